@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { IsoTimestamp } from './currency.ts'
+import { Mode } from './api-key.ts'
+
+const DURATION = /^(?:[0-9]{1,9}(?:ms|s|m|h|d))+$/
+const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+const MAX_ADVANCE_MS = 366 * UNIT_MS.d
+
+/** Parses `"30s"`, `"1h30m"`, `"250ms"` into milliseconds. */
+export function durationToMs(text: string): number {
+  let total = 0
+  for (const [, amount, unit] of text.matchAll(/([0-9]+)(ms|s|m|h|d)/g)) {
+    total += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS]
+  }
+  return total
+}
+
+/** A duration such as `"30s"`, `"5m"`, `"1h30m"`, `"2d"`; up to 366 days. */
+export const Duration = z
+  .string()
+  .regex(DURATION, 'by must be a duration such as 30s, 5m, 1h30m or 250ms')
+  .transform(durationToMs)
+  .refine((ms) => ms > 0, 'by must be longer than 0')
+  .refine((ms) => ms <= MAX_ADVANCE_MS, 'by must be at most 366d')
+
+/** Body of `POST /__sandbox/clock/advance`. */
+export const ClockAdvanceRequest = z.strictObject({ by: Duration })
+
+/** The tenant clock as the control API reports it. */
+export const ClockState = z.object({ now: IsoTimestamp, startedAt: IsoTimestamp, advancedMs: z.number().int().min(0) })
+export type ClockState = z.infer<typeof ClockState>
+
+/** HTTP methods a fault can match (`*` matches any). */
+export const FaultMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'])
+
+/**
+ * Body of `POST /__sandbox/faults`: for the next `times` requests of this tenant
+ * matching `method` and `path` (`*` matches one path segment, a trailing `**` the rest),
+ * answer `status`, wait `latencyMs` first, or drop the connection (`networkError`).
+ */
+export const FaultRequest = z
+  .strictObject({
+    method: z.string().transform((m) => m.toUpperCase()).pipe(FaultMethod).default('*'),
+    path: z.string().regex(/^\/[^\s?#]*$/, 'path must start with / and hold no query or spaces').max(512),
+    times: z.number().int().min(1).max(10_000).default(1),
+    status: z.number().int().min(400).max(599).optional(),
+    latencyMs: z.number().int().min(0).max(60_000).optional(),
+    networkError: z.boolean().optional(),
+  })
+  .refine((f) => f.status !== undefined || f.latencyMs !== undefined || f.networkError === true, {
+    message: 'a fault needs status, latencyMs or networkError: true',
+    path: ['status'],
+  })
+  .refine((f) => !(f.networkError === true && f.status !== undefined), {
+    message: 'networkError and status cannot be combined: a dropped connection has no status',
+    path: ['networkError'],
+  })
+  .refine((f) => !f.path.startsWith('/__sandbox'), {
+    message: 'path cannot target the control API',
+    path: ['path'],
+  })
+export type FaultRequest = z.infer<typeof FaultRequest>
+
+/** A fault as stored and listed. */
+export const Fault = z.object({
+  id: z.string(),
+  method: FaultMethod,
+  path: z.string(),
+  remaining: z.number().int().min(0),
+  status: z.number().int().optional(),
+  latencyMs: z.number().int().optional(),
+  networkError: z.boolean().optional(),
+})
+export type Fault = z.infer<typeof Fault>
+
+/** Partner capabilities a tenant can have. */
+export const Capabilities = z.object({ identity: z.boolean(), guestCheckout: z.boolean() })
+export type Capabilities = z.infer<typeof Capabilities>
+
+/** Origin pattern such as `https://app.example.com` or `http://localhost:*`. */
+export const OriginPattern = z
+  .string()
+  .regex(/^https?:\/\/[A-Za-z0-9.\-*]+(:([0-9]{1,5}|\*))?$/, 'must be an origin such as https://app.example.com or http://localhost:*')
+
+/** A tenant's settings. */
+export const TenantSettings = z.object({
+  defaultExtraFeePercentage: z.number().int().min(0).max(10),
+  allowedOrigins: z.array(OriginPattern),
+  capabilities: Capabilities,
+})
+export type TenantSettings = z.infer<typeof TenantSettings>
+
+/** Body of `PUT /__sandbox/settings`: any subset of the settings. */
+export const SettingsUpdate = z.strictObject({
+  defaultExtraFeePercentage: z.number().int().min(0).max(10).optional(),
+  allowedOrigins: z.array(OriginPattern).max(50).optional(),
+  capabilities: Capabilities.partial().strict().optional(),
+})
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>
+
+/** A request and its response, as journaled. */
+export const ApiJournalEntry = z.object({
+  seq: z.number().int(),
+  at: IsoTimestamp,
+  kind: z.literal('api'),
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  status: z.number().int(),
+  requestBody: z.unknown().optional(),
+  responseBody: z.unknown().optional(),
+  deprecated: z.boolean().optional(),
+  fault: z.string().optional(),
+})
+export type ApiJournalEntry = z.infer<typeof ApiJournalEntry>
+
+/** A change of tenant state, named `noun:verb` (`clock:advanced`, `fault:added` ...). */
+export const StateJournalEntry = z.object({
+  seq: z.number().int(),
+  at: IsoTimestamp,
+  kind: z.literal('state'),
+  event: z.string().regex(/^[a-z]+:[a-z]+$/),
+  detail: z.record(z.string(), z.unknown()),
+})
+export type StateJournalEntry = z.infer<typeof StateJournalEntry>
+
+/** Any journal entry. */
+export const JournalEntry = z.discriminatedUnion('kind', [ApiJournalEntry, StateJournalEntry])
+export type JournalEntry = z.infer<typeof JournalEntry>
+export const JournalKind = z.enum(['api', 'state'])
+export type JournalKind = z.infer<typeof JournalKind>
+
+/** Query of `GET /__sandbox/journal`. */
+export const JournalQuery = z.object({
+  since: z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number).optional(),
+  kind: JournalKind.optional(),
+  limit: z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number)
+    .refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000').optional(),
+})
+
+/** The tenant identity the control API reports. */
+export const TenantInfo = z.object({ account: z.string(), mode: Mode, seed: z.number().int() })

@@ -1,0 +1,12 @@
+/**
+ * The wire contract: zod schemas for every shape the sandbox sends or accepts.
+ * Types come from `z.infer`; nothing else in the project redeclares them.
+ */
+export * from './api-key.ts'
+export * from './catalog.ts'
+export * from './control.ts'
+export * from './currency.ts'
+export * from './errors.ts'
+export * from './payout-method.ts'
+export * from './sell-quote.ts'
+export * from './wrappers.ts'
