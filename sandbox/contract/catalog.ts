@@ -46,3 +46,12 @@ export const Catalog = z.object({
   prices: PriceTable,
 })
 export type Catalog = z.infer<typeof Catalog>
+
+/** The seeded facts of one account in one mode: its default settings and quote-signing key. */
+export const AccountFixture = z.object({
+  account: z.string(),
+  mode: z.enum(['test', 'live']),
+  defaultExtraFeePercentage: z.number().int().min(0).max(10),
+  signingKey: z.string().regex(/^[0-9a-f]{64}$/),
+})
+export type AccountFixture = z.infer<typeof AccountFixture>

@@ -140,3 +140,14 @@ export const JournalQuery = z.object({
 
 /** The tenant identity the control API reports. */
 export const TenantInfo = z.object({ account: z.string(), mode: Mode, seed: z.number().int() })
+
+/** Body of `GET /__sandbox/fixtures`: what a tenant is seeded with, so users can find test values. */
+export const TenantFixtures = z.object({
+  tenant: TenantInfo,
+  keys: z.object({ publishable: z.string(), secret: z.string() }),
+  settings: TenantSettings,
+  clock: ClockState,
+  currencies: z.array(z.record(z.string(), z.unknown())),
+  prices: z.record(z.string(), z.unknown()),
+})
+export type TenantFixtures = z.infer<typeof TenantFixtures>

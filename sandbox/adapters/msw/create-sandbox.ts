@@ -1,0 +1,51 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { createSandboxCore, parseQueryString, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+
+/** Options of the msw adapter. */
+export interface MswSandboxOptions extends SandboxOptions {
+  /** Origin your code calls (your configured API base URL). Default `http://127.0.0.1:4010`. */
+  baseUrl?: string
+}
+
+/** A sandbox for msw: its core (for control and inspection) and the handlers to mount. */
+export interface MswSandbox {
+  core: SandboxCore
+  handlers: HttpHandler[]
+}
+
+/**
+ * Creates a sandbox whose routes are msw handlers, for `setupServer` (node) or
+ * `setupWorker` (browser). The handlers call the same core as the real server.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { createSandbox } from 'ramp-sandbox/msw'
+ *
+ * const sandbox = createSandbox({ baseUrl: 'https://ramp.test' })
+ * const server = setupServer(...sandbox.handlers)
+ * server.listen()
+ */
+export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
+  const { baseUrl = 'http://127.0.0.1:4010', ...coreOptions } = options
+  const origin = baseUrl.replace(/\/+$/, '')
+  const core = createSandboxCore({ origins: { api: origin, frames: origin }, ...coreOptions })
+  const handler = http.all(`${origin}/*`, async ({ request }) => {
+    const url = new URL(request.url)
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => (headers[name] = value))
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
+    const plain = await core.handle({
+      method: request.method,
+      path: url.pathname,
+      query: parseQueryString(url.search.slice(1)),
+      headers,
+      body: body === '' ? undefined : body,
+    })
+    if (plain.kind === 'network-error') return HttpResponse.error()
+    const isText = typeof plain.body === 'string' && plain.headers['content-type'] !== undefined
+    if (plain.body === undefined) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
+    if (isText) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
+    return HttpResponse.json(plain.body, { status: plain.status, headers: plain.headers })
+  })
+  return { core, handlers: [handler] }
+}

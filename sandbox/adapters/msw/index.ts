@@ -1,0 +1,14 @@
+/**
+ * The msw adapter: mount the sandbox's routes in `setupServer` or `setupWorker`.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { handlers } from 'ramp-sandbox/msw'
+ * const server = setupServer(...handlers)
+ */
+import { createSandbox } from './create-sandbox.ts'
+
+export { createSandbox, type MswSandbox, type MswSandboxOptions } from './create-sandbox.ts'
+
+/** Handlers of a default sandbox (seed 1) answering on `http://127.0.0.1:4010`. */
+export const handlers = createSandbox().handlers

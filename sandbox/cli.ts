@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { buildCatalog } from '../fixtures/index.ts'
+import { startServer } from './adapters/node-http/index.ts'
+
+const USAGE = `Usage: ramp-sandbox <command> [options]
+
+Commands:
+  serve      Serve the API (default http://127.0.0.1:4010) and frames (http://127.0.0.1:4011)
+  fixtures   Print the seeded catalog (currencies and price table) as JSON
+
+Options (serve; env in brackets):
+  --host <host>          Interface to listen on [RAMP_SANDBOX_HOST] (default 127.0.0.1)
+  --port <n>             API port [RAMP_SANDBOX_PORT] (default 4010; 0 picks a free one)
+  --frames-port <n>      Frames port [RAMP_SANDBOX_FRAMES_PORT] (default 4011)
+  --seed <n>             Fixture seed [RAMP_SANDBOX_SEED] (default 1)
+  --realtime-clock       Let tenant clocks flow with wall time too [RAMP_SANDBOX_REALTIME_CLOCK=1]
+  --strict-deprecations  Retire deprecated items [RAMP_SANDBOX_STRICT_DEPRECATIONS=1]
+  --journal-size <n>     Entries kept per tenant journal (default 1000)
+  -h, --help             Show this help`
+
+const Port = z.coerce.number().int().min(0).max(65535)
+const ServeFlags = z.object({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: Port.default(4010),
+  framesPort: Port.default(4011),
+  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+  realtimeClock: z.boolean().default(false),
+  strictDeprecations: z.boolean().default(false),
+  journalSize: z.coerce.number().int().min(10).max(1_000_000).default(1000),
+})
+
+function fail(message: string): never {
+  process.stderr.write(`ramp-sandbox: ${message}\n\n${USAGE}\n`)
+  process.exit(2)
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'frames-port': { type: 'string' },
+        seed: { type: 'string' },
+        'realtime-clock': { type: 'boolean' },
+        'strict-deprecations': { type: 'boolean' },
+        'journal-size': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    fail((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  const command = positionals[0] ?? 'serve'
+  if (values.help) return void process.stdout.write(`${USAGE}\n`)
+  const env = process.env
+  const flags = ServeFlags.safeParse({
+    host: values.host ?? env.RAMP_SANDBOX_HOST,
+    port: values.port ?? env.RAMP_SANDBOX_PORT,
+    framesPort: values['frames-port'] ?? env.RAMP_SANDBOX_FRAMES_PORT,
+    seed: values.seed ?? env.RAMP_SANDBOX_SEED,
+    realtimeClock: values['realtime-clock'] ?? env.RAMP_SANDBOX_REALTIME_CLOCK === '1',
+    strictDeprecations: values['strict-deprecations'] ?? env.RAMP_SANDBOX_STRICT_DEPRECATIONS === '1',
+    journalSize: values['journal-size'],
+  })
+  if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
+
+  if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
+  if (command !== 'serve') fail(`unknown command ${command}`)
+
+  const sandbox = await startServer(flags.data).catch((error: NodeJS.ErrnoException) =>
+    fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
+  )
+  process.stdout.write(
+    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed}\n`,
+  )
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    sandbox.close().then(() => {
+      process.stdout.write(`ramp-sandbox stopped (${signal})\n`)
+      process.exit(0)
+    })
+  }
+  process.once('SIGINT', () => shutdown('SIGINT'))
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+await main(process.argv.slice(2))

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import type { Route, RouteAuth } from './route.ts'
+
+type JsonSchema = Record<string, unknown>
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema
+  return rest
+}
+
+const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
+  'publishable-query': [{ apiKeyQuery: [] }],
+  'secret-header': [{ secretKeyHeader: [] }, { secretKeyAuthorization: [] }],
+  none: [],
+}
+
+function operation(route: Route): JsonSchema {
+  const pathParams = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }))
+  const queryShape = route.query?.shape ?? {}
+  const queryParams = Object.entries(queryShape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !(field as z.ZodType).safeParse(undefined).success,
+    schema: jsonSchema(field as z.ZodType, 'input'),
+  }))
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => [
+      status,
+      response.schema
+        ? { description: response.description, content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }
+        : { description: response.description },
+    ]),
+  )
+  return {
+    summary: route.summary,
+    tags: [route.family],
+    ...(route.deprecated ? { deprecated: true } : {}),
+    security: SECURITY[route.auth],
+    parameters: [...pathParams, ...queryParams],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    responses,
+  }
+}
+
+/**
+ * The OpenAPI 3.1 document of a route table, generated from the contract's zod
+ * schemas (zod 4's JSON Schema output), so it cannot drift from what is served.
+ *
+ * @example
+ * const doc = openApiDocument(core.routes, 'http://127.0.0.1:4010')
+ */
+export function openApiDocument(routes: Route[], serverUrl?: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {}
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}')
+    paths[path] ??= {}
+    paths[path][route.method.toLowerCase()] = operation(route)
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ramp-sandbox',
+      version: '1.0.0',
+      description: 'Offline test-mode simulator of the sell-quote API, the partner platform API and the sandbox control API.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    components: {
+      securitySchemes: {
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'Publishable key, e.g. pk_test_sandbox' },
+        secretKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Secret key, e.g. sk_test_sandbox' },
+        secretKeyAuthorization: { type: 'http', scheme: 'Api-Key', description: 'Authorization: Api-Key sk_test_sandbox' },
+      },
+    },
+    paths,
+  }
+}

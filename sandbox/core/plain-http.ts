@@ -1,0 +1,57 @@
+/** The API family of a path decides the auth scheme and the error shape. */
+export type ApiFamily = 'widget' | 'platform' | 'control' | 'meta'
+
+/** Query parameters as the wire gave them; a repeated name yields an array. */
+export type PlainQuery = Record<string, string | string[]>
+
+/**
+ * A request as the core sees it: no transport objects. Header names are lowercase.
+ */
+export interface PlainRequest {
+  method: string
+  path: string
+  query: PlainQuery
+  headers: Record<string, string | string[] | undefined>
+  /** Raw body text, if any. */
+  body?: string
+}
+
+/** A reply: `body` is a JSON value, text (with its content-type header), or absent. */
+export interface PlainReply {
+  kind: 'reply'
+  status: number
+  headers: Record<string, string>
+  body?: unknown
+}
+
+/** An injected network failure: the adapter drops the connection. */
+export interface PlainNetworkError {
+  kind: 'network-error'
+}
+
+/** What the core answers. */
+export type PlainResponse = PlainReply | PlainNetworkError
+
+/** Builds a JSON reply. */
+export function reply(status: number, body?: unknown, headers: Record<string, string> = {}): PlainReply {
+  return { kind: 'reply', status, headers, body }
+}
+
+/** One header value, or undefined when absent or repeated ambiguously. */
+export function headerValue(request: PlainRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** Parses a query string (without `?`) into a PlainQuery. */
+export function parseQueryString(text: string): PlainQuery {
+  const query: PlainQuery = {}
+  if (text.length === 0) return query
+  for (const [name, value] of new URLSearchParams(text)) {
+    const existing = query[name]
+    if (existing === undefined) query[name] = value
+    else if (Array.isArray(existing)) existing.push(value)
+    else query[name] = [existing, value]
+  }
+  return query
+}

@@ -1,0 +1,61 @@
+import type { z } from 'zod'
+import type { SandboxCore } from './sandbox-core.ts'
+import type { ApiFamily, PlainReply, PlainRequest } from './plain-http.ts'
+import type { Tenant } from './tenant.ts'
+import type { ParsedKey } from './tenant-registry.ts'
+
+/** HTTP methods routes use. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** How a route authenticates: `apiKey` query with a publishable key, a secret key header, or not at all. */
+export type RouteAuth = 'publishable-query' | 'secret-header' | 'none'
+
+/** One documented response of a route (for `/openapi.json`). */
+export interface RouteResponse {
+  description: string
+  schema?: z.ZodType
+}
+
+interface RouteBase {
+  method: RouteMethod
+  /** Path template with `:name` parameters, e.g. `/v3/currencies/:currencyCode/sell_quote`. */
+  path: string
+  family: ApiFamily
+  summary: string
+  query?: z.ZodObject
+  body?: z.ZodType
+  responses: Record<number, RouteResponse>
+  /** Marks a path kept for old integrations; calls to it are journaled as deprecated. */
+  deprecated?: boolean
+}
+
+/** What a handler of an authenticated route gets. */
+export interface TenantRouteContext {
+  request: PlainRequest
+  params: Record<string, string>
+  tenant: Tenant
+  key: ParsedKey
+  core: SandboxCore
+}
+
+/** What a handler of a public route gets. */
+export interface PublicRouteContext {
+  request: PlainRequest
+  params: Record<string, string>
+  core: SandboxCore
+}
+
+/** A route whose handler runs for a tenant. */
+export interface TenantRoute extends RouteBase {
+  auth: 'publishable-query' | 'secret-header'
+  handle(context: TenantRouteContext): PlainReply | Promise<PlainReply>
+}
+
+/** A route that needs no key. */
+export interface PublicRoute extends RouteBase {
+  auth: 'none'
+  handle(context: PublicRouteContext): PlainReply | Promise<PlainReply>
+}
+
+/** An entry of the route table: parse → domain → serialize, nothing more. */
+export type Route = TenantRoute | PublicRoute

@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import {
+  ClockAdvanceRequest, ClockState, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
+  SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
+} from '../../contract/index.ts'
+import { parseJsonBody, parseQuery } from '../parse-input.ts'
+import { reply } from '../plain-http.ts'
+import type { Route, TenantRoute } from '../route.ts'
+import type { Tenant } from '../tenant.ts'
+
+const unauthorized = { description: 'Missing, malformed or publishable key', schema: PlatformError }
+const invalid = { description: 'The body breaks a rule; errors name the fields', schema: PlatformError }
+
+function clockState(tenant: Tenant): ClockState {
+  return { now: tenant.clock.iso(), startedAt: new Date(tenant.clock.startedAt).toISOString(), advancedMs: tenant.clock.advanced }
+}
+
+function control(route: Omit<TenantRoute, 'family' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
+  return { ...route, family: 'control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
+}
+
+/** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
+export const controlRoutes: Route[] = [
+  control({
+    method: 'POST',
+    path: '/__sandbox/reset',
+    summary: 'Reset the tenant to its seeded state: clock, journal, faults, settings',
+    responses: { 200: { description: 'The tenant, reset', schema: dataOf(TenantInfo) } },
+    handle({ tenant }) {
+      tenant.reset()
+      tenant.record('tenant:reset', {})
+      return reply(200, { data: { account: tenant.account.account, mode: tenant.mode, seed: tenant.seed } })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/clock',
+    summary: "Read the tenant's clock",
+    responses: { 200: { description: 'The clock', schema: dataOf(ClockState) } },
+    handle: ({ tenant }) => reply(200, { data: clockState(tenant) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/clock/advance',
+    summary: "Advance the tenant's clock, firing due timers (quote expiry, settlement …)",
+    body: ClockAdvanceRequest,
+    responses: {
+      200: { description: 'The clock after advancing', schema: dataOf(ClockState.extend({ firedTimers: z.number().int() })) },
+      400: invalid,
+    },
+    handle({ tenant, request }) {
+      const { by } = parseJsonBody(ClockAdvanceRequest, request.body)
+      const firedTimers = tenant.clock.advance(by)
+      tenant.record('clock:advanced', { byMs: by, firedTimers })
+      return reply(200, { data: { ...clockState(tenant), firedTimers } })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/journal',
+    summary: "Read the tenant's journal of API calls and state changes, in order",
+    query: JournalQuery,
+    responses: { 200: { description: 'Journal entries', schema: dataOf(z.array(JournalEntry)) }, 400: invalid },
+    handle({ tenant, request }) {
+      return reply(200, { data: tenant.journal.list(parseQuery(JournalQuery, request.query)) })
+    },
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/faults',
+    summary: 'Inject a fault: status, latency or a dropped connection for the next N matching requests',
+    body: FaultRequest,
+    responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid },
+    handle({ tenant, request }) {
+      const fault = tenant.faults.add(parseJsonBody(FaultRequest, request.body))
+      tenant.record('fault:added', { ...fault })
+      return reply(201, { data: fault })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/faults',
+    summary: 'List armed faults',
+    responses: { 200: { description: 'Armed faults', schema: dataOf(z.array(Fault)) } },
+    handle: ({ tenant }) => reply(200, { data: tenant.faults.list() }),
+  }),
+  control({
+    method: 'DELETE',
+    path: '/__sandbox/faults',
+    summary: 'Disarm every fault',
+    responses: { 204: { description: 'Disarmed' } },
+    handle({ tenant }) {
+      tenant.faults.clear()
+      tenant.record('fault:cleared', {})
+      return reply(204)
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/settings',
+    summary: "Read the tenant's settings",
+    responses: { 200: { description: 'Settings', schema: dataOf(TenantSettings) } },
+    handle: ({ tenant }) => reply(200, { data: tenant.settings }),
+  }),
+  control({
+    method: 'PUT',
+    path: '/__sandbox/settings',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities',
+    body: SettingsUpdate,
+    responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
+    handle({ tenant, request }) {
+      const update = parseJsonBody(SettingsUpdate, request.body)
+      tenant.settings = {
+        defaultExtraFeePercentage: update.defaultExtraFeePercentage ?? tenant.settings.defaultExtraFeePercentage,
+        allowedOrigins: update.allowedOrigins ?? tenant.settings.allowedOrigins,
+        capabilities: { ...tenant.settings.capabilities, ...update.capabilities },
+      }
+      tenant.record('settings:updated', { ...update })
+      return reply(200, { data: tenant.settings })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/fixtures',
+    summary: 'What the tenant is seeded with: keys, settings, currencies, prices',
+    responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
+    handle({ tenant }) {
+      const account = tenant.account.account
+      const fixtures: TenantFixtures = {
+        tenant: { account, mode: tenant.mode, seed: tenant.seed },
+        keys: { publishable: `pk_${tenant.mode}_${account}`, secret: `sk_${tenant.mode}_${account}` },
+        settings: tenant.settings,
+        clock: clockState(tenant),
+        currencies: tenant.catalog.currencies,
+        prices: tenant.catalog.catalog.prices,
+      }
+      return reply(200, { data: fixtures })
+    },
+  }),
+]

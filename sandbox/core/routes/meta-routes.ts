@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { openApiDocument } from '../openapi.ts'
+import { reply } from '../plain-http.ts'
+import type { Route } from '../route.ts'
+
+/** Routes that need no key: the OpenAPI document and an index of what is served. */
+export const metaRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    family: 'meta',
+    auth: 'none',
+    summary: 'The OpenAPI 3.1 document of every route, generated from the contract',
+    responses: { 200: { description: 'OpenAPI document' } },
+    handle: ({ core }) => reply(200, openApiDocument(core.routes, core.options.origins?.api)),
+  },
+  {
+    method: 'GET',
+    path: '/',
+    family: 'meta',
+    auth: 'none',
+    summary: 'What this sandbox serves, and the default keys',
+    responses: { 200: { description: 'Index', schema: z.object({ name: z.string(), seed: z.number() }).loose() } },
+    handle: ({ core }) =>
+      reply(200, {
+        name: 'ramp-sandbox',
+        seed: core.seed,
+        origins: core.options.origins ?? null,
+        keys: { publishable: 'pk_test_sandbox', secret: 'sk_test_sandbox' },
+        openapi: '/openapi.json',
+      }),
+  },
+]

@@ -1,0 +1,40 @@
+import { CurrencyList, SellQuote, SellQuoteQuery, WidgetError } from '../../contract/index.ts'
+import { quoteSell } from '../../domain/sell-quote.ts'
+import { parseQuery } from '../parse-input.ts'
+import { reply } from '../plain-http.ts'
+import type { Route } from '../route.ts'
+
+const unauthorized = { description: 'apiKey missing, malformed or not a publishable key', schema: WidgetError }
+const badRequest = { description: 'A parameter breaks a rule; the message names it', schema: WidgetError }
+
+/** Routes of the widget API (`/v3`, `apiKey` query auth, errors `{message, type}`). */
+export const widgetRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v3/currencies',
+    family: 'widget',
+    auth: 'publishable-query',
+    summary: 'List every fiat and crypto currency',
+    responses: { 200: { description: 'Fiat and crypto currencies', schema: CurrencyList }, 401: unauthorized },
+    handle: ({ tenant }) => reply(200, tenant.catalog.currencies),
+  },
+  {
+    method: 'GET',
+    path: '/v3/currencies/:currencyCode/sell_quote',
+    family: 'widget',
+    auth: 'publishable-query',
+    summary: 'Get a real-time sell quote (operation getSellQuote, tag Off-ramp)',
+    query: SellQuoteQuery,
+    responses: {
+      200: { description: 'A sell quote', schema: SellQuote },
+      400: badRequest,
+      401: unauthorized,
+      404: { description: 'Unknown currency', schema: WidgetError },
+    },
+    handle({ tenant, params, request }) {
+      const query = parseQuery(SellQuoteQuery, request.query)
+      const code = params.currencyCode!.toLowerCase()
+      return reply(200, quoteSell(tenant, code, query, request.query.baseCurrencyAmount as string))
+    },
+  },
+]

@@ -1,0 +1,64 @@
+import { ApiKey, type Mode } from '../contract/index.ts'
+import { buildAccount } from '../../fixtures/account.ts'
+import { SandboxError } from './sandbox-error.ts'
+import { Tenant, type TenantOptions } from './tenant.ts'
+
+/** Which half of a key pair authenticated a request. */
+export type KeyKind = 'publishable' | 'secret'
+
+/** A parsed API key. */
+export interface ParsedKey {
+  kind: KeyKind
+  mode: Mode
+  account: string
+}
+
+/** Splits a key into kind, mode and account, or undefined when malformed. */
+export function parseApiKey(key: string): ParsedKey | undefined {
+  if (!ApiKey.safeParse(key).success) return undefined
+  const [prefix, mode] = key.split('_', 2) as [string, Mode]
+  return { kind: prefix === 'pk' ? 'publishable' : 'secret', mode, account: key.slice(prefix.length + mode.length + 2) }
+}
+
+/**
+ * Every tenant of one sandbox, provisioned on first use of a well-formed key.
+ *
+ * @example
+ * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
+ */
+export class TenantRegistry {
+  private readonly tenants = new Map<string, Tenant>()
+
+  constructor(private readonly options: TenantOptions) {}
+
+  /** The tenant of an account and mode, created (seeded) on first use. */
+  get(account: string, mode: Mode): Tenant {
+    const id = `${account}:${mode}`
+    let tenant = this.tenants.get(id)
+    if (!tenant) {
+      tenant = new Tenant(buildAccount(this.options.seed, account, mode), this.options)
+      this.tenants.set(id, tenant)
+    }
+    return tenant
+  }
+
+  /**
+   * The tenant a key names, checked to be of the `required` kind. `source` names
+   * where the key came from, for the error message. Throws 401 otherwise.
+   */
+  authenticate(key: string | undefined, required: KeyKind, source: string): { tenant: Tenant; key: ParsedKey } {
+    if (key === undefined || key.length === 0) throw new SandboxError('unauthorized', `${source} is required`)
+    const parsed = parseApiKey(key)
+    if (!parsed) throw new SandboxError('unauthorized', `${source} is not a valid API key: keys look like pk_test_<account> or sk_test_<account>`)
+    if (parsed.kind !== required) {
+      const hint = required === 'publishable' ? 'a publishable key (pk_...); never put a secret key in a URL' : 'a secret key (sk_...)'
+      throw new SandboxError('unauthorized', `${source} must be ${hint}`)
+    }
+    return { tenant: this.get(parsed.account, parsed.mode), key: parsed }
+  }
+
+  /** Number of tenants provisioned so far. */
+  get size(): number {
+    return this.tenants.size
+  }
+}

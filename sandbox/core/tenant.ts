@@ -1,0 +1,73 @@
+import type { AccountFixture, Mode, TenantSettings } from '../contract/index.ts'
+import type { CatalogIndex } from '../store/catalog-index.ts'
+import type { HmacSha256 } from './hmac.ts'
+import { FaultRegistry } from './fault-registry.ts'
+import { Journal } from './journal.ts'
+import { VirtualClock } from './virtual-clock.ts'
+
+/** Origins every tenant allows to embed frames until its settings say otherwise. */
+export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
+
+/** How tenants are made: shared by every tenant of one sandbox. */
+export interface TenantOptions {
+  seed: number
+  catalog: CatalogIndex
+  hmac: HmacSha256
+  clockStart: number
+  wall?: () => number
+  journalSize: number
+}
+
+/**
+ * One isolated account in one mode: its own clock, journal, faults and settings.
+ * `pk_test_x` and `sk_test_x` share a tenant; `sk_live_x` is another.
+ */
+export class Tenant {
+  readonly id: string
+  clock!: VirtualClock
+  journal!: Journal
+  faults!: FaultRegistry
+  settings!: TenantSettings
+
+  constructor(
+    readonly account: AccountFixture,
+    private readonly options: TenantOptions,
+  ) {
+    this.id = `${account.account}:${account.mode}`
+    this.reset()
+  }
+
+  get mode(): Mode {
+    return this.account.mode
+  }
+
+  get seed(): number {
+    return this.options.seed
+  }
+
+  get catalog(): CatalogIndex {
+    return this.options.catalog
+  }
+
+  /** HMAC-SHA256 under this account's signing key, base64url. */
+  sign(message: string): string {
+    return this.options.hmac(this.account.signingKey, message)
+  }
+
+  /** Back to the seeded state: clock at its start, empty journal, no faults, default settings. */
+  reset(): void {
+    this.clock = new VirtualClock({ start: this.options.clockStart, wall: this.options.wall })
+    this.journal = new Journal(this.options.journalSize)
+    this.faults = new FaultRegistry()
+    this.settings = {
+      defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,
+      allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],
+      capabilities: { identity: true, guestCheckout: true },
+    }
+  }
+
+  /** Journals a state change named `noun:verb`. */
+  record(event: string, detail: Record<string, unknown>): void {
+    this.journal.append({ kind: 'state', at: this.clock.iso(), event, detail })
+  }
+}

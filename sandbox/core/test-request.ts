@@ -1,0 +1,37 @@
+import type { z } from 'zod'
+import { parseQueryString, type PlainReply, type PlainRequest } from './plain-http.ts'
+import type { SandboxCore } from './sandbox-core.ts'
+
+/** Options of `send`. */
+export interface SendOptions {
+  headers?: Record<string, string>
+  body?: unknown
+}
+
+/**
+ * Sends `METHOD /path?query` to a core in-process (no server), for tests.
+ *
+ * @example
+ * const res = await send(core, 'GET /v3/currencies?apiKey=pk_test_sandbox')
+ */
+export async function send(core: SandboxCore, line: string, options: SendOptions = {}): Promise<PlainReply> {
+  const [method, target] = line.split(' ') as [string, string]
+  const mark = target.indexOf('?')
+  const request: PlainRequest = {
+    method,
+    path: mark === -1 ? target : target.slice(0, mark),
+    query: mark === -1 ? {} : parseQueryString(target.slice(mark + 1)),
+    headers: Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  }
+  const response = await core.handle(request)
+  if (response.kind !== 'reply') throw new Error(`expected a reply, got ${response.kind}`)
+  return response
+}
+
+/** Parses `body` with a contract schema, failing the test with zod's issues when it drifts. */
+export function conforms<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body)
+  if (!result.success) throw new Error(`response drifts from the contract:\n${JSON.stringify(result.error.issues, null, 2)}\n${JSON.stringify(body)}`)
+  return result.data
+}

@@ -1,0 +1,125 @@
+import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '../contract/index.ts'
+import { SandboxError } from '../core/sandbox-error.ts'
+import type { Tenant } from '../core/tenant.ts'
+import { fromMinor, toMinor } from './money.ts'
+import { priceAt } from './pricing.ts'
+
+/** Seconds a sell quote stays valid on the tenant clock (DESIGN §4). */
+export const SELL_QUOTE_TTL_SECONDS = 30
+
+/** Payout methods the request enum has and sell quotes never offer. */
+const NOT_FOR_SELL = new Set(['gbp_open_banking_payment', 'pix_instant_payment'])
+
+function sellableCrypto(tenant: Tenant, code: string): CryptoCurrency {
+  const currency = tenant.catalog.currency(code)
+  if (!currency) throw new SandboxError('not_found', `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`)
+  if (currency.type !== 'crypto') throw SandboxError.invalidField('currencyCode', `currencyCode ${code} is a fiat currency; sell quotes need a crypto currency`)
+  if (currency.isSuspended) throw SandboxError.invalidField('currencyCode', `currencyCode ${code} is suspended: no quote or transaction can be made`)
+  if (!currency.isSellSupported) throw SandboxError.invalidField('currencyCode', `currencyCode ${code} does not support sales`)
+  if (tenant.mode === 'test' && !currency.supportsTestMode) {
+    throw SandboxError.invalidField('currencyCode', `currencyCode ${code} does not support test mode: use a currency with supportsTestMode or a live key`)
+  }
+  return currency
+}
+
+function payoutFiat(tenant: Tenant, code: string): FiatCurrency {
+  const currency = tenant.catalog.currency(code)
+  if (!currency) throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} is not a known currency`)
+  if (currency.type !== 'fiat') throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} is a crypto currency; it must be a fiat currency`)
+  if (!currency.isSellSupported) throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} does not support sales`)
+  return currency
+}
+
+function payoutFee(fees: PayoutFee[], requested: string | undefined, pairName: string): PayoutFee {
+  if (fees.length === 0) throw SandboxError.invalidField('quoteCurrencyCode', `sales of ${pairName} are not supported: the pair has no payout method`)
+  if (requested === undefined) return fees[0]!
+  if (NOT_FOR_SELL.has(requested)) {
+    throw SandboxError.invalidField('payoutMethod', `payoutMethod ${requested} is not available for sell quotes; use one of ${fees.map((f) => f.method).join(', ')}`)
+  }
+  const fee = fees.find((f) => f.method === requested)
+  if (!fee) throw SandboxError.invalidField('payoutMethod', `payoutMethod ${requested} is not supported for ${pairName}; use one of ${fees.map((f) => f.method).join(', ')}`)
+  return fee
+}
+
+function checkAmount(crypto: CryptoCurrency, amount: number, decimals: number): void {
+  const field = 'baseCurrencyAmount'
+  if (decimals > crypto.precision) throw SandboxError.invalidField(field, `${field} must have at most ${crypto.precision} decimal places for ${crypto.code}`)
+  if (crypto.minSellAmount !== null && amount < crypto.minSellAmount) {
+    throw SandboxError.invalidField(field, `${field} must be at least ${crypto.minSellAmount} (minSellAmount of ${crypto.code})`)
+  }
+  if (crypto.maxSellAmount !== null && amount > crypto.maxSellAmount) {
+    throw SandboxError.invalidField(field, `${field} must be at most ${crypto.maxSellAmount} (maxSellAmount of ${crypto.code})`)
+  }
+}
+
+/** The fields a sell-quote signature covers, in order. */
+function signedText(quote: Omit<SellQuote, 'signature'>): string {
+  return [
+    'sell', quote.baseCurrencyCode, quote.quoteCurrencyCode, quote.baseCurrencyAmount, quote.quoteCurrencyAmount,
+    quote.baseCurrencyPrice, quote.feeAmount, quote.extraFeeAmount, quote.payoutMethod, quote.expiresAt,
+  ].join('|')
+}
+
+/**
+ * Prices a sale of `currencyCode` for the tenant, at the tenant's clock. Amounts
+ * are computed in the fiat's minor units, so `quoteCurrencyAmount + feeAmount +
+ * extraFeeAmount` is exactly the rounded gross. Every refusal is a
+ * `SandboxError` naming the parameter and the rule.
+ *
+ * @example
+ * quoteSell(tenant, 'eth', { quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5 }, '0.5')
+ */
+export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuoteQuery, amountText: string): SellQuote {
+  const crypto = sellableCrypto(tenant, currencyCode)
+  const fiat = payoutFiat(tenant, query.quoteCurrencyCode)
+  const pair = tenant.catalog.pair(crypto.code, fiat.code)
+  const pairName = `${crypto.code}/${fiat.code}`
+  if (!pair) throw SandboxError.invalidField('quoteCurrencyCode', `sales of ${pairName} are not supported`)
+  const fee = payoutFee(pair.payoutMethods, query.payoutMethod, pairName)
+  checkAmount(crypto, query.baseCurrencyAmount, amountText.split('.')[1]?.length ?? 0)
+
+  const now = tenant.clock.now()
+  const price = priceAt(pair, tenant.catalog.walk(crypto.code), now - tenant.catalog.priceEpoch)
+  const precision = fiat.precision
+  const extraFeePercentage = query.extraFeePercentage ?? tenant.settings.defaultExtraFeePercentage
+  const grossMinor = toMinor(query.baseCurrencyAmount * price, precision)
+  const feeMinor = Math.max(toMinor(fee.minimumFee, precision), Math.round((grossMinor * fee.feePercent) / 100))
+  const extraMinor = Math.round((grossMinor * extraFeePercentage) / 100)
+  const payoutMinor = grossMinor - feeMinor - extraMinor
+  if (payoutMinor <= 0) {
+    throw SandboxError.invalidField(
+      'baseCurrencyAmount',
+      `baseCurrencyAmount ${amountText} is too small: its value (${fromMinor(grossMinor, precision)} ${fiat.code}) does not cover the fees (${fromMinor(feeMinor + extraMinor, precision)} ${fiat.code})`,
+    )
+  }
+
+  const unsigned = {
+    quoteCurrencyCode: fiat.code,
+    quoteCurrency: fiat,
+    baseCurrencyCode: crypto.code,
+    baseCurrency: crypto,
+    baseCurrencyAmount: query.baseCurrencyAmount,
+    quoteCurrencyAmount: fromMinor(payoutMinor, precision),
+    baseCurrencyPrice: price,
+    feeAmount: fromMinor(feeMinor, precision),
+    extraFeeAmount: fromMinor(extraMinor, precision),
+    payoutMethod: fee.method,
+    expiresIn: SELL_QUOTE_TTL_SECONDS,
+    expiresAt: new Date(now + SELL_QUOTE_TTL_SECONDS * 1000).toISOString(),
+  }
+  return { ...unsigned, signature: tenant.sign(signedText(unsigned)) }
+}
+
+/**
+ * Whether a sell quote was signed by this tenant and is unchanged and unexpired
+ * on its clock: what executing a quote "in the fixed flow" checks.
+ *
+ * @example
+ * verifySellQuote(tenant, quote) // 'valid' | 'tampered' | 'expired'
+ */
+export function verifySellQuote(tenant: Tenant, quote: SellQuote): 'valid' | 'tampered' | 'expired' {
+  const { signature, ...unsigned } = quote
+  if (signature === null || signature !== tenant.sign(signedText(unsigned))) return 'tampered'
+  if (quote.expiresAt !== null && Date.parse(quote.expiresAt) <= tenant.clock.now()) return 'expired'
+  return 'valid'
+}
