@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { answerClientError } from './answer-client-error.ts'
 import { handleNodeRequest, writePlainResponse } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
 
@@ -66,6 +67,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
     })
   })
+  api.on('clientError', answerClientError)
   const frames = createServer((_request, response) => {
     writePlainResponse(response, { kind: 'reply', status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: FRAMES_PENDING_PAGE })
   })

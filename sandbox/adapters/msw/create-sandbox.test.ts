@@ -1,0 +1,56 @@
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningSandbox } from '../node-http/index.ts'
+import { createSandbox } from './create-sandbox.ts'
+
+const MSW_BASE = 'http://ramp.test'
+let real: RunningSandbox
+const mocked = createSandbox({ baseUrl: MSW_BASE })
+const server = setupServer(...mocked.handlers)
+
+beforeAll(async () => {
+  real = await startServer({ port: 0, framesPort: 0 })
+  server.listen({ onUnhandledRequest: 'bypass' })
+})
+afterAll(async () => {
+  server.close()
+  await real.close()
+})
+
+/** What a partner's code does: plain fetch against a base URL. */
+async function partnerCall(base: string, path: string, init?: RequestInit) {
+  const response = await fetch(`${base}${path}`, init)
+  return { status: response.status, body: await response.text() }
+}
+
+const calls: Array<[string, RequestInit?]> = [
+  ['/v3/currencies?apiKey=pk_test_parity'],
+  ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer'],
+  ['/v3/currencies/btc/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=jpy&baseCurrencyAmount=0.12345&extraFeePercentage=3'],
+  ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=1e400'],
+  ['/v3/currencies/doge/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=200'],
+  ['/v3/currencies/eth/sell_quote?quoteCurrencyCode=usd&baseCurrencyAmount=0.5'],
+  ['/nope'],
+  ['/__sandbox/clock/advance', { method: 'POST', headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' }, body: '{"by":"45s"}' }],
+  ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=eur&baseCurrencyAmount=2'],
+  ['/__sandbox/journal', { headers: { 'x-api-key': 'sk_test_parity' } }],
+]
+
+describe('msw handlers', () => {
+  it('give the same status and body as the real server for every call', async () => {
+    for (const [path, init] of calls) {
+      const viaServer = await partnerCall(real.apiUrl, path, init)
+      const viaMsw = await partnerCall(MSW_BASE, path, init)
+      expect({ path, ...viaMsw }).toEqual({ path, ...viaServer })
+    }
+  })
+
+  it('turn an injected network error into a failed fetch', async () => {
+    await fetch(`${MSW_BASE}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_mswfault', 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v3/currencies', networkError: true }),
+    })
+    await expect(fetch(`${MSW_BASE}/v3/currencies?apiKey=pk_test_mswfault`)).rejects.toThrow()
+  })
+})

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SellQuote, WidgetError } from '../../contract/index.ts'
+import { startServer, type RunningSandbox } from './start-server.ts'
+
+let sandbox: RunningSandbox
+
+beforeAll(async () => {
+  sandbox = await startServer({ port: 0, framesPort: 0 })
+})
+afterAll(() => sandbox.close())
+
+describe('startServer', () => {
+  it('serves a valid sell quote over HTTP', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/v3/currencies/eth/sell_quote?apiKey=pk_test_sandbox&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(SellQuote.safeParse(await response.json()).success).toBe(true)
+  })
+
+  it('listens on 127.0.0.1 only by default', () => {
+    expect(sandbox.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(sandbox.framesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  })
+
+  it('answers 404 on the frames origin until frames exist', async () => {
+    const response = await fetch(`${sandbox.framesUrl}/platform/v1/check`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('reserved for the sandbox')
+  })
+
+  it('drops the connection for an injected network error', async () => {
+    const account = `net${process.pid}`
+    await fetch(`${sandbox.apiUrl}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v3/currencies', networkError: true }),
+    })
+    await expect(fetch(`${sandbox.apiUrl}/v3/currencies?apiKey=pk_test_${account}`)).rejects.toThrow()
+    expect((await fetch(`${sandbox.apiUrl}/v3/currencies?apiKey=pk_test_${account}`)).status).toBe(200)
+  })
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_big', 'content-type': 'application/json' },
+      body: JSON.stringify({ by: 'x'.repeat(1_100_000) }),
+    })
+    expect(response.status).toBe(413)
+  })
+
+  it('answers a preflight with CORS headers', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/v3/currencies`, { method: 'OPTIONS' })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it('answers 405 with Allow for a wrong method', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/v3/currencies?apiKey=pk_test_sandbox`, { method: 'DELETE' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET')
+    expect(WidgetError.safeParse(await response.json()).success).toBe(true)
+  })
+
+  it('answers 400 for a path parameter with broken percent-encoding', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/v3/currencies/%E0%A4%A/sell_quote?apiKey=pk_test_sandbox`)
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe('currencyCode is not valid percent-encoding')
+  })
+
+  it('answers an oversized URL with 431 and an Error body', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/v3/currencies?apiKey=pk_test_sandbox&pad=${'x'.repeat(20_000)}`)
+    expect(response.status).toBe(431)
+    expect(WidgetError.parse(await response.json()).message).toBe('The request line and headers must be at most 16 KB together')
+  })
+
+  it('answers HEAD without a body', async () => {
+    const response = await fetch(`${sandbox.apiUrl}/openapi.json`, { method: 'HEAD' })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('')
+  })
+})
