@@ -23,30 +23,30 @@ export type SellQuote = z.infer<typeof SellQuote>
 
 const MAX_DECIMALS = 5
 const decimalText = /^[0-9]+(\.[0-9]+)?$/
+/** What an acceptable amount looks like: at most 40 characters, digits and up to 5 decimals. */
+const amountText = /^(?=.{1,40}$)[0-9]+(\.[0-9]{1,5})?$/
+
+/** Says which rule an amount text breaks (only called once it failed `amountText`). */
+function amountProblem(text: unknown): string {
+  if (typeof text !== 'string') return 'baseCurrencyAmount is required'
+  if (text.length === 0) return 'baseCurrencyAmount must not be empty'
+  if (text.length > 40) return 'baseCurrencyAmount must be at most 40 characters'
+  if (text.startsWith('-') && decimalText.test(text.slice(1))) return 'baseCurrencyAmount must be positive'
+  if (!decimalText.test(text)) return 'baseCurrencyAmount must be a decimal number such as 0.5 (digits 0-9 and one dot)'
+  return `baseCurrencyAmount must have at most ${MAX_DECIMALS} decimal places`
+}
 
 /**
  * `baseCurrencyAmount` as sent in the query string: ASCII decimal text, positive,
  * at most 5 decimal places. Exponents, signs, `NaN`, `Infinity` and non-ASCII
- * digits are refused with a message naming the rule.
+ * digits are refused with a message naming the rule. One regex on the success
+ * path: this runs on every quote.
  */
 export const BaseCurrencyAmount = z
   .string({ error: 'baseCurrencyAmount is required' })
-  .superRefine((text, ctx) => {
-    if (text.length === 0) return void ctx.addIssue({ code: 'custom', message: 'baseCurrencyAmount must not be empty' })
-    if (text.length > 40) return void ctx.addIssue({ code: 'custom', message: 'baseCurrencyAmount must be at most 40 characters' })
-    if (text.startsWith('-') && decimalText.test(text.slice(1))) {
-      return void ctx.addIssue({ code: 'custom', message: 'baseCurrencyAmount must be positive' })
-    }
-    if (!decimalText.test(text)) {
-      return void ctx.addIssue({ code: 'custom', message: 'baseCurrencyAmount must be a decimal number such as 0.5 (digits 0-9 and one dot)' })
-    }
-    const decimals = text.split('.')[1]?.length ?? 0
-    if (decimals > MAX_DECIMALS) {
-      return void ctx.addIssue({ code: 'custom', message: `baseCurrencyAmount must have at most ${MAX_DECIMALS} decimal places` })
-    }
-    if (Number(text) <= 0) return void ctx.addIssue({ code: 'custom', message: 'baseCurrencyAmount must be positive' })
-  })
+  .regex(amountText, { error: (issue) => amountProblem(issue.input) })
   .transform(Number)
+  .refine((amount) => amount > 0, 'baseCurrencyAmount must be positive')
 
 /** `extraFeePercentage` as sent in the query string: an integer from 0 to 10. */
 export const ExtraFeePercentage = z

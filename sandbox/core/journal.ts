@@ -1,7 +1,7 @@
 import type { JournalEntry, JournalKind } from '../contract/index.ts'
 
-/** An entry before the journal numbers it. */
-export type JournalInput = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'seq'> : never) : never
+/** An entry as callers give it: the journal adds `seq` and `at`. */
+export type JournalInput = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never) : never
 
 /** Filter of `Journal.list`. */
 export interface JournalFilter {
@@ -11,29 +11,37 @@ export interface JournalFilter {
   limit?: number
 }
 
+interface Stored {
+  seq: number
+  atMs: number
+  input: JournalInput
+  /** The response body as JSON text, parsed only when read: one flat string is cheap for the GC to keep. */
+  responseJson: string | undefined
+}
+
 /**
  * A tenant's journal: a bounded ring buffer of API calls, frame events and state
  * changes, in order. When full, the oldest entries go; `seq` keeps counting, so a
- * reader polling with `since` can tell what it missed.
+ * reader polling with `since` can tell what it missed. Entries are stored as given
+ * and formatted (ISO time) only when read: appending sits on every request's path.
  *
  * @example
- * journal.append({ kind: 'state', at: clock.iso(), event: 'clock:advanced', detail: { by: 30000 } })
+ * journal.append(clock.now(), { kind: 'state', event: 'clock:advanced', detail: { byMs: 30000 } })
  * journal.list({ since: 10, kind: 'api' })
  */
 export class Journal {
-  private readonly entries: Array<JournalEntry | undefined>
+  private readonly entries: Array<Stored | undefined>
   private nextSeq = 1
 
   constructor(readonly capacity = 1000) {
     this.entries = new Array(capacity)
   }
 
-  /** Appends an entry and returns it with its seq. */
-  append(input: JournalInput): JournalEntry {
-    const entry = { ...input, seq: this.nextSeq } as JournalEntry
-    this.entries[(this.nextSeq - 1) % this.capacity] = entry
-    this.nextSeq++
-    return entry
+  /** Appends an entry at sandbox time `atMs` (an API entry may give its response body as JSON text); returns its seq. */
+  append(atMs: number, input: JournalInput, responseJson?: string): number {
+    const seq = this.nextSeq++
+    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input, responseJson }
+    return seq
   }
 
   /** The seq of the newest entry, 0 when empty. */
@@ -46,8 +54,10 @@ export class Journal {
     const first = Math.max(1, this.nextSeq - this.capacity, (filter.since ?? 0) + 1)
     const out: JournalEntry[] = []
     for (let seq = first; seq < this.nextSeq; seq++) {
-      const entry = this.entries[(seq - 1) % this.capacity]!
-      if (filter.kind !== undefined && entry.kind !== filter.kind) continue
+      const stored = this.entries[(seq - 1) % this.capacity]!
+      if (filter.kind !== undefined && stored.input.kind !== filter.kind) continue
+      const entry = { seq, at: new Date(stored.atMs).toISOString(), ...stored.input } as JournalEntry
+      if (stored.responseJson !== undefined && entry.kind === 'api') entry.responseBody = JSON.parse(stored.responseJson)
       out.push(entry)
       if (filter.limit !== undefined && out.length >= filter.limit) break
     }

@@ -55,7 +55,7 @@ export class Router {
         continue
       }
       const params: Record<string, string> = {}
-      names.forEach((name, i) => (params[name] = decodeParam(name, found[i + 1]!)))
+      for (let i = 0; i < names.length; i++) params[names[i]!] = decodeParam(names[i]!, found[i + 1]!)
       return { kind: 'found', route, params }
     }
     return allowed.length > 0 ? { kind: 'wrong-method', allowed } : { kind: 'none' }

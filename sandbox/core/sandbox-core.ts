@@ -1,16 +1,17 @@
 import { CatalogIndex } from '../store/catalog-index.ts'
 import { buildCatalog } from '../../fixtures/index.ts'
-import { errorCatalog, type ErrorCode } from './error-catalog.ts'
+import { faultReply } from './fault-reply.ts'
 import { portableHmacSha256, type HmacSha256 } from './hmac.ts'
-import { headerValue, reply, type ApiFamily, type PlainReply, type PlainRequest, type PlainResponse } from './plain-http.ts'
-import type { Route, TenantRoute } from './route.ts'
-import { Router } from './router.ts'
-import { SandboxError } from './sandbox-error.ts'
-import type { Tenant } from './tenant.ts'
-import { TenantRegistry, type ParsedKey } from './tenant-registry.ts'
-import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
+import { journalApiCall } from './journal-api-call.ts'
+import { reply, type PlainRequest, type PlainResponse } from './plain-http.ts'
+import { requestKey } from './request-key.ts'
+import type { Route, TenantRoute, TenantRouteContext } from './route.ts'
 import type { FaultOutcome } from './fault-registry.ts'
+import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
+import { SandboxError } from './sandbox-error.ts'
+import { TenantRegistry } from './tenant-registry.ts'
+import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
 
 /** Options of a sandbox instance. Every field has a default. */
 export interface SandboxOptions {
@@ -32,6 +33,9 @@ export interface SandboxOptions {
   strictDeprecations?: boolean
 }
 
+/** A value now, or later. The core answers synchronously unless a route or a fault needs to wait. */
+export type MaybePromise<T> = T | Promise<T>
+
 /** The transport-agnostic sandbox: give it a plain request, get a plain response. */
 export interface SandboxCore {
   readonly seed: number
@@ -39,7 +43,8 @@ export interface SandboxCore {
   readonly catalog: CatalogIndex
   readonly tenants: TenantRegistry
   readonly routes: Route[]
-  handle(request: PlainRequest): Promise<PlainResponse>
+  /** Answers a request; `await` it (it is synchronous when nothing has to wait). */
+  handle(request: PlainRequest): MaybePromise<PlainResponse>
 }
 
 const CORS_HEADERS = {
@@ -47,32 +52,7 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, x-api-key',
   'access-control-max-age': '600',
-}
-
-function keyOf(route: TenantRoute, request: PlainRequest): { key: string | undefined; source: string } {
-  if (route.auth === 'publishable-query') {
-    const value = request.query.apiKey
-    if (Array.isArray(value)) throw new SandboxError('unauthorized', 'apiKey must be given once')
-    return { key: value, source: 'apiKey query parameter' }
-  }
-  const header = headerValue(request, 'x-api-key')
-  if (header !== undefined) return { key: header, source: 'X-Api-Key header' }
-  const authorization = headerValue(request, 'authorization')
-  const match = authorization === undefined ? null : /^Api-Key\s+(\S+)$/i.exec(authorization)
-  return { key: match?.[1], source: match ? 'Authorization Api-Key' : 'X-Api-Key header' }
-}
-
-function faultStatusCode(status: number): ErrorCode {
-  const exact = (Object.keys(errorCatalog) as ErrorCode[]).find((code) => errorCatalog[code].status === status)
-  return exact ?? (status >= 500 ? 'internal_error' : 'invalid_request')
-}
-
-function faultReply(family: ApiFamily, fault: FaultOutcome): PlainReply {
-  const status = fault.status!
-  const error = new SandboxError(faultStatusCode(status), `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${status} (POST /__sandbox/faults)`)
-  const wire = toWireError(family, error)
-  const retry: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '1' } : {}
-  return { ...wire, status, headers: { ...wire.headers, ...retry } }
+  vary: 'Origin',
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -103,46 +83,41 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const router = new Router(routes)
   const log = options.logger
 
-  async function runTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>): Promise<PlainResponse> {
-    let tenant: Tenant
-    let key: ParsedKey
+  function runTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>): MaybePromise<PlainResponse> {
+    let authenticated
     try {
-      const { key: raw, source } = keyOf(route, request)
-      ;({ tenant, key } = tenants.authenticate(raw, route.auth === 'publishable-query' ? 'publishable' : 'secret', source))
+      const { key, source } = requestKey(route.auth, request)
+      authenticated = tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
     } catch (error) {
       return toWireError(route.family, error, log)
     }
-    tenant.clock.runDue()
-    const fault = route.family === 'control' ? undefined : tenant.faults.take(request.method, request.path)
-    let response: PlainResponse
-    if (fault?.latencyMs) await sleep(fault.latencyMs)
+    const context: TenantRouteContext = { request, params, tenant: authenticated.tenant, key: authenticated.key, core }
+    context.tenant.clock.runDue()
+    const fault = route.family === 'control' ? undefined : context.tenant.faults.take(request.method, request.path)
+    if (fault?.latencyMs) return sleep(fault.latencyMs).then(() => respond(route, context, fault))
+    return respond(route, context, fault)
+  }
+
+  function respond(route: TenantRoute, context: TenantRouteContext, fault: FaultOutcome | undefined): MaybePromise<PlainResponse> {
+    let response: MaybePromise<PlainResponse>
     if (fault?.networkError) response = { kind: 'network-error' }
-    else if (fault?.status !== undefined) response = faultReply(route.family, fault)
+    else if (fault?.status !== undefined) response = faultReply(route.family, { ...fault, status: fault.status })
     else {
       try {
-        response = await route.handle({ request, params, tenant, key, core })
+        response = route.handle(context)
       } catch (error) {
         response = toWireError(route.family, error, log)
       }
     }
-    journalApiCall(tenant, route, request, response, fault)
-    return response
-  }
-
-  const core: SandboxCore = {
-    seed,
-    options,
-    catalog,
-    tenants,
-    routes,
-    async handle(request) {
-      const response = await dispatch(request)
-      if (response.kind === 'reply') Object.assign(response.headers, CORS_HEADERS)
+    if (response instanceof Promise) {
       return response
-    },
+        .catch((error: unknown) => toWireError(route.family, error, log))
+        .then((answer) => journalApiCall(context.tenant, route, context.request, answer, fault))
+    }
+    return journalApiCall(context.tenant, route, context.request, response, fault)
   }
 
-  async function dispatch(request: PlainRequest): Promise<PlainResponse> {
+  function dispatch(request: PlainRequest): MaybePromise<PlainResponse> {
     let match
     try {
       match = router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
@@ -152,43 +127,37 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     if (match.kind === 'wrong-method' && request.method === 'OPTIONS') return reply(204, undefined, {})
     if (match.kind === 'none') return toWireError(familyOf(request.path), new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`))
     if (match.kind === 'wrong-method') {
-      const error = new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`)
-      const wire = toWireError(familyOf(request.path), error)
-      return { ...wire, headers: { ...wire.headers, allow: match.allowed.join(', ') } }
+      const wire = toWireError(familyOf(request.path), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
+      wire.headers.allow = match.allowed.join(', ')
+      return wire
     }
     const { route, params } = match
     if (route.auth !== 'none') return runTenantRoute(route, request, params)
     try {
-      return await route.handle({ request, params, core })
+      const response = route.handle({ request, params, core })
+      return response instanceof Promise ? response.catch((error: unknown) => toWireError(route.family, error, log)) : response
     } catch (error) {
       return toWireError(route.family, error, log)
     }
   }
 
+  /** Browsers send Origin on cross-origin calls; only they need CORS headers. */
+  function withCors(response: PlainResponse, request: PlainRequest): PlainResponse {
+    if (response.kind === 'reply' && (request.headers.origin !== undefined || request.method === 'OPTIONS')) Object.assign(response.headers, CORS_HEADERS)
+    return response
+  }
+
+  const core: SandboxCore = {
+    seed,
+    options,
+    catalog,
+    tenants,
+    routes,
+    handle(request) {
+      const response = dispatch(request)
+      return response instanceof Promise ? response.then((answer) => withCors(answer, request)) : withCors(response, request)
+    },
+  }
   return core
 }
 
-function journalBody(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text.slice(0, 2048)
-  }
-}
-
-function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined): void {
-  if (route.family === 'control' && request.method === 'GET') return
-  tenant.journal.append({
-    kind: 'api',
-    at: tenant.clock.iso(),
-    method: request.method,
-    path: request.path,
-    query: request.query,
-    status: response.kind === 'reply' ? response.status : 0,
-    ...(request.body !== undefined ? { requestBody: journalBody(request.body) } : {}),
-    ...(response.kind === 'reply' && response.body !== undefined ? { responseBody: response.body } : {}),
-    ...(route.deprecated ? { deprecated: true } : {}),
-    ...(fault ? { fault: fault.id } : {}),
-  })
-}

@@ -28,6 +28,8 @@ export function parseApiKey(key: string): ParsedKey | undefined {
  */
 export class TenantRegistry {
   private readonly tenants = new Map<string, Tenant>()
+  /** Well-formed keys seen before: the lookup sits on every request's path. */
+  private readonly byKey = new Map<string, { tenant: Tenant; key: ParsedKey }>()
 
   constructor(private readonly options: TenantOptions) {}
 
@@ -48,13 +50,17 @@ export class TenantRegistry {
    */
   authenticate(key: string | undefined, required: KeyKind, source: string): { tenant: Tenant; key: ParsedKey } {
     if (key === undefined || key.length === 0) throw new SandboxError('unauthorized', `${source} is required`)
-    const parsed = parseApiKey(key)
+    const known = this.byKey.get(key)
+    const parsed = known?.key ?? parseApiKey(key)
     if (!parsed) throw new SandboxError('unauthorized', `${source} is not a valid API key: keys look like pk_test_<account> or sk_test_<account>`)
     if (parsed.kind !== required) {
       const hint = required === 'publishable' ? 'a publishable key (pk_...); never put a secret key in a URL' : 'a secret key (sk_...)'
       throw new SandboxError('unauthorized', `${source} must be ${hint}`)
     }
-    return { tenant: this.get(parsed.account, parsed.mode), key: parsed }
+    if (known) return known
+    const found = { tenant: this.get(parsed.account, parsed.mode), key: parsed }
+    this.byKey.set(key, found)
+    return found
   }
 
   /** Number of tenants provisioned so far. */

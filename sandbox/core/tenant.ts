@@ -68,6 +68,6 @@ export class Tenant {
 
   /** Journals a state change named `noun:verb`. */
   record(event: string, detail: Record<string, unknown>): void {
-    this.journal.append({ kind: 'state', at: this.clock.iso(), event, detail })
+    this.journal.append(this.clock.now(), { kind: 'state', event, detail })
   }
 }

@@ -1,30 +1,35 @@
+const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+const pow10 = (digits: number) => POWERS[digits] ?? 10 ** digits
+
 /**
- * Rounds half away from zero to `digits` decimal places without binary
- * artefacts (1.005 → 1.01).
+ * Converts an amount to integer minor units of a currency with `precision`
+ * digits, rounding half up. The tiny relative nudge absorbs binary artefacts
+ * such as 1.005 * 100 = 100.49999999999999.
  *
  * @example
- * roundTo(1.005, 2) // 1.01
+ * toMinor(1.005, 2) // 101
  */
-export function roundTo(value: number, digits: number): number {
-  return Number(`${Math.round(Number(`${value}e${digits}`))}e-${digits}`)
-}
-
-/** Converts an amount to integer minor units of a currency with `precision` digits. */
 export function toMinor(value: number, precision: number): number {
-  return Math.round(Number((value * 10 ** precision).toPrecision(15)))
+  const scaled = value * pow10(precision)
+  return Math.round(scaled + Math.abs(scaled) * 1e-12)
 }
 
-/** Converts integer minor units back to an amount. */
+/**
+ * Converts integer minor units back to an amount: the division by an exact power
+ * of ten yields the nearest double, so 144551 / 100 prints as 1445.51.
+ */
 export function fromMinor(minor: number, precision: number): number {
-  return roundTo(minor / 10 ** precision, precision)
+  return minor / pow10(precision)
 }
 
-/** Rounds to `digits` significant digits. */
+/** Rounds half up to `digits` decimal places (1.005 → 1.01). */
+export function roundTo(value: number, digits: number): number {
+  return fromMinor(toMinor(value, digits), digits)
+}
+
+/** Rounds to `digits` significant digits without going through strings. */
 export function roundSignificant(value: number, digits: number): number {
-  return Number(value.toPrecision(digits))
-}
-
-/** Number of decimal places written in a decimal text ("0.50" → 2). */
-export function decimalPlaces(text: string): number {
-  return text.split('.')[1]?.length ?? 0
+  if (value === 0 || !Number.isFinite(value)) return value
+  const decimals = digits - 1 - Math.floor(Math.log10(Math.abs(value)))
+  return decimals >= 0 ? roundTo(value, decimals) : Math.round(value / 10 ** -decimals) * 10 ** -decimals
 }

@@ -3,6 +3,7 @@ import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import { fromMinor, toMinor } from './money.ts'
 import { priceAt } from './pricing.ts'
+import { isoTime } from './iso-time.ts'
 
 /** Seconds a sell quote stays valid on the tenant clock (DESIGN §4). */
 export const SELL_QUOTE_TTL_SECONDS = 30
@@ -53,11 +54,8 @@ function checkAmount(crypto: CryptoCurrency, amount: number, decimals: number): 
 }
 
 /** The fields a sell-quote signature covers, in order. */
-function signedText(quote: Omit<SellQuote, 'signature'>): string {
-  return [
-    'sell', quote.baseCurrencyCode, quote.quoteCurrencyCode, quote.baseCurrencyAmount, quote.quoteCurrencyAmount,
-    quote.baseCurrencyPrice, quote.feeAmount, quote.extraFeeAmount, quote.payoutMethod, quote.expiresAt,
-  ].join('|')
+function signedText(q: SellQuote): string {
+  return `sell|${q.baseCurrencyCode}|${q.quoteCurrencyCode}|${q.baseCurrencyAmount}|${q.quoteCurrencyAmount}|${q.baseCurrencyPrice}|${q.feeAmount}|${q.extraFeeAmount}|${q.payoutMethod}|${q.expiresAt}`
 }
 
 /**
@@ -76,7 +74,8 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
   const pairName = `${crypto.code}/${fiat.code}`
   if (!pair) throw SandboxError.invalidField('quoteCurrencyCode', `sales of ${pairName} are not supported`)
   const fee = payoutFee(pair.payoutMethods, query.payoutMethod, pairName)
-  checkAmount(crypto, query.baseCurrencyAmount, amountText.split('.')[1]?.length ?? 0)
+  const dot = amountText.indexOf('.')
+  checkAmount(crypto, query.baseCurrencyAmount, dot === -1 ? 0 : amountText.length - dot - 1)
 
   const now = tenant.clock.now()
   const price = priceAt(pair, tenant.catalog.walk(crypto.code), now - tenant.catalog.priceEpoch)
@@ -93,7 +92,7 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
     )
   }
 
-  const unsigned = {
+  const quote: SellQuote = {
     quoteCurrencyCode: fiat.code,
     quoteCurrency: fiat,
     baseCurrencyCode: crypto.code,
@@ -105,9 +104,11 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
     extraFeeAmount: fromMinor(extraMinor, precision),
     payoutMethod: fee.method,
     expiresIn: SELL_QUOTE_TTL_SECONDS,
-    expiresAt: new Date(now + SELL_QUOTE_TTL_SECONDS * 1000).toISOString(),
+    expiresAt: isoTime(now + SELL_QUOTE_TTL_SECONDS * 1000),
+    signature: null,
   }
-  return { ...unsigned, signature: tenant.sign(signedText(unsigned)) }
+  quote.signature = tenant.sign(signedText(quote))
+  return quote
 }
 
 /**
@@ -118,8 +119,7 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
  * verifySellQuote(tenant, quote) // 'valid' | 'tampered' | 'expired'
  */
 export function verifySellQuote(tenant: Tenant, quote: SellQuote): 'valid' | 'tampered' | 'expired' {
-  const { signature, ...unsigned } = quote
-  if (signature === null || signature !== tenant.sign(signedText(unsigned))) return 'tampered'
+  if (quote.signature === null || quote.signature !== tenant.sign(signedText(quote))) return 'tampered'
   if (quote.expiresAt !== null && Date.parse(quote.expiresAt) <= tenant.clock.now()) return 'expired'
   return 'valid'
 }

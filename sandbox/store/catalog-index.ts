@@ -1,5 +1,10 @@
 import type { Catalog, CryptoCurrency, Currency, PricePair, PriceWave } from '../contract/index.ts'
 
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') deepFreeze(inner)
+  return Object.freeze(value)
+}
+
 /**
  * Read-only lookups over a seed's catalog: currencies by code, price pairs by
  * `base/quote`, walks by crypto. Built once per sandbox; shared by its tenants.
@@ -11,20 +16,19 @@ import type { Catalog, CryptoCurrency, Currency, PricePair, PriceWave } from '..
 export class CatalogIndex {
   private readonly byCode = new Map<string, Currency>()
   private readonly pairs = new Map<string, PricePair>()
+  /** Epoch (ms) the price table's prices are quoted at. */
+  readonly priceEpoch: number
 
   constructor(readonly catalog: Catalog) {
-    for (const currency of catalog.currencies) this.byCode.set(currency.code, currency)
+    this.priceEpoch = Date.parse(catalog.prices.epoch)
+    // Frozen: quotes embed these objects, and their JSON is cached (sell-quote-json.ts).
+    for (const currency of catalog.currencies) this.byCode.set(currency.code, deepFreeze(currency))
     for (const pair of catalog.prices.pairs) this.pairs.set(`${pair.base}/${pair.quote}`, pair)
   }
 
   /** Every currency, fiat first, in catalog order. */
   get currencies(): Currency[] {
     return this.catalog.currencies
-  }
-
-  /** Epoch (ms) the price table's prices are quoted at. */
-  get priceEpoch(): number {
-    return Date.parse(this.catalog.prices.epoch)
   }
 
   currency(code: string): Currency | undefined {

@@ -45,7 +45,10 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
     const isText = typeof plain.body === 'string' && plain.headers['content-type'] !== undefined
     if (plain.body === undefined) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
     if (isText) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
-    return HttpResponse.json(plain.body, { status: plain.status, headers: plain.headers })
+    return new HttpResponse(plain.json ?? JSON.stringify(plain.body), {
+      status: plain.status,
+      headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' },
+    })
   })
   return { core, handlers: [handler] }
 }

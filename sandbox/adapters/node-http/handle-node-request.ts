@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseQueryString, type PlainResponse, type SandboxCore } from '../../core/index.ts'
+import { parseQueryString, type PlainRequest, type PlainResponse, type SandboxCore } from '../../core/index.ts'
 
 const MAX_BODY_BYTES = 1_000_000
 
@@ -26,12 +26,12 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
     response.socket?.destroy()
     return
   }
-  const headers: Record<string, string> = { ...plain.headers }
+  const headers = plain.headers
   let text: string | undefined
   if (plain.body !== undefined) {
     if (typeof plain.body === 'string' && headers['content-type'] !== undefined) text = plain.body
     else {
-      text = JSON.stringify(plain.body)
+      text = plain.json ?? JSON.stringify(plain.body)
       headers['content-type'] = 'application/json; charset=utf-8'
     }
     headers['content-length'] = String(Buffer.byteLength(text))
@@ -47,15 +47,15 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
  * @example
  * http.createServer((req, res) => void handleNodeRequest(core, req, res))
  */
-export async function handleNodeRequest(core: SandboxCore, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export function handleNodeRequest(core: SandboxCore, request: IncomingMessage, response: ServerResponse): void | Promise<void> {
   const url = request.url ?? '/'
   const mark = url.indexOf('?')
   const path = mark === -1 ? url : url.slice(0, mark)
   const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1))
   const method = request.method ?? 'GET'
-  let body: string | undefined
-  if (hasBody(request)) {
-    const read = await readBody(request)
+  // Requests without a body are answered synchronously: no promise on the hot path.
+  if (!hasBody(request)) return answer(core, response, { method, path, query, headers: request.headers })
+  return readBody(request).then((read) => {
     if (read === 'too-large') {
       writePlainResponse(response, {
         kind: 'reply',
@@ -65,8 +65,13 @@ export async function handleNodeRequest(core: SandboxCore, request: IncomingMess
       })
       return
     }
-    body = read
-  }
-  const plain = await core.handle({ method, path, query, headers: request.headers, body })
-  writePlainResponse(response, plain, method === 'HEAD')
+    return answer(core, response, { method, path, query, headers: request.headers, body: read })
+  })
+}
+
+function answer(core: SandboxCore, response: ServerResponse, request: PlainRequest): void | Promise<void> {
+  const plain = core.handle(request)
+  const headOnly = request.method === 'HEAD'
+  if (plain instanceof Promise) return plain.then((resolved) => writePlainResponse(response, resolved, headOnly))
+  writePlainResponse(response, plain, headOnly)
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 import { answerClientError } from './answer-client-error.ts'
@@ -61,11 +61,16 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     wall: options.realtimeClock ? () => Date.now() : undefined,
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
   })
+  const failed = (response: ServerResponse, error: unknown) => {
+    core.options.logger?.('the node adapter failed', error)
+    if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
+  }
   const api = createServer((request, response) => {
-    handleNodeRequest(core, request, response).catch((error: unknown) => {
-      core.options.logger?.('the node adapter failed', error)
-      if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
-    })
+    try {
+      handleNodeRequest(core, request, response)?.catch((error: unknown) => failed(response, error))
+    } catch (error) {
+      failed(response, error)
+    }
   })
   api.on('clientError', answerClientError)
   const frames = createServer((_request, response) => {

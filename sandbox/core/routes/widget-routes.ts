@@ -2,6 +2,7 @@ import { CurrencyList, SellQuote, SellQuoteQuery, WidgetError } from '../../cont
 import { quoteSell } from '../../domain/sell-quote.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
+import { sellQuoteJson } from '../sell-quote-json.ts'
 import type { Route } from '../route.ts'
 
 const unauthorized = { description: 'apiKey missing, malformed or not a publishable key', schema: WidgetError }
@@ -34,7 +35,8 @@ export const widgetRoutes: Route[] = [
     handle({ tenant, params, request }) {
       const query = parseQuery(SellQuoteQuery, request.query)
       const code = params.currencyCode!.toLowerCase()
-      return reply(200, quoteSell(tenant, code, query, request.query.baseCurrencyAmount as string))
+      const quote = quoteSell(tenant, code, query, request.query.baseCurrencyAmount as string)
+      return { kind: 'reply', status: 200, headers: {}, body: quote, json: sellQuoteJson(quote) }
     },
   },
 ]
