@@ -1,5 +1,5 @@
 import type { PricePair, PriceWave } from '../contract/index.ts'
-import { roundSignificant } from './money.ts'
+import { roundSignificant } from '../contract/rounding.ts'
 
 /**
  * The price of a pair at a sandbox instant: the table's epoch price moved by the

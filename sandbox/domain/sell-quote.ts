@@ -1,7 +1,7 @@
 import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
-import { fromMinor, toMinor } from './money.ts'
+import { fromMinor, toMinor } from '../contract/rounding.ts'
 import { priceAt } from './pricing.ts'
 import { isoTime } from './iso-time.ts'
 

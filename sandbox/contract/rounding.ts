@@ -1,3 +1,4 @@
+/** Decimal rounding of amounts, shared by fixtures and domain: numeric, never through strings (it sits on the quote path). */
 const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 const pow10 = (digits: number) => POWERS[digits] ?? 10 ** digits
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fromMinor, roundSignificant, roundTo, toMinor } from './money.ts'
+import { fromMinor, roundSignificant, roundTo, toMinor } from './rounding.ts'
 
-describe('money', () => {
+describe('rounding', () => {
   it('rounds half up despite binary artefacts', () => {
     expect(toMinor(1.005, 2)).toBe(101)
     expect(roundTo(2.675, 2)).toBe(2.68)
