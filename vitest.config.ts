@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['sandbox/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Servers in tests bind 127.0.0.1 on port 0; two cores, so two workers.
     maxWorkers: 2,
+    reporters: ['default', './scripts/plain-summary-reporter.ts'],
   },
 })

@@ -54,3 +54,11 @@ describe('msw handlers', () => {
     await expect(fetch(`${MSW_BASE}/v3/currencies?apiKey=pk_test_mswfault`)).rejects.toThrow()
   })
 })
+
+describe('ramp-sandbox/msw', () => {
+  it('exports ready handlers under the package name', async () => {
+    const module = await import('ramp-sandbox/msw')
+    expect(module.handlers.length).toBeGreaterThan(0)
+    expect(typeof module.createSandbox).toBe('function')
+  })
+})
