@@ -11,6 +11,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
   'publishable-query': [{ apiKeyQuery: [] }],
   'secret-header': [{ secretKeyHeader: [] }, { secretKeyAuthorization: [] }],
+  bearer: [{ accessToken: [] }],
   none: [],
 }
 
@@ -74,6 +75,7 @@ export function openApiDocument(routes: Route[], serverUrl?: string): JsonSchema
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'Publishable key, e.g. pk_test_sandbox' },
         secretKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Secret key, e.g. sk_test_sandbox' },
         secretKeyAuthorization: { type: 'http', scheme: 'Api-Key', description: 'Authorization: Api-Key sk_test_sandbox' },
+        accessToken: { type: 'http', scheme: 'bearer', description: 'Access token from the check/connect credentials (or POST /__sandbox/connections)' },
       },
     },
     paths,

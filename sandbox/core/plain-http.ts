@@ -12,8 +12,10 @@ export interface PlainRequest {
   path: string
   query: PlainQuery
   headers: Record<string, string | string[] | undefined>
-  /** Raw body text, if any. */
+  /** Raw body text (UTF-8), if any. */
   body?: string
+  /** Raw body bytes, when the adapter has them (file uploads need them). */
+  bytes?: Uint8Array
 }
 
 /** A reply: `body` is a JSON value, text (with its content-type header), or absent. */

@@ -3,12 +3,16 @@ import type { SandboxCore } from './sandbox-core.ts'
 import type { ApiFamily, PlainReply, PlainRequest } from './plain-http.ts'
 import type { Tenant } from './tenant.ts'
 import type { ParsedKey } from './tenant-registry.ts'
+import type { TokenClaims } from '../domain/tokens.ts'
 
 /** HTTP methods routes use. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-/** How a route authenticates: `apiKey` query with a publishable key, a secret key header, or not at all. */
-export type RouteAuth = 'publishable-query' | 'secret-header' | 'none'
+/**
+ * How a route authenticates: `apiKey` query with a publishable key, a secret
+ * key header (server calls), a Bearer access token (client calls), or not at all.
+ */
+export type RouteAuth = 'publishable-query' | 'secret-header' | 'bearer' | 'none'
 
 /** One documented response of a route (for `/openapi.json`). */
 export interface RouteResponse {
@@ -34,7 +38,10 @@ export interface TenantRouteContext {
   request: PlainRequest
   params: Record<string, string>
   tenant: Tenant
-  key: ParsedKey
+  /** The key, for key-authenticated routes. */
+  key?: ParsedKey
+  /** The access token's claims, for Bearer routes (session checked live). */
+  claims?: TokenClaims
   core: SandboxCore
 }
 
@@ -47,7 +54,9 @@ export interface PublicRouteContext {
 
 /** A route whose handler runs for a tenant. */
 export interface TenantRoute extends RouteBase {
-  auth: 'publishable-query' | 'secret-header'
+  auth: 'publishable-query' | 'secret-header' | 'bearer'
+  /** For Bearer routes: `full` refuses anonymous credentials (403). */
+  scope?: 'full'
   handle(context: TenantRouteContext): PlainReply | Promise<PlainReply>
 }
 

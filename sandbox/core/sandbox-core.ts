@@ -4,7 +4,7 @@ import { faultReply } from './fault-reply.ts'
 import { portableHmacSha256, type HmacSha256 } from './hmac.ts'
 import { journalApiCall } from './journal-api-call.ts'
 import { reply, type PlainRequest, type PlainResponse } from './plain-http.ts'
-import { requestKey } from './request-key.ts'
+import { authenticate, requireLiveSession } from './authenticate.ts'
 import type { Route, TenantRoute, TenantRouteContext } from './route.ts'
 import type { FaultOutcome } from './fault-registry.ts'
 import { Router } from './router.ts'
@@ -78,6 +78,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     wall: options.wall,
     journalSize: options.journalSize ?? 1000,
     hmac: options.hmac ?? portableHmacSha256,
+    strictDeprecations: options.strictDeprecations ?? false,
   })
   const routes = allRoutes()
   const router = new Router(routes)
@@ -86,12 +87,11 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   function runTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>): MaybePromise<PlainResponse> {
     let authenticated
     try {
-      const { key, source } = requestKey(route.auth, request)
-      authenticated = tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
+      authenticated = authenticate(route, request, tenants)
     } catch (error) {
       return toWireError(route.family, error, log)
     }
-    const context: TenantRouteContext = { request, params, tenant: authenticated.tenant, key: authenticated.key, core }
+    const context: TenantRouteContext = { request, params, tenant: authenticated.tenant, key: authenticated.key, claims: authenticated.claims, core }
     context.tenant.clock.runDue()
     const fault = route.family === 'control' ? undefined : context.tenant.faults.take(request.method, request.path)
     if (fault?.latencyMs) return sleep(fault.latencyMs).then(() => respond(route, context, fault))
@@ -102,7 +102,10 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     let response: MaybePromise<PlainResponse>
     if (fault?.networkError) response = { kind: 'network-error' }
     else if (fault?.status !== undefined) response = faultReply(route.family, { ...fault, status: fault.status })
-    else {
+    else if (context.claims) {
+      const claims = context.claims
+      response = requireLiveSession(route, context.tenant, claims).then(() => route.handle(context))
+    } else {
       try {
         response = route.handle(context)
       } catch (error) {

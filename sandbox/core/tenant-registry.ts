@@ -63,6 +63,11 @@ export class TenantRegistry {
     return found
   }
 
+  /** The tenant with this id (`account:mode`), if it was provisioned. */
+  byId(id: string): Tenant | undefined {
+    return this.tenants.get(id)
+  }
+
   /** Number of tenants provisioned so far. */
   get size(): number {
     return this.tenants.size

@@ -1,5 +1,7 @@
 import type { AccountFixture, Mode, TenantSettings } from '../contract/index.ts'
 import type { CatalogIndex } from '../store/catalog-index.ts'
+import { TenantStore } from '../store/tenant-store.ts'
+import { buildTenantSeed } from '../../fixtures/tenant-seed.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { Journal } from './journal.ts'
@@ -16,6 +18,7 @@ export interface TenantOptions {
   clockStart: number
   wall?: () => number
   journalSize: number
+  strictDeprecations: boolean
 }
 
 /**
@@ -28,6 +31,7 @@ export class Tenant {
   journal!: Journal
   faults!: FaultRegistry
   settings!: TenantSettings
+  private storePromise: Promise<TenantStore> | undefined
 
   constructor(
     readonly account: AccountFixture,
@@ -54,8 +58,23 @@ export class Tenant {
     return this.options.hmac(this.account.signingKey, message)
   }
 
-  /** Back to the seeded state: clock at its start, empty journal, no faults, default settings. */
+  /** Whether `--strict-deprecations` retired the deprecated items. */
+  get strictDeprecations(): boolean {
+    return this.options.strictDeprecations
+  }
+
+  /**
+   * The tenant's mutable data, seeded from `(seed, account, mode)` on first use:
+   * tenants that only ask for sell quotes never pay for it.
+   */
+  store(): Promise<TenantStore> {
+    this.storePromise ??= TenantStore.seeded(buildTenantSeed(this.options.seed, this.account.account, this.mode, this.catalog.catalog))
+    return this.storePromise
+  }
+
+  /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
   reset(): void {
+    this.storePromise = undefined
     this.clock = new VirtualClock({ start: this.options.clockStart, wall: this.options.wall })
     this.journal = new Journal(this.options.journalSize)
     this.faults = new FaultRegistry()

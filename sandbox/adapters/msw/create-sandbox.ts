@@ -33,13 +33,13 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
     const url = new URL(request.url)
     const headers: Record<string, string> = {}
     request.headers.forEach((value, name) => (headers[name] = value))
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
+    const bytes = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
     const plain = await core.handle({
       method: request.method,
       path: url.pathname,
       query: parseQueryString(url.search.slice(1)),
       headers,
-      body: body === '' ? undefined : body,
+      ...(bytes && bytes.length > 0 ? { body: new TextDecoder().decode(bytes), bytes } : {}),
     })
     if (plain.kind === 'network-error') return HttpResponse.error()
     const isText = typeof plain.body === 'string' && plain.headers['content-type'] !== undefined

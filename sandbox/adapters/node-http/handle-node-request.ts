@@ -7,7 +7,7 @@ function hasBody(request: IncomingMessage): boolean {
   return request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined
 }
 
-function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -15,7 +15,7 @@ function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
       size += chunk.length
       if (size <= MAX_BODY_BYTES) chunks.push(chunk)
     })
-    request.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks).toString('utf8')))
+    request.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)))
     request.on('error', reject)
   })
 }
@@ -65,7 +65,7 @@ export function handleNodeRequest(core: SandboxCore, request: IncomingMessage, r
       })
       return
     }
-    return answer(core, response, { method, path, query, headers: request.headers, body: read })
+    return answer(core, response, { method, path, query, headers: request.headers, body: read.toString('utf8'), bytes: read })
   })
 }
 

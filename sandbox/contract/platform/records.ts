@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { IsoTimestamp } from '../currency.ts'
+import { CountryAlpha3, KycRequirement, KycStatus } from './customer.ts'
+import { StoredCard } from './payment-method.ts'
+import { Transaction } from './transaction.ts'
+
+/**
+ * What the sandbox stores about a customer (the wire `Customer` is a view of it).
+ * `magic` names the DESIGN §5 test value a fixture customer stands for.
+ */
+export const CustomerRecord = z.object({
+  id: z.string().min(1),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  country: CountryAlpha3,
+  administrativeArea: z.string().nullable(),
+  area: z.string().nullable(),
+  kycStatus: KycStatus,
+  requirements: z.array(KycRequirement),
+  termsAcceptedAt: IsoTimestamp.nullable(),
+  guest: z.boolean(),
+  magic: z.string().nullable(),
+  createdAt: IsoTimestamp,
+})
+export type CustomerRecord = z.infer<typeof CustomerRecord>
+
+/** A stored card and whose it is. */
+export const CardRecord = StoredCard.extend({ customerId: z.string().min(1) })
+export type CardRecord = z.infer<typeof CardRecord>
+
+/** A stored transaction. */
+export const TransactionRecord = Transaction
+export type TransactionRecord = z.infer<typeof TransactionRecord>
+
+/** A session created by the partner's server. */
+export const SessionRecord = z.object({
+  id: z.string().min(1),
+  externalCustomerId: z.string(),
+  deviceIp: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  customerId: z.string().nullable(),
+  termsAcceptedAt: IsoTimestamp.nullable(),
+  createdAt: IsoTimestamp,
+  expiresAt: IsoTimestamp,
+  revokedAt: IsoTimestamp.nullable(),
+})
+export type SessionRecord = z.infer<typeof SessionRecord>
+
+/** Everything a tenant is seeded with, besides the catalog. */
+export const TenantSeed = z.object({
+  customers: z.array(CustomerRecord),
+  cards: z.array(CardRecord),
+  transactions: z.array(TransactionRecord),
+})
+export type TenantSeed = z.infer<typeof TenantSeed>
