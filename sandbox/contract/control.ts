@@ -141,13 +141,33 @@ export const JournalQuery = z.object({
 /** The tenant identity the control API reports. */
 export const TenantInfo = z.object({ account: z.string(), mode: Mode, seed: z.number().int() })
 
+/** A fixture customer as `GET /__sandbox/fixtures` lists it: the magic test values and their outcome. */
+export const FixtureCustomer = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  magic: z.string().nullable(),
+  outcome: z.string().nullable(),
+  country: z.string(),
+  administrativeArea: z.string().nullable(),
+  area: z.string().nullable(),
+  kycStatus: z.string(),
+  cards: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), available: z.boolean(), reason: z.string().optional() })),
+  transactions: z.number().int(),
+})
+export type FixtureCustomer = z.infer<typeof FixtureCustomer>
+
 /** Body of `GET /__sandbox/fixtures`: what a tenant is seeded with, so users can find test values. */
 export const TenantFixtures = z.object({
   tenant: TenantInfo,
   keys: z.object({ publishable: z.string(), secret: z.string() }),
   settings: TenantSettings,
   clock: ClockState,
+  customers: z.array(FixtureCustomer),
   currencies: z.array(z.record(z.string(), z.unknown())),
   prices: z.record(z.string(), z.unknown()),
 })
+
+/** Body of `POST /__sandbox/connections`. */
+export const ConnectionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096) })
 export type TenantFixtures = z.infer<typeof TenantFixtures>

@@ -50,6 +50,18 @@ describe('VirtualClock', () => {
     expect(fired).toBe(1)
   })
 
+  it('settles the async work of fired timers', async () => {
+    const clock = new VirtualClock({ start })
+    let done = false
+    clock.schedule(start + 1, async () => {
+      await Promise.resolve()
+      done = true
+    })
+    clock.advance(1)
+    await clock.settled()
+    expect(done).toBe(true)
+  })
+
   it('refuses a negative advance', () => {
     expect(() => new VirtualClock({ start }).advance(-1)).toThrow(RangeError)
   })

@@ -2,7 +2,7 @@
 interface Timer {
   at: number
   seq: number
-  run: () => void
+  run: () => void | Promise<void>
 }
 
 /** Options of a tenant clock. */
@@ -34,6 +34,7 @@ export class VirtualClock {
   private timers: Timer[] = []
   private timerSeq = 0
   private pinnedAt: number | undefined
+  private running: Array<Promise<void>> = []
 
   constructor(options: VirtualClockOptions) {
     this.startedAt = options.start
@@ -58,8 +59,8 @@ export class VirtualClock {
     return this.advancedMs
   }
 
-  /** Runs `run` when sandbox time reaches `at`. Returns a cancel function. */
-  schedule(at: number, run: () => void): () => void {
+  /** Runs `run` when sandbox time reaches `at` (it may be async; see `settled`). Returns a cancel function. */
+  schedule(at: number, run: () => void | Promise<void>): () => void {
     const timer = { at, seq: this.timerSeq++, run }
     const index = this.timers.findIndex((t) => t.at > at)
     if (index === -1) this.timers.push(timer)
@@ -88,13 +89,19 @@ export class VirtualClock {
     return fired
   }
 
+  /** Resolves when the async work of every fired timer has finished. */
+  async settled(): Promise<void> {
+    while (this.running.length > 0) await Promise.all(this.running.splice(0))
+  }
+
   private fireUntil(target: number): number {
     let fired = 0
     while (this.timers.length > 0 && this.timers[0]!.at <= target) {
       const timer = this.timers.shift()!
       this.pinnedAt = Math.max(timer.at, this.now())
       try {
-        timer.run()
+        const result = timer.run()
+        if (result instanceof Promise) this.running.push(result.catch(() => undefined))
       } finally {
         this.pinnedAt = undefined
       }

@@ -1,4 +1,4 @@
-import { CardRecord, CustomerRecord, SessionRecord, TransactionRecord, type TenantSeed } from '../contract/index.ts'
+import { CardRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type TenantSeed } from '../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 
 /**
@@ -15,6 +15,11 @@ export class TenantStore {
   readonly sessions = new IndexedCollection(SessionRecord)
   readonly cards = new IndexedCollection(CardRecord)
   readonly transactions = new IndexedCollection(TransactionRecord)
+  /** Customer API files (metadata only). */
+  readonly uploads = new IndexedCollection(UploadRecord)
+  /** Ids of export consent tokens already used: each token exports once. */
+  readonly usedConsents = new Set<string>()
+  private readonly counters = new Map<string, number>()
   private readonly byEmail = new Map<string, string>()
   private readonly byPhone = new Map<string, string>()
 
@@ -33,6 +38,13 @@ export class TenantStore {
     if (record.email) this.byEmail.set(record.email.toLowerCase(), record.id)
     if (record.phoneNumber) this.byPhone.set(record.phoneNumber, record.id)
     return record
+  }
+
+  /** The next number in a sequence (`ses`, `txn` …): ids derive from it, so runs repeat. */
+  next(sequence: string): number {
+    const value = (this.counters.get(sequence) ?? 0) + 1
+    this.counters.set(sequence, value)
+    return value
   }
 
   customerByEmail(email: string): CustomerRecord | undefined {

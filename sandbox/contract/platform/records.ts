@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IsoTimestamp } from '../currency.ts'
 import { CountryAlpha3, KycRequirement, KycStatus } from './customer.ts'
+import { CustomerAddress, DocumentType, FileStatus, MAX_UPLOAD_BYTES, UploadContentType } from './customer-api.ts'
 import { StoredCard } from './payment-method.ts'
 import { Transaction } from './transaction.ts'
 
@@ -24,6 +25,8 @@ export const CustomerRecord = z.object({
   guest: z.boolean(),
   magic: z.string().nullable(),
   createdAt: IsoTimestamp,
+  /** Submitted through the Customer API; absent on seeded customers. */
+  address: CustomerAddress.nullable().optional(),
 })
 export type CustomerRecord = z.infer<typeof CustomerRecord>
 
@@ -34,6 +37,25 @@ export type CardRecord = z.infer<typeof CardRecord>
 /** A stored transaction. */
 export const TransactionRecord = Transaction
 export type TransactionRecord = z.infer<typeof TransactionRecord>
+
+/**
+ * A file of the Customer API: `declaredSize` when the upload URL was issued,
+ * `size` once the bytes arrived (the bytes themselves are not kept).
+ */
+export const UploadRecord = z.object({
+  id: z.string().min(1),
+  customerId: z.string().min(1),
+  documentType: DocumentType,
+  contentType: UploadContentType,
+  declaredSize: z.number().int().min(1).max(MAX_UPLOAD_BYTES),
+  size: z.number().int().min(1).max(MAX_UPLOAD_BYTES).nullable(),
+  status: FileStatus,
+  createdAt: IsoTimestamp,
+  expiresAt: IsoTimestamp,
+  uploadedAt: IsoTimestamp.nullable(),
+  confirmedAt: IsoTimestamp.nullable(),
+})
+export type UploadRecord = z.infer<typeof UploadRecord>
 
 /** A session created by the partner's server. */
 export const SessionRecord = z.object({

@@ -28,14 +28,18 @@ export type SessionCreateRequest = z.infer<typeof SessionCreateRequest>
 export const SessionCreated = z.object({ sessionToken: z.string().min(1), expiresAt: IsoTimestamp })
 export type SessionCreated = z.infer<typeof SessionCreated>
 
-/** Body (or query) of `DELETE /platform/v1/sessions`: one session by token, or every session of an external customer. */
-export const SessionDeleteRequest = z
-  .strictObject({
-    sessionToken: z.string().min(1).max(4096).optional(),
-    externalCustomerId: z.string().min(1).max(128).optional(),
-  })
-  .refine((body) => (body.sessionToken === undefined) !== (body.externalCustomerId === undefined), {
-    message: 'sessionToken must be given, or externalCustomerId, but not both',
-    path: ['sessionToken'],
-  })
+const sessionTarget = {
+  sessionToken: z.string().min(1).max(4096).optional(),
+  externalCustomerId: z.string().min(1).max(128).optional(),
+}
+const oneTarget = [
+  (target: { sessionToken?: string; externalCustomerId?: string }) => (target.sessionToken === undefined) !== (target.externalCustomerId === undefined),
+  { message: 'sessionToken must be given, or externalCustomerId, but not both', path: ['sessionToken'] },
+] satisfies [unknown, { message: string; path: PropertyKey[] }]
+
+/** Body of `DELETE /platform/v1/sessions`: one session by token, or every session of an external customer. */
+export const SessionDeleteRequest = z.strictObject(sessionTarget).refine(...oneTarget)
 export type SessionDeleteRequest = z.infer<typeof SessionDeleteRequest>
+
+/** The same target given in the query string (other parameters are ignored). */
+export const SessionDeleteQuery = z.object(sessionTarget).refine(...oneTarget)

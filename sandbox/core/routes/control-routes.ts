@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import {
-  ClockAdvanceRequest, ClockState, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
+  ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
   SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
 } from '../../contract/index.ts'
+import { decideConnection } from '../../domain/connections.ts'
+import { sessionOfToken } from '../../domain/sessions.ts'
+import { fixtureCustomers } from '../../domain/fixture-customers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'
@@ -48,9 +51,10 @@ export const controlRoutes: Route[] = [
       200: { description: 'The clock after advancing', schema: dataOf(ClockState.extend({ firedTimers: z.number().int() })) },
       400: invalid,
     },
-    handle({ tenant, request }) {
+    async handle({ tenant, request }) {
       const { by } = parseJsonBody(ClockAdvanceRequest, request.body)
       const firedTimers = tenant.clock.advance(by)
+      await tenant.clock.settled()
       tenant.record('clock:advanced', { byMs: by, firedTimers })
       return reply(200, { data: { ...clockState(tenant), firedTimers } })
     },
@@ -120,17 +124,30 @@ export const controlRoutes: Route[] = [
     },
   }),
   control({
+    method: 'POST',
+    path: '/__sandbox/connections',
+    summary: "Resolve a session's connection as the check frame would, with plaintext credentials (no browser needed)",
+    body: ConnectionRequest,
+    responses: { 200: { description: 'The connection', schema: dataOf(Connection) }, 400: invalid },
+    async handle({ tenant, request }) {
+      const { sessionToken } = parseJsonBody(ConnectionRequest, request.body)
+      const store = await tenant.store()
+      return reply(200, { data: await decideConnection(tenant, store, sessionOfToken(tenant, store, sessionToken)) })
+    },
+  }),
+  control({
     method: 'GET',
     path: '/__sandbox/fixtures',
     summary: 'What the tenant is seeded with: keys, settings, currencies, prices',
     responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
-    handle({ tenant }) {
+    async handle({ tenant }) {
       const account = tenant.account.account
       const fixtures: TenantFixtures = {
         tenant: { account, mode: tenant.mode, seed: tenant.seed },
         keys: { publishable: `pk_${tenant.mode}_${account}`, secret: `sk_${tenant.mode}_${account}` },
         settings: tenant.settings,
         clock: clockState(tenant),
+        customers: fixtureCustomers(await tenant.store()),
         currencies: tenant.catalog.currencies,
         prices: tenant.catalog.catalog.prices,
       }

@@ -1,0 +1,46 @@
+import type { CryptoCurrency, FiatCurrency, PaymentMethodType } from '../contract/index.ts'
+import type { CatalogIndex } from '../store/catalog-index.ts'
+
+/** Network fee per network, in US dollars (what moving the coin costs). */
+const NETWORK_FEE_USD: Record<string, number> = {
+  bitcoin: 1.5, ethereum: 2.5, polygon: 0.02, solana: 0.01, base: 0.05, arbitrum: 0.1, bnb_chain: 0.1, avalanche_c_chain: 0.1,
+  litecoin: 0.05, bitcoin_cash: 0.05, dogecoin: 0.5, cardano: 0.2, polkadot: 0.1, tron: 1, ripple: 0.01, stellar: 0.01, tezos: 0.05, algorand: 0.01,
+}
+
+/** Service fee per payment method: percent of the source amount, with a floor in US dollars. */
+const SERVICE_FEE: Record<PaymentMethodType, { percent: number; minimumUsd: number }> = {
+  card: { percent: 4.5, minimumUsd: 3.99 },
+  apple_pay: { percent: 3.5, minimumUsd: 3.99 },
+  google_pay: { percent: 3.5, minimumUsd: 3.99 },
+}
+
+/** Fee parameters of one buy, in the source fiat. */
+export interface BuyFeeSchedule {
+  network: number
+  servicePercent: number
+  serviceMinimum: number
+  ecosystemPercent: number
+}
+
+/** Units of `fiat` per US dollar, read off the price table through a stablecoin. */
+export function fiatPerUsd(catalog: CatalogIndex, fiat: FiatCurrency): number {
+  const inFiat = catalog.pair('usdc', fiat.code)?.price
+  const inUsd = catalog.pair('usdc', 'usd')?.price
+  return inFiat !== undefined && inUsd !== undefined ? inFiat / inUsd : 1
+}
+
+/**
+ * The fee schedule of a buy: a network fee for the destination's network, a
+ * service fee for the payment method (card when none is named), and the
+ * partner's `ecosystem` fee (formerly `partner`) at its default percentage.
+ */
+export function buyFeeSchedule(catalog: CatalogIndex, fiat: FiatCurrency, crypto: CryptoCurrency, method: PaymentMethodType | undefined, ecosystemPercent: number): BuyFeeSchedule {
+  const rate = fiatPerUsd(catalog, fiat)
+  const service = SERVICE_FEE[method ?? 'card']
+  return {
+    network: (NETWORK_FEE_USD[crypto.metadata.networkCode] ?? 0.1) * rate,
+    servicePercent: service.percent,
+    serviceMinimum: service.minimumUsd * rate,
+    ecosystemPercent,
+  }
+}

@@ -1,0 +1,10 @@
+/** The Customer API's behaviour (DESIGN §4): read, details, files, verify, export. */
+export { getCustomerDetails } from './get-customer.ts'
+export { submitDetails, assertAdult, geographyOf, MINIMUM_AGE } from './submit-details.ts'
+export { createUploadUrl, uploadPath } from './upload-url.ts'
+export { receiveUpload, uploadTokenTenant } from './receive-upload.ts'
+export { matchesSignature, FILE_SIGNATURES } from './file-signature.ts'
+export { confirmFiles } from './confirm-files.ts'
+export { verifyCustomer, kycOutcome, KYC_DECISION_DELAY_MS, KYC_MAGIC_LAST_NAMES } from './verify-customer.ts'
+export { exportCustomer, issueExportConsent } from './export-customer.ts'
+export { loadCustomer, personalDetails, customerFiles, toFile } from './load-customer.ts'

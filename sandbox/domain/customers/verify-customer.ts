@@ -1,0 +1,68 @@
+import type { Customer, KycStatus } from '../../contract/index.ts'
+import { SandboxError } from '../../core/sandbox-error.ts'
+import type { Tenant } from '../../core/tenant.ts'
+import type { TenantStore } from '../../store/tenant-store.ts'
+import { toCustomer } from '../customer-view.ts'
+import { trackWrite } from './kyc-writes.ts'
+import { loadCustomer } from './load-customer.ts'
+
+/** How long a KYC review takes, in tenant time. */
+export const KYC_DECISION_DELAY_MS = 60_000
+
+/**
+ * Sandbox magic values: the customer's `lastName` (any case) picks the KYC
+ * outcome. `Rejected` → `rejected`; `Pending` → stays `pending` forever;
+ * anything else → `approved`.
+ */
+export const KYC_MAGIC_LAST_NAMES = { rejected: 'rejected', pending: 'pending' } as const satisfies Record<string, KycStatus>
+
+/**
+ * The KYC outcome a last name asks for.
+ *
+ * @example
+ * kycOutcome('Rejected') // 'rejected'
+ * kycOutcome('Lovelace') // 'approved'
+ */
+export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending' {
+  const magic = lastName.trim().toLowerCase()
+  return magic in KYC_MAGIC_LAST_NAMES ? KYC_MAGIC_LAST_NAMES[magic as keyof typeof KYC_MAGIC_LAST_NAMES] : 'approved'
+}
+
+function scheduleDecision(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): void {
+  tenant.clock.schedule(tenant.clock.now() + KYC_DECISION_DELAY_MS, () => {
+    // Journaled now, at the decision's instant; the store write settles right after.
+    tenant.record('kyc:decided', { customerId, status })
+    trackWrite(store, store.customers.update(customerId, (draft) => {
+      draft.kycStatus = status
+    }).then(() => undefined))
+  })
+}
+
+/**
+ * Submits a customer for verification: 409 while requirements are outstanding
+ * or a decision is under way or made; otherwise `kyc.status` becomes `pending`
+ * and a decision follows 60 s later on the tenant clock (see `kycOutcome`).
+ *
+ * @example
+ * await verifyCustomer(tenant, 'cus_abc') // { kyc: { status: 'pending', requirements: [] }, … }
+ */
+export async function verifyCustomer(tenant: Tenant, customerId: string): Promise<Customer> {
+  const { store, record } = await loadCustomer(tenant, customerId)
+  if (record.requirements.length > 0) {
+    const list = record.requirements.join(', ')
+    const errors = record.requirements.map((requirement) => ({ field: 'kyc.requirements', message: `${requirement} is outstanding` }))
+    throw new SandboxError('conflict', `customer ${customerId} cannot be verified until its outstanding requirements are met: ${list}`, errors)
+  }
+  if (record.kycStatus === 'pending' || record.kycStatus === 'approved') {
+    throw new SandboxError('conflict', `customer ${customerId} cannot be verified again: kyc.status is already ${record.kycStatus}`)
+  }
+  const outcome = kycOutcome(record.lastName)
+  const updated = await store.customers.update(customerId, (draft) => {
+    draft.kycStatus = 'pending'
+  })
+  if (!updated) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
+  const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
+  tenant.record('kyc:submitted', { customerId, decidesAt })
+  if (outcome !== 'pending') scheduleDecision(tenant, store, customerId, outcome)
+  return toCustomer(tenant, updated)
+}

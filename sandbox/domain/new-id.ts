@@ -1,0 +1,14 @@
+import type { Tenant } from '../core/tenant.ts'
+import type { TenantStore } from '../store/tenant-store.ts'
+
+/**
+ * A new opaque, deterministic id: the tenant's signature of a per-store counter.
+ * Same seed and same calls, same ids; different tenants, different ids.
+ *
+ * @example
+ * newId(tenant, store, 'ses') // 'ses_Xb3…' (16 characters after the prefix)
+ */
+export function newId(tenant: Tenant, store: TenantStore, prefix: string): string {
+  const n = store.next(prefix)
+  return `${prefix}_${tenant.sign(`${prefix}:${n}`).replace(/[-_]/g, '').slice(0, 16)}`
+}

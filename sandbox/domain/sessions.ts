@@ -1,0 +1,80 @@
+import type { SessionCreated, SessionCreateRequest, SessionDeleteRequest, SessionRecord } from '../contract/index.ts'
+import { SandboxError } from '../core/sandbox-error.ts'
+import type { Tenant } from '../core/tenant.ts'
+import type { TenantStore } from '../store/tenant-store.ts'
+import { newId } from './new-id.ts'
+import { isoTime } from './iso-time.ts'
+import { issueToken, TOKEN_TTL_MS, verifyToken } from './tokens.ts'
+
+/** How far ahead of the tenant clock `termsAcceptedAt` may be (clock skew allowance). */
+export const TERMS_SKEW_MS = 60_000
+
+function checkTerms(tenant: Tenant, termsAcceptedAt: string | undefined): void {
+  if (termsAcceptedAt === undefined) return
+  const { identity, guestCheckout } = tenant.settings.capabilities
+  if (!identity && !guestCheckout) {
+    throw new SandboxError('forbidden', 'termsAcceptedAt requires the identity or guest checkout capability (PUT /__sandbox/settings)', [
+      { field: 'termsAcceptedAt', message: 'termsAcceptedAt requires the identity or guest checkout capability' },
+    ])
+  }
+  if (Date.parse(termsAcceptedAt) > tenant.clock.now() + TERMS_SKEW_MS) {
+    throw SandboxError.invalidField('termsAcceptedAt', `termsAcceptedAt must be at most 60 s after the sandbox clock (${tenant.clock.iso()})`)
+  }
+}
+
+/**
+ * Creates a session for the partner's customer and returns its token, valid
+ * 24 h of sandbox time. `customerId` must name a customer of this tenant.
+ *
+ * @example
+ * await createSession(tenant, store, { externalCustomerId: 'u1', deviceIp: '203.0.113.7' })
+ */
+export async function createSession(tenant: Tenant, store: TenantStore, body: SessionCreateRequest): Promise<SessionCreated> {
+  if (body.customerId !== undefined && !store.customers.get(body.customerId)) {
+    throw SandboxError.invalidField('customerId', `customerId ${body.customerId} is not a customer of this account`)
+  }
+  checkTerms(tenant, body.termsAcceptedAt)
+  const now = tenant.clock.now()
+  const session: SessionRecord = {
+    id: newId(tenant, store, 'ses'),
+    externalCustomerId: body.externalCustomerId,
+    deviceIp: body.deviceIp,
+    email: body.email ?? null,
+    phoneNumber: body.phoneNumber ?? null,
+    customerId: body.customerId ?? null,
+    termsAcceptedAt: body.termsAcceptedAt ?? null,
+    createdAt: isoTime(now),
+    expiresAt: new Date(now + TOKEN_TTL_MS.session).toISOString(),
+    revokedAt: null,
+  }
+  await store.sessions.create(session)
+  tenant.record('session:created', { sessionId: session.id, externalCustomerId: session.externalCustomerId })
+  const { token } = issueToken(tenant, { kind: 'session', session: session.id, customer: session.customerId, scope: 'anonymous', exp: Date.parse(session.expiresAt) })
+  return { sessionToken: token, expiresAt: session.expiresAt }
+}
+
+/** The live session a session token names; 401 when the token or its session is not valid. */
+export function sessionOfToken(tenant: Tenant, store: TenantStore, sessionToken: string, field = 'sessionToken'): SessionRecord {
+  const claims = verifyToken(tenant, sessionToken, 'session', field)
+  const session = store.sessions.get(claims.session)
+  if (!session || session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
+  return session
+}
+
+/**
+ * Revokes one session (by token) or every session of an external customer;
+ * every token issued under a revoked session stops working. Returns how many.
+ */
+export async function revokeSessions(tenant: Tenant, store: TenantStore, request: SessionDeleteRequest): Promise<number> {
+  const targets = request.sessionToken !== undefined
+    ? [sessionOfToken(tenant, store, request.sessionToken)]
+    : store.sessions.filter((s) => s.externalCustomerId === request.externalCustomerId && s.revokedAt === null)
+  if (targets.length === 0) throw new SandboxError('not_found', `externalCustomerId ${request.externalCustomerId} has no active session`)
+  for (const session of targets) {
+    await store.sessions.update(session.id, (draft) => {
+      draft.revokedAt = tenant.clock.iso()
+    })
+    tenant.record('session:revoked', { sessionId: session.id })
+  }
+  return targets.length
+}

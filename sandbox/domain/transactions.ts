@@ -1,0 +1,75 @@
+import type { BuyQuote, FailureCode, TransactionRecord } from '../contract/index.ts'
+import { SandboxError } from '../core/sandbox-error.ts'
+import type { Tenant } from '../core/tenant.ts'
+import type { TenantStore } from '../store/tenant-store.ts'
+import { verifyBuyQuote } from './buy-quote.ts'
+import { isoTime } from './iso-time.ts'
+import { newId } from './new-id.ts'
+
+/** Sandbox seconds from execution to settlement. */
+export const SETTLEMENT_SECONDS = 20
+
+/** How a transaction settles: completed, or failed with a code and reason. */
+export type SettlementOutcome = { status: 'completed' } | { status: 'failed'; failureCode: FailureCode; failureReason: string }
+
+/** Options of `executeBuyQuote`. */
+export interface ExecuteOptions {
+  externalTransactionId?: string
+  /** How it settles (default completed); the frames' test-mode triggers choose others. */
+  outcome?: SettlementOutcome
+}
+
+/**
+ * Executes a signed buy quote for its customer: refused when the signature is
+ * tampered or expired; idempotent on `externalTransactionId` (the same id returns
+ * the same transaction). The transaction starts `pending` and settles
+ * `SETTLEMENT_SECONDS` later on the tenant clock.
+ *
+ * @example
+ * const txn = await executeBuyQuote(tenant, store, 'cus_…', quote, { externalTransactionId: 'order-1' })
+ * tenant.clock.advance(20_000) // txn is now completed
+ */
+export async function executeBuyQuote(tenant: Tenant, store: TenantStore, customerId: string, quote: BuyQuote, options: ExecuteOptions = {}): Promise<TransactionRecord> {
+  const { externalTransactionId } = options
+  if (externalTransactionId !== undefined) {
+    const existing = store.transactions.filter((t) => t.customerId === customerId && t.externalTransactionId === externalTransactionId)[0]
+    if (existing) return existing
+  }
+  const verdict = verifyBuyQuote(tenant, customerId, quote)
+  if (verdict === 'tampered') throw SandboxError.invalidField('quote.signature', 'quote.signature does not match the quote: it was changed or made for another customer')
+  if (verdict === 'expired') throw SandboxError.invalidField('quote.expiresAt', 'the quote has expired: get a new quote')
+  const now = tenant.clock.now()
+  const transaction = await store.transactions.create({
+    id: newId(tenant, store, 'txn'),
+    externalTransactionId: externalTransactionId ?? null,
+    customerId,
+    status: 'pending',
+    source: quote.source,
+    destination: quote.destination,
+    totalAmount: quote.totalAmount,
+    fees: quote.fees,
+    wallet: quote.wallet!,
+    paymentMethod: quote.paymentMethod!,
+    createdAt: isoTime(now),
+    updatedAt: isoTime(now),
+  })
+  tenant.record('transaction:created', { transactionId: transaction.id, customerId })
+  const outcome = options.outcome ?? { status: 'completed' }
+  tenant.clock.schedule(now + SETTLEMENT_SECONDS * 1000, () => settle(tenant, store, transaction.id, outcome))
+  return transaction
+}
+
+async function settle(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<void> {
+  const at = tenant.clock.iso()
+  await store.transactions.update(id, (draft) => {
+    Object.assign(draft, outcome, { updatedAt: at })
+  })
+  tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', { transactionId: id, ...outcome })
+}
+
+/** One of the customer's transactions; another customer's (or an unknown) id is 404. */
+export function getTransaction(store: TenantStore, customerId: string, id: string): TransactionRecord {
+  const transaction = store.transactions.get(id)
+  if (!transaction || transaction.customerId !== customerId) throw new SandboxError('not_found', `transaction ${id} is not a transaction of this customer`)
+  return transaction
+}
