@@ -2,7 +2,7 @@
 interface Timer {
   at: number
   seq: number
-  run: () => void | Promise<void>
+  run: () => unknown
 }
 
 /** Options of a tenant clock. */
@@ -60,7 +60,7 @@ export class VirtualClock {
   }
 
   /** Runs `run` when sandbox time reaches `at` (it may be async; see `settled`). Returns a cancel function. */
-  schedule(at: number, run: () => void | Promise<void>): () => void {
+  schedule(at: number, run: () => unknown): () => void {
     const timer = { at, seq: this.timerSeq++, run }
     const index = this.timers.findIndex((t) => t.at > at)
     if (index === -1) this.timers.push(timer)
