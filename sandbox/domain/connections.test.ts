@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore } from '../core/sandbox-core.ts'
+import { send } from '../core/test-request.ts'
+import { magic, platformAccount } from '../core/routes/platform-test-kit.ts'
+import { peekToken } from './tokens.ts'
+
+const core = createSandboxCore()
+
+const scopeOf = (token: string) => peekToken(token)?.scope
+
+describe('connection decision', () => {
+  it('is active with full credentials for an active customer found by email and phone', async () => {
+    const { connection } = await platformAccount(core).connect(magic.usNy)
+    expect(connection.status).toBe('active')
+    expect(connection.customer).toMatchObject({ country: 'USA', administrativeArea: 'NY', area: null })
+    expect(scopeOf(connection.credentials.accessToken)).toBe('full')
+    expect(scopeOf(connection.credentials.clientToken)).toBe('full')
+  })
+
+  it('reports country, administrativeArea and area of an EEA customer', async () => {
+    const { connection } = await platformAccount(core).connect(magic.eea)
+    expect(connection.customer).toMatchObject({ country: 'DEU', administrativeArea: null, area: 'EEA' })
+  })
+
+  it('is active for a returning customerId, skipping the lookup', async () => {
+    const account = platformAccount(core)
+    const store = await account.tenant().store()
+    const customerId = store.customerByEmail(magic.gb.email)!.id
+    const { connection } = await account.connect({ customerId })
+    expect(connection.status).toBe('active')
+    expect(connection.customer?.id).toBe(customerId)
+  })
+
+  it('requires a connection for a new customer, with anonymous credentials and no mismatch field', async () => {
+    const { connection } = await platformAccount(core).connect(magic.stranger)
+    expect(connection.status).toBe('connectionRequired')
+    expect(connection).not.toHaveProperty('mismatch')
+    expect(connection).not.toHaveProperty('customer')
+    expect(scopeOf(connection.credentials.accessToken)).toBe('anonymous')
+  })
+
+  it('flags mismatch: true when email and phone resolve to two different customers', async () => {
+    const { connection } = await platformAccount(core).connect({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber })
+    expect(connection.status).toBe('connectionRequired')
+    expect(connection.mismatch).toBe(true)
+    expect(scopeOf(connection.credentials.accessToken)).toBe('anonymous')
+  })
+
+  it('has no mismatch field when only the email is known', async () => {
+    const { connection } = await platformAccount(core).connect({ email: magic.usNy.email, phoneNumber: magic.stranger.phoneNumber })
+    expect(connection.status).toBe('active')
+    expect(Object.keys(connection)).not.toContain('mismatch')
+  })
+
+  it('requires terms acceptance while the terms are outstanding', async () => {
+    const { connection } = await platformAccount(core).connect(magic.terms)
+    expect(connection.status).toBe('termsAcceptanceRequired')
+    expect(scopeOf(connection.credentials.accessToken)).toBe('anonymous')
+  })
+
+  it('becomes active through a new session carrying termsAcceptedAt, and stays so', async () => {
+    const account = platformAccount(core)
+    expect((await account.connect(magic.terms)).connection.status).toBe('termsAcceptanceRequired')
+    expect((await account.connect({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })).connection.status).toBe('active')
+    expect((await account.connect(magic.terms)).connection.status).toBe('active')
+  })
+
+  it('is pending while KYC is under review', async () => {
+    expect((await platformAccount(core).connect(magic.kycPending)).connection.status).toBe('pending')
+  })
+
+  it('is failed when KYC was rejected', async () => {
+    expect((await platformAccount(core).connect(magic.kycFailed)).connection.status).toBe('failed')
+  })
+
+  it('is unavailable in a restricted country', async () => {
+    const { connection } = await platformAccount(core).connect(magic.unavailable)
+    expect(connection.status).toBe('unavailable')
+    expect(connection.customer?.country).toBe('CUB')
+  })
+})
+
+describe('guest checkout', () => {
+  it('adds capabilities.guestCheckout to a guest session when the partner has it', async () => {
+    const { connection } = await platformAccount(core).connect(magic.guest)
+    expect(connection.status).toBe('active')
+    expect(connection.capabilities?.guestCheckout).toEqual({ enabled: true })
+    expect(connection.customer?.capabilities.guestCheckout).toEqual({ enabled: true })
+  })
+
+  it('leaves capabilities.guestCheckout out when the partner has it disabled', async () => {
+    const account = platformAccount(core)
+    await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { capabilities: { guestCheckout: false } } })
+    const { connection } = await account.connect(magic.guest)
+    expect(connection.status).toBe('connectionRequired')
+    expect(connection.capabilities).not.toHaveProperty('guestCheckout')
+  })
+
+  it('leaves capabilities.guestCheckout out of a session that is not a guest session', async () => {
+    const { connection } = await platformAccount(core).connect(magic.usNy)
+    expect(connection.capabilities).not.toHaveProperty('guestCheckout')
+  })
+})
+
+describe('deprecated capabilities.ramps.requirements.paymentDisclosures', () => {
+  it('mirrors the disclosures of the customer geography', async () => {
+    const { connection } = await platformAccount(core).connect(magic.usWa)
+    expect(connection.capabilities?.ramps?.requirements.paymentDisclosures).toEqual([{ id: 'us-transaction-finality', version: '1' }])
+  })
+
+  it('is gone under --strict-deprecations', async () => {
+    const strict = createSandboxCore({ strictDeprecations: true })
+    const { connection } = await platformAccount(strict).connect(magic.usWa)
+    expect(connection.capabilities).not.toHaveProperty('ramps')
+  })
+})
