@@ -2,7 +2,6 @@ import type { CustomerFile, CustomerRecord, PersonalDetails, UploadRecord } from
 import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
-import { settleWrites } from './kyc-writes.ts'
 
 /**
  * The tenant's store and one of its customers; 404 when the id is unknown to
@@ -13,7 +12,8 @@ import { settleWrites } from './kyc-writes.ts'
  */
 export async function loadCustomer(tenant: Tenant, customerId: string): Promise<{ store: TenantStore; record: CustomerRecord }> {
   const store = await tenant.store()
-  await settleWrites(store)
+  // A KYC decision fired by the clock writes asynchronously: read after it lands.
+  await tenant.clock.settled()
   const record = store.customers.get(customerId)
   if (!record) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
   return { store, record }

@@ -3,7 +3,6 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
-import { trackWrite } from './kyc-writes.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /** How long a KYC review takes, in tenant time. */
@@ -29,12 +28,12 @@ export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending
 }
 
 function scheduleDecision(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): void {
-  tenant.clock.schedule(tenant.clock.now() + KYC_DECISION_DELAY_MS, () => {
-    // Journaled now, at the decision's instant; the store write settles right after.
+  tenant.clock.schedule(tenant.clock.now() + KYC_DECISION_DELAY_MS, async () => {
+    // Journaled synchronously, at the decision's instant; `clock.settled()` waits for the write.
     tenant.record('kyc:decided', { customerId, status })
-    trackWrite(store, store.customers.update(customerId, (draft) => {
+    await store.customers.update(customerId, (draft) => {
       draft.kycStatus = status
-    }).then(() => undefined))
+    })
   })
 }
 
