@@ -92,9 +92,12 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
       return toWireError(route.family, error, log)
     }
     const context: TenantRouteContext = { request, params, tenant: authenticated.tenant, key: authenticated.key, claims: authenticated.claims, core }
-    context.tenant.clock.runDue()
+    // Timers made due by wall time (--realtime-clock) fire first, and their async
+    // work (settlements, KYC decisions) lands before this request reads state.
+    const fired = context.tenant.clock.runDue()
     const fault = route.family === 'control' ? undefined : context.tenant.faults.take(request.method, request.path)
     if (fault?.latencyMs) return sleep(fault.latencyMs).then(() => respond(route, context, fault))
+    if (fired > 0) return context.tenant.clock.settled().then(() => respond(route, context, fault))
     return respond(route, context, fault)
   }
 

@@ -27,7 +27,8 @@ export interface ExecuteOptions {
  *
  * @example
  * const txn = await executeBuyQuote(tenant, store, 'cus_…', quote, { externalTransactionId: 'order-1' })
- * tenant.clock.advance(20_000) // txn is now completed
+ * tenant.clock.advance(20_000)
+ * await tenant.clock.settled() // txn is now completed
  */
 export async function executeBuyQuote(tenant: Tenant, store: TenantStore, customerId: string, quote: BuyQuote, options: ExecuteOptions = {}): Promise<TransactionRecord> {
   const { externalTransactionId } = options

@@ -17,6 +17,7 @@ export type FeeBehavior = z.infer<typeof FeeBehavior>
 export const PaymentMethodRef = z
   .strictObject({ type: PaymentMethodType, id: z.string().min(1).max(64).optional() })
   .refine((method) => method.type !== 'card' || method.id !== undefined, { message: 'paymentMethod.id is required for a card', path: ['id'] })
+  .refine((method) => method.type === 'card' || method.id === undefined, { message: 'paymentMethod.id names a stored card; apple_pay and google_pay take none', path: ['id'] })
 export type PaymentMethodRef = z.infer<typeof PaymentMethodRef>
 
 /** A wallet to receive crypto: address, and a tag (memo) where the currency takes one. */
