@@ -48,10 +48,14 @@ export function headerValue(request: PlainRequest, name: string): string | undef
 }
 
 function addParam(query: PlainQuery, name: string, value: string): void {
-  const existing = query[name]
-  if (existing === undefined) query[name] = value
-  else if (Array.isArray(existing)) existing.push(value)
-  else query[name] = [existing, value]
+  // Own properties only: `constructor`, `toString` or `__proto__` are parameter names like any other.
+  const existing = Object.hasOwn(query, name) ? query[name] : undefined
+  if (Array.isArray(existing)) existing.push(value)
+  else {
+    const next = existing === undefined ? value : [existing, value]
+    if (name === '__proto__') Object.defineProperty(query, name, { value: next, enumerable: true, writable: true, configurable: true })
+    else query[name] = next
+  }
 }
 
 /**
