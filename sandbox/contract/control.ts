@@ -124,10 +124,24 @@ export const StateJournalEntry = z.object({
 })
 export type StateJournalEntry = z.infer<typeof StateJournalEntry>
 
+/** A postMessage a frame sent (`out`) or received (`in`), with its tenant's session and channel. */
+export const FrameJournalEntry = z.object({
+  seq: z.number().int(),
+  at: IsoTimestamp,
+  kind: z.literal('frame'),
+  frame: z.string(),
+  channelId: z.string(),
+  session: z.string().nullable(),
+  direction: z.enum(['out', 'in']),
+  event: z.string(),
+  payload: z.unknown().optional(),
+})
+export type FrameJournalEntry = z.infer<typeof FrameJournalEntry>
+
 /** Any journal entry. */
-export const JournalEntry = z.discriminatedUnion('kind', [ApiJournalEntry, StateJournalEntry])
+export const JournalEntry = z.discriminatedUnion('kind', [ApiJournalEntry, StateJournalEntry, FrameJournalEntry])
 export type JournalEntry = z.infer<typeof JournalEntry>
-export const JournalKind = z.enum(['api', 'state'])
+export const JournalKind = z.enum(['api', 'state', 'frame'])
 export type JournalKind = z.infer<typeof JournalKind>
 
 /** Query of `GET /__sandbox/journal`. */

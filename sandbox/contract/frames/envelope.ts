@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/** Every frame the sandbox serves (DESIGN §5), at `{frames origin}/platform/v1/{name}`. */
+export const FrameName = z.enum([
+  'check', 'connect', 'auth', 'reset', 'buy', 'buy-button', 'add-card', 'apple-pay', 'google-pay',
+  'challenge', 'widget', 'widget-fallback', 'customer-export',
+])
+export type FrameName = z.infer<typeof FrameName>
+
+/** A channel id routes a frame's messages (the SDK generates one per frame). */
+export const ChannelId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'channelId must be 6–64 characters of A-Z a-z 0-9 _ -')
+export type ChannelId = z.infer<typeof ChannelId>
+
+/**
+ * The postMessage envelope, sent as a JSON string: `{version: 2, meta: {channelId}, kind, payload?}`.
+ * `kind` and `payload` are checked per frame by `FrameOutbound` / `FrameInbound`.
+ */
+export const Envelope = z.strictObject({
+  version: z.literal(2),
+  meta: z.strictObject({ channelId: ChannelId }),
+  kind: z.string().min(1).max(64),
+  payload: z.unknown().optional(),
+})
+export type Envelope = z.infer<typeof Envelope>

@@ -1,0 +1,24 @@
+import { SandboxError } from '../../core/sandbox-error.ts'
+import type { FrameContext } from '../frame-context.ts'
+import { FrameError } from '../frame-error.ts'
+import type { EffectResult, FrameEffect } from '../machine.ts'
+import type { EffectHandler } from './effect-handler.ts'
+import { sessionEffects } from './session-effects.ts'
+
+/** Every effect handler, by effect type. */
+export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects }
+
+/**
+ * Runs an effect for a frame and answers a result; a `SandboxError` (or an
+ * unknown effect) becomes `ok: false` with its code and message.
+ */
+export async function runEffect(context: FrameContext, effect: FrameEffect): Promise<EffectResult> {
+  const handler = effectHandlers[effect.type]
+  try {
+    if (!handler) throw new SandboxError('invalid_request', `no effect handler for ${effect.type}`)
+    return { effect: effect.type, ok: true, value: await handler(context, effect) }
+  } catch (error) {
+    if (error instanceof SandboxError || error instanceof FrameError) return { effect: effect.type, ok: false, error: { code: error.code, message: error.message } }
+    throw error
+  }
+}

@@ -1,0 +1,62 @@
+import type { FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '../contract/index.ts'
+
+/** A request a machine makes of the sandbox (run by the frame runtime, answered with a `result` input). */
+export interface FrameEffect {
+  /** Effect name, `noun.verb`, e.g. `connection.decide`; handled by the frame's effect handlers. */
+  type: string
+  [field: string]: unknown
+}
+
+/** The answer to an effect. */
+export type EffectResult =
+  | { effect: string; ok: true; value: unknown }
+  | { effect: string; ok: false; error: { code: string; message: string } }
+
+/** What moves a machine: a host message, a customer action inside the frame, or an effect's result. */
+export type FrameInput<Action> =
+  | { type: 'host'; message: FrameInbound }
+  | { type: 'customer'; action: Action }
+  | { type: 'result'; result: EffectResult }
+
+/** One step: the next state, events to post to the host, effects to run. */
+export interface Step<State> {
+  state: State
+  events: FrameOutbound[]
+  effects: FrameEffect[]
+}
+
+/**
+ * What a frame page renders, derived from state: a screen name, text, and the
+ * customer actions available now (each a button or a form in the page).
+ */
+export interface FrameView {
+  screen: string
+  title: string
+  body?: string
+  /** Actions the customer can take on this screen; `fields` become inputs. */
+  actions: Array<{ action: string; label: string; fields?: Array<{ name: string; label: string; type?: 'text' | 'email' | 'tel' | 'number' }> }>
+}
+
+/**
+ * One frame's behaviour as a pure state machine: no DOM, no I/O, no clock.
+ * The runtime posts `handshake`, waits for `ack`, then calls `start`.
+ *
+ * @example
+ * const { state, events, effects } = resetMachine.start(params)
+ */
+export interface FrameMachine<F extends FrameName, State, Action extends { type: string } = never> {
+  frame: F
+  start(params: FrameParamsOf<F>): Step<State>
+  step(state: State, input: FrameInput<Action>): Step<State>
+  view(state: State): FrameView
+}
+
+/** Shorthand for a step. */
+export function next<State>(state: State, events: FrameOutbound[] = [], effects: FrameEffect[] = []): Step<State> {
+  return { state, events, effects }
+}
+
+/** The `error` event of a failed effect, with its code and message. */
+export function errorEvent(result: EffectResult & { ok: false }): FrameOutbound {
+  return { kind: 'error', payload: { code: result.error.code, message: result.error.message } }
+}

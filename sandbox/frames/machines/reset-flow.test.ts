@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { send } from '../../core/test-request.ts'
+import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
+import { openInProcessFrame } from '../in-process-frame.ts'
+import { resetMachine } from './reset.ts'
+
+describe('reset frame, in process', () => {
+  it('logs the customer out: handshake, nothing before ack, complete, and the credentials stop working', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const { connection } = await account.connect(magic.usNy)
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-1', clientToken: connection.credentials.clientToken })
+    await frame.runtime.idle()
+    expect(frame.events).toEqual([{ kind: 'handshake' }])
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
+    const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
+    expect((await send(core, 'GET /platform/v1/payment-methods', { headers: bearer })).status).toBe(401)
+  })
+
+  it('journals what it sent and received, with frame, channel and session', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const { connection } = await account.connect(magic.usNy)
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-2', clientToken: connection.credentials.clientToken })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    const journal = account.tenant().journal.list({ kind: 'frame' })
+    expect(journal.map((e) => (e.kind === 'frame' ? `${e.direction} ${e.event}` : ''))).toEqual(['out handshake', 'in ack', 'out complete'])
+    expect(journal[0]).toMatchObject({ frame: 'reset', channelId: 'channel-2', session: frame.context.session!.id })
+  })
+
+  it('refuses a language parameter', async () => {
+    const core = createSandboxCore()
+    await expect(openInProcessFrame(core, resetMachine, { channelId: 'channel-3', apiKey: 'pk_test_x', language: 'en' })).rejects.toThrow(/language/)
+  })
+})
