@@ -124,7 +124,7 @@ export const StateJournalEntry = z.object({
 })
 export type StateJournalEntry = z.infer<typeof StateJournalEntry>
 
-/** A postMessage a frame sent (`out`) or received (`in`), with its tenant's session and channel. */
+/** A postMessage a frame sent (`out`), received (`in`), or dropped as malformed or foreign (`dropped`), with its tenant's session and channel. */
 export const FrameJournalEntry = z.object({
   seq: z.number().int(),
   at: IsoTimestamp,
@@ -132,7 +132,7 @@ export const FrameJournalEntry = z.object({
   frame: z.string(),
   channelId: z.string(),
   session: z.string().nullable(),
-  direction: z.enum(['out', 'in']),
+  direction: z.enum(['out', 'in', 'dropped']),
   event: z.string(),
   payload: z.unknown().optional(),
 })

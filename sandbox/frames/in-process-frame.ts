@@ -14,7 +14,7 @@ export interface InProcessFrame<Action> {
 }
 
 /** Journals one frame message in the tenant's journal (`GET /__sandbox/journal?kind=frame`). */
-export function journalFrameMessage(context: FrameContext, direction: 'out' | 'in', message: FrameOutbound | FrameInbound): void {
+export function journalFrameMessage(context: Pick<FrameContext, 'tenant' | 'frame' | 'channelId' | 'session'>, direction: 'out' | 'in' | 'dropped', message: FrameOutbound | FrameInbound | { kind: string; payload?: unknown }): void {
   context.tenant.journal.append(context.tenant.clock.now(), {
     kind: 'frame',
     frame: context.frame,

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseQueryString, type PlainRequest, type PlainResponse, type SandboxCore } from '../../core/index.ts'
+import { parseQueryString, type PlainRequest, type PlainResponse } from '../../core/index.ts'
+
+/** What the adapter calls: the core's `handle`, or the frames handler. */
+export type PlainHandler = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>
 
 const MAX_BODY_BYTES = 1_000_000
 
@@ -45,16 +48,16 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
  * building Fetch `Request`/`Response` objects (DESIGN §2: they cost ~10x a bare reply).
  *
  * @example
- * http.createServer((req, res) => void handleNodeRequest(core, req, res))
+ * http.createServer((req, res) => void handleNodeRequest(core.handle, req, res))
  */
-export function handleNodeRequest(core: SandboxCore, request: IncomingMessage, response: ServerResponse): void | Promise<void> {
+export function handleNodeRequest(handle: PlainHandler, request: IncomingMessage, response: ServerResponse): void | Promise<void> {
   const url = request.url ?? '/'
   const mark = url.indexOf('?')
   const path = mark === -1 ? url : url.slice(0, mark)
   const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1))
   const method = request.method ?? 'GET'
   // Requests without a body are answered synchronously: no promise on the hot path.
-  if (!hasBody(request)) return answer(core, response, { method, path, query, headers: request.headers })
+  if (!hasBody(request)) return answer(handle, response, { method, path, query, headers: request.headers })
   return readBody(request).then((read) => {
     if (read === 'too-large') {
       writePlainResponse(response, {
@@ -65,12 +68,12 @@ export function handleNodeRequest(core: SandboxCore, request: IncomingMessage, r
       })
       return
     }
-    return answer(core, response, { method, path, query, headers: request.headers, body: read.toString('utf8'), bytes: read })
+    return answer(handle, response, { method, path, query, headers: request.headers, body: read.toString('utf8'), bytes: read })
   })
 }
 
-function answer(core: SandboxCore, response: ServerResponse, request: PlainRequest): void | Promise<void> {
-  const plain = core.handle(request)
+function answer(handle: PlainHandler, response: ServerResponse, request: PlainRequest): void | Promise<void> {
+  const plain = handle(request)
   const headOnly = request.method === 'HEAD'
   if (plain instanceof Promise) return plain.then((resolved) => writePlainResponse(response, resolved, headOnly))
   writePlainResponse(response, plain, headOnly)

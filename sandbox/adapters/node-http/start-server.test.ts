@@ -22,10 +22,9 @@ describe('startServer', () => {
     expect(sandbox.framesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
 
-  it('answers 404 on the frames origin until frames exist', async () => {
-    const response = await fetch(`${sandbox.framesUrl}/platform/v1/check`)
-    expect(response.status).toBe(404)
-    expect(await response.text()).toContain('reserved for the sandbox')
+  it('serves frame pages on the frames origin and 404 elsewhere there', async () => {
+    expect((await fetch(`${sandbox.framesUrl}/platform/v1/reset?channelId=channel-1&apiKey=pk_test_sandbox`)).status).toBe(200)
+    expect((await fetch(`${sandbox.framesUrl}/nothing`)).status).toBe(404)
   })
 
   it('drops the connection for an injected network error', async () => {

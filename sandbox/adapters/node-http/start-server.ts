@@ -1,8 +1,10 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 import { answerClientError } from './answer-client-error.ts'
-import { handleNodeRequest, writePlainResponse } from './handle-node-request.ts'
+import { browserBundle } from './browser-bundle.ts'
+import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
@@ -39,9 +41,6 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
-const FRAMES_PENDING_PAGE = `<!doctype html><meta charset="utf-8"><title>ramp-sandbox frames</title>
-<p>This origin is reserved for the sandbox's frames. No frame is served here yet.</p>`
-
 /**
  * Starts the sandbox: the API, control API and OpenAPI document on one origin,
  * and the frames origin beside it.
@@ -65,17 +64,24 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     core.options.logger?.('the node adapter failed', error)
     if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
   }
-  const api = createServer((request, response) => {
+  const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     try {
-      handleNodeRequest(core, request, response)?.catch((error: unknown) => failed(response, error))
+      handleNodeRequest(handle, request, response)?.catch((error: unknown) => failed(response, error))
     } catch (error) {
       failed(response, error)
     }
-  })
+  }
+  // The browser client, for host pages: `<script type="module" src="{api}/sandbox-client.js">`.
+  const api = createServer(
+    serve((request) =>
+      request.method === 'GET' && request.path === '/sandbox-client.js'
+        ? browserBundle('client/index.ts').then((text) => ({ kind: 'reply' as const, status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, body: text }))
+        : core.handle(request),
+    ),
+  )
   api.on('clientError', answerClientError)
-  const frames = createServer((_request, response) => {
-    writePlainResponse(response, { kind: 'reply', status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: FRAMES_PENDING_PAGE })
-  })
+  const frames = createServer(serve(createFramesHandler(core)))
+  frames.on('clientError', answerClientError)
   const apiPort = await listen(api, options.port ?? 4010, host)
   let framesPort: number
   try {

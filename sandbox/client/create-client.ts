@@ -1,0 +1,51 @@
+import type { FrameName } from '../contract/frames/index.ts'
+import { mountFrame, type ClientFrameEvent, type MountedFrame } from './frame-channel.ts'
+
+/** Options of a client: the sandbox's origins and what authorizes the embedding page. */
+export interface ClientOptions {
+  framesOrigin: string
+  apiOrigin: string
+  /** A publishable key (authorizes the embedding domain for frames without a customer). */
+  apiKey?: string
+}
+
+/** Options of a frame setup call. */
+export interface SetupOptions {
+  container?: HTMLElement
+  onEvent?: (event: ClientFrameEvent) => void
+  params?: Record<string, string | undefined>
+}
+
+async function api(options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${options.apiOrigin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: response.status, body: response.status === 204 ? null : await response.json() }
+}
+
+/**
+ * The browser client: the partner SDK's calls, mirrored. Frame setups mount a
+ * frame and report its events through `onEvent`; API calls use an access token.
+ *
+ * @example
+ * const client = createClient({ framesOrigin: 'http://127.0.0.1:4011', apiOrigin: 'http://127.0.0.1:4010', apiKey: 'pk_test_sandbox' })
+ * client.setupFrame('reset', { params: { clientToken }, onEvent: (e) => console.log(e.kind) })
+ */
+export function createClient(options: ClientOptions) {
+  const setupFrame = (frame: FrameName, setup: SetupOptions = {}): MountedFrame =>
+    mountFrame({ framesOrigin: options.framesOrigin, frame, container: setup.container, onEvent: setup.onEvent, params: { apiKey: options.apiKey, ...setup.params } })
+  return {
+    options,
+    setupFrame,
+    resetConnection: (clientToken: string, setup: SetupOptions = {}) => setupFrame('reset', { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } }),
+    getPaymentMethods: (accessToken: string) => api(options, accessToken, 'GET', '/platform/v1/payment-methods'),
+    deletePaymentMethod: (accessToken: string, id: string) => api(options, accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),
+    getQuote: (accessToken: string, request: unknown) => api(options, accessToken, 'POST', '/platform/v1/quotes/buy', request),
+    getTransaction: (accessToken: string, id: string) => api(options, accessToken, 'GET', `/platform/v1/transactions/${encodeURIComponent(id)}`),
+    listTransactions: (accessToken: string, query = '') => api(options, accessToken, 'GET', `/platform/v1/transactions${query}`),
+  }
+}
+
+export type SandboxClient = ReturnType<typeof createClient>

@@ -1,0 +1,8 @@
+import type { FrameName } from '../../contract/index.ts'
+import type { FrameMachine } from '../machine.ts'
+import { resetMachine } from './reset.ts'
+
+/** Every frame's machine, by frame name (the page and the node driver look them up here). */
+export const frameMachines: Partial<Record<FrameName, FrameMachine<any, any, any>>> = {
+  reset: resetMachine,
+}

@@ -1,0 +1,90 @@
+// The script of every frame page, in the browser: run the frame's machine, talk to the host by postMessage.
+import { Envelope, FrameInbound, type FrameOutbound } from '../../contract/frames/index.ts'
+import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
+import type { EffectResult, FrameEffect } from '../machine.ts'
+import { frameMachines } from '../machines/index.ts'
+import { originMatches } from '../server/frame-origins.ts'
+import type { FramePageConfig } from './frame-page-html.ts'
+import { renderView } from './render-view.ts'
+
+const config = JSON.parse(document.getElementById('frame-config')!.textContent!) as FramePageConfig
+
+function applyAppearance(): void {
+  const root = document.documentElement
+  const { theme, brandColor, borderRadius, palette } = config.appearance
+  if (theme) root.dataset.theme = theme
+  if (brandColor ?? palette?.primary) root.style.setProperty('--brand', (palette?.primary ?? brandColor)!)
+  if (borderRadius !== undefined) root.style.setProperty('--radius', `${borderRadius}px`)
+  if (palette?.background) root.style.setProperty('--bg', palette.background)
+  if (palette?.text) root.style.setProperty('--text', palette.text)
+}
+
+/** The host's origin: the embedding page, accepted only when the tenant allows it. */
+function hostOrigin(): string | undefined {
+  const ancestor = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins?.[0]
+  const origin = ancestor ?? (document.referrer ? new URL(document.referrer).origin : undefined)
+  return origin !== undefined && config.allowedOrigins.some((pattern) => originMatches(origin, pattern)) ? origin : undefined
+}
+
+async function postJson(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return response.status === 204 ? null : response.json()
+}
+
+function journal(direction: 'out' | 'in' | 'dropped', message: unknown): void {
+  if (config.ticket) void postJson('/__frames/event', { ticket: config.ticket, direction, message })
+}
+
+applyAppearance()
+const origin = hostOrigin()
+const channelId = config.channelId
+if (origin !== undefined && channelId !== null && window.parent !== window) {
+  const send = (event: FrameOutbound) => {
+    journal('out', event)
+    window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...event }), origin)
+  }
+  const machine = frameMachines[config.frame as keyof typeof frameMachines]
+  let runtime: FrameRuntime<{ type: string }> | undefined
+  const render = () => runtime && renderView(document.getElementById('frame-root'), runtime.view(), (action) => {
+    runtime!.act(action)
+    render()
+  })
+  let acked = false
+  if (!config.error && machine) {
+    runtime = createFrameRuntime(machine, config.params as never, {
+      post: (event) => {
+        send(event)
+        render()
+      },
+      received: (message) => journal('in', message),
+      runEffect: async (effect: FrameEffect) => {
+        const result = (await postJson('/__frames/effect', { ticket: config.ticket, effect })) as EffectResult
+        setTimeout(render)
+        return result
+      },
+    })
+  }
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== origin || typeof event.data !== 'string') return journal('dropped', { origin: event.origin })
+    let parsed
+    try {
+      parsed = Envelope.safeParse(JSON.parse(event.data))
+    } catch {
+      return journal('dropped', { origin: event.origin, reason: 'not JSON' })
+    }
+    if (!parsed.success || parsed.data.meta.channelId !== channelId) return journal('dropped', { origin: event.origin, reason: 'not an envelope of this channel' })
+    const message = FrameInbound.safeParse({ kind: parsed.data.kind, ...(parsed.data.payload === undefined ? {} : { payload: parsed.data.payload }) })
+    if (!message.success) return journal('dropped', { origin: event.origin, reason: `unknown message ${parsed.data.kind}` })
+    if (runtime) {
+      runtime.receive(message.data)
+      render()
+    } else if (message.data.kind === 'ack' && !acked) {
+      acked = true
+      journal('in', message.data)
+      send({ kind: 'error', payload: config.error ?? { code: 'unsupported_frame', message: `the ${config.frame} frame is not available` } })
+    }
+  })
+  if (runtime) runtime.open()
+  else send({ kind: 'handshake' })
+  render()
+}

@@ -1,0 +1,34 @@
+import type { FrameName } from '../../contract/index.ts'
+import type { SandboxCore } from '../../core/sandbox-core.ts'
+import { SandboxError } from '../../core/sandbox-error.ts'
+import type { Tenant } from '../../core/tenant.ts'
+
+/** What a frame page may ask the frames server for: its tenant, frame and parsed params. */
+export interface FrameTicket {
+  tenant: string
+  frame: FrameName
+  params: Record<string, unknown>
+}
+
+const encode = (text: string) => btoa(unescape(encodeURIComponent(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const decode = (text: string) => decodeURIComponent(escape(atob(text.replace(/-/g, '+').replace(/_/g, '/'))))
+
+/** Signs a ticket with the tenant's key; the page sends it with every effect and journal call. */
+export function issueFrameTicket(tenant: Tenant, ticket: Omit<FrameTicket, 'tenant'>): string {
+  const body = encode(JSON.stringify({ ...ticket, tenant: tenant.id }))
+  return `${body}.${tenant.sign(`frame:${body}`)}`
+}
+
+/** The tenant and ticket of a signed ticket; 401 when it is not one this sandbox signed. */
+export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Tenant; ticket: FrameTicket } {
+  const [body, signature] = typeof text === 'string' ? text.split('.') : []
+  let ticket: FrameTicket | undefined
+  try {
+    ticket = body === undefined ? undefined : (JSON.parse(decode(body)) as FrameTicket)
+  } catch {
+    ticket = undefined
+  }
+  const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
+  if (!ticket || !tenant || signature !== tenant.sign(`frame:${body}`)) throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox')
+  return { tenant, ticket }
+}

@@ -1,0 +1,122 @@
+import { FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
+import { describeIssue } from '../../core/describe-issue.ts'
+import { reply, type PlainReply, type PlainRequest } from '../../core/plain-http.ts'
+import type { SandboxCore } from '../../core/sandbox-core.ts'
+import { SandboxError } from '../../core/sandbox-error.ts'
+import { runEffect } from '../effects/index.ts'
+import { resolveFrameContext } from '../frame-context.ts'
+import { FrameError } from '../frame-error.ts'
+import { journalFrameMessage } from '../in-process-frame.ts'
+import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
+import { frameAssets } from './frame-assets.ts'
+import { frameAncestors, sandboxOrigins } from './frame-origins.ts'
+import { issueFrameTicket, readFrameTicket } from './frame-ticket.ts'
+
+const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
+
+function single(query: PlainRequest['query']): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0]! : value]))
+}
+
+function appearanceOf(params: Record<string, unknown>): FramePageConfig['appearance'] {
+  const custom = (params.customTheme ?? {}) as { borderRadius?: number; colorScheme?: 'dark' | 'light'; palette?: Record<string, string> }
+  return {
+    theme: custom.colorScheme ?? (params.theme as 'dark' | 'light' | undefined),
+    brandColor: params.brandColor as string | undefined,
+    borderRadius: custom.borderRadius,
+    palette: custom.palette,
+  }
+}
+
+async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainReply> {
+  const raw = single(request.query)
+  const channelId = /^[A-Za-z0-9_-]{6,64}$/.test(raw.channelId ?? '') ? raw.channelId! : null
+  let allowed = sandboxOrigins(core)
+  let context
+  try {
+    context = await resolveFrameContext(core, frame, raw)
+    allowed = [...new Set([...context.tenant.settings.allowedOrigins, ...allowed])]
+  } catch {
+    context = undefined
+  }
+  const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, allowedOrigins: allowed, appearance: {} }
+  const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
+  const parsed = FrameParams[frame].safeParse(raw, { reportInput: true })
+  let config: FramePageConfig
+  if (repeated.length > 0 || !parsed.success) {
+    const fields = repeated.length > 0 ? repeated.map((name) => ({ field: name, message: `${name} must be given once` })) : parsed.error!.issues.map((issue) => describeIssue(issue, 'query'))
+    config = { ...base, error: { code: 'invalid_parameters', message: fields.map((f) => f.message).join('; '), fields } }
+  } else if (!context) {
+    const error = await resolveFrameContext(core, frame, parsed.data as Record<string, unknown>).catch((e: unknown) => e)
+    config = { ...base, error: { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' } }
+  } else {
+    const params = parsed.data as Record<string, unknown>
+    config = { ...base, params, appearance: appearanceOf(params), ticket: issueFrameTicket(context.tenant, { frame, params }) }
+  }
+  const csp = `${frameAncestors(allowed)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
+  return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })
+}
+
+async function effect(core: SandboxCore, body: string | undefined): Promise<PlainReply> {
+  const input = JSON.parse(body ?? '{}') as { ticket?: unknown; effect?: { type?: unknown } }
+  const { ticket } = readFrameTicket(core, input.ticket)
+  if (typeof input.effect?.type !== 'string') throw SandboxError.invalidField('effect.type', 'effect.type must be a string')
+  const effectInput = input.effect as { type: string }
+  try {
+    const context = await resolveFrameContext(core, ticket.frame, ticket.params)
+    return reply(200, await runEffect(context, effectInput))
+  } catch (error) {
+    if (error instanceof SandboxError || error instanceof FrameError) {
+      const code = error instanceof SandboxError && error.code === 'unauthorized' ? 'invalid_token' : error.code
+      return reply(200, { effect: effectInput.type, ok: false, error: { code, message: error.message } })
+    }
+    throw error
+  }
+}
+
+async function journal(core: SandboxCore, body: string | undefined): Promise<PlainReply> {
+  const input = JSON.parse(body ?? '{}') as { ticket?: unknown; direction?: unknown; message?: unknown }
+  const { tenant, ticket } = readFrameTicket(core, input.ticket)
+  const direction = input.direction === 'in' ? 'in' : input.direction === 'dropped' ? 'dropped' : 'out'
+  const schema = direction === 'out' ? FrameOutbound : FrameInbound
+  const message = direction === 'dropped' ? { kind: 'dropped', payload: input.message } : schema.parse(input.message)
+  const session = typeof ticket.params.sessionToken === 'string' || typeof ticket.params.clientToken === 'string'
+    ? (await resolveFrameContext(core, ticket.frame, ticket.params).catch(() => undefined))?.session
+    : undefined
+  journalFrameMessage({ tenant, frame: ticket.frame, channelId: String(ticket.params.channelId), session }, direction, message)
+  return reply(204)
+}
+
+/**
+ * Answers requests on the frames origin: frame pages at `/platform/v1/{frame}`
+ * (`/v2/{frame}` → 308), their script and style, and the endpoints a page uses
+ * to run effects and journal messages (authorized by its signed frame ticket).
+ *
+ * @example
+ * const handleFrames = createFramesHandler(core)
+ * await handleFrames({ method: 'GET', path: '/platform/v1/reset', query: { channelId: 'ch_000001', apiKey: 'pk_test_x' }, headers: {} })
+ */
+export function createFramesHandler(core: SandboxCore): (request: PlainRequest) => Promise<PlainReply> {
+  const assets = frameAssets()
+  return async (request) => {
+    try {
+      const legacy = /^\/v2\/([a-z-]+)\/?$/.exec(request.path)
+      if (legacy && request.method === 'GET') {
+        const search = new URLSearchParams(single(request.query)).toString()
+        return reply(308, undefined, { location: `/platform/v1/${legacy[1]}${search ? `?${search}` : ''}` })
+      }
+      const page = /^\/platform\/v1\/([a-z-]+)\/?$/.exec(request.path)
+      const frame = page ? FrameName.safeParse(page[1]) : undefined
+      if (frame?.success && request.method === 'GET') return await framePage(core, frame.data, request)
+      if (request.method === 'GET' && request.path === '/__frames/app.js') return reply(200, await assets.script(), { 'content-type': 'text/javascript; charset=utf-8' })
+      if (request.method === 'GET' && request.path === '/__frames/frame.css') return reply(200, assets.style, { 'content-type': 'text/css; charset=utf-8' })
+      if (request.method === 'POST' && request.path === '/__frames/effect') return await effect(core, request.body)
+      if (request.method === 'POST' && request.path === '/__frames/event') return await journal(core, request.body)
+      return reply(404, '<!doctype html><title>Not found</title><p>No frame here. Frames live at /platform/v1/{frame}.</p>', HTML)
+    } catch (error) {
+      if (error instanceof SandboxError) return reply(error.status, { code: error.code, message: error.message })
+      if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) return reply(400, { code: 'invalid_request', message: 'body must be the JSON the frame page sends' })
+      throw error
+    }
+  }
+}
