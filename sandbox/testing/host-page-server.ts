@@ -1,11 +1,19 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** A partner's page on its own origin, loading the sandbox's browser client. */
+/** A partner's page on its own origin, loading the sandbox's browser client, and an intruder on another. */
 export interface HostPageServer {
   url: string
+  /** A page on a fourth origin that posts `?message=` to the top window's first frame. */
+  intruderUrl: string
   close(): Promise<void>
 }
+
+const INTRUDER = `<!doctype html><script>
+  const message = new URLSearchParams(location.search).get('message')
+  window.top.frames[0].postMessage(message, '*')
+  document.title = 'sent'
+</script>`
 
 /**
  * Serves a minimal host page on 127.0.0.1 (a port of its own, so a third origin):
@@ -23,17 +31,22 @@ export async function startHostPage(apiUrl: string, framesUrl: string): Promise<
   window.record = (event) => window.frameEvents.push(event)
   window.ready = true
 </script></body></html>`
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end(html)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const page = (body: string) =>
+    createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      response.end(body)
+    })
+  const servers = [page(html), page(INTRUDER)]
+  for (const server of servers) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const [hostPort, intruderPort] = servers.map((server) => (server.address() as AddressInfo).port)
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise((resolve) => {
+    url: `http://127.0.0.1:${hostPort}/`,
+    intruderUrl: `http://127.0.0.1:${intruderPort}/`,
+    close: async () => {
+      for (const server of servers) {
         server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+      }
+    },
   }
 }
