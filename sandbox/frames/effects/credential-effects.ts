@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { Credentials } from '../../contract/platform/credentials.ts'
+import { encryptCredentials } from '../credentials.ts'
+import { FrameError } from '../frame-error.ts'
+import type { EffectHandler } from './effect-handler.ts'
+
+const EncryptEffect = z.object({
+  credentials: Credentials,
+  publicKey: z.string().regex(/^[0-9a-fA-F]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)'),
+})
+
+/** Effects about the credentials that check, connect and auth hand to the host. */
+export const credentialEffects: Record<string, EffectHandler> = {
+  /**
+   * Encrypts `{credentials, publicKey}` for the host (DESIGN §5); answers the
+   * credentials string of `complete`. A malformed input fails with `invalid_request`.
+   *
+   * @example
+   * effects: [{ type: 'credentials.encrypt', credentials: connection.credentials, publicKey: params.publicKey }]
+   */
+  async 'credentials.encrypt'(_context, effect) {
+    const input = EncryptEffect.safeParse(effect)
+    if (!input.success) throw new FrameError('invalid_request', `credentials.encrypt: ${input.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
+    return encryptCredentials(input.data.credentials, input.data.publicKey)
+  },
+}
