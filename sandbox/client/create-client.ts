@@ -1,4 +1,5 @@
 import type { FrameName } from '../contract/frames/index.ts'
+import { connectionThrough } from './connection-calls.ts'
 import { mountFrame, type ClientFrameEvent, type MountedFrame } from './frame-channel.ts'
 
 /** Options of a client: the sandbox's origins and what authorizes the embedding page. */
@@ -39,6 +40,12 @@ export function createClient(options: ClientOptions) {
   return {
     options,
     setupFrame,
+    /** The connection of a session, decided by the headless check frame (`skipKyc` is accepted and ignored by the sandbox). */
+    getConnection: (sessionToken: string, setup: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken }, setup),
+    /** The co-branded connect flow in `setup.container`. */
+    connect: (sessionToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'connect', { sessionToken }, setup),
+    /** The auth frame for a customer known by its clientToken. */
+    setupAuth: (clientToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'auth', { clientToken }, { ...setup, params: { ...setup.params, apiKey: undefined } }),
     resetConnection: (clientToken: string, setup: SetupOptions = {}) => setupFrame('reset', { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } }),
     getPaymentMethods: (accessToken: string) => api(options, accessToken, 'GET', '/platform/v1/payment-methods'),
     deletePaymentMethod: (accessToken: string, id: string) => api(options, accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),

@@ -1,0 +1,35 @@
+import type { Credentials } from '../contract/index.ts'
+import type { FrameName } from '../contract/frames/index.ts'
+import { decryptCredentials, generateHostKeyPair } from '../frames/credentials.ts'
+import type { ClientFrameEvent, MountedFrame } from './frame-channel.ts'
+import type { SetupOptions } from './create-client.ts'
+
+/** A connection as the client returns it: the frame's `complete` payload with credentials decrypted. */
+export interface ClientConnection {
+  status: string
+  customer?: unknown
+  capabilities?: unknown
+  mismatch?: true
+  credentials: Credentials
+}
+
+type Mount = (frame: FrameName, setup: SetupOptions) => MountedFrame
+
+/**
+ * Mounts a check, connect or auth frame with a fresh host key pair and resolves
+ * with its `complete`, credentials decrypted; rejects on the frame's `error`.
+ * Every event still reaches `setup.onEvent`.
+ */
+export async function connectionThrough(mount: Mount, frame: 'check' | 'connect' | 'auth', params: Record<string, string>, setup: SetupOptions = {}): Promise<ClientConnection> {
+  const keys = await generateHostKeyPair()
+  return new Promise((resolve, reject) => {
+    const onEvent = (event: ClientFrameEvent) => {
+      setup.onEvent?.(event)
+      if (event.kind === 'error') reject(Object.assign(new Error(event.payload.message), { code: event.payload.code }))
+      if (event.kind !== 'complete') return
+      const { credentials, ...connection } = event.payload as { credentials: string; status: string }
+      decryptCredentials(credentials, keys.privateKey).then((decrypted) => resolve({ ...connection, credentials: decrypted }), reject)
+    }
+    mount(frame, { ...setup, onEvent, params: { ...setup.params, ...params, publicKey: keys.publicKeyHex } })
+  })
+}
