@@ -4,6 +4,18 @@ import { resolveFrameContext, type FrameContext } from './frame-context.ts'
 import { createFrameRuntime, type FrameRuntime } from './frame-runtime.ts'
 import { runEffect } from './effects/index.ts'
 import type { FrameMachine } from './machine.ts'
+import { describeIssue } from '../core/describe-issue.ts'
+import type { Tenant } from '../core/tenant.ts'
+import { peekToken } from '../domain/tokens.ts'
+import { failedFrame } from './failed-frame.ts'
+
+/** The tenant a frame that cannot start journals to: the one its token or key names, else a scratch tenant. */
+function fallbackTenant(core: SandboxCore, raw: Record<string, string>): Tenant {
+  const claimed = core.tenants.byId(peekToken(raw.clientToken ?? raw.sessionToken ?? '')?.tenant ?? '')
+  if (claimed) return claimed
+  const key = /^pk_(test|live)_([A-Za-z0-9_]{1,64})$/.exec(raw.apiKey ?? '')
+  return key ? core.tenants.get(key[2]!, key[1] as 'test' | 'live') : core.tenants.get('unauthorized_frames', 'test')
+}
 
 /** A frame run in-process: the runtime, what it posted, and its context. */
 export interface InProcessFrame<Action> {
@@ -29,7 +41,8 @@ export function journalFrameMessage(context: Pick<FrameContext, 'tenant' | 'fram
 /**
  * Runs a frame's machine against a core without a DOM: parameters parsed with the
  * frame's schema, effects run in-process, events collected and journaled. The
- * harness's node driver and the machines' integration tests use it.
+ * harness's node driver and the machines' integration tests use it. A frame that
+ * cannot start (bad parameters, a bad token) posts `handshake`, then `error`, as the page does.
  *
  * @example
  * const frame = await openInProcessFrame(core, resetMachine, { channelId: 'ch_0001', clientToken })
@@ -41,10 +54,24 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   machine: FrameMachine<F, State, Action>,
   rawParams: Record<string, string>,
 ): Promise<InProcessFrame<Action>> {
-  const params = FrameParams[machine.frame].parse(rawParams) as Parameters<typeof machine.start>[0]
-  const context = await resolveFrameContext(core, machine.frame, params as Record<string, unknown>)
+  const parsed = FrameParams[machine.frame].safeParse(rawParams, { reportInput: true })
+  const params = (parsed.success ? parsed.data : rawParams) as Parameters<typeof machine.start>[0]
+  let context: FrameContext
+  let running: FrameMachine<F, any, Action> = machine
+  if (!parsed.success) {
+    const message = parsed.error.issues.map((issue) => describeIssue(issue, 'query').message).join('; ')
+    running = failedFrame(machine.frame, { code: 'invalid_parameters', message })
+    context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params }
+  } else {
+    try {
+      context = await resolveFrameContext(core, machine.frame, params as Record<string, unknown>)
+    } catch (error) {
+      running = failedFrame(machine.frame, { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' })
+      context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params }
+    }
+  }
   const events: FrameOutbound[] = []
-  const runtime = createFrameRuntime(machine, params, {
+  const runtime = createFrameRuntime(running, params, {
     post(event) {
       events.push(event)
       journalFrameMessage(context, 'out', event)

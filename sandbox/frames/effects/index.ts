@@ -3,10 +3,12 @@ import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import type { EffectResult, FrameEffect } from '../machine.ts'
 import type { EffectHandler } from './effect-handler.ts'
+import { credentialEffects } from './credential-effects.ts'
 import { sessionEffects } from './session-effects.ts'
+import { connectionEffects } from './connection-effects.ts'
 
 /** Every effect handler, by effect type. */
-export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects }
+export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects, ...credentialEffects, ...connectionEffects }
 
 /**
  * Runs an effect for a frame and answers a result; a `SandboxError` (or an

@@ -32,8 +32,23 @@ describe('reset frame, in process', () => {
     expect(journal[0]).toMatchObject({ frame: 'reset', channelId: 'channel-2', session: frame.context.session!.id })
   })
 
-  it('refuses a language parameter', async () => {
+  it('answers a language parameter with an invalid_parameters error after the ack', async () => {
     const core = createSandboxCore()
-    await expect(openInProcessFrame(core, resetMachine, { channelId: 'channel-3', apiKey: 'pk_test_x', language: 'en' })).rejects.toThrow(/language/)
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-3', apiKey: 'pk_test_x', language: 'en' })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_parameters', message: 'language is not a known field' } }])
+  })
+
+  it('answers a revoked clientToken with an invalid_token error after the ack', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const { sessionToken, connection } = await account.connect(magic.usNy)
+    await send(core, 'DELETE /platform/v1/sessions', { headers: account.headers, body: { sessionToken } })
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-4', clientToken: connection.credentials.clientToken })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events.map((e) => e.kind)).toEqual(['handshake', 'error'])
+    expect(frame.events[1]).toMatchObject({ payload: { code: 'invalid_token' } })
   })
 })

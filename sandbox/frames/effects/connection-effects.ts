@@ -1,0 +1,109 @@
+import type { Connection, CustomerRecord, SessionRecord } from '../../contract/index.ts'
+import { decideConnection, issueCredentials, resolveConnection } from '../../domain/connections.ts'
+import { toCustomer } from '../../domain/customer-view.ts'
+import { newId } from '../../domain/new-id.ts'
+import type { TenantStore } from '../../store/tenant-store.ts'
+import type { FrameContext } from '../frame-context.ts'
+import { FrameError } from '../frame-error.ts'
+import type { EffectHandler } from './effect-handler.ts'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * The frame's session, read again from the store: the token may have expired
+ * or its session been revoked since the frame opened (`invalid_token`).
+ */
+function liveSession(context: FrameContext, store: TenantStore): SessionRecord {
+  const { claims, frame, tenant } = context
+  if (!claims) throw new FrameError('invalid_token', `the ${frame} frame needs a ${frame === 'auth' ? 'clientToken' : 'sessionToken'}`)
+  if (claims.exp <= tenant.clock.now()) throw new FrameError('invalid_token', `the ${claims.kind} token has expired`)
+  const session = store.sessions.get(claims.session)
+  if (!session || session.revokedAt !== null) throw new FrameError('invalid_token', `the ${claims.kind} token belongs to a session that was revoked`)
+  return session
+}
+
+/** The customer a clientToken names; `invalid_token` when it names none (an anonymous token of a new customer). */
+function tokenCustomer(context: FrameContext, store: TenantStore): CustomerRecord {
+  const id = context.claims?.customer
+  const customer = id ? store.customers.get(id) : undefined
+  if (!customer) throw new FrameError('invalid_token', 'the clientToken names no customer: connect the customer first (check or connect frame)')
+  return customer
+}
+
+/** Geography of a customer registered in the connect frame, from the session's phone prefix (sandbox rule). */
+function geographyOfPhone(phoneNumber: string | null): Pick<CustomerRecord, 'country' | 'administrativeArea' | 'area'> {
+  if (phoneNumber?.startsWith('+1')) return { country: 'USA', administrativeArea: 'NY', area: null }
+  if (phoneNumber?.startsWith('+44')) return { country: 'GBR', administrativeArea: null, area: null }
+  if (phoneNumber?.startsWith('+49')) return { country: 'DEU', administrativeArea: null, area: 'EEA' }
+  return { country: 'USA', administrativeArea: null, area: null }
+}
+
+/**
+ * Onboards the session's customer after the connect frame's email, code and
+ * terms: a new customer record (or the session's existing `connectionRequired`
+ * customer, such as a guest when guest checkout is off) becomes KYC-approved
+ * with terms accepted now, and the session is linked to it.
+ */
+async function register(context: FrameContext, store: TenantStore, email: string): Promise<CustomerRecord> {
+  const { tenant } = context
+  const session = liveSession(context, store)
+  const decision = resolveConnection(tenant, store, session)
+  if (decision.status !== 'connectionRequired' || decision.mismatch) {
+    throw new FrameError('invalid_state', `the session's connection is ${decision.status}${decision.mismatch ? ' (mismatch)' : ''}; only a customer who must connect registers`)
+  }
+  if (!EMAIL.test(email)) throw new FrameError('invalid_request', 'email must be an email address')
+  const owner = store.customerByEmail(email)
+  if (owner && owner.id !== decision.customer?.id) throw new FrameError('email_in_use', `${email} belongs to another customer`)
+  const now = tenant.clock.iso()
+  if (decision.customer) {
+    const updated = await store.customers.update(decision.customer.id, (draft) => {
+      Object.assign(draft, { kycStatus: 'approved', requirements: [], termsAcceptedAt: now, guest: false })
+    })
+    tenant.record('customer:onboarded', { customerId: updated!.id, via: 'connect' })
+    return updated!
+  }
+  const customer = await store.addCustomer({
+    id: newId(tenant, store, 'cus'), email, phoneNumber: session.phoneNumber, firstName: '', lastName: '', dateOfBirth: null,
+    ...geographyOfPhone(session.phoneNumber), kycStatus: 'approved', requirements: [], termsAcceptedAt: now, guest: false, magic: null, createdAt: now,
+  })
+  tenant.record('customer:created', { customerId: customer.id, via: 'connect', country: customer.country })
+  return customer
+}
+
+/** Effects of the check, connect and auth frames. */
+export const connectionEffects: Record<string, EffectHandler> = {
+  /** The session's connection with credentials, exactly as `POST /__sandbox/connections` decides it. */
+  async 'connection.decide'(context) {
+    const store = await context.tenant.store()
+    return decideConnection(context.tenant, store, liveSession(context, store))
+  },
+
+  /** `{email}`: registers the session's customer (connect frame) and answers its `active` connection with full credentials. */
+  async 'connection.register'(context, effect) {
+    const store = await context.tenant.store()
+    const customer = await register(context, store, String(effect.email ?? '').trim().toLowerCase())
+    const session = await store.sessions.update(liveSession(context, store).id, (draft) => {
+      draft.customerId = customer.id
+    })
+    return decideConnection(context.tenant, store, session!)
+  },
+
+  /** Checks that the auth frame's clientToken names a customer (`invalid_token` otherwise). */
+  async 'connection.identify'(context) {
+    const store = await context.tenant.store()
+    liveSession(context, store)
+    tokenCustomer(context, store)
+    return null
+  },
+
+  /** After the one-time code: full credentials for the clientToken's customer, status `active`. */
+  async 'connection.authenticate'(context): Promise<Connection> {
+    const store = await context.tenant.store()
+    const session = liveSession(context, store)
+    const customer = tokenCustomer(context, store)
+    const credentials = issueCredentials(context.tenant, session.id, customer.id, 'full')
+    context.tenant.record('connection:authenticated', { sessionId: session.id, customerId: customer.id })
+    const view = toCustomer(context.tenant, customer)
+    return { status: 'active', customer: view, capabilities: view.capabilities, credentials }
+  },
+}

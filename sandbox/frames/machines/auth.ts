@@ -1,0 +1,69 @@
+import type { Connection } from '../../contract/index.ts'
+import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
+import { errorEvent, next } from '../machine.ts'
+import { encryptFor, finishEncrypting, type Encrypting, type Finished } from './check.ts'
+import { oneTimeCodeProblem, SANDBOX_ONE_TIME_CODE } from './connect.ts'
+
+/** What the customer can do inside the auth frame. */
+export type AuthAction = { type: 'enterCode'; code: string } | { type: 'cancel' }
+
+/** States of the auth frame. */
+export type AuthState =
+  | { phase: 'identifying'; publicKey: string }
+  | { phase: 'code'; publicKey: string; message?: string }
+  | { phase: 'authenticating'; publicKey: string }
+  | { phase: 'closed' }
+  | Encrypting
+  | Finished
+
+function onResult(state: AuthState, result: EffectResult): Step<AuthState> {
+  if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
+  const expected = state.phase === 'identifying' ? 'connection.identify' : state.phase === 'authenticating' ? 'connection.authenticate' : undefined
+  if (expected === undefined || result.effect !== expected || !('publicKey' in state)) return next(state)
+  if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
+  if (state.phase === 'identifying') return next({ phase: 'code', publicKey: state.publicKey })
+  return encryptFor(result.value as Connection, state.publicKey)
+}
+
+function onAction(state: AuthState, action: AuthAction): Step<AuthState> {
+  if (state.phase !== 'code') return next(state)
+  if (action.type === 'cancel') return next({ phase: 'closed' })
+  if (action.type !== 'enterCode') return next(state)
+  const message = oneTimeCodeProblem(String(action.code ?? ''))
+  if (message) return next({ ...state, message })
+  return next({ phase: 'authenticating', publicKey: state.publicKey }, [], [{ type: 'connection.authenticate' }])
+}
+
+function view(state: AuthState): FrameView {
+  if (state.phase === 'code') {
+    return {
+      screen: 'code', title: 'Enter your code',
+      body: state.message ?? `We sent you a six-digit code. In the sandbox the code is ${SANDBOX_ONE_TIME_CODE}.`,
+      actions: [{ action: 'enterCode', label: 'Verify', fields: [{ name: 'code', label: 'Code', type: 'text' }] }, { action: 'cancel', label: 'Cancel' }],
+    }
+  }
+  const titles: Record<string, string> = { closed: 'Closed', done: 'Signed in', failed: 'Something went wrong' }
+  return { screen: state.phase, title: titles[state.phase] ?? 'Signing in…', actions: [] }
+}
+
+/**
+ * The auth frame (entered with `getConnection({skipKyc})`, then `setupAuth`):
+ * checks that the `clientToken` (anonymous or full) names a customer
+ * (`connection.identify`; otherwise `error` `invalid_token`), takes the
+ * one-time code (sandbox: `000000`), issues full credentials for that customer
+ * (`connection.authenticate`) and reports `complete` with `status: 'active'`.
+ * `cancel` closes the frame without an event.
+ *
+ * @example
+ * authMachine.start({ channelId: 'ch_123456', clientToken, publicKey }) // effects: [{ type: 'connection.identify' }]
+ */
+export const authMachine: FrameMachine<'auth', AuthState, AuthAction> = {
+  frame: 'auth',
+  start: (params) => next({ phase: 'identifying', publicKey: params.publicKey }, [], [{ type: 'connection.identify' }]),
+  step(state, input) {
+    if (input.type === 'result') return onResult(state, input.result)
+    if (input.type === 'customer') return onAction(state, input.action)
+    return next(state)
+  },
+  view,
+}
