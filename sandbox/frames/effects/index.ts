@@ -3,12 +3,13 @@ import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import type { EffectResult, FrameEffect } from '../machine.ts'
 import type { EffectHandler } from './effect-handler.ts'
+import { accountEffects } from './account-effects.ts'
 import { credentialEffects } from './credential-effects.ts'
 import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 
 /** Every effect handler, by effect type. */
-export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects, ...credentialEffects, ...connectionEffects }
+export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects }
 
 /**
  * Runs an effect for a frame and answers a result; a `SandboxError` (or an

@@ -1,0 +1,81 @@
+import type { BuyQuote } from '../../contract/index.ts'
+import { quoteBuy } from '../../domain/buy-quote.ts'
+import { issueExportConsent } from '../../domain/customers/index.ts'
+import { newId } from '../../domain/new-id.ts'
+import { cardAvailability } from '../../domain/payment-methods.ts'
+import type { TokenClaims } from '../../domain/tokens.ts'
+import { executeBuyQuote } from '../../domain/transactions.ts'
+import type { FrameContext } from '../frame-context.ts'
+import { FrameError } from '../frame-error.ts'
+import { cardBrand, readCardEntry } from '../machines/add-card.ts'
+import type { EffectHandler } from './effect-handler.ts'
+
+/** Sandbox magic card numbers of the add-card frame (test values, documented): declined, and one that is always added. */
+export const MAGIC_CARDS = { declined: '4000000000000002', added: '4242424242424242' } as const
+
+/** The connected customer behind the frame's full-scope clientToken, or a `FrameError` with `code`. */
+function connectedCustomer(context: FrameContext, code: string): string {
+  const customer = context.claims?.scope === 'full' ? context.claims.customer : null
+  if (customer === null) throw new FrameError(code, `the ${context.frame} frame needs the clientToken of a connected customer (full scope)`)
+  return customer
+}
+
+/** Claims for an indicative quote: the frame's, or anonymous ones for an apiKey-only frame. */
+function quoteClaims(context: FrameContext): TokenClaims {
+  return context.claims ?? { kind: 'client', tenant: context.tenant.id, session: '', customer: null, scope: 'anonymous', exp: 0 }
+}
+
+/** Effects of the customer-account frames: add-card, customer-export, widget and widget-fallback. */
+export const accountEffects: Record<string, EffectHandler> = {
+  /**
+   * Stores a card for the connected customer; an expiry before the tenant clock's
+   * month is `card_expired`, the magic number 4000000000000002 is `card_declined`.
+   */
+  async 'card.add'(context, effect) {
+    const customerId = connectedCustomer(context, 'invalid_token')
+    const read = readCardEntry({ type: 'enterCard', cvc: '000', ...(effect as unknown as { number: string; expiryMonth: number; expiryYear: number }) })
+    if ('problem' in read) throw new FrameError('invalid_card', read.problem)
+    const { number, expiryMonth, expiryYear } = read.entry
+    const { tenant } = context
+    const availability = cardAvailability({ expiryMonth, expiryYear }, tenant.clock.now())
+    if (!availability.available) throw new FrameError('card_expired', `the card expired in ${expiryYear}-${String(expiryMonth).padStart(2, '0')}, before ${tenant.clock.iso().slice(0, 7)}`)
+    if (number === MAGIC_CARDS.declined) throw new FrameError('card_declined', `the issuer declined the card (sandbox magic number ${MAGIC_CARDS.declined})`)
+    const store = await tenant.store()
+    const card = { id: newId(tenant, store, 'pm'), type: 'card' as const, brand: cardBrand(number)!, last4: number.slice(-4), expiryMonth, expiryYear, availability }
+    await store.cards.create({ ...card, customerId })
+    tenant.record('card:added', { customerId, cardId: card.id })
+    return card
+  },
+
+  /** Issues the connected customer's consent to one export (15 minutes, usable once). */
+  async 'export.consent'(context) {
+    return issueExportConsent(context.tenant, connectedCustomer(context, 'invalid_token'))
+  },
+
+  /** Checks an amount and crypto (known, available, within limits) and prices it: the crypto estimate and its wallet pattern. */
+  async 'widget.price'(context, effect) {
+    const { fiatCode, amount, currencyCode } = effect as unknown as { fiatCode: string; amount: number; currencyCode: string }
+    const { tenant } = context
+    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } } }
+    const quote = quoteBuy(tenant, await tenant.store(), quoteClaims(context), request)
+    const crypto = tenant.catalog.crypto(quote.destination.asset.code)!
+    return { currencyCode: crypto.code, estimate: quote.destination.amount, addressRegex: tenant.mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex }
+  },
+
+  /** An executable Apple Pay quote for the connected customer (`connection_required` without one). */
+  async 'widget.quote'(context, effect) {
+    const { fiatCode, amount, currencyCode, address } = effect as unknown as { fiatCode: string; amount: number; currencyCode: string; address: string }
+    connectedCustomer(context, 'connection_required')
+    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, wallet: { address }, paymentMethod: { type: 'apple_pay' as const } }
+    return quoteBuy(context.tenant, await context.tenant.store(), context.claims!, request)
+  },
+
+  /** Executes the widget's quote for the connected customer (idempotent on `externalTransactionId`). */
+  async 'widget.execute'(context, effect) {
+    const customerId = connectedCustomer(context, 'connection_required')
+    const { quote, externalTransactionId } = effect as unknown as { quote: BuyQuote; externalTransactionId?: string }
+    const options = externalTransactionId === undefined ? {} : { externalTransactionId }
+    const transaction = await executeBuyQuote(context.tenant, await context.tenant.store(), customerId, quote, options)
+    return { id: transaction.id, status: transaction.status }
+  },
+}

@@ -1,0 +1,140 @@
+import type { FrameOutbound, TransactionStatus } from '../../contract/index.ts'
+import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
+import { errorEvent, next } from '../machine.ts'
+
+/** The fiat the widget pays with (the frame has no parameter for it). */
+export const WIDGET_FIAT = 'usd'
+/** The crypto the widget offers when the frame has no `currencyCode` parameter. */
+export const WIDGET_DEFAULT_CRYPTO = 'eth'
+
+/** What the customer does in the widget: amount and crypto, wallet, pay. */
+export type WidgetAction =
+  | { type: 'chooseAmount'; amount: string | number; currencyCode?: string }
+  | { type: 'enterWallet'; address: string }
+  | { type: 'pay' }
+
+/** The order so far: the crypto and the partner's id of this attempt. */
+export interface WidgetOrder { currencyCode: string; externalTransactionId?: string }
+/** An order with a checked amount (in `WIDGET_FIAT`, fees included), the indicative crypto amount and the wallet pattern of the crypto. */
+export interface PricedOrder extends WidgetOrder { amount: number; estimate: number; addressRegex: string }
+
+/** States of the widget; `message` is what the current screen tells the customer. */
+export type WidgetState =
+  | { phase: 'amount'; order: WidgetOrder; message?: string }
+  | { phase: 'pricing'; order: WidgetOrder; amount: number }
+  | { phase: 'wallet'; order: PricedOrder; message?: string }
+  | { phase: 'review' | 'quoting'; order: PricedOrder; address: string }
+  | { phase: 'executing'; order: PricedOrder }
+  | { phase: 'done'; transaction: { id: string; status: TransactionStatus } }
+  | { phase: 'failed' }
+
+/** A validation failure: the screen's message for the customer, and `error` `validationError` for the host. */
+function invalid<S extends WidgetState>(state: S, message: string, detail = message): Step<WidgetState> {
+  return next({ ...state, message }, [{ kind: 'error', payload: { code: 'validationError', message: detail } }])
+}
+
+/** Back to the amount screen, keeping only the crypto and the partner's transaction id. */
+function toAmount({ currencyCode, externalTransactionId }: WidgetOrder): { phase: 'amount'; order: WidgetOrder } {
+  return { phase: 'amount', order: { currencyCode, ...(externalTransactionId ? { externalTransactionId } : {}) } }
+}
+
+/** A failed effect: a refusal of the order (`invalid_request`) goes back to the amount screen; anything else ends the flow. */
+function refused(order: WidgetOrder, result: EffectResult & { ok: false }): Step<WidgetState> {
+  return result.error.code === 'invalid_request' ? invalid(toAmount(order), result.error.message) : next({ phase: 'failed' }, [errorEvent(result)])
+}
+
+function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
+  if (state.phase === 'pricing' && result.effect === 'widget.price') {
+    if (!result.ok) return refused(state.order, result)
+    const priced = result.value as { currencyCode: string; estimate: number; addressRegex: string }
+    return next({ phase: 'wallet', order: { ...state.order, ...priced, amount: state.amount } })
+  }
+  if (state.phase === 'quoting' && result.effect === 'widget.quote') {
+    if (!result.ok) return refused(state.order, result)
+    const execute = { type: 'widget.execute', quote: result.value, ...(state.order.externalTransactionId ? { externalTransactionId: state.order.externalTransactionId } : {}) }
+    return next({ phase: 'executing', order: state.order }, [], [execute])
+  }
+  if (state.phase === 'executing' && result.effect === 'widget.execute') {
+    if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
+    const transaction = result.value as { id: string; status: TransactionStatus }
+    const complete: FrameOutbound = { kind: 'complete', payload: { transaction: { id: transaction.id, status: transaction.status } } }
+    return next({ phase: 'done', transaction: { id: transaction.id, status: transaction.status } }, [complete])
+  }
+  return next(state)
+}
+
+function onAction(state: WidgetState, action: WidgetAction): Step<WidgetState> {
+  if (state.phase === 'amount' && action.type === 'chooseAmount') {
+    const currencyCode = (action.currencyCode?.trim() || state.order.currencyCode).toLowerCase()
+    const order = { ...state.order, currencyCode }
+    const amount = Number(String(action.amount ?? '').trim() || NaN)
+    if (!Number.isFinite(amount) || amount <= 0) return invalid({ phase: 'amount', order }, 'Enter an amount to spend.', 'amount must be a positive number')
+    return next({ phase: 'pricing', order, amount }, [], [{ type: 'widget.price', fiatCode: WIDGET_FIAT, amount, currencyCode }])
+  }
+  if (state.phase === 'wallet' && action.type === 'enterWallet') {
+    const address = String(action.address ?? '').trim()
+    if (!new RegExp(state.order.addressRegex).test(address)) {
+      const code = state.order.currencyCode
+      return invalid(state, `This is not a valid ${code.toUpperCase()} address.`, `wallet.address is not a valid ${code} address (${state.order.addressRegex})`)
+    }
+    return next({ phase: 'review', order: state.order, address })
+  }
+  if (state.phase === 'review' && action.type === 'pay') {
+    const { amount, currencyCode } = state.order
+    return next({ ...state, phase: 'quoting' }, [], [{ type: 'widget.quote', fiatCode: WIDGET_FIAT, amount, currencyCode, address: state.address }])
+  }
+  return next(state)
+}
+
+function view(state: WidgetState): FrameView {
+  const withMessage = (message?: string) => (message ? { body: message } : {})
+  switch (state.phase) {
+    case 'amount': {
+      const fields = [{ name: 'amount', label: `Amount (${WIDGET_FIAT.toUpperCase()})`, type: 'number' as const }, { name: 'currencyCode', label: `Crypto (default ${state.order.currencyCode.toUpperCase()})` }]
+      return { screen: 'amount', title: 'Buy crypto', ...withMessage(state.message), actions: [{ action: 'chooseAmount', label: 'Continue', fields }] }
+    }
+    case 'wallet': {
+      const fields = [{ name: 'address', label: `Your ${state.order.currencyCode.toUpperCase()} wallet address` }]
+      return { screen: 'wallet', title: 'Where should we send it?', ...withMessage(state.message), actions: [{ action: 'enterWallet', label: 'Continue', fields }] }
+    }
+    case 'review': {
+      const { amount, estimate, currencyCode } = state.order
+      const body = `Pay ${amount} ${WIDGET_FIAT.toUpperCase()} for about ${estimate} ${currencyCode.toUpperCase()}, sent to ${state.address}.`
+      return { screen: 'review', title: 'Review your purchase', body, actions: [{ action: 'pay', label: 'Pay' }] }
+    }
+    case 'done':
+      return { screen: 'done', title: 'Purchase submitted', body: `Transaction ${state.transaction.id} is ${state.transaction.status}.`, actions: [] }
+    case 'failed':
+      return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
+    default:
+      return { screen: state.phase, title: 'One moment…', actions: [] }
+  }
+}
+
+/**
+ * The widget: the whole hosted buy flow in one frame. Posts `ready`; screens
+ * `chooseAmount` (effect `widget.price`: currency, limits) → `enterWallet`
+ * (address pattern of the crypto) → `pay` (effects `widget.quote`, an Apple Pay
+ * quote for the connected customer, then `widget.execute`) → `complete`
+ * `{transaction: {id, status}}`. Validation failures show a message and post
+ * `error` `validationError`; without a connected customer's clientToken, `pay`
+ * posts `error` `connection_required`.
+ *
+ * @example
+ * widgetMachine.start({ channelId: 'ch_123456', currencyCode: 'btc' }).events // [{ kind: 'ready' }]
+ */
+export const widgetMachine: FrameMachine<'widget', WidgetState, WidgetAction> = {
+  frame: 'widget',
+  start: (params) => next(toAmount({ currencyCode: (params.currencyCode ?? WIDGET_DEFAULT_CRYPTO).toLowerCase(), externalTransactionId: params.externalTransactionId }), [{ kind: 'ready' }]),
+  step: (state, input) => (input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action) : next(state)),
+  view,
+}
+
+/**
+ * The widget for hosts without postMessage support: the same machine and the
+ * same events; the page also shows a return link.
+ *
+ * @example
+ * widgetFallbackMachine.start({ channelId: 'ch_123456' }).events // [{ kind: 'ready' }]
+ */
+export const widgetFallbackMachine: FrameMachine<'widget-fallback', WidgetState, WidgetAction> = { ...widgetMachine, frame: 'widget-fallback' }
