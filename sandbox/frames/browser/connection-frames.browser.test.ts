@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
+import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
+import { launchChromium } from '../../testing/chromium.ts'
+import { startHostPage, type HostPageServer } from '../../testing/host-page-server.ts'
+import { generateHostKeyPair } from '../credentials.ts'
+import { expectEvents, expectSameSequence } from '../testing/expect-events.ts'
+import type { FrameFlow } from '../testing/frame-flow.ts'
+import { runFlowInBrowser } from '../testing/run-flow-in-browser.ts'
+import { runFlowInProcess } from '../testing/run-flow-in-process.ts'
+
+let sandbox: RunningSandbox
+let host: HostPageServer
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  sandbox = await startServer({ port: 0, framesPort: 0 })
+  host = await startHostPage(sandbox.apiUrl, sandbox.framesUrl)
+  browser = await launchChromium()
+  page = await browser.newPage()
+  await page.goto(host.url)
+  await page.waitForFunction(() => (window as any).ready === true)
+}, 30_000)
+afterAll(async () => {
+  await browser?.close()
+  await host?.close()
+  await sandbox?.close()
+})
+
+/** Runs a flow (built per account) in Chromium and in process, checks both against `expected`, and that they agree. */
+async function bothDrivers(build: (account: ReturnType<typeof platformAccount>) => Promise<FrameFlow>, expected: Parameters<typeof expectEvents>[1]) {
+  const inBrowser = await runFlowInBrowser(page, await build(platformAccount(sandbox.core)))
+  const inProcess = await runFlowInProcess(sandbox.core, await build(platformAccount(sandbox.core)))
+  expectEvents(inBrowser, expected)
+  expectEvents(inProcess, expected)
+  expectSameSequence(inBrowser, inProcess)
+}
+
+const publicKey = async () => (await generateHostKeyPair()).publicKeyHex
+
+describe('connection frames in Chromium and in process', () => {
+  it('flags mismatch: true when email and phone belong to two customers', async () => {
+    await bothDrivers(
+      async (account) => ({ frame: 'check', params: { sessionToken: await account.session({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber }), publicKey: await publicKey() } }),
+      [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'connectionRequired', mismatch: true, credentials: '<credentials>' } }],
+    )
+  })
+
+  it('asks for terms, then is active once a new session carries termsAcceptedAt', async () => {
+    await bothDrivers(
+      async (account) => ({ frame: 'check', params: { sessionToken: await account.session(magic.terms), publicKey: await publicKey() } }),
+      [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'termsAcceptanceRequired' } }],
+    )
+    await bothDrivers(
+      async (account) => {
+        await account.session(magic.terms)
+        return { frame: 'check', params: { sessionToken: await account.session({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }), publicKey: await publicKey() } }
+      },
+      [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } }],
+    )
+  })
+
+  it('connects a new customer by email, one-time code and terms', async () => {
+    await bothDrivers(
+      async (account) => ({
+        frame: 'connect',
+        params: { sessionToken: await account.session(magic.stranger), publicKey: await publicKey() },
+        actions: [{ type: 'enterEmail', email: 'new.person@example.com' }, { type: 'enterCode', code: '000000' }, { type: 'acceptTerms' }],
+      }),
+      [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { country: 'USA' } } }],
+    )
+  })
+})
