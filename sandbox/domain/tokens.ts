@@ -3,11 +3,11 @@ import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 
 /** The kinds of token the platform issues, and their prefixes. */
-export const TOKEN_PREFIX = { session: 'st', access: 'at', client: 'ct', consent: 'cx', upload: 'up' } as const
+export const TOKEN_PREFIX = { session: 'st', access: 'at', client: 'ct', consent: 'cx', upload: 'up', challenge: 'cg' } as const
 export type TokenKind = keyof typeof TOKEN_PREFIX
 
 /** Lifetimes on the tenant clock. */
-export const TOKEN_TTL_MS = { session: 24 * 3_600_000, access: 3_600_000, client: 3_600_000, consent: 15 * 60_000, upload: 15 * 60_000 } as const
+export const TOKEN_TTL_MS = { session: 24 * 3_600_000, access: 3_600_000, client: 3_600_000, consent: 15 * 60_000, upload: 15 * 60_000, challenge: 15 * 60_000 } as const
 
 /** What a token carries. */
 export interface TokenClaims {
@@ -19,6 +19,8 @@ export interface TokenClaims {
   scope: TokenScope
   /** Expiry, epoch ms on the tenant clock. */
   exp: number
+  /** The record a token stands for, when any (a challenge token names its challenge). */
+  ref?: string
 }
 
 function toBase64Url(text: string): string {
@@ -52,7 +54,7 @@ export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 
 
 /** Reads a token's claims without trusting them (to find its tenant). */
 export function peekToken(token: string): TokenClaims | undefined {
-  const match = /^(st|at|ct|cx|up)_([A-Za-z0-9_-]{1,2048})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  const match = /^(st|at|ct|cx|up|cg)_([A-Za-z0-9_-]{1,2048})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return undefined
   const json = fromBase64Url(match[2]!)
   if (json === undefined) return undefined

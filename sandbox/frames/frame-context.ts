@@ -24,12 +24,15 @@ export interface FrameContext {
  */
 export async function resolveFrameContext(core: SandboxCore, frame: FrameName, params: Record<string, unknown>): Promise<FrameContext> {
   const channelId = String(params.channelId)
-  for (const [field, kind] of [['sessionToken', 'session'], ['clientToken', 'client']] as const) {
+  for (const [field, kind] of [['sessionToken', 'session'], ['clientToken', 'client'], ['challengeToken', 'challenge']] as const) {
     const token = params[field]
     if (typeof token !== 'string') continue
     const tenant = core.tenants.byId(peekToken(token)?.tenant ?? '')
     if (!tenant) throw new SandboxError('unauthorized', `${field} is not a token of this sandbox`)
     const claims = verifyToken(tenant, token, kind, field)
+    if (typeof params.apiKey === 'string' && core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant !== tenant) {
+      throw new SandboxError('unauthorized', `${field} was not issued to this account (the apiKey's)`)
+    }
     const session = (await tenant.store()).sessions.get(claims.session)
     if (!session || session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
     return { core, tenant, frame, channelId, params, claims, session }

@@ -1,4 +1,4 @@
-import { CardRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type TenantSeed } from '../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type TenantSeed } from '../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 
 /**
@@ -17,6 +17,8 @@ export class TenantStore {
   readonly transactions = new IndexedCollection(TransactionRecord)
   /** Customer API files (metadata only). */
   readonly uploads = new IndexedCollection(UploadRecord)
+  /** Verification challenges of the buy frames (test-mode triggers). */
+  readonly challenges = new IndexedCollection(ChallengeRecord)
   /** Ids of export consent tokens already used: each token exports once. */
   readonly usedConsents = new Set<string>()
   private readonly counters = new Map<string, number>()

@@ -42,7 +42,7 @@ export const FrameOutbound = z.discriminatedUnion('kind', [
   bare('handshake'),
   bare('ready'),
   bare('buttonPressed'),
-  event('complete', z.union([ConnectionComplete, PurchaseComplete, ChallengeComplete, z.object({ paymentMethod: StoredCard }), z.object({ consentToken: z.string(), expiresAt: z.string() }), z.strictObject({})])),
+  event('complete', z.union([ChallengeComplete, ConnectionComplete, PurchaseComplete, z.object({ paymentMethod: StoredCard }), z.object({ consentToken: z.string(), expiresAt: z.string() }), z.strictObject({})])),
   event('challenge', ChallengePayload),
   event('cancelled', ChallengeCancelled),
   event('error', FrameErrorPayload),

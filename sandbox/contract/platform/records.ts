@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { IsoTimestamp } from '../currency.ts'
 import { CountryAlpha3, KycRequirement, KycStatus } from './customer.ts'
 import { CustomerAddress, DocumentType, FileStatus, MAX_UPLOAD_BYTES, UploadContentType } from './customer-api.ts'
+import { BuyQuote } from './buy-quote.ts'
 import { StoredCard } from './payment-method.ts'
 import { Transaction } from './transaction.ts'
 
@@ -71,6 +72,30 @@ export const SessionRecord = z.object({
   revokedAt: IsoTimestamp.nullable(),
 })
 export type SessionRecord = z.infer<typeof SessionRecord>
+
+/**
+ * A verification challenge a buy frame asked for (test-mode triggers), resolved
+ * in the challenge frame. It lives as long as its quote: `expiresAt` is the
+ * quote's. Completing it executes `quote`; `forcedError` is a sandbox trigger's
+ * error the challenge frame reports instead of resolving. Only `buy` challenges
+ * are made today; `identity` is reserved for the identity flow.
+ */
+export const ChallengeRecord = z.object({
+  id: z.string().min(1),
+  flow: z.enum(['buy', 'identity']),
+  kind: z.enum(['wallet_ownership', 'cvv']),
+  customerId: z.string().min(1),
+  sessionId: z.string().min(1),
+  status: z.enum(['open', 'completed', 'cancelled', 'failed', 'expired']),
+  quote: BuyQuote,
+  externalTransactionId: z.string().nullable(),
+  forcedError: z.object({ code: z.string().min(1), message: z.string().min(1) }).nullable(),
+  transactionId: z.string().nullable(),
+  createdAt: IsoTimestamp,
+  expiresAt: IsoTimestamp,
+  resolvedAt: IsoTimestamp.nullable(),
+})
+export type ChallengeRecord = z.infer<typeof ChallengeRecord>
 
 /** Everything a tenant is seeded with, besides the catalog. */
 export const TenantSeed = z.object({

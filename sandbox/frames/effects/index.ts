@@ -7,9 +7,10 @@ import { accountEffects } from './account-effects.ts'
 import { credentialEffects } from './credential-effects.ts'
 import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
+import { purchaseEffects } from './purchase-effects.ts'
 
 /** Every effect handler, by effect type. */
-export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects }
+export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }
 
 /**
  * Runs an effect for a frame and answers a result; a `SandboxError` (or an

@@ -1,0 +1,96 @@
+import type { FailureCode, Mode } from '../contract/index.ts'
+
+/** The frames that buy, where test-mode triggers apply. `buy` and `buy-button` pay by card. */
+export const PURCHASE_FRAMES = ['buy', 'buy-button', 'apple-pay', 'google-pay'] as const
+export type PurchaseFrame = (typeof PURCHASE_FRAMES)[number]
+
+const CARD = ['buy', 'buy-button'] as const satisfies readonly PurchaseFrame[]
+const WALLET = ['apple-pay', 'google-pay'] as const satisfies readonly PurchaseFrame[]
+
+/** What a challenge asks of the customer: prove they own the wallet, or enter the card's CVV again. */
+export type ChallengeKind = 'wallet_ownership' | 'cvv'
+
+/** Error codes of the challenge frame (spec). */
+export type ChallengeErrorCode = 'invalid_token' | 'unsupported_flow' | 'invalid_challenge'
+
+/**
+ * What a trigger does to a purchase:
+ * - `challenge`: the frame posts `challenge`; with `error`, the challenge frame reports that error instead of resolving;
+ * - `failure`: the transaction fails with a wallet-pay `failureCode`;
+ * - `secondFactor`: iOS wallet pay posts `oneTapWalletPaySecondFactorRequired` and waits for the customer.
+ */
+export type TriggerOutcome =
+  | { kind: 'challenge'; challenge: ChallengeKind; error?: { code: ChallengeErrorCode; message: string } }
+  | { kind: 'failure'; failureCode: FailureCode; failureReason: string }
+  | { kind: 'secondFactor' }
+
+/** One test-mode trigger: a buy amount (the quote's `source.amount`) and what it does in which frames. */
+export interface TestTrigger {
+  amount: number
+  frames: readonly PurchaseFrame[]
+  outcome: TriggerOutcome
+  /** `spec`: documented by the service; `sandbox`: a sandbox extension. */
+  source: 'spec' | 'sandbox'
+  description: string
+}
+
+const failure = (amount: number, failureCode: FailureCode, failureReason: string, frames: readonly PurchaseFrame[] = WALLET): TestTrigger => ({
+  amount, frames, source: 'sandbox', outcome: { kind: 'failure', failureCode, failureReason }, description: `the transaction fails with \`${failureCode}\``,
+})
+
+const challengeError = (amount: number, code: ChallengeErrorCode, message: string): TestTrigger => ({
+  amount, frames: PURCHASE_FRAMES, source: 'sandbox', outcome: { kind: 'challenge', challenge: 'wallet_ownership', error: { code, message } },
+  description: `a wallet-ownership challenge whose challenge frame reports \`${code}\``,
+})
+
+/**
+ * Every test-mode trigger, by amount. Live mode ignores them all. Served by
+ * `GET /__sandbox/fixtures` and rendered into `docs/triggers.md`.
+ */
+export const TEST_TRIGGERS: readonly TestTrigger[] = [
+  failure(41, 'transactionNotAllowed', 'This purchase is not allowed for this customer.'),
+  failure(42, 'validationError', 'The payment details did not pass validation.'),
+  failure(43, 'serviceUnavailable', 'The payment service is temporarily unavailable; try again later.'),
+  failure(44, 'authorizationDeclined', 'The wallet declined to authorize the payment.'),
+  failure(45, 'unknown', 'The payment failed for an unknown reason.'),
+  failure(46, 'walletPayMerchantUnavailable', 'Apple Pay is not available for this merchant.', ['apple-pay']),
+  { amount: 47, frames: ['apple-pay'], source: 'sandbox', outcome: { kind: 'secondFactor' }, description: 'posts `oneTapWalletPaySecondFactorRequired`; the purchase goes on once the customer confirms the second factor' },
+  { amount: 48, frames: PURCHASE_FRAMES, source: 'spec', outcome: { kind: 'challenge', challenge: 'wallet_ownership' }, description: 'a wallet-ownership challenge (wallet pay and card)' },
+  { amount: 49, frames: CARD, source: 'spec', outcome: { kind: 'challenge', challenge: 'cvv' }, description: 'a CVV re-entry challenge (card)' },
+  challengeError(50, 'invalid_token', 'the challenge token is not valid (sandbox trigger 50)'),
+  challengeError(51, 'unsupported_flow', 'this challenge flow is not supported here (sandbox trigger 51)'),
+  challengeError(52, 'invalid_challenge', 'the challenge cannot be resolved (sandbox trigger 52)'),
+]
+
+/**
+ * The trigger a purchase of `amount` (the quote's `source.amount`, exactly) sets off in `frame`, if any.
+ * Live mode ignores every trigger.
+ *
+ * @example
+ * triggerFor('test', 48, 'apple-pay')?.outcome // { kind: 'challenge', challenge: 'wallet_ownership' }
+ * triggerFor('test', 49, 'apple-pay') // undefined: the CVV challenge is for cards
+ * triggerFor('live', 48, 'buy') // undefined
+ */
+export function triggerFor(mode: Mode, amount: number, frame: PurchaseFrame): TestTrigger | undefined {
+  if (mode !== 'test') return undefined
+  return TEST_TRIGGERS.find((trigger) => trigger.amount === amount && trigger.frames.includes(frame))
+}
+
+/** Whether a frame is one that buys. */
+export function isPurchaseFrame(frame: string): frame is PurchaseFrame {
+  return (PURCHASE_FRAMES as readonly string[]).includes(frame)
+}
+
+/**
+ * The registry as a markdown table (the one in `docs/triggers.md`, kept in step by a test).
+ *
+ * @example
+ * triggersMarkdown().split('\n')[0] // '| amount | frames | outcome | source |'
+ */
+export function triggersMarkdown(): string {
+  const rows = TEST_TRIGGERS.map((t) => {
+    const reason = t.outcome.kind === 'failure' ? ` (failureReason: "${t.outcome.failureReason}")` : ''
+    return `| \`${t.amount}\` | ${t.frames.map((f) => `\`${f}\``).join(', ')} | ${t.description}${reason} | ${t.source === 'spec' ? 'spec' : 'sandbox extension'} |`
+  })
+  return ['| amount | frames | outcome | source |', '|---|---|---|---|', ...rows].join('\n')
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { TEST_TRIGGERS } from '../../domain/triggers.ts'
+import { googlePayMachine } from './google-pay.ts'
+import { challengeUrl, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
+
+const failures = TEST_TRIGGERS.flatMap((t) => (t.outcome.kind === 'failure' && t.frames.includes('google-pay') ? [[t.amount, t.outcome.failureCode] as const] : []))
+
+describe('google-pay frame, in process', () => {
+  it('posts unsupported with reason wallet_unavailable when the wallet is missing, and nothing else', async () => {
+    const core = createSandboxCore()
+    const buyer = await connectedBuyer(core)
+    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(100, 'google_pay'), { walletAvailable: 'false' })
+    frame.runtime.act({ type: 'tapPay' })
+    await frame.runtime.idle()
+    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'unsupported', payload: { reason: 'wallet_unavailable' } }])
+  })
+
+  it('posts buttonPressed before a cancelled sheet, and again on the second tap that pays', async () => {
+    const core = createSandboxCore()
+    const buyer = await connectedBuyer(core)
+    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(100, 'google_pay'))
+    frame.runtime.act({ type: 'tapPay' })
+    frame.runtime.act({ type: 'cancelSheet' })
+    await frame.runtime.idle()
+    expect(kinds(frame)).toEqual(['handshake', 'ready', 'buttonPressed'])
+    expect(frame.runtime.view().screen).toBe('button')
+    frame.runtime.act({ type: 'tapPay' })
+    frame.runtime.act({ type: 'confirmSheet' })
+    await frame.runtime.idle()
+    expect(kinds(frame)).toEqual(['handshake', 'ready', 'buttonPressed', 'buttonPressed', 'complete'])
+    expect(frame.events.at(-1)).toMatchObject({ payload: { transaction: { status: 'pending' } } })
+  })
+
+  it.each(failures)('fails the transaction for amount %s with failureCode %s', async (amount, failureCode) => {
+    const core = createSandboxCore()
+    const buyer = await connectedBuyer(core)
+    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(amount, 'google_pay'))
+    frame.runtime.act({ type: 'tapPay' })
+    frame.runtime.act({ type: 'confirmSheet' })
+    await frame.runtime.idle()
+    expect(frame.events.at(-1)).toMatchObject({ kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode } })
+  })
+
+  it('never fails with walletPayMerchantUnavailable: 46 pays normally on Android', async () => {
+    const core = createSandboxCore()
+    const buyer = await connectedBuyer(core)
+    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(46, 'google_pay'))
+    frame.runtime.act({ type: 'tapPay' })
+    frame.runtime.act({ type: 'confirmSheet' })
+    await frame.runtime.idle()
+    expect(frame.events.at(-1)).toEqual({ kind: 'complete', payload: { transaction: { id: expect.any(String), status: 'pending' } } })
+  })
+
+  it('challenges wallet ownership for 48; a cancelled challenge fails the purchase with no transaction', async () => {
+    const core = createSandboxCore()
+    const buyer = await connectedBuyer(core)
+    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(48, 'google_pay'))
+    frame.runtime.act({ type: 'tapPay' })
+    frame.runtime.act({ type: 'confirmSheet' })
+    await until(frame, 'challenge')
+    const challenge = await openChallengeFrame(core, challengeUrl(frame), { clientToken: buyer.clientToken })
+    challenge.runtime.act({ type: 'cancelChallenge' })
+    await challenge.runtime.idle()
+    await frame.runtime.idle()
+    expect(kinds(frame)).toEqual(['handshake', 'ready', 'buttonPressed', 'challenge', 'complete'])
+    expect(frame.events.at(-1)).toMatchObject({ payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined' } })
+  })
+})

@@ -1,0 +1,141 @@
+import type { z } from 'zod'
+import { BuyQuote, type FrameErrorPayload, type PaymentMethodType, type PurchaseComplete } from '../../contract/index.ts'
+import type { PurchaseFrame } from '../../domain/triggers.ts'
+import { errorEvent, next, type FrameInput, type FrameView, type Step } from '../machine.ts'
+
+/** `complete` payload of a buy frame. */
+export type PurchaseOutcome = z.infer<typeof PurchaseComplete>
+
+/** What is being bought: the quote (replaced by `setQuote`), and the attempt's id. */
+export interface Order {
+  quote: BuyQuote
+  externalTransactionId?: string
+  /** The iOS second factor was confirmed (apple-pay, sandbox trigger 47). */
+  secondFactorConfirmed: boolean
+}
+
+/** The purchase steps every buy frame shares, from checking the quote to the outcome. */
+export type PipelineState =
+  | { phase: 'checking'; order: Order }
+  | { phase: 'secondFactor'; order: Order }
+  | { phase: 'quoteExpired'; order: Order }
+  | { phase: 'creatingChallenge'; order: Order }
+  | { phase: 'challenging'; order: Order; challengeId: string }
+  | { phase: 'executing'; order: Order }
+  | { phase: 'done'; outcome: PurchaseOutcome }
+  | { phase: 'failed'; error: FrameErrorPayload }
+
+/** The payment method type each buy frame pays with. */
+export const PAYS_WITH: Record<PurchaseFrame, PaymentMethodType> = { buy: 'card', 'buy-button': 'card', 'apple-pay': 'apple_pay', 'google-pay': 'google_pay' }
+
+/** A quote as the `quote` frame parameter carries it: base64url of its JSON. @example encodeQuote(quote) // 'eyJzb3VyY2Ui…' */
+export function encodeQuote(quote: BuyQuote): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(JSON.stringify(quote))) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function decodeJson(text: string): unknown {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
+  } catch {
+    return undefined
+  }
+}
+
+/** Why a quote cannot be paid in a frame (wrong payment method, not executable), or undefined. */
+export function quoteProblem(frame: PurchaseFrame, quote: BuyQuote): string | undefined {
+  const type = PAYS_WITH[frame]
+  if (quote.paymentMethod?.type !== type) return `the ${frame} frame pays with ${type}; this quote pays with ${quote.paymentMethod?.type ?? 'no payment method'}`
+  if (!quote.executable || quote.signature === null) return 'the quote is not executable: quote with full credentials, a wallet and a payment method'
+  return undefined
+}
+
+/** The order of a frame's parameters, or the `invalid_quote` error. @example orderOf('buy', { quote: encodeQuote(q) }) */
+export function orderOf(frame: PurchaseFrame, params: { quote: string; externalTransactionId?: string }): Order | FrameErrorPayload {
+  const json = decodeJson(params.quote)
+  if (json === undefined) return { code: 'invalid_quote', message: 'quote must be the base64url JSON of a buy quote' }
+  const parsed = BuyQuote.safeParse(json)
+  if (!parsed.success) return { code: 'invalid_quote', message: `quote is not a buy quote: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` }
+  const problem = quoteProblem(frame, parsed.data)
+  if (problem) return { code: 'invalid_quote', message: problem }
+  return { quote: parsed.data, externalTransactionId: params.externalTransactionId, secondFactorConfirmed: false }
+}
+
+/** Stops with an `error` event. */
+export function fail(error: FrameErrorPayload): Step<PipelineState> {
+  return next({ phase: 'failed', error }, [{ kind: 'error', payload: error }])
+}
+
+/** Checks the quote (signature, expiry, trigger) before paying: effect `quote.check`. */
+export function check(order: Order): Step<PipelineState> {
+  return next({ phase: 'checking', order }, [], [{ type: 'quote.check', quote: order.quote }])
+}
+
+const EXPECTS: Partial<Record<PipelineState['phase'], string>> = {
+  checking: 'quote.check', creatingChallenge: 'challenge.create', challenging: 'purchase.awaitChallenge', executing: 'purchase.execute',
+}
+
+function execute(order: Order): Step<PipelineState> {
+  return next({ phase: 'executing', order }, [], [{ type: 'purchase.execute', quote: order.quote, secondFactorConfirmed: order.secondFactorConfirmed }])
+}
+
+const expired = (order: Order): Step<PipelineState> => next({ phase: 'quoteExpired', order }, [{ kind: 'quoteExpired', payload: { expiresAt: order.quote.expiresAt } }])
+
+function onResult(state: PipelineState & { order: Order }, value: Record<string, unknown>): Step<PipelineState> {
+  const { order } = state
+  if (state.phase === 'checking') {
+    const trigger = value.trigger as { kind: string } | null
+    if (value.status === 'expired') return expired(order)
+    if (trigger?.kind === 'challenge') return next({ phase: 'creatingChallenge', order }, [], [{ type: 'challenge.create', quote: order.quote }])
+    if (trigger?.kind === 'secondFactor' && !order.secondFactorConfirmed) return next({ phase: 'secondFactor', order }, [{ kind: 'oneTapWalletPaySecondFactorRequired', payload: {} }])
+    return execute(order)
+  }
+  if (state.phase === 'creatingChallenge') {
+    const challengeId = String(value.challengeId)
+    return next({ phase: 'challenging', order, challengeId }, [{ kind: 'challenge', payload: { kind: 'frame', url: String(value.url) } }], [{ type: 'purchase.awaitChallenge', challengeId }])
+  }
+  if (state.phase === 'challenging') {
+    if (value.status === 'expired') return expired(order)
+    const outcome: PurchaseOutcome = value.status === 'completed'
+      ? { transaction: value.transaction as PurchaseOutcome['transaction'] }
+      : { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: String(value.reason) }
+    return next({ phase: 'done', outcome }, [{ kind: 'complete', payload: outcome }])
+  }
+  return next({ phase: 'done', outcome: value as PurchaseOutcome }, [{ kind: 'complete', payload: value as PurchaseOutcome }])
+}
+
+/**
+ * One step of the shared purchase pipeline: effect results, the host's
+ * `setQuote` while the quote is expired, the customer's second-factor
+ * confirmation. Anything else leaves the state as it is.
+ */
+export function stepPipeline(frame: PurchaseFrame, state: PipelineState, input: FrameInput<{ type: string }>): Step<PipelineState> {
+  if (state.phase === 'quoteExpired' && input.type === 'host' && input.message.kind === 'setQuote') {
+    const problem = quoteProblem(frame, input.message.payload.quote)
+    return problem ? fail({ code: 'invalid_quote', message: problem }) : check({ ...state.order, quote: input.message.payload.quote })
+  }
+  if (state.phase === 'secondFactor' && input.type === 'customer' && input.action.type === 'confirmSecondFactor') return execute({ ...state.order, secondFactorConfirmed: true })
+  if (input.type !== 'result' || !('order' in state) || EXPECTS[state.phase] !== input.result.effect) return next(state)
+  const { result } = input
+  if (result.ok) return onResult(state, (result.value ?? {}) as Record<string, unknown>)
+  if (result.error.code === 'quote_expired') return expired(state.order)
+  return next({ phase: 'failed', error: result.error }, [errorEvent(result)])
+}
+
+/** What the pipeline's screens show; the customer never sees an error's message. */
+export function pipelineView(state: PipelineState): FrameView {
+  switch (state.phase) {
+    case 'secondFactor': return { screen: 'secondFactor', title: 'Confirm it is you', body: 'Your wallet asks for a second factor.', actions: [{ action: 'confirmSecondFactor', label: 'Confirm' }] }
+    case 'quoteExpired': return { screen: 'quoteExpired', title: 'The price expired', body: 'Getting a new price…', actions: [] }
+    case 'creatingChallenge':
+    case 'challenging': return { screen: 'challenge', title: 'Verification needed', body: 'Complete the verification to continue.', actions: [] }
+    case 'done': return state.outcome.transaction.status === 'failed'
+      ? { screen: 'done', title: 'Payment failed', body: state.outcome.failureReason, actions: [] }
+      : { screen: 'done', title: 'Payment submitted', actions: [] }
+    case 'failed': return { screen: 'failed', title: 'Something went wrong', body: 'Please try again later.', actions: [] }
+    default: return { screen: state.phase, title: 'Processing your payment…', actions: [] }
+  }
+}

@@ -1,0 +1,107 @@
+import { BuyQuote, dataOf, Transaction, type FrameOutbound, type PaymentMethodType } from '../../contract/index.ts'
+import type { SandboxCore } from '../../core/sandbox-core.ts'
+import { conforms, send } from '../../core/test-request.ts'
+import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
+import { cardAvailability } from '../../domain/payment-methods.ts'
+import { openInProcessFrame, type InProcessFrame } from '../in-process-frame.ts'
+import type { FrameMachine } from '../machine.ts'
+import { challengeMachine } from './challenge.ts'
+import { encodeQuote } from './purchase-flow.ts'
+
+/** A testnet (and mainnet) ETH address. */
+export const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
+
+/** A buy quote for the pure machine tests (not signed by any tenant). */
+export function sampleQuote(overrides: Partial<BuyQuote> = {}): BuyQuote {
+  return {
+    source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' }, amount: 0.03 }, totalAmount: 100, exchangeRate: 3000,
+    fees: { network: 1, service: 2, ecosystem: 0 }, feeBehavior: 'inclusive', wallet: WALLET, paymentMethod: { type: 'card', id: 'card_1' },
+    executable: true, signature: 'sig', expiresAt: '2026-01-01T00:00:30.000Z', expiresIn: 30, paymentDisclosures: [], limits: { minAmount: 26, maxAmount: 11000 },
+    ...overrides,
+  }
+}
+
+/**
+ * A connected active customer (NY by default) in a fresh account, with a way to
+ * quote buys with its access token (`POST /platform/v1/quotes/buy`).
+ *
+ * @example
+ * const customer = await connectedBuyer(core)
+ * const quote = await customer.quote(48, 'apple_pay')
+ */
+export async function connectedBuyer(core: SandboxCore, mode: 'test' | 'live' = 'test', identity: { email: string; phoneNumber: string } = magic.usNy) {
+  const account = platformAccount(core, mode)
+  const { connection } = await account.connect(identity)
+  const tenant = account.tenant()
+  const customerId = connection.customer!.id
+  const now = tenant.clock.now()
+  const card = (await tenant.store()).cards.filter((c) => c.customerId === customerId && cardAvailability(c, now).available)[0]!
+  return {
+    account, tenant, customerId, card,
+    clientToken: connection.credentials.clientToken,
+    accessToken: connection.credentials.accessToken,
+    /** The transaction as `GET /platform/v1/transactions/{id}` answers it, or undefined when it is not there. */
+    async transaction(id: string) {
+      const response = await send(core, `GET /platform/v1/transactions/${id}`, { headers: { authorization: `Bearer ${connection.credentials.accessToken}` } })
+      return response.status === 200 ? conforms(dataOf(Transaction), response.body).data : undefined
+    },
+    async quote(amount: number, type: PaymentMethodType = 'card'): Promise<BuyQuote> {
+      const paymentMethod = type === 'card' ? { type, id: card.id } : { type }
+      const body = { source: { asset: { code: 'usd' }, amount }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod }
+      const response = await send(core, 'POST /platform/v1/quotes/buy', { headers: { authorization: `Bearer ${connection.credentials.accessToken}` }, body })
+      if (response.status !== 200) throw new Error(`no quote: ${JSON.stringify(response.body)}`)
+      return conforms(dataOf(BuyQuote), response.body).data
+    },
+  }
+}
+
+let channel = 0
+
+/** Opens a buy frame in process with a quote and acks it (await `runtime.idle()`, or `until` an event when it will wait on a challenge). */
+export async function openPurchase<F extends 'buy' | 'buy-button' | 'apple-pay' | 'google-pay', S, A extends { type: string }>(
+  core: SandboxCore, machine: FrameMachine<F, S, A>, clientToken: string, quote: BuyQuote, extra: Record<string, string> = {},
+): Promise<InProcessFrame<A>> {
+  const frame = await openInProcessFrame(core, machine, { channelId: `purchase-${++channel}`, clientToken, quote: encodeQuote(quote), ...extra })
+  frame.runtime.receive({ kind: 'ack' })
+  return frame
+}
+
+/** Waits until a frame has posted an event of `kind` (its effect queue may stay busy, e.g. awaiting a challenge). */
+export async function until<A>(frame: InProcessFrame<A>, kind: FrameOutbound['kind'], count = 1): Promise<FrameOutbound> {
+  for (let turn = 0; turn < 2000; turn++) {
+    const found = frame.events.filter((e) => e.kind === kind)
+    if (found.length >= count) return found[count - 1]!
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  throw new Error(`the ${frame.context.frame} frame never posted ${kind}: ${JSON.stringify(frame.events)}`)
+}
+
+/** Event kinds a frame posted, in order. */
+export const kinds = <A>(frame: InProcessFrame<A>) => frame.events.map((e) => e.kind)
+
+/** The parameters of a challenge URL, as the frame page would parse them. */
+export function challengeParams(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams)
+}
+
+/** The URL of a frame's `challenge` event. */
+export function challengeUrl<A>(frame: InProcessFrame<A>): string {
+  const event = frame.events.find((e) => e.kind === 'challenge')
+  if (event?.kind !== 'challenge') throw new Error('no challenge event')
+  return event.payload.url
+}
+
+/** Opens the challenge frame of a `challenge` URL as a host would (adding its own clientToken or apiKey), acked. */
+export async function openChallengeFrame(core: SandboxCore, url: string, auth: { clientToken: string } | { apiKey: string }) {
+  const frame = await openInProcessFrame(core, challengeMachine, { ...challengeParams(url), ...auth })
+  frame.runtime.receive({ kind: 'ack' })
+  await frame.runtime.idle()
+  return frame
+}
+
+/** The transaction id of a buy frame's last `complete` event. */
+export function completedId<A>(frame: InProcessFrame<A>): string {
+  const last = frame.events.at(-1)
+  if (last?.kind !== 'complete' || !('transaction' in last.payload) || !last.payload.transaction.id) throw new Error(`no transaction in ${JSON.stringify(last)}`)
+  return last.payload.transaction.id
+}
