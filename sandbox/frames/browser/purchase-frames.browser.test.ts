@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PaymentMethodType } from '../../contract/index.ts'
+import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
+import { launchChromium } from '../../testing/chromium.ts'
+import { startHostPage, type HostPageServer } from '../../testing/host-page-server.ts'
+import { connectedBuyer } from '../machines/purchase-test-kit.ts'
+import { encodeQuote } from '../machines/purchase-flow.ts'
+import { expectEvents } from '../testing/expect-events.ts'
+import { normalizeEvents } from '../testing/normalize-events.ts'
+import type { EventsByFrame, ScriptStep } from '../testing/frame-script.ts'
+import { runScriptInBrowser } from '../testing/run-script-in-browser.ts'
+import { runScriptInProcess } from '../testing/run-script-in-process.ts'
+
+let sandbox: RunningSandbox
+let host: HostPageServer
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  sandbox = await startServer({ port: 0, framesPort: 0 })
+  host = await startHostPage(sandbox.apiUrl, sandbox.framesUrl)
+  browser = await launchChromium()
+  page = await browser.newPage()
+  await page.goto(host.url)
+  await page.waitForFunction(() => (window as any).ready === true)
+}, 30_000)
+afterAll(async () => {
+  await browser?.close()
+  await host?.close()
+  await sandbox?.close()
+})
+
+type Script = (buyer: Awaited<ReturnType<typeof connectedBuyer>>) => Promise<ScriptStep[]>
+type Expected = Partial<Record<string, Array<{ kind: string; payload?: unknown }>>>
+
+/** Runs a script for a fresh buyer in Chromium and in process; both meet `expected`, and they agree exactly. */
+async function bothDrivers(script: Script, expected: Expected): Promise<void> {
+  const inBrowser = await runScriptInBrowser(page, await script(await connectedBuyer(sandbox.core)))
+  const inProcess = await runScriptInProcess(sandbox.core, await script(await connectedBuyer(sandbox.core)))
+  for (const [frame, events] of Object.entries(expected)) {
+    expectEvents(inBrowser[frame as keyof EventsByFrame] ?? [], events!)
+    expectEvents(inProcess[frame as keyof EventsByFrame] ?? [], events!)
+  }
+  const same = (events: EventsByFrame) => Object.fromEntries(Object.entries(events).map(([frame, list]) => [frame, normalizeEvents(list ?? [])]))
+  expect(same(inBrowser)).toEqual(same(inProcess))
+}
+
+const pay = (frame: 'buy-button' | 'apple-pay' | 'google-pay', amount: number, method: PaymentMethodType, extra: ScriptStep[]): Script =>
+  async (buyer) => [
+    { open: frame, params: { clientToken: buyer.clientToken, quote: encodeQuote(await buyer.quote(amount, method)) } },
+    { act: frame, action: { type: 'tapPay' } },
+    { act: frame, action: { type: 'confirmSheet' } },
+    ...extra,
+  ]
+
+const challenged = (frame: 'buy-button' | 'apple-pay', action: ScriptStep): ScriptStep[] => [
+  { until: frame, kind: 'challenge' },
+  { openChallenge: {} },
+  action,
+  { until: frame, kind: 'complete' },
+]
+
+const pending = { kind: 'complete', payload: { transaction: { status: 'pending' } } }
+const declined = { kind: 'complete', payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined' } }
+const challenge = { kind: 'challenge', payload: { kind: 'frame', url: expect.stringContaining('/platform/v1/challenge?') } }
+
+describe('purchase frames in Chromium and in process', () => {
+  it('completes a card buy of 48 once the wallet-ownership challenge is completed', async () => {
+    await bothDrivers(pay('buy-button', 48, 'card', challenged('buy-button', { act: 'challenge', action: { type: 'completeChallenge' } })), {
+      'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
+      challenge: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } }],
+    })
+  })
+
+  it('does not complete a buy of 48 whose challenge is cancelled', async () => {
+    await bothDrivers(pay('apple-pay', 48, 'apple_pay', challenged('apple-pay', { act: 'challenge', action: { type: 'cancelChallenge' } })), {
+      'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, declined],
+      challenge: [{ kind: 'handshake' }, { kind: 'cancelled', payload: { flow: 'buy' } }],
+    })
+  })
+
+  it('asks for the CVV again for a card buy of 49', async () => {
+    await bothDrivers(pay('buy-button', 49, 'card', challenged('buy-button', { act: 'challenge', action: { type: 'enterCvv', cvv: '4321' } })), {
+      'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
+      challenge: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy' } }],
+    })
+  })
+
+  it('reports a wallet-pay failure with its failureCode', async () => {
+    await bothDrivers(pay('google-pay', 41, 'google_pay', [{ until: 'google-pay', kind: 'complete' }]), {
+      'google-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode: 'transactionNotAllowed', failureReason: expect.any(String) } }],
+    })
+  })
+
+  it('posts buttonPressed before a sheet that is then cancelled, and again on the tap that pays', async () => {
+    await bothDrivers(
+      async (buyer) => [
+        { open: 'apple-pay', params: { clientToken: buyer.clientToken, quote: encodeQuote(await buyer.quote(100, 'apple_pay')) } },
+        { act: 'apple-pay', action: { type: 'tapPay' } },
+        { act: 'apple-pay', action: { type: 'cancelSheet' } },
+        { act: 'apple-pay', action: { type: 'tapPay' } },
+        { act: 'apple-pay', action: { type: 'confirmSheet' } },
+        { until: 'apple-pay', kind: 'complete' },
+      ],
+      { 'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'buttonPressed' }, pending] },
+    )
+  })
+})
