@@ -178,6 +178,8 @@ export const TenantFixtures = z.object({
   settings: TenantSettings,
   clock: ClockState,
   customers: z.array(FixtureCustomer),
+  /** Test-mode triggers: buy amounts that choose a frame outcome (docs/triggers.md). */
+  triggers: z.array(z.record(z.string(), z.unknown())),
   currencies: z.array(z.record(z.string(), z.unknown())),
   prices: z.record(z.string(), z.unknown()),
 })

@@ -17,6 +17,8 @@ export interface ExecuteOptions {
   externalTransactionId?: string
   /** How it settles (default completed); the frames' test-mode triggers choose others. */
   outcome?: SettlementOutcome
+  /** Sandbox ms until it settles (default `SETTLEMENT_SECONDS`); 0 settles before returning (a failure known at once). */
+  settleAfterMs?: number
 }
 
 /**
@@ -56,16 +58,19 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   })
   tenant.record('transaction:created', { transactionId: transaction.id, customerId })
   const outcome = options.outcome ?? { status: 'completed' }
-  tenant.clock.schedule(now + SETTLEMENT_SECONDS * 1000, () => settle(tenant, store, transaction.id, outcome))
+  const delay = options.settleAfterMs ?? SETTLEMENT_SECONDS * 1000
+  if (delay === 0) return settle(tenant, store, transaction.id, outcome)
+  tenant.clock.schedule(now + delay, () => settle(tenant, store, transaction.id, outcome))
   return transaction
 }
 
-async function settle(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<void> {
+async function settle(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<TransactionRecord> {
   const at = tenant.clock.iso()
-  await store.transactions.update(id, (draft) => {
+  const settled = await store.transactions.update(id, (draft) => {
     Object.assign(draft, outcome, { updatedAt: at })
   })
   tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', { transactionId: id, ...outcome })
+  return settled!
 }
 
 /** One of the customer's transactions; another customer's (or an unknown) id is 404. */

@@ -185,6 +185,8 @@ describe('GET /__sandbox/fixtures', () => {
     const fixtures = conforms(dataOf(TenantFixtures), (await send(core, 'GET /__sandbox/fixtures', { headers })).body).data
     expect(fixtures.keys).toEqual({ publishable: `pk_test_control${suffix}`, secret: `sk_test_control${suffix}` })
     expect(fixtures.currencies.length).toBe(core.catalog.currencies.length)
+    expect(fixtures.customers.map((c) => c.email)).toContain('active.us-ny@sandbox.test')
+    expect(fixtures.triggers).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 48 }), expect.objectContaining({ amount: 49 })]))
   })
 })
 

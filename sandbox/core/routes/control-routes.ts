@@ -6,6 +6,7 @@ import {
 import { decideConnection } from '../../domain/connections.ts'
 import { sessionOfToken } from '../../domain/sessions.ts'
 import { fixtureCustomers } from '../../domain/fixture-customers.ts'
+import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'
@@ -148,6 +149,7 @@ export const controlRoutes: Route[] = [
         settings: tenant.settings,
         clock: clockState(tenant),
         customers: fixtureCustomers(await tenant.store()),
+        triggers: TEST_TRIGGERS.map((trigger) => ({ ...trigger })),
         currencies: tenant.catalog.currencies,
         prices: tenant.catalog.catalog.prices,
       }

@@ -92,14 +92,10 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     if (trigger?.kind === 'secondFactor' && effect.secondFactorConfirmed !== true) throw new FrameError('second_factor_required', 'the customer has not confirmed the second factor')
     const { tenant } = context
     const store = await tenant.store()
-    const known = externalTransactionId !== undefined && store.transactions.filter((t) => t.customerId === customerId && t.externalTransactionId === externalTransactionId).length > 0
     const failed = trigger?.kind === 'failure' ? { status: 'failed' as const, failureCode: trigger.failureCode, failureReason: trigger.failureReason } : undefined
-    const transaction = await executeBuyQuote(tenant, store, customerId, quote, { externalTransactionId, outcome: failed })
-    if (known || !failed) return outcomeOf(transaction)
-    // A wallet-pay failure is known at once: the transaction fails now (its scheduled settlement repeats the same outcome).
-    const now = await store.transactions.update(transaction.id, (draft) => Object.assign(draft, failed, { updatedAt: tenant.clock.iso() }))
-    tenant.record('transaction:failed', { transactionId: transaction.id, ...failed })
-    return outcomeOf(now!)
+    // A wallet-pay failure is known at once: the transaction settles as failed before this returns.
+    const transaction = await executeBuyQuote(tenant, store, customerId, quote, { externalTransactionId, outcome: failed, ...(failed ? { settleAfterMs: 0 } : {}) })
+    return outcomeOf(transaction)
   },
 
   /** Opens the challenge frame's challenge: `{kind}`; a sandbox trigger's error fails the challenge and is reported instead. */

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { parseQueryString, type PlainReply } from '../../core/plain-http.ts'
+import { send } from '../../core/test-request.ts'
+import { createFramesHandler } from './frames-handler.ts'
+
+const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
+const frames = createFramesHandler(core)
+
+function get(target: string): Promise<PlainReply> {
+  const [path, search = ''] = target.split('?') as [string, string?]
+  return frames({ method: 'GET', path, query: parseQueryString(search), headers: {} })
+}
+
+const configOf = (reply: PlainReply) => JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(reply.body))![1]!)
+
+describe('frames handler', () => {
+  it('redirects /v2/{frame} to /platform/v1/{frame} with 308, keeping the query', async () => {
+    const reply = await get('/v2/connect?channelId=channel-1&theme=dark')
+    expect(reply.status).toBe(308)
+    expect(reply.headers.location).toBe('/platform/v1/connect?channelId=channel-1&theme=dark')
+  })
+
+  it("lets the tenant's allowed origins embed a frame authorized by its apiKey", async () => {
+    await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': 'sk_test_csp' }, body: { allowedOrigins: ['https://partner.example'] } })
+    const reply = await get('/platform/v1/reset?channelId=channel-1&apiKey=pk_test_csp')
+    expect(reply.headers['content-security-policy']).toMatch(/^frame-ancestors https:\/\/partner\.example http:\/\/127\.0\.0\.1:4010 http:\/\/127\.0\.0\.1:4011;/)
+  })
+
+  it("lets only the sandbox's own origins embed a frame without a valid key or token", async () => {
+    const reply = await get('/platform/v1/reset?channelId=channel-1')
+    expect(reply.headers['content-security-policy']).toMatch(/^frame-ancestors http:\/\/127\.0\.0\.1:4010 http:\/\/127\.0\.0\.1:4011;/)
+  })
+
+  it('answers bad parameters with a page that says what is wrong and an invalid_parameters error to post', async () => {
+    const reply = await get('/platform/v1/connect?channelId=channel-1&apiKey=pk_test_x&theme=purple&sessionToken=x&publicKey=abc')
+    expect(reply.status).toBe(200)
+    expect(String(reply.body)).toContain('This frame cannot start')
+    expect(String(reply.body)).toContain('theme must be dark or light')
+    expect(configOf(reply).error).toMatchObject({ code: 'invalid_parameters', fields: expect.arrayContaining([{ field: 'theme', message: expect.any(String) }]) })
+  })
+
+  it('requires channelId', async () => {
+    const config = configOf(await get('/platform/v1/reset?apiKey=pk_test_x'))
+    expect(config.error.fields).toEqual([{ field: 'channelId', message: 'channelId is required' }])
+  })
+
+  it('answers an invalid token with an invalid_token error to post', async () => {
+    const config = configOf(await get('/platform/v1/reset?channelId=channel-1&clientToken=ct_abc.def'))
+    expect(config.error.code).toBe('invalid_token')
+  })
+
+  it('answers 404 for an unknown frame', async () => {
+    expect((await get('/platform/v1/nothing?channelId=channel-1')).status).toBe(404)
+  })
+
+  it('refuses an effect with a ticket it did not sign', async () => {
+    const reply = await frames({ method: 'POST', path: '/__frames/effect', query: {}, headers: {}, body: JSON.stringify({ ticket: 'abc.def', effect: { type: 'auth.reset' } }) })
+    expect(reply.status).toBe(401)
+  })
+
+  it('refuses an effect body that is not JSON', async () => {
+    const reply = await frames({ method: 'POST', path: '/__frames/effect', query: {}, headers: {}, body: '{' })
+    expect(reply.status).toBe(400)
+  })
+})
