@@ -37,9 +37,29 @@ async function api(options: ClientOptions, accessToken: string, method: string, 
 export function createClient(options: ClientOptions) {
   const setupFrame = (frame: FrameName, setup: SetupOptions = {}): MountedFrame =>
     mountFrame({ framesOrigin: options.framesOrigin, frame, container: setup.container, onEvent: setup.onEvent, params: { apiKey: options.apiKey, ...setup.params } })
+  /** A purchase frame's setup: the customer's clientToken and the signed quote (base64url JSON). */
+  const purchase = (frame: 'buy' | 'buy-button' | 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, setup: SetupOptions = {}) => {
+    if (!clientToken || !quote) {
+      throw Object.assign(new Error(`${frame} needs a clientToken and a quote`), { code: frame === 'apple-pay' || frame === 'google-pay' ? 'configurationError' : 'genericError' })
+    }
+    return setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
+  }
+  const withToken = (frame: FrameName) => (clientToken: string, setup: SetupOptions = {}) => setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
   return {
     options,
     setupFrame,
+    setupBuy: purchase('buy'),
+    setupBuyButton: purchase('buy-button'),
+    setupApplePay: purchase('apple-pay'),
+    setupGooglePay: purchase('google-pay'),
+    setupAddCard: withToken('add-card'),
+    setupCustomerExport: withToken('customer-export'),
+    setupWidget: (setup: SetupOptions = {}) => setupFrame('widget', setup),
+    /** The challenge frame, from the `url` of a frame's `challenge` event. */
+    setupChallenge: (url: string, setup: SetupOptions = {}) => {
+      const search = new URL(url).searchParams
+      return setupFrame('challenge', { ...setup, params: { ...setup.params, ...Object.fromEntries(search), apiKey: undefined } })
+    },
     /** The connection of a session, decided by the headless check frame (`skipKyc` is accepted and ignored by the sandbox). */
     getConnection: (sessionToken: string, setup: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken }, setup),
     /** The co-branded connect flow in `setup.container`. */
