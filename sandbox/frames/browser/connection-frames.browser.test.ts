@@ -1,38 +1,19 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
+import type { Page } from 'playwright-core'
+import { describe, it } from 'vitest'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
-import { launchChromium } from '../../testing/chromium.ts'
-import { startHostPage, type HostPageServer } from '../../testing/host-page-server.ts'
+import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { generateHostKeyPair } from '../credentials.ts'
 import { expectEvents, expectSameSequence } from '../testing/expect-events.ts'
 import type { FrameFlow } from '../testing/frame-flow.ts'
 import { runFlowInBrowser } from '../testing/run-flow-in-browser.ts'
 import { runFlowInProcess } from '../testing/run-flow-in-process.ts'
 
-let sandbox: RunningSandbox
-let host: HostPageServer
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  sandbox = await startServer({ port: 0, framesPort: 0 })
-  host = await startHostPage(sandbox.apiUrl, sandbox.framesUrl)
-  browser = await launchChromium()
-  page = await browser.newPage()
-  await page.goto(host.url)
-  await page.waitForFunction(() => (window as any).ready === true)
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await host?.close()
-  await sandbox?.close()
-})
+const env = useBrowserSandbox()
 
 /** Runs a flow (built per account) in Chromium and in process, checks both against `expected`, and that they agree. */
 async function bothDrivers(build: (account: ReturnType<typeof platformAccount>) => Promise<FrameFlow>, expected: Parameters<typeof expectEvents>[1]) {
-  const inBrowser = await runFlowInBrowser(page, await build(platformAccount(sandbox.core)))
-  const inProcess = await runFlowInProcess(sandbox.core, await build(platformAccount(sandbox.core)))
+  const inBrowser = await runFlowInBrowser(env.page, await build(platformAccount(env.sandbox.core)))
+  const inProcess = await runFlowInProcess(env.sandbox.core, await build(platformAccount(env.sandbox.core)))
   expectEvents(inBrowser, expected)
   expectEvents(inProcess, expected)
   expectSameSequence(inBrowser, inProcess)

@@ -1,41 +1,22 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
-import { launchChromium } from '../../testing/chromium.ts'
-import { startHostPage, type HostPageServer } from '../../testing/host-page-server.ts'
+import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { generateHostKeyPair } from '../credentials.ts'
 
-let sandbox: RunningSandbox
-let host: HostPageServer
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  sandbox = await startServer({ port: 0, framesPort: 0 })
-  host = await startHostPage(sandbox.apiUrl, sandbox.framesUrl)
-  browser = await launchChromium()
-  page = await browser.newPage()
-  await page.goto(host.url)
-  await page.waitForFunction(() => (window as any).ready === true)
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await host?.close()
-  await sandbox?.close()
-})
+const env = useBrowserSandbox()
 
 /** Mounts a connect frame for a new customer with appearance parameters; returns its first button's and body's colours. */
 async function connectFrameColours(appearance: Record<string, string>) {
-  const sessionToken = await platformAccount(sandbox.core).session(magic.stranger)
+  const sessionToken = await platformAccount(env.sandbox.core).session(magic.stranger)
   const { publicKeyHex } = await generateHostKeyPair()
-  await page.evaluate((params) => {
+  await env.page.evaluate((params) => {
     const w = window as any
     const container = document.getElementById('frames')!
     container.replaceChildren()
     w.sandbox.setupFrame('connect', { container, params: { apiKey: undefined, ...params } })
   }, { sessionToken, publicKey: publicKeyHex, ...appearance })
-  const button = page.frameLocator('#frames iframe').locator('form[data-action="enterEmail"] button')
+  const button = env.page.frameLocator('#frames iframe').locator('form[data-action="enterEmail"] button')
   await button.waitFor()
   return {
     button: await button.evaluate((el) => getComputedStyle(el).backgroundColor),

@@ -1,9 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import type { PaymentMethodType } from '../../contract/index.ts'
-import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
-import { launchChromium } from '../../testing/chromium.ts'
-import { startHostPage, type HostPageServer } from '../../testing/host-page-server.ts'
+import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { connectedBuyer } from '../machines/purchase-test-kit.ts'
 import { encodeQuote } from '../machines/purchase-flow.ts'
 import { expectEvents } from '../testing/expect-events.ts'
@@ -12,32 +10,15 @@ import type { EventsByFrame, ScriptStep } from '../testing/frame-script.ts'
 import { runScriptInBrowser } from '../testing/run-script-in-browser.ts'
 import { runScriptInProcess } from '../testing/run-script-in-process.ts'
 
-let sandbox: RunningSandbox
-let host: HostPageServer
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  sandbox = await startServer({ port: 0, framesPort: 0 })
-  host = await startHostPage(sandbox.apiUrl, sandbox.framesUrl)
-  browser = await launchChromium()
-  page = await browser.newPage()
-  await page.goto(host.url)
-  await page.waitForFunction(() => (window as any).ready === true)
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await host?.close()
-  await sandbox?.close()
-})
+const env = useBrowserSandbox()
 
 type Script = (buyer: Awaited<ReturnType<typeof connectedBuyer>>) => Promise<ScriptStep[]>
 type Expected = Partial<Record<string, Array<{ kind: string; payload?: unknown }>>>
 
 /** Runs a script for a fresh buyer in Chromium and in process; both meet `expected`, and they agree exactly. */
 async function bothDrivers(script: Script, expected: Expected): Promise<void> {
-  const inBrowser = await runScriptInBrowser(page, await script(await connectedBuyer(sandbox.core)))
-  const inProcess = await runScriptInProcess(sandbox.core, await script(await connectedBuyer(sandbox.core)))
+  const inBrowser = await runScriptInBrowser(env.page, await script(await connectedBuyer(env.sandbox.core)))
+  const inProcess = await runScriptInProcess(env.sandbox.core, await script(await connectedBuyer(env.sandbox.core)))
   for (const [frame, events] of Object.entries(expected)) {
     expectEvents(inBrowser[frame as keyof EventsByFrame] ?? [], events!)
     expectEvents(inProcess[frame as keyof EventsByFrame] ?? [], events!)
