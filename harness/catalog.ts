@@ -1,0 +1,9 @@
+import type { Scenario } from './scenario.ts'
+
+/** Every scenario of `scenarios/`, by file (`connect/new-customer`), loaded eagerly. */
+export function loadCatalog(): Array<{ id: string; scenario: Scenario }> {
+  const modules = import.meta.glob<{ default: Scenario }>('../scenarios/**/*.scenario.ts', { eager: true })
+  return Object.entries(modules)
+    .map(([path, module]) => ({ id: path.replace('../scenarios/', '').replace('.scenario.ts', ''), scenario: module.default }))
+    .sort((a, b) => a.id.localeCompare(b.id))
+}

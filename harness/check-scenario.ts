@@ -1,0 +1,22 @@
+import { matchSequence, partialMatch } from './match-sequence.ts'
+import type { Recording } from './recording.ts'
+import type { Scenario } from './scenario.ts'
+
+/**
+ * Every way a recording misses its scenario's expectations, as readable
+ * messages (empty when it meets them all).
+ */
+export function checkScenario(scenario: Scenario, recording: Recording): string[] {
+  const failures: string[] = []
+  for (const [channel, expected] of Object.entries(scenario.expect.channels ?? {})) {
+    const result = matchSequence(recording.channels[channel] ?? [], expected.events, expected.mode ?? 'exact')
+    if (!result.pass) failures.push(`channel ${channel} (${expected.mode ?? 'exact'}): ${result.message}`)
+  }
+  for (const [name, expected] of Object.entries(scenario.expect.responses ?? {})) {
+    const actual = recording.results[name] as { status?: number; body?: unknown } | undefined
+    if (!actual) failures.push(`response ${name}: no step recorded it`)
+    else if (expected.status !== undefined && actual.status !== expected.status) failures.push(`response ${name}: status ${actual.status}, expected ${expected.status}; body ${JSON.stringify(actual.body)}`)
+    else if (expected.body !== undefined && !partialMatch(actual.body, expected.body)) failures.push(`response ${name}: body ${JSON.stringify(actual.body)} does not contain ${JSON.stringify(expected.body)}`)
+  }
+  return failures
+}

@@ -1,0 +1,109 @@
+import type { FrameOutbound } from '../../sandbox/contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '../../sandbox/core/sandbox-core.ts'
+import { send } from '../../sandbox/core/test-request.ts'
+import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
+import { openInProcessFrame, type InProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
+import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
+import { frameMachines } from '../../sandbox/frames/machines/index.ts'
+import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
+import { resolveInput, type Recording } from '../recording.ts'
+import type { Scenario, Step } from '../scenario.ts'
+
+const cores = new Map<number, SandboxCore>()
+
+/** A valid channelId for a scenario's channel name. */
+export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 64)
+let runs = 0
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Lets a frame settle: its effects finish, or it waits on another frame. */
+const settle = (frame: InProcessFrame<{ type: string }>) => Promise.race([frame.runtime.idle(), pause(50)])
+
+/**
+ * Runs a scenario in process: the core's routes for API calls, the frame machines
+ * for frames, no browser and no sockets. One core per seed; one account per run.
+ */
+export async function runInNode(scenario: Scenario): Promise<Recording> {
+  const seed = scenario.seed ?? 1
+  let core = cores.get(seed)
+  if (!core) cores.set(seed, (core = createSandboxCore({ seed })))
+  const mode = scenario.mode ?? 'test'
+  const account = scenario.account ?? `scenario_${process.pid}_${++runs}`
+  const sk = { 'x-api-key': `sk_${mode}_${account}` }
+  const recording: Recording = { channels: {}, results: {}, timeline: [] }
+  const frames = new Map<string, InProcessFrame<{ type: string }>>()
+  const resolve = (input: unknown) => resolveInput(input, recording.results) as any
+
+  const open = async (channel: string, name: keyof typeof frameMachines, params: Record<string, string>) => {
+    const frame = await openInProcessFrame(core!, frameMachines[name]!, { channelId: channelIdOf(channel), ...params })
+    frames.set(channel, frame)
+    recording.channels[channel] = frame.events
+    frame.runtime.receive({ kind: 'ack' })
+    await settle(frame)
+    return frame
+  }
+  const api = async (line: string, options: { headers?: Record<string, string>; body?: unknown }) => {
+    const reply = await send(core!, line, options)
+    recording.timeline.push({ actor: 'partner', target: 'api', what: `${line} → ${reply.status}` })
+    return { status: reply.status, body: reply.body as any }
+  }
+
+  const steps: Record<string, (step: any) => Promise<void>> = {
+    async createSession(step: Extract<Step, { server: 'createSession' }>) {
+      const reply = await api('POST /platform/v1/sessions', { headers: sk, body: resolve(step.body) })
+      if (reply.status !== 201) throw new Error(`createSession failed: ${JSON.stringify(reply.body)}`)
+      recording.results[step.as] = reply.body.data
+    },
+    async revokeSession(step: Extract<Step, { server: 'revokeSession' }>) {
+      await api('DELETE /platform/v1/sessions', { headers: sk, body: { sessionToken: resolve(step.sessionToken) } })
+    },
+    async getConnection(step: Extract<Step, { client: 'getConnection' }>) {
+      const keys = await generateHostKeyPair()
+      const frame = await open(step.channel ?? `${step.as}-check`, 'check', { sessionToken: resolve(step.sessionToken), publicKey: keys.publicKeyHex })
+      await frame.runtime.idle()
+      const complete = frame.events.find((e): e is Extract<FrameOutbound, { kind: 'complete' }> => e.kind === 'complete')
+      if (!complete) throw new Error(`getConnection: the check frame posted ${JSON.stringify(frame.events)}`)
+      const { credentials, ...connection } = complete.payload as { credentials: string }
+      recording.results[step.as] = { ...connection, credentials: await decryptCredentials(credentials, keys.privateKey) }
+    },
+    async getQuote(step: Extract<Step, { client: 'getQuote' }>) {
+      const reply = await api('POST /platform/v1/quotes/buy', { headers: { authorization: `Bearer ${resolve(step.accessToken)}` }, body: resolve(step.body) })
+      recording.results[step.as] = { ...reply, quote: reply.body?.data, encoded: reply.status === 200 ? encodeQuote(reply.body.data) : undefined }
+    },
+    async getPaymentMethods(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
+      recording.results[step.as] = await api('GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
+    },
+    async listTransactions(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
+      recording.results[step.as] = await api(`GET /platform/v1/transactions${step.query ?? ''}`, { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
+    },
+  }
+
+  for (const step of scenario.steps) {
+    if ('server' in step) await steps[step.server]!(step)
+    else if ('client' in step) await steps[step.client]!(step)
+    else if ('open' in step) await open(step.channel, step.open, resolve(step.params))
+    else if ('openChallenge' in step) {
+      const byChannel = Object.fromEntries([...frames].map(([channel, frame]) => [channel, frame.events]))
+      await open(step.openChallenge, 'challenge', challengeParams({ [step.from]: byChannel[step.from] } as never, resolve(step.params ?? {})))
+    } else if ('customer' in step) {
+      const frame = frames.get(step.channel)!
+      frame.runtime.act({ type: step.customer, ...(resolve(step.fields ?? {}) as object) })
+      recording.timeline.push({ actor: 'customer', target: step.channel, what: step.customer })
+      await settle(frame)
+    } else if ('until' in step) {
+      const frame = frames.get(step.until)!
+      for (let i = 0; i < 100 && !frame.events.some((e) => e.kind === step.kind); i++) await pause(20)
+    } else if ('control' in step) {
+      if (step.control === 'advanceClock') await api('POST /__sandbox/clock/advance', { headers: sk, body: { by: step.by } })
+      else if (step.control === 'fault') await api('POST /__sandbox/faults', { headers: sk, body: step.fault })
+      else await api('PUT /__sandbox/settings', { headers: sk, body: resolve(step.body) })
+    } else if ('api' in step) {
+      const headers = resolve(step.headers ?? {}) as Record<string, string>
+      const line = step.api.replace('{pk}', `pk_${mode}_${account}`)
+      recording.results[step.as] = await api(line, { headers: Object.keys(headers).length > 0 ? headers : sk, body: resolve(step.body) })
+    }
+  }
+  await Promise.all([...frames.values()].map(settle))
+  for (const [channel, frame] of frames) for (const event of frame.events) recording.timeline.push({ actor: `frame:${frame.runtime.frame}`, target: channel, what: event.kind })
+  return recording
+}

@@ -1,0 +1,52 @@
+import type { SequenceMode } from './scenario.ts'
+
+/** The outcome of matching a sequence: pass, and a readable diff when it does not. */
+export interface SequenceResult {
+  pass: boolean
+  message: string
+}
+
+/** Whether `actual` has every field of `expected` (deep, partial; arrays element by element). */
+export function partialMatch(actual: unknown, expected: unknown): boolean {
+  if (expected === null || typeof expected !== 'object') return Object.is(actual, expected)
+  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(actual[i], e))
+  if (actual === null || typeof actual !== 'object') return false
+  return Object.entries(expected as Record<string, unknown>).every(([key, value]) =>
+    value === undefined ? !(key in (actual as object)) : partialMatch((actual as Record<string, unknown>)[key], value),
+  )
+}
+
+const show = (event: unknown) => JSON.stringify(event)
+
+function diff(actual: unknown[], expected: unknown[], divergence: number, title: string): string {
+  const rows = Math.max(actual.length, expected.length)
+  const lines = [title, '  #  expected                                   | actual']
+  for (let i = 0; i < rows; i++) {
+    const mark = i === divergence ? '>' : ' '
+    lines.push(`${mark}${String(i).padStart(2)}  ${(expected[i] === undefined ? '—' : show(expected[i])).padEnd(42)} | ${actual[i] === undefined ? '—' : show(actual[i])}`)
+  }
+  return lines.join('\n')
+}
+
+/**
+ * The one matching engine of the harness (vitest, Playwright and the runners use it):
+ * `exact` — the same events in the same order; `subsequence` — the expected ones in
+ * order, others between allowed; `never` — none of the expected ones. Payloads match
+ * partially. On failure the message shows expected vs actual with the first divergence marked `>`.
+ *
+ * @example
+ * matchSequence(events, [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }], 'exact')
+ */
+export function matchSequence(actual: unknown[], expected: unknown[], mode: SequenceMode = 'exact'): SequenceResult {
+  if (mode === 'never') {
+    const found = actual.findIndex((event) => expected.some((e) => partialMatch(event, e)))
+    return found === -1 ? { pass: true, message: 'no forbidden event' } : { pass: false, message: diff(actual, [], found, `a forbidden event was emitted at #${found}: ${show(actual[found])}`) }
+  }
+  if (mode === 'subsequence') {
+    let next = 0
+    for (const event of actual) if (next < expected.length && partialMatch(event, expected[next])) next++
+    return next === expected.length ? { pass: true, message: 'subsequence found' } : { pass: false, message: diff(actual, expected, next, `expected event #${next} (${show(expected[next])}) did not follow in order`) }
+  }
+  const first = Array.from({ length: Math.max(actual.length, expected.length) }, (_, i) => i).find((i) => !partialMatch(actual[i], expected[i]))
+  return first === undefined ? { pass: true, message: 'sequences match' } : { pass: false, message: diff(actual, expected, first, `sequences diverge at #${first}`) }
+}

@@ -1,0 +1,88 @@
+import type { FaultRequest, FrameName, FrameOutbound } from '../sandbox/contract/index.ts'
+
+/** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
+export interface Ref {
+  $ref: string
+}
+
+/** Refers to a field of an earlier step's result (`as` name, then a dotted path). */
+export const ref = (path: string): Ref => ({ $ref: path })
+
+/** A literal or a reference. */
+export type Value = string | number | boolean | null | Ref
+
+/** A value, or an object or array of values, resolved before a step runs. */
+export type Input = Value | Input[] | { [key: string]: Input }
+
+/** A partial of T: every field optional, nested. */
+export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>> : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
+
+/** An expected frame event: its kind and, optionally, part of its payload (typed by kind). */
+export type EventMatcher = {
+  [K in FrameOutbound['kind']]: Extract<FrameOutbound, { kind: K }> extends { payload: infer P } ? { kind: K; payload?: DeepPartial<P> } : { kind: K }
+}[FrameOutbound['kind']]
+
+/** How a channel's events are checked: all of them in order, some in order, or none of these. */
+export type SequenceMode = 'exact' | 'subsequence' | 'never'
+
+/** The steps a scenario runs, in order. */
+export type Step =
+  /** Partner server: `POST /platform/v1/sessions` with the secret key; result `{sessionToken, expiresAt}`. */
+  | { server: 'createSession'; as: string; body: { [key: string]: Input } }
+  /** Partner server: `DELETE /platform/v1/sessions` for a session token. */
+  | { server: 'revokeSession'; sessionToken: Input }
+  /** Partner client: the check frame resolves a session; result: the connection with decrypted credentials. */
+  | { client: 'getConnection'; sessionToken: Input; as: string; channel?: string }
+  /** Partner client: `POST /platform/v1/quotes/buy`; result `{quote, encoded}` (`encoded` is the frame `quote` parameter). */
+  | { client: 'getQuote'; accessToken: Input; body: { [key: string]: Input }; as: string }
+  /** Partner client: another platform call with an access token; result `{status, body}`. */
+  | { client: 'getPaymentMethods' | 'listTransactions'; accessToken: Input; as: string; query?: string }
+  /** Opens a frame on a named channel. */
+  | { open: FrameName; channel: string; params: { [key: string]: Input } }
+  /** The customer acts inside a frame (the action's type is its button). */
+  | { customer: string; channel: string; fields?: { [key: string]: Input } }
+  /** Opens the challenge frame that the last `challenge` event of `from` asked for. */
+  | { openChallenge: string; from: string; params?: { [key: string]: Input } }
+  /** Waits until a channel has posted an event of this kind. */
+  | { until: string; kind: FrameOutbound['kind'] }
+  /** Sandbox control: advance the tenant clock, inject a fault, reset, change settings. */
+  | { control: 'advanceClock'; by: string }
+  | { control: 'fault'; fault: FaultRequest }
+  | { control: 'settings'; body: { [key: string]: Input } }
+  /** A raw API call (server key, publishable key or Bearer in `headers`); result `{status, body}`. */
+  | { api: string; as: string; body?: Input; headers?: { [key: string]: Input } }
+
+/** What a scenario asserts. */
+export interface Expectations {
+  /** Per channel: the events, checked in a mode (default `exact`). */
+  channels?: Record<string, { mode?: SequenceMode; events: EventMatcher[] }>
+  /** Per `as` name of an `api`/`client` step: the status and part of the body. */
+  responses?: Record<string, { status?: number; body?: unknown }>
+}
+
+/** A scripted partner flow: data, run by the node and browser drivers. */
+export interface Scenario {
+  title: string
+  tags: string[]
+  seed?: number
+  /** Account name (keys `pk_test_<account>`…); default: unique per run. */
+  account?: string
+  mode?: 'test' | 'live'
+  steps: Step[]
+  expect: Expectations
+}
+
+/**
+ * Defines a scenario: one partner flow, as data.
+ *
+ * @example
+ * export default defineScenario({
+ *   title: 'new customer connects',
+ *   tags: ['connect'],
+ *   steps: [{ server: 'createSession', as: 'session', body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } }],
+ *   expect: {},
+ * })
+ */
+export function defineScenario<const S extends Scenario>(scenario: S): S {
+  return scenario
+}
