@@ -43,6 +43,8 @@ export type Step =
   | { customer: string; channel: string; fields?: { [key: string]: Input } }
   /** Opens the challenge frame that the last `challenge` event of `from` asked for. */
   | { openChallenge: string; from: string; params?: { [key: string]: Input } }
+  /** The host sends `setQuote` to a frame (after `quoteExpired`); `quote` is a buy quote (e.g. `ref('fresh.quote')`). */
+  | { host: 'setQuote'; channel: string; quote: Input }
   /** Waits until a channel has posted an event of this kind. */
   | { until: string; kind: FrameOutbound['kind'] }
   /** Sandbox control: advance the tenant clock, inject a fault, reset, change settings. */

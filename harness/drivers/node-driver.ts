@@ -7,9 +7,19 @@ import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
 import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { resolveInput, type Recording } from '../recording.ts'
+import { originMatches } from '../../sandbox/frames/server/frame-origins.ts'
 import type { Scenario, Step } from '../scenario.ts'
 
 const cores = new Map<number, SandboxCore>()
+
+/** The origin the node driver's host page stands for (the browser driver's host is on 127.0.0.1 too). */
+export const HOST_ORIGIN = 'http://127.0.0.1:5173'
+
+/** Whether the tenant lets the host origin embed frames, as CSP frame-ancestors decides in a browser. */
+function embeddingAllowed(core: SandboxCore, mode: string, account: string): boolean {
+  const tenant = core.tenants.get(account, mode as 'test' | 'live')
+  return tenant.settings.allowedOrigins.some((pattern) => originMatches(HOST_ORIGIN, pattern))
+}
 
 /** A valid channelId for a scenario's channel name. */
 export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 64)
@@ -35,6 +45,11 @@ export async function runInNode(scenario: Scenario): Promise<Recording> {
   const resolve = (input: unknown) => resolveInput(input, recording.results) as any
 
   const open = async (channel: string, name: keyof typeof frameMachines, params: Record<string, string>) => {
+    recording.channels[channel] = []
+    if (!embeddingAllowed(core!, `${mode}`, account)) {
+      recording.timeline.push({ actor: 'browser', target: channel, what: `refused ${name}: frame-ancestors does not allow ${HOST_ORIGIN}` })
+      return undefined
+    }
     const frame = await openInProcessFrame(core!, frameMachines[name]!, { channelId: channelIdOf(channel), ...params })
     frames.set(channel, frame)
     recording.channels[channel] = frame.events
@@ -60,6 +75,7 @@ export async function runInNode(scenario: Scenario): Promise<Recording> {
     async getConnection(step: Extract<Step, { client: 'getConnection' }>) {
       const keys = await generateHostKeyPair()
       const frame = await open(step.channel ?? `${step.as}-check`, 'check', { sessionToken: resolve(step.sessionToken), publicKey: keys.publicKeyHex })
+      if (!frame) throw new Error('getConnection: the check frame was refused by frame-ancestors')
       await frame.runtime.idle()
       const complete = frame.events.find((e): e is Extract<FrameOutbound, { kind: 'complete' }> => e.kind === 'complete')
       if (!complete) throw new Error(`getConnection: the check frame posted ${JSON.stringify(frame.events)}`)
@@ -86,13 +102,19 @@ export async function runInNode(scenario: Scenario): Promise<Recording> {
       const byChannel = Object.fromEntries([...frames].map(([channel, frame]) => [channel, frame.events]))
       await open(step.openChallenge, 'challenge', challengeParams({ [step.from]: byChannel[step.from] } as never, resolve(step.params ?? {})))
     } else if ('customer' in step) {
-      const frame = frames.get(step.channel)!
+      const frame = frames.get(step.channel)
+      if (!frame) continue
       frame.runtime.act({ type: step.customer, ...(resolve(step.fields ?? {}) as object) })
       recording.timeline.push({ actor: 'customer', target: step.channel, what: step.customer })
       await settle(frame)
+    } else if ('host' in step) {
+      const frame = frames.get(step.channel)!
+      frame.runtime.receive({ kind: 'setQuote', payload: { quote: resolve(step.quote) } })
+      recording.timeline.push({ actor: 'host', target: step.channel, what: 'setQuote' })
+      await settle(frame)
     } else if ('until' in step) {
-      const frame = frames.get(step.until)!
-      for (let i = 0; i < 100 && !frame.events.some((e) => e.kind === step.kind); i++) await pause(20)
+      const frame = frames.get(step.until)
+      for (let i = 0; frame && i < 100 && !frame.events.some((e) => e.kind === step.kind); i++) await pause(20)
     } else if ('control' in step) {
       if (step.control === 'advanceClock') await api('POST /__sandbox/clock/advance', { headers: sk, body: { by: step.by } })
       else if (step.control === 'fault') await api('POST /__sandbox/faults', { headers: sk, body: step.fault })
