@@ -8,6 +8,7 @@ const USAGE = `Usage: ramp-sandbox <command> [options]
 Commands:
   serve      Serve the API (default http://127.0.0.1:4010) and frames (http://127.0.0.1:4011)
   fixtures   Print the seeded catalog (currencies and price table) as JSON
+  record     Turn a tenant's journal into a scenario file: record --key sk_test_x [--api URL] [--title T] [--out FILE]
 
 Options (serve; env in brackets):
   --host <host>          Interface to listen on [RAMP_SANDBOX_HOST] (default 127.0.0.1)
@@ -35,6 +36,17 @@ function fail(message: string): never {
   process.exit(2)
 }
 
+async function record(values: { key?: string; api?: string; title?: string; out?: string }): Promise<void> {
+  if (!values.key) fail('record needs --key sk_test_<account> (the tenant whose journal to record)')
+  const api = values.api ?? 'http://127.0.0.1:4010'
+  const response = await fetch(`${api}/__sandbox/journal`, { headers: { 'x-api-key': values.key } }).catch(() => fail(`no sandbox answers at ${api}`))
+  if (!response.ok) fail(`the journal answered ${response.status}: ${await response.text()}`)
+  const { recordFlow, scenarioSource } = await import('./record/record-flow.ts')
+  const source = scenarioSource(values.title ?? 'recorded flow', recordFlow(((await response.json()) as { data: never }).data))
+  if (values.out) (await import('node:fs')).writeFileSync(values.out, source)
+  else process.stdout.write(source)
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed
   try {
@@ -50,6 +62,10 @@ async function main(argv: string[]): Promise<void> {
         'strict-deprecations': { type: 'boolean' },
         'journal-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        key: { type: 'string' },
+        api: { type: 'string' },
+        title: { type: 'string' },
+        out: { type: 'string' },
       },
     })
   } catch (error) {
@@ -70,6 +86,7 @@ async function main(argv: string[]): Promise<void> {
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
+  if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
 
