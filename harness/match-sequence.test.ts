@@ -36,3 +36,10 @@ describe('matchSequence', () => {
     expect(events).toNeverEmit([{ kind: 'error', payload: { code: 'x' } }])
   })
 })
+
+describe('resolveInput', () => {
+  it('interpolates {{refs}} inside strings', async () => {
+    const { resolveInput } = await import('./recording.ts')
+    expect(resolveInput({ authorization: 'Bearer {{conn.credentials.accessToken}}' }, { conn: { credentials: { accessToken: 'at_1' } } })).toEqual({ authorization: 'Bearer at_1' })
+  })
+})

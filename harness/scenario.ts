@@ -51,7 +51,10 @@ export type Step =
   | { control: 'advanceClock'; by: string }
   | { control: 'fault'; fault: FaultRequest }
   | { control: 'settings'; body: { [key: string]: Input } }
-  /** A raw API call (server key, publishable key or Bearer in `headers`); result `{status, body}`. */
+  /**
+   * A raw API call, `'METHOD /path?query'`; result `{status, body}`. Without `headers` it carries the run's secret key;
+   * `headers: {}` sends none. `{pk}` and `{sk}` in the path are the run's keys; `{{name.path}}` anywhere is a ref.
+   */
   | { api: string; as: string; body?: Input; headers?: { [key: string]: Input } }
 
 /** What a scenario asserts. */

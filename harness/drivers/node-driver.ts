@@ -34,7 +34,7 @@ const settle = (frame: InProcessFrame<{ type: string }>) => Promise.race([frame.
  * for frames, no browser and no sockets. One core per seed; one account per run.
  */
 export async function runInNode(scenario: Scenario): Promise<Recording> {
-  const seed = scenario.seed ?? 1
+  const seed = scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1)
   let core = cores.get(seed)
   if (!core) cores.set(seed, (core = createSandboxCore({ seed })))
   const mode = scenario.mode ?? 'test'
@@ -90,7 +90,7 @@ export async function runInNode(scenario: Scenario): Promise<Recording> {
       recording.results[step.as] = await api('GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
     },
     async listTransactions(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
-      recording.results[step.as] = await api(`GET /platform/v1/transactions${step.query ?? ''}`, { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
+      recording.results[step.as] = await api(`GET /platform/v1/transactions${resolve(step.query ?? '')}`, { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
     },
   }
 
@@ -120,9 +120,9 @@ export async function runInNode(scenario: Scenario): Promise<Recording> {
       else if (step.control === 'fault') await api('POST /__sandbox/faults', { headers: sk, body: step.fault })
       else await api('PUT /__sandbox/settings', { headers: sk, body: resolve(step.body) })
     } else if ('api' in step) {
-      const headers = resolve(step.headers ?? {}) as Record<string, string>
-      const line = step.api.replace('{pk}', `pk_${mode}_${account}`)
-      recording.results[step.as] = await api(line, { headers: Object.keys(headers).length > 0 ? headers : sk, body: resolve(step.body) })
+      const line = (resolve(step.api) as string).replace('{pk}', `pk_${mode}_${account}`).replace('{sk}', `sk_${mode}_${account}`)
+      const headers = step.headers === undefined ? sk : (resolve(step.headers) as Record<string, string>)
+      recording.results[step.as] = await api(line, { headers, body: resolve(step.body) })
     }
   }
   await Promise.all([...frames.values()].map(settle))

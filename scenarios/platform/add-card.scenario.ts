@@ -1,0 +1,28 @@
+import { defineScenario, ref } from '../../harness/scenario.ts'
+
+/** The customer adds a card in the add-card frame; it then shows among the stored payment methods. */
+export default defineScenario({
+  title: 'a card added in the add-card frame is listed among the payment methods',
+  tags: ['platform', 'payment-methods', 'add-card', 'cards'],
+  steps: [
+    { server: 'createSession', as: 'session', body: { externalCustomerId: 'user-ny', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
+    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
+    { open: 'add-card', channel: 'addCard', params: { clientToken: ref('conn.credentials.clientToken') } },
+    { customer: 'enterCard', channel: 'addCard', fields: { number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123' } },
+    { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'methods' },
+  ],
+  expect: {
+    channels: {
+      addCard: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'complete', payload: { paymentMethod: { type: 'card', brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030, availability: { available: true } } } },
+        ],
+      },
+    },
+    responses: {
+      methods: { status: 200, body: { data: { paymentMethods: [{}, {}, { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 }] } } },
+    },
+  },
+})
