@@ -16,7 +16,9 @@ export function partialMatch(actual: unknown, expected: unknown): boolean {
   )
 }
 
-const show = (event: unknown) => JSON.stringify(event)
+/** One event on one line: absent-on-purpose fields show as `<absent>`, long strings are shortened. */
+const show = (event: unknown) =>
+  JSON.stringify(event, (_key, value: unknown) => (value === undefined ? '<absent>' : typeof value === 'string' && value.length > 48 ? `${value.slice(0, 24)}…` : value))
 
 function diff(actual: unknown[], expected: unknown[], divergence: number, title: string): string {
   const rows = Math.max(actual.length, expected.length)
