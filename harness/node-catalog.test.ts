@@ -10,7 +10,7 @@ describe('scenario catalog, node driver', () => {
     expect(catalog.length).toBeGreaterThan(0)
   })
 
-  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title}`, scenario] as const))('%s', async (_name, scenario) => {
+  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`, scenario] as const))('%s', async (_name, scenario) => {
     const recording = await runInNode(scenario)
     const failures = checkScenario(scenario, recording)
     expect(failures, failures.join('\n\n')).toEqual([])

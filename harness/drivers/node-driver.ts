@@ -26,8 +26,16 @@ export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-
 let runs = 0
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Lets a frame settle: its effects finish, or it waits on another frame. */
-const settle = (frame: InProcessFrame<{ type: string }>) => Promise.race([frame.runtime.idle(), pause(50)])
+/** Effects that wait on another frame: a frame running one of them is settled. */
+const WAITING_ON_ANOTHER_FRAME = new Set(['purchase.awaitChallenge'])
+
+/** Lets a frame settle: its effects finish, or it only waits on another frame (at most 5 s of wall time). */
+async function settle(frame: InProcessFrame<{ type: string }>): Promise<void> {
+  const deadline = Date.now() + 5_000
+  for (let busy = frame.runtime.busyWith(); busy !== undefined && !WAITING_ON_ANOTHER_FRAME.has(busy) && Date.now() < deadline; busy = frame.runtime.busyWith()) {
+    await Promise.race([frame.runtime.idle(), pause(5)])
+  }
+}
 
 /**
  * Runs a scenario in process: the core's routes for API calls, the frame machines

@@ -24,6 +24,8 @@ export interface FrameRuntime<Action> {
   view(): FrameView
   /** Resolves when no effect is running or queued. */
   idle(): Promise<void>
+  /** The effect running now, if any (a buy frame waiting on its challenge runs `purchase.awaitChallenge`). */
+  busyWith(): string | undefined
 }
 
 /**
@@ -43,6 +45,7 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
   let state: State | undefined
   let queue: Promise<void> = Promise.resolve()
   let pending = 0
+  let current: string | undefined
 
   function apply(step: Step<State>): void {
     state = step.state
@@ -50,8 +53,14 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
     for (const effect of step.effects) {
       pending++
       queue = queue
-        .then(() => io.runEffect(effect))
-        .then((result) => apply(machine.step(state as State, { type: 'result', result })))
+        .then(() => {
+          current = effect.type
+          return io.runEffect(effect)
+        })
+        .then((result) => {
+          current = undefined
+          apply(machine.step(state as State, { type: 'result', result }))
+        })
         .finally(() => pending--)
     }
   }
@@ -74,5 +83,6 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
     async idle() {
       while (pending > 0) await queue
     },
+    busyWith: () => (pending > 0 ? (current ?? 'queued') : undefined),
   }
 }

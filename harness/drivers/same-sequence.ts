@@ -1,0 +1,41 @@
+import { isDeepStrictEqual } from 'node:util'
+import { normalizeEvents } from '../../sandbox/frames/testing/normalize-events.ts'
+import type { Recording } from '../recording.ts'
+
+/** Whether two drivers recorded the same sequences, and where not, per channel. */
+export interface SameSequenceResult {
+  pass: boolean
+  /** One readable difference per channel that differs (empty when they agree). */
+  differences: string[]
+}
+
+const show = (event: unknown) => JSON.stringify(event)
+
+function describe(channel: string, a: unknown[], b: unknown[], labels: [string, string]): string {
+  const first = Array.from({ length: Math.max(a.length, b.length) }, (_, i) => i).find((i) => !isDeepStrictEqual(a[i], b[i])) ?? 0
+  const lines = [`channel ${channel}: sequences diverge at #${first}`, `  #  ${labels[0].padEnd(42)} | ${labels[1]}`]
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    lines.push(`${i === first ? '>' : ' '}${String(i).padStart(2)}  ${(a[i] === undefined ? '—' : show(a[i])).padEnd(42)} | ${b[i] === undefined ? '—' : show(b[i])}`)
+  }
+  return lines.join('\n')
+}
+
+/**
+ * Compares two recordings of one scenario (browser and node driver): every
+ * channel's events, normalized (`normalizeEvents`: credentials, ids, tokens,
+ * origins replaced), must be equal, in order, channel by channel.
+ *
+ * @example
+ * const result = sameSequence(await runInBrowser(env, scenario), await runInNode(scenario))
+ * expect(result.differences.join('\n\n')).toBe('')
+ */
+export function sameSequence(a: Recording, b: Recording, labels: [string, string] = ['browser', 'node']): SameSequenceResult {
+  const differences: string[] = []
+  for (const channel of [...new Set([...Object.keys(a.channels), ...Object.keys(b.channels)])].sort()) {
+    const left = normalizeEvents(a.channels[channel] ?? [])
+    const right = normalizeEvents(b.channels[channel] ?? [])
+    if (!(channel in a.channels) || !(channel in b.channels)) differences.push(`channel ${channel}: recorded only by ${channel in a.channels ? labels[0] : labels[1]}`)
+    else if (!isDeepStrictEqual(left, right)) differences.push(describe(channel, left, right, labels))
+  }
+  return { pass: differences.length === 0, differences }
+}

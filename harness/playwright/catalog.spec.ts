@@ -1,0 +1,69 @@
+import { readdirSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { test as base } from '@playwright/test'
+import { checkScenario } from '../check-scenario.ts'
+import { runInBrowser, startBrowserEnv, type BrowserEnv } from '../drivers/browser-driver.ts'
+import { runInNode } from '../drivers/node-driver.ts'
+import { sameSequence } from '../drivers/same-sequence.ts'
+import { expect } from '../playwright-matchers.ts'
+import type { Recording } from '../recording.ts'
+import type { Scenario } from '../scenario.ts'
+import { sequenceDiagram, sequenceDiagramHtml } from './sequence-diagram.ts'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../scenarios')
+
+/** Every scenario of `scenarios/` by id (`connect/mismatch`): `import.meta.glob` is vite's, so read the folder. */
+async function loadScenarios(): Promise<Array<{ id: string; scenario: Scenario }>> {
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.scenario.ts')).sort()
+  return Promise.all(
+    files.map(async (file) => ({
+      id: relative(root, join(root, file)).split('\\').join('/').replace(/\.scenario\.ts$/, ''),
+      scenario: ((await import(pathToFileURL(join(root, file)).href)) as { default: Scenario }).default,
+    })),
+  )
+}
+
+/** The browser driver's environment, once per worker: Playwright's Chromium, the server and the host page. */
+const test = base.extend<object, { sandbox: BrowserEnv }>({
+  sandbox: [
+    async ({ browser }, use) => {
+      const env = await startBrowserEnv({ browser })
+      await use(env)
+      await env.close()
+    },
+    { scope: 'worker', timeout: 30_000 },
+  ],
+})
+
+const catalog = await loadScenarios()
+
+test('the catalog has scenarios', () => {
+  expect(catalog.length).toBeGreaterThan(0)
+})
+
+for (const { id, scenario } of catalog) {
+  test(`${id}: ${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`, async ({ sandbox }, testInfo) => {
+    // A fresh tenant per test (and per retry); the node driver gets the same account so seeded data agree.
+    const account = scenario.account ?? `pw_${testInfo.testId.replace(/[^A-Za-z0-9]/g, '_')}_${testInfo.retry}`.slice(0, 64)
+    const run = { ...scenario, account }
+    const title = `${id}: ${scenario.title}`
+    const attachTimeline = async (recording: Recording) => {
+      await testInfo.attach('timeline (Mermaid)', { body: sequenceDiagram(recording.timeline, title), contentType: 'text/plain' })
+      await testInfo.attach('timeline', { body: sequenceDiagramHtml(recording.timeline, title), contentType: 'text/html' })
+    }
+    const started = performance.now()
+    const inBrowser = await runInBrowser(sandbox, run).catch(async (error: Error & { recording?: Recording }) => {
+      if (error.recording) await attachTimeline(error.recording)
+      throw error
+    })
+    testInfo.annotations.push({ type: 'browser-driver-ms', description: (performance.now() - started).toFixed(0) })
+    await attachTimeline(inBrowser)
+
+    const failures = checkScenario(run, inBrowser)
+    expect.soft(failures, failures.join('\n\n')).toEqual([])
+    const inNode = await runInNode(run)
+    const same = sameSequence(inBrowser, inNode)
+    expect(same.differences, `browser and node drivers disagree:\n${same.differences.join('\n\n')}`).toEqual([])
+  })
+}

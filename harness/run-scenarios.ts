@@ -1,0 +1,103 @@
+// `npm run scenarios`: the scenario catalog under the node driver (vitest) and the browser driver (@playwright/test).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+const USAGE = `npm run scenarios -- [--driver node|browser|both] [--grep <pattern>] [--shard i/n] [--seed <n>]
+  --driver  which driver runs the catalog (default both)
+  --grep    only scenarios whose title or tags match (vitest -t, playwright --grep), e.g. @connect
+  --shard   this shard of the catalog, e.g. 1/4 (both runners' --shard)
+  --seed    the seed of scenarios that set none (RAMP_SCENARIO_SEED, default 1)
+Reports: reports/node/junit.xml, reports/browser/junit.xml, reports/browser/html/index.html`
+
+/** What the command line asks for; throws with the usage on anything else. */
+function options() {
+  const { values } = parseArgs({
+    options: { driver: { type: 'string', default: 'both' }, grep: { type: 'string' }, shard: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    process.exit(0)
+  }
+  if (!['node', 'browser', 'both'].includes(values.driver!)) throw new Error(`--driver must be node, browser or both\n${USAGE}`)
+  if (values.shard !== undefined && !/^\d+\/\d+$/.test(values.shard)) throw new Error(`--shard must look like 1/4\n${USAGE}`)
+  if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new Error(`--seed must be a whole number\n${USAGE}`)
+  return values as { driver: 'node' | 'browser' | 'both'; grep?: string; shard?: string; seed?: string }
+}
+
+const bin = (name: string) => join('node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  if (result.error) console.error(`${label}: ${result.error.message}`)
+  return result.status === 0
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** Per scenario, the node driver's test durations (ms) from vitest's JUnit report. */
+function nodeTimes(): number[] {
+  const file = 'reports/node/junit.xml'
+  if (!existsSync(file)) return []
+  const cases = [...readFileSync(file, 'utf8').matchAll(/<testcase [^>]*name="([^"]*)"[^>]*time="([\d.]+)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)]
+  return cases.filter(([, name, , body]) => name!.includes(': ') && !body?.includes('<skipped')).map(([, , time]) => Number(time) * 1000)
+}
+
+/** Per scenario, the browser driver's run (ms), as the spec annotates it (`browser-driver-ms`) in Playwright's JSON report. */
+function browserTimes(): number[] {
+  const file = 'reports/browser/results.json'
+  if (!existsSync(file)) return []
+  const times: number[] = []
+  const walk = (suite: any) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) for (const result of test.results ?? []) {
+      const annotation = [...(result.annotations ?? []), ...(test.annotations ?? [])].find((a: { type: string }) => a.type === 'browser-driver-ms')
+      if (annotation) times.push(Number(annotation.description))
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite)
+  return times
+}
+
+function main(): number {
+  const { driver, grep, shard, seed } = options()
+  const env = { ...process.env, ...(seed === undefined ? {} : { RAMP_SCENARIO_SEED: seed }) }
+  const outcomes: Array<[string, boolean]> = []
+  const started = Date.now()
+  // Timings come from this run's reports only.
+  for (const file of ['reports/node/junit.xml', 'reports/browser/results.json']) rmSync(file, { force: true })
+  if (driver !== 'browser') {
+    const args = ['run', 'harness/node-catalog.test.ts', '--reporter=default', '--reporter=junit', '--outputFile.junit=reports/node/junit.xml']
+    if (grep !== undefined) args.push('-t', grep)
+    // vitest shards by file and the catalog is one file: the other shards have nothing to run.
+    if (shard !== undefined) args.push('--shard', shard, '--passWithNoTests')
+    outcomes.push(['node driver', run('node driver (vitest)', bin('vitest'), args, env)])
+  }
+  if (driver !== 'node') {
+    const args = ['test']
+    if (grep !== undefined) args.push('--grep', grep)
+    if (shard !== undefined) args.push('--shard', shard)
+    outcomes.push(['browser driver', run('browser driver (@playwright/test)', bin('playwright'), args, env)])
+  }
+  console.log(`\nscenarios (${((Date.now() - started) / 1000).toFixed(1)} s${seed === undefined ? '' : `, seed ${seed}`}):`)
+  const times: Record<string, number[]> = { 'node driver': driver === 'browser' ? [] : nodeTimes(), 'browser driver': driver === 'node' ? [] : browserTimes() }
+  for (const [label, ok] of outcomes) {
+    const list = times[label]!
+    const timing = list.length > 0 ? `${list.length} scenarios, median ${median(list).toFixed(0)} ms per scenario` : 'no timings'
+    console.log(`  ${ok ? 'passed' : 'FAILED'}  ${label}: ${timing}`)
+  }
+  return outcomes.every(([, ok]) => ok) ? 0 : 1
+}
+
+try {
+  process.exitCode = main()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 2
+}
