@@ -9,3 +9,5 @@ export { matchSequence, partialMatch, type SequenceResult } from './match-sequen
 export { checkScenario } from './check-scenario.ts'
 export { runInNode } from './drivers/node-driver.ts'
 export type { Recording, TimelineEntry } from './recording.ts'
+export { useSandbox } from './vitest-sandbox.ts'
+export type { TenantHandle } from './tenant-handle.ts'

@@ -39,11 +39,11 @@ async function settle(frame: InProcessFrame<{ type: string }>): Promise<void> {
 
 /**
  * Runs a scenario in process: the core's routes for API calls, the frame machines
- * for frames, no browser and no sockets. One core per seed; one account per run.
+ * for frames, no browser and no sockets. One core per seed (or the one given); one account per run.
  */
-export async function runInNode(scenario: Scenario): Promise<Recording> {
+export async function runInNode(scenario: Scenario, options: { core?: SandboxCore } = {}): Promise<Recording> {
   const seed = scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1)
-  let core = cores.get(seed)
+  let core = options.core ?? cores.get(seed)
   if (!core) cores.set(seed, (core = createSandboxCore({ seed })))
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `scenario_${process.pid}_${++runs}`

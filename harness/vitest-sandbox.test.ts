@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import mismatch from '../scenarios/connect/mismatch.scenario.ts'
+import { checkScenario } from './check-scenario.ts'
+import './vitest-matchers.ts'
+import { useSandbox } from './vitest-sandbox.ts'
+
+const sandbox = useSandbox()
+
+describe('useSandbox', () => {
+  it('gives each test an isolated tenant', async () => {
+    const a = sandbox.tenant()
+    const b = sandbox.tenant()
+    await sandbox.request(a, 'POST /__sandbox/clock/advance', { body: { by: '1h' } })
+    expect((await sandbox.request(b, 'GET /__sandbox/clock')).body).toMatchObject({ data: { now: '2026-01-01T00:00:00.000Z' } })
+  })
+
+  it("runs a scenario in the tenant and reads the frames' events from its journal", async () => {
+    const tenant = sandbox.tenant()
+    const recording = await sandbox.run(tenant, mismatch)
+    expect(checkScenario(mismatch, recording)).toEqual([])
+    expect(await tenant.frameEvents()).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete', payload: { mismatch: true } }])
+  })
+})

@@ -1,0 +1,37 @@
+import { createSandboxCore, type SandboxOptions } from '../sandbox/core/sandbox-core.ts'
+import { send, type SendOptions } from '../sandbox/core/test-request.ts'
+import { runInNode } from './drivers/node-driver.ts'
+import type { Scenario } from './scenario.ts'
+import { freshAccount, tenantHandle, type TenantHandle } from './tenant-handle.ts'
+
+/**
+ * The sandbox in process for a vitest suite: one core for the file, a fresh
+ * isolated tenant per call, requests without sockets, and scenarios on the node driver.
+ *
+ * @example
+ * const sandbox = useSandbox()
+ * it('quotes a sale', async () => {
+ *   const tenant = sandbox.tenant()
+ *   const reply = await sandbox.request(tenant, `GET /v3/currencies/eth/sell_quote?apiKey=${tenant.publishableKey}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)
+ *   expect(reply.status).toBe(200)
+ * })
+ */
+export function useSandbox(options: SandboxOptions = {}) {
+  const core = createSandboxCore(options)
+  return {
+    core,
+    /** A fresh, isolated account. */
+    tenant(): TenantHandle {
+      const account = freshAccount('vt')
+      return tenantHandle(account, async (_secretKey, kind) => core.tenants.get(account, 'test').journal.list(kind ? { kind: kind as 'api' } : {}))
+    },
+    /** `METHOD /path?query` in process; without headers, the tenant's secret key is sent. */
+    request(tenant: TenantHandle, line: string, request: SendOptions = {}) {
+      return send(core, line, { ...request, headers: request.headers ?? { 'x-api-key': tenant.secretKey } })
+    },
+    /** Runs a scenario on the node driver in this tenant. */
+    run(tenant: TenantHandle, scenario: Scenario) {
+      return runInNode({ ...scenario, account: tenant.account }, { core })
+    },
+  }
+}
