@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { test as base } from '@playwright/test'
 import { checkScenario } from '../check-scenario.ts'
+import { loadScenarios } from '../load-scenarios.ts'
 import { runInBrowser, startBrowserEnv, type BrowserEnv } from '../drivers/browser-driver.ts'
 import { runInNode } from '../drivers/node-driver.ts'
 import { sameSequence } from '../drivers/same-sequence.ts'
@@ -11,18 +9,6 @@ import type { Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import { sequenceDiagram, sequenceDiagramHtml } from './sequence-diagram.ts'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../scenarios')
-
-/** Every scenario of `scenarios/` by id (`connect/mismatch`): `import.meta.glob` is vite's, so read the folder. */
-async function loadScenarios(): Promise<Array<{ id: string; scenario: Scenario }>> {
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.scenario.ts')).sort()
-  return Promise.all(
-    files.map(async (file) => ({
-      id: relative(root, join(root, file)).split('\\').join('/').replace(/\.scenario\.ts$/, ''),
-      scenario: ((await import(pathToFileURL(join(root, file)).href)) as { default: Scenario }).default,
-    })),
-  )
-}
 
 /** The browser driver's environment, once per worker: Playwright's Chromium, the server and the host page. */
 const test = base.extend<object, { sandbox: BrowserEnv }>({
