@@ -9,7 +9,7 @@ const USAGE = `npm run scenarios -- [--driver node|browser|both] [--grep <patter
   --grep    only scenarios whose title or tags match (vitest -t, playwright --grep), e.g. @connect
   --shard   this shard of the catalog, e.g. 1/4 (both runners' --shard)
   --seed    the seed of scenarios that set none (RAMP_SCENARIO_SEED, default 1)
-Reports: reports/node/junit.xml, reports/browser/junit.xml, reports/browser/html/index.html`
+Reports: reports/node/junit.xml, reports/node/html/index.html, reports/browser/junit.xml, reports/browser/html/index.html`
 
 /** What the command line asks for; throws with the usage on anything else. */
 function options() {
@@ -73,7 +73,7 @@ function main(): number {
   // Timings come from this run's reports only.
   for (const file of ['reports/node/junit.xml', 'reports/browser/results.json']) rmSync(file, { force: true })
   if (driver !== 'browser') {
-    const args = ['run', 'harness/node-catalog.test.ts', '--reporter=default', '--reporter=junit', '--outputFile.junit=reports/node/junit.xml']
+    const args = ['run', 'harness/node-catalog.test.ts', '--reporter=default', '--reporter=junit', '--outputFile.junit=reports/node/junit.xml', '--reporter=html', '--outputFile.html=reports/node/html/index.html']
     if (grep !== undefined) args.push('-t', grep)
     // vitest shards by file and the catalog is one file: the other shards have nothing to run.
     if (shard !== undefined) args.push('--shard', shard, '--passWithNoTests')
