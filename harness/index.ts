@@ -3,8 +3,40 @@
  *
  * @example
  * import { defineScenario, ref, runInNode, checkScenario } from 'ramp-sandbox/harness'
+ * import { connectCustomer, magic, quoteFor, openPayFrame, tapAndConfirm } from 'ramp-sandbox/harness'
  */
 export { defineScenario, ref, type Scenario, type Step, type Expectations, type EventMatcher, type SequenceMode } from './scenario.ts'
+export {
+  magic,
+  createSession,
+  openSessionFrame,
+  connectCustomer,
+  getPaymentMethods,
+  getQuote,
+  listTransactions,
+  buyQuoteBody,
+  quoteFor,
+  openPayFrame,
+  tapAndConfirm,
+  challengeThen,
+  activeAndExpiredCards,
+  completesPending,
+  asksForChallenge,
+  completesDeclined,
+  walletFailureScenario,
+  challengeErrorScenario,
+  DEVICE_IP,
+  WALLET_ADDRESS,
+  HOST_PUBLIC_KEY,
+  type Contact,
+  type SessionBody,
+  type BuyMethod,
+  type BuyQuote,
+  type PayFrame,
+  type ChallengeAction,
+  type WalletFailure,
+  type ChallengeError,
+} from './steps.ts'
 export { matchSequence, partialMatch, type SequenceResult } from './match-sequence.ts'
 export { checkScenario } from './check-scenario.ts'
 export { runInNode } from './drivers/node-driver.ts'

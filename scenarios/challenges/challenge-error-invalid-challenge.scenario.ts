@@ -1,48 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
+import { defineScenario } from '../../harness/scenario.ts'
+import { challengeErrorScenario } from '../../harness/steps.ts'
 
 /** Sandbox trigger 52: the challenge frame reports `invalid_challenge` instead of resolving, and the buy completes failed with no transaction. */
-export default defineScenario({
-  title: 'the challenge of a buy of 52 reports invalid_challenge, and the purchase fails with authorizationDeclined',
-  tags: ['challenges', 'buy', 'card', 'trigger-52', 'challenge-error', 'invalid_challenge'],
-  steps: [
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'buyer-1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
-    { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'methods' },
-    {
-      client: 'getQuote',
-      accessToken: ref('conn.credentials.accessToken'),
-      body: {
-        source: { asset: { code: 'usd' }, amount: 52 },
-        destination: { asset: { code: 'eth' } },
-        wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-        paymentMethod: { type: 'card', id: ref('methods.body.data.paymentMethods.0.id') },
-      },
-      as: 'q',
-    },
-    { open: 'buy', channel: 'pay', params: { clientToken: ref('conn.credentials.clientToken'), quote: ref('q.encoded') } },
-    { until: 'pay', kind: 'challenge' },
-    { openChallenge: 'challenge', from: 'pay', params: { clientToken: ref('conn.credentials.clientToken') } },
-    { until: 'challenge', kind: 'error' },
-    { until: 'pay', kind: 'complete' },
-  ],
-  expect: {
-    responses: {
-      methods: { status: 200, body: { data: { paymentMethods: [{ type: 'card', availability: { available: true } }, { type: 'card', availability: { available: false, reason: 'card_expired' } }] } } },
-      q: { status: 200, body: { data: { source: { amount: 52 } } } },
-    },
-    channels: {
-      pay: {
-        mode: 'exact',
-        events: [
-          { kind: 'handshake' },
-          { kind: 'challenge', payload: { kind: 'frame' } },
-          {
-            kind: 'complete',
-            payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: 'The verification challenge failed (invalid_challenge).' },
-          },
-        ],
-      },
-      challenge: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_challenge', message: 'the challenge cannot be resolved (sandbox trigger 52)' } }] },
-    },
-  },
-})
+export default defineScenario(challengeErrorScenario({ amount: 52, code: 'invalid_challenge', message: 'the challenge cannot be resolved (sandbox trigger 52)' }))

@@ -1,49 +1,21 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
+import { defineScenario } from '../../harness/scenario.ts'
+import { activeAndExpiredCards, asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
 
 /** Card buy of 48 through the buy button: a wallet-ownership challenge, completed in the challenge frame, lets the purchase complete pending. */
 export default defineScenario({
   title: 'a buy-button card purchase of 48 is challenged, and completing the challenge completes the purchase',
   tags: ['challenges', 'buy-button', 'card', 'trigger-48', 'wallet-ownership'],
   steps: [
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'buyer-1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
-    { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'methods' },
-    {
-      client: 'getQuote',
-      accessToken: ref('conn.credentials.accessToken'),
-      body: {
-        source: { asset: { code: 'usd' }, amount: 48 },
-        destination: { asset: { code: 'eth' } },
-        wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-        paymentMethod: { type: 'card', id: ref('methods.body.data.paymentMethods.0.id') },
-      },
-      as: 'q',
-    },
-    { open: 'buy-button', channel: 'pay', params: { clientToken: ref('conn.credentials.clientToken'), quote: ref('q.encoded') } },
-    { customer: 'tapPay', channel: 'pay' },
-    { customer: 'confirmSheet', channel: 'pay' },
-    { until: 'pay', kind: 'challenge' },
-    { openChallenge: 'challenge', from: 'pay', params: { clientToken: ref('conn.credentials.clientToken') } },
-    { customer: 'completeChallenge', channel: 'challenge' },
-    { until: 'challenge', kind: 'complete' },
-    { until: 'pay', kind: 'complete' },
+    ...connectCustomer(magic.usNy),
+    ...quoteFor({ amount: 48, method: 'card' }),
+    openPayFrame('buy-button'),
+    ...tapAndConfirm(),
+    ...challengeThen('completeChallenge'),
   ],
   expect: {
-    responses: {
-      methods: { status: 200, body: { data: { paymentMethods: [{ type: 'card', availability: { available: true } }, { type: 'card', availability: { available: false, reason: 'card_expired' } }] } } },
-      q: { status: 200, body: { data: { source: { amount: 48 } } } },
-    },
+    responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { source: { amount: 48 } } } } },
     channels: {
-      pay: {
-        mode: 'exact',
-        events: [
-          { kind: 'handshake' },
-          { kind: 'ready' },
-          { kind: 'buttonPressed' },
-          { kind: 'challenge', payload: { kind: 'frame' } },
-          { kind: 'complete', payload: { transaction: { status: 'pending' }, failureCode: undefined } },
-        ],
-      },
+      pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, asksForChallenge, completesPending] },
       challenge: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } }] },
     },
   },

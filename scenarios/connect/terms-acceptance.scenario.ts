@@ -1,19 +1,16 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
+import { defineScenario } from '../../harness/scenario.ts'
+import { createSession, magic, openSessionFrame } from '../../harness/steps.ts'
 
 /** Outstanding terms: the frame reports termsAcceptanceRequired; a new session carrying termsAcceptedAt connects. */
 export default defineScenario({
   title: 'a customer with outstanding terms is termsAcceptanceRequired until a session carries termsAcceptedAt',
   tags: ['connect', 'terms', 'termsAcceptedAt'],
   steps: [
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'user-terms', deviceIp: '203.0.113.7', email: 'terms@sandbox.test', phoneNumber: '+12125550105' } },
-    { open: 'connect', channel: 'connect', params: { sessionToken: ref('session.sessionToken'), publicKey: 'a'.repeat(64) } },
+    createSession({ externalCustomerId: 'user-terms', ...magic.terms }),
+    openSessionFrame('connect'),
     { customer: 'acceptTerms', channel: 'connect' },
-    {
-      server: 'createSession',
-      as: 'accepted',
-      body: { externalCustomerId: 'user-terms', deviceIp: '203.0.113.7', email: 'terms@sandbox.test', phoneNumber: '+12125550105', termsAcceptedAt: '2026-01-01T00:00:00.000Z' },
-    },
-    { open: 'connect', channel: 'relaunch', params: { sessionToken: ref('accepted.sessionToken'), publicKey: 'a'.repeat(64) } },
+    createSession({ externalCustomerId: 'user-terms', ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }, 'accepted'),
+    openSessionFrame('connect', 'accepted', 'relaunch'),
   ],
   expect: {
     channels: {

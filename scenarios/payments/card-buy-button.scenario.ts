@@ -1,44 +1,19 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
+import { defineScenario } from '../../harness/scenario.ts'
+import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
 
 /** A connected customer buys with the buy button and the stored card: the tap posts buttonPressed, the confirmed sheet completes with a pending transaction. */
 export default defineScenario({
   title: 'a card purchase through the buy button completes with a pending transaction',
   tags: ['payments', 'buy-button', 'card'],
   steps: [
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'buyer-1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
-    { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'methods' },
-    {
-      client: 'getQuote',
-      accessToken: ref('conn.credentials.accessToken'),
-      body: {
-        source: { asset: { code: 'usd' }, amount: 100 },
-        destination: { asset: { code: 'eth' } },
-        wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-        paymentMethod: { type: 'card', id: ref('methods.body.data.paymentMethods.0.id') },
-      },
-      as: 'q',
-    },
-    { open: 'buy-button', channel: 'pay', params: { clientToken: ref('conn.credentials.clientToken'), quote: ref('q.encoded') } },
-    { customer: 'tapPay', channel: 'pay' },
-    { customer: 'confirmSheet', channel: 'pay' },
+    ...connectCustomer(magic.usNy),
+    ...quoteFor({ amount: 100, method: 'card' }),
+    openPayFrame('buy-button'),
+    ...tapAndConfirm(),
     { until: 'pay', kind: 'complete' },
   ],
   expect: {
-    responses: {
-      methods: { status: 200, body: { data: { paymentMethods: [{ type: 'card', availability: { available: true } }, { type: 'card', availability: { available: false, reason: 'card_expired' } }] } } },
-      q: { status: 200, body: { data: { source: { amount: 100 }, paymentMethod: { type: 'card' }, executable: true } } },
-    },
-    channels: {
-      pay: {
-        mode: 'exact',
-        events: [
-          { kind: 'handshake' },
-          { kind: 'ready' },
-          { kind: 'buttonPressed' },
-          { kind: 'complete', payload: { transaction: { status: 'pending' }, failureCode: undefined } },
-        ],
-      },
-    },
+    responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { source: { amount: 100 }, paymentMethod: { type: 'card' }, executable: true } } } },
+    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, completesPending] } },
   },
 })

@@ -1,44 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
+import { defineScenario } from '../../harness/scenario.ts'
+import { walletFailureScenario } from '../../harness/steps.ts'
 
 /** Android wallet pay (google-pay), test-mode amount 43: the transaction is created and fails at once with failureCode serviceUnavailable, and the transaction list shows it failed. */
-export default defineScenario({
-  title: 'a google-pay purchase of 43 completes failed with failureCode serviceUnavailable',
-  tags: ['payments', 'google-pay', 'wallet-pay', 'trigger-43', 'failureCode', 'serviceUnavailable'],
-  steps: [
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'buyer-1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
-    {
-      client: 'getQuote',
-      accessToken: ref('conn.credentials.accessToken'),
-      body: {
-        source: { asset: { code: 'usd' }, amount: 43 },
-        destination: { asset: { code: 'eth' } },
-        wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-        paymentMethod: { type: 'google_pay' },
-      },
-      as: 'q',
-    },
-    { open: 'google-pay', channel: 'pay', params: { clientToken: ref('conn.credentials.clientToken'), quote: ref('q.encoded') } },
-    { customer: 'tapPay', channel: 'pay' },
-    { customer: 'confirmSheet', channel: 'pay' },
-    { until: 'pay', kind: 'complete' },
-    { client: 'listTransactions', accessToken: ref('conn.credentials.accessToken'), query: '?limit=1', as: 'latest' },
-  ],
-  expect: {
-    responses: {
-      q: { status: 200, body: { data: { source: { amount: 43 }, paymentMethod: { type: 'google_pay' } } } },
-      latest: { status: 200, body: { data: [{ status: 'failed', source: { amount: 43 }, paymentMethod: { type: 'google_pay' }, failureCode: 'serviceUnavailable', failureReason: 'The payment service is temporarily unavailable; try again later.' }] } },
-    },
-    channels: {
-      pay: {
-        mode: 'exact',
-        events: [
-          { kind: 'handshake' },
-          { kind: 'ready' },
-          { kind: 'buttonPressed' },
-          { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode: 'serviceUnavailable', failureReason: 'The payment service is temporarily unavailable; try again later.' } },
-        ],
-      },
-    },
-  },
-})
+export default defineScenario(walletFailureScenario({ frame: 'google-pay', amount: 43, failureCode: 'serviceUnavailable', failureReason: 'The payment service is temporarily unavailable; try again later.' }))

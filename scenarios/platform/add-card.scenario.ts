@@ -1,17 +1,17 @@
 import { defineScenario, ref } from '../../harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.ts'
 
 /** The customer adds a card in the add-card frame; it shows among the stored payment methods until it is deleted. */
 export default defineScenario({
   title: 'a card added in the add-card frame is listed among the payment methods, and gone once deleted',
   tags: ['platform', 'payment-methods', 'add-card', 'cards'],
   steps: [
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'user-ny', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
+    ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
     { open: 'add-card', channel: 'addCard', params: { clientToken: ref('conn.credentials.clientToken') } },
     { customer: 'enterCard', channel: 'addCard', fields: { number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123' } },
-    { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'methods' },
+    getPaymentMethods('methods'),
     { api: 'DELETE /platform/v1/payment-methods/{{methods.body.data.paymentMethods.2.id}}', as: 'deleted', headers: { authorization: 'Bearer {{conn.credentials.accessToken}}' } },
-    { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'after' },
+    getPaymentMethods('after'),
   ],
   expect: {
     channels: {

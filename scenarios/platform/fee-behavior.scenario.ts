@@ -1,4 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
+import { defineScenario } from '../../harness/scenario.ts'
+import { connectCustomer, getQuote, magic } from '../../harness/steps.ts'
 
 /** feeBehavior: inclusive takes the fees out of source.amount (total = 100); exclusive adds them on top. */
 export default defineScenario({
@@ -7,10 +8,9 @@ export default defineScenario({
   steps: [
     // The ecosystem fee is the account's default extra fee, seeded per account: pin it so the amounts are fixed.
     { control: 'settings', body: { defaultExtraFeePercentage: 3 } },
-    { server: 'createSession', as: 'session', body: { externalCustomerId: 'user-ny', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
-    { client: 'getQuote', accessToken: ref('conn.credentials.accessToken'), as: 'inclusive', body: { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'inclusive' } },
-    { client: 'getQuote', accessToken: ref('conn.credentials.accessToken'), as: 'exclusive', body: { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'exclusive' } },
+    ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
+    getQuote({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'inclusive' }, 'inclusive'),
+    getQuote({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'exclusive' }, 'exclusive'),
   ],
   expect: {
     responses: {
