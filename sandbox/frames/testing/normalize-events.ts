@@ -2,7 +2,7 @@ import type { FrameOutbound } from '../../contract/index.ts'
 
 /** What varies between two runs of one flow and says nothing about it: credentials, ids, tokens, times. */
 const VOLATILE: Array<[RegExp, string]> = [
-  [/\b(cus|txn|pm|ses|chl)_[A-Za-z0-9]+/g, '$1_<id>'],
+  [/\b(cus|txn|pm|ses|chl|chg)_[A-Za-z0-9]+/g, '$1_<id>'],
   [/\b(st|at|ct|cx|up)_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, '$1_<token>'],
   [/channelId=[A-Za-z0-9_-]+/g, 'channelId=<channel>'],
   [/challengeToken=[^&"]+/g, 'challengeToken=<token>'],
