@@ -1,13 +1,13 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import type { FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
 import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/index.ts'
-import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { launchChromium } from '../../sandbox/testing/chromium.ts'
 import { startHostPage, type HostPageServer } from '../../sandbox/testing/host-page-server.ts'
 import { resolveInput, type Recording, type TimelineEntry } from '../recording.ts'
 import type { Scenario, Step } from '../scenario.ts'
 import { channelIdOf } from './node-driver.ts'
+import { runApiStep } from './api-steps.ts'
 
 /** One seed's sandbox server and the host page (its own origin) that embeds its frames. */
 export interface BrowserSite {
@@ -139,7 +139,6 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
   const site = await env.site(scenario.seed ?? defaultSeed())
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `browser_${process.pid}_${++runs}`
-  const sk = { 'x-api-key': `sk_${mode}_${account}` }
   const recording: Recording = { channels: {}, results: {}, timeline: [] }
   const timeline: Array<TimelineEntry & { at: number }> = []
   const note = (entry: TimelineEntry) => timeline.push({ ...entry, at: Date.now() })
@@ -217,45 +216,25 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
       note({ actor: 'partner', target: 'api', what: `${line} → ${response.status}` })
       return { status: response.status, body: parsed as any }
     }
-    const bearer = (token: unknown) => ({ authorization: `Bearer ${resolve(token)}` })
+    const context = { api, mode, account, resolve, recording }
 
-    const steps: Record<string, (step: any) => Promise<void>> = {
-      async createSession(step: Extract<Step, { server: 'createSession' }>) {
-        const reply = await api('POST /platform/v1/sessions', { headers: sk, body: resolve(step.body) })
-        if (reply.status !== 201) throw new Error(`createSession failed: ${JSON.stringify(reply.body)}`)
-        recording.results[step.as] = reply.body.data
-      },
-      async revokeSession(step: Extract<Step, { server: 'revokeSession' }>) {
-        await api('DELETE /platform/v1/sessions', { headers: sk, body: { sessionToken: resolve(step.sessionToken) } })
-      },
-      async getConnection(step: Extract<Step, { client: 'getConnection' }>) {
-        const channel = step.channel ?? `${step.as}-check`
-        const channelId = channelIdOf(channel)
-        await claim(channel, channelId)
-        note({ actor: 'host', target: channel, what: 'getConnection' })
-        await page.evaluate(({ token, channelId, as }) => {
-          const w = window as any
-          w.connections[as] = w.sandbox.getConnection(token, { onEvent: w.record, params: { channelId } }).then(
-            (connection: unknown) => ({ ok: true, connection }),
-            (error: Error) => ({ ok: false, message: error.message }),
-          )
-        }, { token: resolve(step.sessionToken), channelId, as: step.as })
-        if (!(await mounted(channel, 'check'))) throw new Error('getConnection: the check frame was refused by frame-ancestors')
-        const outcome = await Promise.race([page.evaluate((as) => (window as any).connections[as], step.as), pause(WAIT_MS).then(() => undefined)])
-        if (!outcome?.ok) throw new Error(`getConnection: the check frame posted ${JSON.stringify(await eventsOf(channel))}`)
-        recording.results[step.as] = outcome.connection
-        await settle()
-      },
-      async getQuote(step: Extract<Step, { client: 'getQuote' }>) {
-        const reply = await api('POST /platform/v1/quotes/buy', { headers: bearer(step.accessToken), body: resolve(step.body) })
-        recording.results[step.as] = { ...reply, quote: reply.body?.data, encoded: reply.status === 200 ? encodeQuote(reply.body.data) : undefined }
-      },
-      async getPaymentMethods(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
-        recording.results[step.as] = await api('GET /platform/v1/payment-methods', { headers: bearer(step.accessToken) })
-      },
-      async listTransactions(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
-        recording.results[step.as] = await api(`GET /platform/v1/transactions${resolve(step.query ?? '')}`, { headers: bearer(step.accessToken) })
-      },
+    const getConnection = async (step: Extract<Step, { client: 'getConnection' }>) => {
+      const channel = step.channel ?? `${step.as}-check`
+      const channelId = channelIdOf(channel)
+      await claim(channel, channelId)
+      note({ actor: 'host', target: channel, what: 'getConnection' })
+      await page.evaluate(({ token, channelId, as }) => {
+        const w = window as any
+        w.connections[as] = w.sandbox.getConnection(token, { onEvent: w.record, params: { channelId } }).then(
+          (connection: unknown) => ({ ok: true, connection }),
+          (error: Error) => ({ ok: false, message: error.message }),
+        )
+      }, { token: resolve(step.sessionToken), channelId, as: step.as })
+      if (!(await mounted(channel, 'check'))) throw new Error('getConnection: the check frame was refused by frame-ancestors')
+      const outcome = await Promise.race([page.evaluate((as) => (window as any).connections[as], step.as), pause(WAIT_MS).then(() => undefined)])
+      if (!outcome?.ok) throw new Error(`getConnection: the check frame posted ${JSON.stringify(await eventsOf(channel))}`)
+      recording.results[step.as] = outcome.connection
+      await settle()
     }
 
     const customer = async (step: Extract<Step, { customer: string }>) => {
@@ -279,8 +258,8 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
     }
 
     const run = async (step: Step) => {
-      if ('server' in step) await steps[step.server]!(step)
-      else if ('client' in step) await steps[step.client]!(step)
+      if (await runApiStep(step, context)) return settle()
+      if ('client' in step) await getConnection(step as Extract<Step, { client: 'getConnection' }>)
       else if ('open' in step) await open(step.channel, step.open, resolve(step.params))
       else if ('openChallenge' in step) {
         const id = channelIds.get(step.from)
@@ -296,16 +275,6 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
       } else if ('until' in step) {
         const id = channelIds.get(step.until)
         if (id !== undefined && !refused.has(step.until)) await waitForEvent(id, step.kind, 5_000)
-      } else if ('control' in step) {
-        if (step.control === 'advanceClock') await api('POST /__sandbox/clock/advance', { headers: sk, body: { by: step.by } })
-        else if (step.control === 'fault') await api('POST /__sandbox/faults', { headers: sk, body: step.fault })
-        else await api('PUT /__sandbox/settings', { headers: sk, body: resolve(step.body) })
-        await settle()
-      } else if ('api' in step) {
-        const line = (resolve(step.api) as string).replace('{pk}', `pk_${mode}_${account}`).replace('{sk}', `sk_${mode}_${account}`)
-        const headers = step.headers === undefined ? sk : (resolve(step.headers) as Record<string, string>)
-        recording.results[step.as] = await api(line, { headers, body: resolve(step.body) })
-        await settle()
       }
     }
     const finish = async () => {

@@ -3,10 +3,10 @@ import { createSandboxCore, type SandboxCore } from '../../sandbox/core/sandbox-
 import { send } from '../../sandbox/core/test-request.ts'
 import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
 import { openInProcessFrame, type InProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
-import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
 import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { resolveInput, type Recording } from '../recording.ts'
+import { runApiStep } from './api-steps.ts'
 import { originMatches } from '../../sandbox/frames/server/frame-origins.ts'
 import type { Scenario, Step } from '../scenario.ts'
 
@@ -47,7 +47,6 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
   if (!core) cores.set(seed, (core = createSandboxCore({ seed })))
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `scenario_${process.pid}_${++runs}`
-  const sk = { 'x-api-key': `sk_${mode}_${account}` }
   const recording: Recording = { channels: {}, results: {}, timeline: [] }
   const frames = new Map<string, InProcessFrame<{ type: string }>>()
   const resolve = (input: unknown) => resolveInput(input, recording.results) as any
@@ -71,40 +70,21 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     return { status: reply.status, body: reply.body as any }
   }
 
-  const steps: Record<string, (step: any) => Promise<void>> = {
-    async createSession(step: Extract<Step, { server: 'createSession' }>) {
-      const reply = await api('POST /platform/v1/sessions', { headers: sk, body: resolve(step.body) })
-      if (reply.status !== 201) throw new Error(`createSession failed: ${JSON.stringify(reply.body)}`)
-      recording.results[step.as] = reply.body.data
-    },
-    async revokeSession(step: Extract<Step, { server: 'revokeSession' }>) {
-      await api('DELETE /platform/v1/sessions', { headers: sk, body: { sessionToken: resolve(step.sessionToken) } })
-    },
-    async getConnection(step: Extract<Step, { client: 'getConnection' }>) {
-      const keys = await generateHostKeyPair()
-      const frame = await open(step.channel ?? `${step.as}-check`, 'check', { sessionToken: resolve(step.sessionToken), publicKey: keys.publicKeyHex })
-      if (!frame) throw new Error('getConnection: the check frame was refused by frame-ancestors')
-      await frame.runtime.idle()
-      const complete = frame.events.find((e): e is Extract<FrameOutbound, { kind: 'complete' }> => e.kind === 'complete')
-      if (!complete) throw new Error(`getConnection: the check frame posted ${JSON.stringify(frame.events)}`)
-      const { credentials, ...connection } = complete.payload as { credentials: string }
-      recording.results[step.as] = { ...connection, credentials: await decryptCredentials(credentials, keys.privateKey) }
-    },
-    async getQuote(step: Extract<Step, { client: 'getQuote' }>) {
-      const reply = await api('POST /platform/v1/quotes/buy', { headers: { authorization: `Bearer ${resolve(step.accessToken)}` }, body: resolve(step.body) })
-      recording.results[step.as] = { ...reply, quote: reply.body?.data, encoded: reply.status === 200 ? encodeQuote(reply.body.data) : undefined }
-    },
-    async getPaymentMethods(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
-      recording.results[step.as] = await api('GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
-    },
-    async listTransactions(step: Extract<Step, { client: 'getPaymentMethods' | 'listTransactions' }>) {
-      recording.results[step.as] = await api(`GET /platform/v1/transactions${resolve(step.query ?? '')}`, { headers: { authorization: `Bearer ${resolve(step.accessToken)}` } })
-    },
+  async function getConnection(step: Extract<Step, { client: 'getConnection' }>): Promise<void> {
+    const keys = await generateHostKeyPair()
+    const frame = await open(step.channel ?? `${step.as}-check`, 'check', { sessionToken: resolve(step.sessionToken), publicKey: keys.publicKeyHex })
+    if (!frame) throw new Error('getConnection: the check frame was refused by frame-ancestors')
+    await frame.runtime.idle()
+    const complete = frame.events.find((e): e is Extract<FrameOutbound, { kind: 'complete' }> => e.kind === 'complete')
+    if (!complete) throw new Error(`getConnection: the check frame posted ${JSON.stringify(frame.events)}`)
+    const { credentials, ...connection } = complete.payload as { credentials: string }
+    recording.results[step.as] = { ...connection, credentials: await decryptCredentials(credentials, keys.privateKey) }
   }
 
+  const context = { api, mode, account, resolve, recording }
   for (const step of scenario.steps) {
-    if ('server' in step) await steps[step.server]!(step)
-    else if ('client' in step) await steps[step.client]!(step)
+    if (await runApiStep(step, context)) continue
+    if ('client' in step) await getConnection(step as Extract<Step, { client: 'getConnection' }>)
     else if ('open' in step) await open(step.channel, step.open, resolve(step.params))
     else if ('openChallenge' in step) {
       // No challenge to open is a finding, not a crash: the expectations will show the divergent event.
@@ -125,14 +105,6 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     } else if ('until' in step) {
       const frame = frames.get(step.until)
       for (let i = 0; frame && i < 50 && !frame.events.some((e) => e.kind === step.kind); i++) await pause(20)
-    } else if ('control' in step) {
-      if (step.control === 'advanceClock') await api('POST /__sandbox/clock/advance', { headers: sk, body: { by: step.by } })
-      else if (step.control === 'fault') await api('POST /__sandbox/faults', { headers: sk, body: step.fault })
-      else await api('PUT /__sandbox/settings', { headers: sk, body: resolve(step.body) })
-    } else if ('api' in step) {
-      const line = (resolve(step.api) as string).replace('{pk}', `pk_${mode}_${account}`).replace('{sk}', `sk_${mode}_${account}`)
-      const headers = step.headers === undefined ? sk : (resolve(step.headers) as Record<string, string>)
-      recording.results[step.as] = await api(line, { headers, body: resolve(step.body) })
     }
   }
   await Promise.all([...frames.values()].map(settle))
