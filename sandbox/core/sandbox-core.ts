@@ -105,10 +105,8 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     let response: MaybePromise<PlainResponse>
     if (fault?.networkError) response = { kind: 'network-error' }
     else if (fault?.status !== undefined) response = faultReply(route.family, { ...fault, status: fault.status })
-    else if (context.claims) {
-      const claims = context.claims
-      response = requireLiveSession(route, context.tenant, claims).then(() => route.handle(context))
-    } else {
+    else if (context.claims) response = requireLiveSession(route, context.tenant, context.claims).then(() => route.handle(context))
+    else {
       try {
         response = route.handle(context)
       } catch (error) {
