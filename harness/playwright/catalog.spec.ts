@@ -7,7 +7,7 @@ import { sameSequence } from '../drivers/same-sequence.ts'
 import { expect } from '../playwright-matchers.ts'
 import type { Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
-import { sequenceDiagram, sequenceDiagramHtml } from './sequence-diagram.ts'
+import { sequenceDiagram, sequenceDiagramHtml } from '../../sandbox/demo/sequence-diagram.ts'
 
 
 /** The browser driver's environment, once per worker: Playwright's Chromium, the server and the host page. */

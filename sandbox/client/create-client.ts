@@ -1,6 +1,6 @@
 import type { FrameName } from '../contract/frames/index.ts'
 import { connectionThrough } from './connection-calls.ts'
-import { mountFrame, type ClientFrameEvent, type MountedFrame } from './frame-channel.ts'
+import { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame } from './frame-channel.ts'
 
 /** Options of a client: the sandbox's origins and what authorizes the embedding page. */
 export interface ClientOptions {
@@ -14,6 +14,8 @@ export interface ClientOptions {
 export interface SetupOptions {
   container?: HTMLElement
   onEvent?: (event: ClientFrameEvent) => void
+  /** Every message the host posts to the frame (`ack`, `setQuote` …). */
+  onSend?: (message: ClientFrameMessage) => void
   params?: Record<string, string | undefined>
 }
 
@@ -36,7 +38,7 @@ async function api(options: ClientOptions, accessToken: string, method: string, 
  */
 export function createClient(options: ClientOptions) {
   const setupFrame = (frame: FrameName, setup: SetupOptions = {}): MountedFrame =>
-    mountFrame({ framesOrigin: options.framesOrigin, frame, container: setup.container, onEvent: setup.onEvent, params: { apiKey: options.apiKey, ...setup.params } })
+    mountFrame({ framesOrigin: options.framesOrigin, frame, container: setup.container, onEvent: setup.onEvent, onSend: setup.onSend, params: { apiKey: options.apiKey, ...setup.params } })
   /** A purchase frame's setup: the customer's clientToken and the signed quote (base64url JSON). */
   const purchase = (frame: 'buy' | 'buy-button' | 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, setup: SetupOptions = {}) => {
     if (!clientToken || !quote) {

@@ -11,7 +11,12 @@ export interface MountOptions {
   /** Where the iframe goes; a hidden one is made for headless frames when absent. */
   container?: HTMLElement
   onEvent?: (event: ClientFrameEvent) => void
+  /** Called with every message the host posts to the frame (`ack`, `setQuote` …), before it is posted. */
+  onSend?: (message: ClientFrameMessage) => void
 }
+
+/** A message the host posted to a frame, as the client reports it to `onSend`. */
+export type ClientFrameMessage = FrameInbound & { frame: FrameName; channelId: string }
 
 /** A mounted frame: its channel, its iframe, a way to message it, and teardown. */
 export interface MountedFrame {
@@ -29,7 +34,7 @@ function newChannelId(): string {
 /**
  * Mounts a frame in an iframe and talks to it: accepts messages only from that
  * iframe, from the frames origin and on its channel; answers `handshake` with
- * `ack`; delivers every event to `onEvent`.
+ * `ack`; delivers every event to `onEvent` and reports every message it posts to `onSend`.
  *
  * @example
  * mountFrame({ framesOrigin, frame: 'reset', params: { clientToken }, onEvent: console.log })
@@ -43,8 +48,10 @@ export function mountFrame(options: MountOptions): MountedFrame {
   iframe.title = `${options.frame} frame`
   iframe.dataset.channelId = channelId
   if (!options.container) iframe.style.display = 'none'
-  const post = (message: FrameInbound) =>
+  const post = (message: FrameInbound) => {
+    options.onSend?.({ ...message, frame: options.frame, channelId })
     iframe.contentWindow?.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...message }), options.framesOrigin)
+  }
   const listener = (event: MessageEvent) => {
     if (event.origin !== options.framesOrigin || event.source !== iframe.contentWindow || typeof event.data !== 'string') return
     let envelope
@@ -56,8 +63,8 @@ export function mountFrame(options: MountOptions): MountedFrame {
     if (!envelope.success || envelope.data.meta.channelId !== channelId) return
     const parsed = FrameOutbound.safeParse({ kind: envelope.data.kind, ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }) })
     if (!parsed.success) return
-    if (parsed.data.kind === 'handshake') post({ kind: 'ack' })
     options.onEvent?.({ ...parsed.data, frame: options.frame, channelId })
+    if (parsed.data.kind === 'handshake') post({ kind: 'ack' })
   }
   window.addEventListener('message', listener)
   ;(options.container ?? document.body).append(iframe)

@@ -1,4 +1,4 @@
 /** The browser client: mount frames, exchange messages, call the platform API. */
 export { createClient, type ClientOptions, type SandboxClient, type SetupOptions } from './create-client.ts'
-export { mountFrame, type ClientFrameEvent, type MountedFrame, type MountOptions } from './frame-channel.ts'
+export { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame, type MountOptions } from './frame-channel.ts'
 export { decryptCredentials, generateHostKeyPair, importHostPrivateKey } from '../frames/credentials.ts'

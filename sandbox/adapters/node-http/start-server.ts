@@ -6,6 +6,7 @@ import { answerClientError } from './answer-client-error.ts'
 import { browserBundle } from './browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
+import { demoRoutes } from '../../demo/demo-routes.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
 export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
@@ -71,12 +72,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       failed(response, error)
     }
   }
+  const demo = demoRoutes(core, origins)
   // The browser client, for host pages: `<script type="module" src="{api}/sandbox-client.js">`.
   const api = createServer(
     serve((request) =>
       request.method === 'GET' && request.path === '/sandbox-client.js'
         ? browserBundle('client/index.ts').then((text) => ({ kind: 'reply' as const, status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, body: text }))
-        : core.handle(request),
+        : demo(request) ?? core.handle(request),
     ),
   )
   api.on('clientError', answerClientError)

@@ -1,4 +1,10 @@
-import type { TimelineEntry } from '../recording.ts'
+/** One step of a timeline: who did what to whom (`frame:<channel>` actors are frames replying to the host). */
+export interface TimelineEntry {
+  actor: string
+  target: string
+  what: string
+  detail?: unknown
+}
 
 /** One arrow (or a note over a lifeline) of a scenario's sequence diagram. */
 interface Arrow {
@@ -64,11 +70,17 @@ export function sequenceDiagram(timeline: TimelineEntry[], title?: string): stri
 const short = (label: string) => (label.length > 64 ? `${label.slice(0, 63)}…` : label)
 const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
+const STYLE = `.box { fill: #eef2ff; stroke: #6366f1; } .note { fill: #fff7d6; stroke: #d4a017; }
+.head { text-anchor: middle; font-weight: 600; fill: #111; } .label { text-anchor: middle; font-size: 12px; fill: var(--diagram-text, #222); }
+.life { stroke: #888; stroke-dasharray: 4 4; } .call { stroke: var(--diagram-text, #222); } .reply { stroke: #6366f1; stroke-dasharray: 6 3; }`
+
 /**
- * A timeline as a self-contained HTML page with an SVG sequence diagram
- * (lifelines, arrows, notes), readable offline in the Playwright HTML report.
+ * A timeline as an SVG sequence diagram (lifelines, arrows, notes) with its own styles.
+ *
+ * @example
+ * sequenceDiagramSvg([{ actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 200' }])
  */
-export function sequenceDiagramHtml(timeline: TimelineEntry[], title: string): string {
+export function sequenceDiagramSvg(timeline: TimelineEntry[]): string {
   const arrows = arrowsOf(timeline)
   const participants = participantsOf(arrows)
   const column = 210
@@ -94,14 +106,20 @@ export function sequenceDiagramHtml(timeline: TimelineEntry[], title: string): s
     parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}" marker-end="url(#head)"/>`)
     parts.push(`<text x="${(from + to) / 2}" y="${y - 5}" class="label"><title>${escape(a.label)}</title>${escape(short(a.label))}</text>`)
   })
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="sequence diagram">
+<style>${STYLE}</style>
+<defs><marker id="head" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#888"/></marker></defs>
+${parts.join('\n')}
+</svg>`
+}
+
+/**
+ * A timeline as a self-contained HTML page with an SVG sequence diagram
+ * (lifelines, arrows, notes), readable offline in the Playwright HTML report.
+ */
+export function sequenceDiagramHtml(timeline: TimelineEntry[], title: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title><style>
 body { font: 13px system-ui, sans-serif; margin: 16px; }
-.box { fill: #eef2ff; stroke: #6366f1; } .note { fill: #fff7d6; stroke: #d4a017; }
-.head { text-anchor: middle; font-weight: 600; } .label { text-anchor: middle; font-size: 12px; }
-.life { stroke: #bbb; stroke-dasharray: 4 4; } .call { stroke: #222; } .reply { stroke: #4f46e5; stroke-dasharray: 6 3; }
 </style></head><body><h1 style="font-size:16px">${escape(title)}</h1>
-<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<defs><marker id="head" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#333"/></marker></defs>
-${parts.join('\n')}
-</svg></body></html>`
+${sequenceDiagramSvg(timeline)}</body></html>`
 }

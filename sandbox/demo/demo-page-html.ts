@@ -1,0 +1,107 @@
+/** What the demo page is told about the sandbox (public values only: never a secret key). */
+export interface DemoPageConfig {
+  apiOrigin: string
+  framesOrigin: string
+  account: string
+  seed: number
+}
+
+/** The flows the page offers, by id, in menu order. */
+export const DEMO_FLOWS = {
+  connect: 'Connect a new customer',
+  'card-buy': 'Card buy (buy button)',
+  'apple-pay': 'Apple Pay',
+  'google-pay': 'Google Pay',
+  'challenge-48': 'Challenge 48 (wallet ownership)',
+  'challenge-49': 'Challenge 49 (CVV)',
+  terms: 'Terms acceptance',
+  mismatch: 'Mismatch (email and phone of two customers)',
+  'wallet-failure': 'Wallet-pay failure (Google Pay 41)',
+  reset: 'Reset the connection',
+  'add-card': 'Add a card',
+  widget: 'Widget',
+  'customer-export': 'Customer export',
+} as const
+
+const STYLE = `
+:root { color-scheme: light; --bg: #ffffff; --panel: #f4f5f7; --text: #14161a; --muted: #4a5060; --border: #c5c9d3; --accent: #3730a3; --accent-text: #ffffff; --diagram-text: #222; }
+:root[data-theme="dark"] { color-scheme: dark; --bg: #0f1115; --panel: #1b1e25; --text: #eef0f4; --muted: #b4bac6; --border: #3a3f4b; --accent: #a5b4fc; --accent-text: #0f1115; --diagram-text: #e5e7eb; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, sans-serif; background: var(--bg); color: var(--text); }
+header { padding: 12px 16px; border-bottom: 1px solid var(--border); }
+h1 { font-size: 18px; margin: 0; } h2 { font-size: 15px; margin: 0 0 8px; }
+header p { margin: 4px 0 0; color: var(--muted); }
+main { display: grid; grid-template-columns: 300px minmax(320px, 1fr) minmax(360px, 1.2fr); gap: 12px; padding: 12px; }
+@media (max-width: 1100px) { main { grid-template-columns: 1fr; } }
+section.panel { background: var(--panel); border: 1px solid var(--border); border-radius: 8px; padding: 12px; min-width: 0; }
+label { display: block; margin: 8px 0 2px; font-weight: 600; }
+input, select, textarea, button { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: 6px 8px; max-width: 100%; }
+input, select, textarea { width: 100%; }
+button { cursor: pointer; margin: 6px 6px 0 0; }
+button.primary { background: var(--accent); color: var(--accent-text); border-color: var(--accent); font-weight: 600; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 10px 0 0; padding: 4px 8px 8px; }
+legend { font-weight: 600; }
+#frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: #fff; }
+#status { min-height: 1.5em; color: var(--muted); }
+#log { list-style: none; margin: 0; padding: 0; max-height: 420px; overflow: auto; font: 12px/1.4 ui-monospace, monospace; }
+#log li { border-bottom: 1px solid var(--border); padding: 3px 0; }
+#log .dir-in .kind { color: var(--accent); font-weight: 700; }
+#log summary { cursor: pointer; }
+#log pre { white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
+#diagram { overflow: auto; max-height: 360px; margin-top: 8px; border-top: 1px solid var(--border); }
+.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: end; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+`
+
+const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+
+/**
+ * The demo page: flow and customer pickers, controls, the frames' container,
+ * and the live event log with its sequence diagram. `app.js` does the rest.
+ *
+ * @example
+ * demoPageHtml({ apiOrigin: 'http://127.0.0.1:4010', framesOrigin: 'http://127.0.0.1:4011', account: 'demo', seed: 1 })
+ */
+export function demoPageHtml(config: DemoPageConfig): string {
+  const options = Object.entries(DEMO_FLOWS).map(([id, label]) => `<option value="${id}">${escapeHtml(label)}</option>`).join('')
+  return `<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ramp-sandbox demo</title><style>${STYLE}</style></head><body>
+<header><h1>ramp-sandbox demo: a partner app</h1>
+<p>This page is a partner's app. Its server part creates sessions with the secret key; the page uses the browser client and publishable key only.</p></header>
+<main>
+<section class="panel" aria-labelledby="setup-title"><h2 id="setup-title">Flow</h2>
+<label for="flow">Flow</label><select id="flow">${options}</select>
+<label for="customer">Customer (from /__sandbox/fixtures)</label><select id="customer"><option value="">loading…</option></select>
+<label for="custom-email">Custom email (optional)</label><input id="custom-email" type="email" autocomplete="off">
+<label for="custom-phone">Custom phone (optional)</label><input id="custom-phone" type="tel" autocomplete="off">
+<label for="amount">Amount (USD; 48 and 49 are challenge triggers)</label><input id="amount" type="number" min="1" value="100">
+<button id="run" class="primary" type="button">Run flow</button>
+<p id="status" role="status" aria-live="polite"></p>
+<fieldset><legend>Appearance</legend>
+<label for="theme">Theme</label><select id="theme"><option value="light">light</option><option value="dark">dark</option></select>
+<label for="brand">Brand colour</label><input id="brand" type="color" value="#3730a3">
+<label for="custom-theme">Custom theme (JSON, optional)</label><textarea id="custom-theme" rows="2" placeholder='{"borderRadius":8}'></textarea>
+</fieldset>
+<fieldset><legend>Tenant</legend>
+<label for="mode">Key</label><select id="mode"><option value="test">test (pk_test_${escapeHtml(config.account)})</option><option value="live">live (pk_live_${escapeHtml(config.account)})</option></select>
+<label for="seed">Seed (fixed when the server starts)</label><input id="seed" value="${config.seed}" readonly>
+<div class="row"><div><label for="advance-by">Advance clock by</label><input id="advance-by" value="20s" size="6"></div><button id="advance" type="button">Advance</button></div>
+<div class="row"><div><label for="fault-status">Fault: next buy quote answers</label><input id="fault-status" type="number" value="503" min="400" max="599"></div><button id="fault" type="button">Inject fault</button></div>
+<button id="reset-tenant" type="button">Reset the tenant</button>
+</fieldset>
+</section>
+<section class="panel" aria-labelledby="frames-title"><h2 id="frames-title">Frames</h2>
+<div id="partner-ui"></div><div id="frames"></div></section>
+<section class="panel" aria-labelledby="log-title"><h2 id="log-title">Event log</h2>
+<div class="row"><button id="copy-json" type="button">Copy as JSON</button><button id="copy-scenario" type="button">Copy as scenario</button><button id="clear-log" type="button">Clear</button></div>
+<ol id="log" aria-label="event log"></ol>
+<h2 style="margin-top:10px">Sequence diagram</h2><div id="diagram" aria-label="sequence diagram of the log"></div>
+<label for="copied" class="visually-hidden">Copied text</label><textarea id="copied" class="visually-hidden" readonly></textarea>
+</section>
+</main>
+<script>window.DEMO_CONFIG = ${JSON.stringify({ apiOrigin: config.apiOrigin, framesOrigin: config.framesOrigin, account: config.account }).replace(/</g, '\\u003c')}</script>
+<script type="module" src="/demo/app.js"></script>
+</body></html>`
+}

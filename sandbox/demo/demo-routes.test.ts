@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore } from '../core/index.ts'
+import type { PlainReply, PlainRequest } from '../core/plain-http.ts'
+import { demoRoutes } from './demo-routes.ts'
+
+const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
+const demo = demoRoutes(core, { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' })
+
+async function send(method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<PlainReply> {
+  const request: PlainRequest = { method, path, query, headers: {}, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }
+  const response = await demo(request)
+  if (!response || response.kind !== 'reply') throw new Error(`no reply for ${method} ${path}`)
+  return response
+}
+
+describe('the demo partner server', () => {
+  it('answers undefined outside /demo', () => {
+    expect(demo({ method: 'GET', path: '/v3/currencies', query: {}, headers: {} })).toBeUndefined()
+  })
+
+  it('creates a session with the secret key server-side', async () => {
+    const reply = await send('POST', '/demo/api/session', { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
+    expect(reply.status).toBe(201)
+    expect((reply.body as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^st_/)
+  })
+
+  it.each([
+    ['not JSON', '{', 'The body must be JSON.'],
+    ['no email', { phoneNumber: '+12125550101' }, 'email'],
+    ['an unknown field', { email: 'a@b.c', phoneNumber: '+1', apiKey: 'x' }, 'apiKey'],
+    ['a bad termsAcceptedAt', { email: 'a@b.c', phoneNumber: '+1', termsAcceptedAt: 'yesterday' }, 'termsAcceptedAt'],
+    ['a bad mode', { mode: 'prod', email: 'a@b.c', phoneNumber: '+1' }, 'mode'],
+  ])('answers 400 with a clear message for %s', async (_name, body, words) => {
+    const reply = await send('POST', '/demo/api/session', body)
+    expect(reply.status).toBe(400)
+    expect((reply.body as { code: string; message: string })).toMatchObject({ code: 'invalid_body', message: expect.stringContaining(words) })
+  })
+
+  it('answers 400 for a bad clock duration', async () => {
+    expect((await send('POST', '/demo/api/control/clock/advance', { by: 'soon' })).status).toBe(400)
+  })
+
+  it('never serves the secret key: not in the page, the script or the fixtures', async () => {
+    const page = await send('GET', '/demo')
+    const script = await send('GET', '/demo/app.js')
+    const fixtures = await send('GET', '/demo/api/control/fixtures')
+    expect(fixtures.status).toBe(200)
+    expect((fixtures.body as { data: { keys: unknown } }).data.keys).toEqual({ publishable: 'pk_test_demo' })
+    for (const text of [String(page.body), String(script.body), JSON.stringify(fixtures.body)]) {
+      expect(text).not.toMatch(/sk_(test|live)_demo/)
+    }
+    expect(String(page.body)).toContain('<script type="module" src="/demo/app.js">')
+  }, 30_000)
+
+  it('answers 404 for an unknown demo path', async () => {
+    expect((await send('GET', '/demo/nope')).status).toBe(404)
+  })
+})

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import type { PlainRequest, PlainResponse } from '../core/plain-http.ts'
+import type { SandboxCore } from '../core/sandbox-core.ts'
+import type { JournalEntry } from '../contract/index.ts'
+import { recordFlow, scenarioSource } from '../record/record-flow.ts'
+import { browserBundle } from '../adapters/node-http/browser-bundle.ts'
+import { demoPageHtml } from './demo-page-html.ts'
+
+/** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
+export const DEMO_ACCOUNT = 'demo'
+
+const Mode = z.enum(['test', 'live']).default('test')
+
+/** Body of `POST /demo/api/session`: the customer the partner's server opens a session for. */
+export const DemoSessionBody = z.strictObject({
+  mode: Mode,
+  email: z.string().min(1, 'email is required').max(200),
+  phoneNumber: z.string().min(1, 'phoneNumber is required').max(40),
+  termsAcceptedAt: z.iso.datetime().optional(),
+})
+
+/** Body of `POST /demo/api/control/clock/advance`. */
+const AdvanceBody = z.strictObject({ mode: Mode, by: z.string().regex(/^\d+(ms|s|m|h|d)(\d+(ms|s|m|h|d))*$/, 'by is a duration such as 30s, 5m or 1h30m') })
+/** Body of `POST /demo/api/control/faults`: a fault on the next buy quotes. */
+const FaultBody = z.strictObject({ mode: Mode, status: z.number().int().min(400).max(599).default(503), times: z.number().int().min(1).max(10).default(1) })
+const ModeBody = z.strictObject({ mode: Mode })
+
+const json = (status: number, body: unknown): PlainResponse => ({ kind: 'reply', status, headers: { 'cache-control': 'no-store' }, body })
+const text = (type: string, body: string): PlainResponse => ({ kind: 'reply', status: 200, headers: { 'content-type': type, 'cache-control': 'no-store' }, body })
+
+function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest): z.output<T> | PlainResponse {
+  let value: unknown
+  try {
+    value = request.body ? JSON.parse(request.body) : {}
+  } catch {
+    return json(400, { code: 'invalid_body', message: 'The body must be JSON.' })
+  }
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }))
+  return json(400, { code: 'invalid_body', message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors })
+}
+
+const isResponse = (value: unknown): value is PlainResponse => typeof value === 'object' && value !== null && 'kind' in value && (value as { kind: unknown }).kind === 'reply'
+
+/**
+ * The demo's partner server: the page, its script, and a small API that uses
+ * the demo tenant's secret key server-side (sessions, control calls, recording),
+ * so that key never reaches the browser. Answers undefined for other paths.
+ *
+ * @example
+ * const demo = demoRoutes(core, origins)
+ * const response = demo(request) ?? core.handle(request)
+ */
+export function demoRoutes(core: SandboxCore, origins: { api: string; frames: string }) {
+  const call = async (mode: 'test' | 'live', method: string, path: string, body?: unknown, query: Record<string, string> = {}) => {
+    const response = await core.handle({ method, path, query, headers: { 'x-api-key': `sk_${mode}_${DEMO_ACCOUNT}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
+    return response.kind === 'reply' ? response : { kind: 'reply' as const, status: 502, headers: {}, body: { code: 'network_error', message: 'an injected network error' } }
+  }
+  const forward = (reply: { status: number; body?: unknown }) => json(reply.status, reply.body ?? null)
+  const modeOf = (request: PlainRequest) => (request.query.mode === 'live' ? 'live' : 'test')
+
+  const routes: Record<string, (request: PlainRequest) => Promise<PlainResponse> | PlainResponse> = {
+    'GET /demo': () => text('text/html; charset=utf-8', demoPageHtml({ apiOrigin: origins.api, framesOrigin: origins.frames, account: DEMO_ACCOUNT, seed: core.seed })),
+    'GET /demo/app.js': async () => text('text/javascript; charset=utf-8', await browserBundle('demo/demo-app.ts')),
+    'POST /demo/api/session': async (request) => {
+      const body = parseBody(DemoSessionBody, request)
+      if (isResponse(body)) return body
+      const { mode, ...customer } = body
+      const reply = await call(mode, 'POST', '/platform/v1/sessions', { externalCustomerId: `demo-${customer.email}`, deviceIp: '203.0.113.7', ...customer })
+      return forward(reply)
+    },
+    'GET /demo/api/control/fixtures': async (request) => {
+      const reply = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
+      const data = (reply.body as { data?: Record<string, unknown> } | undefined)?.data
+      if (reply.status !== 200 || !data) return forward(reply)
+      // The fixtures list the secret key: the browser gets only the publishable one.
+      return json(200, { data: { ...data, keys: { publishable: (data.keys as { publishable: string }).publishable } } })
+    },
+    'POST /demo/api/control/clock/advance': async (request) => {
+      const body = parseBody(AdvanceBody, request)
+      return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/clock/advance', { by: body.by }))
+    },
+    'POST /demo/api/control/faults': async (request) => {
+      const body = parseBody(FaultBody, request)
+      return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/faults', { method: 'POST', path: '/platform/v1/quotes/buy', times: body.times, status: body.status }))
+    },
+    'POST /demo/api/control/reset': async (request) => {
+      const body = parseBody(ModeBody, request)
+      return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/reset'))
+    },
+    'GET /demo/api/control/settings': async (request) => forward(await call(modeOf(request), 'GET', '/__sandbox/settings')),
+    'GET /demo/api/record': async (request) => {
+      const reply = await call(modeOf(request), 'GET', '/__sandbox/journal', undefined, { limit: '1000' })
+      if (reply.status !== 200) return forward(reply)
+      const since = Number(request.query.since ?? 0)
+      const journal = ((reply.body as { data: JournalEntry[] }).data).filter((entry) => entry.seq > since)
+      return text('text/plain; charset=utf-8', scenarioSource('recorded in the demo', recordFlow(journal)))
+    },
+  }
+
+  return (request: PlainRequest): Promise<PlainResponse> | PlainResponse | undefined => {
+    if (request.path !== '/demo' && !request.path.startsWith('/demo/')) return undefined
+    const route = routes[`${request.method} ${request.path}`]
+    return route ? route(request) : json(404, { code: 'not_found', message: `no demo route ${request.method} ${request.path}` })
+  }
+}

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningSandbox } from '../adapters/node-http/index.ts'
+import { launchChromium } from '../testing/chromium.ts'
+
+let sandbox: RunningSandbox
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  sandbox = await startServer({ port: 0, framesPort: 0 })
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+  await page.goto(`${sandbox.apiUrl}/demo`)
+  await page.waitForFunction(() => (window as any).demoReady === true)
+}, 30_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.close()
+})
+
+/** The log's rows as `direction frame kind`, in order. */
+const rows = () => page.locator('#log li').evaluateAll((items) => items.map((li) => `${(li as HTMLElement).dataset.direction} ${(li as HTMLElement).dataset.frame} ${(li as HTMLElement).dataset.kind}`))
+/** The frame messages only (API calls left out). */
+const frameRows = async () => (await rows()).filter((row) => !row.startsWith('api'))
+
+async function run(flow: string, amount?: number) {
+  await page.click('#clear-log')
+  await page.selectOption('#flow', flow)
+  if (amount !== undefined) await page.fill('#amount', String(amount))
+  await page.click('#run')
+}
+
+const waitForRow = (row: string, count = 1) =>
+  expect.poll(async () => (await frameRows()).filter((r) => r === row).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count)
+
+/** Clicks a frame's action button (the frames' forms are `form[data-action]`). */
+async function act(frame: string, action: string) {
+  const form = page.frameLocator(`iframe[title="${frame} frame"]`).locator(`form[data-action="${action}"]`)
+  await form.waitFor({ timeout: 10_000 })
+  await form.locator('button[type="submit"]').click()
+}
+
+describe('the demo page in Chromium', { timeout: 30_000 }, () => {
+  it('runs the 48 challenge: buy button, challenge frame, pending purchase', async () => {
+    await run('challenge-48', 48)
+    await act('buy-button', 'tapPay')
+    await act('buy-button', 'confirmSheet')
+    await waitForRow('frame→host challenge handshake')
+    await act('challenge', 'completeChallenge')
+    await waitForRow('frame→host buy-button complete')
+    expect(await frameRows()).toEqual([
+      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
+      'frame→host buy-button handshake', 'host→frame buy-button ack', 'frame→host buy-button ready', 'frame→host buy-button buttonPressed', 'frame→host buy-button challenge',
+      'frame→host challenge handshake', 'host→frame challenge ack', 'frame→host challenge complete',
+      'frame→host buy-button complete',
+    ])
+    const all = await rows()
+    expect(all).toContain('api - POST /demo/api/session → 201')
+    expect(all).toContain('api - POST /platform/v1/quotes/buy → 200')
+    expect(await page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent()).toContain('"status": "pending"')
+    expect(await page.locator('#diagram svg').count()).toBe(1)
+  })
+
+  it('runs terms acceptance: termsAcceptanceRequired, then active after the partner accepts', async () => {
+    await run('terms')
+    await waitForRow('frame→host check complete')
+    await page.getByRole('button', { name: 'Accept the terms' }).click()
+    await waitForRow('frame→host check complete', 2)
+    const completes = page.locator('#log li[data-frame="check"][data-kind="complete"] pre')
+    expect(await completes.nth(0).textContent()).toContain('"status": "termsAcceptanceRequired"')
+    expect(await completes.nth(1).textContent()).toContain('"status": "active"')
+    expect(await frameRows()).toEqual([
+      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
+      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
+    ])
+  })
+
+  it('runs mismatch: connectionRequired with mismatch: true', async () => {
+    await run('mismatch')
+    await waitForRow('frame→host check complete')
+    expect(await frameRows()).toEqual(['frame→host check handshake', 'host→frame check ack', 'frame→host check complete'])
+    const payload = await page.locator('#log li[data-kind="complete"] pre').textContent()
+    expect(payload).toContain('"status": "connectionRequired"')
+    expect(payload).toContain('"mismatch": true')
+    await expect.poll(() => page.locator('#status').textContent()).toContain('mismatch')
+  })
+
+  it('runs a wallet-pay failure: Google Pay of 41 fails with transactionNotAllowed', async () => {
+    await run('wallet-failure', 41)
+    await act('google-pay', 'tapPay')
+    await act('google-pay', 'confirmSheet')
+    await waitForRow('frame→host google-pay complete')
+    expect(await frameRows()).toEqual([
+      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
+      'frame→host google-pay handshake', 'host→frame google-pay ack', 'frame→host google-pay ready', 'frame→host google-pay buttonPressed', 'frame→host google-pay complete',
+    ])
+    const payload = await page.locator('#log li[data-frame="google-pay"][data-kind="complete"] pre').textContent()
+    expect(payload).toContain('"failureCode": "transactionNotAllowed"')
+    expect(payload).toContain('"status": "failed"')
+  })
+
+  it('copies the timeline as JSON and as a scenario file', async () => {
+    await page.click('#copy-json')
+    await expect.poll(() => page.inputValue('#copied')).toContain('"direction": "frame→host"')
+    await page.click('#copy-scenario')
+    await expect.poll(() => page.inputValue('#copied')).toContain('defineScenario')
+    expect(await page.inputValue('#copied')).toContain('google-pay')
+  })
+
+  it('fits 375 px without horizontal scrolling', async () => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await page.setViewportSize({ width: 1440, height: 1000 })
+  })
+})
