@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { CustomerDetails, CustomerFile, PlatformError, UploadUrl, dataOf } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
-import { customerId, freshAccount, freshGuest, requestUpload, tenantOf, uploadFile } from './customer-test-kit.ts'
+import { customerId, freshAccount, freshGuest, requestUpload, tenantOf, uploadFile , readCustomer } from './customer-test-kit.ts'
 
 let core: SandboxCore
 
@@ -13,8 +13,7 @@ beforeAll(() => {
 
 const guest = (label: string) => freshGuest(core, label)
 
-const read = async (id: string, headers: Record<string, string>) =>
-  conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+const read = (id: string, headers: Record<string, string>) => readCustomer(core, id, headers)
 const confirm = (id: string, headers: Record<string, string>, uploadIds: string[]) =>
   send(core, `POST /platform/v1/customers/${id}/files/confirm`, { headers, body: { uploadIds } })
 

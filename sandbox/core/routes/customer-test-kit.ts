@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '../../contract/index.ts'
+import { CustomerDetails, UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '../../contract/index.ts'
 import { parseQueryString, type PlainReply } from '../plain-http.ts'
 import type { SandboxCore } from '../sandbox-core.ts'
 import type { Tenant } from '../tenant.ts'
@@ -97,4 +97,9 @@ export async function readyCustomer(core: SandboxCore, label: string, lastName =
 export async function freshGuest(core: SandboxCore, label: string) {
   const { account, headers } = freshAccount(label)
   return { account, headers, id: await customerId(core, account, 'guest@sandbox.test') }
+}
+
+/** Reads a customer through `GET /platform/v1/customers/:id`, checked against the contract. */
+export async function readCustomer(core: SandboxCore, id: string, headers: Record<string, string>) {
+  return conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CustomerDetails, PlatformError, UploadReceipt, dataOf, type UploadContentType } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
-import { freshGuest, putBytes, requestUpload, sampleBytes, tenantOf, uploadFile } from './customer-test-kit.ts'
+import { freshGuest, putBytes, requestUpload, sampleBytes, tenantOf, uploadFile , readCustomer } from './customer-test-kit.ts'
 
 let core: SandboxCore
 
@@ -12,8 +12,7 @@ beforeAll(() => {
 
 const guest = (label: string) => freshGuest(core, label)
 
-const read = async (id: string, headers: Record<string, string>) =>
-  conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+const read = (id: string, headers: Record<string, string>) => readCustomer(core, id, headers)
 
 describe('PUT /platform/v1/uploads/:uploadId', () => {
   it.each(['image/jpeg', 'image/png', 'application/pdf'] satisfies UploadContentType[])('accepts %s bytes that match their declared type', async (contentType) => {
