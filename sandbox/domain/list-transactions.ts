@@ -1,4 +1,5 @@
 import type { TransactionListQuery, TransactionRecord } from '../contract/index.ts'
+import { base64UrlToText, textToBase64Url } from '../core/base64url.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
@@ -12,7 +13,7 @@ function newestFirst(a: TransactionRecord, b: TransactionRecord): number {
 
 /** An opaque cursor: the last item's position, signed so a tampered cursor is refused. */
 function encodeCursor(tenant: Tenant, last: TransactionRecord): string {
-  const position = btoa(JSON.stringify([last.createdAt, last.id])).replace(/=+$/, '')
+  const position = textToBase64Url(JSON.stringify([last.createdAt, last.id]))
   return `${position}.${tenant.sign(`cursor:${position}`)}`
 }
 
@@ -21,7 +22,7 @@ function decodeCursor(tenant: Tenant, cursor: string): [string, string] {
   if (position === undefined || signature !== tenant.sign(`cursor:${position}`)) {
     throw SandboxError.invalidField('cursor', 'cursor must be a nextCursor this API returned')
   }
-  return JSON.parse(atob(position)) as [string, string]
+  return JSON.parse(base64UrlToText(position)!) as [string, string]
 }
 
 /**

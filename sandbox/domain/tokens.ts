@@ -1,4 +1,5 @@
 import type { TokenScope } from '../contract/index.ts'
+import { base64UrlToText, textToBase64Url } from '../core/base64url.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 
@@ -23,22 +24,6 @@ export interface TokenClaims {
   ref?: string
 }
 
-function toBase64Url(text: string): string {
-  let binary = ''
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-function fromBase64Url(text: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Issues a token signed with the tenant's key: `<prefix>_<base64url claims>.<hmac>`.
  * Tampering with any character breaks the signature.
@@ -48,7 +33,7 @@ function fromBase64Url(text: string): string | undefined {
  */
 export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'exp'> & { exp?: number }): { token: string; claims: TokenClaims } {
   const full: TokenClaims = { ...claims, tenant: tenant.id, exp: claims.exp ?? tenant.clock.now() + TOKEN_TTL_MS[claims.kind] }
-  const body = `${TOKEN_PREFIX[full.kind]}_${toBase64Url(JSON.stringify(full))}`
+  const body = `${TOKEN_PREFIX[full.kind]}_${textToBase64Url(JSON.stringify(full))}`
   return { token: `${body}.${tenant.sign(body)}`, claims: full }
 }
 
@@ -56,7 +41,7 @@ export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 
 export function peekToken(token: string): TokenClaims | undefined {
   const match = /^(st|at|ct|cx|up|cg)_([A-Za-z0-9_-]{1,2048})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return undefined
-  const json = fromBase64Url(match[2]!)
+  const json = base64UrlToText(match[2]!)
   if (json === undefined) return undefined
   try {
     const claims = JSON.parse(json) as TokenClaims

@@ -1,3 +1,4 @@
+import { base64UrlToBytes, bytesToBase64Url } from '../core/base64url.ts'
 import { z } from 'zod'
 import { Credentials } from '../contract/platform/credentials.ts'
 
@@ -27,10 +28,11 @@ function subtle(): SubtleCrypto {
 }
 const hexToBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16))
 const bytesToHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-const toBase64url = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const toBase64url = bytesToBase64Url
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('not base64url')
-  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+  const bytes = base64UrlToBytes(text)
+  if (bytes === undefined) throw new Error('not base64url')
+  return bytes
 }
 
 function parseJson(bytes: () => Uint8Array, failure: string): unknown {

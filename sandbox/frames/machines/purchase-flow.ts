@@ -1,3 +1,4 @@
+import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
 import type { z } from 'zod'
 import { BuyQuote, type FrameErrorPayload, type PaymentMethodType, type PurchaseComplete } from '../../contract/index.ts'
 import type { PurchaseFrame } from '../../domain/triggers.ts'
@@ -30,16 +31,13 @@ export const PAYS_WITH: Record<PurchaseFrame, PaymentMethodType> = { buy: 'card'
 
 /** A quote as the `quote` frame parameter carries it: base64url of its JSON. @example encodeQuote(quote) // 'eyJzb3VyY2Ui…' */
 export function encodeQuote(quote: BuyQuote): string {
-  let binary = ''
-  for (const byte of new TextEncoder().encode(JSON.stringify(quote))) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return textToBase64Url(JSON.stringify(quote))
 }
 
 function decodeJson(text: string): unknown {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined
+  const json = base64UrlToText(text)
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
+    return json === undefined || json === '' ? undefined : JSON.parse(json)
   } catch {
     return undefined
   }

@@ -1,5 +1,6 @@
 import type { FrameName } from '../../contract/index.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
+import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
 
@@ -10,12 +11,9 @@ export interface FrameTicket {
   params: Record<string, unknown>
 }
 
-const encode = (text: string) => btoa(unescape(encodeURIComponent(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-const decode = (text: string) => decodeURIComponent(escape(atob(text.replace(/-/g, '+').replace(/_/g, '/'))))
-
 /** Signs a ticket with the tenant's key; the page sends it with every effect and journal call. */
 export function issueFrameTicket(tenant: Tenant, ticket: Omit<FrameTicket, 'tenant'>): string {
-  const body = encode(JSON.stringify({ ...ticket, tenant: tenant.id }))
+  const body = textToBase64Url(JSON.stringify({ ...ticket, tenant: tenant.id }))
   return `${body}.${tenant.sign(`frame:${body}`)}`
 }
 
@@ -24,7 +22,8 @@ export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Ten
   const [body, signature] = typeof text === 'string' ? text.split('.') : []
   let ticket: FrameTicket | undefined
   try {
-    ticket = body === undefined ? undefined : (JSON.parse(decode(body)) as FrameTicket)
+    const json = body === undefined ? undefined : base64UrlToText(body)
+    ticket = json === undefined ? undefined : (JSON.parse(json) as FrameTicket)
   } catch {
     ticket = undefined
   }
