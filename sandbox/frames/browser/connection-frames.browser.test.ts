@@ -4,16 +4,18 @@ import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { generateHostKeyPair } from '../credentials.ts'
 import { expectEvents, expectSameSequence } from '../testing/expect-events.ts'
-import type { FrameFlow } from '../testing/frame-flow.ts'
-import { runFlowInBrowser } from '../testing/run-flow-in-browser.ts'
-import { runFlowInProcess } from '../testing/run-flow-in-process.ts'
+import { flowScript, type FrameFlow } from '../testing/frame-script.ts'
+import { runScriptInBrowser } from '../testing/run-script-in-browser.ts'
+import { runScriptInProcess } from '../testing/run-script-in-process.ts'
 
 const env = useBrowserSandbox()
 
 /** Runs a flow (built per account) in Chromium and in process, checks both against `expected`, and that they agree. */
 async function bothDrivers(build: (account: ReturnType<typeof platformAccount>) => Promise<FrameFlow>, expected: Parameters<typeof expectEvents>[1]) {
-  const inBrowser = await runFlowInBrowser(env.page, await build(platformAccount(env.sandbox.core)))
-  const inProcess = await runFlowInProcess(env.sandbox.core, await build(platformAccount(env.sandbox.core)))
+  const browserFlow = await build(platformAccount(env.sandbox.core))
+  const inBrowser = (await runScriptInBrowser(env.page, flowScript(browserFlow)))[browserFlow.frame] ?? []
+  const processFlow = await build(platformAccount(env.sandbox.core))
+  const inProcess = (await runScriptInProcess(env.sandbox.core, flowScript(processFlow)))[processFlow.frame] ?? []
   expectEvents(inBrowser, expected)
   expectEvents(inProcess, expected)
   expectSameSequence(inBrowser, inProcess)

@@ -1,5 +1,17 @@
 import type { FrameName, FrameOutbound } from '../../contract/index.ts'
-import type { FlowAction } from './frame-flow.ts'
+
+/** A customer action inside a frame: its `type` is the form's `data-action`; other fields fill its inputs. */
+export interface FlowAction {
+  type: string
+  [field: string]: string | number | undefined
+}
+
+/** A flow in one frame: open it with `params`, perform `actions`, wait for a final event. */
+export interface FrameFlow {
+  frame: FrameName
+  params: Record<string, string>
+  actions?: FlowAction[]
+}
 
 /**
  * One step of a scripted flow across frames, run identically by both drivers:
@@ -21,4 +33,13 @@ export function challengeParams(events: EventsByFrame, extra: Record<string, str
   if (!challenge || challenge.kind !== 'challenge') throw new Error('no challenge event to open')
   const url = new URL(challenge.payload.url)
   return { ...Object.fromEntries(url.searchParams), ...extra }
+}
+
+/** The script of a one-frame flow: open, act in order, then wait until the frame completes or fails. */
+export function flowScript(flow: FrameFlow, endsWith: FrameOutbound['kind'] = 'complete'): ScriptStep[] {
+  return [
+    { open: flow.frame, params: flow.params },
+    ...(flow.actions ?? []).map((action): ScriptStep => ({ act: flow.frame, action })),
+    { until: flow.frame, kind: endsWith },
+  ]
 }
