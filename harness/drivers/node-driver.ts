@@ -2,7 +2,7 @@ import type { FrameOutbound } from '../../sandbox/contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../../sandbox/core/sandbox-core.ts'
 import { send } from '../../sandbox/core/test-request.ts'
 import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
-import { openInProcessFrame, type InProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
+import { openInProcessFrame, settleFrame, type InProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
 import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { resolveInput, type Recording } from '../recording.ts'
@@ -26,16 +26,7 @@ export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-
 let runs = 0
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Effects that wait on another frame: a frame running one of them is settled. */
-const WAITING_ON_ANOTHER_FRAME = new Set(['purchase.awaitChallenge'])
-
-/** Lets a frame settle: its effects finish, or it only waits on another frame (at most 5 s of wall time). */
-async function settle(frame: InProcessFrame<{ type: string }>): Promise<void> {
-  const deadline = Date.now() + 5_000
-  for (let busy = frame.runtime.busyWith(); busy !== undefined && !WAITING_ON_ANOTHER_FRAME.has(busy) && Date.now() < deadline; busy = frame.runtime.busyWith()) {
-    await Promise.race([frame.runtime.idle(), pause(5)])
-  }
-}
+const settle = settleFrame
 
 /**
  * Runs a scenario in process: the core's routes for API calls, the frame machines

@@ -82,3 +82,22 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   runtime.open()
   return { runtime, context, events }
 }
+
+/** Effects that wait on another frame (a buy frame on its challenge): a frame running one is settled. */
+const WAITING_ON_ANOTHER_FRAME = new Set(['purchase.awaitChallenge'])
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Resolves once a frame has settled: no effect running, or only one that waits
+ * on another frame. Bounded (about 5 s) so a stuck effect cannot hang a test.
+ *
+ * @example
+ * frame.runtime.act({ type: 'tapPay' }); await settleFrame(frame)
+ */
+export async function settleFrame(frame: InProcessFrame<{ type: string }>): Promise<void> {
+  for (let round = 0; round < 1000; round++) {
+    const busy = frame.runtime.busyWith()
+    if (busy === undefined || WAITING_ON_ANOTHER_FRAME.has(busy)) return
+    await Promise.race([frame.runtime.idle(), pause(5)])
+  }
+}

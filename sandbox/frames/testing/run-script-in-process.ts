@@ -1,14 +1,11 @@
 import type { SandboxCore } from '../../core/sandbox-core.ts'
-import { openInProcessFrame, type InProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame, settleFrame, type InProcessFrame } from '../in-process-frame.ts'
 import { frameMachines } from '../machines/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Lets a frame settle: its effects finish, or it is waiting on another frame (a challenge). */
-async function settle(frame: InProcessFrame<{ type: string }>): Promise<void> {
-  await Promise.race([frame.runtime.idle(), pause(100)])
-}
+const settle = settleFrame
 
 /** Runs a script against the machines without a DOM; returns every frame's events. */
 export async function runScriptInProcess(core: SandboxCore, steps: ScriptStep[]): Promise<EventsByFrame> {
