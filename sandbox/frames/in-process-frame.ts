@@ -1,4 +1,5 @@
-import { FrameParams, type FrameInbound, type FrameName, type FrameOutbound } from '../contract/index.ts'
+import { FrameParams, type FrameName, type FrameOutbound } from '../contract/index.ts'
+import { journalFrameMessage } from './frame-journal.ts'
 import type { SandboxCore } from '../core/sandbox-core.ts'
 import { resolveFrameContext, type FrameContext } from './frame-context.ts'
 import { createFrameRuntime, type FrameRuntime } from './frame-runtime.ts'
@@ -23,19 +24,6 @@ export interface InProcessFrame<Action> {
   context: FrameContext
   /** Every event the frame posted to its host, in order. */
   events: FrameOutbound[]
-}
-
-/** Journals one frame message in the tenant's journal (`GET /__sandbox/journal?kind=frame`). */
-export function journalFrameMessage(context: Pick<FrameContext, 'tenant' | 'frame' | 'channelId' | 'session'>, direction: 'out' | 'in' | 'dropped', message: FrameOutbound | FrameInbound | { kind: string; payload?: unknown }): void {
-  context.tenant.journal.append(context.tenant.clock.now(), {
-    kind: 'frame',
-    frame: context.frame,
-    channelId: context.channelId,
-    session: context.session?.id ?? null,
-    direction,
-    event: message.kind,
-    ...('payload' in message ? { payload: message.payload } : {}),
-  })
 }
 
 /**

@@ -4,11 +4,12 @@ import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
 
-/** What a frame page may ask the frames server for: its tenant, frame and parsed params. */
+/** What a frame page may ask the frames server for: its tenant, frame, parsed params, and the session it opened under. */
 export interface FrameTicket {
   tenant: string
   frame: FrameName
   params: Record<string, unknown>
+  session: string | null
 }
 
 /** Signs a ticket with the tenant's key; the page sends it with every effect and journal call. */

@@ -6,7 +6,7 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import { runEffect } from '../effects/index.ts'
 import { resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import { journalFrameMessage } from '../in-process-frame.ts'
+import { journalFrameMessage } from '../frame-journal.ts'
 import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
 import { frameAssets } from './frame-assets.ts'
 import { frameAncestors, sandboxOrigins } from './frame-origins.ts'
@@ -51,7 +51,7 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
     config = { ...base, error: { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' } }
   } else {
     const params = parsed.data as Record<string, unknown>
-    config = { ...base, params, appearance: appearanceOf(params), ticket: issueFrameTicket(context.tenant, { frame, params }) }
+    config = { ...base, params, appearance: appearanceOf(params), ticket: issueFrameTicket(context.tenant, { frame, params, session: context.session?.id ?? null }) }
   }
   const csp = `${frameAncestors(allowed)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
   return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })
@@ -74,15 +74,13 @@ async function effect(core: SandboxCore, body: string | undefined): Promise<Plai
   }
 }
 
-async function journal(core: SandboxCore, body: string | undefined): Promise<PlainReply> {
+function journal(core: SandboxCore, body: string | undefined): PlainReply {
   const input = JSON.parse(body ?? '{}') as { ticket?: unknown; direction?: unknown; message?: unknown }
   const { tenant, ticket } = readFrameTicket(core, input.ticket)
   const direction = input.direction === 'in' ? 'in' : input.direction === 'dropped' ? 'dropped' : 'out'
   const schema = direction === 'out' ? FrameOutbound : FrameInbound
   const message = direction === 'dropped' ? { kind: 'dropped', payload: input.message } : schema.parse(input.message)
-  const session = typeof ticket.params.sessionToken === 'string' || typeof ticket.params.clientToken === 'string'
-    ? (await resolveFrameContext(core, ticket.frame, ticket.params).catch(() => undefined))?.session
-    : undefined
+  const session = ticket.session === null ? undefined : { id: ticket.session }
   journalFrameMessage({ tenant, frame: ticket.frame, channelId: String(ticket.params.channelId), session }, direction, message)
   return reply(204)
 }
@@ -111,7 +109,7 @@ export function createFramesHandler(core: SandboxCore): (request: PlainRequest) 
       if (request.method === 'GET' && request.path === '/__frames/app.js') return reply(200, await assets.script(), { 'content-type': 'text/javascript; charset=utf-8' })
       if (request.method === 'GET' && request.path === '/__frames/frame.css') return reply(200, assets.style, { 'content-type': 'text/css; charset=utf-8' })
       if (request.method === 'POST' && request.path === '/__frames/effect') return await effect(core, request.body)
-      if (request.method === 'POST' && request.path === '/__frames/event') return await journal(core, request.body)
+      if (request.method === 'POST' && request.path === '/__frames/event') return journal(core, request.body)
       return reply(404, '<!doctype html><title>Not found</title><p>No frame here. Frames live at /platform/v1/{frame}.</p>', HTML)
     } catch (error) {
       if (error instanceof SandboxError) return reply(error.status, { code: error.code, message: error.message })
