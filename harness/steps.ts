@@ -1,4 +1,4 @@
-import { magicCustomers } from '../fixtures/magic-customers.ts'
+import { magicContacts } from '../fixtures/magic-customers.ts'
 import type { FailureCode, FrameName } from '../sandbox/contract/index.ts'
 import type { ChallengeErrorCode } from '../sandbox/domain/triggers.ts'
 import { ref, type EventMatcher, type Expectations, type Input, type Scenario, type Step } from './scenario.ts'
@@ -26,40 +26,14 @@ export interface Contact {
   phoneNumber: string
 }
 
-const contactOf = (name: string): Contact => {
-  const customer = magicCustomers.find((candidate) => candidate.magic === name)
-  if (!customer) throw new Error(`no magic customer ${name} in fixtures/magic-customers.ts`)
-  return { email: customer.email, phoneNumber: customer.phoneNumber }
-}
-
 /**
  * The magic customers of DESIGN §5 (every tenant has them; ids differ per tenant): their emails and phones, read from
  * the fixtures. A session with an email of one and the phone of another is a mismatch; any other contact is a new customer.
  *
  * @example
  * magic.usNy // { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }
- * createSession({ externalCustomerId: 'u1', email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber }) // mismatch: true
  */
-export const magic = {
-  /** `active.us-ny@sandbox.test`, `+12125550101`: active, USA / NY; an active and an expired card; 45 transactions. */
-  usNy: contactOf('active.us-ny'),
-  /** `active.us-wa@sandbox.test`, `+12065550102`: active, USA / WA. */
-  usWa: contactOf('active.us-wa'),
-  /** `active.eea@sandbox.test`, `+4930555010300`: active, DEU, area EEA. */
-  eea: contactOf('active.eea'),
-  /** `active.gb@sandbox.test`, `+447700900104`: active, GBR. */
-  gb: contactOf('active.gb'),
-  /** `terms@sandbox.test`, `+12125550105`: termsAcceptanceRequired until a session carries `termsAcceptedAt`. */
-  terms: contactOf('terms'),
-  /** `kyc-pending@sandbox.test`, `+12125550106`: pending (KYC under review). */
-  kycPending: contactOf('kyc-pending'),
-  /** `kyc-failed@sandbox.test`, `+12125550107`: failed (KYC rejected). */
-  kycFailed: contactOf('kyc-failed'),
-  /** `unavailable@sandbox.test`, `+12125550108`: unavailable (restricted country, CUB). */
-  unavailable: contactOf('unavailable'),
-  /** `guest@sandbox.test`, `+12125550109`: a guest checkout session while the partner allows guest checkout. */
-  guest: contactOf('guest'),
-} as const
+export const magic = magicContacts
 
 /** A session body: the partner's id for the customer, and what else the session carries (email, phone, customerId, termsAcceptedAt). */
 export type SessionBody = { externalCustomerId: string } & { [key: string]: Input }

@@ -1,4 +1,5 @@
 import { Connection, SessionCreated, dataOf } from '../../contract/index.ts'
+import { magicContacts } from '../../../fixtures/magic-customers.ts'
 import type { SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 
@@ -26,16 +27,5 @@ export function platformAccount(core: SandboxCore, mode: 'test' | 'live' = 'test
   }
 }
 
-/** The magic customers' emails and phones (DESIGN §5). */
-export const magic = {
-  usNy: { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' },
-  usWa: { email: 'active.us-wa@sandbox.test', phoneNumber: '+12065550102' },
-  eea: { email: 'active.eea@sandbox.test', phoneNumber: '+4930555010300' },
-  gb: { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' },
-  terms: { email: 'terms@sandbox.test', phoneNumber: '+12125550105' },
-  kycPending: { email: 'kyc-pending@sandbox.test', phoneNumber: '+12125550106' },
-  kycFailed: { email: 'kyc-failed@sandbox.test', phoneNumber: '+12125550107' },
-  unavailable: { email: 'unavailable@sandbox.test', phoneNumber: '+12125550108' },
-  guest: { email: 'guest@sandbox.test', phoneNumber: '+12125550109' },
-  stranger: { email: 'new.person@example.com', phoneNumber: '+12125550199' },
-} as const
+/** The magic customers' emails and phones (DESIGN §5, from the fixtures), and a stranger's (a new customer). */
+export const magic = { ...magicContacts, stranger: { email: 'new.person@example.com', phoneNumber: '+12125550199' } }
