@@ -1,7 +1,7 @@
 import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
-import { fromMinor, toMinor } from '../contract/rounding.ts'
+import { fromMinor, roundTo, toMinor } from '../contract/rounding.ts'
 import { priceAt } from './pricing.ts'
 import { isoTime } from './iso-time.ts'
 
@@ -42,15 +42,24 @@ function payoutFee(fees: PayoutFee[], requested: string | undefined, pairName: s
   return fee
 }
 
-function checkAmount(crypto: CryptoCurrency, amount: number, decimals: number): void {
+/**
+ * The amount sold: the request's amount (up to 5 decimals, the spec's limit for
+ * every currency) rounded half up to the crypto's precision, then checked
+ * against its sell limits.
+ */
+function soldAmount(crypto: CryptoCurrency, requested: number, amountText: string): number {
   const field = 'baseCurrencyAmount'
-  if (decimals > crypto.precision) throw SandboxError.invalidField(field, `${field} must have at most ${crypto.precision} decimal places for ${crypto.code}`)
+  const amount = roundTo(requested, crypto.precision)
+  if (amount <= 0) {
+    throw SandboxError.invalidField(field, `${field} ${amountText} rounds to 0 at ${crypto.code}'s precision (${crypto.precision} decimal places); sell at least ${fromMinor(1, crypto.precision)}`)
+  }
   if (crypto.minSellAmount !== null && amount < crypto.minSellAmount) {
     throw SandboxError.invalidField(field, `${field} must be at least ${crypto.minSellAmount} (minSellAmount of ${crypto.code})`)
   }
   if (crypto.maxSellAmount !== null && amount > crypto.maxSellAmount) {
     throw SandboxError.invalidField(field, `${field} must be at most ${crypto.maxSellAmount} (maxSellAmount of ${crypto.code})`)
   }
+  return amount
 }
 
 /** The fields a sell-quote signature covers, in order. */
@@ -59,7 +68,8 @@ function signedText(q: SellQuote): string {
 }
 
 /**
- * Prices a sale of `currencyCode` for the tenant, at the tenant's clock. Amounts
+ * Prices a sale of `currencyCode` for the tenant, at the tenant's clock. The
+ * amount sold is the requested one rounded to the crypto's precision. Amounts
  * are computed in the fiat's minor units, so `quoteCurrencyAmount + feeAmount +
  * extraFeeAmount` is exactly the rounded gross. Every refusal is a
  * `SandboxError` naming the parameter and the rule.
@@ -74,14 +84,13 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
   const pairName = `${crypto.code}/${fiat.code}`
   if (!pair) throw SandboxError.invalidField('quoteCurrencyCode', `sales of ${pairName} are not supported`)
   const fee = payoutFee(pair.payoutMethods, query.payoutMethod, pairName)
-  const dot = amountText.indexOf('.')
-  checkAmount(crypto, query.baseCurrencyAmount, dot === -1 ? 0 : amountText.length - dot - 1)
+  const amount = soldAmount(crypto, query.baseCurrencyAmount, amountText)
 
   const now = tenant.clock.now()
   const price = priceAt(pair, tenant.catalog.walk(crypto.code), now - tenant.catalog.priceEpoch)
   const precision = fiat.precision
   const extraFeePercentage = query.extraFeePercentage ?? tenant.settings.defaultExtraFeePercentage
-  const grossMinor = toMinor(query.baseCurrencyAmount * price, precision)
+  const grossMinor = toMinor(amount * price, precision)
   const feeMinor = Math.max(toMinor(fee.minimumFee, precision), Math.round((grossMinor * fee.feePercent) / 100))
   const extraMinor = Math.round((grossMinor * extraFeePercentage) / 100)
   const payoutMinor = grossMinor - feeMinor - extraMinor
@@ -97,7 +106,7 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
     quoteCurrency: fiat,
     baseCurrencyCode: crypto.code,
     baseCurrency: crypto,
-    baseCurrencyAmount: query.baseCurrencyAmount,
+    baseCurrencyAmount: amount,
     quoteCurrencyAmount: fromMinor(payoutMinor, precision),
     baseCurrencyPrice: price,
     feeAmount: fromMinor(feeMinor, precision),

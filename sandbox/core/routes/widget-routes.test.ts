@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CurrencyList, SellQuote, WidgetError } from '../../contract/index.ts'
+import { roundTo } from '../../contract/rounding.ts'
 import { verifySellQuote } from '../../domain/sell-quote.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
@@ -147,7 +148,29 @@ describe('sell quote: baseCurrencyAmount', () => {
   it('refuses NaN', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=NaN', 'baseCurrencyAmount must be a decimal number'))
   it('refuses non-ASCII digits', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=%EF%BC%91', 'baseCurrencyAmount must be a decimal number'))
   it('refuses an empty value', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=', 'baseCurrencyAmount must not be empty'))
-  it('refuses more decimals than the crypto has', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.12345', /baseCurrencyAmount must have at most 4 decimal places for eth/))
+  it('accepts 5 decimal places for every sellable currency and sells the amount rounded to its precision', async () => {
+    const cryptos = core.catalog.catalog.currencies.filter((c) => c.type === 'crypto' && c.isSellSupported && !c.isSuspended && c.supportsTestMode)
+    expect(cryptos.some((c) => c.type === 'crypto' && c.precision < 5)).toBe(true)
+    for (const crypto of cryptos) {
+      if (crypto.type !== 'crypto') continue
+      const text = `${Math.ceil((crypto.minSellAmount ?? 1) * 2)}.12345`
+      const response = await quote(`quoteCurrencyCode=usd&baseCurrencyAmount=${text}`, freshKey(), crypto.code)
+      expect(response.status, `${crypto.code} ${text}: ${JSON.stringify(response.body)}`).toBe(200)
+      expect(conforms(SellQuote, response.body).baseCurrencyAmount).toBe(roundTo(Number(text), crypto.precision))
+    }
+  })
+  it('prices the rounded amount: 0.12345 eth (precision 4) quotes as 0.1235 eth', async () => {
+    const key = freshKey()
+    const rounded = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.12345', key)).body)
+    const exact = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.1235', key)).body)
+    expect(rounded.baseCurrencyAmount).toBe(0.1235)
+    expect(rounded.quoteCurrencyAmount).toBe(exact.quoteCurrencyAmount)
+  })
+  it('rounds 25.125 usdc (precision 2) half up to 25.13', async () => {
+    expect(conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=25.125', freshKey(), 'usdc')).body).baseCurrencyAmount).toBe(25.13)
+  })
+  it('refuses an amount that rounds to 0 at the currency precision, saying so', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.0004', "baseCurrencyAmount 0.0004 rounds to 0 at sol's precision (3 decimal places); sell at least 0.001", 'sol'))
   it('refuses an amount below minSellAmount', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.0001', /baseCurrencyAmount must be at least .* \(minSellAmount of eth\)/))
   it('refuses an amount above maxSellAmount', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=100000', /baseCurrencyAmount must be at most .* \(maxSellAmount of eth\)/))
   it('has no bounds for a currency without minSellAmount and maxSellAmount', async () => {
