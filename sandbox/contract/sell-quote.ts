@@ -48,11 +48,15 @@ export const BaseCurrencyAmount = z
   .transform(Number)
   .refine((amount) => amount > 0, 'baseCurrencyAmount must be positive')
 
-/** `extraFeePercentage` as sent in the query string: an integer from 0 to 10. */
+/**
+ * `extraFeePercentage` as sent in the query string: an integer from 0 to 10.
+ * A negative integer is told the range, not that it is no integer.
+ */
 export const ExtraFeePercentage = z
   .string()
-  .regex(/^[0-9]{1,3}$/, 'extraFeePercentage must be an integer')
+  .regex(/^-?[0-9]{1,6}$/, 'extraFeePercentage must be an integer from 0 to 10')
   .transform(Number)
+  .refine((n) => n >= 0, 'extraFeePercentage must be at least 0 (an integer from 0 to 10)')
   .refine((n) => n <= 10, 'extraFeePercentage must be at most 10')
 
 /**

@@ -182,8 +182,12 @@ describe('sell quote: baseCurrencyAmount', () => {
 
 describe('sell quote: extraFeePercentage', () => {
   it('refuses more than 10', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=11', 'extraFeePercentage must be at most 10'))
-  it('refuses a fraction', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=2.5', 'extraFeePercentage must be an integer'))
-  it('refuses a negative value', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-1', 'extraFeePercentage must be an integer'))
+  it('refuses a fraction, giving the range', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=2.5', 'extraFeePercentage must be an integer from 0 to 10'))
+  it('refuses -1 by the range, not as a non-integer', async () => {
+    const body = await expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-1', 'extraFeePercentage must be at least 0 (an integer from 0 to 10)')
+    expect(body.message).not.toMatch(/must be an integer/)
+  })
+  it('refuses a negative value of many digits by the range', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-250', 'extraFeePercentage must be at least 0'))
   it('charges no extra fee at 0', async () => {
     const body = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=0')).body)
     expect(body.extraFeeAmount).toBe(0)
