@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 const children: ChildProcess[] = []
 afterEach(() => {
@@ -28,14 +28,14 @@ describe('ramp-sandbox serve', () => {
   it('prints one ready line with the URLs and keys, serves, and stops cleanly on SIGTERM', async () => {
     const child = cli('serve', '--port', '0', '--frames-port', '0', '--seed', '7')
     const line = await firstLine(child)
-    expect(line).toMatch(/^ramp-sandbox ready: api http:\/\/127\.0\.0\.1:\d+ · frames http:\/\/127\.0\.0\.1:\d+ · keys pk_test_sandbox \/ sk_test_sandbox · seed 7$/)
+    expect(line).toMatch(/^ramp-sandbox ready: api http:\/\/127\.0\.0\.1:\d+ · frames http:\/\/127\.0\.0\.1:\d+ · keys pk_test_sandbox \/ sk_test_sandbox · seed 7 · clock wall time$/)
     const api = /api (\S+)/.exec(line)![1]
     const response = await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_sandbox&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)
     expect(response.status).toBe(200)
     child.kill('SIGTERM')
     const [code] = await once(child, 'exit')
     expect(code).toBe(0)
-  }, 20_000)
+  }, 60_000)
 
   it('takes the port from the environment', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', 'serve'], {
@@ -45,8 +45,8 @@ describe('ramp-sandbox serve', () => {
     children.push(child)
     const line = await firstLine(child)
     expect(line).not.toContain(':4010')
-    expect(line).toMatch(/seed 3$/)
-  }, 20_000)
+    expect(line).toMatch(/seed 3 · /)
+  }, 60_000)
 
   it('refuses a bad flag with exit code 2 and says which', async () => {
     const child = cli('serve', '--port', 'seventy')
@@ -55,5 +55,75 @@ describe('ramp-sandbox serve', () => {
     const [code] = await once(child, 'exit')
     expect(code).toBe(2)
     expect(stderr).toContain('--port')
-  }, 20_000)
+  }, 60_000)
+})
+
+const SK = { 'x-api-key': 'sk_test_clockcli', 'content-type': 'application/json' }
+
+async function ready(...args: string[]): Promise<string> {
+  return /api (\S+)/.exec(await firstLine(cli('serve', '--port', '0', '--frames-port', '0', ...args)))![1]!
+}
+
+async function clockNow(api: string): Promise<number> {
+  const { data } = (await (await fetch(`${api}/__sandbox/clock`, { headers: SK })).json()) as { data: { now: string } }
+  return Date.parse(data.now)
+}
+
+describe('ramp-sandbox serve: tenant clocks on wall time (the default)', () => {
+  let api: string
+  let server: ChildProcess
+  beforeAll(async () => {
+    server = cli('serve', '--port', '0', '--frames-port', '0')
+    children.pop() // lives for the whole describe, not one test
+    api = /api (\S+)/.exec(await firstLine(server))![1]!
+  }, 60_000)
+  afterAll(() => {
+    server.kill('SIGKILL')
+  })
+
+  it('hands out a sell quote that is live by the partner\'s own clock', async () => {
+    const quote = (await (await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_clockcli&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)).json()) as { expiresAt: string }
+    expect(new Date(quote.expiresAt) > new Date()).toBe(true)
+  }, 60_000)
+
+  it('hands out a session that is live by the partner\'s own clock and takes termsAcceptedAt captured now', async () => {
+    const body = { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'terms@sandbox.test', phoneNumber: '+12125550105', termsAcceptedAt: new Date().toISOString() }
+    const response = await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: SK, body: JSON.stringify(body) })
+    expect(response.status).toBe(201)
+    const { data } = (await response.json()) as { data: { expiresAt: string } }
+    expect(new Date(data.expiresAt) > new Date()).toBe(true)
+  }, 60_000)
+
+  it('starts at the wall time, runs in real time, and still jumps ahead when advanced', async () => {
+    const first = await clockNow(api)
+    expect(Math.abs(first - Date.now())).toBeLessThan(5_000)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await clockNow(api)) - first).toBeGreaterThanOrEqual(1_000)
+    await fetch(`${api}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1h' }) })
+    expect((await clockNow(api)) - Date.now()).toBeGreaterThan(3_590_000)
+  }, 60_000)
+
+})
+
+describe('ramp-sandbox serve --frozen-clock', () => {
+  it('freezes clocks at the harness epoch with --frozen-clock', async () => {
+    const api = await ready('--frozen-clock')
+    expect(new Date(await clockNow(api)).toISOString()).toBe('2026-01-01T00:00:00.000Z')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(new Date(await clockNow(api)).toISOString()).toBe('2026-01-01T00:00:00.000Z')
+  }, 60_000)
+
+  it('freezes clocks at the instant given to --frozen-clock', async () => {
+    const api = await ready('--frozen-clock', '2027-03-01T12:00:00Z')
+    expect(new Date(await clockNow(api)).toISOString()).toBe('2027-03-01T12:00:00.000Z')
+  }, 60_000)
+
+  it('refuses a --frozen-clock that is not an instant, with exit code 2', async () => {
+    const child = cli('serve', '--frozen-clock', 'yesterday')
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--frozen-clock: must be an ISO 8601 instant')
+  }, 60_000)
 })

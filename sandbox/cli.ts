@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { buildCatalog } from '../fixtures/index.ts'
-import { startServer } from './adapters/node-http/index.ts'
+import { startServer, type RunningSandbox } from './adapters/node-http/index.ts'
 
 const USAGE = `Usage: ramp-sandbox <command> [options]
 
@@ -15,7 +15,10 @@ Options (serve; env in brackets):
   --port <n>             API port [RAMP_SANDBOX_PORT] (default 4010; 0 picks a free one)
   --frames-port <n>      Frames port [RAMP_SANDBOX_FRAMES_PORT] (default 4011)
   --seed <n>             Fixture seed [RAMP_SANDBOX_SEED] (default 1)
-  --realtime-clock       Let tenant clocks flow with wall time too [RAMP_SANDBOX_REALTIME_CLOCK=1]
+  --frozen-clock [ISO]   Freeze tenant clocks at ISO (default 2026-01-01T00:00:00.000Z); they move only by
+                         POST /__sandbox/clock/advance [RAMP_SANDBOX_FROZEN_CLOCK=1 or =ISO].
+                         Without it clocks start at the current wall time and run in real time.
+  --realtime-clock       The default (wall-time clocks); kept for older scripts
   --strict-deprecations  Retire deprecated items [RAMP_SANDBOX_STRICT_DEPRECATIONS=1]
   --journal-size <n>     Entries kept per tenant journal (default 1000)
   -h, --help             Show this help`
@@ -26,10 +29,19 @@ const ServeFlags = z.object({
   port: Port.default(4010),
   framesPort: Port.default(4011),
   seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+  frozenClock: z.union([z.literal(true), z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z' })]).optional(),
   realtimeClock: z.boolean().default(false),
   strictDeprecations: z.boolean().default(false),
   journalSize: z.coerce.number().int().min(10).max(1_000_000).default(1000),
 })
+
+/** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
+function clockLabel(sandbox: RunningSandbox): string {
+  const { clockStart, wall } = sandbox.core.options
+  if (clockStart === 'wall') return 'wall time'
+  const start = new Date(clockStart === undefined ? sandbox.core.catalog.priceEpoch : Date.parse(clockStart)).toISOString()
+  return wall ? `from ${start}, running` : `frozen at ${start}`
+}
 
 function fail(message: string): never {
   process.stderr.write(`ramp-sandbox: ${message}\n\n${USAGE}\n`)
@@ -47,11 +59,22 @@ async function record(values: { key?: string; api?: string; title?: string; out?
   else process.stdout.write(source)
 }
 
+/** The frozen-clock flag, from `--frozen-clock`, `--frozen-clock ISO`, `--frozen-clock=ISO` or the env. */
+function frozenClockFlag(value: string | undefined, env: string | undefined): true | string | undefined {
+  const given = value ?? (env === undefined || env === '' || env === '0' ? undefined : env)
+  return given === undefined ? undefined : given === '' || given === '1' || given === 'true' ? true : given
+}
+
+/** `--frozen-clock` takes an optional value: give parseArgs an empty one when no value follows. */
+function withOptionalValues(argv: string[]): string[] {
+  return argv.flatMap((arg, index) => (arg === '--frozen-clock' && (argv[index + 1] ?? '-').startsWith('-') ? ['--frozen-clock='] : [arg]))
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed
   try {
     parsed = parseArgs({
-      args: argv,
+      args: withOptionalValues(argv),
       allowPositionals: true,
       options: {
         host: { type: 'string' },
@@ -59,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
         'frames-port': { type: 'string' },
         seed: { type: 'string' },
         'realtime-clock': { type: 'boolean' },
+        'frozen-clock': { type: 'string' },
         'strict-deprecations': { type: 'boolean' },
         'journal-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -73,6 +97,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const { values, positionals } = parsed
   const command = positionals[0] ?? 'serve'
+  if (positionals.length > 1) fail(`unexpected argument ${positionals[1]}`)
   if (values.help) return void process.stdout.write(`${USAGE}\n`)
   const env = process.env
   const flags = ServeFlags.safeParse({
@@ -80,6 +105,7 @@ async function main(argv: string[]): Promise<void> {
     port: values.port ?? env.RAMP_SANDBOX_PORT,
     framesPort: values['frames-port'] ?? env.RAMP_SANDBOX_FRAMES_PORT,
     seed: values.seed ?? env.RAMP_SANDBOX_SEED,
+    frozenClock: frozenClockFlag(values['frozen-clock'], env.RAMP_SANDBOX_FROZEN_CLOCK),
     realtimeClock: values['realtime-clock'] ?? env.RAMP_SANDBOX_REALTIME_CLOCK === '1',
     strictDeprecations: values['strict-deprecations'] ?? env.RAMP_SANDBOX_STRICT_DEPRECATIONS === '1',
     journalSize: values['journal-size'],
@@ -89,12 +115,17 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
+  const { frozenClock, realtimeClock, ...serve } = flags.data
+  if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
+  const clock = frozenClock === undefined
+    ? ({ clock: 'wall' } as const)
+    : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
-  const sandbox = await startServer(flags.data).catch((error: NodeJS.ErrnoException) =>
+  const sandbox = await startServer({ ...serve, ...clock }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   process.stdout.write(
-    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed}\n`,
+    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}\n`,
   )
   let closing = false
   const shutdown = (signal: string) => {

@@ -17,7 +17,11 @@ import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
 export interface SandboxOptions {
   /** Seed of every fixture (default 1). Same seed, same data, same outcomes. */
   seed?: number
-  /** Instant tenant clocks start at, ISO 8601 (default: the price table's epoch, 2026-01-01T00:00:00Z). */
+  /**
+   * Instant tenant clocks start at: ISO 8601 (default: the price table's epoch,
+   * 2026-01-01T00:00:00Z), or `'wall'` to start each tenant at the wall time of
+   * its creation or reset (needs `wall`; what `npm start` does).
+   */
   clockStart?: string
   /** Wall-time source: when given, tenant clocks also flow in real time. Adapters pass it; the core never reads the wall clock. */
   wall?: () => number
@@ -55,6 +59,17 @@ const CORS_HEADERS = {
   vary: 'Origin',
 }
 
+/** Where tenant clocks start: an instant, or the wall time when each tenant is made. */
+function startOfClocks(options: SandboxOptions, priceEpoch: number): number | 'wall' {
+  if (options.clockStart === 'wall') {
+    if (!options.wall) throw new RangeError("clockStart 'wall' needs a wall-time source (options.wall)")
+    return 'wall'
+  }
+  const start = options.clockStart !== undefined ? Date.parse(options.clockStart) : priceEpoch
+  if (Number.isNaN(start)) throw new RangeError(`clockStart ${options.clockStart} is not an ISO 8601 instant`)
+  return start
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -69,8 +84,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const seed = options.seed ?? 1
   const catalog = new CatalogIndex(buildCatalog(seed))
-  const clockStart = options.clockStart !== undefined ? Date.parse(options.clockStart) : catalog.priceEpoch
-  if (Number.isNaN(clockStart)) throw new RangeError(`clockStart ${options.clockStart} is not an ISO 8601 instant`)
+  const clockStart = startOfClocks(options, catalog.priceEpoch)
   const tenants = new TenantRegistry({
     seed,
     catalog,

@@ -15,7 +15,8 @@ export interface TenantOptions {
   seed: number
   catalog: CatalogIndex
   hmac: HmacSha256
-  clockStart: number
+  /** Epoch ms every tenant clock starts at, or `'wall'`: the wall time when the tenant is made or reset. */
+  clockStart: number | 'wall'
   wall?: () => number
   journalSize: number
   strictDeprecations: boolean
@@ -75,7 +76,8 @@ export class Tenant {
   /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
   reset(): void {
     this.storePromise = undefined
-    this.clock = new VirtualClock({ start: this.options.clockStart, wall: this.options.wall })
+    const { clockStart, wall } = this.options
+    this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall })
     this.journal = new Journal(this.options.journalSize)
     this.faults = new FaultRegistry()
     this.settings = {

@@ -13,7 +13,14 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   host?: string
   port?: number
   framesPort?: number
-  /** Let tenant clocks flow with wall time as well as by `POST /__sandbox/clock/advance`. */
+  /**
+   * Tenant clocks: `'frozen'` (default; they start at `clockStart` and move only by
+   * `POST /__sandbox/clock/advance`: reproducible, for tests) or `'wall'` (they start
+   * at the current wall time and run in real time; advancing still jumps ahead:
+   * what `npm start` uses, so expiries compare right against a partner's own clock).
+   */
+  clock?: 'frozen' | 'wall'
+  /** With a frozen clock: let it flow with wall time from `clockStart` too. */
   realtimeClock?: boolean
 }
 
@@ -58,7 +65,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     ...options,
     hmac: options.hmac ?? nodeHmacSha256,
     origins,
-    wall: options.realtimeClock ? () => Date.now() : undefined,
+    clockStart: options.clock === 'wall' ? 'wall' : options.clockStart,
+    wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
   })
   const failed = (response: ServerResponse, error: unknown) => {
