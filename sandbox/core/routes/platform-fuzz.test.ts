@@ -30,6 +30,8 @@ const BEARER_KEY = 'sk_test_fuzzbearer'
 
 /** Scales the number of cases: `FUZZ_SCALE=20 npx vitest run …` for a long hunt (FUZZ_REPORT=1 prints statuses per route). */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1)
+/** Thousands of requests take 10–40 s on a loaded 2-core machine: never vitest's 5 s default. */
+const FUZZ_TIMEOUT_MS = 120_000 * SCALE
 
 const fuzzedRoutes = (routes: Route[]) => routes.filter((r) => r.path.startsWith('/platform/') || r.path.startsWith('/__sandbox/'))
 const routeKey = (route: Route) => `${route.method} ${route.path}`
@@ -700,7 +702,7 @@ describe('platform and control APIs under garbage input', () => {
       { numRuns: 5000 * SCALE },
     )
     expectCoverage(routes, counts, 50)
-  })
+  }, FUZZ_TIMEOUT_MS)
 
   describe('over HTTP', () => {
     let sandbox: RunningSandbox
@@ -765,7 +767,7 @@ describe('platform and control APIs under garbage input', () => {
         }),
         { numRuns: 400 * SCALE },
       )
-    })
+    }, FUZZ_TIMEOUT_MS)
 
     it('takes query parameters named like Object.prototype members as parameters, not as repeated ones', async () => {
       const headers = { authorization: `Bearer ${httpFx.accessToken}` }
