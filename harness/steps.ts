@@ -109,7 +109,7 @@ export type BuyMethod = 'card' | 'apple_pay' | 'google_pay'
 
 /** A buy quote in usd for eth into {@link WALLET_ADDRESS}. */
 export interface BuyQuote {
-  /** `source.amount` in usd; test-mode triggers are amounts (41–52). */
+  /** `source.amount` in usd; test-mode triggers are amounts (48, 49; sandbox ones 41.13–52.13, docs/triggers.md). */
   amount: number
   /** A card quote pays with the first stored card (`methods.body.data.paymentMethods.0.id`). */
   method: BuyMethod
@@ -137,7 +137,7 @@ export function buyQuoteBody({ amount, method }: Omit<BuyQuote, 'as'>): { [key: 
  *
  * @example
  * quoteFor({ amount: 48, method: 'card' }) // getPaymentMethods as `methods`, then getQuote as `q`
- * quoteFor({ amount: 44, method: 'apple_pay' }) // getQuote as `q`
+ * quoteFor({ amount: 44.13, method: 'apple_pay' }) // getQuote as `q`
  */
 export function quoteFor({ amount, method, as = 'q' }: BuyQuote): Step[] {
   const quote = getQuote(buyQuoteBody({ amount, method }), as)
@@ -173,7 +173,7 @@ export function tapAndConfirm(channel = 'pay'): Step[] {
 
 /**
  * What happens in the challenge frame: the customer completes it, cancels it, or enters the CVV; or, with `'error'`,
- * nobody acts and the frame reports an error by itself (sandbox triggers 50–52).
+ * nobody acts and the frame reports an error by itself (sandbox triggers 50.13–52.13).
  */
 export type ChallengeAction = 'completeChallenge' | 'cancelChallenge' | { enterCvv: string } | 'error'
 
@@ -223,7 +223,7 @@ export function completesDeclined(failureReason: string): EventMatcher {
 
 const walletMethod = { 'apple-pay': 'apple_pay', 'google-pay': 'google_pay' } as const
 
-/** A wallet-pay failure trigger (41–46): the frame, the amount and the failure the scenario expects. */
+/** A wallet-pay failure trigger (41.13–46.13): the frame, the amount and the failure the scenario expects. */
 export interface WalletFailure {
   frame: 'apple-pay' | 'google-pay'
   amount: number
@@ -236,7 +236,7 @@ export interface WalletFailure {
  * with `failureCode` and `failureReason`, on the frame's `complete` event and in the transaction list.
  *
  * @example
- * export default defineScenario(walletFailureScenario({ frame: 'google-pay', amount: 45, failureCode: 'unknown', failureReason: 'The payment failed for an unknown reason.' }))
+ * export default defineScenario(walletFailureScenario({ frame: 'google-pay', amount: 45.13, failureCode: 'unknown', failureReason: 'The payment failed for an unknown reason.' }))
  */
 export function walletFailureScenario({ frame, amount, failureCode, failureReason }: WalletFailure): Scenario {
   const type = walletMethod[frame]
@@ -266,7 +266,7 @@ export function walletFailureScenario({ frame, amount, failureCode, failureReaso
   }
 }
 
-/** A challenge error trigger (50–52): the amount, and the error the challenge frame is expected to report. */
+/** A challenge error trigger (50.13–52.13): the amount, and the error the challenge frame is expected to report. */
 export interface ChallengeError {
   amount: number
   code: ChallengeErrorCode
@@ -278,7 +278,7 @@ export interface ChallengeError {
  * `message` instead of resolving, and the buy completes failed with authorizationDeclined and no transaction.
  *
  * @example
- * export default defineScenario(challengeErrorScenario({ amount: 50, code: 'invalid_token', message: 'the challenge token is not valid (sandbox trigger 50)' }))
+ * export default defineScenario(challengeErrorScenario({ amount: 50.13, code: 'invalid_token', message: 'the challenge token is not valid (sandbox trigger 50.13)' }))
  */
 export function challengeErrorScenario({ amount, code, message }: ChallengeError): Scenario {
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IsoTimestamp } from './currency.ts'
 import { Mode } from './api-key.ts'
+import { queryNumber } from './query-number.ts'
 
 const DURATION = /^(?:[0-9]{1,9}(?:ms|s|m|h|d))+$/
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -146,10 +147,16 @@ export type JournalKind = z.infer<typeof JournalKind>
 
 /** Query of `GET /__sandbox/journal`. */
 export const JournalQuery = z.object({
-  since: z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number).optional(),
+  since: queryNumber(z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number), {
+    type: 'integer',
+    minimum: 0,
+    description: 'Only entries after this seq number',
+  }).optional(),
   kind: JournalKind.optional(),
-  limit: z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number)
-    .refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000').optional(),
+  limit: queryNumber(
+    z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000'),
+    { type: 'integer', minimum: 1, maximum: 1000 },
+  ).optional(),
 })
 
 /** The tenant identity the control API reports. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CryptoCurrency, FiatCurrency, IsoTimestamp } from './currency.ts'
 import { RequestPayoutMethod, SellPayoutMethod } from './payout-method.ts'
+import { queryNumber } from './query-number.ts'
 
 /** Response of `GET /v3/currencies/{currencyCode}/sell_quote` (spec: SellQuote). */
 export const SellQuote = z.object({
@@ -42,22 +43,28 @@ function amountProblem(text: unknown): string {
  * digits are refused with a message naming the rule. One regex on the success
  * path: this runs on every quote.
  */
-export const BaseCurrencyAmount = z
-  .string({ error: 'baseCurrencyAmount is required' })
-  .regex(amountText, { error: (issue) => amountProblem(issue.input) })
-  .transform(Number)
-  .refine((amount) => amount > 0, 'baseCurrencyAmount must be positive')
+export const BaseCurrencyAmount = queryNumber(
+  z
+    .string({ error: 'baseCurrencyAmount is required' })
+    .regex(amountText, { error: (issue) => amountProblem(issue.input) })
+    .transform(Number)
+    .refine((amount) => amount > 0, 'baseCurrencyAmount must be positive'),
+  { type: 'number', exclusiveMinimum: 0, description: 'Positive; how much crypto the customer sells; up to 5 decimal digits' },
+)
 
 /**
  * `extraFeePercentage` as sent in the query string: an integer from 0 to 10.
  * A negative integer is told the range, not that it is no integer.
  */
-export const ExtraFeePercentage = z
-  .string()
-  .regex(/^-?[0-9]{1,6}$/, 'extraFeePercentage must be an integer from 0 to 10')
-  .transform(Number)
-  .refine((n) => n >= 0, 'extraFeePercentage must be at least 0 (an integer from 0 to 10)')
-  .refine((n) => n <= 10, 'extraFeePercentage must be at most 10')
+export const ExtraFeePercentage = queryNumber(
+  z
+    .string()
+    .regex(/^-?[0-9]{1,6}$/, 'extraFeePercentage must be an integer from 0 to 10')
+    .transform(Number)
+    .refine((n) => n >= 0, 'extraFeePercentage must be at least 0 (an integer from 0 to 10)')
+    .refine((n) => n <= 10, 'extraFeePercentage must be at most 10'),
+  { type: 'integer', minimum: 0, maximum: 10, description: "The partner's extra fee percentage; when omitted, the account's default applies" },
+)
 
 /**
  * Query of the sell-quote endpoint, as strings off the wire. `quoteCurrencyCode`

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { reply } from './plain-http.ts'
+import type { Route } from './route.ts'
 import { createSandboxCore } from './sandbox-core.ts'
 import { send } from './test-request.ts'
 
@@ -7,7 +10,19 @@ const core = createSandboxCore()
 async function document() {
   const response = await send(core, 'GET /openapi.json')
   expect(response.status).toBe(200)
-  return response.body as { openapi: string; paths: Record<string, Record<string, any>> }
+  return response.body as { openapi: string; tags: { name: string; description: string }[]; paths: Record<string, Record<string, any>> }
+}
+
+/** Every operation of the document, named `METHOD /path`. */
+async function operations() {
+  const { paths } = await document()
+  return Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })))
+}
+
+/** The documented schema of a query parameter. */
+async function queryParameter(path: string, name: string) {
+  const operation = (await document()).paths[path]!.get
+  return operation.parameters.find((p: any) => p.in === 'query' && p.name === name).schema
 }
 
 describe('GET /openapi.json', () => {
@@ -46,5 +61,92 @@ describe('GET /openapi.json', () => {
     const crypto = operation.responses['200'].content['application/json'].schema.properties.baseCurrency
     expect(crypto.properties.notAllowedUSStates.items.enum).toContain('TT')
     expect(crypto.properties.notAllowedUSStates.items.enum).toHaveLength(57)
+  })
+
+  it('names the sell quote getSellQuote under the spec tag Off-ramp', async () => {
+    const operation = (await document()).paths['/v3/currencies/{currencyCode}/sell_quote']!.get
+    expect(operation.operationId).toBe('getSellQuote')
+    expect(operation.tags).toEqual(['Off-ramp'])
+  })
+
+  it('files the currencies under Data and buy quotes and transactions under On-ramp, as the spec groups them', async () => {
+    const { paths } = await document()
+    expect(paths['/v3/currencies']!.get.tags).toEqual(['Data'])
+    expect(paths['/platform/v1/quotes/buy']!.post.tags).toEqual(['On-ramp'])
+    expect(paths['/platform/v1/transactions']!.get.tags).toEqual(['On-ramp'])
+    expect(paths['/platform/v1/transactions/{transactionId}']!.get.tags).toEqual(['On-ramp'])
+  })
+
+  it('names the operations the spec names as SDK calls after them', async () => {
+    const { paths } = await document()
+    expect(paths['/platform/v1/quotes/buy']!.post.operationId).toBe('getQuote')
+    expect(paths['/platform/v1/payment-methods']!.get.operationId).toBe('getPaymentMethods')
+    expect(paths['/platform/v1/payment-methods/{paymentMethodId}']!.delete.operationId).toBe('deletePaymentMethod')
+    expect(paths['/platform/v1/transactions/{transactionId}']!.get.operationId).toBe('getTransaction')
+    expect(paths['/platform/v1/transactions']!.get.operationId).toBe('listTransactions')
+  })
+
+  it('gives every operation a unique camelCase operationId', async () => {
+    const all = await operations()
+    for (const { name, op } of all) expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/)
+    const ids = all.map(({ op }) => op.operationId)
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
+  })
+
+  it('tags every operation with exactly one tag of the document\'s described tag list', async () => {
+    const doc = await document()
+    const listed = new Map(doc.tags.map((t) => [t.name, t.description]))
+    for (const { name, op } of await operations()) {
+      expect(op.tags, name).toHaveLength(1)
+      expect(listed.get(op.tags[0]), `${name}: tag ${op.tags[0]} is not in the document's tags`).toEqual(expect.any(String))
+    }
+    for (const [tag, description] of listed) expect(description.length, tag).toBeGreaterThan(20)
+  })
+
+  it('spells the spec tags exactly as the spec does', async () => {
+    const spec = ['Account details', 'On-ramp', 'Off-ramp', 'Swaps', 'Data', 'DefiToken']
+    const names = (await document()).tags.map((t) => t.name)
+    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual(['Data', 'On-ramp', 'Off-ramp'])
+  })
+
+  it('types baseCurrencyAmount as a positive number', async () => {
+    expect(await queryParameter('/v3/currencies/{currencyCode}/sell_quote', 'baseCurrencyAmount')).toEqual({ type: 'number', exclusiveMinimum: 0, description: expect.any(String) })
+  })
+
+  it('types extraFeePercentage as an integer from 0 to 10', async () => {
+    expect(await queryParameter('/v3/currencies/{currencyCode}/sell_quote', 'extraFeePercentage')).toEqual({ type: 'integer', minimum: 0, maximum: 10, description: expect.any(String) })
+  })
+
+  it('types the limit of the platform transaction list as an integer from 1 to 100', async () => {
+    expect(await queryParameter('/platform/v1/transactions', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })
+  })
+
+  it('types every query parameter the contract parses into a number as number or integer, with no text keywords', async () => {
+    const doc = await document()
+    let numeric = 0
+    for (const route of core.routes) {
+      for (const [name, field] of Object.entries(route.query?.shape ?? {})) {
+        const parsed = (field as z.ZodType).safeParse('1')
+        if (!parsed.success || typeof parsed.data !== 'number') continue
+        numeric++
+        const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}')
+        const parameter = doc.paths[path]![route.method.toLowerCase()].parameters.find((p: any) => p.in === 'query' && p.name === name)
+        const where = `${route.method} ${route.path} ?${name}`
+        expect(['number', 'integer'], where).toContain(parameter.schema.type)
+        expect(Object.keys(parameter.schema).filter((k) => ['pattern', 'minLength', 'maxLength', 'format'].includes(k)), where).toEqual([])
+      }
+    }
+    expect(numeric).toBeGreaterThanOrEqual(5)
+  })
+})
+
+describe('route typing', () => {
+  it('makes a route without an operationId or with an unknown tag a type error', () => {
+    // These lines are checked by `tsc` (npm test runs it first): each @ts-expect-error must meet an error.
+    // @ts-expect-error operationId is required
+    const missing: Route = { method: 'GET', path: '/x', family: 'meta', auth: 'none', tag: 'Sandbox meta', summary: 'x', responses: {}, handle: () => reply(200) }
+    // @ts-expect-error `Offramp` is not a tag of the document
+    const misspelled: Route = { method: 'GET', path: '/x', family: 'meta', auth: 'none', operationId: 'x', tag: 'Offramp', summary: 'x', responses: {}, handle: () => reply(200) }
+    expect([missing.path, misspelled.path]).toEqual(['/x', '/x'])
   })
 })

@@ -1,10 +1,23 @@
 import { z } from 'zod'
 import type { Route, RouteAuth } from './route.ts'
+import { ROUTE_TAGS, type RouteTag } from './route-tags.ts'
 
 type JsonSchema = Record<string, unknown>
 
+/** Keywords that only constrain strings. */
+const STRING_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'format', 'contentEncoding', 'contentMediaType']
+
+/**
+ * A query parameter that travels as text but means a number (`queryNumber` in the contract) is
+ * documented with its numeric type; the text schema under it would leave `pattern` and friends,
+ * which say nothing about a number and would mislead a reader or a client generator.
+ */
+function numbersOnly({ jsonSchema }: { jsonSchema: JsonSchema }): void {
+  if (jsonSchema.type === 'number' || jsonSchema.type === 'integer') for (const keyword of STRING_KEYWORDS) delete jsonSchema[keyword]
+}
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', override: numbersOnly }) as JsonSchema
   return rest
 }
 
@@ -38,8 +51,9 @@ function operation(route: Route): JsonSchema {
     ]),
   )
   return {
+    operationId: route.operationId,
     summary: route.summary,
-    tags: [route.family],
+    tags: [route.tag],
     ...(route.deprecated ? { deprecated: true } : {}),
     security: SECURITY[route.auth],
     parameters: [...pathParams, ...queryParams],
@@ -57,6 +71,7 @@ function operation(route: Route): JsonSchema {
  */
 export function openApiDocument(routes: Route[], serverUrl?: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {}
+  const used = new Set<RouteTag>(routes.map((route) => route.tag))
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}')
     paths[path] ??= {}
@@ -70,6 +85,7 @@ export function openApiDocument(routes: Route[], serverUrl?: string): JsonSchema
       description: 'Offline test-mode simulator of the sell-quote API, the partner platform API and the sandbox control API.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    tags: Object.entries(ROUTE_TAGS).filter(([name]) => used.has(name as RouteTag)).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'Publishable key, e.g. pk_test_sandbox' },

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { SandboxCore } from './sandbox-core.ts'
 import type { ApiFamily, PlainReply, PlainRequest } from './plain-http.ts'
+import type { ROUTE_TAGS, RouteTag } from './route-tags.ts'
 import type { Tenant } from './tenant.ts'
 import type { ParsedKey } from './tenant-registry.ts'
 import type { TokenClaims } from '../domain/tokens.ts'
@@ -25,6 +26,13 @@ interface RouteBase {
   /** Path template with `:name` parameters, e.g. `/v3/currencies/:currencyCode/sell_quote`. */
   path: string
   family: ApiFamily
+  /**
+   * The OpenAPI `operationId`: unique, camelCase, stable (generated clients name their methods
+   * after it). Where the spec names the operation or the SDK call, its name (`getSellQuote`, `getQuote`).
+   */
+  operationId: string
+  /** The OpenAPI tag: one of the spec's where one fits (`Off-ramp`), else the sandbox's own ({@link ROUTE_TAGS}). */
+  tag: RouteTag
   summary: string
   query?: z.ZodObject
   body?: z.ZodType

@@ -117,7 +117,7 @@ const flows: Record<string, () => Promise<void>> = {
   'google-pay': () => purchase('google-pay', 'google_pay'),
   'challenge-48': () => purchase('buy-button', 'card', 48),
   'challenge-49': () => purchase('buy-button', 'card', 49),
-  'wallet-failure': () => purchase('google-pay', 'google_pay', 41),
+  'wallet-failure': () => purchase('google-pay', 'google_pay', 41.13),
   terms: async () => {
     const first = await client().getConnection(await session(magic.terms), setup({}, true))
     status(`connection: ${first.status}; the partner shows its terms`)

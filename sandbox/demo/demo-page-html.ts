@@ -16,7 +16,7 @@ export const DEMO_FLOWS = {
   'challenge-49': 'Challenge 49 (CVV)',
   terms: 'Terms acceptance',
   mismatch: 'Mismatch (email and phone of two customers)',
-  'wallet-failure': 'Wallet-pay failure (Google Pay 41)',
+  'wallet-failure': 'Wallet-pay failure (Google Pay 41.13)',
   reset: 'Reset the connection',
   'add-card': 'Add a card',
   widget: 'Widget',
@@ -76,7 +76,7 @@ export function demoPageHtml(config: DemoPageConfig): string {
 <label for="customer">Customer (from /__sandbox/fixtures)</label><select id="customer"><option value="">loading…</option></select>
 <label for="custom-email">Custom email (optional)</label><input id="custom-email" type="email" autocomplete="off">
 <label for="custom-phone">Custom phone (optional)</label><input id="custom-phone" type="tel" autocomplete="off">
-<label for="amount">Amount (USD; 48 and 49 are challenge triggers)</label><input id="amount" type="number" min="1" value="100">
+<label for="amount">Amount (USD; 48 and 49 are challenge triggers, 41.13–52.13 sandbox ones)</label><input id="amount" type="number" min="1" step="0.01" value="100">
 <button id="run" class="primary" type="button">Run flow</button>
 <p id="status" role="status" aria-live="polite"></p>
 <fieldset><legend>Appearance</legend>

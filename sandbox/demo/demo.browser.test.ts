@@ -87,8 +87,8 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await expect.poll(() => page.locator('#status').textContent()).toContain('mismatch')
   })
 
-  it('runs a wallet-pay failure: Google Pay of 41 fails with transactionNotAllowed', async () => {
-    await run('wallet-failure', 41)
+  it('runs a wallet-pay failure: Google Pay of 41.13 fails with transactionNotAllowed', async () => {
+    await run('wallet-failure', 41.13)
     await act('google-pay', 'tapPay')
     await act('google-pay', 'confirmSheet')
     await waitForRow('frame→host google-pay complete')

@@ -6,6 +6,7 @@ import { conforms, send } from '../core/test-request.ts'
 import type { PlainReply } from '../core/plain-http.ts'
 import { magicCustomers } from '../../fixtures/magic-customers.ts'
 import { verifyBuyQuote } from './buy-quote.ts'
+import { TEST_TRIGGERS, triggerFor } from './triggers.ts'
 
 let core: SandboxCore
 let suffix = 0
@@ -444,4 +445,23 @@ describe('limits', () => {
     expect(q.totalAmount).toBe(minimum)
     expect(q.limits.minAmount).toBe(minimum)
   })
+})
+
+describe('test-mode trigger amounts', () => {
+  it('quotes every trigger amount into exactly that source.amount in each fiat with two or more decimals that can buy it', async () => {
+    const client = await connect('active.us-ny')
+    const fiats = client.tenant.catalog.currencies.filter((c) => c.type === 'fiat' && c.precision >= 2)
+    const reached = new Set<string>()
+    for (const fiat of fiats) {
+      for (const trigger of TEST_TRIGGERS.filter((t) => t.amount >= (fiat.minBuyAmount ?? 0) && t.amount <= (fiat.maxBuyAmount ?? Infinity))) {
+        for (const feeBehavior of ['inclusive', 'exclusive']) {
+          const q = accepted(await quote(client, { ...buyEth(trigger.amount, { feeBehavior }), source: { asset: { code: fiat.code }, amount: trigger.amount } }))
+          expect(q.source.amount, `${trigger.amount} ${fiat.code} ${feeBehavior}`).toBe(trigger.amount)
+          expect(triggerFor('test', q.source.amount, trigger.frames[0]!)).toBe(trigger)
+        }
+        reached.add(fiat.code)
+      }
+    }
+    expect([...reached].sort()).toEqual(['aud', 'cad', 'chf', 'eur', 'gbp', 'kwd', 'usd'])
+  }, 20_000)
 })

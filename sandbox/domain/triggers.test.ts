@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { FailureCode } from '../contract/index.ts'
+import { FailureCode, fromMinor, toMinor } from '../contract/index.ts'
 import { PURCHASE_FRAMES, TEST_TRIGGERS, isPurchaseFrame, triggerFor, triggersMarkdown } from './triggers.ts'
+
+/**
+ * What partners buy without meaning a trigger, in minor units turned into amounts the way a quote does
+ * (`fromMinor`): every whole amount to 10 000, every multiple of 0.05 to 1 000 (x.25, x.50, x.95 …), every x.49 and x.99.
+ */
+function* ordinaryAmounts(): Generator<number> {
+  for (let whole = 1; whole <= 10_000; whole++) yield whole
+  for (let cents = 5; cents <= 100_000; cents += 5) yield fromMinor(cents, 2)
+  for (let whole = 0; whole < 1_000; whole++) for (const cents of [49, 99]) yield fromMinor(whole * 100 + cents, 2)
+}
 
 describe('test-mode triggers', () => {
   it('gives 48 a wallet-ownership challenge in card and wallet-pay frames', () => {
@@ -47,14 +57,30 @@ describe('test-mode triggers', () => {
   })
 
   it('gives the iOS second factor its own amount, in apple-pay only', () => {
-    expect(triggerFor('test', 47, 'apple-pay')?.outcome).toEqual({ kind: 'secondFactor' })
-    expect(triggerFor('test', 47, 'google-pay')).toBeUndefined()
+    expect(triggerFor('test', 47.13, 'apple-pay')?.outcome).toEqual({ kind: 'secondFactor' })
+    expect(triggerFor('test', 47.13, 'google-pay')).toBeUndefined()
   })
 
-  it('uses distinct whole amounts', () => {
+  it('uses distinct amounts', () => {
     const amounts = TEST_TRIGGERS.map((t) => t.amount)
     expect(new Set(amounts).size).toBe(amounts.length)
-    expect(amounts.every(Number.isInteger)).toBe(true)
+  })
+
+  it('gives every sandbox extension a whole amount plus 13 cents', () => {
+    for (const trigger of TEST_TRIGGERS.filter((t) => t.source === 'sandbox')) {
+      expect(toMinor(trigger.amount, 2) % 100, String(trigger.amount)).toBe(13)
+      expect(fromMinor(toMinor(trigger.amount, 2), 2)).toBe(trigger.amount)
+    }
+  })
+
+  it('fires nothing but the spec triggers 48 and 49 on an ordinary purchase amount', () => {
+    const fired = new Set<number>()
+    for (const amount of ordinaryAmounts()) for (const frame of PURCHASE_FRAMES) if (triggerFor('test', amount, frame)) fired.add(amount)
+    expect([...fired].sort((a, b) => a - b)).toEqual([48, 49])
+  })
+
+  it('keeps every amount exact through rounding to the precision of a fiat with two or three decimals', () => {
+    for (const { amount } of TEST_TRIGGERS) for (const precision of [2, 3]) expect(fromMinor(toMinor(amount, precision), precision)).toBe(amount)
   })
 
   it('knows which frames buy', () => {

@@ -46,20 +46,26 @@ const challengeError = (amount: number, code: ChallengeErrorCode, message: strin
 /**
  * Every test-mode trigger, by amount. Live mode ignores them all. Served by
  * `GET /__sandbox/fixtures` and rendered into `docs/triggers.md`.
+ *
+ * `48` and `49` are the spec's, whole amounts exactly as it states them. Every
+ * sandbox extension is a whole amount plus 13 cents (`41.13` … `52.13`): no
+ * ordinary purchase (10, 25, 50, 19.99, 49.50 …) may set one off, since the real
+ * test mode would pay it normally; two decimals keep them quotable in every fiat
+ * with at least two, and the 13 makes them easy to spot in a partner's tests.
  */
 export const TEST_TRIGGERS: readonly TestTrigger[] = [
-  failure(41, 'transactionNotAllowed', 'This purchase is not allowed for this customer.'),
-  failure(42, 'validationError', 'The payment details did not pass validation.'),
-  failure(43, 'serviceUnavailable', 'The payment service is temporarily unavailable; try again later.'),
-  failure(44, 'authorizationDeclined', 'The wallet declined to authorize the payment.'),
-  failure(45, 'unknown', 'The payment failed for an unknown reason.'),
-  failure(46, 'walletPayMerchantUnavailable', 'Apple Pay is not available for this merchant.', ['apple-pay']),
-  { amount: 47, frames: ['apple-pay'], source: 'sandbox', outcome: { kind: 'secondFactor' }, description: 'posts `oneTapWalletPaySecondFactorRequired`; the purchase goes on once the customer confirms the second factor' },
+  failure(41.13, 'transactionNotAllowed', 'This purchase is not allowed for this customer.'),
+  failure(42.13, 'validationError', 'The payment details did not pass validation.'),
+  failure(43.13, 'serviceUnavailable', 'The payment service is temporarily unavailable; try again later.'),
+  failure(44.13, 'authorizationDeclined', 'The wallet declined to authorize the payment.'),
+  failure(45.13, 'unknown', 'The payment failed for an unknown reason.'),
+  failure(46.13, 'walletPayMerchantUnavailable', 'Apple Pay is not available for this merchant.', ['apple-pay']),
+  { amount: 47.13, frames: ['apple-pay'], source: 'sandbox', outcome: { kind: 'secondFactor' }, description: 'posts `oneTapWalletPaySecondFactorRequired`; the purchase goes on once the customer confirms the second factor' },
   { amount: 48, frames: PURCHASE_FRAMES, source: 'spec', outcome: { kind: 'challenge', challenge: 'wallet_ownership' }, description: 'a wallet-ownership challenge (wallet pay and card)' },
   { amount: 49, frames: CARD, source: 'spec', outcome: { kind: 'challenge', challenge: 'cvv' }, description: 'a CVV re-entry challenge (card)' },
-  challengeError(50, 'invalid_token', 'the challenge token is not valid (sandbox trigger 50)'),
-  challengeError(51, 'unsupported_flow', 'this challenge flow is not supported here (sandbox trigger 51)'),
-  challengeError(52, 'invalid_challenge', 'the challenge cannot be resolved (sandbox trigger 52)'),
+  challengeError(50.13, 'invalid_token', 'the challenge token is not valid (sandbox trigger 50.13)'),
+  challengeError(51.13, 'unsupported_flow', 'this challenge flow is not supported here (sandbox trigger 51.13)'),
+  challengeError(52.13, 'invalid_challenge', 'the challenge cannot be resolved (sandbox trigger 52.13)'),
 ]
 
 /**
@@ -70,6 +76,8 @@ export const TEST_TRIGGERS: readonly TestTrigger[] = [
  * triggerFor('test', 48, 'apple-pay')?.outcome // { kind: 'challenge', challenge: 'wallet_ownership' }
  * triggerFor('test', 49, 'apple-pay') // undefined: the CVV challenge is for cards
  * triggerFor('live', 48, 'buy') // undefined
+ * triggerFor('test', 41.13, 'google-pay')?.outcome.kind // 'failure' (a sandbox extension)
+ * triggerFor('test', 50, 'buy') // undefined: an ordinary amount
  */
 export function triggerFor(mode: Mode, amount: number, frame: PurchaseFrame): TestTrigger | undefined {
   if (mode !== 'test') return undefined

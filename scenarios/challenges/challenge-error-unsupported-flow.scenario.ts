@@ -1,5 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
 import { challengeErrorScenario } from '../../harness/steps.ts'
 
-/** Sandbox trigger 51: the challenge frame reports `unsupported_flow` instead of resolving, and the buy completes failed with no transaction. */
-export default defineScenario(challengeErrorScenario({ amount: 51, code: 'unsupported_flow', message: 'this challenge flow is not supported here (sandbox trigger 51)' }))
+/** Sandbox trigger 51.13: the challenge frame reports `unsupported_flow` instead of resolving, and the buy completes failed with no transaction. */
+export default defineScenario(challengeErrorScenario({ amount: 51.13, code: 'unsupported_flow', message: 'this challenge flow is not supported here (sandbox trigger 51.13)' }))

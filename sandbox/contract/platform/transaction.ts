@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CurrencyCode, IsoTimestamp } from '../currency.ts'
+import { queryNumber } from '../query-number.ts'
 import { BuyQuoteFees, PaymentMethodType } from './buy-quote.ts'
 
 /** Transaction statuses: `completed`, never `complete`. */
@@ -31,8 +32,10 @@ export type Transaction = z.infer<typeof Transaction>
 
 /** Query of `GET /platform/v1/transactions`. */
 export const TransactionListQuery = z.object({
-  limit: z.string().regex(/^[0-9]{1,3}$/, 'limit must be an integer').transform(Number)
-    .refine((n) => n >= 1 && n <= 100, 'limit must be from 1 to 100').optional(),
+  limit: queryNumber(
+    z.string().regex(/^[0-9]{1,3}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 100, 'limit must be from 1 to 100'),
+    { type: 'integer', minimum: 1, maximum: 100, description: 'Page size; 20 when omitted' },
+  ).optional(),
   cursor: z.string().min(1).max(512).optional(),
   startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO 8601 timestamp' }).optional(),
   endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO 8601 timestamp' }).optional(),

@@ -188,6 +188,15 @@ describe('GET /__sandbox/fixtures', () => {
     expect(fixtures.customers.map((c) => c.email)).toContain('active.us-ny@sandbox.test')
     expect(fixtures.triggers).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 48 }), expect.objectContaining({ amount: 49 })]))
   })
+
+  it('lists the sandbox triggers at their amounts with 13 cents, the spec ones at 48 and 49', async () => {
+    const { headers } = freshAccount()
+    const fixtures = conforms(dataOf(TenantFixtures), (await send(core, 'GET /__sandbox/fixtures', { headers })).body).data
+    expect(fixtures.triggers.map((t) => [t.amount, t.source])).toEqual([
+      [41.13, 'sandbox'], [42.13, 'sandbox'], [43.13, 'sandbox'], [44.13, 'sandbox'], [45.13, 'sandbox'], [46.13, 'sandbox'], [47.13, 'sandbox'],
+      [48, 'spec'], [49, 'spec'], [50.13, 'sandbox'], [51.13, 'sandbox'], [52.13, 'sandbox'],
+    ])
+  })
 })
 
 describe('tenant isolation', () => {

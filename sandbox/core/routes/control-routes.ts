@@ -19,8 +19,8 @@ function clockState(tenant: Tenant): ClockState {
   return { now: tenant.clock.iso(), startedAt: new Date(tenant.clock.startedAt).toISOString(), advancedMs: tenant.clock.advanced }
 }
 
-function control(route: Omit<TenantRoute, 'family' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
-  return { ...route, family: 'control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
+function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
+  return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
 }
 
 /** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
@@ -28,6 +28,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'POST',
     path: '/__sandbox/reset',
+    operationId: 'resetTenant',
     summary: 'Reset the tenant to its seeded state: clock, journal, faults, settings',
     responses: { 200: { description: 'The tenant, reset', schema: dataOf(TenantInfo) } },
     handle({ tenant }) {
@@ -39,6 +40,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'GET',
     path: '/__sandbox/clock',
+    operationId: 'getClock',
     summary: "Read the tenant's clock",
     responses: { 200: { description: 'The clock', schema: dataOf(ClockState) } },
     handle: ({ tenant }) => reply(200, { data: clockState(tenant) }),
@@ -46,6 +48,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'POST',
     path: '/__sandbox/clock/advance',
+    operationId: 'advanceClock',
     summary: "Advance the tenant's clock, firing due timers (quote expiry, settlement …)",
     body: ClockAdvanceRequest,
     responses: {
@@ -63,6 +66,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'GET',
     path: '/__sandbox/journal',
+    operationId: 'getJournal',
     summary: "Read the tenant's journal of API calls and state changes, in order",
     query: JournalQuery,
     responses: { 200: { description: 'Journal entries', schema: dataOf(z.array(JournalEntry)) }, 400: invalid },
@@ -73,6 +77,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'POST',
     path: '/__sandbox/faults',
+    operationId: 'addFault',
     summary: 'Inject a fault: status, latency or a dropped connection for the next N matching requests',
     body: FaultRequest,
     responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid },
@@ -85,6 +90,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'GET',
     path: '/__sandbox/faults',
+    operationId: 'listFaults',
     summary: 'List armed faults',
     responses: { 200: { description: 'Armed faults', schema: dataOf(z.array(Fault)) } },
     handle: ({ tenant }) => reply(200, { data: tenant.faults.list() }),
@@ -92,6 +98,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'DELETE',
     path: '/__sandbox/faults',
+    operationId: 'clearFaults',
     summary: 'Disarm every fault',
     responses: { 204: { description: 'Disarmed' } },
     handle({ tenant }) {
@@ -103,6 +110,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'GET',
     path: '/__sandbox/settings',
+    operationId: 'getSettings',
     summary: "Read the tenant's settings",
     responses: { 200: { description: 'Settings', schema: dataOf(TenantSettings) } },
     handle: ({ tenant }) => reply(200, { data: tenant.settings }),
@@ -110,6 +118,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'PUT',
     path: '/__sandbox/settings',
+    operationId: 'updateSettings',
     summary: 'Change settings: default extra fee, allowed frame origins, capabilities',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
@@ -127,6 +136,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'POST',
     path: '/__sandbox/connections',
+    operationId: 'resolveConnection',
     summary: "Resolve a session's connection as the check frame would, with plaintext credentials (no browser needed)",
     body: ConnectionRequest,
     responses: { 200: { description: 'The connection', schema: dataOf(Connection) }, 400: invalid },
@@ -139,6 +149,7 @@ export const controlRoutes: Route[] = [
   control({
     method: 'GET',
     path: '/__sandbox/fixtures',
+    operationId: 'getFixtures',
     summary: 'What the tenant is seeded with: keys, settings, currencies, prices',
     responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
     async handle({ tenant }) {

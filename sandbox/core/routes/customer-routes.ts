@@ -13,11 +13,12 @@ import { uploadRoute } from './upload-route.ts'
 const BASE = '/platform/v1/customers/:customerId'
 const conflict = { description: 'The customer is not in a state that allows this call', schema: PlatformError }
 
-/** A Customer API route: platform family, secret key, 401 and 404 documented. */
-function customerRoute(route: Omit<TenantRoute, 'family' | 'auth'>): TenantRoute {
+/** A Customer API route: platform family, its tag, secret key, 401 and 404 documented. */
+function customerRoute(route: Omit<TenantRoute, 'family' | 'auth' | 'tag'>): TenantRoute {
   return {
     ...route,
     family: 'platform',
+    tag: 'Customer API',
     auth: 'secret-header',
     responses: { ...route.responses, 401: platformErrors.unauthorized, 404: { description: 'No such customer for this account', schema: PlatformError } },
   }
@@ -28,6 +29,7 @@ export const customerRoutes: Route[] = [
   customerRoute({
     method: 'GET',
     path: BASE,
+    operationId: 'getCustomer',
     summary: 'Read a customer: KYC status, outstanding requirements, details and files',
     responses: { 200: { description: 'The customer', schema: dataOf(CustomerDetails) } },
     handle: async ({ tenant, params }) => reply(200, { data: await getCustomerDetails(tenant, params.customerId!) }),
@@ -35,6 +37,7 @@ export const customerRoutes: Route[] = [
   customerRoute({
     method: 'POST',
     path: `${BASE}/details`,
+    operationId: 'submitCustomerDetails',
     summary: "Submit the customer's name, date of birth (18 or older) and address; clears the details requirement",
     body: SubmitDetailsRequest,
     responses: { 200: { description: 'The stored details', schema: dataOf(PersonalDetails) }, 400: platformErrors.invalid },
@@ -46,6 +49,7 @@ export const customerRoutes: Route[] = [
   customerRoute({
     method: 'POST',
     path: `${BASE}/files/upload-url`,
+    operationId: 'createCustomerUploadUrl',
     summary: "Get a URL to PUT one file's bytes to (valid 15 minutes of sandbox time)",
     body: UploadUrlRequest,
     responses: { 201: { description: 'Where to upload', schema: dataOf(UploadUrl) }, 400: platformErrors.invalid },
@@ -58,6 +62,7 @@ export const customerRoutes: Route[] = [
   customerRoute({
     method: 'POST',
     path: `${BASE}/files/confirm`,
+    operationId: 'confirmCustomerFiles',
     summary: 'Confirm uploaded files for verification; clears identity_document and selfie requirements',
     body: ConfirmFilesRequest,
     responses: { 200: { description: 'The confirmed files', schema: dataOf(z.array(CustomerFile)) }, 400: platformErrors.invalid },
@@ -69,6 +74,7 @@ export const customerRoutes: Route[] = [
   customerRoute({
     method: 'POST',
     path: `${BASE}/verify`,
+    operationId: 'verifyCustomer',
     summary: 'Submit the customer for KYC: pending now, decided 60 s later (lastName magic values choose the outcome)',
     responses: { 200: { description: 'The customer, kyc.status pending', schema: dataOf(Customer) }, 409: conflict },
     handle: async ({ tenant, params }) => reply(200, { data: await verifyCustomer(tenant, params.customerId!) }),
@@ -76,6 +82,7 @@ export const customerRoutes: Route[] = [
   customerRoute({
     method: 'POST',
     path: `${BASE}/export`,
+    operationId: 'exportCustomer',
     summary: 'Export everything held about the customer, with a consent token from the customer-export frame (usable once)',
     body: ExportRequest,
     responses: {

@@ -13,6 +13,7 @@ async function create({ tenant, request }: TenantRouteContext) {
 
 const createDocs = {
   family: 'platform',
+  tag: 'Platform sessions',
   auth: 'secret-header',
   body: SessionCreateRequest,
   responses: {
@@ -25,11 +26,12 @@ const createDocs = {
 
 /** Session routes (server auth): create, the legacy create path, revoke. */
 export const sessionRoutes: Route[] = [
-  { ...createDocs, method: 'POST', path: '/platform/v1/sessions', summary: 'Create a session for a customer of the partner', handle: create },
+  { ...createDocs, method: 'POST', path: '/platform/v1/sessions', operationId: 'createSession', summary: 'Create a session for a customer of the partner', handle: create },
   {
     ...createDocs,
     method: 'POST',
     path: '/platform/v1/session',
+    operationId: 'createSessionLegacy',
     summary: 'Legacy path of POST /platform/v1/sessions (same behaviour; journaled as deprecated)',
     deprecated: true,
     handle(context: TenantRouteContext) {
@@ -43,6 +45,8 @@ export const sessionRoutes: Route[] = [
     method: 'DELETE',
     path: '/platform/v1/sessions',
     family: 'platform',
+    operationId: 'revokeSession',
+    tag: 'Platform sessions',
     auth: 'secret-header',
     summary: 'Revoke a session (sessionToken, in the body or query) or every session of an externalCustomerId',
     query: SessionDeleteQuery,

@@ -27,6 +27,8 @@ export const uploadRoute: PublicRoute = {
   method: 'PUT',
   path: '/platform/v1/uploads/:uploadId',
   family: 'platform',
+  operationId: 'uploadCustomerFile',
+  tag: 'Customer API',
   auth: 'none',
   summary: "Upload a file's raw bytes to an uploadUrl (JPEG, PNG or PDF, at most the declared size and 1 MB)",
   query: UploadQuery,

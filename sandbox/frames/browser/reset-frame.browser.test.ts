@@ -13,7 +13,7 @@ async function eventsOf(page: Page, count: number): Promise<Array<{ kind: string
   return page.evaluate(() => (window as any).frameEvents.map(({ kind, payload }: any) => (payload === undefined ? { kind } : { kind, payload })))
 }
 
-describe('reset frame in Chromium', () => {
+describe('reset frame in Chromium', { timeout: 30_000 }, () => {
   it('shakes hands, then logs the customer out and completes', async () => {
     const account = platformAccount(env.sandbox.core)
     const { connection } = await account.connect(magic.usNy)

@@ -35,10 +35,10 @@ describe('apple-pay frame, in process', () => {
     expect(failures.map(([, code]) => code)).toContain('walletPayMerchantUnavailable')
   })
 
-  it('asks for the second factor for 47 and pays once the customer confirms it', async () => {
+  it('asks for the second factor for 47.13 and pays once the customer confirms it', async () => {
     const core = createSandboxCore()
     const buyer = await connectedBuyer(core)
-    const frame = await openPurchase(core, applePayMachine, buyer.clientToken, await buyer.quote(47, 'apple_pay'))
+    const frame = await openPurchase(core, applePayMachine, buyer.clientToken, await buyer.quote(47.13, 'apple_pay'))
     frame.runtime.act({ type: 'tapPay' })
     frame.runtime.act({ type: 'confirmSheet' })
     await frame.runtime.idle()

@@ -10,8 +10,8 @@ export type ApplePayAction = PayButtonAction | { type: 'confirmSecondFactor' }
 /**
  * The iOS wallet-pay frame: `ready` once the button renders, `buttonPressed` on
  * every tap, then the sheet; confirming it pays. Test mode: 48 → `challenge`,
- * 41–46 → `complete` with a `failureCode` (46: `walletPayMerchantUnavailable`),
- * 47 → `oneTapWalletPaySecondFactorRequired` until the customer confirms.
+ * 41.13–46.13 → `complete` with a `failureCode` (46.13: `walletPayMerchantUnavailable`),
+ * 47.13 → `oneTapWalletPaySecondFactorRequired` until the customer confirms (docs/triggers.md).
  *
  * @example
  * const { state } = applePayMachine.start({ channelId: 'ch_123456', quote: encodeQuote(quote) }) // events: [{ kind: 'ready' }]

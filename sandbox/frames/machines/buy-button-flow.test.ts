@@ -37,7 +37,7 @@ describe('buy button frame, in process', () => {
   it('pays card quotes only: a failure trigger amount pays normally', async () => {
     const core = createSandboxCore()
     const buyer = await connectedBuyer(core)
-    const frame = await openPurchase(core, buyButtonMachine, buyer.clientToken, await buyer.quote(44))
+    const frame = await openPurchase(core, buyButtonMachine, buyer.clientToken, await buyer.quote(44.13))
     frame.runtime.act({ type: 'tapPay' })
     frame.runtime.act({ type: 'confirmSheet' })
     await frame.runtime.idle()

@@ -22,7 +22,7 @@ async function openChallenge(core: SandboxCore, params: Record<string, string>) 
 }
 
 describe('challenge frame, in process', () => {
-  it.each([[50, 'invalid_token'], [51, 'unsupported_flow'], [52, 'invalid_challenge']])(
+  it.each([[50.13, 'invalid_token'], [51.13, 'unsupported_flow'], [52.13, 'invalid_challenge']])(
     'reports the sandbox trigger %s as %s, and the buy frame fails with no transaction',
     async (amount, code) => {
       const core = createSandboxCore()

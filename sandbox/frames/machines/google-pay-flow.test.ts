@@ -42,10 +42,10 @@ describe('google-pay frame, in process', () => {
     expect(frame.events.at(-1)).toMatchObject({ kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode } })
   })
 
-  it('never fails with walletPayMerchantUnavailable: 46 pays normally on Android', async () => {
+  it('never fails with walletPayMerchantUnavailable: 46.13 pays normally on Android', async () => {
     const core = createSandboxCore()
     const buyer = await connectedBuyer(core)
-    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(46, 'google_pay'))
+    const frame = await openPurchase(core, googlePayMachine, buyer.clientToken, await buyer.quote(46.13, 'google_pay'))
     frame.runtime.act({ type: 'tapPay' })
     frame.runtime.act({ type: 'confirmSheet' })
     await frame.runtime.idle()

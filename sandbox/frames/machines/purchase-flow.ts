@@ -11,7 +11,7 @@ export type PurchaseOutcome = z.infer<typeof PurchaseComplete>
 export interface Order {
   quote: BuyQuote
   externalTransactionId?: string
-  /** The iOS second factor was confirmed (apple-pay, sandbox trigger 47). */
+  /** The iOS second factor was confirmed (apple-pay, sandbox trigger 47.13). */
   secondFactorConfirmed: boolean
 }
 
