@@ -111,6 +111,8 @@ export const ApiJournalEntry = z.object({
   requestBody: z.unknown().optional(),
   responseBody: z.unknown().optional(),
   deprecated: z.boolean().optional(),
+  /** The path a renamed route moved to, when the call used the old path (which still works). */
+  renamedTo: z.string().optional(),
   fault: z.string().optional(),
 })
 export type ApiJournalEntry = z.infer<typeof ApiJournalEntry>

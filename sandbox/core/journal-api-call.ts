@@ -28,6 +28,7 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
     requestBody: request.body === undefined || request.body.length === 0 ? undefined : journalBody(request.body),
     responseBody: response.kind === 'reply' && json === undefined ? response.body : undefined,
     deprecated: route.deprecated ? true : undefined,
+    renamedTo: route.renamedTo,
     fault: fault?.id,
   }, json)
   return response

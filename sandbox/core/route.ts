@@ -37,8 +37,10 @@ interface RouteBase {
   query?: z.ZodObject
   body?: z.ZodType
   responses: Record<number, RouteResponse>
-  /** Marks a path kept for old integrations; calls to it are journaled as deprecated. */
+  /** Marks a deprecated operation; calls to it are journaled as deprecated, and `--strict-deprecations` may retire it. */
   deprecated?: boolean
+  /** The new path of a renamed route whose old path keeps working (not a deprecation); calls are journaled with it. */
+  renamedTo?: string
 }
 
 /** What a handler of an authenticated route gets. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { JournalEntry, PlatformError, SessionCreated, dataOf } from '../../contract/index.ts'
+import { openApiDocument } from '../openapi.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'
@@ -75,20 +76,28 @@ describe('POST /platform/v1/sessions', () => {
 })
 
 describe('POST /platform/v1/session (legacy)', () => {
-  it('behaves as the plural path and is journaled as deprecated', async () => {
+  it('behaves as the plural path and is journaled with the path it was renamed to', async () => {
     const { headers } = platformAccount(core)
     const response = await create(headers, minimal, '/platform/v1/session')
     expect(response.status).toBe(201)
     conforms(dataOf(SessionCreated), response.body)
     const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal?kind=api', { headers })).body)
-    expect(journal.data.at(-1)).toMatchObject({ path: '/platform/v1/session', status: 201, deprecated: true })
+    expect(journal.data.at(-1)).toMatchObject({ path: '/platform/v1/session', status: 201, renamedTo: '/platform/v1/sessions' })
+    expect((journal.data.at(-1) as { deprecated?: boolean }).deprecated).toBeUndefined()
   })
 
-  it('is retired under --strict-deprecations', async () => {
+  it('keeps working under --strict-deprecations: a rename is not a deprecation', async () => {
     const strict = createSandboxCore({ strictDeprecations: true })
     const response = await send(strict, 'POST /platform/v1/session', { headers: { 'x-api-key': 'sk_test_strict' }, body: minimal })
-    expect(response.status).toBe(404)
-    expect(conforms(PlatformError, response.body).message).toContain('retired under --strict-deprecations')
+    expect(response.status).toBe(201)
+    conforms(dataOf(SessionCreated), response.body)
+  })
+
+  it('is not marked deprecated in the OpenAPI document', () => {
+    const document = openApiDocument(core.routes) as { paths: Record<string, { post: { deprecated?: boolean; summary: string } }> }
+    const operation = document.paths['/platform/v1/session']!.post
+    expect(operation.deprecated).toBeUndefined()
+    expect(operation.summary).toMatch(/renamed/)
   })
 })
 

@@ -32,14 +32,11 @@ export const sessionRoutes: Route[] = [
     method: 'POST',
     path: '/platform/v1/session',
     operationId: 'createSessionLegacy',
-    summary: 'Legacy path of POST /platform/v1/sessions (same behaviour; journaled as deprecated)',
-    deprecated: true,
-    handle(context: TenantRouteContext) {
-      if (context.tenant.strictDeprecations) {
-        throw new SandboxError('not_found', 'POST /platform/v1/session is retired under --strict-deprecations; use POST /platform/v1/sessions')
-      }
-      return create(context)
-    },
+    // A rename whose old path continues to work (spec, Versioning), not a deprecation:
+    // it stays under --strict-deprecations, and calls are journaled with the new path.
+    summary: 'Older path of POST /platform/v1/sessions, renamed; it continues to work the same',
+    renamedTo: '/platform/v1/sessions',
+    handle: create,
   },
   {
     method: 'DELETE',
