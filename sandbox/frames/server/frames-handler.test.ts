@@ -40,6 +40,16 @@ describe('frames handler', () => {
     expect(configOf(reply).error).toMatchObject({ code: 'invalid_parameters', fields: expect.arrayContaining([{ field: 'theme', message: expect.any(String) }]) })
   })
 
+  it('addresses the host on a channelId of one character', async () => {
+    expect(configOf(await get('/platform/v1/reset?channelId=a&apiKey=pk_test_x')).channelId).toBe('a')
+  })
+
+  it('addresses no host on a channelId of 129 characters, and says why', async () => {
+    const config = configOf(await get(`/platform/v1/reset?channelId=${'c'.repeat(129)}&apiKey=pk_test_x`))
+    expect(config.channelId).toBeNull()
+    expect(config.error.fields).toEqual([{ field: 'channelId', message: 'channelId must be 1–128 characters of A-Z a-z 0-9 _ -' }])
+  })
+
   it('requires channelId', async () => {
     const config = configOf(await get('/platform/v1/reset?apiKey=pk_test_x'))
     expect(config.error.fields).toEqual([{ field: 'channelId', message: 'channelId is required' }])

@@ -1,4 +1,4 @@
-import { FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
+import { ChannelId, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
 import { reply, type PlainReply, type PlainRequest } from '../../core/plain-http.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
@@ -30,7 +30,7 @@ function appearanceOf(params: Record<string, unknown>): FramePageConfig['appeara
 
 async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainReply> {
   const raw = single(request.query)
-  const channelId = /^[A-Za-z0-9_-]{6,64}$/.test(raw.channelId ?? '') ? raw.channelId! : null
+  const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
   let allowed = sandboxOrigins(core)
   let context
   try {
