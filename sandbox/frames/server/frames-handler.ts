@@ -42,7 +42,7 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
   // tenant, so the host hears `invalid_token` rather than nothing (docs/decisions/0020).
   const embedder = context?.tenant ?? embeddingTenant(core, raw)
   const allowed = [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])]
-  const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, allowedOrigins: allowed, appearance: {} }
+  const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins: allowed, appearance: {} }
   const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
   const parsed = FrameParams[frame].safeParse(raw, { reportInput: true })
   let config: FramePageConfig
@@ -54,7 +54,8 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
     config = { ...base, error: { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' } }
   } else {
     const params = parsed.data as Record<string, unknown>
-    config = { ...base, params, appearance: appearanceOf(params), ticket: issueFrameTicket(context.tenant, { frame, params, session: context.session?.id ?? null }) }
+    const ticket = issueFrameTicket(context.tenant, { frame, params, session: context.session?.id ?? null })
+    config = { ...base, params, appearance: appearanceOf(params), ticket, tenant: context.tenant.id }
   }
   const csp = `${frameAncestors(allowed)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
   return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })
