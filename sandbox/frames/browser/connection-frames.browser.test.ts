@@ -23,7 +23,7 @@ async function bothDrivers(build: (account: ReturnType<typeof platformAccount>) 
 
 const publicKey = async () => (await generateHostKeyPair()).publicKeyHex
 
-describe('connection frames in Chromium and in process', () => {
+describe('connection frames in Chromium and in process', { timeout: 30_000 }, () => {
   it('flags mismatch: true when email and phone belong to two customers', async () => {
     await bothDrivers(
       async (account) => ({ frame: 'check', params: { sessionToken: await account.session({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber }), publicKey: await publicKey() } }),

@@ -25,7 +25,7 @@ async function connectFrameColours(appearance: Record<string, string>) {
   }
 }
 
-describe('frame appearance in Chromium', () => {
+describe('frame appearance in Chromium', { timeout: 30_000 }, () => {
   it('paints buttons in the brand colour', async () => {
     expect((await connectFrameColours({ brandColor: '#ff0066', theme: 'light' })).button).toBe('rgb(255, 0, 102)')
   })

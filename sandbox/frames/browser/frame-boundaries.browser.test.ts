@@ -31,7 +31,7 @@ async function connectedReset(channelId: string) {
   return { account, src: `${env.sandbox.framesUrl}/platform/v1/reset?channelId=${channelId}&clientToken=${connection.credentials.clientToken}` }
 }
 
-describe('frame boundaries in Chromium', () => {
+describe('frame boundaries in Chromium', { timeout: 30_000 }, () => {
   it('posts nothing before the ack and ignores an ack on another channel', async () => {
     const { account, src } = await connectedReset('channel-real')
     const page = await rawHost(src)

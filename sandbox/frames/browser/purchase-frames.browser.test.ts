@@ -46,7 +46,7 @@ const pending = { kind: 'complete', payload: { transaction: { status: 'pending' 
 const declined = { kind: 'complete', payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined' } }
 const challenge = { kind: 'challenge', payload: { kind: 'frame', url: expect.stringContaining('/platform/v1/challenge?') } }
 
-describe('purchase frames in Chromium and in process', () => {
+describe('purchase frames in Chromium and in process', { timeout: 30_000 }, () => {
   it('completes a card buy of 48 once the wallet-ownership challenge is completed', async () => {
     await bothDrivers(pay('buy-button', 48, 'card', challenged('buy-button', { act: 'challenge', action: { type: 'completeChallenge' } })), {
       'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
