@@ -36,7 +36,7 @@ describe('frames on an origin only the tenant allows, in Chromium', () => {
     expect(DEFAULT_ALLOWED_ORIGINS.some((pattern) => originMatches(partnerOrigin(), pattern))).toBe(false)
   })
 
-  it('connect the customer there: the origin is allowed and a secure context (credentials decrypt with WebCrypto)', async () => {
+  it('connect a customer through the check frame there: the origin is allowed and a secure context (credentials decrypt with WebCrypto)', async () => {
     const { page, sessionToken } = await partner()
     const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token).then((c: any) => ({ status: c.status, hasAccess: c.credentials.accessToken.startsWith('at_') })), sessionToken)
     expect(connection).toEqual({ status: 'active', hasAccess: true })
