@@ -53,6 +53,19 @@ export function peekToken(token: string): TokenClaims | undefined {
 }
 
 /**
+ * Whether a token was issued by this tenant: its claims name the tenant and its
+ * signature holds. Says nothing of its kind, expiry or session (a token that has
+ * expired or been revoked was still issued by the tenant).
+ *
+ * @example
+ * issuedBy(tenant, clientToken) // true, even after the session is revoked
+ */
+export function issuedBy(tenant: Tenant, token: string): boolean {
+  const dot = token.lastIndexOf('.')
+  return peekToken(token)?.tenant === tenant.id && tenant.sign(token.slice(0, dot)) === token.slice(dot + 1)
+}
+
+/**
  * Verifies a token for a tenant: signature, kind, tenant and expiry on the
  * tenant clock. `field` names where the token came from, for the error.
  * Session revocation is checked by the caller against the store.

@@ -8,13 +8,20 @@ const core = createSandboxCore()
 
 /** A value each parameter rejects. */
 const BAD: Record<string, string> = {
-  channelId: 'x', apiKey: 'nope', clientToken: '', theme: 'purple', brandColor: 'red', customTheme: '{', language: 'english',
+  channelId: 'x'.repeat(129), apiKey: 'nope', clientToken: '', theme: 'purple', brandColor: 'red', customTheme: '{', language: 'english',
   publicKey: 'zz', quote: '', externalTransactionId: '', walletAvailable: 'maybe', currencyCode: 'x'.repeat(40), sessionToken: '', challengeToken: '',
 }
 
 /** Syntactically valid values for the required parameters, so that one bad parameter is the only problem. */
 const GOOD: Record<string, string> = {
   channelId: 'channel-1', sessionToken: 'st_x', publicKey: 'a'.repeat(64), quote: 'e30', challengeToken: 'cg_x',
+}
+
+/** A frame's parameter schemas, and the names it requires. */
+function shapeOf(frame: FrameName) {
+  const shape = FrameParams[frame].shape as Record<string, { safeParse(v: unknown): { success: boolean } }>
+  const required = Object.keys(shape).filter((name) => !shape[name]!.safeParse(undefined).success)
+  return { shape, required, baseline: Object.fromEntries(required.map((name) => [name, GOOD[name]!])) }
 }
 
 async function errorFor(frame: FrameName, params: Record<string, string>) {
@@ -25,9 +32,7 @@ async function errorFor(frame: FrameName, params: Record<string, string>) {
 }
 
 describe.each(FrameName.options)('%s frame parameters', (frame) => {
-  const shape = FrameParams[frame].shape as Record<string, { safeParse(v: unknown): { success: boolean } }>
-  const required = Object.keys(shape).filter((name) => !shape[name]!.safeParse(undefined).success)
-  const baseline = Object.fromEntries(required.map((name) => [name, GOOD[name]!]))
+  const { shape, required, baseline } = shapeOf(frame)
 
   it.each(Object.keys(shape))('refuses a bad %s with invalid_parameters after the ack', async (name) => {
     const events = await errorFor(frame, { ...baseline, apiKey: 'pk_test_params', [name]: BAD[name]! })
@@ -45,5 +50,19 @@ describe.each(FrameName.options)('%s frame parameters', (frame) => {
   it('refuses a parameter it does not take', async () => {
     const events = await errorFor(frame, { ...baseline, apiKey: 'pk_test_params', colour: 'blue' })
     expect(events[1]).toMatchObject({ kind: 'error', payload: { code: 'invalid_parameters', message: 'colour is not a known field' } })
+  })
+})
+
+/** The frames the spec gives the optional externalTransactionId (the partner's id of the transaction attempt). */
+const TAKES_EXTERNAL_TRANSACTION_ID = ['widget', 'buy', 'buy-button', 'apple-pay', 'google-pay']
+
+describe('externalTransactionId', () => {
+  it.each(FrameName.options.filter((frame) => TAKES_EXTERNAL_TRANSACTION_ID.includes(frame)))('is taken by the %s frame', (frame) => {
+    expect(Object.keys(FrameParams[frame].shape)).toContain('externalTransactionId')
+  })
+
+  it.each(FrameName.options.filter((frame) => !TAKES_EXTERNAL_TRANSACTION_ID.includes(frame)))('is refused by the %s frame as a parameter it does not take', async (frame) => {
+    const events = await errorFor(frame, { ...shapeOf(frame).baseline, apiKey: 'pk_test_params', externalTransactionId: 'attempt-1' })
+    expect(events[1]).toMatchObject({ kind: 'error', payload: { code: 'invalid_parameters', message: 'externalTransactionId is not a known field' } })
   })
 })

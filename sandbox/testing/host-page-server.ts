@@ -4,6 +4,12 @@ import type { AddressInfo } from 'node:net'
 /** A partner's page on its own origin, loading the sandbox's browser client, and an intruder on another. */
 export interface HostPageServer {
   url: string
+  /**
+   * The same host page on `http://partner.localhost:<port>`: an origin the default allowed origins
+   * (`http://localhost:*`, `http://127.0.0.1:*`) do not match, for tests of a tenant's own origins.
+   * Chromium resolves `*.localhost` to loopback and counts it as a secure context (WebCrypto works).
+   */
+  partnerUrl: string
   /** A page on a fourth origin that posts `?message=` to the top window's first frame. */
   intruderUrl: string
   close(): Promise<void>
@@ -41,6 +47,7 @@ export async function startHostPage(apiUrl: string, framesUrl: string): Promise<
   const [hostPort, intruderPort] = servers.map((server) => (server.address() as AddressInfo).port)
   return {
     url: `http://127.0.0.1:${hostPort}/`,
+    partnerUrl: `http://partner.localhost:${hostPort}/`,
     intruderUrl: `http://127.0.0.1:${intruderPort}/`,
     close: async () => {
       for (const server of servers) {

@@ -7,8 +7,11 @@ export const FrameName = z.enum([
 ])
 export type FrameName = z.infer<typeof FrameName>
 
-/** A channel id routes a frame's messages (the SDK generates one per frame). */
-export const ChannelId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'channelId must be 6–64 characters of A-Z a-z 0-9 _ -')
+/**
+ * A channel id routes a frame's messages (the SDK generates one per frame, such as `ch_` and 24 hex digits, or a UUID).
+ * Any length the SDK could generate passes (no minimum beyond one character); 128 bounds what the sandbox stores and echoes.
+ */
+export const ChannelId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'channelId must be 1–128 characters of A-Z a-z 0-9 _ -')
 export type ChannelId = z.infer<typeof ChannelId>
 
 /**

@@ -57,7 +57,8 @@ export const FrameParams = {
   'add-card': z.strictObject({ ...base, ...appearance }),
   challenge: z.strictObject({ ...base, ...appearance, challengeToken: z.string().min(1).max(4096) }),
   widget: z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional() }),
-  'widget-fallback': z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional() }),
+  // The spec gives externalTransactionId to widget, buy, buy button and both wallet-pay frames only: not to the fallback.
+  'widget-fallback': z.strictObject({ ...base, ...appearance, currencyCode: z.string().max(32).optional() }),
   'customer-export': z.strictObject({ ...base, ...appearance }),
 } satisfies Record<FrameName, z.ZodType>
 

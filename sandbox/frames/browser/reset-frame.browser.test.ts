@@ -1,8 +1,9 @@
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { send } from '../../core/test-request.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
+import { connectionKey } from '../page/connection-memory.ts'
 
 const env = useBrowserSandbox()
 
@@ -12,6 +13,15 @@ async function eventsOf(page: Page, count: number): Promise<Array<{ kind: string
   await page.waitForFunction((n) => (window as any).frameEvents.length >= n, count, { timeout: 10_000 })
   return page.evaluate(() => (window as any).frameEvents.map(({ kind, payload }: any) => (payload === undefined ? { kind } : { kind, payload })))
 }
+
+/** A frame of the frames origin in the host page (all of them share the frames origin's storage there). */
+function framesOriginFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => f.url().startsWith(env.sandbox.framesUrl))
+  if (!frame) throw new Error('no frame of the frames origin in the page')
+  return frame
+}
+
+const remembered = (page: Page, tenant: string) => framesOriginFrame(page).evaluate((key) => localStorage.getItem(key), connectionKey(tenant))
 
 describe('reset frame in Chromium', { timeout: 30_000 }, () => {
   it('shakes hands, then logs the customer out and completes', async () => {
@@ -25,5 +35,37 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
     const journal = account.tenant().journal.list({ kind: 'frame' })
     expect(journal.map((e) => (e.kind === 'frame' ? `${e.direction} ${e.event}` : ''))).toEqual(['out handshake', 'in ack', 'out complete'])
     await page.close()
-  })
+  }, 20_000)
+
+  it("clears the customer a check remembered in the frames origin's storage with an apiKey only, and revokes no session", async () => {
+    const account = platformAccount(env.sandbox.core)
+    const tenant = account.tenant().id
+    const sessionToken = await account.session(magic.usNy)
+    const page = await hostPage()
+    const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token), sessionToken)
+    expect(JSON.parse((await remembered(page, tenant))!)).toEqual({ customerId: connection.customer.id, frame: 'check' })
+
+    await page.evaluate((apiKey) => (window as any).sandbox.setupFrame('reset', { params: { apiKey }, onEvent: (window as any).record }), `pk_test_${account.account}`)
+    expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
+    expect(await remembered(page, tenant)).toBeNull()
+    const reset = account.tenant().journal.list({ kind: 'state' }).find((e) => e.kind === 'state' && e.event === 'auth:reset')
+    expect(reset).toMatchObject({ detail: { authorizedBy: 'apiKey', revokedSessions: 0, browserState: 'cleared', clearedCustomerId: connection.customer.id } })
+    const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
+    expect((await send(env.sandbox.core, 'GET /platform/v1/payment-methods', { headers: bearer })).status).toBe(200)
+    await page.close()
+  }, 30_000)
+
+  it("clears the remembered customer with a clientToken too, besides revoking the session", async () => {
+    const account = platformAccount(env.sandbox.core)
+    const sessionToken = await account.session(magic.usNy)
+    const page = await hostPage()
+    const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token), sessionToken)
+    expect(await remembered(page, account.tenant().id)).not.toBeNull()
+    await page.evaluate((clientToken) => (window as any).sandbox.resetConnection(clientToken, { onEvent: (window as any).record }), connection.credentials.clientToken)
+    expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
+    expect(await remembered(page, account.tenant().id)).toBeNull()
+    const reset = account.tenant().journal.list({ kind: 'state' }).find((e) => e.kind === 'state' && e.event === 'auth:reset')
+    expect(reset).toMatchObject({ detail: { authorizedBy: 'clientToken', revokedSessions: 1, browserState: 'cleared', clearedCustomerId: connection.customer.id } })
+    await page.close()
+  }, 30_000)
 })

@@ -20,6 +20,39 @@ describe('reset frame, in process', () => {
     expect((await send(core, 'GET /platform/v1/payment-methods', { headers: bearer })).status).toBe(401)
   })
 
+  it('with an apiKey only, completes and revokes no session: the credentials keep working', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const { connection } = await account.connect(magic.usNy)
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-5', apiKey: `pk_test_${account.account}` })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
+    const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
+    expect((await send(core, 'GET /platform/v1/payment-methods', { headers: bearer })).status).toBe(200)
+  })
+
+  it('journals what an apiKey-only reset cleared: no session, and no browser state in process', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-6', apiKey: `pk_test_${account.account}` })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    const states = account.tenant().journal.list({ kind: 'state' }).filter((e) => e.kind === 'state' && ['auth:reset', 'session:revoked'].includes(e.event))
+    expect(states).toEqual([expect.objectContaining({ event: 'auth:reset', detail: { frame: 'reset', channelId: 'channel-6', authorizedBy: 'apiKey', revokedSessions: 0, browserState: 'not in a browser' } })])
+  })
+
+  it('journals what a clientToken reset cleared: the revoked session', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const { connection } = await account.connect(magic.usNy)
+    const frame = await openInProcessFrame(core, resetMachine, { channelId: 'channel-7', clientToken: connection.credentials.clientToken })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    const reset = account.tenant().journal.list({ kind: 'state' }).find((e) => e.kind === 'state' && e.event === 'auth:reset')
+    expect(reset).toMatchObject({ detail: { authorizedBy: 'clientToken', revokedSessions: 1, browserState: 'not in a browser' } })
+  })
+
   it('journals what it sent and received, with frame, channel and session', async () => {
     const core = createSandboxCore()
     const account = platformAccount(core)

@@ -6,7 +6,9 @@ export type ResetState = { phase: 'clearing' } | { phase: 'done' } | { phase: 'f
 
 /**
  * The reset frame (headless): clears the customer's authentication state, then
- * reports `complete`. Effect: `auth.reset`.
+ * reports `complete`. Effect: `auth.reset` (the page first clears the customer its
+ * frames remembered in the browser; with a `clientToken` the session is revoked too;
+ * an `apiKey` alone revokes nothing). The same steps with either, in a page or in process.
  *
  * @example
  * resetMachine.start({ channelId: 'ch_123456' }) // effects: [{ type: 'auth.reset' }]

@@ -15,7 +15,8 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 /** A widget frame acked: with a connected `who`'s clientToken, or `'apiKey'` for the account's publishable key only. */
 async function openWidget(core: SandboxCore, who: { email: string; phoneNumber: string } | 'apiKey' = magic.usNy, machine: WidgetMachines = widgetMachine) {
   const account = platformAccount(core)
-  const base = { channelId: 'channel-1', currencyCode: 'eth', externalTransactionId: 'order-1' }
+  // Only the widget takes externalTransactionId (the spec does not give it to widget-fallback).
+  const base = { channelId: 'channel-1', currencyCode: 'eth', ...(machine.frame === 'widget' ? { externalTransactionId: 'order-1' } : {}) }
   if (who === 'apiKey') {
     const frame = await openInProcessFrame(core, machine, { ...base, apiKey: `pk_test_${account.account}` })
     frame.runtime.receive({ kind: 'ack' })

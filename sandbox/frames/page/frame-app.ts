@@ -4,6 +4,7 @@ import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
 import type { EffectResult, FrameEffect } from '../machine.ts'
 import { frameMachines } from '../machines/index.ts'
 import { originMatches } from '../server/frame-origins.ts'
+import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
 import type { FramePageConfig } from './frame-page-html.ts'
 import { renderView } from './render-view.ts'
 
@@ -51,14 +52,18 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
   })
   let acked = false
   if (!config.error && machine) {
+    const tenant = config.tenant!
     runtime = createFrameRuntime(machine, config.params as never, {
       post: (event) => {
+        rememberConnection(browserStorage(), tenant, config.frame, event)
         send(event)
         render()
       },
       received: (message) => journal('in', message),
       runEffect: async (effect: FrameEffect) => {
-        const result = (await postJson('/__frames/effect', { ticket: config.ticket, effect })) as EffectResult
+        // The reset frame's logout in the browser: the page clears the customer its frames remembered and tells the server what it cleared.
+        const sent = effect.type === 'auth.reset' ? { ...effect, browserState: forgetConnection(browserStorage(), tenant) } : effect
+        const result = (await postJson('/__frames/effect', { ticket: config.ticket, effect: sent })) as EffectResult
         setTimeout(render)
         return result
       },

@@ -4,6 +4,8 @@ export interface FramePageConfig {
   channelId: string | null
   params: Record<string, unknown>
   ticket: string | null
+  /** The tenant the frame acts for (`account:mode`), when it can start: names its browser-side state. */
+  tenant: string | null
   allowedOrigins: string[]
   /** Set when the frame cannot start: posted as an `error` event after the ack. */
   error?: { code: string; message: string; fields?: Array<{ field: string; message: string }> }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '../../core/sandbox-core.ts'
 import { parseQueryString, type PlainReply } from '../../core/plain-http.ts'
 import { send } from '../../core/test-request.ts'
+import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { createFramesHandler } from './frames-handler.ts'
 
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
@@ -11,6 +12,19 @@ function get(target: string): Promise<PlainReply> {
   const [path, search = ''] = target.split('?') as [string, string?]
   return frames({ method: 'GET', path, query: parseQueryString(search), headers: {} })
 }
+
+/** A fresh account that lets only https://partner.example embed its frames, and a connected customer of it. */
+async function partnerAccount() {
+  const account = platformAccount(core)
+  await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { allowedOrigins: ['https://partner.example'] } })
+  const { sessionToken, connection } = await account.connect(magic.usNy)
+  return { ...account, apiKey: `pk_test_${account.account}`, sessionToken, clientToken: connection.credentials.clientToken }
+}
+
+const PARTNER_AND_SANDBOX = /^frame-ancestors https:\/\/partner\.example http:\/\/127\.0\.0\.1:4010 http:\/\/127\.0\.0\.1:4011;/
+const SANDBOX_ONLY = /^frame-ancestors http:\/\/127\.0\.0\.1:4010 http:\/\/127\.0\.0\.1:4011;/
+/** The token with one character of its signature changed. */
+const tampered = (token: string) => `${token.slice(0, -5)}${token.at(-5) === 'A' ? 'B' : 'A'}${token.slice(-4)}`
 
 const configOf = (reply: PlainReply) => JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(reply.body))![1]!)
 
@@ -32,12 +46,66 @@ describe('frames handler', () => {
     expect(reply.headers['content-security-policy']).toMatch(/^frame-ancestors http:\/\/127\.0\.0\.1:4010 http:\/\/127\.0\.0\.1:4011;/)
   })
 
+  describe('a frame whose token fails', () => {
+    it("loads on the tenant's allowed origins with a valid apiKey and a tampered clientToken, and posts invalid_token", async () => {
+      const partner = await partnerAccount()
+      const reply = await get(`/platform/v1/reset?channelId=channel-1&apiKey=${partner.apiKey}&clientToken=${tampered(partner.clientToken)}`)
+      expect(reply.headers['content-security-policy']).toMatch(PARTNER_AND_SANDBOX)
+      expect(configOf(reply)).toMatchObject({ allowedOrigins: expect.arrayContaining(['https://partner.example']), error: { code: 'invalid_token' } })
+    })
+
+    it("loads on the tenant's allowed origins with a valid apiKey and an expired sessionToken", async () => {
+      const partner = await partnerAccount()
+      await send(core, 'POST /__sandbox/clock/advance', { headers: partner.headers, body: { by: '25h' } })
+      const reply = await get(`/platform/v1/check?channelId=channel-1&apiKey=${partner.apiKey}&sessionToken=${partner.sessionToken}&publicKey=${'a'.repeat(64)}`)
+      expect(reply.headers['content-security-policy']).toMatch(PARTNER_AND_SANDBOX)
+      expect(configOf(reply).error).toMatchObject({ code: 'invalid_token', message: 'sessionToken has expired' })
+    })
+
+    it("loads on the tenant's allowed origins with a valid apiKey and a bad challengeToken", async () => {
+      const partner = await partnerAccount()
+      const reply = await get(`/platform/v1/challenge?channelId=channel-1&apiKey=${partner.apiKey}&challengeToken=cg_nothing.bad`)
+      expect(reply.headers['content-security-policy']).toMatch(PARTNER_AND_SANDBOX)
+      expect(configOf(reply).error.code).toBe('invalid_token')
+    })
+
+    it("loads on the tenant's allowed origins with a revoked clientToken the tenant signed, without an apiKey", async () => {
+      const partner = await partnerAccount()
+      await send(core, 'DELETE /platform/v1/sessions', { headers: partner.headers, body: { sessionToken: partner.sessionToken } })
+      const reply = await get(`/platform/v1/reset?channelId=channel-1&clientToken=${partner.clientToken}`)
+      expect(reply.headers['content-security-policy']).toMatch(PARTNER_AND_SANDBOX)
+      expect(configOf(reply).error).toMatchObject({ code: 'invalid_token', message: 'clientToken belongs to a session that was revoked' })
+    })
+
+    it("loads only on the sandbox's own origins with a tampered clientToken and no apiKey", async () => {
+      const partner = await partnerAccount()
+      const reply = await get(`/platform/v1/reset?channelId=channel-1&clientToken=${tampered(partner.clientToken)}`)
+      expect(reply.headers['content-security-policy']).toMatch(SANDBOX_ONLY)
+    })
+
+    it("loads only on the sandbox's own origins with a secret key as apiKey and a tampered clientToken", async () => {
+      const partner = await partnerAccount()
+      const reply = await get(`/platform/v1/reset?channelId=channel-1&apiKey=sk_test_${partner.account}&clientToken=${tampered(partner.clientToken)}`)
+      expect(reply.headers['content-security-policy']).toMatch(SANDBOX_ONLY)
+    })
+  })
+
   it('answers bad parameters with a page that says what is wrong and an invalid_parameters error to post', async () => {
     const reply = await get('/platform/v1/connect?channelId=channel-1&apiKey=pk_test_x&theme=purple&sessionToken=x&publicKey=abc')
     expect(reply.status).toBe(200)
     expect(String(reply.body)).toContain('This frame cannot start')
     expect(String(reply.body)).toContain('theme must be dark or light')
     expect(configOf(reply).error).toMatchObject({ code: 'invalid_parameters', fields: expect.arrayContaining([{ field: 'theme', message: expect.any(String) }]) })
+  })
+
+  it('addresses the host on a channelId of one character', async () => {
+    expect(configOf(await get('/platform/v1/reset?channelId=a&apiKey=pk_test_x')).channelId).toBe('a')
+  })
+
+  it('addresses no host on a channelId of 129 characters, and says why', async () => {
+    const config = configOf(await get(`/platform/v1/reset?channelId=${'c'.repeat(129)}&apiKey=pk_test_x`))
+    expect(config.channelId).toBeNull()
+    expect(config.error.fields).toEqual([{ field: 'channelId', message: 'channelId must be 1–128 characters of A-Z a-z 0-9 _ -' }])
   })
 
   it('requires channelId', async () => {

@@ -1,4 +1,4 @@
-import { FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
+import { ChannelId, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
 import { reply, type PlainReply, type PlainRequest } from '../../core/plain-http.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
@@ -8,6 +8,7 @@ import { resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { journalFrameMessage } from '../frame-journal.ts'
 import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
+import { embeddingTenant } from './embedding-tenant.ts'
 import { frameAssets } from './frame-assets.ts'
 import { frameAncestors, sandboxOrigins } from './frame-origins.ts'
 import { issueFrameTicket, readFrameTicket } from './frame-ticket.ts'
@@ -30,16 +31,18 @@ function appearanceOf(params: Record<string, unknown>): FramePageConfig['appeara
 
 async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainReply> {
   const raw = single(request.query)
-  const channelId = /^[A-Za-z0-9_-]{6,64}$/.test(raw.channelId ?? '') ? raw.channelId! : null
-  let allowed = sandboxOrigins(core)
+  const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
   let context
   try {
     context = await resolveFrameContext(core, frame, raw)
-    allowed = [...new Set([...context.tenant.settings.allowedOrigins, ...allowed])]
   } catch {
     context = undefined
   }
-  const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, allowedOrigins: allowed, appearance: {} }
+  // A frame whose token fails still loads on its tenant's origins when a valid apiKey or a signed token names the
+  // tenant, so the host hears `invalid_token` rather than nothing (docs/decisions/0020).
+  const embedder = context?.tenant ?? embeddingTenant(core, raw)
+  const allowed = [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])]
+  const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins: allowed, appearance: {} }
   const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
   const parsed = FrameParams[frame].safeParse(raw, { reportInput: true })
   let config: FramePageConfig
@@ -51,7 +54,8 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
     config = { ...base, error: { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' } }
   } else {
     const params = parsed.data as Record<string, unknown>
-    config = { ...base, params, appearance: appearanceOf(params), ticket: issueFrameTicket(context.tenant, { frame, params, session: context.session?.id ?? null }) }
+    const ticket = issueFrameTicket(context.tenant, { frame, params, session: context.session?.id ?? null })
+    config = { ...base, params, appearance: appearanceOf(params), ticket, tenant: context.tenant.id }
   }
   const csp = `${frameAncestors(allowed)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
   return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })
