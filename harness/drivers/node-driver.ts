@@ -1,4 +1,4 @@
-import type { FrameOutbound } from '../../sandbox/contract/index.ts'
+import type { FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../../sandbox/core/sandbox-core.ts'
 import { send } from '../../sandbox/core/test-request.ts'
 import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
@@ -7,6 +7,7 @@ import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { resolveInput, type Recording } from '../recording.ts'
 import { runApiStep } from './api-steps.ts'
+import { frameEmbedding } from '../../sandbox/frames/server/embedding-tenant.ts'
 import { originMatches } from '../../sandbox/frames/server/frame-origins.ts'
 import type { Scenario, Step } from '../scenario.ts'
 
@@ -15,14 +16,14 @@ const cores = new Map<number, SandboxCore>()
 /** The origin the node driver's host page stands for (the browser driver's host is on 127.0.0.1 too). */
 export const HOST_ORIGIN = 'http://127.0.0.1:5173'
 
-/** Whether the tenant lets the host origin embed frames, as CSP frame-ancestors decides in a browser. */
-function embeddingAllowed(core: SandboxCore, mode: string, account: string): boolean {
-  const tenant = core.tenants.get(account, mode as 'test' | 'live')
-  return tenant.settings.allowedOrigins.some((pattern) => originMatches(HOST_ORIGIN, pattern))
+/** Whether the host origin may embed the frame: the frames origin's own CSP decision (`frameEmbedding`), as a browser enforces it. */
+async function embeddingAllowed(core: SandboxCore, frame: FrameName, params: Record<string, string>): Promise<boolean> {
+  const { allowedOrigins } = await frameEmbedding(core, frame, params)
+  return allowedOrigins.some((pattern) => originMatches(HOST_ORIGIN, pattern))
 }
 
 /** A valid channelId for a scenario's channel name. */
-export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 64)
+export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 128)
 let runs = 0
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -44,11 +45,12 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
 
   const open = async (channel: string, name: keyof typeof frameMachines, params: Record<string, string>) => {
     recording.channels[channel] = []
-    if (!embeddingAllowed(core!, `${mode}`, account)) {
+    const frameParams = { channelId: channelIdOf(channel), ...params }
+    if (!(await embeddingAllowed(core!, name, frameParams))) {
       recording.timeline.push({ actor: 'browser', target: channel, what: `refused ${name}: frame-ancestors does not allow ${HOST_ORIGIN}` })
       return undefined
     }
-    const frame = await openInProcessFrame(core!, frameMachines[name]!, { channelId: channelIdOf(channel), ...params })
+    const frame = await openInProcessFrame(core!, frameMachines[name]!, frameParams)
     frames.set(channel, frame)
     recording.channels[channel] = frame.events
     frame.runtime.receive({ kind: 'ack' })

@@ -1,6 +1,9 @@
+import type { FrameName } from '../../contract/index.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import type { Tenant } from '../../core/tenant.ts'
 import { issuedBy, peekToken } from '../../domain/tokens.ts'
+import { resolveFrameContext, type FrameContext } from '../frame-context.ts'
+import { sandboxOrigins } from './frame-origins.ts'
 
 const TOKEN_PARAMETERS = ['sessionToken', 'clientToken', 'challengeToken'] as const
 
@@ -33,4 +36,27 @@ export function embeddingTenant(core: SandboxCore, params: Record<string, unknow
     if (tenant && issuedBy(tenant, token)) return tenant
   }
   return undefined
+}
+
+/** Who a frame acts for (when its parameters authorize it) and which origins may embed it. */
+export interface FrameEmbedding {
+  context?: FrameContext
+  /** The `frame-ancestors` origins: the tenant's allowed origins (when a tenant is known) and the sandbox's own. */
+  allowedOrigins: string[]
+}
+
+/**
+ * Resolves a frame's context from its raw parameters and the origins that may
+ * embed it: one decision for the frames origin's CSP and the in-process driver,
+ * so both refuse the same host pages.
+ *
+ * @example
+ * const { context, allowedOrigins } = await frameEmbedding(core, 'reset', { channelId: 'c', apiKey: 'pk_test_x' })
+ */
+export async function frameEmbedding(core: SandboxCore, frame: FrameName, raw: Record<string, unknown>): Promise<FrameEmbedding> {
+  const context = await resolveFrameContext(core, frame, raw).catch(() => undefined)
+  // A frame whose token fails still loads on its tenant's origins when a valid apiKey or a signed token names the
+  // tenant, so the host hears `invalid_token` rather than nothing (docs/decisions/0020).
+  const embedder = context?.tenant ?? embeddingTenant(core, raw)
+  return { context, allowedOrigins: [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])] }
 }

@@ -8,9 +8,9 @@ import { resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { journalFrameMessage } from '../frame-journal.ts'
 import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
-import { embeddingTenant } from './embedding-tenant.ts'
+import { frameEmbedding } from './embedding-tenant.ts'
 import { frameAssets } from './frame-assets.ts'
-import { frameAncestors, sandboxOrigins } from './frame-origins.ts'
+import { frameAncestors } from './frame-origins.ts'
 import { issueFrameTicket, readFrameTicket } from './frame-ticket.ts'
 
 const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
@@ -32,16 +32,7 @@ function appearanceOf(params: Record<string, unknown>): FramePageConfig['appeara
 async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainReply> {
   const raw = single(request.query)
   const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
-  let context
-  try {
-    context = await resolveFrameContext(core, frame, raw)
-  } catch {
-    context = undefined
-  }
-  // A frame whose token fails still loads on its tenant's origins when a valid apiKey or a signed token names the
-  // tenant, so the host hears `invalid_token` rather than nothing (docs/decisions/0020).
-  const embedder = context?.tenant ?? embeddingTenant(core, raw)
-  const allowed = [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])]
+  const { context, allowedOrigins: allowed } = await frameEmbedding(core, frame, raw)
   const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins: allowed, appearance: {} }
   const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
   const parsed = FrameParams[frame].safeParse(raw, { reportInput: true })
