@@ -1,6 +1,7 @@
 import type { FrameName } from '../contract/frames/index.ts'
 import { connectionThrough } from './connection-calls.ts'
 import { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame } from './frame-channel.ts'
+import { setupWallet, type WalletSetupOptions } from './wallet-setup.ts'
 
 /** Options of a client: the sandbox's origins and what authorizes the embedding page. */
 export interface ClientOptions {
@@ -39,21 +40,20 @@ async function api(options: ClientOptions, accessToken: string, method: string, 
 export function createClient(options: ClientOptions) {
   const setupFrame = (frame: FrameName, setup: SetupOptions = {}): MountedFrame =>
     mountFrame({ framesOrigin: options.framesOrigin, frame, container: setup.container, onEvent: setup.onEvent, onSend: setup.onSend, params: { apiKey: options.apiKey, ...setup.params } })
-  /** A purchase frame's setup: the customer's clientToken and the signed quote (base64url JSON). */
-  const purchase = (frame: 'buy' | 'buy-button' | 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, setup: SetupOptions = {}) => {
-    if (!clientToken || !quote) {
-      throw Object.assign(new Error(`${frame} needs a clientToken and a quote`), { code: frame === 'apple-pay' || frame === 'google-pay' ? 'configurationError' : 'genericError' })
-    }
-    return setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
-  }
+  /** A card purchase frame's setup: the customer's clientToken and the signed quote (base64url JSON); problems arrive as the frame's `error` event. */
+  const cardPurchase = (frame: 'buy' | 'buy-button') => (clientToken: string, quote: string, setup: SetupOptions = {}) =>
+    setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
+  /** A wallet setup: settles once the frame is ready (or `unsupported`), else rejects with a `WalletSetupError` (`configurationError` | `genericError`). */
+  const wallet = (frame: 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, setup: WalletSetupOptions = {}): Promise<MountedFrame> =>
+    setupWallet(setupFrame, frame, clientToken, quote, setup)
   const withToken = (frame: FrameName) => (clientToken: string, setup: SetupOptions = {}) => setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
   return {
     options,
     setupFrame,
-    setupBuy: purchase('buy'),
-    setupBuyButton: purchase('buy-button'),
-    setupApplePay: purchase('apple-pay'),
-    setupGooglePay: purchase('google-pay'),
+    setupBuy: cardPurchase('buy'),
+    setupBuyButton: cardPurchase('buy-button'),
+    setupApplePay: wallet('apple-pay'),
+    setupGooglePay: wallet('google-pay'),
     setupAddCard: withToken('add-card'),
     setupCustomerExport: withToken('customer-export'),
     setupWidget: (setup: SetupOptions = {}) => setupFrame('widget', setup),

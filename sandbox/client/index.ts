@@ -1,4 +1,5 @@
 /** The browser client: mount frames, exchange messages, call the platform API. */
 export { createClient, type ClientOptions, type SandboxClient, type SetupOptions } from './create-client.ts'
+export { setupWallet, WalletSetupError, WALLET_SETUP_TIMEOUT_MS, type WalletSetupErrorCode, type WalletSetupOptions } from './wallet-setup.ts'
 export { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame, type MountOptions } from './frame-channel.ts'
 export { decryptCredentials, generateHostKeyPair, importHostPrivateKey } from '../frames/credentials.ts'

@@ -88,6 +88,11 @@ export const TenantSettings = z.object({
   defaultExtraFeePercentage: z.number().int().min(0).max(10),
   allowedOrigins: z.array(OriginPattern),
   capabilities: Capabilities,
+  /**
+   * Whether Google Pay is available to the tenant's customers (sandbox setting, default true): when false, the
+   * payment-method configs list google_pay as unavailable (`wallet_unavailable`) and the google-pay frame posts `unsupported`.
+   */
+  googlePayAvailable: z.boolean(),
 })
 export type TenantSettings = z.infer<typeof TenantSettings>
 
@@ -96,6 +101,7 @@ export const SettingsUpdate = z.strictObject({
   defaultExtraFeePercentage: z.number().int().min(0).max(10).optional(),
   allowedOrigins: z.array(OriginPattern).max(50).optional(),
   capabilities: Capabilities.partial().strict().optional(),
+  googlePayAvailable: z.boolean().optional(),
 })
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>
 

@@ -84,6 +84,7 @@ export class Tenant {
       defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,
       allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],
       capabilities: { identity: true, guestCheckout: true },
+      googlePayAvailable: true,
     }
   }
 

@@ -90,7 +90,7 @@ async function purchase(frame: 'buy-button' | 'apple-pay' | 'google-pay', type: 
     if (event.kind === 'challenge') c.setupChallenge(event.payload.url, setup({ clientToken: credentials.clientToken }))
   }
   const setups = { 'buy-button': c.setupBuyButton, 'apple-pay': c.setupApplePay, 'google-pay': c.setupGooglePay }
-  setups[frame](credentials.clientToken, signed, options)
+  await setups[frame](credentials.clientToken, signed, options)
 }
 
 /** A button of the partner's own UI (not a frame), for steps such as accepting terms. */

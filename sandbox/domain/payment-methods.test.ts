@@ -56,6 +56,19 @@ describe('GET /platform/v1/payment-methods', () => {
     expect(paymentMethodConfigs.map((config) => config.type).sort()).toEqual(['apple_pay', 'card', 'google_pay'])
   })
 
+  it('lists every config available by default', async () => {
+    const { paymentMethodConfigs } = await list(await connect())
+    expect(paymentMethodConfigs.every((config) => config.availability.available)).toBe(true)
+  })
+
+  it('lists google_pay unavailable with reason wallet_unavailable once the tenant turns googlePayAvailable off', async () => {
+    const client = await connect()
+    await send(core, 'PUT /__sandbox/settings', { headers: client.sk, body: { googlePayAvailable: false } })
+    const { paymentMethodConfigs } = await list(client)
+    expect(paymentMethodConfigs.find((config) => config.type === 'google_pay')?.availability).toEqual({ available: false, reason: 'wallet_unavailable' })
+    expect(paymentMethodConfigs.filter((config) => config.availability.available).map((config) => config.type).sort()).toEqual(['apple_pay', 'card'])
+  })
+
   it("lists exactly the customer's stored cards", async () => {
     const client = await connect()
     const { paymentMethods } = await list(client)

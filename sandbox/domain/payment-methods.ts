@@ -1,4 +1,4 @@
-import type { Availability, CardRecord, PaymentMethodList, StoredCard } from '../contract/index.ts'
+import type { Availability, CardRecord, PaymentMethodConfig, PaymentMethodList, PaymentMethodType, StoredCard } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
@@ -14,8 +14,35 @@ function toStoredCard({ customerId: _owner, ...card }: CardRecord, now: number):
 }
 
 /**
- * A customer's payment methods: the configurable types with their availability,
- * and the stored cards (an expired one says `card_expired`).
+ * The payment-method types a tenant's customers can use, with their availability:
+ * card and apple_pay always; google_pay unless the tenant's `googlePayAvailable`
+ * setting is off (`wallet_unavailable`). The google-pay frame reads the same configs.
+ *
+ * @example
+ * paymentMethodConfigs(tenant).find((c) => c.type === 'google_pay')!.availability // { available: true }
+ */
+export function paymentMethodConfigs(tenant: Tenant): PaymentMethodConfig[] {
+  const wallet = (available: boolean): Availability => (available ? { available: true } : { available: false, reason: 'wallet_unavailable' })
+  return [
+    { type: 'card', availability: { available: true } },
+    { type: 'apple_pay', availability: { available: true } },
+    { type: 'google_pay', availability: wallet(tenant.settings.googlePayAvailable) },
+  ]
+}
+
+/**
+ * Whether a payment-method type is available, as the configs of {@link listPaymentMethods} say.
+ *
+ * @example
+ * paymentMethodAvailability(tenant, 'google_pay') // { available: false, reason: 'wallet_unavailable' } after PUT /__sandbox/settings {"googlePayAvailable": false}
+ */
+export function paymentMethodAvailability(tenant: Tenant, type: PaymentMethodType): Availability {
+  return paymentMethodConfigs(tenant).find((config) => config.type === type)?.availability ?? { available: false }
+}
+
+/**
+ * A customer's payment methods: the configurable types with their availability
+ * ({@link paymentMethodConfigs}), and the stored cards (an expired one says `card_expired`).
  *
  * @example
  * listPaymentMethods(tenant, store, 'cus_…').paymentMethods[1].availability // { available: false, reason: 'card_expired' }
@@ -23,11 +50,7 @@ function toStoredCard({ customerId: _owner, ...card }: CardRecord, now: number):
 export function listPaymentMethods(tenant: Tenant, store: TenantStore, customerId: string): PaymentMethodList {
   const now = tenant.clock.now()
   return {
-    paymentMethodConfigs: [
-      { type: 'card', availability: { available: true } },
-      { type: 'apple_pay', availability: { available: true } },
-      { type: 'google_pay', availability: { available: true } },
-    ],
+    paymentMethodConfigs: paymentMethodConfigs(tenant),
     paymentMethods: store.cards.filter((card) => card.customerId === customerId).map((card) => toStoredCard(card, now)),
   }
 }

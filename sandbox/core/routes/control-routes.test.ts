@@ -155,6 +155,22 @@ describe('PUT /__sandbox/settings', () => {
     expect(conforms(SellQuote, (await sellQuote(pk)).body).extraFeeAmount).toBe(0)
   })
 
+  it('turns Google Pay availability off and back on, keeping the other settings', async () => {
+    const { headers } = freshAccount()
+    const off = conforms(dataOf(TenantSettings), (await send(core, 'PUT /__sandbox/settings', { headers, body: { googlePayAvailable: false } })).body).data
+    expect(off.googlePayAvailable).toBe(false)
+    const on = conforms(dataOf(TenantSettings), (await send(core, 'PUT /__sandbox/settings', { headers, body: { defaultExtraFeePercentage: 0 } })).body).data
+    expect(on).toMatchObject({ googlePayAvailable: false, defaultExtraFeePercentage: 0 })
+    expect(conforms(dataOf(TenantSettings), (await send(core, 'PUT /__sandbox/settings', { headers, body: { googlePayAvailable: true } })).body).data.googlePayAvailable).toBe(true)
+  })
+
+  it('refuses a googlePayAvailable that is not a boolean, naming it', async () => {
+    const { headers } = freshAccount()
+    const response = await send(core, 'PUT /__sandbox/settings', { headers, body: { googlePayAvailable: 'no' } })
+    expect(response.status).toBe(400)
+    expect(conforms(PlatformError, response.body).errors?.[0]?.field).toBe('googlePayAvailable')
+  })
+
   it('refuses an origin that is not an origin', async () => {
     const { headers } = freshAccount()
     const response = await send(core, 'PUT /__sandbox/settings', { headers, body: { allowedOrigins: ['javascript:alert(1)'] } })

@@ -119,7 +119,7 @@ export const controlRoutes: Route[] = [
     method: 'PUT',
     path: '/__sandbox/settings',
     operationId: 'updateSettings',
-    summary: 'Change settings: default extra fee, allowed frame origins, capabilities',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
     handle({ tenant, request }) {
@@ -128,6 +128,7 @@ export const controlRoutes: Route[] = [
         defaultExtraFeePercentage: update.defaultExtraFeePercentage ?? tenant.settings.defaultExtraFeePercentage,
         allowedOrigins: update.allowedOrigins ?? tenant.settings.allowedOrigins,
         capabilities: { ...tenant.settings.capabilities, ...update.capabilities },
+        googlePayAvailable: update.googlePayAvailable ?? tenant.settings.googlePayAvailable,
       }
       tenant.record('settings:updated', { ...update })
       return reply(200, { data: tenant.settings })

@@ -2,11 +2,12 @@ import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '../../co
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { verifyBuyQuote } from '../../domain/buy-quote.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'
+import { paymentMethodAvailability } from '../../domain/payment-methods.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
 import { isPurchaseFrame, triggerFor } from '../../domain/triggers.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import { quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
+import { PAYS_WITH, quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
 import type { EffectHandler } from './effect-handler.ts'
 
 /** The connected customer a buy frame pays for (its full-scope clientToken). */
@@ -53,6 +54,12 @@ async function challengeOfFrame(context: FrameContext): Promise<ChallengeRecord>
 
 /** Effects of the buy frames (buy, buy-button, apple-pay, google-pay) and of the challenge frame. */
 export const purchaseEffects: Record<string, EffectHandler> = {
+  /** The frame's wallet availability for its customer, as `GET /platform/v1/payment-methods` lists it: `{available, reason?}`. */
+  async 'wallet.availability'(context) {
+    const { frame } = buyer(context)
+    return paymentMethodAvailability(context.tenant, PAYS_WITH[frame])
+  },
+
   /** Checks a quote before paying: `{status: 'expired'}` or `{status: 'valid', trigger}` (the test-mode trigger's outcome or null). */
   async 'quote.check'(context, effect) {
     const { verdict, trigger } = checkedQuote(context, effect.quote, true)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '../../core/sandbox-core.ts'
-import { parseQueryString, type PlainReply } from '../../core/plain-http.ts'
+import { parseQueryString, type PlainReply, type PlainResponse } from '../../core/plain-http.ts'
 import { send } from '../../core/test-request.ts'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { createFramesHandler } from './frames-handler.ts'
@@ -8,7 +8,7 @@ import { createFramesHandler } from './frames-handler.ts'
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
 const frames = createFramesHandler(core)
 
-function get(target: string): Promise<PlainReply> {
+function answer(target: string): Promise<PlainResponse> {
   const [path, search = ''] = target.split('?') as [string, string?]
   return frames({ method: 'GET', path, query: parseQueryString(search), headers: {} })
 }
@@ -25,6 +25,20 @@ const PARTNER_AND_SANDBOX = /^frame-ancestors https:\/\/partner\.example http:\/
 const SANDBOX_ONLY = /^frame-ancestors http:\/\/127\.0\.0\.1:4010 http:\/\/127\.0\.0\.1:4011;/
 /** The token with one character of its signature changed. */
 const tampered = (token: string) => `${token.slice(0, -5)}${token.at(-5) === 'A' ? 'B' : 'A'}${token.slice(-4)}`
+
+async function get(target: string): Promise<PlainReply> {
+  const response = await answer(target)
+  if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
+  return response
+}
+
+async function post(path: string, body: string): Promise<PlainReply> {
+  const response = await frames({ method: 'POST', path, query: {}, headers: {}, body })
+  if (response.kind !== 'reply') throw new Error(`${path} dropped the connection`)
+  return response
+}
+
+const fault = (account: string, body: Record<string, unknown>) => send(core, 'POST /__sandbox/faults', { headers: { 'x-api-key': `sk_test_${account}` }, body })
 
 const configOf = (reply: PlainReply) => JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(reply.body))![1]!)
 
@@ -123,12 +137,37 @@ describe('frames handler', () => {
   })
 
   it('refuses an effect with a ticket it did not sign', async () => {
-    const reply = await frames({ method: 'POST', path: '/__frames/effect', query: {}, headers: {}, body: JSON.stringify({ ticket: 'abc.def', effect: { type: 'auth.reset' } }) })
+    const reply = await post('/__frames/effect', JSON.stringify({ ticket: 'abc.def', effect: { type: 'auth.reset' } }))
     expect(reply.status).toBe(401)
   })
 
   it('refuses an effect body that is not JSON', async () => {
-    const reply = await frames({ method: 'POST', path: '/__frames/effect', query: {}, headers: {}, body: '{' })
+    const reply = await post('/__frames/effect', '{')
     expect(reply.status).toBe(400)
+  })
+
+  it("answers a frame page with the status of the tenant's matching fault, and a page without the frame's script", async () => {
+    await fault('pagefault', { method: 'GET', path: '/platform/v1/google-pay', status: 503 })
+    const reply = await get('/platform/v1/google-pay?channelId=channel-1&apiKey=pk_test_pagefault&quote=x')
+    expect(reply.status).toBe(503)
+    expect(String(reply.body)).toContain('Injected fault')
+    expect(String(reply.body)).not.toContain('frame-config')
+    expect(reply.headers['content-security-policy']).toContain('frame-ancestors http://localhost:*')
+  })
+
+  it('serves the page again once the fault is used up', async () => {
+    await fault('pagefault_once', { method: 'GET', path: '/platform/v1/apple-pay', status: 500, times: 1 })
+    expect((await get('/platform/v1/apple-pay?channelId=channel-1&apiKey=pk_test_pagefault_once&quote=x')).status).toBe(500)
+    expect((await get('/platform/v1/apple-pay?channelId=channel-1&apiKey=pk_test_pagefault_once&quote=x')).status).toBe(200)
+  })
+
+  it('drops the connection of a frame page whose fault is a network error', async () => {
+    await fault('pagefault_drop', { path: '/platform/v1/*', networkError: true })
+    expect(await answer('/platform/v1/reset?channelId=channel-1&apiKey=pk_test_pagefault_drop')).toEqual({ kind: 'network-error' })
+  })
+
+  it("leaves another tenant's frame pages alone", async () => {
+    await fault('pagefault_mine', { path: '/platform/v1/reset', status: 503 })
+    expect((await get('/platform/v1/reset?channelId=channel-1&apiKey=pk_test_pagefault_theirs')).status).toBe(200)
   })
 })

@@ -1,6 +1,7 @@
 import { ChannelId, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
-import { reply, type PlainReply, type PlainRequest } from '../../core/plain-http.ts'
+import type { FaultOutcome } from '../../core/fault-registry.ts'
+import { reply, type PlainReply, type PlainRequest, type PlainResponse } from '../../core/plain-http.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { runEffect } from '../effects/index.ts'
@@ -29,10 +30,26 @@ function appearanceOf(params: Record<string, unknown>): FramePageConfig['appeara
   }
 }
 
-async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainReply> {
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** A frame page hit by an injected status fault: that status and a page with no frame script, so the frame never shakes hands. */
+function faultPage(fault: FaultOutcome & { status: number }, path: string, csp: string): PlainReply {
+  const text = `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${fault.status} (POST /__sandbox/faults); ${path} did not load.`
+  return reply(fault.status, `<!doctype html><html><head><meta charset="utf-8"><title>${fault.status}</title></head><body><p>${text}</p></body></html>`, { ...HTML, 'content-security-policy': csp })
+}
+
+async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainResponse> {
   const raw = single(request.query)
   const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
   const { context, allowedOrigins: allowed } = await frameEmbedding(core, frame, raw)
+  // The tenant's injected faults apply to its frame pages as to its API calls (a partner tests a frame that fails to load).
+  const fault = context?.tenant.faults.take('GET', request.path)
+  if (fault) {
+    context!.tenant.record('frame:faulted', { fault: fault.id, frame, path: request.path })
+    if (fault.latencyMs) await sleep(fault.latencyMs)
+    if (fault.networkError) return { kind: 'network-error' }
+    if (fault.status !== undefined) return faultPage({ ...fault, status: fault.status }, request.path, frameAncestors(allowed))
+  }
   const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins: allowed, appearance: {} }
   const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
   const parsed = FrameParams[frame].safeParse(raw, { reportInput: true })
@@ -84,12 +101,14 @@ function journal(core: SandboxCore, body: string | undefined): PlainReply {
  * Answers requests on the frames origin: frame pages at `/platform/v1/{frame}`
  * (`/v2/{frame}` → 308), their script and style, and the endpoints a page uses
  * to run effects and journal messages (authorized by its signed frame ticket).
+ * A frame page loaded with a token or key of a tenant takes that tenant's
+ * injected faults (`POST /__sandbox/faults` matching `GET /platform/v1/{frame}`).
  *
  * @example
  * const handleFrames = createFramesHandler(core)
  * await handleFrames({ method: 'GET', path: '/platform/v1/reset', query: { channelId: 'ch_000001', apiKey: 'pk_test_x' }, headers: {} })
  */
-export function createFramesHandler(core: SandboxCore): (request: PlainRequest) => Promise<PlainReply> {
+export function createFramesHandler(core: SandboxCore): (request: PlainRequest) => Promise<PlainResponse> {
   const assets = frameAssets()
   return async (request) => {
     try {
