@@ -62,8 +62,11 @@ export function createClient(options: ClientOptions) {
       const search = new URL(url).searchParams
       return setupFrame('challenge', { ...setup, params: { ...setup.params, ...Object.fromEntries(search), apiKey: undefined } })
     },
-    /** The connection of a session, decided by the headless check frame (`skipKyc` is accepted and ignored by the sandbox). */
-    getConnection: (sessionToken: string, setup: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken }, setup),
+    /**
+     * The connection of a session, decided by the headless check frame. `skipKyc: true` is the Customer API path:
+     * a customer whose only obstacle is KYC comes back `authenticationRequired` (then `setupAuth`).
+     */
+    getConnection: (sessionToken: string, { skipKyc, ...setup }: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken, ...(skipKyc ? { skipKyc: 'true' } : {}) }, setup),
     /** The co-branded connect flow in `setup.container`. */
     connect: (sessionToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'connect', { sessionToken }, setup),
     /** The auth frame for a customer known by its clientToken. */
