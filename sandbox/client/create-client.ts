@@ -1,5 +1,6 @@
 import type { FrameName } from '../contract/frames/index.ts'
 import { connectionThrough } from './connection-calls.ts'
+import { identityCalls } from './identity-calls.ts'
 import { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame } from './frame-channel.ts'
 
 /** Options of a client: the sandbox's origins and what authorizes the embedding page. */
@@ -8,6 +9,11 @@ export interface ClientOptions {
   apiOrigin: string
   /** A publishable key (authorizes the embedding domain for frames without a customer). */
   apiKey?: string
+  /**
+   * Leave out the deprecated calls (the web identity calls), as the sandbox's `--strict-deprecations` retires them:
+   * pass `true` when the sandbox runs with it, to test that the page no longer depends on them.
+   */
+  strictDeprecations?: boolean
 }
 
 /** Options of a frame setup call. */
@@ -77,6 +83,8 @@ export function createClient(options: ClientOptions) {
     getQuote: (accessToken: string, request: unknown) => api(options, accessToken, 'POST', '/platform/v1/quotes/buy', request),
     getTransaction: (accessToken: string, id: string) => api(options, accessToken, 'GET', `/platform/v1/transactions/${encodeURIComponent(id)}`),
     listTransactions: (accessToken: string, query = '') => api(options, accessToken, 'GET', `/platform/v1/transactions${query}`),
+    /** Deprecated web identity calls (createIdentity, getIdentity …): each warns once; absent under `strictDeprecations`. */
+    ...(options.strictDeprecations ? {} : identityCalls(options, api)),
   }
 }
 

@@ -1,5 +1,6 @@
-import type { CustomerRecord } from '../../contract/index.ts'
+import type { CustomerRecord, Identity } from '../../contract/index.ts'
 import type { Tenant } from '../../core/tenant.ts'
+import { getCustomerDetails } from './get-customer.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /**
@@ -45,4 +46,15 @@ export async function approveIdentity(tenant: Tenant, customerId: string): Promi
   })
   tenant.record('kyc:decided', { customerId, status: 'approved', via: 'identity-challenge', identityId: identityIdOf(customerId) })
   return updated!
+}
+
+/**
+ * A customer's identity as the deprecated web identity calls read it: the
+ * Customer API's read (`getCustomerDetails`) with the `identityId`.
+ *
+ * @example
+ * await getIdentity(tenant, 'cus_abc') // { identityId: 'idn_abc', id: 'cus_abc', kyc: { … }, details: { … }, files: [] }
+ */
+export async function getIdentity(tenant: Tenant, customerId: string): Promise<Identity> {
+  return { identityId: identityIdOf(customerId), ...(await getCustomerDetails(tenant, customerId)) }
 }
