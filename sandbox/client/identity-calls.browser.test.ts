@@ -19,6 +19,7 @@ type Connection = { status: string; customer?: { id: string; kyc: { status: stri
 async function onboard(page: Page): Promise<{ lookup: Connection; auth: Connection }> {
   const sessionToken = await platformAccount(env.sandbox.core).session({ ...magic.stranger, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })
   const lookup: Connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token, { skipKyc: true }), sessionToken)
+  expect(lookup.status, 'getConnection with skipKyc').toBe('authenticationRequired')
   await page.evaluate((clientToken) => {
     const w = window as any
     const container = document.createElement('section')
