@@ -31,8 +31,17 @@ export type Step =
   | { server: 'createSession'; as: string; body: { [key: string]: Input } }
   /** Partner server: `DELETE /platform/v1/sessions` for a session token. */
   | { server: 'revokeSession'; sessionToken: Input }
-  /** Partner client: the check frame resolves a session; result: the connection with decrypted credentials. */
-  | { client: 'getConnection'; sessionToken: Input; as: string; channel?: string }
+  /**
+   * Partner client: the check frame resolves a session; result: the connection with decrypted credentials. `skipKyc`
+   * is `getConnection(sessionToken, {skipKyc: true})`, the Customer API onboarding path. The channel defaults to `<as>-check`.
+   */
+  | { client: 'getConnection'; sessionToken: Input; as: string; channel?: string; skipKyc?: boolean }
+  /**
+   * Partner client: `setupAuth` mounts the auth frame for a customer's clientToken, and the customer enters the
+   * one-time code (`code`, default the sandbox's `000000`); result: the connection with decrypted credentials. The
+   * channel defaults to `<as>-auth`.
+   */
+  | { client: 'setupAuth'; clientToken: Input; as: string; channel?: string; code?: Input }
   /** Partner client: `POST /platform/v1/quotes/buy`; result `{quote, encoded}` (`encoded` is the frame `quote` parameter). */
   | { client: 'getQuote'; accessToken: Input; body: { [key: string]: Input }; as: string }
   /** Partner client: another platform call with an access token; result `{status, body}`. */

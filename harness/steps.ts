@@ -73,6 +73,26 @@ export function connectCustomer(customer: Contact & { externalCustomerId?: strin
   return [createSession({ externalCustomerId, ...contact }, session), { client: 'getConnection', sessionToken: ref(`${session}.sessionToken`), as }]
 }
 
+/** A customer the sandbox does not know, for the Customer API onboarding path. */
+export const NEW_CUSTOMER: Contact = { email: 'kyc.later@example.com', phoneNumber: '+12125550142' }
+
+/**
+ * The Customer API onboarding path (spec: "getConnection with skipKyc then setupAuth"): a session for a new customer
+ * whose terms the partner's UI captured (`termsAcceptedAt`), `getConnection` with `skipKyc` on channel `check` (named
+ * `lookup`: `authenticationRequired`, anonymous credentials naming the customer record it made), then `setupAuth` on
+ * channel `auth` with the code 000000 (named `conn`: full credentials while KYC is still outstanding).
+ *
+ * @example
+ * steps: [...onboardWithCustomerApi(), ...quoteFor({ amount: 100, method: 'apple_pay' }), openPayFrame('apple-pay')]
+ */
+export function onboardWithCustomerApi(customer: Contact = NEW_CUSTOMER, externalCustomerId = 'customer-api-1'): Step[] {
+  return [
+    createSession({ externalCustomerId, ...customer, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }),
+    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'lookup', channel: 'check', skipKyc: true },
+    { client: 'setupAuth', clientToken: ref('lookup.credentials.clientToken'), as: 'conn', channel: 'auth' },
+  ]
+}
+
 /**
  * The partner client lists the `conn` customer's payment methods; result `{status, body}` named `as`.
  *

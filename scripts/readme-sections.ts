@@ -51,7 +51,7 @@ export function customerSection(customers: readonly MagicCustomerSpec[]): string
     '|---|---|---|---|---|',
     ...customers.map((c) => `| \`${c.email}\` | \`${c.phoneNumber}\` | ${geography(c)} | ${c.outcome} | ${c.active ? `an active and an expired card; ${HISTORY_PER_CUSTOMER} transactions` : '–'} |`),
     '| an email and a phone of two different customers above | | | `connectionRequired`, `mismatch: true` | |',
-    '| any other email and phone | | | `connectionRequired` (new customer) | |',
+    '| any other email and phone | | | `connectionRequired` (new customer); with `getConnection` `skipKyc`: `authenticationRequired` and a new customer record (decision 0022) | |',
   ].join('\n')
 }
 

@@ -17,7 +17,7 @@ export interface ApiStepContext {
 /**
  * Runs the steps that are plain HTTP calls (partner server, partner-client API
  * calls, control, raw `api`), the same under every driver; answers whether it
- * ran the step. `getConnection` goes through a frame, so each driver runs it.
+ * ran the step. `getConnection` and `setupAuth` go through a frame, so each driver runs them.
  *
  * @example
  * if (await runApiStep(step, { api, mode, account, resolve, recording })) continue
@@ -36,7 +36,7 @@ export async function runApiStep(step: Step, context: ApiStepContext): Promise<b
     recording.results[step.as] = reply.body.data
     return true
   }
-  if ('client' in step && step.client !== 'getConnection') {
+  if ('client' in step && step.client !== 'getConnection' && step.client !== 'setupAuth') {
     if (step.client === 'getQuote') {
       const reply = await api('POST /platform/v1/quotes/buy', { headers: bearer(step.accessToken), body: resolve(step.body) })
       recording.results[step.as] = { ...reply, quote: reply.body?.data, encoded: reply.status === 200 ? encodeQuote(reply.body.data) : undefined }

@@ -130,7 +130,7 @@ function trackEffects(page: Page) {
 
 /**
  * Runs a scenario in Chromium, step for step as `runInNode` does: server,
- * control and API steps by `fetch` to the real server, `getConnection` and
+ * control and API steps by `fetch` to the real server, `getConnection`, `setupAuth` and
  * frames through the browser client on a host page of its own origin, customer
  * actions by filling and submitting the frame's `form[data-action]`. A frame
  * that CSP refuses posts nothing. Records events per channel, results and a timeline.
@@ -223,18 +223,44 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
       const channelId = channelIdOf(channel)
       await claim(channel, channelId)
       note({ actor: 'host', target: channel, what: 'getConnection' })
-      await page.evaluate(({ token, channelId, as }) => {
+      await page.evaluate(({ token, channelId, as, skipKyc }) => {
         const w = window as any
-        w.connections[as] = w.sandbox.getConnection(token, { onEvent: w.record, params: { channelId } }).then(
+        w.connections[as] = w.sandbox.getConnection(token, { onEvent: w.record, params: { channelId }, skipKyc }).then(
           (connection: unknown) => ({ ok: true, connection }),
           (error: Error) => ({ ok: false, message: error.message }),
         )
-      }, { token: resolve(step.sessionToken), channelId, as: step.as })
+      }, { token: resolve(step.sessionToken), channelId, as: step.as, skipKyc: step.skipKyc === true })
       if (!(await mounted(channel, 'check'))) throw new Error('getConnection: the check frame was refused by frame-ancestors')
-      const outcome = await Promise.race([page.evaluate((as) => (window as any).connections[as], step.as), pause(WAIT_MS).then(() => undefined)])
-      if (!outcome?.ok) throw new Error(`getConnection: the check frame posted ${JSON.stringify(await eventsOf(channel))}`)
-      recording.results[step.as] = outcome.connection
+      await recordConnection(channel, step.as, 'getConnection', 'check')
+    }
+    /** Waits for the client call's promise (`window.connections[as]`) and records its connection as `as`. */
+    const recordConnection = async (channel: string, as: string, call: string, frame: FrameName) => {
+      const outcome = await Promise.race([page.evaluate((as) => (window as any).connections[as], as), pause(WAIT_MS).then(() => undefined)])
+      if (!outcome?.ok) throw new Error(`${call}: the ${frame} frame posted ${JSON.stringify(await eventsOf(channel))}`)
+      recording.results[as] = outcome.connection
       await settle()
+    }
+
+    /** `client.setupAuth` in a container (the customer types the code into it), then the code, then the connection. */
+    const setupAuth = async (step: Extract<Step, { client: 'setupAuth' }>) => {
+      const channel = step.channel ?? `${step.as}-auth`
+      const channelId = channelIdOf(channel)
+      await claim(channel, channelId)
+      note({ actor: 'host', target: channel, what: 'setupAuth' })
+      await page.evaluate(({ token, channel, channelId, as }) => {
+        const w = window as any
+        const container = document.createElement('section')
+        container.dataset.channel = channel
+        document.getElementById('frames')!.append(container)
+        w.connections[as] = w.sandbox.setupAuth(token, { container, onEvent: w.record, params: { channelId } }).then(
+          (connection: unknown) => ({ ok: true, connection }),
+          (error: Error) => ({ ok: false, message: error.message }),
+        )
+      }, { token: resolve(step.clientToken), channel, channelId, as: step.as })
+      if (!(await mounted(channel, 'auth'))) throw new Error('setupAuth: the auth frame was refused by frame-ancestors')
+      await settle()
+      await customer({ customer: 'enterCode', channel, fields: { code: String(resolve(step.code ?? '000000')) } })
+      await recordConnection(channel, step.as, 'setupAuth', 'auth')
     }
 
     const customer = async (step: Extract<Step, { customer: string }>) => {
@@ -259,7 +285,8 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
 
     const run = async (step: Step) => {
       if (await runApiStep(step, context)) return settle()
-      if ('client' in step) await getConnection(step as Extract<Step, { client: 'getConnection' }>)
+      if ('client' in step && step.client === 'setupAuth') await setupAuth(step)
+      else if ('client' in step) await getConnection(step as Extract<Step, { client: 'getConnection' }>)
       else if ('open' in step) await open(step.channel, step.open, resolve(step.params))
       else if ('openChallenge' in step) {
         const id = channelIds.get(step.from)

@@ -63,21 +63,39 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     return { status: reply.status, body: reply.body as any }
   }
 
+  /** The `complete` of a check or auth frame, credentials decrypted with the host key, as the result `as`. */
+  async function recordConnection(frame: InProcessFrame<{ type: string }>, privateKey: CryptoKey, as: string, call: string): Promise<void> {
+    const complete = frame.events.find((e): e is Extract<FrameOutbound, { kind: 'complete' }> => e.kind === 'complete')
+    if (!complete) throw new Error(`${call}: the ${frame.runtime.frame} frame posted ${JSON.stringify(frame.events)}`)
+    const { credentials, ...connection } = complete.payload as { credentials: string }
+    recording.results[as] = { ...connection, credentials: await decryptCredentials(credentials, privateKey) }
+  }
+
   async function getConnection(step: Extract<Step, { client: 'getConnection' }>): Promise<void> {
     const keys = await generateHostKeyPair()
-    const frame = await open(step.channel ?? `${step.as}-check`, 'check', { sessionToken: resolve(step.sessionToken), publicKey: keys.publicKeyHex })
+    const params = { sessionToken: resolve(step.sessionToken), publicKey: keys.publicKeyHex, ...(step.skipKyc ? { skipKyc: 'true' } : {}) }
+    const frame = await open(step.channel ?? `${step.as}-check`, 'check', params)
     if (!frame) throw new Error('getConnection: the check frame was refused by frame-ancestors')
     await frame.runtime.idle()
-    const complete = frame.events.find((e): e is Extract<FrameOutbound, { kind: 'complete' }> => e.kind === 'complete')
-    if (!complete) throw new Error(`getConnection: the check frame posted ${JSON.stringify(frame.events)}`)
-    const { credentials, ...connection } = complete.payload as { credentials: string }
-    recording.results[step.as] = { ...connection, credentials: await decryptCredentials(credentials, keys.privateKey) }
+    await recordConnection(frame, keys.privateKey, step.as, 'getConnection')
+  }
+
+  async function setupAuth(step: Extract<Step, { client: 'setupAuth' }>): Promise<void> {
+    const keys = await generateHostKeyPair()
+    const channel = step.channel ?? `${step.as}-auth`
+    const frame = await open(channel, 'auth', { clientToken: resolve(step.clientToken), publicKey: keys.publicKeyHex })
+    if (!frame) throw new Error('setupAuth: the auth frame was refused by frame-ancestors')
+    frame.runtime.act({ type: 'enterCode', code: String(resolve(step.code ?? '000000')) })
+    recording.timeline.push({ actor: 'customer', target: channel, what: 'enterCode' })
+    await settle(frame)
+    await recordConnection(frame, keys.privateKey, step.as, 'setupAuth')
   }
 
   const context = { api, mode, account, resolve, recording }
   for (const step of scenario.steps) {
     if (await runApiStep(step, context)) continue
-    if ('client' in step) await getConnection(step as Extract<Step, { client: 'getConnection' }>)
+    if ('client' in step && step.client === 'setupAuth') await setupAuth(step)
+    else if ('client' in step) await getConnection(step as Extract<Step, { client: 'getConnection' }>)
     else if ('open' in step) await open(step.channel, step.open, resolve(step.params))
     else if ('openChallenge' in step) {
       // No challenge to open is a finding, not a crash: the expectations will show the divergent event.

@@ -1,5 +1,6 @@
 import type { FrameName } from '../contract/frames/index.ts'
 import { connectionThrough } from './connection-calls.ts'
+import { identityCalls } from './identity-calls.ts'
 import { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame } from './frame-channel.ts'
 import { setupWallet, type WalletSetupOptions } from './wallet-setup.ts'
 
@@ -9,6 +10,11 @@ export interface ClientOptions {
   apiOrigin: string
   /** A publishable key (authorizes the embedding domain for frames without a customer). */
   apiKey?: string
+  /**
+   * Leave out the deprecated calls (the web identity calls), as the sandbox's `--strict-deprecations` retires them:
+   * pass `true` when the sandbox runs with it, to test that the page no longer depends on them.
+   */
+  strictDeprecations?: boolean
 }
 
 /** Options of a frame setup call. */
@@ -62,8 +68,11 @@ export function createClient(options: ClientOptions) {
       const search = new URL(url).searchParams
       return setupFrame('challenge', { ...setup, params: { ...setup.params, ...Object.fromEntries(search), apiKey: undefined } })
     },
-    /** The connection of a session, decided by the headless check frame (`skipKyc` is accepted and ignored by the sandbox). */
-    getConnection: (sessionToken: string, setup: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken }, setup),
+    /**
+     * The connection of a session, decided by the headless check frame. `skipKyc: true` is the Customer API path:
+     * a customer whose only obstacle is KYC comes back `authenticationRequired` (then `setupAuth`).
+     */
+    getConnection: (sessionToken: string, { skipKyc, ...setup }: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken, ...(skipKyc ? { skipKyc: 'true' } : {}) }, setup),
     /** The co-branded connect flow in `setup.container`. */
     connect: (sessionToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'connect', { sessionToken }, setup),
     /** The auth frame for a customer known by its clientToken. */
@@ -74,6 +83,8 @@ export function createClient(options: ClientOptions) {
     getQuote: (accessToken: string, request: unknown) => api(options, accessToken, 'POST', '/platform/v1/quotes/buy', request),
     getTransaction: (accessToken: string, id: string) => api(options, accessToken, 'GET', `/platform/v1/transactions/${encodeURIComponent(id)}`),
     listTransactions: (accessToken: string, query = '') => api(options, accessToken, 'GET', `/platform/v1/transactions${query}`),
+    /** Deprecated web identity calls (createIdentity, getIdentity …): each warns once; absent under `strictDeprecations`. */
+    ...(options.strictDeprecations ? {} : identityCalls(options, api)),
   }
 }
 

@@ -3,3 +3,4 @@ export { createClient, type ClientOptions, type SandboxClient, type SetupOptions
 export { setupWallet, WalletSetupError, WALLET_SETUP_TIMEOUT_MS, type WalletSetupErrorCode, type WalletSetupOptions } from './wallet-setup.ts'
 export { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame, type MountOptions } from './frame-channel.ts'
 export { decryptCredentials, generateHostKeyPair, importHostPrivateKey } from '../frames/credentials.ts'
+export { deprecationWarning, IDENTITY_CALL_REPLACEMENTS, type IdentityCallName, type IdentityCalls } from './identity-calls.ts'

@@ -199,6 +199,6 @@ export const TenantFixtures = z.object({
   prices: z.record(z.string(), z.unknown()),
 })
 
-/** Body of `POST /__sandbox/connections`. */
-export const ConnectionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096) })
+/** Body of `POST /__sandbox/connections`; `skipKyc` as the client's `getConnection(sessionToken, {skipKyc: true})` passes it. */
+export const ConnectionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096), skipKyc: z.boolean().optional() })
 export type TenantFixtures = z.infer<typeof TenantFixtures>

@@ -5,10 +5,15 @@ import type { TenantStore } from '../store/tenant-store.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { issueToken, peekToken, verifyToken } from './tokens.ts'
-import type { ChallengeKind } from './triggers.ts'
 
 /** Where frames are served when the sandbox was not told its public origins. */
 export const DEFAULT_FRAMES_ORIGIN = 'http://127.0.0.1:4011'
+
+/**
+ * What a challenge asks of the customer: prove they own the wallet, enter the card's CVV again (test-mode
+ * triggers), or verify their identity (a buyer whose KYC is not approved).
+ */
+export type ChallengeKind = ChallengeRecord['kind']
 
 /** What a buy frame asks a challenge for. */
 export interface ChallengeRequest {
@@ -26,7 +31,8 @@ const waiters = new WeakMap<TenantStore, Map<string, Waiter[]>>()
 
 /**
  * Opens a challenge for a buy: a record, a signed `challengeToken` naming it,
- * and the challenge frame URL to post in the `challenge` event. The challenge
+ * and the challenge frame URL to post in the `challenge` event. An `identity`
+ * challenge is of flow `identity`, the others of flow `buy`. The challenge
  * lives as long as its quote; when the tenant clock passes that, it expires.
  *
  * @example
@@ -36,7 +42,7 @@ export async function openChallenge(tenant: Tenant, store: TenantStore, request:
   const now = tenant.clock.now()
   const exp = Date.parse(request.quote.expiresAt)
   const record = await store.challenges.create({
-    id: newId(tenant, store, 'chg'), flow: 'buy', status: 'open', transactionId: null, resolvedAt: null,
+    id: newId(tenant, store, 'chg'), flow: request.kind === 'identity' ? 'identity' : 'buy', status: 'open', transactionId: null, resolvedAt: null,
     createdAt: isoTime(now), expiresAt: isoTime(exp), ...request,
   })
   const { token } = issueToken(tenant, { kind: 'challenge', session: request.sessionId, customer: request.customerId, scope: 'full', exp, ref: record.id })

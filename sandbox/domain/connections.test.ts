@@ -114,3 +114,67 @@ describe('deprecated capabilities.ramps.requirements.paymentDisclosures', () => 
     expect(connection.capabilities).not.toHaveProperty('ramps')
   })
 })
+
+describe('skipKyc (the Customer API onboarding path)', () => {
+  const accepted = { termsAcceptedAt: '2026-01-01T00:00:00.000Z' }
+  const skipKyc = { skipKyc: true }
+
+  it('creates a new customer from the session and answers authenticationRequired with anonymous credentials naming it', async () => {
+    const account = platformAccount(core)
+    const { connection } = await account.connect({ ...magic.stranger, ...accepted }, skipKyc)
+    expect(connection.status).toBe('authenticationRequired')
+    expect(connection.customer).toMatchObject({ id: expect.stringMatching(/^cus_/), country: 'USA', kyc: { status: 'not_started', requirements: ['details', 'identity_document', 'selfie'] } })
+    expect(peekToken(connection.credentials.clientToken)).toMatchObject({ scope: 'anonymous', customer: connection.customer!.id })
+    const stored = (await account.tenant().store()).customerByEmail(magic.stranger.email)
+    expect(stored).toMatchObject({ id: connection.customer!.id, phoneNumber: magic.stranger.phoneNumber, termsAcceptedAt: accepted.termsAcceptedAt })
+  })
+
+  it('keeps the customer it created: the next skipKyc connection is the same customer', async () => {
+    const account = platformAccount(core)
+    const first = await account.connect({ ...magic.stranger, ...accepted }, skipKyc)
+    const second = await account.connect(magic.stranger, skipKyc)
+    expect(second.connection).toMatchObject({ status: 'authenticationRequired', customer: { id: first.connection.customer!.id } })
+  })
+
+  it('asks a new customer for terms first when the session carries no termsAcceptedAt, naming the customer it created', async () => {
+    const { connection } = await platformAccount(core).connect(magic.stranger, skipKyc)
+    expect(connection.status).toBe('termsAcceptanceRequired')
+    expect(connection.customer?.id).toMatch(/^cus_/)
+  })
+
+  it('answers authenticationRequired for a known customer whose KYC has not started (a guest the partner cannot serve as a guest)', async () => {
+    const account = platformAccount(core)
+    await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { capabilities: { guestCheckout: false } } })
+    expect((await account.connect({ ...magic.guest, ...accepted })).connection.status).toBe('connectionRequired')
+    expect((await account.connect({ ...magic.guest, ...accepted }, skipKyc)).connection.status).toBe('authenticationRequired')
+  })
+
+  it.each([
+    ['an active customer', magic.usNy, 'active'],
+    ['a customer whose KYC is pending', magic.kycPending, 'pending'],
+    ['a customer whose KYC failed', magic.kycFailed, 'failed'],
+    ['a customer in a restricted country', magic.unavailable, 'unavailable'],
+    ['a customer whose terms are outstanding', magic.terms, 'termsAcceptanceRequired'],
+    ['a guest-checkout session', magic.guest, 'active'],
+  ] as const)('changes nothing for %s (%s)', async (_who, body, status) => {
+    expect((await platformAccount(core).connect(body, skipKyc)).connection.status).toBe(status)
+  })
+
+  it('changes nothing for a mismatch, and creates no customer', async () => {
+    const account = platformAccount(core)
+    const before = (await account.tenant().store()).customers.all().length
+    const mismatch = await account.connect({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber, ...accepted }, skipKyc)
+    expect(mismatch.connection).toMatchObject({ status: 'connectionRequired', mismatch: true })
+    expect(mismatch.connection).not.toHaveProperty('customer')
+    expect((await account.tenant().store()).customers.all().length).toBe(before)
+  })
+
+  it('stays connectionRequired without a customer for a session with neither email nor phone', async () => {
+    const account = platformAccount(core)
+    const before = (await account.tenant().store()).customers.all().length
+    const { connection } = await account.connect(accepted, skipKyc)
+    expect(connection.status).toBe('connectionRequired')
+    expect(connection).not.toHaveProperty('customer')
+    expect((await account.tenant().store()).customers.all().length).toBe(before)
+  })
+})

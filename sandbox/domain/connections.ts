@@ -2,7 +2,8 @@ import type { Connection, ConnectionStatus, Credentials, CustomerRecord, Session
 import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { toCustomer } from './customer-view.ts'
-import { isRestrictedCountry } from './geography.ts'
+import { geographyOfPhone, isRestrictedCountry } from './geography.ts'
+import { newId } from './new-id.ts'
 import { issueToken } from './tokens.ts'
 
 /** Who a session resolves to, before credentials are issued. */
@@ -12,13 +13,23 @@ export interface ConnectionDecision {
   mismatch?: true
 }
 
-function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionRecord): ConnectionStatus {
+/**
+ * How the partner asks: `skipKyc` is `getConnection(sessionToken, {skipKyc: true})`, the Customer API
+ * onboarding path (spec: "getConnection with skipKyc then setupAuth"; decision record 0022).
+ */
+export interface ConnectionOptions {
+  skipKyc?: boolean
+}
+
+function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionRecord, { skipKyc = false }: ConnectionOptions): ConnectionStatus {
   if (isRestrictedCountry(customer.country)) return 'unavailable'
   if (customer.kycStatus === 'rejected') return 'failed'
   if (customer.kycStatus === 'pending') return 'pending'
-  if (customer.guest) return tenant.settings.capabilities.guestCheckout ? 'active' : 'connectionRequired'
+  if (customer.guest && tenant.settings.capabilities.guestCheckout) return 'active'
+  // A guest the partner cannot serve as a guest onboards like any customer whose KYC has not started.
+  if (customer.guest && !skipKyc) return 'connectionRequired'
   if (customer.termsAcceptedAt === null && session.termsAcceptedAt === null) return 'termsAcceptanceRequired'
-  if (customer.kycStatus === 'not_started') return 'connectionRequired'
+  if (customer.kycStatus === 'not_started') return skipKyc ? 'authenticationRequired' : 'connectionRequired'
   return 'active'
 }
 
@@ -26,12 +37,13 @@ function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionReco
  * Decides a session's connection from the session and the fixtures (DESIGN §5):
  * a returning `customerId`; else the customers the email and the phone resolve
  * to, with `mismatch: true` only when they are two different customers; else a
- * new customer (`connectionRequired`).
+ * new customer (`connectionRequired`). With `skipKyc`, KYC that has not started
+ * is no obstacle: `authenticationRequired` instead of `connectionRequired`.
  *
  * @example
  * resolveConnection(tenant, store, session) // { status: 'termsAcceptanceRequired', customer }
  */
-export function resolveConnection(tenant: Tenant, store: TenantStore, session: SessionRecord): ConnectionDecision {
+export function resolveConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, options: ConnectionOptions = {}): ConnectionDecision {
   let customer = session.customerId === null ? undefined : store.customers.get(session.customerId)
   if (!customer && session.email !== null && session.phoneNumber !== null) {
     const byEmail = store.customerByEmail(session.email)
@@ -40,7 +52,23 @@ export function resolveConnection(tenant: Tenant, store: TenantStore, session: S
     customer = byEmail ?? byPhone
   }
   if (!customer) return { status: 'connectionRequired' }
-  return { status: statusOf(tenant, customer, session), customer }
+  return { status: statusOf(tenant, customer, session, options), customer }
+}
+
+/**
+ * The customer record of a new customer met through `getConnection` with
+ * `skipKyc`: the session's email and phone, geography from the phone prefix,
+ * KYC `not_started` with details, identity document and selfie outstanding, so
+ * the partner can complete it through the Customer API under `customer.id`.
+ */
+async function addSessionCustomer(tenant: Tenant, store: TenantStore, session: SessionRecord): Promise<CustomerRecord> {
+  const customer = await store.addCustomer({
+    id: newId(tenant, store, 'cus'), email: session.email, phoneNumber: session.phoneNumber, firstName: '', lastName: '', dateOfBirth: null,
+    ...geographyOfPhone(session.phoneNumber), kycStatus: 'not_started', requirements: ['details', 'identity_document', 'selfie'],
+    termsAcceptedAt: null, guest: false, magic: null, createdAt: tenant.clock.iso(),
+  })
+  tenant.record('customer:created', { customerId: customer.id, via: 'skipKyc', country: customer.country })
+  return customer
 }
 
 /**
@@ -56,15 +84,24 @@ export function issueCredentials(tenant: Tenant, sessionId: string, customerId: 
 /**
  * The connection the check frame reports for a session, with credentials. A
  * customer whose terms were outstanding accepts them through a session that
- * carries `termsAcceptedAt`.
+ * carries `termsAcceptedAt`. With `skipKyc`, a new customer (the session's
+ * email and phone known to nobody) gets a customer record first, so the
+ * partner learns its `customer.id` for the Customer API; its credentials stay
+ * anonymous until the auth frame authenticates it.
  *
  * @example
  * const { status, credentials } = await decideConnection(tenant, store, session)
+ * await decideConnection(tenant, store, session, { skipKyc: true }) // { status: 'authenticationRequired', customer: { id: 'cus_…' }, … }
  */
-export async function decideConnection(tenant: Tenant, store: TenantStore, session: SessionRecord): Promise<Connection> {
-  const decision = resolveConnection(tenant, store, session)
+export async function decideConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, options: ConnectionOptions = {}): Promise<Connection> {
+  let decision = resolveConnection(tenant, store, session, options)
+  if (options.skipKyc && !decision.customer && !decision.mismatch && session.email !== null && session.phoneNumber !== null) {
+    await addSessionCustomer(tenant, store, session)
+    decision = resolveConnection(tenant, store, session, options)
+  }
   let customer = decision.customer
-  if (customer && decision.status === 'active' && customer.termsAcceptedAt === null && session.termsAcceptedAt !== null) {
+  const accepts = decision.status === 'active' || decision.status === 'authenticationRequired'
+  if (customer && accepts && customer.termsAcceptedAt === null && session.termsAcceptedAt !== null) {
     const termsAcceptedAt = session.termsAcceptedAt
     customer = await store.customers.update(customer.id, (draft) => {
       draft.termsAcceptedAt = termsAcceptedAt
@@ -73,7 +110,7 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
   }
   const scope: TokenScope = decision.status === 'active' ? 'full' : 'anonymous'
   const view = customer ? toCustomer(tenant, customer) : undefined
-  tenant.record('connection:decided', { sessionId: session.id, status: decision.status, customerId: customer?.id ?? null })
+  tenant.record('connection:decided', { sessionId: session.id, status: decision.status, customerId: customer?.id ?? null, ...(options.skipKyc ? { skipKyc: true } : {}) })
   return {
     status: decision.status,
     ...(view ? { customer: view, capabilities: view.capabilities } : {}),

@@ -13,3 +13,18 @@ export function isRestrictedCountry(country: string): boolean {
 export function alpha2(country: string): string | undefined {
   return ALPHA2[country]
 }
+
+/**
+ * Where a customer first met through a session lives, from the session's phone
+ * prefix (sandbox rule): +1 → USA / NY, +44 → GBR, +49 → DEU (EEA), else USA.
+ * Submitting an address through the Customer API moves it.
+ *
+ * @example
+ * geographyOfPhone('+447700900999') // { country: 'GBR', administrativeArea: null, area: null }
+ */
+export function geographyOfPhone(phoneNumber: string | null): { country: string; administrativeArea: string | null; area: string | null } {
+  if (phoneNumber?.startsWith('+1')) return { country: 'USA', administrativeArea: 'NY', area: null }
+  if (phoneNumber?.startsWith('+44')) return { country: 'GBR', administrativeArea: null, area: null }
+  if (phoneNumber?.startsWith('+49')) return { country: 'DEU', administrativeArea: null, area: 'EEA' }
+  return { country: 'USA', administrativeArea: null, area: null }
+}

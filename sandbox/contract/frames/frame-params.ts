@@ -43,10 +43,12 @@ const appearance = {
 const publicKey = z.string().regex(/^[0-9a-f]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)')
 const quote = z.string().min(1).max(8192).describe('the buy quote, base64url JSON')
 const externalTransactionId = z.string().min(1).max(128).optional()
+/** `getConnection(sessionToken, {skipKyc: true})`: the Customer API onboarding path (decision record 0022). */
+const skipKyc = z.enum(['true', 'false'], { error: 'skipKyc must be true or false' }).optional()
 
 /** Parameters of each frame, strict: an unknown parameter (such as `language` on reset) is refused. */
 export const FrameParams = {
-  check: z.strictObject({ ...base, sessionToken: z.string().min(1).max(4096), publicKey }),
+  check: z.strictObject({ ...base, sessionToken: z.string().min(1).max(4096), publicKey, skipKyc }),
   connect: z.strictObject({ ...base, ...appearance, sessionToken: z.string().min(1).max(4096), publicKey }),
   auth: z.strictObject({ ...base, ...appearance, publicKey }),
   reset: z.strictObject(base),

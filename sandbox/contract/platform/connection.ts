@@ -2,8 +2,12 @@ import { z } from 'zod'
 import { Credentials } from './credentials.ts'
 import { Customer, CustomerCapabilities } from './customer.ts'
 
-/** Connection statuses the sandbox decides (the spec's list is open; these are the ones it names or implies). */
-export const ConnectionStatus = z.enum(['active', 'connectionRequired', 'termsAcceptanceRequired', 'pending', 'failed', 'unavailable'])
+/**
+ * Connection statuses the sandbox decides (the spec's list is open; these are the ones it names or implies).
+ * `authenticationRequired` is the sandbox's answer to `getConnection` with `skipKyc` for a customer whose only
+ * obstacle is KYC: authenticate with `setupAuth`, complete KYC with the Customer API (decision record 0022).
+ */
+export const ConnectionStatus = z.enum(['active', 'connectionRequired', 'authenticationRequired', 'termsAcceptanceRequired', 'pending', 'failed', 'unavailable'])
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 
 /**

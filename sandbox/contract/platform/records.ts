@@ -74,16 +74,18 @@ export const SessionRecord = z.object({
 export type SessionRecord = z.infer<typeof SessionRecord>
 
 /**
- * A verification challenge a buy frame asked for (test-mode triggers), resolved
- * in the challenge frame. It lives as long as its quote: `expiresAt` is the
- * quote's. Completing it executes `quote`; `forcedError` is a sandbox trigger's
- * error the challenge frame reports instead of resolving. Only `buy` challenges
- * are made today; `identity` is reserved for the identity flow.
+ * A verification challenge a buy frame asked for, resolved in the challenge
+ * frame. It lives as long as its quote: `expiresAt` is the quote's. Flow `buy`
+ * (test-mode triggers, kinds `wallet_ownership` and `cvv`): completing it
+ * executes `quote`. Flow `identity` (kind `identity`: the buyer's KYC is not
+ * approved): completing it approves the customer's KYC, and the buy frame goes
+ * on with the purchase. `forcedError` is a sandbox trigger's error the
+ * challenge frame reports instead of resolving.
  */
 export const ChallengeRecord = z.object({
   id: z.string().min(1),
   flow: z.enum(['buy', 'identity']),
-  kind: z.enum(['wallet_ownership', 'cvv']),
+  kind: z.enum(['wallet_ownership', 'cvv', 'identity']),
   customerId: z.string().min(1),
   sessionId: z.string().min(1),
   status: z.enum(['open', 'completed', 'cancelled', 'failed', 'expired']),

@@ -138,13 +138,13 @@ export const controlRoutes: Route[] = [
     method: 'POST',
     path: '/__sandbox/connections',
     operationId: 'resolveConnection',
-    summary: "Resolve a session's connection as the check frame would, with plaintext credentials (no browser needed)",
+    summary: "Resolve a session's connection as the check frame would (skipKyc too), with plaintext credentials (no browser needed)",
     body: ConnectionRequest,
     responses: { 200: { description: 'The connection', schema: dataOf(Connection) }, 400: invalid },
     async handle({ tenant, request }) {
-      const { sessionToken } = parseJsonBody(ConnectionRequest, request.body)
+      const { sessionToken, skipKyc } = parseJsonBody(ConnectionRequest, request.body)
       const store = await tenant.store()
-      return reply(200, { data: await decideConnection(tenant, store, sessionOfToken(tenant, store, sessionToken)) })
+      return reply(200, { data: await decideConnection(tenant, store, sessionOfToken(tenant, store, sessionToken), { skipKyc }) })
     },
   }),
   control({

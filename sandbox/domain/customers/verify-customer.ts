@@ -29,6 +29,8 @@ export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending
 
 function scheduleDecision(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): void {
   tenant.clock.schedule(tenant.clock.now() + KYC_DECISION_DELAY_MS, async () => {
+    // A customer decided meanwhile (approved in the challenge frame's identity verification) keeps that decision.
+    if (store.customers.get(customerId)?.kycStatus !== 'pending') return
     // Journaled synchronously, at the decision's instant; `clock.settled()` waits for the write.
     tenant.record('kyc:decided', { customerId, status })
     await store.customers.update(customerId, (draft) => {

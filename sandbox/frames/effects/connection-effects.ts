@@ -1,6 +1,7 @@
 import type { Connection, CustomerRecord, SessionRecord } from '../../contract/index.ts'
 import { decideConnection, issueCredentials, resolveConnection } from '../../domain/connections.ts'
 import { toCustomer } from '../../domain/customer-view.ts'
+import { geographyOfPhone } from '../../domain/geography.ts'
 import { newId } from '../../domain/new-id.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import type { FrameContext } from '../frame-context.ts'
@@ -28,14 +29,6 @@ function tokenCustomer(context: FrameContext, store: TenantStore): CustomerRecor
   const customer = id ? store.customers.get(id) : undefined
   if (!customer) throw new FrameError('invalid_token', 'the clientToken names no customer: connect the customer first (check or connect frame)')
   return customer
-}
-
-/** Geography of a customer registered in the connect frame, from the session's phone prefix (sandbox rule). */
-function geographyOfPhone(phoneNumber: string | null): Pick<CustomerRecord, 'country' | 'administrativeArea' | 'area'> {
-  if (phoneNumber?.startsWith('+1')) return { country: 'USA', administrativeArea: 'NY', area: null }
-  if (phoneNumber?.startsWith('+44')) return { country: 'GBR', administrativeArea: null, area: null }
-  if (phoneNumber?.startsWith('+49')) return { country: 'DEU', administrativeArea: null, area: 'EEA' }
-  return { country: 'USA', administrativeArea: null, area: null }
 }
 
 /**
@@ -72,10 +65,10 @@ async function register(context: FrameContext, store: TenantStore, email: string
 
 /** Effects of the check, connect and auth frames. */
 export const connectionEffects: Record<string, EffectHandler> = {
-  /** The session's connection with credentials, exactly as `POST /__sandbox/connections` decides it. */
-  async 'connection.decide'(context) {
+  /** `{skipKyc?}`: the session's connection with credentials, exactly as `POST /__sandbox/connections` decides it. */
+  async 'connection.decide'(context, effect) {
     const store = await context.tenant.store()
-    return decideConnection(context.tenant, store, liveSession(context, store))
+    return decideConnection(context.tenant, store, liveSession(context, store), { skipKyc: effect.skipKyc === true })
   },
 
   /** `{email}`: registers the session's customer (connect frame) and answers its `active` connection with full credentials. */

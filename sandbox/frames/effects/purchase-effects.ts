@@ -4,7 +4,8 @@ import { verifyBuyQuote } from '../../domain/buy-quote.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'
 import { paymentMethodAvailability } from '../../domain/payment-methods.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
-import { isPurchaseFrame, triggerFor } from '../../domain/triggers.ts'
+import { approveIdentity, identityIdOf, needsIdentityVerification } from '../../domain/customers/index.ts'
+import { isPurchaseFrame, triggerFor, type PurchaseFrame, type TriggerOutcome } from '../../domain/triggers.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { PAYS_WITH, quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
@@ -21,8 +22,18 @@ function buyer(context: FrameContext) {
   return { frame, customerId: claims.customer, sessionId: session.id, externalTransactionId }
 }
 
+/** What must happen before a purchase is paid: a test-mode trigger's outcome, or the identity challenge of a buyer whose KYC is not approved. */
+type Gate = TriggerOutcome | { kind: 'challenge'; challenge: 'identity'; error?: undefined }
+
+/** The identity challenge comes first: test-mode triggers apply once the buyer is verified (the buy frame checks the quote again). */
+async function gateOf(context: FrameContext, customerId: string, amount: number, frame: PurchaseFrame): Promise<Gate | null> {
+  const customer = (await context.tenant.store()).customers.get(customerId)
+  if (customer && needsIdentityVerification(context.tenant, customer)) return { kind: 'challenge', challenge: 'identity' }
+  return triggerFor(context.tenant.mode, amount, frame)?.outcome ?? null
+}
+
 /** The quote of an effect, checked for the frame and its customer: `invalid_quote` when bad or tampered; expired is `quote_expired`. */
-function checkedQuote(context: FrameContext, raw: unknown, allowExpired = false) {
+async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = false) {
   const { frame, customerId } = buyer(context)
   const parsed = BuyQuote.safeParse(raw)
   if (!parsed.success) throw new FrameError('invalid_quote', 'the quote is not a buy quote')
@@ -31,7 +42,7 @@ function checkedQuote(context: FrameContext, raw: unknown, allowExpired = false)
   const verdict = verifyBuyQuote(context.tenant, customerId, parsed.data)
   if (verdict === 'tampered') throw new FrameError('invalid_quote', 'the quote signature does not match: it was changed or made for another customer')
   if (verdict === 'expired' && !allowExpired) throw new FrameError('quote_expired', `the quote expired at ${parsed.data.expiresAt}: send setQuote with a new one`)
-  return { quote: parsed.data, verdict, trigger: triggerFor(context.tenant.mode, parsed.data.source.amount, frame)?.outcome ?? null }
+  return { quote: parsed.data, verdict, trigger: await gateOf(context, customerId, parsed.data.source.amount, frame) }
 }
 
 const outcomeOf = (t: TransactionRecord): PurchaseOutcome => ({
@@ -62,21 +73,24 @@ export const purchaseEffects: Record<string, EffectHandler> = {
 
   /** Checks a quote before paying: `{status: 'expired'}` or `{status: 'valid', trigger}` (the test-mode trigger's outcome or null). */
   async 'quote.check'(context, effect) {
-    const { verdict, trigger } = checkedQuote(context, effect.quote, true)
+    const { verdict, trigger } = await checkedQuote(context, effect.quote, true)
     return verdict === 'expired' ? { status: 'expired' } : { status: 'valid', trigger }
   },
 
   /** Opens the challenge a trigger asks for: `{challengeId, url}` of the challenge frame. */
   async 'challenge.create'(context, effect) {
     const { customerId, sessionId, externalTransactionId } = buyer(context)
-    const { quote, trigger } = checkedQuote(context, effect.quote)
+    const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind !== 'challenge') throw new FrameError('invalid_request', 'this purchase needs no challenge')
     const request = { customerId, sessionId, kind: trigger.challenge, quote, externalTransactionId: externalTransactionId ?? null, forcedError: trigger.error ?? null }
     const { record, url } = await openChallenge(context.tenant, await context.tenant.store(), request, context.core.options.origins?.frames ?? DEFAULT_FRAMES_ORIGIN)
     return { challengeId: record.id, url }
   },
 
-  /** Waits (without polling) until the challenge frame resolves the challenge, or the clock expires it with its quote. */
+  /**
+   * Waits (without polling) until the challenge frame resolves the challenge, or the clock expires it with its quote:
+   * `completed` with the transaction, `verified` (an identity challenge: the purchase goes on), `expired`, `cancelled` or `failed`.
+   */
   async 'purchase.awaitChallenge'(context, effect) {
     const { customerId } = buyer(context)
     const store = await context.tenant.store()
@@ -84,7 +98,9 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     if (store.challenges.get(id)?.customerId !== customerId) throw new FrameError('invalid_challenge', `challenge ${id} is not this customer's`)
     const record = await challengeSettled(context.tenant, store, id)
     switch (record.status) {
-      case 'completed': return { status: 'completed', transaction: outcomeOf(store.transactions.get(record.transactionId!)!).transaction }
+      case 'completed': return record.flow === 'identity'
+        ? { status: 'verified' }
+        : { status: 'completed', transaction: outcomeOf(store.transactions.get(record.transactionId!)!).transaction }
       case 'expired': return { status: 'expired' }
       case 'cancelled': return { status: 'cancelled', reason: 'The customer cancelled the verification challenge.' }
       default: return { status: 'failed', reason: `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).` }
@@ -94,7 +110,7 @@ export const purchaseEffects: Record<string, EffectHandler> = {
   /** Pays a checked quote: a pending transaction, or a failed one with the trigger's `failureCode` (idempotent on `externalTransactionId`). */
   async 'purchase.execute'(context, effect) {
     const { customerId, externalTransactionId } = buyer(context)
-    const { quote, trigger } = checkedQuote(context, effect.quote)
+    const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind === 'challenge') throw new FrameError('challenge_required', 'this purchase needs its challenge completed first')
     if (trigger?.kind === 'secondFactor' && effect.secondFactorConfirmed !== true) throw new FrameError('second_factor_required', 'the customer has not confirmed the second factor')
     const { tenant } = context
@@ -115,13 +131,22 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     return { kind: record.kind }
   },
 
-  /** Completes (executing the quote) or cancels the challenge: the challenge frame's `complete` or `cancelled` payload. */
+  /**
+   * Completes or cancels the challenge: the challenge frame's `complete` or `cancelled` payload. Completing a buy
+   * challenge executes the quote (`{flow: 'buy', transaction}`); completing an identity challenge approves the
+   * customer's KYC (`{flow: 'identity', identityId}`), and the waiting buy frame goes on with the purchase.
+   */
   async 'challenge.resolve'(context, effect) {
     const record = await challengeOfFrame(context)
     const store = await context.tenant.store()
     if (effect.outcome === 'cancel') {
       await finishChallenge(context.tenant, store, record.id, 'cancelled')
       return { kind: 'cancelled', payload: { flow: record.flow } }
+    }
+    if (record.flow === 'identity') {
+      await approveIdentity(context.tenant, record.customerId)
+      await finishChallenge(context.tenant, store, record.id, 'completed')
+      return { kind: 'complete', payload: { flow: 'identity', identityId: identityIdOf(record.customerId) } }
     }
     if (record.kind === 'cvv' && !/^[0-9]{3,4}$/.test(String(effect.cvv))) throw new FrameError('invalid_cvv', 'cvv must be 3 or 4 digits')
     const transaction = await executeBuyQuote(context.tenant, store, record.customerId, record.quote, { externalTransactionId: record.externalTransactionId ?? undefined })

@@ -5,7 +5,7 @@ import { challengeMachine, type ChallengeAction, type ChallengeState } from './c
 const params = { channelId: 'channel-1', challengeToken: 'cg_token' }
 const result = (effect: string, value: unknown): { type: 'result'; result: EffectResult } => ({ type: 'result', result: { effect, ok: true, value } })
 const act = (state: ChallengeState, action: ChallengeAction) => challengeMachine.step(state, { type: 'customer', action })
-const open = (kind: 'wallet_ownership' | 'cvv') => challengeMachine.step(challengeMachine.start(params).state, result('challenge.open', { kind })).state
+const open = (kind: 'wallet_ownership' | 'cvv' | 'identity') => challengeMachine.step(challengeMachine.start(params).state, result('challenge.open', { kind })).state
 
 describe('challenge machine', () => {
   it('opens the challenge of its token when it starts, posting nothing', () => {
@@ -16,6 +16,20 @@ describe('challenge machine', () => {
     const state = open('wallet_ownership')
     expect(challengeMachine.view(state).actions.map((a) => a.action)).toEqual(['completeChallenge', 'cancelChallenge'])
     expect(act(state, { type: 'completeChallenge' }).effects).toEqual([{ type: 'challenge.resolve', outcome: 'complete' }])
+  })
+
+  it('offers verify and cancel for an identity challenge, completes it on verify, and ignores enterCvv', () => {
+    const state = open('identity')
+    expect(challengeMachine.view(state)).toMatchObject({ screen: 'identity', title: 'Verify your identity' })
+    expect(challengeMachine.view(state).actions.map((a) => a.action)).toEqual(['completeChallenge', 'cancelChallenge'])
+    expect(act(state, { type: 'completeChallenge' }).effects).toEqual([{ type: 'challenge.resolve', outcome: 'complete' }])
+    expect(act(state, { type: 'enterCvv', cvv: '123' })).toEqual({ state, events: [], effects: [] })
+  })
+
+  it('posts complete with flow identity and the identityId once an identity challenge is resolved', () => {
+    const resolving = act(open('identity'), { type: 'completeChallenge' }).state
+    const payload = { flow: 'identity', identityId: 'idn_1' }
+    expect(challengeMachine.step(resolving, result('challenge.resolve', { kind: 'complete', payload })).events).toEqual([{ kind: 'complete', payload }])
   })
 
   it('asks for the CVV in a CVV challenge and sends 3 or 4 digits', () => {

@@ -1,13 +1,14 @@
+import type { ChallengeKind } from '../../domain/challenges.ts'
 import type { FrameMachine, FrameView } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 
-/** Customer actions of the challenge frame: confirm wallet ownership, enter the CVV again, or cancel. */
+/** Customer actions of the challenge frame: confirm wallet ownership or verify identity (`completeChallenge`), enter the CVV again, or cancel. */
 export type ChallengeAction = { type: 'completeChallenge' } | { type: 'enterCvv'; cvv: string } | { type: 'cancelChallenge' }
 
 /** States of the challenge frame. */
 export type ChallengeState =
   | { phase: 'opening' }
-  | { phase: 'open'; kind: 'wallet_ownership' | 'cvv'; cvvRejected: boolean }
+  | { phase: 'open'; kind: ChallengeKind; cvvRejected: boolean }
   | { phase: 'resolving' }
   | { phase: 'done'; outcome: 'complete' | 'cancelled' }
   | { phase: 'failed' }
@@ -17,9 +18,10 @@ const CVV = /^[0-9]{3,4}$/
 /**
  * The challenge frame, loaded from the URL of a buy frame's `challenge` event:
  * opens the challenge its `challengeToken` names (`challenge.open`), lets the
- * customer complete it (`completeChallenge`, or `enterCvv` with 3–4 digits for a
- * CVV challenge) or cancel it (`cancelChallenge`), and posts `complete`
- * `{flow: 'buy', transaction}` or `cancelled` `{flow: 'buy'}` (`challenge.resolve`).
+ * customer complete it (`completeChallenge` for wallet ownership and identity,
+ * `enterCvv` with 3–4 digits for a CVV challenge) or cancel it
+ * (`cancelChallenge`), and posts `complete` `{flow: 'buy', transaction}` or
+ * `{flow: 'identity', identityId}`, or `cancelled` `{flow}` (`challenge.resolve`).
  * Errors: `invalid_token`, `unsupported_flow`, `invalid_challenge`.
  *
  * @example
@@ -34,14 +36,14 @@ export const challengeMachine: FrameMachine<'challenge', ChallengeState, Challen
       const expected = state.phase === 'opening' ? 'challenge.open' : state.phase === 'resolving' ? 'challenge.resolve' : undefined
       if (result.effect !== expected) return next(state)
       if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-      const value = result.value as { kind: 'wallet_ownership' | 'cvv' } | { kind: 'complete' | 'cancelled'; payload: never }
+      const value = result.value as { kind: ChallengeKind } | { kind: 'complete' | 'cancelled'; payload: never }
       if (value.kind === 'complete' || value.kind === 'cancelled') return next({ phase: 'done', outcome: value.kind }, [{ kind: value.kind, payload: value.payload }])
       return next({ phase: 'open', kind: value.kind, cvvRejected: false })
     }
     if (state.phase !== 'open' || input.type !== 'customer') return next(state)
     const { action } = input
     if (action.type === 'cancelChallenge') return next({ phase: 'resolving' }, [], [{ type: 'challenge.resolve', outcome: 'cancel' }])
-    if (action.type === 'completeChallenge' && state.kind === 'wallet_ownership') return next({ phase: 'resolving' }, [], [{ type: 'challenge.resolve', outcome: 'complete' }])
+    if (action.type === 'completeChallenge' && state.kind !== 'cvv') return next({ phase: 'resolving' }, [], [{ type: 'challenge.resolve', outcome: 'complete' }])
     if (action.type !== 'enterCvv' || state.kind !== 'cvv') return next(state)
     if (typeof action.cvv !== 'string' || !CVV.test(action.cvv)) return next({ ...state, cvvRejected: true })
     return next({ phase: 'resolving' }, [], [{ type: 'challenge.resolve', outcome: 'complete', cvv: action.cvv }])
@@ -49,9 +51,11 @@ export const challengeMachine: FrameMachine<'challenge', ChallengeState, Challen
   view(state): FrameView {
     const cancel = { action: 'cancelChallenge', label: 'Cancel' }
     switch (state.phase) {
-      case 'open': return state.kind === 'cvv'
-        ? { screen: 'cvv', title: 'Enter your card security code', body: state.cvvRejected ? 'The security code is 3 or 4 digits.' : undefined, actions: [{ action: 'enterCvv', label: 'Verify', fields: [{ name: 'cvv', label: 'CVV', type: 'text' }] }, cancel] }
-        : { screen: 'walletOwnership', title: 'Confirm you own this wallet', actions: [{ action: 'completeChallenge', label: 'Confirm' }, cancel] }
+      case 'open': switch (state.kind) {
+        case 'cvv': return { screen: 'cvv', title: 'Enter your card security code', body: state.cvvRejected ? 'The security code is 3 or 4 digits.' : undefined, actions: [{ action: 'enterCvv', label: 'Verify', fields: [{ name: 'cvv', label: 'CVV', type: 'text' }] }, cancel] }
+        case 'identity': return { screen: 'identity', title: 'Verify your identity', body: 'In the sandbox, confirming stands for the document and selfie checks.', actions: [{ action: 'completeChallenge', label: 'Verify' }, cancel] }
+        default: return { screen: 'walletOwnership', title: 'Confirm you own this wallet', actions: [{ action: 'completeChallenge', label: 'Confirm' }, cancel] }
+      }
       case 'done': return { screen: 'done', title: state.outcome === 'complete' ? 'Verified' : 'Verification cancelled', actions: [] }
       case 'failed': return { screen: 'failed', title: 'This verification cannot continue', body: 'Go back and try again.', actions: [] }
       default: return { screen: state.phase, title: 'Loading the verification…', actions: [] }

@@ -5,14 +5,15 @@ import { conforms, send } from '../../core/test-request.ts'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
 import { openInProcessFrame } from '../in-process-frame.ts'
+import { authMachine } from './auth.ts'
 import { checkMachine } from './check.ts'
 
 type Account = ReturnType<typeof platformAccount>
 
 /** Runs the check frame for a session token; asserts nothing is posted but the handshake before the ack. */
-async function check(account: Account, sessionToken: string, core: ReturnType<typeof createSandboxCore>) {
+async function check(account: Account, sessionToken: string, core: ReturnType<typeof createSandboxCore>, extra: Record<string, string> = {}) {
   const keys = await generateHostKeyPair()
-  const frame = await openInProcessFrame(core, checkMachine, { channelId: 'channel-check', sessionToken, publicKey: keys.publicKeyHex })
+  const frame = await openInProcessFrame(core, checkMachine, { channelId: 'channel-check', sessionToken, publicKey: keys.publicKeyHex, ...extra })
   await frame.runtime.idle()
   expect(frame.events).toEqual([{ kind: 'handshake' }])
   frame.runtime.receive({ kind: 'ack' })
@@ -62,6 +63,31 @@ describe('check frame, in process', () => {
 
   it('reports a new customer as connectionRequired without a mismatch field or a customer', async () => {
     const { payload } = await checkSession(magic.stranger)
+    expect(payload).toEqual({ status: 'connectionRequired', credentials: expect.any(String) })
+  })
+
+  it('with skipKyc=true reports a new customer as authenticationRequired, and the auth frame then gives it full credentials', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const sessionToken = await account.session({ ...magic.stranger, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })
+    const { payload, credentials } = await check(account, sessionToken, core, { skipKyc: 'true' })
+    expect(payload).toMatchObject({ status: 'authenticationRequired', customer: { id: expect.stringMatching(/^cus_/), kyc: { status: 'not_started' } } })
+    const keys = await generateHostKeyPair()
+    const auth = await openInProcessFrame(core, authMachine, { channelId: 'channel-auth', clientToken: credentials.clientToken, publicKey: keys.publicKeyHex })
+    auth.runtime.receive({ kind: 'ack' })
+    await auth.runtime.idle()
+    auth.runtime.act({ type: 'enterCode', code: '000000' })
+    await auth.runtime.idle()
+    const complete = conforms(ConnectionComplete, (auth.events.at(-1) as { payload: unknown }).payload)
+    expect(complete).toMatchObject({ status: 'active', customer: { id: (payload.customer as { id: string }).id, kyc: { status: 'not_started' } } })
+    const full = await decryptCredentials(complete.credentials, keys.privateKey)
+    expect((await send(core, 'GET /platform/v1/payment-methods', bearer(full.accessToken))).status).toBe(200)
+  })
+
+  it('with skipKyc=false reports a new customer as connectionRequired, as without it', async () => {
+    const core = createSandboxCore()
+    const account = platformAccount(core)
+    const { payload } = await check(account, await account.session({ ...magic.stranger, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }), core, { skipKyc: 'false' })
     expect(payload).toEqual({ status: 'connectionRequired', credentials: expect.any(String) })
   })
 

@@ -21,6 +21,11 @@ describe('check machine', () => {
     expect(step.effects).toEqual([{ type: 'connection.decide' }])
   })
 
+  it('passes skipKyc on to the decision when the parameter is true', () => {
+    expect(checkMachine.start({ channelId: 'channel-1', sessionToken: 'st_x', publicKey, skipKyc: 'true' }).effects).toEqual([{ type: 'connection.decide', skipKyc: true }])
+    expect(checkMachine.start({ channelId: 'channel-1', sessionToken: 'st_x', publicKey, skipKyc: 'false' }).effects).toEqual([{ type: 'connection.decide' }])
+  })
+
   it('asks for the decided credentials to be encrypted for the host public key', () => {
     const { state } = checkMachine.start({ channelId: 'channel-1', sessionToken: 'st_x', publicKey })
     const step = checkMachine.step(state, { type: 'result', result: decided(active) })

@@ -46,7 +46,9 @@ export type CheckState = { phase: 'deciding'; publicKey: string } | Encrypting |
  * The check frame (headless): resolves the session to its connection
  * (effect `connection.decide`), encrypts the credentials for `publicKey`
  * (effect `credentials.encrypt`) and reports `complete` with
- * `{status, customer?, capabilities?, mismatch?, credentials}`. A token that
+ * `{status, customer?, capabilities?, mismatch?, credentials}`. With
+ * `skipKyc=true` (the Customer API path) KYC that has not started is no
+ * obstacle: `authenticationRequired`, then `setupAuth`. A token that
  * is not valid (or a session revoked) reports `error` with the effect's code.
  *
  * @example
@@ -54,7 +56,7 @@ export type CheckState = { phase: 'deciding'; publicKey: string } | Encrypting |
  */
 export const checkMachine: FrameMachine<'check', CheckState> = {
   frame: 'check',
-  start: (params) => next({ phase: 'deciding', publicKey: params.publicKey }, [], [{ type: 'connection.decide' }]),
+  start: (params) => next({ phase: 'deciding', publicKey: params.publicKey }, [], [{ type: 'connection.decide', ...(params.skipKyc === 'true' ? { skipKyc: true } : {}) }]),
   step(state, input) {
     if (input.type !== 'result') return next(state)
     const { result } = input

@@ -97,6 +97,8 @@ function onResult(state: PipelineState & { order: Order }, value: Record<string,
   }
   if (state.phase === 'challenging') {
     if (value.status === 'expired') return expired(order)
+    // The buyer verified their identity: the purchase goes on, checked again (a test-mode trigger may still apply).
+    if (value.status === 'verified') return check(order)
     const outcome: PurchaseOutcome = value.status === 'completed'
       ? { transaction: value.transaction as PurchaseOutcome['transaction'] }
       : { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: String(value.reason) }

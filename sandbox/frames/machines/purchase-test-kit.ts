@@ -1,10 +1,12 @@
-import { BuyQuote, dataOf, Transaction, type FrameOutbound, type PaymentMethodType } from '../../contract/index.ts'
+import { BuyQuote, dataOf, Transaction, type Credentials, type FrameOutbound, type PaymentMethodType } from '../../contract/index.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import { conforms, send } from '../../core/test-request.ts'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { cardAvailability } from '../../domain/payment-methods.ts'
+import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
 import { openInProcessFrame, type InProcessFrame } from '../in-process-frame.ts'
 import type { FrameMachine } from '../machine.ts'
+import { authMachine } from './auth.ts'
 import { challengeMachine } from './challenge.ts'
 import { encodeQuote } from './purchase-flow.ts'
 
@@ -18,6 +20,30 @@ export function sampleQuote(overrides: Partial<BuyQuote> = {}): BuyQuote {
     fees: { network: 1, service: 2, ecosystem: 0 }, feeBehavior: 'inclusive', wallet: WALLET, paymentMethod: { type: 'card', id: 'card_1' },
     executable: true, signature: 'sig', expiresAt: '2026-01-01T00:00:30.000Z', expiresIn: 30, paymentDisclosures: [], limits: { minAmount: 26, maxAmount: 11000 },
     ...overrides,
+  }
+}
+
+/** A buyer: its account, tenant, customer and credentials, and a way to quote buys with its access token. */
+function buyerOf(core: SandboxCore, account: ReturnType<typeof platformAccount>, customerId: string, credentials: Credentials) {
+  const tenant = account.tenant()
+  const headers = { authorization: `Bearer ${credentials.accessToken}` }
+  return {
+    account, tenant, customerId,
+    clientToken: credentials.clientToken,
+    accessToken: credentials.accessToken,
+    /** The transaction as `GET /platform/v1/transactions/{id}` answers it, or undefined when it is not there. */
+    async transaction(id: string) {
+      const response = await send(core, `GET /platform/v1/transactions/${id}`, { headers })
+      return response.status === 200 ? conforms(dataOf(Transaction), response.body).data : undefined
+    },
+    /** A buy quote of `amount` usd for eth; a card quote pays with `cardId`. */
+    async quote(amount: number, type: PaymentMethodType = 'card', cardId?: string): Promise<BuyQuote> {
+      const paymentMethod = type === 'card' ? { type, id: cardId } : { type }
+      const body = { source: { asset: { code: 'usd' }, amount }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod }
+      const response = await send(core, 'POST /platform/v1/quotes/buy', { headers, body })
+      if (response.status !== 200) throw new Error(`no quote: ${JSON.stringify(response.body)}`)
+      return conforms(dataOf(BuyQuote), response.body).data
+    },
   }
 }
 
@@ -36,23 +62,32 @@ export async function connectedBuyer(core: SandboxCore, mode: 'test' | 'live' = 
   const customerId = connection.customer!.id
   const now = tenant.clock.now()
   const card = (await tenant.store()).cards.filter((c) => c.customerId === customerId && cardAvailability(c, now).available)[0]!
-  return {
-    account, tenant, customerId, card,
-    clientToken: connection.credentials.clientToken,
-    accessToken: connection.credentials.accessToken,
-    /** The transaction as `GET /platform/v1/transactions/{id}` answers it, or undefined when it is not there. */
-    async transaction(id: string) {
-      const response = await send(core, `GET /platform/v1/transactions/${id}`, { headers: { authorization: `Bearer ${connection.credentials.accessToken}` } })
-      return response.status === 200 ? conforms(dataOf(Transaction), response.body).data : undefined
-    },
-    async quote(amount: number, type: PaymentMethodType = 'card'): Promise<BuyQuote> {
-      const paymentMethod = type === 'card' ? { type, id: card.id } : { type }
-      const body = { source: { asset: { code: 'usd' }, amount }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod }
-      const response = await send(core, 'POST /platform/v1/quotes/buy', { headers: { authorization: `Bearer ${connection.credentials.accessToken}` }, body })
-      if (response.status !== 200) throw new Error(`no quote: ${JSON.stringify(response.body)}`)
-      return conforms(dataOf(BuyQuote), response.body).data
-    },
-  }
+  const buyer = buyerOf(core, account, customerId, connection.credentials)
+  return { ...buyer, card, quote: (amount: number, type: PaymentMethodType = 'card') => buyer.quote(amount, type, card?.id) }
+}
+
+/**
+ * A new customer onboarded the Customer API way: `getConnection` with
+ * `skipKyc` (`authenticationRequired`), then the auth frame with the code
+ * 000000. Full credentials, KYC not started, no stored cards (quote wallet pay).
+ *
+ * @example
+ * const buyer = await unverifiedBuyer(core)
+ * const quote = await buyer.quote(100, 'apple_pay')
+ */
+export async function unverifiedBuyer(core: SandboxCore, mode: 'test' | 'live' = 'test') {
+  const account = platformAccount(core, mode)
+  const { connection } = await account.connect({ ...magic.stranger, termsAcceptedAt: account.tenant().clock.iso() }, { skipKyc: true })
+  if (connection.status !== 'authenticationRequired') throw new Error(`not authenticationRequired: ${JSON.stringify(connection)}`)
+  const keys = await generateHostKeyPair()
+  const auth = await openInProcessFrame(core, authMachine, { channelId: `auth-${++channel}`, clientToken: connection.credentials.clientToken, publicKey: keys.publicKeyHex })
+  auth.runtime.receive({ kind: 'ack' })
+  await auth.runtime.idle()
+  auth.runtime.act({ type: 'enterCode', code: '000000' })
+  await auth.runtime.idle()
+  const complete = auth.events.at(-1)
+  if (complete?.kind !== 'complete' || !('credentials' in complete.payload)) throw new Error(`the auth frame posted ${JSON.stringify(auth.events)}`)
+  return buyerOf(core, account, connection.customer!.id, await decryptCredentials(complete.payload.credentials, keys.privateKey))
 }
 
 let channel = 0
@@ -84,9 +119,9 @@ export function challengeParams(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams)
 }
 
-/** The URL of a frame's `challenge` event. */
-export function challengeUrl<A>(frame: InProcessFrame<A>): string {
-  const event = frame.events.find((e) => e.kind === 'challenge')
+/** The URL of a frame's `challenge` event (the first, or the one at `index`). */
+export function challengeUrl<A>(frame: InProcessFrame<A>, index = 0): string {
+  const event = frame.events.filter((e) => e.kind === 'challenge')[index]
   if (event?.kind !== 'challenge') throw new Error('no challenge event')
   return event.payload.url
 }
