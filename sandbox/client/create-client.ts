@@ -77,7 +77,14 @@ export function createClient(options: ClientOptions) {
     connect: (sessionToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'connect', { sessionToken }, setup),
     /** The auth frame for a customer known by its clientToken. */
     setupAuth: (clientToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'auth', { clientToken }, { ...setup, params: { ...setup.params, apiKey: undefined } }),
-    resetConnection: (clientToken: string, setup: SetupOptions = {}) => setupFrame('reset', { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } }),
+    /**
+     * Logs the customer out (the headless reset frame): with their `clientToken`, the session is revoked too;
+     * without one, the client's `apiKey` authorizes the frame and only the browser-side state is cleared.
+     */
+    resetConnection: (clientToken?: string, setup: SetupOptions = {}) => {
+      if (clientToken === undefined && !options.apiKey) throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
+      return setupFrame('reset', { ...setup, params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) } })
+    },
     getPaymentMethods: (accessToken: string) => api(options, accessToken, 'GET', '/platform/v1/payment-methods'),
     deletePaymentMethod: (accessToken: string, id: string) => api(options, accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),
     getQuote: (accessToken: string, request: unknown) => api(options, accessToken, 'POST', '/platform/v1/quotes/buy', request),

@@ -45,7 +45,11 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
     const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token), sessionToken)
     expect(JSON.parse((await remembered(page, tenant))!)).toEqual({ customerId: connection.customer.id, frame: 'check' })
 
-    await page.evaluate((apiKey) => (window as any).sandbox.setupFrame('reset', { params: { apiKey }, onEvent: (window as any).record }), `pk_test_${account.account}`)
+    await page.evaluate((apiKey) => {
+      const { createClient } = (window as any).sandboxClient
+      const client = createClient({ ...(window as any).sandbox.options, apiKey })
+      client.resetConnection(undefined, { onEvent: (window as any).record })
+    }, `pk_test_${account.account}`)
     expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
     expect(await remembered(page, tenant)).toBeNull()
     const reset = account.tenant().journal.list({ kind: 'state' }).find((e) => e.kind === 'state' && e.event === 'auth:reset')
