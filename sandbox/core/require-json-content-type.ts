@@ -12,6 +12,20 @@ function mediaType(value: string): { essence: string; charset: string | undefine
 }
 
 /**
+ * Whether a Content-Type header names JSON: `application/json` or `application/<name>+json`, charset UTF-8 if any.
+ *
+ * @example
+ * isJsonContentType('application/json; charset=utf-8') // true
+ * isJsonContentType('text/plain') // false
+ */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false
+  const { essence, charset } = mediaType(header)
+  const json = essence === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(essence)
+  return json && (charset === undefined || charset === 'utf-8' || charset === 'utf8')
+}
+
+/**
  * Refuses (415, naming the header and the rule) a request body a JSON route would otherwise parse on faith: the
  * `Content-Type` must be `application/json` or `application/<name>+json`, with no charset but UTF-8 (RFC 8259).
  * A body without a Content-Type is refused too: every HTTP client sets one when told the body is JSON, and a body
