@@ -37,6 +37,10 @@ describe('GET /openapi.json', () => {
     expect(documented.sort()).toEqual(served.sort())
   })
 
+  it('documents 415 on every operation that takes a JSON body, and only there', async () => {
+    for (const { name, op } of await operations()) expect(op.responses[415] !== undefined, name).toBe(op.requestBody !== undefined || name.startsWith('PUT /platform/v1/uploads/'))
+  })
+
   it('documents the sell-quote query parameters from the contract', async () => {
     const operation = (await document()).paths['/v3/currencies/{currencyCode}/sell_quote']!.get
     const params = Object.fromEntries(operation.parameters.map((p: any) => [p.name, p]))

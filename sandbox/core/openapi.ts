@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Route, RouteAuth } from './route.ts'
+import { PlatformError, WidgetError } from '../contract/index.ts'
+import type { Route, RouteAuth, RouteResponse } from './route.ts'
 import { ROUTE_TAGS, type RouteTag } from './route-tags.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -42,8 +43,12 @@ function operation(route: Route): JsonSchema {
     required: !(field as z.ZodType).safeParse(undefined).success,
     schema: jsonSchema(field as z.ZodType, 'input'),
   }))
+  // Every JSON-body route answers 415 to a body that is not JSON (require-json-content-type.ts).
+  const unsupported: Record<number, RouteResponse> = route.body && !route.responses[415]
+    ? { 415: { description: 'The Content-Type is not application/json (or application/<name>+json)', schema: route.family === 'widget' ? WidgetError : PlatformError } }
+    : {}
   const responses = Object.fromEntries(
-    Object.entries(route.responses).map(([status, response]) => [
+    Object.entries({ ...route.responses, ...unsupported }).map(([status, response]) => [
       status,
       response.schema
         ? { description: response.description, content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }

@@ -15,6 +15,18 @@ export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
  */
 export type RouteAuth = 'publishable-query' | 'secret-header' | 'bearer' | 'none'
 
+/**
+ * Which pages on other origins a browser lets call a route (CORS, decision 0040):
+ * - `tenant`: the allowed origins of the tenant the call is for (`settings.allowedOrigins`): the Origin is echoed
+ *   with `Vary: Origin` when it matches, else no CORS header (the browser refuses the answer);
+ * - `public`: any origin (`*`): documents without tenant data and without credentials;
+ * - `none`: no CORS header ever, preflights answered without any: routes taking a secret key and the control API,
+ *   which a browser must never call.
+ *
+ * Default: `tenant` for `publishable-query` and `bearer` routes, `none` for the others.
+ */
+export type RouteCors = 'tenant' | 'public' | 'none'
+
 /** One documented response of a route (for `/openapi.json`). */
 export interface RouteResponse {
   description: string
@@ -41,6 +53,8 @@ interface RouteBase {
   deprecated?: boolean
   /** The new path of a renamed route whose old path keeps working (not a deprecation); calls are journaled with it. */
   renamedTo?: string
+  /** Who may call it from a page on another origin; default from `auth` (see {@link RouteCors}). */
+  cors?: RouteCors
 }
 
 /** What a handler of an authenticated route gets. */
@@ -73,6 +87,8 @@ export interface TenantRoute extends RouteBase {
 /** A route that needs no key. */
 export interface PublicRoute extends RouteBase {
   auth: 'none'
+  /** For `cors: 'tenant'`: the tenant the request names (e.g. by a signed token in its URL), if any; never provisions one. */
+  corsTenant?(context: PublicRouteContext): Tenant | undefined
   handle(context: PublicRouteContext): PlainReply | Promise<PlainReply>
 }
 

@@ -3,9 +3,12 @@ import { buildCatalog } from '../../fixtures/index.ts'
 import { faultReply } from './fault-reply.ts'
 import { portableHmacSha256, type HmacSha256 } from './hmac.ts'
 import { journalApiCall } from './journal-api-call.ts'
-import { reply, type PlainRequest, type PlainResponse } from './plain-http.ts'
+import { headerValue, reply, type PlainRequest, type PlainResponse } from './plain-http.ts'
 import { authenticate, requireLiveSession } from './authenticate.ts'
-import type { Route, TenantRoute, TenantRouteContext } from './route.ts'
+import { addCorsHeaders, preflightReply } from './cors-headers.ts'
+import { requireJsonContentType } from './require-json-content-type.ts'
+import type { PublicRoute, Route, TenantRoute, TenantRouteContext } from './route.ts'
+import type { Tenant } from './tenant.ts'
 import type { FaultOutcome } from './fault-registry.ts'
 import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
@@ -51,14 +54,6 @@ export interface SandboxCore {
   handle(request: PlainRequest): MaybePromise<PlainResponse>
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, x-api-key',
-  'access-control-max-age': '600',
-  vary: 'Origin',
-}
-
 /** Where tenant clocks start: an instant, or the wall time when each tenant is made. */
 function startOfClocks(options: SandboxOptions, priceEpoch: number): number | 'wall' {
   if (options.clockStart === 'wall') {
@@ -68,6 +63,13 @@ function startOfClocks(options: SandboxOptions, priceEpoch: number): number | 'w
   const start = options.clockStart !== undefined ? Date.parse(options.clockStart) : priceEpoch
   if (Number.isNaN(start)) throw new RangeError(`clockStart ${options.clockStart} is not an ISO 8601 instant`)
   return start
+}
+
+/** What the CORS decision learns while a request is dispatched: the route that matched, and the tenant it was for. */
+interface Handled {
+  route?: Route
+  params?: Record<string, string>
+  tenant?: Tenant
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -98,13 +100,14 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const router = new Router(routes)
   const log = options.logger
 
-  function runTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>): MaybePromise<PlainResponse> {
+  function runTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>, handled: Handled): MaybePromise<PlainResponse> {
     let authenticated
     try {
       authenticated = authenticate(route, request, tenants)
     } catch (error) {
       return toWireError(route.family, error, log)
     }
+    handled.tenant = authenticated.tenant
     const context: TenantRouteContext = { request, params, tenant: authenticated.tenant, key: authenticated.key, claims: authenticated.claims, core }
     // Timers made due by wall time (--realtime-clock) fire first, and their async
     // work (settlements, KYC decisions) lands before this request reads state.
@@ -119,10 +122,10 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     let response: MaybePromise<PlainResponse>
     if (fault?.networkError) response = { kind: 'network-error' }
     else if (fault?.status !== undefined) response = faultReply(route.family, { ...fault, status: fault.status })
-    else if (context.claims) response = requireLiveSession(route, context.tenant, context.claims).then(() => route.handle(context))
+    else if (context.claims) response = requireLiveSession(route, context.tenant, context.claims).then(() => handleWithBody(route, context))
     else {
       try {
-        response = route.handle(context)
+        response = handleWithBody(route, context)
       } catch (error) {
         response = toWireError(route.family, error, log)
       }
@@ -135,14 +138,37 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     return journalApiCall(context.tenant, route, context.request, response, fault)
   }
 
-  function dispatch(request: PlainRequest): MaybePromise<PlainResponse> {
+  /** A route that takes a JSON body reads it only when the request says it is JSON (415 otherwise). */
+  function handleWithBody(route: TenantRoute, context: TenantRouteContext) {
+    if (route.body) requireJsonContentType(context.request)
+    return route.handle(context)
+  }
+
+  /** `OPTIONS`: a CORS preflight of the route `Access-Control-Request-Method` names, or a bare 204 on a known path. */
+  function preflight(request: PlainRequest): PlainResponse {
+    const requested = headerValue(request, 'access-control-request-method')?.toUpperCase()
+    let match
+    try {
+      match = router.match(requested === undefined ? 'OPTIONS' : requested === 'HEAD' ? 'GET' : requested, request.path)
+    } catch (error) {
+      return toWireError(familyOf(request.path), error, log)
+    }
+    if (match.kind === 'none') return toWireError(familyOf(request.path), new SandboxError('not_found', `No route for OPTIONS ${request.path}; GET /openapi.json lists every route`))
+    if (match.kind === 'wrong-method' || headerValue(request, 'origin') === undefined) return reply(204, undefined, {})
+    const { route, params } = match
+    // A preflight has no credentials: only a URL that names its tenant (apiKey, upload token) tells whose origins decide.
+    const apiKey = route.auth === 'publishable-query' && typeof request.query.apiKey === 'string' ? request.query.apiKey : undefined
+    const tenant = apiKey !== undefined ? tenants.byKeyIfProvisioned(apiKey) : route.auth === 'none' ? corsTenantOf(route, request, params) : undefined
+    return preflightReply(route, request, tenant, tenants)
+  }
+
+  function dispatch(request: PlainRequest, handled: Handled): MaybePromise<PlainResponse> {
     let match
     try {
       match = router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
     } catch (error) {
       return toWireError(familyOf(request.path), error, log)
     }
-    if (match.kind === 'wrong-method' && request.method === 'OPTIONS') return reply(204, undefined, {})
     if (match.kind === 'none') return toWireError(familyOf(request.path), new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`))
     if (match.kind === 'wrong-method') {
       const wire = toWireError(familyOf(request.path), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
@@ -150,8 +176,11 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
       return wire
     }
     const { route, params } = match
-    if (route.auth !== 'none') return runTenantRoute(route, request, params)
+    handled.route = route
+    handled.params = params
+    if (route.auth !== 'none') return runTenantRoute(route, request, params, handled)
     try {
+      if (route.body) requireJsonContentType(request)
       const response = route.handle({ request, params, core })
       return response instanceof Promise ? response.catch((error: unknown) => toWireError(route.family, error, log)) : response
     } catch (error) {
@@ -159,10 +188,21 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     }
   }
 
-  /** Browsers send Origin on cross-origin calls; only they need CORS headers. */
-  function withCors(response: PlainResponse, request: PlainRequest): PlainResponse {
-    if (response.kind === 'reply' && (request.headers.origin !== undefined || request.method === 'OPTIONS')) Object.assign(response.headers, CORS_HEADERS)
+  /** The CORS headers of the route that answered (decision 0040); answers of no route get none. */
+  function withCors(response: PlainResponse, request: PlainRequest, handled: Handled): PlainResponse {
+    const { route } = handled
+    if (response.kind !== 'reply' || !route) return response
+    const tenant = handled.tenant ?? (route.auth === 'none' && route.cors === 'tenant' ? corsTenantOf(route, request, handled.params ?? {}) : undefined)
+    addCorsHeaders(response, route, request, tenant, tenants)
     return response
+  }
+
+  function corsTenantOf(route: PublicRoute, request: PlainRequest, params: Record<string, string>): Tenant | undefined {
+    try {
+      return route.corsTenant?.({ request, params, core })
+    } catch {
+      return undefined
+    }
   }
 
   const core: SandboxCore = {
@@ -172,8 +212,10 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     tenants,
     routes,
     handle(request) {
-      const response = dispatch(request)
-      return response instanceof Promise ? response.then((answer) => withCors(answer, request)) : withCors(response, request)
+      if (request.method === 'OPTIONS') return preflight(request)
+      const handled: Handled = {}
+      const response = dispatch(request, handled)
+      return response instanceof Promise ? response.then((answer) => withCors(answer, request, handled)) : withCors(response, request, handled)
     },
   }
   return core

@@ -1,7 +1,8 @@
 import { ApiKey, type Mode } from '../contract/index.ts'
 import { buildAccount } from '../../fixtures/account.ts'
+import { originMatches } from './origin-matches.ts'
 import { SandboxError } from './sandbox-error.ts'
-import { Tenant, type TenantOptions } from './tenant.ts'
+import { DEFAULT_ALLOWED_ORIGINS, Tenant, type TenantOptions } from './tenant.ts'
 
 /** Which half of a key pair authenticated a request. */
 export type KeyKind = 'publishable' | 'secret'
@@ -30,8 +31,32 @@ export class TenantRegistry {
   private readonly tenants = new Map<string, Tenant>()
   /** Well-formed keys seen before: the lookup sits on every request's path. */
   private readonly byKey = new Map<string, { tenant: Tenant; key: ParsedKey }>()
+  /** Every tenant's allowed-origin patterns, counted: a CORS preflight asks it without scanning tenants. */
+  private readonly originPatterns = new Map<string, number>()
+  private readonly options: TenantOptions
 
-  constructor(private readonly options: TenantOptions) {}
+  constructor(options: TenantOptions) {
+    this.options = { ...options, allowedOriginsChanged: (before, after) => this.countPatterns(before, after) }
+  }
+
+  private countPatterns(before: readonly string[], after: readonly string[]): void {
+    for (const pattern of new Set(before)) {
+      const count = (this.originPatterns.get(pattern) ?? 0) - 1
+      if (count > 0) this.originPatterns.set(pattern, count)
+      else this.originPatterns.delete(pattern)
+    }
+    for (const pattern of new Set(after)) this.originPatterns.set(pattern, (this.originPatterns.get(pattern) ?? 0) + 1)
+  }
+
+  /**
+   * Whether the default allowed origins, or any provisioned tenant's, match an origin: what a CORS
+   * preflight of a Bearer route can know, since a preflight carries no token (decision 0040).
+   */
+  anyTenantAllows(origin: string): boolean {
+    if (DEFAULT_ALLOWED_ORIGINS.some((pattern) => originMatches(origin, pattern))) return true
+    for (const pattern of this.originPatterns.keys()) if (originMatches(origin, pattern)) return true
+    return false
+  }
 
   /** The tenant of an account and mode, created (seeded) on first use. */
   get(account: string, mode: Mode): Tenant {
@@ -61,6 +86,12 @@ export class TenantRegistry {
     const found = { tenant: this.get(parsed.account, parsed.mode), key: parsed }
     this.byKey.set(key, found)
     return found
+  }
+
+  /** The tenant a well-formed key names, if it was provisioned; never provisions one. */
+  byKeyIfProvisioned(key: string): Tenant | undefined {
+    const parsed = this.byKey.get(key)?.key ?? parseApiKey(key)
+    return parsed ? this.tenants.get(`${parsed.account}:${parsed.mode}`) : undefined
   }
 
   /** The tenant with this id (`account:mode`), if it was provisioned. */

@@ -20,6 +20,8 @@ export interface TenantOptions {
   wall?: () => number
   journalSize: number
   strictDeprecations: boolean
+  /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
+  allowedOriginsChanged?: (before: readonly string[], after: readonly string[]) => void
 }
 
 /**
@@ -31,7 +33,7 @@ export class Tenant {
   clock!: VirtualClock
   journal!: Journal
   faults!: FaultRegistry
-  settings!: TenantSettings
+  private current: TenantSettings | undefined
   private storePromise: Promise<TenantStore> | undefined
 
   constructor(
@@ -40,6 +42,17 @@ export class Tenant {
   ) {
     this.id = `${account.account}:${account.mode}`
     this.reset()
+  }
+
+  /** The tenant's settings; assigning them keeps the registry's index of allowed origins current. */
+  get settings(): TenantSettings {
+    return this.current!
+  }
+
+  set settings(next: TenantSettings) {
+    const before = this.current?.allowedOrigins ?? []
+    this.current = next
+    if (before !== next.allowedOrigins) this.options.allowedOriginsChanged?.(before, next.allowedOrigins)
   }
 
   get mode(): Mode {

@@ -9,7 +9,8 @@ export interface SendOptions {
 }
 
 /**
- * Sends `METHOD /path?query` to a core in-process (no server), for tests.
+ * Sends `METHOD /path?query` to a core in-process (no server), for tests. A body goes as
+ * `application/json` unless the headers give a Content-Type, as HTTP clients send JSON.
  *
  * @example
  * const res = await send(core, 'GET /v3/currencies?apiKey=pk_test_sandbox')
@@ -17,11 +18,13 @@ export interface SendOptions {
 export async function send(core: SandboxCore, line: string, options: SendOptions = {}): Promise<PlainReply> {
   const [method, target] = line.split(' ') as [string, string]
   const mark = target.indexOf('?')
+  const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
+  if (options.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json'
   const request: PlainRequest = {
     method,
     path: mark === -1 ? target : target.slice(0, mark),
     query: mark === -1 ? {} : parseQueryString(target.slice(mark + 1)),
-    headers: Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    headers,
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   }
   const response = await core.handle(request)

@@ -6,8 +6,9 @@ import { demoRoutes } from './demo-routes.ts'
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
 const demo = demoRoutes(core, { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' })
 
-async function send(method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<PlainReply> {
-  const request: PlainRequest = { method, path, query, headers: {}, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }
+/** A call as the demo page makes it: POSTs send JSON with its Content-Type (unless `headers` say otherwise). */
+async function send(method: string, path: string, body?: unknown, query: Record<string, string> = {}, headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {}): Promise<PlainReply> {
+  const request: PlainRequest = { method, path, query, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }
   const response = await demo(request)
   if (!response || response.kind !== 'reply') throw new Error(`no reply for ${method} ${path}`)
   return response
@@ -34,6 +35,18 @@ describe('the demo partner server', () => {
     const reply = await send('POST', '/demo/api/session', body)
     expect(reply.status).toBe(400)
     expect((reply.body as { code: string; message: string })).toMatchObject({ code: 'invalid_body', message: expect.stringContaining(words) })
+  })
+
+  it('refuses a POST that is not application/json with 415, so a page on another origin cannot send one without a preflight', async () => {
+    const tenant = core.tenants.get('demo', 'test')
+    const before = tenant.faults.list().length
+    for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
+      const reply = await send('POST', '/demo/api/control/faults', JSON.stringify({ status: 503 }), {}, headers)
+      expect(reply.status).toBe(415)
+      expect(reply.body).toEqual({ code: 'invalid_body', message: 'Content-Type must be application/json: the demo API takes JSON only.' })
+    }
+    expect((await send('POST', '/demo/api/control/reset', undefined, {}, {})).status).toBe(415)
+    expect(tenant.faults.list()).toHaveLength(before)
   })
 
   it('answers 400 for a bad clock duration', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { PlainRequest, PlainResponse } from '../core/plain-http.ts'
+import { headerValue, type PlainRequest, type PlainResponse } from '../core/plain-http.ts'
+import { isJsonContentType } from '../core/require-json-content-type.ts'
 import type { SandboxCore } from '../core/sandbox-core.ts'
 import type { JournalEntry } from '../contract/index.ts'
 import { recordFlow, scenarioSource } from '../record/record-flow.ts'
@@ -29,6 +30,11 @@ const json = (status: number, body: unknown): PlainResponse => ({ kind: 'reply',
 const text = (type: string, body: string): PlainResponse => ({ kind: 'reply', status: 200, headers: { 'content-type': type, 'cache-control': 'no-store' }, body })
 
 function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest): z.output<T> | PlainResponse {
+  // JSON only, body or not: another origin's page can send text/plain or no body without a preflight, and so
+  // drive the demo tenant; application/json needs a preflight, which the demo API never allows (decision 0040).
+  if (!isJsonContentType(headerValue(request, 'content-type'))) {
+    return json(415, { code: 'invalid_body', message: 'Content-Type must be application/json: the demo API takes JSON only.' })
+  }
   let value: unknown
   try {
     value = request.body ? JSON.parse(request.body) : {}

@@ -45,6 +45,19 @@ describe('msw handlers', () => {
     }
   })
 
+  it('refuse a text/plain body on a JSON route with the same 415 as the real server', async () => {
+    const init = { method: 'POST', headers: { 'x-api-key': 'sk_test_mswplain', 'content-type': 'text/plain' }, body: '{"by":"45s"}' }
+    const viaMsw = await partnerCall(MSW_BASE, '/__sandbox/clock/advance', init)
+    expect(viaMsw.status).toBe(415)
+    expect(viaMsw).toEqual(await partnerCall(real.apiUrl, '/__sandbox/clock/advance', init))
+  })
+
+  it('echo an allowed Origin on a widget call, as the real server does', async () => {
+    const response = await fetch(`${MSW_BASE}/v3/currencies?apiKey=pk_test_mswcors`, { headers: { origin: 'http://localhost:3000' } })
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
+    expect(response.headers.get('vary')).toBe('Origin')
+  })
+
   it('turn an injected network error into a failed fetch', async () => {
     await fetch(`${MSW_BASE}/__sandbox/faults`, {
       method: 'POST',

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseQueryString, type PlainRequest, type PlainResponse } from '../../core/index.ts'
+import { SandboxError } from '../../core/sandbox-error.ts'
+import { familyOf, toWireError } from '../../core/to-wire-error.ts'
 
 /** What the adapter calls: the core's `handle`, or the frames handler. */
 export type PlainHandler = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>
@@ -10,17 +12,43 @@ function hasBody(request: IncomingMessage): boolean {
   return request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
+/**
+ * Reads a body up to the limit. Past it, stops reading at once (the rest of the upload is never consumed) and
+ * answers 'too-large'; a connection that breaks off mid-body (the client gave up, or a time limit closed it)
+ * answers 'aborted': nobody is left to answer, and it is not the sandbox's failure.
+ */
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk)
-    })
-    request.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)))
-    request.on('error', reject)
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk)
+      request.off('data', onData)
+      request.pause()
+      resolve('too-large')
+    }
+    request.on('data', onData)
+    request.on('end', () => resolve(Buffer.concat(chunks)))
+    request.on('error', () => resolve('aborted'))
   })
+}
+
+/** Whether Content-Length announces a body over the limit: refused before a byte of it is read. */
+function announcedTooLarge(request: IncomingMessage): boolean {
+  const length = request.headers['content-length']
+  return length !== undefined && /^\d+$/.test(length) && Number(length) > MAX_BODY_BYTES
+}
+
+/**
+ * 413 in the path's family, then the connection is closed: the client learns at once, and the sandbox does not
+ * read (nor wait for) the rest of an upload it will never use.
+ */
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse, path: string): void {
+  const wire = toWireError(familyOf(path), new SandboxError('payload_too_large', `body must be at most ${MAX_BODY_BYTES} bytes`))
+  wire.headers.connection = 'close'
+  response.once('finish', () => request.socket.destroy())
+  writePlainResponse(response, wire)
 }
 
 /** Writes a plain response on a node response; a network error destroys the socket. */
@@ -58,16 +86,10 @@ export function handleNodeRequest(handle: PlainHandler, request: IncomingMessage
   const method = request.method ?? 'GET'
   // Requests without a body are answered synchronously: no promise on the hot path.
   if (!hasBody(request)) return answer(handle, response, { method, path, query, headers: request.headers })
+  if (announcedTooLarge(request)) return refuseTooLarge(request, response, path)
   return readBody(request).then((read) => {
-    if (read === 'too-large') {
-      writePlainResponse(response, {
-        kind: 'reply',
-        status: 413,
-        headers: {},
-        body: { code: 'invalid_request', message: `body must be at most ${MAX_BODY_BYTES} bytes` },
-      })
-      return
-    }
+    if (read === 'aborted') return
+    if (read === 'too-large') return refuseTooLarge(request, response, path)
     return answer(handle, response, { method, path, query, headers: request.headers, body: read.toString('utf8'), bytes: read })
   })
 }

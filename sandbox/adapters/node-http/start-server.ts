@@ -3,6 +3,7 @@ import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 import { answerClientError } from './answer-client-error.ts'
+import { exposureWarning } from './exposure-warning.ts'
 import { browserBundle } from './browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
@@ -22,6 +23,41 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   clock?: 'frozen' | 'wall'
   /** With a frozen clock: let it flow with wall time from `clockStart` too. */
   realtimeClock?: boolean
+  /** How long a client may take to send its request: {@link SERVER_TIMEOUTS} unless given (tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>
+  /** Where the warning about a non-loopback address goes (default: stderr). */
+  warn?: (message: string) => void
+}
+
+/** Time limits of both servers, in milliseconds. */
+export interface ServerTimeouts {
+  /** From a request's first byte to the end of its headers (slow-header clients, slowloris): then 408 and close. */
+  headersMs: number
+  /** From a request's first byte to the end of its body: then 408 and close. Not the time the sandbox takes to answer. */
+  requestMs: number
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveMs: number
+}
+
+/**
+ * The default limits: generous for any client on loopback (a 1 MB body takes milliseconds), short enough that
+ * stalled connections do not pile up. Injected latency (`latencyMs`, at most 60 s) is answer time and is not limited.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 }
+
+/** A node server with the time limits: node checks them every `connectionsCheckingInterval`, so that is kept short. */
+function createLimitedServer(timeouts: ServerTimeouts, listener: (request: IncomingMessage, response: ServerResponse) => void): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
+    },
+    listener,
+  )
+  server.on('clientError', answerClientError)
+  return server
 }
 
 /** A running sandbox: its core, its two origins, and a way to stop it. */
@@ -82,16 +118,17 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   }
   const demo = demoRoutes(core, origins)
   // The browser client, for host pages: `<script type="module" src="{api}/sandbox-client.js">`.
-  const api = createServer(
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
+  // The client bundle is public code, the same for everyone: any host page may load it as a module (decision 0040).
+  const api = createLimitedServer(
+    timeouts,
     serve((request) =>
       request.method === 'GET' && request.path === '/sandbox-client.js'
         ? browserBundle('client/index.ts').then((text) => ({ kind: 'reply' as const, status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, body: text }))
         : demo(request) ?? core.handle(request),
     ),
   )
-  api.on('clientError', answerClientError)
-  const frames = createServer(serve(createFramesHandler(core)))
-  frames.on('clientError', answerClientError)
+  const frames = createLimitedServer(timeouts, serve(createFramesHandler(core)))
   const apiPort = await listen(api, options.port ?? 4010, host)
   let framesPort: number
   try {
@@ -100,6 +137,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     await closeServer(api)
     throw error
   }
+  const warning = exposureWarning((api.address() as AddressInfo).address)
+  if (warning) (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(warning)
   const urlHost = host.includes(':') ? `[${host}]` : host
   origins.api = `http://${urlHost}:${apiPort}`
   origins.frames = `http://${urlHost}:${framesPort}`

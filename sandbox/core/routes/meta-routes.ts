@@ -12,6 +12,8 @@ export const metaRoutes: Route[] = [
     operationId: 'getOpenApiDocument',
     tag: 'Sandbox meta',
     auth: 'none',
+    // Public and tenant-free: API tools on any origin (Swagger UI, Redoc, generators) may load it.
+    cors: 'public',
     summary: 'The OpenAPI 3.1 document of every route, generated from the contract',
     responses: { 200: { description: 'OpenAPI document' } },
     handle: ({ core }) => reply(200, openApiDocument(core.routes, core.options.origins?.api)),

@@ -211,6 +211,7 @@ async function call(core: SandboxCore, method: string, target: string, key: stri
   const headers: Record<string, string> = {}
   if (key) headers['x-api-key'] = key
   if (auth) headers.authorization = auth
+  if (body !== undefined) headers['content-type'] = 'application/json'
   const response = await core.handle({
     method,
     path: url.pathname,
@@ -313,6 +314,20 @@ function headersArb(route: Route, fx: Fixtures): fc.Arbitrary<HeaderSet> {
   // The route's own valid credentials half the time, so the fuzzer gets past authentication.
   return fc.oneof(fc.constantFrom(...valid), others)
 }
+
+/**
+ * The Content-Type of a case: JSON most of the time, so bodies reach the handlers; sometimes absent, not JSON
+ * (415), a JSON suffix type or a charset.
+ */
+const contentTypeArb: fc.Arbitrary<string | undefined> = fc.oneof(
+  { arbitrary: fc.constant('application/json'), weight: 12 },
+  {
+    arbitrary: fc.constantFrom(undefined, 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-8',
+      'APPLICATION/JSON', 'application/merge-patch+json', 'application/json; charset=latin1', 'application/jsonx', 'json', ''),
+    weight: 3,
+  },
+  { arbitrary: garbage, weight: 1 },
+)
 
 /** Plausible values of path parameters, by name. */
 function plausibleParams(fx: Fixtures): Record<string, string[]> {
@@ -482,7 +497,7 @@ function caseArb(routes: Route[], fx: Fixtures): fc.Arbitrary<Case> {
       params: fc.record(Object.fromEntries(names.map((name) => [name, paramArb(name, fx)]))),
       trailingSlash: fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 }),
       query: queryArb(route, fx),
-      headers: headersArb(route, fx),
+      headers: fc.tuple(headersArb(route, fx), contentTypeArb).map(([headers, type]): HeaderSet => (type === undefined ? headers : { ...headers, 'content-type': type })),
       body: bodyArb(route, fx),
       bytes: isUpload ? bytesArb : fc.constant(undefined),
       setup: SETUPS[routeKey(route)] ? fc.option(fc.nat(), { nil: undefined, freq: 2 }) : fc.constant(undefined),
@@ -508,7 +523,7 @@ async function setupCall(core: SandboxCore, method: string, target: string, body
     method,
     path: url.pathname,
     query: parseQueryString(url.search.slice(1)),
-    headers: { 'x-api-key': FUZZ_KEY },
+    headers: { 'x-api-key': FUZZ_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: bytes ? new TextDecoder().decode(bytes) : body === undefined ? undefined : JSON.stringify(body),
     bytes,
   })

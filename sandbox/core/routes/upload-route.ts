@@ -30,6 +30,9 @@ export const uploadRoute: PublicRoute = {
   operationId: 'uploadCustomerFile',
   tag: 'Customer API',
   auth: 'none',
+  // The customer's browser uploads from the partner's page: the tenant the token names decides which origins may.
+  cors: 'tenant',
+  corsTenant: ({ core, request }) => (typeof request.query.token === 'string' ? core.tenants.byId(uploadTokenTenant(request.query.token) ?? '') : undefined),
   summary: "Upload a file's raw bytes to an uploadUrl (JPEG, PNG or PDF, at most the declared size and 1 MB)",
   query: UploadQuery,
   responses: {

@@ -6,11 +6,7 @@ export function sandboxOrigins(core: SandboxCore): string[] {
   return origins ? [...new Set([origins.api, origins.frames])] : []
 }
 
-/** Whether an origin matches a pattern such as `http://localhost:*` or `https://*.example.com`. */
-export function originMatches(origin: string, pattern: string): boolean {
-  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
-  return new RegExp(`^${source}$`).test(origin)
-}
+export { originMatches } from '../../core/origin-matches.ts'
 
 /** The `Content-Security-Policy` that lets only these origins embed the page. */
 export function frameAncestors(origins: string[]): string {
