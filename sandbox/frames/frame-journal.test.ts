@@ -5,7 +5,7 @@ import { actionMessage, journalFrameMessage } from './frame-journal.ts'
 describe('journalFrameMessage', () => {
   it("journals a customer action with what the customer typed as its payload", () => {
     const tenant = createSandboxCore().tenants.get('journal_action', 'test')
-    journalFrameMessage({ tenant, frame: 'challenge', channelId: 'channel-c', session: { id: 'ses_1' } }, 'action', actionMessage({ type: 'enterCvv', cvv: '123' }))
+    journalFrameMessage({ tenant, frame: 'challenge', channelId: 'channel-c', session: { id: 'ses_1' } }, 'action', actionMessage({ type: 'enterCvv', cvv: '123' } as { type: string }))
     journalFrameMessage({ tenant, frame: 'challenge', channelId: 'channel-c', session: { id: 'ses_1' } }, 'action', actionMessage({ type: 'completeChallenge' }))
     expect(tenant.journal.list()).toEqual([
       expect.objectContaining({ kind: 'frame', frame: 'challenge', direction: 'action', event: 'enterCvv', payload: { cvv: '123' }, session: 'ses_1' }),
