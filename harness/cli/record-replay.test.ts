@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,8 @@ import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { recordFromServer } from '../../sandbox/record/record-from-server.ts'
+import cvvChallenge from '../../scenarios/challenges/cvv-challenge.scenario.ts'
+import { runInBrowser, startBrowserEnv } from '../drivers/browser-driver.ts'
 import { runScenariosCommand } from './scenarios-command.ts'
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -76,23 +78,41 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
   await http('GET /platform/v1/transactions?limit=1', bearer)
 }
 
-const record = (account: string) => recordFromServer({ api: sandbox.apiUrl, key: `sk_test_${account}`, title: 'a card buy of 49 asks for the CVV and completes' })
+const record = (account: string, api = sandbox.apiUrl) => recordFromServer({ api, key: `sk_test_${account}`, title: 'a card buy of 49 asks for the CVV and completes' })
+
+/** Writes a recorded scenario into the partner's app and runs it under both drivers: the exit code and the output. */
+async function replay(name: string, source: string): Promise<{ code: number; output: string }> {
+  const file = join(app, `scenarios/recorded/${name}.scenario.ts`)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, source)
+  let output = ''
+  const code = await runScenariosCommand([file, '--driver', 'both'], { cwd: app, stdout: (text) => void (output += text), stderr: (text) => void (output += text) })
+  return { code, output }
+}
 
 describe('ramp-sandbox record, replayed', () => {
   it('writes a scenario of a real flow that passes under both drivers', async () => {
     await partnerBuysWithCvv('recorder_replay')
     const { source } = await record('recorder_replay')
-    const file = join(app, 'scenarios/recorded/cvv-buy.scenario.ts')
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, source)
     expect(source).toMatch(/^import \{ defineScenario, ref \} from 'ramp-sandbox\/harness'\n/)
     expect(source).toContain("{ customer: 'enterCvv', channel: 'challenge', fields: { cvv: '123' } },")
-    let output = ''
-    const code = await runScenariosCommand([file, '--driver', 'both'], { cwd: app, stdout: (text) => void (output += text), stderr: (text) => void (output += text) })
+    const { code, output } = await replay('cvv-buy', source)
     expect(output).toContain('1 scenario (both drivers): 1 passed, 0 failed')
     expect(code, output).toBe(0)
-    expect(readFileSync(file, 'utf8')).toBe(source)
   }, 120_000)
+
+  it('writes a scenario of a flow run in Chromium (frames journaled by their pages) that passes under both drivers', async () => {
+    const env = await startBrowserEnv()
+    try {
+      await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium' })
+      const { source } = await record('recorder_chromium', (await env.site(1)).sandbox.apiUrl)
+      expect(source).toContain("{ openChallenge: 'challenge', from: 'buy-button', params: { clientToken: ref('conn.credentials.clientToken') } },")
+      const { code, output } = await replay('cvv-buy-chromium', source)
+      expect(code, output).toBe(0)
+    } finally {
+      await env.close()
+    }
+  }, 180_000)
 
   it('writes the same file for the same flow on another account, with other ids, tokens and channel ids', async () => {
     await partnerBuysWithCvv('recorder_one')

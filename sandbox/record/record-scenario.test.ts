@@ -120,6 +120,21 @@ describe('recordScenario', () => {
     ])
   })
 
+  it('opens a challenge whose handshake the journal kept before the event that asked for it, waiting for that event first', async () => {
+    const journal = (await cvvBuy()).tenant().journal.list()
+    // A page journals by HTTP: the challenge frame's handshake may land first.
+    const asked = journal.findIndex((e) => e.kind === 'frame' && e.event === 'challenge')
+    const handshake = journal.findIndex((e) => e.kind === 'frame' && e.frame === 'challenge' && e.event === 'handshake')
+    const reordered = journal.map((e, i) => (i === asked ? { ...e, seq: journal[handshake]!.seq } : i === handshake ? { ...e, seq: journal[asked]!.seq } : e))
+    const steps = recordScenario(reordered, { title: 't' }).steps
+    const at = steps.findIndex((step) => 'openChallenge' in step)
+    expect(steps.slice(at - 1, at + 1)).toEqual([
+      { until: 'buy-button', kind: 'challenge' },
+      { openChallenge: 'challenge', from: 'buy-button', params: { clientToken: { $ref: 'conn.credentials.clientToken' } } },
+    ])
+    expect(steps.filter((step) => step.until === 'buy-button' && step.kind === 'challenge')).toHaveLength(1)
+  })
+
   it("expects each channel's events in order, without ids, tokens, instants or credentials", async () => {
     const { expect: expected } = await (await cvvBuy()).record()
     expect(Object.keys(expected.channels)).toEqual(['check', 'buy-button', 'challenge'])

@@ -61,8 +61,8 @@ interface Channel {
   waits: boolean
   /** The getConnection result name of a check frame. */
   connection?: string
-  /** The last challenge this channel asked for: its URL's parameters. */
-  challenge?: URLSearchParams
+  /** Event kinds the replay already waits for on this channel before they were journaled (a challenge). */
+  awaited: Set<string>
   events: RecordedEvent[]
   skipped?: boolean
 }
@@ -92,9 +92,17 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   // The replay's clock starts at the price epoch: amounts repeat only when the recording's did too.
   const amounts = fixtures !== undefined && fixtures.clock.startedAt === (fixtures.prices as { epoch?: string }).epoch
   const entries = [...journal].sort((a, b) => a.seq - b.seq)
+  const frameEntries = entries.flatMap((e) => (e.kind === 'frame' && e.direction === 'out' ? [e] : []))
   // Check frames whose complete carried credentials: replayed as getConnection, whose decrypted credentials later steps use.
-  const credentialed = new Set(
-    entries.flatMap((e) => (e.kind === 'frame' && e.frame === 'check' && e.direction === 'out' && e.event === 'complete' && (e.payload as { credentials?: unknown })?.credentials ? [e.channelId] : [])),
+  const credentialed = new Set(frameEntries.flatMap((e) => (e.frame === 'check' && e.event === 'complete' && (e.payload as { credentials?: unknown })?.credentials ? [e.channelId] : [])))
+  // Which channel asked for each challenge, and what its URL carried: looked up in the whole journal, since a page
+  // journals by HTTP and the challenge frame's handshake may land before the event that asked for it.
+  const challenges = new Map(
+    frameEntries.flatMap((e) => {
+      if (e.event !== 'challenge') return []
+      const params = new URL(String((e.payload as { url?: unknown })?.url ?? ''), 'http://sandbox.invalid').searchParams
+      return params.has('challengeToken') ? [[params.get('challengeToken')!, { channelId: e.channelId, params }] as const] : []
+    }),
   )
 
   const rawCall = (entry: ApiJournalEntry, headers?: Record<string, string>): string => {
@@ -182,7 +190,7 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   /** The step that opens a frame, from its handshake's parameters; the channel it records into. */
   function open(entry: FrameJournalEntry): Channel {
     const name = channelName(entry.frame)
-    const channel: Channel = { name, waits: true, events: [] }
+    const channel: Channel = { name, waits: true, events: [], awaited: new Set() }
     const params = entry.params
     if (!params) {
       notes.push(`Frame ${entry.frame} (${entry.channelId}) is left out: the journal kept no parameters for it.`)
@@ -194,14 +202,19 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
       if (entry.session) values.connection(entry.session, `${as}.credentials`)
       return { ...channel, waits: false, connection: as }
     }
-    if (entry.frame === 'challenge' && typeof params.challengeToken === 'string') {
-      const from = [...channels.values()].filter((c) => c.challenge).find((c) => c.challenge!.get('challengeToken') === params.challengeToken)
-      if (from) {
-        // What the challenge URL carried, the replay takes from the challenge event; the rest the host added.
-        const added = Object.fromEntries(Object.entries(params).filter(([key]) => !from.challenge!.has(key)))
-        steps.push({ openChallenge: name, from: from.name, ...(Object.keys(added).length ? { params: values.rewrite(added) } : {}) })
-        return channel
+    const asked = typeof params.challengeToken === 'string' ? challenges.get(params.challengeToken) : undefined
+    const from = asked && channels.get(asked.channelId)
+    if (entry.frame === 'challenge' && asked && from && !from.skipped) {
+      if (!from.events.some((event) => event.kind === 'challenge')) {
+        steps.push({ until: from.name, kind: 'challenge' })
+        from.awaited.add('challenge')
       }
+      // What the challenge URL carried, the replay takes from the challenge event; the rest the host added.
+      const added = Object.fromEntries(Object.entries(params).filter(([key]) => !asked.params.has(key)))
+      steps.push({ openChallenge: name, from: from.name, ...(Object.keys(added).length ? { params: values.rewrite(added) } : {}) })
+      return channel
+    }
+    if (entry.frame === 'challenge') {
       notes.push(`Challenge frame ${name} answers no challenge event of a recorded frame: it opens with the recorded challengeToken, which will not be valid on replay.`)
     }
     steps.push({ open: entry.frame, channel: name, params: values.rewrite(params) })
@@ -219,12 +232,11 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     if (entry.direction === 'out') {
       const payload = entry.payload === undefined ? undefined : stablePayload(entry.payload, amounts)
       channel.events.push(payload === undefined ? { kind: entry.event } : { kind: entry.event, payload })
-      if (entry.event === 'challenge') channel.challenge = new URL(String((entry.payload as { url?: unknown })?.url ?? ''), 'http://sandbox.invalid').searchParams
       if (channel.connection && entry.event === 'complete') {
         const { credentials: _encrypted, ...connection } = (entry.payload ?? {}) as Record<string, unknown>
         values.produced(channel.connection, connection)
       }
-      if (channel.waits && WAITED.has(entry.event)) steps.push({ until: channel.name, kind: entry.event })
+      if (channel.waits && WAITED.has(entry.event) && !channel.awaited.delete(entry.event)) steps.push({ until: channel.name, kind: entry.event })
     } else if (entry.direction === 'action') {
       steps.push({ customer: entry.event, channel: channel.name, ...(entry.payload === undefined ? {} : { fields: values.rewrite(entry.payload) }) })
     } else if (entry.direction === 'in' && entry.event === 'setQuote') {
@@ -239,8 +251,15 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     if (entry.kind === 'api') api(entry)
     else if (entry.kind === 'frame') frame(entry)
   }
+  const instants = entries.some((e) => e.kind === 'api' && /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)))
+  if (!amounts && instants) {
+    notes.push('Request bodies carry instants of a clock that did not start at the price epoch; the replay’s clock does, so they may read as future (record against `ramp-sandbox serve --frozen-clock`).')
+  }
   if (values.needsFixtures) steps.unshift({ api: 'GET /__sandbox/fixtures', as: FIXTURES_STEP })
-  if (!amounts) notes.push('Amounts are not expected: the recorded clock did not start at the price epoch (record against `ramp-sandbox serve --frozen-clock` to keep them).')
+  if (!amounts) {
+    const why = fixtures ? 'the recorded clock did not start at the price epoch' : 'the recording did not know where its clock started'
+    notes.push(`Amounts are not expected: ${why} (record against \`ramp-sandbox serve --frozen-clock\` to keep them).`)
+  }
   if (values.unresolved.size > 0) {
     notes.push(`These ids came from no recorded result and stay literal, so they may differ on replay: ${[...values.unresolved].join(', ')}.`)
   }

@@ -17,10 +17,11 @@ const KEY = /^(pk|sk)_(test|live)_[A-Za-z0-9_]{1,64}$/
  *
  * @example
  * isIssued('pm_6PV4GHd1mltgDn08') // true
- * isIssued('usd') // false
+ * isIssued('sepa_bank_transfer') // false
  */
 export function isIssued(value: string): boolean {
-  return /^[a-z]{2,5}_[A-Za-z0-9._-]{6,}$/.test(value) && !KEY.test(value)
+  // Issued suffixes are random base62 or base64url, so they hold a capital or a digit; `sepa_bank_transfer` is a name.
+  return /^[a-z]{2,5}_[A-Za-z0-9._-]{6,}$/.test(value) && /[A-Z0-9]/.test(value.slice(value.indexOf('_'))) && !KEY.test(value)
 }
 
 /** The signature of a `quote` frame parameter (base64url JSON of a buy quote), if it is one. */

@@ -32,8 +32,12 @@ async function postJson(path: string, body: unknown): Promise<unknown> {
   return response.status === 204 ? null : response.json()
 }
 
+let journaled: Promise<unknown> = Promise.resolve()
+
+/** Journals a message on the server, one request after the other, so the journal keeps this frame's order (a recording replays it). */
 function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknown): void {
-  if (config.ticket) void postJson('/__frames/event', { ticket: config.ticket, direction, message })
+  const ticket = config.ticket
+  if (ticket) journaled = journaled.then(() => postJson('/__frames/event', { ticket, direction, message })).catch(() => undefined)
 }
 
 applyAppearance()
