@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startServer } from './adapters/node-http/index.ts'
 
 const children: ChildProcess[] = []
 afterEach(() => {
@@ -125,5 +129,49 @@ describe('ramp-sandbox serve --frozen-clock', () => {
     const [code] = await once(child, 'exit')
     expect(code).toBe(2)
     expect(stderr).toContain('--frozen-clock: must be an ISO 8601 instant')
+  }, 60_000)
+})
+
+describe('ramp-sandbox record', () => {
+  /** Runs the command to its end: exit code and both streams. */
+  async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const child = cli(...args)
+    let stdout = ''
+    let stderr = ''
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const [code] = await once(child, 'exit')
+    return { code: code as number, stdout, stderr }
+  }
+
+  it("writes the tenant's journal to --out as a scenario with its calls as steps and the package import", async () => {
+    const sandbox = await startServer({ port: 0, framesPort: 0 })
+    const dir = mkdtempSync(join(tmpdir(), 'ramp-record-'))
+    try {
+      const body = { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }
+      await fetch(`${sandbox.apiUrl}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_test_recordcli', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const out = join(dir, 'recorded/session.scenario.ts')
+      const { code, stderr } = await run('record', '--key', 'sk_test_recordcli', '--api', sandbox.apiUrl, '--title', 'a session', '--out', out)
+      expect(code, stderr).toBe(0)
+      const source = readFileSync(out, 'utf8')
+      expect(source).toContain("import { defineScenario } from 'ramp-sandbox/harness'")
+      expect(source).toContain("{ server: 'createSession', as: 'session', body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },")
+      expect(stderr).toContain(`run it with: npx ramp-sandbox scenarios ${out}`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      await sandbox.close()
+    }
+  }, 60_000)
+
+  it('exits 2 naming the URL when no sandbox answers there', async () => {
+    const { code, stderr } = await run('record', '--key', 'sk_test_x', '--api', 'http://127.0.0.1:9')
+    expect(code).toBe(2)
+    expect(stderr).toContain('no sandbox answers at http://127.0.0.1:9')
+  }, 60_000)
+
+  it('exits 2 when --key is not a secret key', async () => {
+    const { code, stderr } = await run('record', '--key', 'pk_test_x')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--key must be the secret key of the tenant to record')
   }, 60_000)
 })

@@ -8,7 +8,8 @@ const USAGE = `Usage: ramp-sandbox <command> [options]
 Commands:
   serve      Serve the API (default http://127.0.0.1:4010) and frames (http://127.0.0.1:4011)
   fixtures   Print the seeded catalog (currencies and price table) as JSON
-  record     Turn a tenant's journal into a scenario file: record --key sk_test_x [--api URL] [--title T] [--out FILE]
+  record     Turn a tenant's journal into a scenario file that replays it: record --key sk_test_x [--api URL] [--title T] [--out FILE]
+  scenarios  Run scenario files (default scenarios/**/*.scenario.{ts,js,mjs}): scenarios --help
 
 Options (serve; env in brackets):
   --host <host>          Interface to listen on [RAMP_SANDBOX_HOST] (default 127.0.0.1)
@@ -50,13 +51,13 @@ function fail(message: string): never {
 
 async function record(values: { key?: string; api?: string; title?: string; out?: string }): Promise<void> {
   if (!values.key) fail('record needs --key sk_test_<account> (the tenant whose journal to record)')
-  const api = values.api ?? 'http://127.0.0.1:4010'
-  const response = await fetch(`${api}/__sandbox/journal`, { headers: { 'x-api-key': values.key } }).catch(() => fail(`no sandbox answers at ${api}`))
-  if (!response.ok) fail(`the journal answered ${response.status}: ${await response.text()}`)
-  const { recordFlow, scenarioSource } = await import('./record/record-flow.ts')
-  const source = scenarioSource(values.title ?? 'recorded flow', recordFlow(((await response.json()) as { data: never }).data))
-  if (values.out) (await import('node:fs')).writeFileSync(values.out, source)
-  else process.stdout.write(source)
+  const { recordFromServer } = await import('./record/record-from-server.ts')
+  const { source } = await recordFromServer({ api: values.api ?? 'http://127.0.0.1:4010', key: values.key, title: values.title ?? 'recorded flow' }).catch((error: Error) => fail(error.message))
+  if (!values.out) return void process.stdout.write(source)
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  mkdirSync((await import('node:path')).dirname(values.out), { recursive: true })
+  writeFileSync(values.out, source)
+  process.stderr.write(`ramp-sandbox: recorded ${values.out}; run it with: npx ramp-sandbox scenarios ${values.out}\n`)
 }
 
 /** The frozen-clock flag, from `--frozen-clock`, `--frozen-clock ISO`, `--frozen-clock=ISO` or the env. */

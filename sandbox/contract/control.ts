@@ -117,6 +117,8 @@ export const ApiJournalEntry = z.object({
   requestBody: z.unknown().optional(),
   responseBody: z.unknown().optional(),
   deprecated: z.boolean().optional(),
+  /** The session whose access token (`Authorization: Bearer`) authorized the call: which customer's credentials a partner used. */
+  session: z.string().optional(),
   /** The path a renamed route moved to, when the call used the old path (which still works). */
   renamedTo: z.string().optional(),
   fault: z.string().optional(),
@@ -133,7 +135,11 @@ export const StateJournalEntry = z.object({
 })
 export type StateJournalEntry = z.infer<typeof StateJournalEntry>
 
-/** A postMessage a frame sent (`out`), received (`in`), or dropped as malformed or foreign (`dropped`), with its tenant's session and channel. */
+/**
+ * A postMessage a frame sent (`out`), received (`in`), or dropped as malformed or foreign (`dropped`), or an action of
+ * the customer inside it (`action`: `event` is the action, such as `tapPay`; `payload` what the customer typed), with
+ * its tenant's session and channel. What `ramp-sandbox record` replays a frame from.
+ */
 export const FrameJournalEntry = z.object({
   seq: z.number().int(),
   at: IsoTimestamp,
@@ -141,9 +147,11 @@ export const FrameJournalEntry = z.object({
   frame: z.string(),
   channelId: z.string(),
   session: z.string().nullable(),
-  direction: z.enum(['out', 'in', 'dropped']),
+  direction: z.enum(['out', 'in', 'dropped', 'action']),
   event: z.string(),
   payload: z.unknown().optional(),
+  /** On the frame's `handshake`: the parameters it was opened with, as its URL gave them (`channelId` aside). */
+  params: z.record(z.string(), z.unknown()).optional(),
 })
 export type FrameJournalEntry = z.infer<typeof FrameJournalEntry>
 

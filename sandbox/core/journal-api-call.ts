@@ -12,11 +12,12 @@ function journalBody(text: string): unknown {
 }
 
 /**
- * Journals one API call of a tenant: request line, query, body, status and
- * response body; returns the response. Reads of the control API are not
+ * Journals one API call of a tenant: request line, query, body, status,
+ * response body, and the session of the access token that authorized it
+ * (Bearer routes); returns the response. Reads of the control API are not
  * journaled, so polling the journal does not fill it.
  */
-export function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined): PlainResponse {
+export function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, session?: string): PlainResponse {
   if (route.family === 'control' && request.method === 'GET') return response
   const json = response.kind === 'reply' ? response.json : undefined
   tenant.journal.append(tenant.clock.now(), {
@@ -28,6 +29,7 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
     requestBody: request.body === undefined || request.body.length === 0 ? undefined : journalBody(request.body),
     responseBody: response.kind === 'reply' && json === undefined ? response.body : undefined,
     deprecated: route.deprecated ? true : undefined,
+    session,
     renamedTo: route.renamedTo,
     fault: fault?.id,
   }, json)

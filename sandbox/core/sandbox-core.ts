@@ -133,9 +133,9 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     if (response instanceof Promise) {
       return response
         .catch((error: unknown) => toWireError(route.family, error, log))
-        .then((answer) => journalApiCall(context.tenant, route, context.request, answer, fault))
+        .then((answer) => journalApiCall(context.tenant, route, context.request, answer, fault, context.claims?.session))
     }
-    return journalApiCall(context.tenant, route, context.request, response, fault)
+    return journalApiCall(context.tenant, route, context.request, response, fault, context.claims?.session)
   }
 
   /** A route that takes a JSON body reads it only when the request says it is JSON (415 otherwise). */

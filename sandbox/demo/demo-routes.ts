@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { headerValue, type PlainRequest, type PlainResponse } from '../core/plain-http.ts'
 import { isJsonContentType } from '../core/require-json-content-type.ts'
 import type { SandboxCore } from '../core/sandbox-core.ts'
-import type { JournalEntry } from '../contract/index.ts'
-import { recordFlow, scenarioSource } from '../record/record-flow.ts'
+import type { JournalEntry, TenantFixtures } from '../contract/index.ts'
+import { recordScenario } from '../record/record-scenario.ts'
+import { scenarioSource } from '../record/scenario-source.ts'
 import { browserBundle } from '../adapters/node-http/browser-bundle.ts'
 import { demoPageHtml } from './demo-page-html.ts'
 
@@ -101,7 +102,10 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
       if (reply.status !== 200) return forward(reply)
       const since = Number(request.query.since ?? 0)
       const journal = ((reply.body as { data: JournalEntry[] }).data).filter((entry) => entry.seq > since)
-      return text('text/plain; charset=utf-8', scenarioSource('recorded in the demo', recordFlow(journal)))
+      const fixtures = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
+      if (fixtures.status !== 200) return forward(fixtures)
+      const recorded = recordScenario(journal, { title: 'recorded in the demo', fixtures: (fixtures.body as { data: TenantFixtures }).data })
+      return text('text/plain; charset=utf-8', scenarioSource(recorded))
     },
   }
 

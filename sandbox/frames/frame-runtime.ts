@@ -9,6 +9,8 @@ export interface FrameRuntimeIO {
   runEffect(effect: FrameEffect): Promise<EffectResult>
   /** Notes an inbound host message (journaling). */
   received?(message: FrameInbound): void
+  /** Notes a customer action the frame took (journaling): one made after the ack, before it is applied. */
+  acted?(action: { type: string }): void
 }
 
 /** A frame in motion: handshake first, nothing before the host's ack, effects one at a time. */
@@ -77,7 +79,9 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
       if (message.kind !== 'ack') apply(machine.step(state, { type: 'host', message }))
     },
     act(action) {
-      if (state !== undefined) apply(machine.step(state, { type: 'customer', action }))
+      if (state === undefined) return
+      io.acted?.(action)
+      apply(machine.step(state, { type: 'customer', action }))
     },
     view: () => (state === undefined ? { screen: 'connecting', title: 'Connecting…', actions: [] } : machine.view(state)),
     async idle() {

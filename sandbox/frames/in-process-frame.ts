@@ -1,5 +1,5 @@
 import { FrameParams, type FrameName, type FrameOutbound } from '../contract/index.ts'
-import { journalFrameMessage } from './frame-journal.ts'
+import { actionMessage, journalFrameMessage } from './frame-journal.ts'
 import type { SandboxCore } from '../core/sandbox-core.ts'
 import { resolveFrameContext, type FrameContext } from './frame-context.ts'
 import { createFrameRuntime, type FrameRuntime } from './frame-runtime.ts'
@@ -65,6 +65,7 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
       journalFrameMessage(context, 'out', event)
     },
     received: (message) => journalFrameMessage(context, 'in', message),
+    acted: (action) => journalFrameMessage(context, 'action', actionMessage(action)),
     runEffect: (effect) => runEffect(context, effect),
   })
   runtime.open()

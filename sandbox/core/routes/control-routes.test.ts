@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { ClockState, Fault, JournalEntry, PlatformError, SellQuote, TenantFixtures, TenantSettings, WidgetError, dataOf } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
+import { peekToken } from '../../domain/tokens.ts'
+import { magic, platformAccount } from './platform-test-kit.ts'
 
 let core: SandboxCore
 let suffix = 0
@@ -80,6 +82,17 @@ describe('GET /__sandbox/journal', () => {
     ])
     const first = journal.data[0]!
     expect(first.kind === 'api' && conforms(SellQuote, first.responseBody).baseCurrencyCode).toBe('eth')
+  })
+
+  it('names the session whose access token made a platform call', async () => {
+    const account = platformAccount(core)
+    const { connection } = await account.connect(magic.usNy)
+    await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${connection.credentials.accessToken}` } })
+    const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal?kind=api', { headers: account.headers })).body)
+    const [session, , methods] = journal.data
+    expect(session).toMatchObject({ path: '/platform/v1/sessions' })
+    expect(session!.kind === 'api' && session!.session).toBeUndefined()
+    expect(methods).toMatchObject({ path: '/platform/v1/payment-methods', status: 200, session: peekToken(connection.credentials.accessToken)!.session })
   })
 
   it('lists entries after a seq', async () => {

@@ -87,4 +87,24 @@ describe('purchase frames in Chromium and in process', { timeout: 30_000 }, () =
       { 'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'buttonPressed' }, pending] },
     )
   })
+
+  it("journals the customer's actions in the page, with what was typed, and the frame's parameters on its handshake", async () => {
+    const buyer = await connectedBuyer(env.sandbox.core)
+    const quote = encodeQuote(await buyer.quote(49))
+    await runScriptInBrowser(env.page, [
+      { open: 'buy-button', params: { clientToken: buyer.clientToken, quote } },
+      { act: 'buy-button', action: { type: 'tapPay' } },
+      { act: 'buy-button', action: { type: 'confirmSheet' } },
+      ...challenged('buy-button', { act: 'challenge', action: { type: 'enterCvv', cvv: '4321' } }),
+    ])
+    // The page journals by fetch: wait for the last of them.
+    await expect.poll(() => buyer.tenant.journal.list({ kind: 'frame' }).filter((e) => e.kind === 'frame' && e.frame === 'buy-button' && e.event === 'complete').length).toBe(1)
+    const journal = buyer.tenant.journal.list({ kind: 'frame' }).flatMap((e) => (e.kind === 'frame' ? [e] : []))
+    expect(journal.filter((e) => e.direction === 'action').map((e) => ({ frame: e.frame, event: e.event, payload: e.payload }))).toEqual([
+      { frame: 'buy-button', event: 'tapPay', payload: undefined },
+      { frame: 'buy-button', event: 'confirmSheet', payload: undefined },
+      { frame: 'challenge', event: 'enterCvv', payload: { cvv: '4321' } },
+    ])
+    expect(journal.find((e) => e.frame === 'buy-button' && e.event === 'handshake')?.params).toEqual({ clientToken: buyer.clientToken, quote })
+  })
 })

@@ -91,7 +91,7 @@ describe('buy frame, in process', () => {
     expect(buy.events[2]).toMatchObject({ payload: { transaction: { status: 'pending' } } })
   })
 
-  it('journals the buy and challenge events with their frames and channels, each a FrameOutbound', async () => {
+  it("journals the buy and challenge events and the customer's action with their frames and channels, each event a FrameOutbound", async () => {
     const core = createSandboxCore()
     const buyer = await connectedBuyer(core)
     const buy = await openPurchase(core, buyMachine, buyer.clientToken, await buyer.quote(48))
@@ -101,7 +101,7 @@ describe('buy frame, in process', () => {
     await challenge.runtime.idle()
     await buy.runtime.idle()
     const journal = buyer.tenant.journal.list({ kind: 'frame' }).map((e) => (e.kind === 'frame' ? `${e.frame} ${e.direction} ${e.event}` : ''))
-    expect(journal).toEqual(['buy out handshake', 'buy in ack', 'buy out challenge', 'challenge out handshake', 'challenge in ack', 'challenge out complete', 'buy out complete'])
+    expect(journal).toEqual(['buy out handshake', 'buy in ack', 'buy out challenge', 'challenge out handshake', 'challenge in ack', 'challenge action completeChallenge', 'challenge out complete', 'buy out complete'])
     for (const event of [...buy.events, ...challenge.events]) expect(FrameOutbound.safeParse(event).success, JSON.stringify(event)).toBe(true)
   })
 })

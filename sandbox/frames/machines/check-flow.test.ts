@@ -128,6 +128,14 @@ describe('check frame, in process', () => {
     expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_token', message: expect.stringMatching(/revoked/) } }])
   })
 
+  it("journals the frame's parameters on its handshake, channelId aside", async () => {
+    const { account, frame } = await checkSession(magic.usNy)
+    const [handshake, ack] = account.tenant().journal.list({ kind: 'frame' })
+    expect(handshake).toMatchObject({ event: 'handshake', params: { sessionToken: frame.context.params.sessionToken, publicKey: frame.context.params.publicKey } })
+    expect(Object.keys((handshake as { params: object }).params).sort()).toEqual(['publicKey', 'sessionToken'])
+    expect(ack).not.toHaveProperty('params')
+  })
+
   it('journals handshake, ack and complete in order for the session', async () => {
     const { account, frame } = await checkSession(magic.usNy)
     const journal = account.tenant().journal.list({ kind: 'frame' })

@@ -32,8 +32,12 @@ async function postJson(path: string, body: unknown): Promise<unknown> {
   return response.status === 204 ? null : response.json()
 }
 
-function journal(direction: 'out' | 'in' | 'dropped', message: unknown): void {
-  if (config.ticket) void postJson('/__frames/event', { ticket: config.ticket, direction, message })
+let journaled: Promise<unknown> = Promise.resolve()
+
+/** Journals a message on the server, one request after the other, so the journal keeps this frame's order (a recording replays it). */
+function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknown): void {
+  const ticket = config.ticket
+  if (ticket) journaled = journaled.then(() => postJson('/__frames/event', { ticket, direction, message })).catch(() => undefined)
 }
 
 applyAppearance()
@@ -60,6 +64,7 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
         render()
       },
       received: (message) => journal('in', message),
+      acted: (action) => journal('action', action),
       runEffect: async (effect: FrameEffect) => {
         // The reset frame's logout in the browser: the page clears the customer its frames remembered and tells the server what it cleared.
         const sent = effect.type === 'auth.reset' ? { ...effect, browserState: forgetConnection(browserStorage(), tenant) } : effect

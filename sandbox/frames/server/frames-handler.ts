@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { ChannelId, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
 import type { FaultOutcome } from '../../core/fault-registry.ts'
@@ -7,7 +8,7 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import { runEffect } from '../effects/index.ts'
 import { resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import { journalFrameMessage } from '../frame-journal.ts'
+import { actionMessage, journalFrameMessage } from '../frame-journal.ts'
 import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
 import { frameEmbedding } from './embedding-tenant.ts'
 import { frameAssets } from './frame-assets.ts'
@@ -86,14 +87,19 @@ async function effect(core: SandboxCore, body: string | undefined): Promise<Plai
   }
 }
 
+/** A customer action the page reports: its type (the form's `data-action`) and the fields the customer filled in. */
+const CustomerAction = z.object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) }).catchall(z.union([z.string().max(512), z.number(), z.boolean(), z.null()]))
+
 function journal(core: SandboxCore, body: string | undefined): PlainReply {
   const input = JSON.parse(body ?? '{}') as { ticket?: unknown; direction?: unknown; message?: unknown }
   const { tenant, ticket } = readFrameTicket(core, input.ticket)
-  const direction = input.direction === 'in' ? 'in' : input.direction === 'dropped' ? 'dropped' : 'out'
-  const schema = direction === 'out' ? FrameOutbound : FrameInbound
-  const message = direction === 'dropped' ? { kind: 'dropped', payload: input.message } : schema.parse(input.message)
+  const direction = input.direction === 'in' ? 'in' : input.direction === 'dropped' ? 'dropped' : input.direction === 'action' ? 'action' : 'out'
+  const message =
+    direction === 'dropped' ? { kind: 'dropped', payload: input.message }
+    : direction === 'action' ? actionMessage(CustomerAction.parse(input.message))
+    : (direction === 'out' ? FrameOutbound : FrameInbound).parse(input.message)
   const session = ticket.session === null ? undefined : { id: ticket.session }
-  journalFrameMessage({ tenant, frame: ticket.frame, channelId: String(ticket.params.channelId), session }, direction, message)
+  journalFrameMessage({ tenant, frame: ticket.frame, channelId: String(ticket.params.channelId), session, params: ticket.params }, direction, message)
   return reply(204)
 }
 

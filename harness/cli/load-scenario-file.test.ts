@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createScenarioLoader, LoaderMissing } from './load-scenario-file.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'ramp-loader-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const scenario = "{ title: 't', tags: [], steps: [{ api: 'GET /v3/currencies', as: 'c' }], expect: {} }"
+
+describe('createScenarioLoader', () => {
+  it('says to install tsx when a .ts file is to load and tsx is nowhere to be found', async () => {
+    writeFileSync(join(dir, 'a.scenario.ts'), `export default ${scenario}\n`)
+    const loader = createScenarioLoader(dir, { tsxFrom: [join(dir, 'nowhere')] })
+    const error = await loader.load(join(dir, 'a.scenario.ts')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(LoaderMissing)
+    expect((error as Error).message).toContain('npm i -D tsx')
+    await loader.close()
+  })
+
+  it('loads a .mjs file without tsx', async () => {
+    writeFileSync(join(dir, 'b.scenario.mjs'), `export default ${scenario}\n`)
+    const loader = createScenarioLoader(dir, { tsxFrom: [join(dir, 'nowhere')] })
+    expect((await loader.load(join(dir, 'b.scenario.mjs'))).title).toBe('t')
+    await loader.close()
+  })
+
+  it('refuses a step without a kind, naming it', async () => {
+    writeFileSync(join(dir, 'c.scenario.mjs'), "export default { title: 't', tags: [], steps: [{ opn: 'check' }], expect: {} }\n")
+    const loader = createScenarioLoader(dir)
+    await expect(loader.load(join(dir, 'c.scenario.mjs'))).rejects.toThrow('the default export is not a scenario: steps.0: a step has exactly one of server, client, open')
+    await loader.close()
+  })
+})

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { z } from 'zod'
+import type { Scenario } from '../scenario.ts'
+
+/** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */
+export class LoaderMissing extends Error {}
+
+/** What a step names first: every step has exactly one of these. */
+const STEP_KINDS = ['server', 'client', 'open', 'customer', 'openChallenge', 'host', 'until', 'control', 'api'] as const
+
+const Step = z.record(z.string(), z.unknown()).refine((step) => STEP_KINDS.filter((kind) => kind in step).length === 1, {
+  message: `a step has exactly one of ${STEP_KINDS.join(', ')}`,
+})
+
+/** The shape of a scenario (harness/scenario.ts), checked before a driver runs it; steps are checked by kind only. */
+const ScenarioShape = z.object({
+  title: z.string().min(1, 'title must be a non-empty string'),
+  tags: z.array(z.string()),
+  seed: z.number().int().min(0).optional(),
+  account: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _').optional(),
+  mode: z.enum(['test', 'live']).optional(),
+  steps: z.array(Step),
+  expect: z.object({ channels: z.record(z.string(), z.unknown()).optional(), responses: z.record(z.string(), z.unknown()).optional() }),
+})
+
+/** tsx's ESM API, as this command uses it. */
+interface TsxApi {
+  register(options: { namespace: string }): { import(specifier: string, parentURL: string): Promise<unknown>; unregister(): Promise<void> }
+}
+
+/** Where `tsx/esm/api` is, from `dir`'s point of view (a project's own node_modules), or undefined. */
+function tsxApiFrom(dir: string): string | undefined {
+  try {
+    const manifest = createRequire(join(dir, 'noop.js')).resolve('tsx/package.json')
+    const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> }).exports
+    const entry = exports?.['./esm/api']?.import?.default
+    return entry ? pathToFileURL(join(dirname(manifest), entry)).href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+let namespaces = 0
+
+/**
+ * Loads scenario files: `.js`/`.mjs` natively, `.ts` through tsx's API (`tsx/esm/api`), found in the partner's
+ * project (`cwd`) or beside this package (`options.tsxFrom` overrides where to look). One tsx namespace per loader,
+ * so a second run reads edited files afresh.
+ *
+ * @example
+ * const loader = createScenarioLoader(process.cwd())
+ * const scenario = await loader.load('/app/scenarios/card.scenario.ts')
+ * await loader.close()
+ */
+export function createScenarioLoader(cwd: string, options: { tsxFrom?: string[] } = {}) {
+  // Where tsx may be: the partner's project first, then beside this package (hoisted, or this repository).
+  const tsxFrom = options.tsxFrom ?? [cwd, dirname(fileURLToPath(import.meta.url))]
+  let tsx: Promise<ReturnType<TsxApi['register']>> | undefined
+  const typescript = () => {
+    tsx ??= (async () => {
+      const api = tsxFrom.map(tsxApiFrom).find((found) => found !== undefined)
+      if (!api) {
+        throw new LoaderMissing(
+          'TypeScript scenario files need tsx to load: install it in your project (npm i -D tsx), or write the scenarios as .mjs files.',
+        )
+      }
+      return ((await import(api)) as TsxApi).register({ namespace: `ramp-sandbox-scenarios-${process.pid}-${++namespaces}` })
+    })()
+    return tsx
+  }
+  return {
+    /** The file's default export, checked to be a scenario; throws a readable Error naming the field otherwise. */
+    async load(file: string): Promise<Scenario> {
+      const url = pathToFileURL(file).href
+      const module = (/\.[cm]?ts$/.test(file) ? await (await typescript()).import(url, import.meta.url) : await import(url)) as { default?: unknown }
+      // A CommonJS project's .ts file compiles to `exports.default`: ESM sees the exports object as its default.
+      const value = (module.default as { __esModule?: boolean; default?: unknown } | undefined)?.__esModule ? (module.default as { default: unknown }).default : module.default
+      if (value === undefined) throw new Error('the file has no default export: export default defineScenario({ … })')
+      const parsed = ScenarioShape.safeParse(value)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        throw new Error(`the default export is not a scenario: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      }
+      return value as Scenario
+    },
+    async close(): Promise<void> {
+      if (tsx) await (await tsx.catch(() => undefined))?.unregister()
+    },
+  }
+}
+
+/** A loader of scenario files (see {@link createScenarioLoader}). */
+export type ScenarioLoader = ReturnType<typeof createScenarioLoader>

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/index.ts'
+import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
+import { openInProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
+import { frameMachines } from '../../sandbox/frames/machines/index.ts'
+import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
+import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
+import { recordFromServer } from '../../sandbox/record/record-from-server.ts'
+import cvvChallenge from '../../scenarios/challenges/cvv-challenge.scenario.ts'
+import { runInBrowser, startBrowserEnv } from '../drivers/browser-driver.ts'
+import { runScenariosCommand } from './scenarios-command.ts'
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../..')
+let sandbox: RunningSandbox
+let app: string
+
+beforeAll(async () => {
+  // A real server, clocks frozen at the price epoch (the default from code), as `ramp-sandbox serve --frozen-clock` runs.
+  sandbox = await startServer({ port: 0, framesPort: 0, seed: 1 })
+  app = mkdtempSync(join(tmpdir(), 'ramp-recorded-'))
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'partner-app', type: 'module', private: true }))
+  mkdirSync(join(app, 'node_modules'))
+  symlinkSync(repo, join(app, 'node_modules', 'ramp-sandbox'), 'dir')
+}, 30_000)
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(app, { recursive: true, force: true })
+})
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A partner's card buy of 49 against the server, as its app runs it: its server creates the session (HTTP), its page
+ * resolves the connection in a check frame and decrypts the credentials, its client lists payment methods and asks for
+ * a quote (HTTP), the customer taps and confirms in the buy button and enters the CVV in the challenge frame (the
+ * frames run in process on the server's core, with channel ids of their own, as a page's client makes them).
+ */
+async function partnerBuysWithCvv(account: string): Promise<void> {
+  const http = async (line: string, headers: Record<string, string>, body?: unknown) => {
+    const [method, path] = line.split(' ') as [string, string]
+    const response = await fetch(`${sandbox.apiUrl}${path}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    return (await response.json()) as { data: any }
+  }
+  const channel = () => `ch_${account}_${Math.random().toString(36).slice(2, 10)}`
+  const frame = async (name: keyof typeof frameMachines, params: Record<string, string>) => {
+    const opened = await openInProcessFrame(sandbox.core, frameMachines[name]!, { channelId: channel(), ...params })
+    opened.runtime.receive({ kind: 'ack' })
+    await opened.runtime.idle()
+    return opened
+  }
+  const until = async (opened: Awaited<ReturnType<typeof frame>>, kind: string) => {
+    for (let i = 0; i < 400 && !opened.events.some((e) => e.kind === kind); i++) await pause(5)
+  }
+  const session = await http('POST /platform/v1/sessions', { 'x-api-key': `sk_test_${account}` }, { externalCustomerId: 'buyer-7', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
+  const keys = await generateHostKeyPair()
+  const check = await frame('check', { sessionToken: session.data.sessionToken, publicKey: keys.publicKeyHex })
+  const complete = check.events.find((e) => e.kind === 'complete') as { payload: { credentials: string } }
+  const { accessToken, clientToken } = await decryptCredentials(complete.payload.credentials, keys.privateKey)
+  const bearer = { authorization: `Bearer ${accessToken}` }
+  const methods = await http('GET /platform/v1/payment-methods', bearer)
+  const quote = await http('POST /platform/v1/quotes/buy', bearer, {
+    source: { asset: { code: 'usd' }, amount: 49 },
+    destination: { asset: { code: 'eth' } },
+    wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    paymentMethod: { type: 'card', id: methods.data.paymentMethods[0].id },
+  })
+  const buy = await frame('buy-button', { clientToken, quote: encodeQuote(quote.data) })
+  buy.runtime.act({ type: 'tapPay' })
+  buy.runtime.act({ type: 'confirmSheet' })
+  await until(buy, 'challenge')
+  const challenge = await frame('challenge', challengeParams({ 'buy-button': buy.events }, { clientToken }))
+  challenge.runtime.act({ type: 'enterCvv', cvv: '123' } as { type: string })
+  await until(buy, 'complete')
+  await http('GET /platform/v1/transactions?limit=1', bearer)
+}
+
+const record = (account: string, api = sandbox.apiUrl) => recordFromServer({ api, key: `sk_test_${account}`, title: 'a card buy of 49 asks for the CVV and completes' })
+
+/** Writes a recorded scenario into the partner's app and runs it under both drivers: the exit code and the output. */
+async function replay(name: string, source: string): Promise<{ code: number; output: string }> {
+  const file = join(app, `scenarios/recorded/${name}.scenario.ts`)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, source)
+  let output = ''
+  const code = await runScenariosCommand([file, '--driver', 'both'], { cwd: app, stdout: (text) => void (output += text), stderr: (text) => void (output += text) })
+  return { code, output }
+}
+
+describe('ramp-sandbox record, replayed', () => {
+  it('writes a scenario of a real flow that passes under both drivers', async () => {
+    await partnerBuysWithCvv('recorder_replay')
+    const { source } = await record('recorder_replay')
+    expect(source).toMatch(/^import \{ defineScenario, ref \} from 'ramp-sandbox\/harness'\n/)
+    expect(source).toContain("{ customer: 'enterCvv', channel: 'challenge', fields: { cvv: '123' } },")
+    const { code, output } = await replay('cvv-buy', source)
+    expect(output).toContain('1 scenario (both drivers): 1 passed, 0 failed')
+    expect(code, output).toBe(0)
+  }, 120_000)
+
+  it('writes a scenario of a flow run in Chromium (frames journaled by their pages) that passes under both drivers', async () => {
+    const env = await startBrowserEnv()
+    try {
+      await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium' })
+      const { source } = await record('recorder_chromium', (await env.site(1)).sandbox.apiUrl)
+      expect(source).toContain("{ openChallenge: 'challenge', from: 'buy-button', params: { clientToken: ref('conn.credentials.clientToken') } },")
+      const { code, output } = await replay('cvv-buy-chromium', source)
+      expect(code, output).toBe(0)
+    } finally {
+      await env.close()
+    }
+  }, 180_000)
+
+  it('writes the same file for the same flow on another account, with other ids, tokens and channel ids', async () => {
+    await partnerBuysWithCvv('recorder_one')
+    await partnerBuysWithCvv('recorder_two')
+    const [one, two] = [(await record('recorder_one')).source, (await record('recorder_two')).source]
+    expect(one).toContain("channels: {\n      check: {")
+    expect(two).toBe(one)
+  }, 60_000)
+})
