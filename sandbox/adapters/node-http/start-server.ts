@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
-import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { browserBundle } from './browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
@@ -22,6 +23,12 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   clock?: 'frozen' | 'wall'
   /** With a frozen clock: let it flow with wall time from `clockStart` too. */
   realtimeClock?: boolean
+  /**
+   * The signing secret (hex, `--secret`): give one for tokens and signatures that are
+   * the same run after run. Default: 32 random bytes drawn at start, so nothing it
+   * signs can be forged from public inputs or replayed against another process.
+   */
+  secret?: string
 }
 
 /** A running sandbox: its core, its two origins, and a way to stop it. */
@@ -64,6 +71,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   const core = createSandboxCore({
     ...options,
     hmac: options.hmac ?? nodeHmacSha256,
+    secret: options.secret ?? secretFromBytes(randomBytes(32)),
     origins,
     clockStart: options.clock === 'wall' ? 'wall' : options.clockStart,
     wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,
