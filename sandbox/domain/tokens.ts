@@ -33,6 +33,11 @@ const TokenClaimsSchema = z.strictObject({
 })
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>
 
+/** A lifetime in words: `24 h`, `15 min`. */
+function duration(ms: number): string {
+  return ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`
+}
+
 /** Said of a signature that does not hold: tampering, or a token of another sandbox process. */
 const NOT_SIGNED_HERE = 'was not signed by this sandbox (tampered with, or issued before it restarted without --state-file or --secret?)'
 
@@ -98,7 +103,7 @@ export function verifyToken(tenant: Tenant, token: string, kind: TokenKind, fiel
   if (claims.tenant !== tenant.id) throw new SandboxError('unauthorized', `${field} was not issued to this account`)
   if (!signedBy(tenant, token)) throw new SandboxError('unauthorized', `${field} ${NOT_SIGNED_HERE}`)
   if (claims.exp - claims.iat > TOKEN_TTL_MS[kind]) {
-    throw new SandboxError('unauthorized', `${field} claims a longer life than a ${kind} token has (at most ${TOKEN_TTL_MS[kind] / 60_000} min from issue to expiry)`)
+    throw new SandboxError('unauthorized', `${field} claims a longer life than ${kind} tokens have (at most ${duration(TOKEN_TTL_MS[kind])} from issue to expiry)`)
   }
   const now = tenant.clock.now()
   if (claims.iat > now) throw new SandboxError('unauthorized', `${field} claims to be issued after the sandbox clock's now (${new Date(now).toISOString()})`)
