@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAccount } from '../../../fixtures/account.ts'
 import { textToBase64Url } from '../../core/base64url.ts'
 import { portableHmacSha256 } from '../../core/hmac.ts'
+import { PUBLIC_TEST_SECRET } from '../../core/sandbox-secret.ts'
 import { magicContacts } from '../../../fixtures/magic-customers.ts'
 import { peekToken, TOKEN_PREFIX, type TokenClaims } from '../../domain/tokens.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
@@ -20,8 +21,13 @@ const LIFETIMES = [1000 * YEAR_MS, 60_000]
 let sandbox: RunningSandbox
 let victim: { sessionToken: string; accessToken: string; clientToken: string; session: string; customer: string }
 
-/** The key an attacker derives from public inputs: the old signing key, now the account's (public) id key. */
-const publicKey = buildAccount(SEED, ACCOUNT, 'test').idKey
+/**
+ * Keys an attacker derives from public inputs: the old signing key (now the account's id key,
+ * which signs nothing), and the key the bare core's public test secret would give the tenant.
+ */
+const PUBLIC_KEYS = [buildAccount(SEED, ACCOUNT, 'test').idKey, portableHmacSha256(PUBLIC_TEST_SECRET, `tenant:${ACCOUNT}:test`)]
+/** Every forgery the attacker can make: each public key, with a far expiry and with a sane one. */
+const FORGERIES = PUBLIC_KEYS.flatMap((key) => LIFETIMES.map((lifetime) => ({ key, lifetime })))
 
 /** A token as `issueToken` lays it out, signed with `key`. */
 function token(key: string, claims: TokenClaims): string {
@@ -76,24 +82,24 @@ describe('tokens forged from public inputs (seed, account, mode)', () => {
     expect((await transactions(victim.accessToken)).status).toBe(200)
   })
 
-  it('refuses a forged full-scope access token, with a far expiry or a sane one: 401', async () => {
-    for (const lifetime of LIFETIMES) {
-      const { status, body } = await transactions(token(publicKey, fullAccess(lifetime)))
+  it('refuses a forged full-scope access token, with either public key, a far expiry or a sane one: 401', async () => {
+    for (const { key, lifetime } of FORGERIES) {
+      const { status, body } = await transactions(token(key, fullAccess(lifetime)))
       expect(status).toBe(401)
       expect(body.message).toMatch(/was not signed by this sandbox/)
     }
   })
 
-  it('refuses a forged full-scope client token, with a far expiry or a sane one: the frame reports invalid_token', async () => {
-    for (const lifetime of LIFETIMES) {
-      const forged = token(publicKey, fullAccess(lifetime, 'client'))
+  it('refuses a forged full-scope client token, with either public key, a far expiry or a sane one: the frame reports invalid_token', async () => {
+    for (const { key, lifetime } of FORGERIES) {
+      const forged = token(key, fullAccess(lifetime, 'client'))
       expect(await frameError('widget', { clientToken: forged })).toMatchObject({ code: 'invalid_token', message: expect.stringMatching(/clientToken was not signed by this sandbox/) })
     }
   })
 
-  it('refuses a forged session token, with a far expiry or a sane one: 401 from the API, invalid_token from the check frame', async () => {
-    for (const lifetime of LIFETIMES) {
-      const forged = token(publicKey, { kind: 'session', tenant: `${ACCOUNT}:test`, session: victim.session, customer: null, scope: 'anonymous', iat: now(), exp: now() + lifetime })
+  it('refuses a forged session token, with either public key, a far expiry or a sane one: 401 from the API, invalid_token from the check frame', async () => {
+    for (const { key, lifetime } of FORGERIES) {
+      const forged = token(key, { kind: 'session', tenant: `${ACCOUNT}:test`, session: victim.session, customer: null, scope: 'anonymous', iat: now(), exp: now() + lifetime })
       const response = await fetch(`${sandbox.apiUrl}/__sandbox/connections`, { method: 'POST', headers: SK, body: JSON.stringify({ sessionToken: forged }) })
       expect(response.status).toBe(401)
       expect(((await response.json()) as { message: string }).message).toMatch(/sessionToken was not signed by this sandbox/)
@@ -101,9 +107,9 @@ describe('tokens forged from public inputs (seed, account, mode)', () => {
     }
   })
 
-  it('refuses a forged frame ticket, with a far expiry or a sane one, on the effect and the journal endpoints: 401', async () => {
-    for (const lifetime of LIFETIMES) {
-      const forged = ticket(publicKey, { tenant: `${ACCOUNT}:test`, frame: 'widget', params: { channelId: 'forged-1', apiKey: `pk_test_${ACCOUNT}` }, session: null, iat: now(), exp: now() + lifetime })
+  it('refuses a forged frame ticket, with either public key, a far expiry or a sane one, on the effect and the journal endpoints: 401', async () => {
+    for (const { key, lifetime } of FORGERIES) {
+      const forged = ticket(key, { tenant: `${ACCOUNT}:test`, frame: 'widget', params: { channelId: 'forged-1', apiKey: `pk_test_${ACCOUNT}` }, session: null, iat: now(), exp: now() + lifetime })
       const effect = await fetch(`${sandbox.framesUrl}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket: forged, effect: { type: 'auth.reset' } }) })
       expect(effect.status).toBe(401)
       expect(((await effect.json()) as { message: string }).message).toMatch(/not a frame ticket signed by this sandbox/)
