@@ -175,3 +175,28 @@ describe('ramp-sandbox record', () => {
     expect(stderr).toContain('--key must be the secret key of the tenant to record')
   }, 60_000)
 })
+
+describe('ramp-sandbox serve --secret', () => {
+  const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_secretcli&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
+
+  it('signs with the secret it is given: a sell quote carries the signature an in-process core with that secret gives', async () => {
+    const secret = 'c0ffee'.repeat(10) + 'beef'
+    const api = await ready('--frozen-clock', '--secret', secret)
+    const served = (await (await fetch(`${api}${QUOTE}`)).json()) as { signature: string }
+    const { createSandboxCore } = await import('./core/sandbox-core.ts')
+    const { send } = await import('./core/test-request.ts')
+    const local = (await send(createSandboxCore({ secret }), `GET ${QUOTE}`)).body as { signature: string }
+    expect(served.signature).toBe(local.signature)
+  }, 60_000)
+
+  it('refuses a RAMP_SANDBOX_SECRET that is not hex, with exit code 2, without echoing it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', 'serve'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RAMP_SANDBOX_SECRET: 'hunter2-not-hex' } })
+    children.push(child)
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--secret: must be 32 to 128 hex digits')
+    expect(stderr).not.toContain('hunter2')
+  }, 60_000)
+})

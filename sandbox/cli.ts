@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { buildCatalog } from '../fixtures/index.ts'
+import { SECRET_PATTERN, SECRET_RULE } from './core/sandbox-secret.ts'
 import { startServer, type RunningSandbox } from './adapters/node-http/index.ts'
 
 const USAGE = `Usage: ramp-sandbox <command> [options]
@@ -22,6 +23,8 @@ Options (serve; env in brackets):
   --realtime-clock       The default (wall-time clocks); kept for older scripts
   --strict-deprecations  Retire deprecated items [RAMP_SANDBOX_STRICT_DEPRECATIONS=1]
   --journal-size <n>     Entries kept per tenant journal (default 1000)
+  --secret <hex>         Signing secret, 32-128 hex digits [RAMP_SANDBOX_SECRET] (default: random at start;
+                         fix it for tokens and signatures that are the same run after run)
   -h, --help             Show this help`
 
 const Port = z.coerce.number().int().min(0).max(65535)
@@ -34,6 +37,7 @@ const ServeFlags = z.object({
   realtimeClock: z.boolean().default(false),
   strictDeprecations: z.boolean().default(false),
   journalSize: z.coerce.number().int().min(10).max(1_000_000).default(1000),
+  secret: z.string().regex(SECRET_PATTERN, SECRET_RULE).optional(),
 })
 
 /** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
@@ -86,6 +90,7 @@ async function main(argv: string[]): Promise<void> {
         'frozen-clock': { type: 'string' },
         'strict-deprecations': { type: 'boolean' },
         'journal-size': { type: 'string' },
+        secret: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         key: { type: 'string' },
         api: { type: 'string' },
@@ -110,6 +115,7 @@ async function main(argv: string[]): Promise<void> {
     realtimeClock: values['realtime-clock'] ?? env.RAMP_SANDBOX_REALTIME_CLOCK === '1',
     strictDeprecations: values['strict-deprecations'] ?? env.RAMP_SANDBOX_STRICT_DEPRECATIONS === '1',
     journalSize: values['journal-size'],
+    secret: values.secret ?? (env.RAMP_SANDBOX_SECRET || undefined),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 

@@ -1,6 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import type { FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
 import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/index.ts'
+import { PUBLIC_TEST_SECRET } from '../../sandbox/core/index.ts'
 import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
 import { launchChromium } from '../../sandbox/testing/chromium.ts'
 import { startHostPage, type HostPageServer } from '../../sandbox/testing/host-page-server.ts'
@@ -41,7 +42,8 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
   const browser = options.browser ?? (await launchChromium())
   const sites = new Map<number, Promise<BrowserSite>>()
   const start = async (seed: number): Promise<BrowserSite> => {
-    const sandbox = await startServer({ port: 0, framesPort: 0, seed })
+    // The node driver's core signs with the public test secret; so does this server: same seed, same tokens on both drivers.
+    const sandbox = await startServer({ port: 0, framesPort: 0, seed, secret: PUBLIC_TEST_SECRET })
     return { sandbox, host: await startHostPage(sandbox.apiUrl, sandbox.framesUrl), idle: [] }
   }
   const env: BrowserEnv = {

@@ -47,11 +47,15 @@ export const Catalog = z.object({
 })
 export type Catalog = z.infer<typeof Catalog>
 
-/** The seeded facts of one account in one mode: its default settings and quote-signing key. */
+/**
+ * The seeded facts of one account in one mode: its default settings and the key
+ * its opaque ids are made with. Derivable from the seed, so it signs nothing:
+ * signatures use keys derived from the process's secret (docs/decisions/0042).
+ */
 export const AccountFixture = z.object({
   account: z.string(),
   mode: z.enum(['test', 'live']),
   defaultExtraFeePercentage: z.number().int().min(0).max(10),
-  signingKey: z.string().regex(/^[0-9a-f]{64}$/),
+  idKey: z.string().regex(/^[0-9a-f]{64}$/),
 })
 export type AccountFixture = z.infer<typeof AccountFixture>

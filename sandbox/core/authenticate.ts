@@ -1,3 +1,4 @@
+import { liveSessionOf } from '../domain/sessions.ts'
 import { peekToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'
 import { requestKey } from './request-key.ts'
@@ -38,12 +39,9 @@ export function authenticate(route: TenantRoute, request: PlainRequest, tenants:
   return tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
 }
 
-/** Refuses a token whose session was revoked or expired, and one without the scope the route needs. */
+/** Refuses a token whose claims do not hold against the store (session unknown, revoked or expired; customer unknown), and one without the scope the route needs. */
 export async function requireLiveSession(route: TenantRoute, tenant: Tenant, claims: TokenClaims): Promise<void> {
-  const store = await tenant.store()
-  const session = store.sessions.get(claims.session)
-  if (!session || session.revokedAt !== null) throw new SandboxError('unauthorized', `${BEARER_FIELD} belongs to a session that was revoked`)
-  if (Date.parse(session.expiresAt) <= tenant.clock.now()) throw new SandboxError('unauthorized', `${BEARER_FIELD} belongs to a session that has expired`)
+  liveSessionOf(tenant, await tenant.store(), claims, BEARER_FIELD)
   if (route.scope === 'full' && claims.scope !== 'full') {
     throw new SandboxError('forbidden', 'this call needs full credentials: the customer has not completed authentication')
   }

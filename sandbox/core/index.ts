@@ -6,3 +6,4 @@ export { parseQueryString, type PlainRequest, type PlainResponse, type PlainRepl
 export { openApiDocument } from './openapi.ts'
 export type { HmacSha256 } from './hmac.ts'
 export { portableHmacSha256 } from './hmac.ts'
+export { PUBLIC_TEST_SECRET, SECRET_PATTERN, SECRET_RULE, parseSecret, secretFromBytes } from './sandbox-secret.ts'

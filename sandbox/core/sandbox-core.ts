@@ -2,6 +2,7 @@ import { CatalogIndex } from '../store/catalog-index.ts'
 import { buildCatalog } from '../../fixtures/index.ts'
 import { faultReply } from './fault-reply.ts'
 import { portableHmacSha256, type HmacSha256 } from './hmac.ts'
+import { parseSecret, PUBLIC_TEST_SECRET } from './sandbox-secret.ts'
 import { journalApiCall } from './journal-api-call.ts'
 import { headerValue, reply, type PlainRequest, type PlainResponse } from './plain-http.ts'
 import { authenticate, requireLiveSession } from './authenticate.ts'
@@ -32,6 +33,16 @@ export interface SandboxOptions {
   journalSize?: number
   /** HMAC implementation (default: portable pure JS; the node server passes node:crypto). */
   hmac?: HmacSha256
+  /**
+   * The signing secret, 32 to 128 hex digits: tokens, frame tickets, cursors and
+   * quote signatures are signed under keys derived from it and the tenant id, so
+   * nobody without it can forge them. Same secret (and seed), same signatures.
+   * Default: the public `PUBLIC_TEST_SECRET`, fine for a core only this process
+   * reaches; `startServer`, the CLI and msw's `createSandbox` draw a random one
+   * unless given (docs/decisions/0042). Pass one whenever the core is reachable
+   * from outside the process.
+   */
+  secret?: string
   /** Where unexpected errors are logged (default: none). */
   logger?: ErrorLogger
   /** Public URLs of this sandbox, reported by the control API. */
@@ -46,6 +57,8 @@ export type MaybePromise<T> = T | Promise<T>
 /** The transport-agnostic sandbox: give it a plain request, get a plain response. */
 export interface SandboxCore {
   readonly seed: number
+  /** The signing secret in use (lowercase hex): what a state file keeps so tokens survive a restart. */
+  readonly secret: string
   readonly options: SandboxOptions
   readonly catalog: CatalogIndex
   readonly tenants: TenantRegistry
@@ -85,6 +98,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const seed = options.seed ?? 1
+  const secret = parseSecret(options.secret ?? PUBLIC_TEST_SECRET)
   const catalog = new CatalogIndex(buildCatalog(seed))
   const clockStart = startOfClocks(options, catalog.priceEpoch)
   const tenants = new TenantRegistry({
@@ -94,6 +108,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     wall: options.wall,
     journalSize: options.journalSize ?? 1000,
     hmac: options.hmac ?? portableHmacSha256,
+    secret,
     strictDeprecations: options.strictDeprecations ?? false,
   })
   const routes = allRoutes()
@@ -207,6 +222,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
 
   const core: SandboxCore = {
     seed,
+    secret,
     options,
     catalog,
     tenants,

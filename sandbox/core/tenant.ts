@@ -2,6 +2,7 @@ import type { AccountFixture, Mode, TenantSettings } from '../contract/index.ts'
 import type { CatalogIndex } from '../store/catalog-index.ts'
 import { TenantStore } from '../store/tenant-store.ts'
 import { buildTenantSeed } from '../../fixtures/tenant-seed.ts'
+import { constantTimeEqual } from './constant-time-equal.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { Journal } from './journal.ts'
@@ -15,6 +16,8 @@ export interface TenantOptions {
   seed: number
   catalog: CatalogIndex
   hmac: HmacSha256
+  /** The process's signing secret (lowercase hex): every tenant's signing key derives from it and the tenant id. */
+  secret: string
   /** Epoch ms every tenant clock starts at, or `'wall'`: the wall time when the tenant is made or reset. */
   clockStart: number | 'wall'
   wall?: () => number
@@ -35,12 +38,15 @@ export class Tenant {
   faults!: FaultRegistry
   private current: TenantSettings | undefined
   private storePromise: Promise<TenantStore> | undefined
+  /** HMAC(secret, `tenant:<id>`): never derivable from public inputs (seed, account, mode) alone. */
+  private readonly signingKey: string
 
   constructor(
     readonly account: AccountFixture,
     private readonly options: TenantOptions,
   ) {
     this.id = `${account.account}:${account.mode}`
+    this.signingKey = options.hmac(options.secret, `tenant:${this.id}`)
     this.reset()
   }
 
@@ -67,9 +73,33 @@ export class Tenant {
     return this.options.catalog
   }
 
-  /** HMAC-SHA256 under this account's signing key, base64url. */
+  /**
+   * HMAC-SHA256 under this tenant's signing key, base64url: what tokens, frame
+   * tickets, cursors and quote signatures carry. The key derives from the process
+   * secret, so another sandbox process (another secret) signs differently.
+   */
   sign(message: string): string {
-    return this.options.hmac(this.account.signingKey, message)
+    return this.options.hmac(this.signingKey, message)
+  }
+
+  /**
+   * Whether `signature` is this tenant's signature of `message`, compared in
+   * constant time: the one check every signed thing goes through.
+   *
+   * @example
+   * tenant.verify(`cursor:${position}`, signature) // false for a tampered or foreign signature
+   */
+  verify(message: string, signature: string | null | undefined): boolean {
+    return typeof signature === 'string' && constantTimeEqual(this.sign(message), signature)
+  }
+
+  /**
+   * A deterministic opaque digest for ids, under the account's seeded id key:
+   * same seed, same ids, whatever the secret. It authorizes nothing, so it may be
+   * derivable from the seed.
+   */
+  opaqueId(message: string): string {
+    return this.options.hmac(this.account.idKey, message)
   }
 
   /** Whether `--strict-deprecations` retired the deprecated items. */

@@ -90,6 +90,6 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
  * verifyBuyQuote(tenant, 'cus_…', quote) // 'valid' | 'tampered' | 'expired'
  */
 export function verifyBuyQuote(tenant: Tenant, customerId: string, quote: BuyQuote): 'valid' | 'tampered' | 'expired' {
-  if (quote.signature === null || quote.signature !== tenant.sign(signedText(customerId, quote))) return 'tampered'
+  if (!tenant.verify(signedText(customerId, quote), quote.signature)) return 'tampered'
   return Date.parse(quote.expiresAt) <= tenant.clock.now() ? 'expired' : 'valid'
 }

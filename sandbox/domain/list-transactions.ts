@@ -19,7 +19,7 @@ function encodeCursor(tenant: Tenant, last: TransactionRecord): string {
 
 function decodeCursor(tenant: Tenant, cursor: string): [string, string] {
   const [position, signature] = cursor.split('.')
-  if (position === undefined || signature !== tenant.sign(`cursor:${position}`)) {
+  if (position === undefined || !tenant.verify(`cursor:${position}`, signature)) {
     throw SandboxError.invalidField('cursor', 'cursor must be a nextCursor this API returned')
   }
   return JSON.parse(base64UrlToText(position)!) as [string, string]

@@ -128,7 +128,7 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
  * verifySellQuote(tenant, quote) // 'valid' | 'tampered' | 'expired'
  */
 export function verifySellQuote(tenant: Tenant, quote: SellQuote): 'valid' | 'tampered' | 'expired' {
-  if (quote.signature === null || quote.signature !== tenant.sign(signedText(quote))) return 'tampered'
+  if (!tenant.verify(signedText(quote), quote.signature)) return 'tampered'
   if (quote.expiresAt !== null && Date.parse(quote.expiresAt) <= tenant.clock.now()) return 'expired'
   return 'valid'
 }

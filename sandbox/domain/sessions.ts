@@ -4,7 +4,7 @@ import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { newId } from './new-id.ts'
 import { isoTime } from './iso-time.ts'
-import { issueToken, TOKEN_TTL_MS, verifyToken } from './tokens.ts'
+import { issueToken, TOKEN_TTL_MS, verifyToken, type TokenClaims } from './tokens.ts'
 
 /** How far ahead of the tenant clock `termsAcceptedAt` may be (clock skew allowance). */
 export const TERMS_SKEW_MS = 60_000
@@ -53,12 +53,28 @@ export async function createSession(tenant: Tenant, store: TenantStore, body: Se
   return { sessionToken: token, expiresAt: session.expiresAt }
 }
 
+/**
+ * The live session a verified token's claims name, with the claims checked
+ * against the store: the session exists, is neither revoked nor expired, and a
+ * customer the claims name (a `full` scope must name one) exists. 401 otherwise,
+ * saying which; `field` names where the token came from.
+ *
+ * @example
+ * liveSessionOf(tenant, store, verifyToken(tenant, token, 'access', 'Authorization Bearer token'), 'Authorization Bearer token')
+ */
+export function liveSessionOf(tenant: Tenant, store: TenantStore, claims: TokenClaims, field: string): SessionRecord {
+  const session = store.sessions.get(claims.session)
+  if (!session) throw new SandboxError('unauthorized', `${field} names an unknown session`)
+  if (session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
+  if (Date.parse(session.expiresAt) <= tenant.clock.now()) throw new SandboxError('unauthorized', `${field} belongs to a session that has expired`)
+  if (claims.scope === 'full' && claims.customer === null) throw new SandboxError('unauthorized', `${field} has full scope but names no customer`)
+  if (claims.customer !== null && !store.customers.get(claims.customer)) throw new SandboxError('unauthorized', `${field} names a customer this account does not have`)
+  return session
+}
+
 /** The live session a session token names; 401 when the token or its session is not valid. */
 export function sessionOfToken(tenant: Tenant, store: TenantStore, sessionToken: string, field = 'sessionToken'): SessionRecord {
-  const claims = verifyToken(tenant, sessionToken, 'session', field)
-  const session = store.sessions.get(claims.session)
-  if (!session || session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
-  return session
+  return liveSessionOf(tenant, store, verifyToken(tenant, sessionToken, 'session', field), field)
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { TokenScope } from '../contract/index.ts'
+import { z } from 'zod'
+import { TokenScope } from '../contract/index.ts'
 import { base64UrlToText, textToBase64Url } from '../core/base64url.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
@@ -7,32 +8,50 @@ import type { Tenant } from '../core/tenant.ts'
 export const TOKEN_PREFIX = { session: 'st', access: 'at', client: 'ct', consent: 'cx', upload: 'up', challenge: 'cg' } as const
 export type TokenKind = keyof typeof TOKEN_PREFIX
 
-/** Lifetimes on the tenant clock. */
+/**
+ * Lifetimes on the tenant clock, and the most a token of each kind may claim from
+ * issue (`iat`) to expiry (`exp`): a token claiming more is refused even when its
+ * signature holds (docs/decisions/0043).
+ */
 export const TOKEN_TTL_MS = { session: 24 * 3_600_000, access: 3_600_000, client: 3_600_000, consent: 15 * 60_000, upload: 15 * 60_000, challenge: 15 * 60_000 } as const
 
-/** What a token carries. */
-export interface TokenClaims {
-  kind: TokenKind
+/** What a token carries: parsed like any outside input, trusted only once its signature holds. */
+const TokenClaimsSchema = z.strictObject({
+  kind: z.enum(Object.keys(TOKEN_PREFIX) as [TokenKind, ...TokenKind[]]),
   /** Tenant id, `account:mode`. */
-  tenant: string
-  session: string
-  customer: string | null
-  scope: TokenScope
+  tenant: z.string(),
+  /** The session the token was issued under (for consent and upload tokens: the consent's or upload's id). */
+  session: z.string(),
+  customer: z.string().nullable(),
+  scope: TokenScope,
+  /** Issued at, epoch ms on the tenant clock. */
+  iat: z.number().int(),
   /** Expiry, epoch ms on the tenant clock. */
-  exp: number
+  exp: z.number().int(),
   /** The record a token stands for, when any (a challenge token names its challenge). */
-  ref?: string
+  ref: z.string().optional(),
+})
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>
+
+/** A lifetime in words: `24 h`, `15 min`. */
+function duration(ms: number): string {
+  return ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`
 }
+
+/** Said of a signature that does not hold: tampering, or a token of another sandbox process. */
+const NOT_SIGNED_HERE = 'was not signed by this sandbox (tampered with, or issued before it restarted without --state-file or --secret?)'
 
 /**
  * Issues a token signed with the tenant's key: `<prefix>_<base64url claims>.<hmac>`.
- * Tampering with any character breaks the signature.
+ * Tampering with any character breaks the signature. `iat` is the tenant clock's now;
+ * `exp` defaults to now plus the kind's lifetime.
  *
  * @example
  * issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
  */
-export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'exp'> & { exp?: number }): { token: string; claims: TokenClaims } {
-  const full: TokenClaims = { ...claims, tenant: tenant.id, exp: claims.exp ?? tenant.clock.now() + TOKEN_TTL_MS[claims.kind] }
+export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'iat' | 'exp'> & { exp?: number }): { token: string; claims: TokenClaims } {
+  const iat = tenant.clock.now()
+  const full: TokenClaims = { ...claims, tenant: tenant.id, iat, exp: claims.exp ?? iat + TOKEN_TTL_MS[claims.kind] }
   const body = `${TOKEN_PREFIX[full.kind]}_${textToBase64Url(JSON.stringify(full))}`
   return { token: `${body}.${tenant.sign(body)}`, claims: full }
 }
@@ -44,12 +63,17 @@ export function peekToken(token: string): TokenClaims | undefined {
   const json = base64UrlToText(match[2]!)
   if (json === undefined) return undefined
   try {
-    const claims = JSON.parse(json) as TokenClaims
-    const prefixOk = TOKEN_PREFIX[claims.kind] === match[1]
-    return prefixOk && typeof claims.tenant === 'string' && typeof claims.exp === 'number' && typeof claims.session === 'string' ? claims : undefined
+    const claims = TokenClaimsSchema.safeParse(JSON.parse(json))
+    return claims.success && TOKEN_PREFIX[claims.data.kind] === match[1] ? claims.data : undefined
   } catch {
     return undefined
   }
+}
+
+/** Whether the signature part of a token is the tenant's signature of the rest (in constant time). */
+function signedBy(tenant: Tenant, token: string): boolean {
+  const dot = token.lastIndexOf('.')
+  return tenant.verify(token.slice(0, dot), token.slice(dot + 1))
 }
 
 /**
@@ -61,21 +85,28 @@ export function peekToken(token: string): TokenClaims | undefined {
  * issuedBy(tenant, clientToken) // true, even after the session is revoked
  */
 export function issuedBy(tenant: Tenant, token: string): boolean {
-  const dot = token.lastIndexOf('.')
-  return peekToken(token)?.tenant === tenant.id && tenant.sign(token.slice(0, dot)) === token.slice(dot + 1)
+  return peekToken(token)?.tenant === tenant.id && signedBy(tenant, token)
 }
 
 /**
- * Verifies a token for a tenant: signature, kind, tenant and expiry on the
- * tenant clock. `field` names where the token came from, for the error.
- * Session revocation is checked by the caller against the store.
+ * Verifies a token for a tenant: kind, tenant, signature, a lifetime within its
+ * kind's maximum, issued no later than now, and unexpired on the tenant clock.
+ * `field` names where the token came from, for the error. The session (that it
+ * exists, is live, and what it may do) is checked by the caller against the store.
+ *
+ * @example
+ * verifyToken(tenant, accessToken, 'access', 'Authorization Bearer token') // its claims, or a 401 SandboxError
  */
 export function verifyToken(tenant: Tenant, token: string, kind: TokenKind, field: string): TokenClaims {
   const claims = peekToken(token)
-  const dot = token.lastIndexOf('.')
   if (!claims || claims.kind !== kind) throw new SandboxError('unauthorized', `${field} is not a valid ${kind} token`)
   if (claims.tenant !== tenant.id) throw new SandboxError('unauthorized', `${field} was not issued to this account`)
-  if (tenant.sign(token.slice(0, dot)) !== token.slice(dot + 1)) throw new SandboxError('unauthorized', `${field} has an invalid signature`)
-  if (claims.exp <= tenant.clock.now()) throw new SandboxError('unauthorized', `${field} has expired`)
+  if (!signedBy(tenant, token)) throw new SandboxError('unauthorized', `${field} ${NOT_SIGNED_HERE}`)
+  if (claims.exp - claims.iat > TOKEN_TTL_MS[kind]) {
+    throw new SandboxError('unauthorized', `${field} claims a longer life than ${kind} tokens have (at most ${duration(TOKEN_TTL_MS[kind])} from issue to expiry)`)
+  }
+  const now = tenant.clock.now()
+  if (claims.iat > now) throw new SandboxError('unauthorized', `${field} claims to be issued after the sandbox clock's now (${new Date(now).toISOString()})`)
+  if (claims.exp <= now) throw new SandboxError('unauthorized', `${field} has expired`)
   return claims
 }

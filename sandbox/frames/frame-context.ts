@@ -2,6 +2,7 @@ import type { FrameName, SessionRecord } from '../contract/index.ts'
 import type { SandboxCore } from '../core/sandbox-core.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
+import { liveSessionOf } from '../domain/sessions.ts'
 import { peekToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
 
 /** Who a frame acts for: its tenant, and the session and customer its token names. */
@@ -15,12 +16,32 @@ export interface FrameContext {
   /** Claims of the `clientToken` or `sessionToken` the frame was given, when any. */
   claims?: TokenClaims
   session?: SessionRecord
+  /**
+   * When the frame's authorization ends, epoch ms on the tenant clock: its token's
+   * expiry, or its session's if sooner; an apiKey-only frame's `KEY_ONLY_FRAME_TTL_MS`
+   * after it opened. Effects after it fail with `invalid_token` (docs/decisions/0043).
+   */
+  expiresAt: number
+}
+
+/** How long a frame opened with an apiKey only (no token, so no session to expire with) stays authorized: 1 h of tenant time, as a client token. */
+export const KEY_ONLY_FRAME_TTL_MS = 3_600_000
+
+/**
+ * What a frame is told when it acts after its authorization ended (`expiresAt`).
+ *
+ * @example
+ * frameExpired('widget', Date.parse('2026-01-01T01:00:00Z')) // "the widget frame's authorization expired at 2026-01-01T01:00:00.000Z (…): open it again"
+ */
+export function frameExpired(frame: FrameName, expiresAt: number): string {
+  return `the ${frame} frame's authorization expired at ${new Date(expiresAt).toISOString()} (with its token or session; a frame opened with an apiKey only lasts 1 h): open it again`
 }
 
 /**
  * Resolves a frame's context from its parameters: `sessionToken` (check,
  * connect), `clientToken` (customer frames), or `apiKey` (tenant only).
- * A token that is not valid, expired or revoked is a 401 `SandboxError`.
+ * A token that is not valid, expired or revoked, or whose session is unknown,
+ * revoked or expired, is a 401 `SandboxError`.
  */
 export async function resolveFrameContext(core: SandboxCore, frame: FrameName, params: Record<string, unknown>): Promise<FrameContext> {
   const channelId = String(params.channelId)
@@ -33,13 +54,12 @@ export async function resolveFrameContext(core: SandboxCore, frame: FrameName, p
     if (typeof params.apiKey === 'string' && core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant !== tenant) {
       throw new SandboxError('unauthorized', `${field} was not issued to this account (the apiKey's)`)
     }
-    const session = (await tenant.store()).sessions.get(claims.session)
-    if (!session || session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
-    return { core, tenant, frame, channelId, params, claims, session }
+    const session = liveSessionOf(tenant, await tenant.store(), claims, field)
+    return { core, tenant, frame, channelId, params, claims, session, expiresAt: Math.min(claims.exp, Date.parse(session.expiresAt)) }
   }
   if (typeof params.apiKey === 'string') {
     const { tenant } = core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey')
-    return { core, tenant, frame, channelId, params }
+    return { core, tenant, frame, channelId, params, expiresAt: tenant.clock.now() + KEY_ONLY_FRAME_TTL_MS }
   }
   throw new SandboxError('unauthorized', `the ${frame} frame needs a clientToken${frame === 'check' || frame === 'connect' ? ' or sessionToken' : ''} or an apiKey`)
 }

@@ -46,16 +46,17 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   const params = (parsed.success ? parsed.data : rawParams) as Parameters<typeof machine.start>[0]
   let context: FrameContext
   let running: FrameMachine<F, any, Action> = machine
+  // A frame that cannot start is authorized for nothing: `expiresAt: 0`.
   if (!parsed.success) {
     const message = parsed.error.issues.map((issue) => describeIssue(issue, 'query').message).join('; ')
     running = failedFrame(machine.frame, { code: 'invalid_parameters', message })
-    context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params }
+    context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params, expiresAt: 0 }
   } else {
     try {
       context = await resolveFrameContext(core, machine.frame, params as Record<string, unknown>)
     } catch (error) {
       running = failedFrame(machine.frame, { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' })
-      context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params }
+      context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params, expiresAt: 0 }
     }
   }
   const events: FrameOutbound[] = []

@@ -4,12 +4,14 @@ import { startServer, type RunningSandbox } from '../node-http/index.ts'
 import { createSandbox } from './create-sandbox.ts'
 
 const MSW_BASE = 'http://ramp.test'
+// Both sides sign with one secret, so quote signatures (and every other signed text) agree byte for byte.
+const SECRET = 'a1'.repeat(32)
 let real: RunningSandbox
-const mocked = createSandbox({ baseUrl: MSW_BASE })
+const mocked = createSandbox({ baseUrl: MSW_BASE, secret: SECRET })
 const server = setupServer(...mocked.handlers)
 
 beforeAll(async () => {
-  real = await startServer({ port: 0, framesPort: 0 })
+  real = await startServer({ port: 0, framesPort: 0, secret: SECRET })
   server.listen({ onUnhandledRequest: 'bypass' })
 })
 afterAll(async () => {

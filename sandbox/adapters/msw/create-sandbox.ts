@@ -1,10 +1,16 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { createSandboxCore, parseQueryString, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { createSandboxCore, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 
 /** Options of the msw adapter. */
 export interface MswSandboxOptions extends SandboxOptions {
   /** Origin your code calls (your configured API base URL). Default `http://127.0.0.1:4010`. */
   baseUrl?: string
+  /**
+   * The signing secret (hex): give one when a test compares tokens or quote
+   * signatures across runs or sandboxes. Default: 32 random bytes from
+   * `crypto.getRandomValues`, drawn when the sandbox is created.
+   */
+  secret?: string
 }
 
 /** A sandbox for msw: its core (for control and inspection) and the handlers to mount. */
@@ -26,9 +32,9 @@ export interface MswSandbox {
  * server.listen()
  */
 export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
-  const { baseUrl = 'http://127.0.0.1:4010', ...coreOptions } = options
+  const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), ...coreOptions } = options
   const origin = baseUrl.replace(/\/+$/, '')
-  const core = createSandboxCore({ origins: { api: origin, frames: origin }, ...coreOptions })
+  const core = createSandboxCore({ origins: { api: origin, frames: origin }, secret, ...coreOptions })
   const handler = http.all(`${origin}/*`, async ({ request }) => {
     const url = new URL(request.url)
     const headers: Record<string, string> = {}

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
-import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { exposureWarning } from './exposure-warning.ts'
 import { browserBundle } from './browser-bundle.ts'
@@ -27,6 +28,12 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   timeouts?: Partial<ServerTimeouts>
   /** Where the warning about a non-loopback address goes (default: stderr). */
   warn?: (message: string) => void
+  /**
+   * The signing secret (hex, `--secret`): give one for tokens and signatures that are
+   * the same run after run. Default: 32 random bytes drawn at start, so nothing it
+   * signs can be forged from public inputs or replayed against another process.
+   */
+  secret?: string
 }
 
 /** Time limits of both servers, in milliseconds. */
@@ -100,6 +107,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   const core = createSandboxCore({
     ...options,
     hmac: options.hmac ?? nodeHmacSha256,
+    secret: options.secret ?? secretFromBytes(randomBytes(32)),
     origins,
     clockStart: options.clock === 'wall' ? 'wall' : options.clockStart,
     wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,

@@ -1,5 +1,5 @@
 import { SandboxError } from '../../core/sandbox-error.ts'
-import type { FrameContext } from '../frame-context.ts'
+import { frameExpired, type FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import type { EffectResult, FrameEffect } from '../machine.ts'
 import type { EffectHandler } from './effect-handler.ts'
@@ -14,11 +14,13 @@ export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects
 
 /**
  * Runs an effect for a frame and answers a result; a `SandboxError` (or an
- * unknown effect) becomes `ok: false` with its code and message.
+ * unknown effect) becomes `ok: false` with its code and message. A frame whose
+ * authorization has expired (`context.expiresAt`) runs nothing: `invalid_token`.
  */
 export async function runEffect(context: FrameContext, effect: FrameEffect): Promise<EffectResult> {
   const handler = effectHandlers[effect.type]
   try {
+    if (context.expiresAt <= context.tenant.clock.now()) throw new FrameError('invalid_token', frameExpired(context.frame, context.expiresAt))
     if (!handler) throw new SandboxError('invalid_request', `no effect handler for ${effect.type}`)
     return { effect: effect.type, ok: true, value: await handler(context, effect) }
   } catch (error) {

@@ -1,34 +1,68 @@
-import type { FrameName } from '../../contract/index.ts'
+import { z } from 'zod'
+import { FrameName } from '../../contract/index.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
+import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
+import type { FrameContext } from '../frame-context.ts'
 
-/** What a frame page may ask the frames server for: its tenant, frame, parsed params, and the session it opened under. */
-export interface FrameTicket {
-  tenant: string
-  frame: FrameName
-  params: Record<string, unknown>
-  session: string | null
-}
+/**
+ * What a frame page may ask the frames server for: its tenant, frame, parsed
+ * params, the session it opened under, and until when (`exp`, epoch ms on the
+ * tenant clock: the frame context's `expiresAt`).
+ */
+const FrameTicketSchema = z.strictObject({
+  tenant: z.string(),
+  frame: FrameName,
+  params: z.record(z.string(), z.unknown()),
+  session: z.string().nullable(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+})
+export type FrameTicket = z.infer<typeof FrameTicketSchema>
 
-/** Signs a ticket with the tenant's key; the page sends it with every effect and journal call. */
-export function issueFrameTicket(tenant: Tenant, ticket: Omit<FrameTicket, 'tenant'>): string {
-  const body = textToBase64Url(JSON.stringify({ ...ticket, tenant: tenant.id }))
+/** The longest a ticket may claim from issue to expiry: a session's life, the longest anything a frame opens with lives. */
+export const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
+
+/**
+ * Signs a ticket for a frame page opened with `context`; the page sends it with
+ * every effect and journal call. It expires with the frame's authorization.
+ *
+ * @example
+ * issueFrameTicket(context) // '<base64url JSON>.<signature>'
+ */
+export function issueFrameTicket(context: FrameContext): string {
+  const { tenant, frame, params, session } = context
+  const ticket: FrameTicket = { tenant: tenant.id, frame, params, session: session?.id ?? null, iat: tenant.clock.now(), exp: context.expiresAt }
+  const body = textToBase64Url(JSON.stringify(ticket))
   return `${body}.${tenant.sign(`frame:${body}`)}`
 }
 
-/** The tenant and ticket of a signed ticket; 401 when it is not one this sandbox signed. */
-export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Tenant; ticket: FrameTicket } {
-  const [body, signature] = typeof text === 'string' ? text.split('.') : []
-  let ticket: FrameTicket | undefined
+function parseTicket(body: string | undefined): FrameTicket | undefined {
+  const json = body === undefined ? undefined : base64UrlToText(body)
+  if (json === undefined) return undefined
   try {
-    const json = body === undefined ? undefined : base64UrlToText(body)
-    ticket = json === undefined ? undefined : (JSON.parse(json) as FrameTicket)
+    const parsed = FrameTicketSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : undefined
   } catch {
-    ticket = undefined
+    return undefined
   }
+}
+
+/**
+ * The tenant and ticket of a ticket this sandbox signed: 401 when it is not one
+ * (malformed, tampered, another process's) or claims a longer life than any
+ * frame has. Expiry is the caller's to check (an effect answers it as the
+ * frame's `invalid_token`; a journal call with a 401).
+ */
+export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Tenant; ticket: FrameTicket } {
+  const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
+  const ticket = extra === undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
-  if (!ticket || !tenant || signature !== tenant.sign(`frame:${body}`)) throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox')
+  if (!ticket || !tenant || !tenant.verify(`frame:${body}`, signature)) {
+    throw new SandboxError('unauthorized', 'ticket is not a frame ticket signed by this sandbox (tampered with, or from before it restarted without --state-file or --secret?): reload the frame')
+  }
+  if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS) throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')
   return { tenant, ticket }
 }

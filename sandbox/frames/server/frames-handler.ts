@@ -6,7 +6,7 @@ import { reply, type PlainReply, type PlainRequest, type PlainResponse } from '.
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { runEffect } from '../effects/index.ts'
-import { resolveFrameContext } from '../frame-context.ts'
+import { frameExpired, resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { actionMessage, journalFrameMessage } from '../frame-journal.ts'
 import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
@@ -63,7 +63,7 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
     config = { ...base, error: { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' } }
   } else {
     const params = parsed.data as Record<string, unknown>
-    const ticket = issueFrameTicket(context.tenant, { frame, params, session: context.session?.id ?? null })
+    const ticket = issueFrameTicket({ ...context, params })
     config = { ...base, params, appearance: appearanceOf(params), ticket, tenant: context.tenant.id }
   }
   const csp = `${frameAncestors(allowed)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
@@ -77,7 +77,8 @@ async function effect(core: SandboxCore, body: string | undefined): Promise<Plai
   const effectInput = input.effect as { type: string }
   try {
     const context = await resolveFrameContext(core, ticket.frame, ticket.params)
-    return reply(200, await runEffect(context, effectInput))
+    // The ticket ends the frame's authorization: re-resolving an apiKey-only frame would otherwise give it a new hour.
+    return reply(200, await runEffect({ ...context, expiresAt: Math.min(context.expiresAt, ticket.exp) }, effectInput))
   } catch (error) {
     if (error instanceof SandboxError || error instanceof FrameError) {
       const code = error instanceof SandboxError && error.code === 'unauthorized' ? 'invalid_token' : error.code
@@ -93,6 +94,7 @@ const CustomerAction = z.object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) }).
 function journal(core: SandboxCore, body: string | undefined): PlainReply {
   const input = JSON.parse(body ?? '{}') as { ticket?: unknown; direction?: unknown; message?: unknown }
   const { tenant, ticket } = readFrameTicket(core, input.ticket)
+  if (ticket.exp <= tenant.clock.now()) throw new SandboxError('unauthorized', frameExpired(ticket.frame, ticket.exp))
   const direction = input.direction === 'in' ? 'in' : input.direction === 'dropped' ? 'dropped' : input.direction === 'action' ? 'action' : 'out'
   const message =
     direction === 'dropped' ? { kind: 'dropped', payload: input.message }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { textToBase64Url } from '../core/base64url.ts'
+import { createSandboxCore } from '../core/sandbox-core.ts'
+import { SandboxError } from '../core/sandbox-error.ts'
+import type { Tenant } from '../core/tenant.ts'
+import { issueToken, TOKEN_PREFIX, TOKEN_TTL_MS, verifyToken, type TokenClaims, type TokenKind } from './tokens.ts'
+
+const core = createSandboxCore()
+let accounts = 0
+const freshTenant = () => core.tenants.get(`tokens${++accounts}`, 'test')
+
+/** A token with exactly these claims, signed by the tenant (what `issueToken` would never make). */
+function signed(tenant: Tenant, claims: Omit<TokenClaims, 'tenant'>): string {
+  const body = `${TOKEN_PREFIX[claims.kind]}_${textToBase64Url(JSON.stringify({ ...claims, tenant: tenant.id }))}`
+  return `${body}.${tenant.sign(body)}`
+}
+
+function refusal(run: () => unknown): string {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof SandboxError && error.code === 'unauthorized') return error.message
+    throw error
+  }
+  throw new Error('the token was accepted')
+}
+
+const KINDS = Object.keys(TOKEN_TTL_MS) as TokenKind[]
+
+describe('verifyToken', () => {
+  it('accepts a signed token of each kind that lives exactly its kind\'s maximum', () => {
+    const tenant = freshTenant()
+    const now = tenant.clock.now()
+    for (const kind of KINDS) {
+      const token = signed(tenant, { kind, session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + TOKEN_TTL_MS[kind] })
+      expect(verifyToken(tenant, token, kind, 'token').exp).toBe(now + TOKEN_TTL_MS[kind])
+    }
+  })
+
+  it('refuses a signed token of each kind that claims a millisecond more than its kind\'s maximum', () => {
+    const tenant = freshTenant()
+    const now = tenant.clock.now()
+    for (const kind of KINDS) {
+      const token = signed(tenant, { kind, session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + TOKEN_TTL_MS[kind] + 1 })
+      expect(refusal(() => verifyToken(tenant, token, kind, 'token'))).toMatch(new RegExp(`^token claims a longer life than ${kind} tokens have`))
+    }
+  })
+
+  it('refuses a signed token that claims to be issued after the tenant clock\'s now', () => {
+    const tenant = freshTenant()
+    const later = tenant.clock.now() + 1000 * 365 * 24 * 3_600_000
+    const token = signed(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full', iat: later, exp: later + 60_000 })
+    expect(refusal(() => verifyToken(tenant, token, 'access', 'token'))).toMatch(/^token claims to be issued after the sandbox clock's now/)
+  })
+
+  it('refuses a token issued by the same tenant of a sandbox with another secret, saying it was not signed here', () => {
+    const elsewhere = createSandboxCore({ secret: 'e'.repeat(64) }).tenants.get('tokens-shared', 'test')
+    const here = core.tenants.get('tokens-shared', 'test')
+    const { token } = issueToken(elsewhere, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
+    expect(refusal(() => verifyToken(here, token, 'access', 'accessToken'))).toBe(
+      'accessToken was not signed by this sandbox (tampered with, or issued before it restarted without --state-file or --secret?)',
+    )
+  })
+
+  it('refuses a token whose claims carry a field the format does not have', () => {
+    const tenant = freshTenant()
+    const now = tenant.clock.now()
+    const token = signed(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + 60_000, admin: true } as never)
+    expect(refusal(() => verifyToken(tenant, token, 'access', 'token'))).toBe('token is not a valid access token')
+  })
+})
