@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SellQuote, WidgetError } from '../../contract/index.ts'
-import { startServer, type RunningSandbox } from './start-server.ts'
+import { startServer, type RequestLogEntry, type RunningSandbox } from './start-server.ts'
 
 let sandbox: RunningSandbox
 
@@ -76,5 +76,29 @@ describe('startServer', () => {
     const response = await fetch(`${sandbox.apiUrl}/openapi.json`, { method: 'HEAD' })
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('')
+  })
+})
+
+describe('startServer with requestLog', () => {
+  it('logs each request on either origin once its response is done, and a dropped connection without a status', async () => {
+    const entries: RequestLogEntry[] = []
+    const logged = await startServer({ port: 0, framesPort: 0, requestLog: (entry) => entries.push(entry) })
+    try {
+      await fetch(`${logged.apiUrl}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'sk_test_droplog', 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/v3/currencies', networkError: true }),
+      })
+      await expect(fetch(`${logged.apiUrl}/v3/currencies?apiKey=pk_test_droplog`)).rejects.toThrow()
+      await fetch(`${logged.framesUrl}/nothing`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(entries.map(({ ms, ...entry }) => ({ ...entry, ms: typeof ms }))).toEqual([
+        { method: 'POST', path: '/__sandbox/faults', status: 201, tenant: 'droplog:test', ms: 'number' },
+        { method: 'GET', path: '/v3/currencies', status: null, tenant: 'droplog:test', ms: 'number' },
+        { method: 'GET', path: '/nothing', status: 404, tenant: null, ms: 'number' },
+      ])
+    } finally {
+      await logged.close()
+    }
   })
 })
