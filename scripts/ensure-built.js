@@ -1,8 +1,9 @@
-// Builds dist/ when it is missing or older than a source (`npm start`, `npm run bench`).
-// Plain JavaScript, because it runs before there is any built output. Importing it does the work.
-import { spawnSync } from 'node:child_process'
+// Whether dist/ is missing or older than a source, and the build that refreshes it.
+// Plain JavaScript, because it runs before there is any built output.
+// As a command (`node scripts/ensure-built.js`, npm run bench): builds when stale.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { readdirSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -20,11 +21,40 @@ function newest(path) {
   return latest
 }
 
-const built = statSync(join(root, 'dist/.built'), { throwIfNoEntry: false })
-if (!built || SOURCES.some((source) => newest(join(root, source)) > built.mtimeMs)) {
-  process.stderr.write(`ramp-sandbox: building dist/ (${built ? 'the sources changed' : 'none yet'})…\n`)
-  const tsx = createRequire(import.meta.url).resolve('tsx/cli')
-  // The build's output goes to stderr: stdout's first line stays the ready line.
-  const result = spawnSync(process.execPath, [tsx, join(root, 'scripts/build.ts')], { stdio: ['ignore', 2, 2] })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+/** Why dist/ needs a build (`none yet`, `the sources changed`), or undefined when it is up to date. */
+export function staleness() {
+  const built = statSync(join(root, 'dist/.built'), { throwIfNoEntry: false })
+  if (!built) return 'none yet'
+  return SOURCES.some((source) => newest(join(root, source)) > built.mtimeMs) ? 'the sources changed' : undefined
+}
+
+/**
+ * Starts `npm run build`'s work (scripts/build.ts under tsx), its output on stderr so that stdout's
+ * first line stays the ready line. On POSIX it leads its own process group, so `stopBuild` ends it
+ * with tsc and esbuild.
+ */
+export function startBuild() {
+  return spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'scripts/build.ts')], {
+    stdio: ['ignore', 2, 2],
+    detached: process.platform !== 'win32',
+  })
+}
+
+/** Ends a build started by `startBuild`, children included. */
+export function stopBuild(child, signal) {
+  try {
+    if (process.platform === 'win32') child.kill(signal)
+    else process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const reason = staleness()
+  if (reason) {
+    process.stderr.write(`ramp-sandbox: building dist/ (${reason})…\n`)
+    const [code] = await once(startBuild(), 'exit')
+    process.exitCode = code ?? 1
+  }
 }
