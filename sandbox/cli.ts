@@ -101,6 +101,22 @@ function quietOnBrokenPipe(): void {
   })
 }
 
+/**
+ * Run by npm (`npm start`, `npx ramp-sandbox`, an npm script), the CLI's parent is npm's `sh -c`,
+ * which dies on the SIGTERM npm forwards without passing it on: when that parent goes away, stop
+ * too. Not otherwise: `ramp-sandbox serve &` from a shell script must outlive the script.
+ */
+function stopWithNpm(stop: () => void): void {
+  if (process.env.npm_command === undefined) return
+  const parent = process.ppid
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(watch)
+    stop()
+  }, 200)
+  watch.unref()
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed
   try {
@@ -175,6 +191,7 @@ async function main(argv: string[]): Promise<void> {
   }
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
+  stopWithNpm(() => shutdown('npm went away'))
 }
 
 quietOnBrokenPipe()

@@ -1,19 +1,9 @@
 // `npm start`: builds dist/ when it is missing or stale, then runs `ramp-sandbox serve` from it in
-// this process, so the CLI's own SIGINT/SIGTERM handlers stop the server. Plain JavaScript, because
-// it runs before there is any built output.
+// this process, so the CLI's own handlers stop the server on SIGINT, SIGTERM, or when npm goes away.
+// Plain JavaScript, because it runs before there is any built output.
 import { once } from 'node:events'
 import { constants } from 'node:os'
 import { startBuild, staleness, stopBuild } from './ensure-built.js'
-
-// npm runs this through `sh -c`; npm forwards SIGTERM to the shell, which dies without passing it
-// on. A parent that goes away is therefore a request to stop as well.
-const parent = process.ppid
-const orphaned = setInterval(() => {
-  if (process.ppid === parent) return
-  clearInterval(orphaned)
-  process.kill(process.pid, 'SIGTERM')
-}, 200)
-orphaned.unref()
 
 const reason = staleness()
 if (reason) {
@@ -22,7 +12,12 @@ if (reason) {
   const stop = (signal) => stopBuild(build, signal)
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  // npm forwards SIGTERM to its `sh -c`, which dies without passing it on: a parent that goes away
+  // during the build is a request to stop as well (the CLI watches the same once it serves).
+  const parent = process.ppid
+  const orphaned = setInterval(() => process.ppid !== parent && stop('SIGTERM'), 200)
   const [code, signal] = await once(build, 'exit')
+  clearInterval(orphaned)
   process.off('SIGINT', stop)
   process.off('SIGTERM', stop)
   if (signal) process.exit(128 + constants.signals[signal])
