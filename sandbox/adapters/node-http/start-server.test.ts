@@ -79,6 +79,19 @@ describe('startServer', () => {
   })
 })
 
+describe('startServer on every interface', () => {
+  it('listens on 0.0.0.0 and gives out 127.0.0.1 origins, which a browser can use', async () => {
+    const everywhere = await startServer({ host: '0.0.0.0', port: 0, framesPort: 0 })
+    try {
+      expect(everywhere.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(everywhere.framesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect((await fetch(`${everywhere.apiUrl}/`)).status).toBe(200)
+    } finally {
+      await everywhere.close()
+    }
+  })
+})
+
 describe('startServer with requestLog', () => {
   it('logs each request on either origin once its response is done, and a dropped connection without a status', async () => {
     const entries: RequestLogEntry[] = []

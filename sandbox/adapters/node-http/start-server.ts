@@ -11,6 +11,11 @@ import { demoRoutes } from '../../demo/demo-routes.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
 export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
+  /**
+   * The interface to listen on (default 127.0.0.1). On every interface (`0.0.0.0`, `::`, as in the
+   * container), the origins the sandbox gives out (`apiUrl`, `framesUrl`, frame CSPs, the demo) name
+   * 127.0.0.1: a browser cannot use 0.0.0.0 as an origin.
+   */
   host?: string
   port?: number
   framesPort?: number
@@ -134,7 +139,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     await closeServer(api)
     throw error
   }
-  const urlHost = host.includes(':') ? `[${host}]` : host
+  const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+  const urlHost = advertised.includes(':') ? `[${advertised}]` : advertised
   origins.api = `http://${urlHost}:${apiPort}`
   origins.frames = `http://${urlHost}:${framesPort}`
   return {
