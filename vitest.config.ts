@@ -1,6 +1,21 @@
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Tests run on the sources: the package's own name (`ramp-sandbox/msw`, …) resolves to the
+ * source file behind each export (`./dist/x.js` → `./x.ts`), as tsconfig.json's `paths` does
+ * for the typecheck. A partner's import goes through package.json "exports" to dist/.
+ */
+const exportsMap = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).exports as Record<string, string | { default: string }>
+const selfAlias = Object.entries(exportsMap)
+  .filter((entry): entry is [string, { default: string }] => typeof entry[1] !== 'string')
+  .map(([subpath, target]) => ({
+    find: new RegExp(`^ramp-sandbox${subpath.slice(1).replace(/[/.]/g, '\\$&')}$`),
+    replacement: new URL(target.default.replace(/^\.\/dist\//, './').replace(/\.js$/, '.ts'), import.meta.url).pathname,
+  }))
+
 export default defineConfig({
+  resolve: { alias: selfAlias },
   test: {
     include: ['sandbox/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts', 'harness/**/*.test.ts'],
     // Servers in tests bind 127.0.0.1 on port 0; two cores, so two workers.

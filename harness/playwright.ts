@@ -4,10 +4,21 @@ import { startServer, type RunningSandbox } from '../sandbox/adapters/node-http/
 import { expect } from './playwright-matchers.ts'
 import { freshAccount, tenantHandle, type TenantHandle } from './tenant-handle.ts'
 
+/** Options of the fixture, set in `use` of a partner's playwright.config.ts or by `test.use`. */
+export interface SandboxFixtureOptions {
+  /** The API port of each worker's server (default 0: a free port; a fixed port suits one worker only). */
+  port: number
+  /** The frames port (default 0: a free port). */
+  framesPort: number
+  /** The fixture seed (default 1). */
+  seed: number
+}
+
 /**
  * Playwright's `test` with the sandbox: `sandbox` is a server started once per
- * worker (API and frames origins on free ports); `tenant` is a fresh, isolated
- * account for each test, whose journal tells what the frames did.
+ * worker (API and frames origins on free ports unless `port`/`framesPort` say
+ * otherwise, fixtures from `seed`); `tenant` is a fresh, isolated account for
+ * each test, whose journal tells what the frames did.
  *
  * @example
  * import { test, expect } from 'ramp-sandbox/harness/playwright'
@@ -16,11 +27,15 @@ import { freshAccount, tenantHandle, type TenantHandle } from './tenant-handle.t
  *   // … drive your app …
  *   expect(await tenant.frameEvents()).toEmitSubsequence([{ kind: 'handshake' }, { kind: 'complete' }])
  * })
+ * // playwright.config.ts: defineConfig<SandboxFixtureOptions>({ use: { seed: 7 } })
  */
-export const test = base.extend<{ tenant: TenantHandle }, { sandbox: RunningSandbox }>({
+export const test = base.extend<{ tenant: TenantHandle }, SandboxFixtureOptions & { sandbox: RunningSandbox }>({
+  port: [0, { option: true, scope: 'worker' }],
+  framesPort: [0, { option: true, scope: 'worker' }],
+  seed: [1, { option: true, scope: 'worker' }],
   sandbox: [
-    async ({}, use) => {
-      const sandbox = await startServer({ port: 0, framesPort: 0 })
+    async ({ port, framesPort, seed }, use) => {
+      const sandbox = await startServer({ port, framesPort, seed })
       await use(sandbox)
       await sandbox.close()
     },

@@ -200,3 +200,67 @@ describe('ramp-sandbox serve --secret', () => {
     expect(stderr).not.toContain('hunter2')
   }, 60_000)
 })
+
+/** The stdout lines a child prints from now on. */
+function lines(child: ChildProcess): string[] {
+  const seen: string[] = []
+  let rest = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const parts = (rest + chunk.toString()).split('\n')
+    rest = parts.pop()!
+    seen.push(...parts)
+  })
+  return seen
+}
+
+async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const found = probe()
+    if (found !== undefined) return found
+  }
+  throw new Error('timed out')
+}
+
+describe('ramp-sandbox serve --log', () => {
+  const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_logcli&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
+
+  it('prints one line per request: method, path without the query, status, tenant and milliseconds', async () => {
+    const child = cli('serve', '--port', '0', '--frames-port', '0', '--log')
+    const api = /api (\S+)/.exec(await firstLine(child))![1]!
+    const seen = lines(child)
+    await fetch(`${api}${QUOTE}`)
+    await fetch(`${api}/openapi.json`)
+    expect(await until(() => seen.find((line) => line.startsWith('GET /v3/')))).toMatch(/^GET \/v3\/currencies\/eth\/sell_quote 200 logcli:test \d+(\.\d+)?ms$/)
+    expect(await until(() => seen.find((line) => line.startsWith('GET /openapi.json')))).toMatch(/^GET \/openapi\.json 200 - \d+(\.\d+)?ms$/)
+  }, 60_000)
+
+  it('prints a JSON line per request with --log json', async () => {
+    const child = cli('serve', '--port', '0', '--frames-port', '0', '--log', 'json')
+    const api = /api (\S+)/.exec(await firstLine(child))![1]!
+    const seen = lines(child)
+    await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_live_logjson' }, body: '{}' })
+    const entry = JSON.parse(await until(() => seen.find((line) => line.includes('/platform/v1/sessions'))))
+    expect(entry).toEqual({ method: 'POST', path: '/platform/v1/sessions', status: 400, tenant: 'logjson:live', ms: expect.any(Number) })
+  }, 60_000)
+
+  it('refuses a --log format other than text or json, with exit code 2', async () => {
+    const child = cli('serve', '--log=yaml')
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--log: must be text or json')
+  }, 60_000)
+})
+
+describe('ramp-sandbox and a closed stdout', () => {
+  it('ends quietly with exit code 0 when its reader goes away (fixtures | head -c 100)', async () => {
+    // The group's exit status, and anything node says on stderr, come back on stderr; stdout goes to head.
+    const child = spawn('sh', ['-c', `{ "${process.execPath}" --import tsx sandbox/cli.ts fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null`], { stdio: ['ignore', 'ignore', 'pipe'] })
+    children.push(child)
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    await once(child, 'exit')
+    expect(stderr).toBe('exit=0\n')
+  }, 60_000)
+})

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { buildCatalog } from '../fixtures/index.ts'
 import { SECRET_PATTERN, SECRET_RULE } from './core/sandbox-secret.ts'
-import { startServer, type RunningSandbox } from './adapters/node-http/index.ts'
+import { startServer, type RequestLogEntry, type RunningSandbox } from './adapters/node-http/index.ts'
 
 const USAGE = `Usage: ramp-sandbox <command> [options]
 
@@ -25,6 +25,8 @@ Options (serve; env in brackets):
   --journal-size <n>     Entries kept per tenant journal (default 1000)
   --secret <hex>         Signing secret, 32-128 hex digits [RAMP_SANDBOX_SECRET] (default: random at start;
                          fix it for tokens and signatures that are the same run after run)
+  --log [json]           One line per request on stdout: METHOD path status tenant ms, or JSON lines
+                         with --log json [RAMP_SANDBOX_LOG=1 or =json]
   -h, --help             Show this help`
 
 const Port = z.coerce.number().int().min(0).max(65535)
@@ -38,6 +40,7 @@ const ServeFlags = z.object({
   strictDeprecations: z.boolean().default(false),
   journalSize: z.coerce.number().int().min(10).max(1_000_000).default(1000),
   secret: z.string().regex(SECRET_PATTERN, SECRET_RULE).optional(),
+  log: z.enum(['text', 'json'], { error: 'must be text or json' }).optional(),
 })
 
 /** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
@@ -70,9 +73,53 @@ function frozenClockFlag(value: string | undefined, env: string | undefined): tr
   return given === undefined ? undefined : given === '' || given === '1' || given === 'true' ? true : given
 }
 
-/** `--frozen-clock` takes an optional value: give parseArgs an empty one when no value follows. */
+/** The log flag, from `--log`, `--log json`, `--log=json` or the env (`1` means text). */
+function logFlag(value: string | undefined, env: string | undefined): string | undefined {
+  const given = value ?? (env === undefined || env === '' || env === '0' ? undefined : env)
+  return given === undefined ? undefined : given === '' || given === '1' || given === 'true' ? 'text' : given
+}
+
+/**
+ * `--frozen-clock` and `--log` take an optional value: give parseArgs an empty one when none follows
+ * (for `--log`, only `text` and `json` are its values, so `--log serve` still names the command).
+ */
 function withOptionalValues(argv: string[]): string[] {
-  return argv.flatMap((arg, index) => (arg === '--frozen-clock' && (argv[index + 1] ?? '-').startsWith('-') ? ['--frozen-clock='] : [arg]))
+  return argv.flatMap((arg, index) => {
+    const next = argv[index + 1]
+    if (arg === '--frozen-clock' && (next ?? '-').startsWith('-')) return ['--frozen-clock=']
+    if (arg === '--log' && next !== 'json' && next !== 'text') return ['--log=']
+    return [arg]
+  })
+}
+
+/** `--log`'s line: `GET /v3/currencies/eth/sell_quote 200 sandbox:test 0.42ms` (`-` for no status or tenant). */
+function requestLine(format: 'text' | 'json', entry: RequestLogEntry): string {
+  if (format === 'json') return `${JSON.stringify(entry)}\n`
+  return `${entry.method} ${entry.path} ${entry.status ?? '-'} ${entry.tenant ?? '-'} ${entry.ms}ms\n`
+}
+
+/** A reader that went away (`ramp-sandbox fixtures | head`) ends the command quietly, as other CLIs do. */
+function quietOnBrokenPipe(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    throw error
+  })
+}
+
+/**
+ * Run by npm (`npm start`, `npx ramp-sandbox`, an npm script), the CLI's parent is npm's `sh -c`,
+ * which dies on the SIGTERM npm forwards without passing it on: when that parent goes away, stop
+ * too. Not otherwise: `ramp-sandbox serve &` from a shell script must outlive the script.
+ */
+function stopWithNpm(stop: () => void): void {
+  if (process.env.npm_command === undefined) return
+  const parent = process.ppid
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(watch)
+    stop()
+  }, 200)
+  watch.unref()
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -91,6 +138,7 @@ async function main(argv: string[]): Promise<void> {
         'strict-deprecations': { type: 'boolean' },
         'journal-size': { type: 'string' },
         secret: { type: 'string' },
+        log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         key: { type: 'string' },
         api: { type: 'string' },
@@ -116,24 +164,29 @@ async function main(argv: string[]): Promise<void> {
     strictDeprecations: values['strict-deprecations'] ?? env.RAMP_SANDBOX_STRICT_DEPRECATIONS === '1',
     journalSize: values['journal-size'],
     secret: values.secret ?? (env.RAMP_SANDBOX_SECRET || undefined),
+    log: logFlag(values.log, env.RAMP_SANDBOX_LOG),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
   if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
-  const { frozenClock, realtimeClock, ...serve } = flags.data
+  const { frozenClock, realtimeClock, log, ...serve } = flags.data
   if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
   const clock = frozenClock === undefined
     ? ({ clock: 'wall' } as const)
     : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
-  const sandbox = await startServer({ ...serve, ...clock }).catch((error: NodeJS.ErrnoException) =>
+  const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
+  const sandbox = await startServer({ ...serve, ...clock, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   process.stdout.write(
     `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}\n`,
   )
+  // Tenant stores load their module on first use, to keep start-up short (decision 0030): load it now
+  // that the ready line is out, so a partner's first session does not wait for it.
+  void import('./store/tenant-store.ts')
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
@@ -145,6 +198,8 @@ async function main(argv: string[]): Promise<void> {
   }
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
+  stopWithNpm(() => shutdown('npm went away'))
 }
 
+quietOnBrokenPipe()
 await main(process.argv.slice(2))

@@ -1,5 +1,7 @@
 /**
- * ramp-sandbox's public API.
+ * ramp-sandbox's public API: the contract, the core, the server, the fixtures.
+ * The msw handlers are `ramp-sandbox/msw`, so that this entry loads without msw,
+ * an optional peer dependency (decision 0031).
  *
  * @example
  * import { startServer } from 'ramp-sandbox'
@@ -7,6 +9,5 @@
  */
 export * from './contract/index.ts'
 export { createSandboxCore, SandboxError, openApiDocument, type SandboxCore, type SandboxOptions, type PlainRequest, type PlainResponse } from './core/index.ts'
-export { startServer, type RunningSandbox, type ServeOptions } from './adapters/node-http/index.ts'
-export { createSandbox, type MswSandbox, type MswSandboxOptions } from './adapters/msw/index.ts'
+export { startServer, type RunningSandbox, type ServeOptions, type RequestLogEntry } from './adapters/node-http/index.ts'
 export { buildCatalog } from '../fixtures/index.ts'

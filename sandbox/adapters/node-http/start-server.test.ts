@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PlatformError, SellQuote, WidgetError } from '../../contract/index.ts'
-import { startServer, type RunningSandbox } from './start-server.ts'
+import { startServer, type RequestLogEntry, type RunningSandbox } from './start-server.ts'
 
 let sandbox: RunningSandbox
 
@@ -193,4 +193,41 @@ describe('startServer time limits', () => {
     const heard = await rawExchange(slow.framesUrl, 'GET /platform/v1/reset HTTP/1.1\r\nHost: x\r\n', (socket) => (socket.write('X-Slow: y\r\n'), 11), 100)
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
   }, 30_000)
+})
+
+describe('startServer on every interface', () => {
+  it('listens on 0.0.0.0 and gives out 127.0.0.1 origins, which a browser can use', async () => {
+    const everywhere = await startServer({ host: '0.0.0.0', port: 0, framesPort: 0 })
+    try {
+      expect(everywhere.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(everywhere.framesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect((await fetch(`${everywhere.apiUrl}/`)).status).toBe(200)
+    } finally {
+      await everywhere.close()
+    }
+  })
+})
+
+describe('startServer with requestLog', () => {
+  it('logs each request on either origin once its response is done, and a dropped connection without a status', async () => {
+    const entries: RequestLogEntry[] = []
+    const logged = await startServer({ port: 0, framesPort: 0, requestLog: (entry) => entries.push(entry) })
+    try {
+      await fetch(`${logged.apiUrl}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'sk_test_droplog', 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/v3/currencies', networkError: true }),
+      })
+      await expect(fetch(`${logged.apiUrl}/v3/currencies?apiKey=pk_test_droplog`)).rejects.toThrow()
+      await fetch(`${logged.framesUrl}/nothing`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(entries.map(({ ms, ...entry }) => ({ ...entry, ms: typeof ms }))).toEqual([
+        { method: 'POST', path: '/__sandbox/faults', status: 201, tenant: 'droplog:test', ms: 'number' },
+        { method: 'GET', path: '/v3/currencies', status: null, tenant: 'droplog:test', ms: 'number' },
+        { method: 'GET', path: '/nothing', status: 404, tenant: null, ms: 'number' },
+      ])
+    } finally {
+      await logged.close()
+    }
+  })
 })

@@ -8,10 +8,16 @@ import { exposureWarning } from './exposure-warning.ts'
 import { browserBundle } from './browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
+import { requestTenant } from './request-tenant.ts'
 import { demoRoutes } from '../../demo/demo-routes.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
 export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
+  /**
+   * The interface to listen on (default 127.0.0.1). On every interface (`0.0.0.0`, `::`, as in the
+   * container), the origins the sandbox gives out (`apiUrl`, `framesUrl`, frame CSPs, the demo) name
+   * 127.0.0.1: a browser cannot use 0.0.0.0 as an origin.
+   */
   host?: string
   port?: number
   framesPort?: number
@@ -34,6 +40,8 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
    * signs can be forged from public inputs or replayed against another process.
    */
   secret?: string
+  /** Called once per request on either origin when its response is done (the CLI's `--log`). */
+  requestLog?: (entry: RequestLogEntry) => void
 }
 
 /** Time limits of both servers, in milliseconds. */
@@ -65,6 +73,35 @@ function createLimitedServer(timeouts: ServerTimeouts, listener: (request: Incom
   )
   server.on('clientError', answerClientError)
   return server
+}
+
+/** One answered request, for `requestLog`. */
+export interface RequestLogEntry {
+  method: string
+  /** The path, without the query (which may carry keys and tokens). */
+  path: string
+  /** The status sent; `null` when the connection was dropped first (an injected network error, a client gone). */
+  status: number | null
+  /** The tenant id (`account:mode`) the request names by key or token, unverified; `null` when it names none. */
+  tenant: string | null
+  /** From the request's arrival to its response's end, in milliseconds. */
+  ms: number
+}
+
+/** Logs a request when its response is done: closed, finished or not. */
+function logWhenDone(request: IncomingMessage, response: ServerResponse, log: (entry: RequestLogEntry) => void): void {
+  const start = performance.now()
+  response.once('close', () => {
+    const url = request.url ?? '/'
+    const mark = url.indexOf('?')
+    log({
+      method: request.method ?? 'GET',
+      path: mark === -1 ? url : url.slice(0, mark),
+      status: response.writableFinished ? response.statusCode : null,
+      tenant: requestTenant(url, request.headers) ?? null,
+      ms: Math.round((performance.now() - start) * 100) / 100,
+    })
+  })
 }
 
 /** A running sandbox: its core, its two origins, and a way to stop it. */
@@ -117,7 +154,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     core.options.logger?.('the node adapter failed', error)
     if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
   }
+  const requestLog = options.requestLog
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
+    if (requestLog) logWhenDone(request, response, requestLog)
     try {
       handleNodeRequest(handle, request, response)?.catch((error: unknown) => failed(response, error))
     } catch (error) {
@@ -147,7 +186,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   }
   const warning = exposureWarning((api.address() as AddressInfo).address)
   if (warning) (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(warning)
-  const urlHost = host.includes(':') ? `[${host}]` : host
+  const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+  const urlHost = advertised.includes(':') ? `[${advertised}]` : advertised
   origins.api = `http://${urlHost}:${apiPort}`
   origins.frames = `http://${urlHost}:${framesPort}`
   return {

@@ -1,0 +1,353 @@
+/**
+ * The package as a partner gets it (issue 11): `npm pack`, the tarball installed into an app
+ * outside the repo with its peers, and used there by plain node, tsc, vitest, Playwright and the
+ * command line; and `npm start` of this checkout stopping with npm.
+ *
+ * Slow on purpose (a build, an npm install from the cache or the registry, a partner's tsc):
+ * one `beforeAll` makes the app, each test is one use of it. About 2–4 minutes on a busy
+ * 2-core machine; every step has its own timeout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..')
+const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_partner&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
+
+/** This run's environment without what npm and vitest added, as a partner's fresh shell has it (and no colours). */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TEST$|FORCE_COLOR$)/i.test(name)))
+  return { ...env, NO_COLOR: '1' }
+}
+
+interface Result {
+  status: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs a command to its end; never throws on a non-zero status (the test says what it expects). */
+function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Result> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      fail(new Error(`${command} ${args.join(' ')} took over ${timeoutMs} ms\n${stdout}\n${stderr}`))
+    }, timeoutMs)
+    child.once('error', fail)
+    child.once('close', (status) => {
+      clearTimeout(timer)
+      done({ status, stdout, stderr })
+    })
+  })
+}
+
+/** Fails with the command's output when it did not succeed. */
+function succeeded(result: Result): Result {
+  if (result.status !== 0) throw new Error(`exit ${result.status}\n${result.stdout}\n${result.stderr}`)
+  return result
+}
+
+/** A long-running command in its own process group, with its ready line's URLs. */
+interface Served {
+  child: ChildProcess
+  api: string
+  frames: string
+}
+
+function serve(command: string, args: string[], cwd: string): Promise<Served> {
+  const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  running.push(child)
+  return new Promise((done, fail) => {
+    let text = ''
+    let errors = ''
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+      const ready = /ramp-sandbox ready: api (\S+) · frames (\S+)/.exec(text)
+      if (ready) done({ child, api: ready[1]!, frames: ready[2]! })
+    })
+    child.once('exit', (code) => fail(new Error(`${command} ${args.join(' ')} exited ${code} before its ready line\n${text}\n${errors}`)))
+  })
+}
+
+const running: ChildProcess[] = []
+
+/** Whether any process of a process group is still alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function eventually(probe: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) if (await probe()) return true
+  return probe()
+}
+
+const answers = (url: string) => fetch(url).then(() => true, () => false)
+
+/** A port free right now, for options that take a fixed one. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as { port: number }
+  await new Promise((done) => server.close(done))
+  return port
+}
+
+/** The version of a package this repo has installed: the app installs the same, from the npm cache when it can. */
+function installedVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+/** The partner's app: a folder outside the repo where the packed tarball and its peers are installed. */
+const app = {
+  dir: '',
+  tarballFiles: [] as string[],
+  /** Writes a file of the app. */
+  write(path: string, text: string): void {
+    mkdirSync(dirname(join(app.dir, path)), { recursive: true })
+    writeFileSync(join(app.dir, path), text)
+  },
+  /** Runs a command in the app. */
+  run(command: string, args: string[], timeoutMs?: number): Promise<Result> {
+    return run(command, args, app.dir, timeoutMs)
+  },
+  /** `npx ramp-sandbox …` in the app, to its end. */
+  ramp(args: string[], timeoutMs?: number): Promise<Result> {
+    return run('npx', ['--no-install', 'ramp-sandbox', ...args], app.dir, timeoutMs)
+  },
+  /** `npx ramp-sandbox serve …` in the app, once it is ready (stopped after the file). */
+  serve(args: string[] = []): Promise<Served> {
+    return serve('npx', ['--no-install', 'ramp-sandbox', 'serve', '--port', '0', '--frames-port', '0', ...args], app.dir)
+  },
+}
+
+let workspace = ''
+
+beforeAll(async () => {
+  workspace = mkdtempSync(join(tmpdir(), 'ramp-sandbox-package-'))
+  // prepack builds dist/ first.
+  const packed = succeeded(await run('npm', ['pack', '--json', '--pack-destination', workspace], repo, 420_000))
+  const { filename, files } = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!
+  app.tarballFiles = files.map((file) => file.path)
+  app.dir = join(workspace, 'partner-app')
+  app.write('package.json', JSON.stringify({ name: 'partner-app', private: true, type: 'module' }, null, 2))
+  const peers = ['typescript', 'vitest', 'msw', '@types/node', '@playwright/test'].map((name) => `${name}@${installedVersion(name)}`)
+  succeeded(await app.run('npm', ['install', join(workspace, filename), ...peers, '--prefer-offline', '--no-audit', '--no-fund'], 420_000))
+}, 900_000)
+
+afterAll(async () => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+  }
+  if (workspace) rmSync(workspace, { recursive: true, force: true })
+})
+
+describe('the packed tarball', () => {
+  it('holds the built package, its command, README and docs, and no tests, sources, screenshots or build stamp', () => {
+    const files = app.tarballFiles
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frames/page/frame-app.js', 'docs/triggers.md']))
+    expect(files.filter((file) => /\.(test|spec)\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([])
+    expect(files.filter((file) => /screenshots|\.png$|^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
+  })
+})
+
+describe('the installed package', () => {
+  const ENTRIES = ['ramp-sandbox', 'ramp-sandbox/msw', 'ramp-sandbox/server', 'ramp-sandbox/contract', 'ramp-sandbox/harness', 'ramp-sandbox/harness/vitest', 'ramp-sandbox/harness/playwright']
+
+  it('is imported by plain node, every export of it', async () => {
+    const script = `
+      const loaded = {}
+      for (const entry of ${JSON.stringify(ENTRIES)}) loaded[entry] = Object.keys(await import(entry))
+      loaded['ramp-sandbox/package.json'] = Object.keys((await import('ramp-sandbox/package.json', { with: { type: 'json' } })).default)
+      console.log(JSON.stringify(loaded))`
+    const loaded = JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout) as Record<string, string[]>
+    expect(loaded['ramp-sandbox']).toEqual(expect.arrayContaining(['startServer', 'createSandboxCore', 'buildCatalog', 'SellQuote']))
+    expect(loaded['ramp-sandbox/msw']).toEqual(expect.arrayContaining(['createSandbox', 'handlers']))
+    expect(loaded['ramp-sandbox/server']).toEqual(expect.arrayContaining(['startServer']))
+    expect(loaded['ramp-sandbox/contract']).toEqual(expect.arrayContaining(['SellQuote', 'JournalEntry']))
+    expect(loaded['ramp-sandbox/harness']).toEqual(expect.arrayContaining(['defineScenario', 'runInNode', 'useSandbox']))
+    expect(loaded['ramp-sandbox/harness/vitest']).toEqual([])
+    expect(loaded['ramp-sandbox/harness/playwright']).toEqual(expect.arrayContaining(['test', 'expect']))
+    expect(loaded['ramp-sandbox/package.json']).toContain('version')
+  }, 120_000)
+
+  it('loads, from each export, only its dependencies and that export\'s own peer: never esbuild, tsx or another peer', () => {
+    const root = join(app.dir, 'node_modules/ramp-sandbox')
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; exports: Record<string, string | { default: string }> }
+    const peerOf: Record<string, string[]> = { './msw': ['msw'], './harness/vitest': ['vitest'], './harness/playwright': ['@playwright/test'] }
+    const outside: Record<string, string[]> = {}
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string') continue
+      const allowed = new Set([...Object.keys(manifest.dependencies), ...(peerOf[subpath] ?? [])])
+      outside[subpath] = [...packagesLoadedFrom(join(root, target.default))].filter((name) => !allowed.has(name))
+    }
+    expect(outside).toEqual(Object.fromEntries(Object.keys(outside).map((subpath) => [subpath, []])))
+  })
+
+  it('passes a partner\'s tsc (NodeNext, strict, no special flags) over a file using every export', async () => {
+    app.write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src'] }, null, 2))
+    app.write(
+      'src/uses-every-export.ts',
+      `import { startServer, buildCatalog, createSandboxCore, SellQuote, type RunningSandbox } from 'ramp-sandbox'
+import { createSandbox, handlers } from 'ramp-sandbox/msw'
+import { startServer as startFromServer, type ServeOptions, type RequestLogEntry } from 'ramp-sandbox/server'
+import { SellQuote as SellQuoteSchema, type JournalEntry } from 'ramp-sandbox/contract'
+import { defineScenario, ref, runInNode, checkScenario, useSandbox, magic, type Scenario } from 'ramp-sandbox/harness'
+import 'ramp-sandbox/harness/vitest'
+import { test, expect, type SandboxFixtureOptions } from 'ramp-sandbox/harness/playwright'
+import manifest from 'ramp-sandbox/package.json' with { type: 'json' }
+
+const options: ServeOptions = { port: 0, framesPort: 0, requestLog: (entry: RequestLogEntry) => console.log(entry.path, entry.status) }
+export const running: Promise<RunningSandbox> = startServer(options)
+export const same: typeof startServer = startFromServer
+export const catalog = buildCatalog(1).currencies
+export const core = createSandboxCore({ seed: 1 }).seed
+export const msw: number = createSandbox({ baseUrl: 'https://ramp.test' }).handlers.length + handlers.length
+export const parsed: boolean = SellQuote.safeParse({}).success || SellQuoteSchema.safeParse({}).success
+export const entries: JournalEntry[] = []
+export const scenario: Scenario = defineScenario({ title: 'a sell quote', tags: ['quote'], steps: [{ api: 'GET /v3/currencies', as: 'list' }], expect: {} })
+export const helpers = [ref, runInNode, checkScenario, useSandbox, magic.usNy]
+export const fixtureOptions: SandboxFixtureOptions = { port: 0, framesPort: 0, seed: 7 }
+export const fixture = [test, expect]
+export const version: string = manifest.version
+`,
+    )
+    const result = await app.run('npx', ['--no-install', 'tsc', '-p', '.'], 300_000)
+    expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
+    expect(result.status).toBe(0)
+  }, 300_000)
+
+  it('mounts the msw handlers and the harness matchers in a partner\'s vitest', async () => {
+    app.write(
+      'test/quote.test.ts',
+      `import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createSandbox } from 'ramp-sandbox/msw'
+import 'ramp-sandbox/harness/vitest'
+
+const sandbox = createSandbox({ baseUrl: 'https://ramp.test', seed: 1 })
+const server = setupServer(...sandbox.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+it('answers a sell quote', async () => {
+  const response = await fetch('https://ramp.test${QUOTE}')
+  expect(response.status).toBe(200)
+  expect(((await response.json()) as { quoteCurrencyAmount: number }).quoteCurrencyAmount).toBeGreaterThan(0)
+})
+
+it('matches events with the harness matchers', () => {
+  expect([{ kind: 'handshake' }, { kind: 'complete' }]).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete' }])
+})
+`,
+    )
+    const result = await app.run('npx', ['--no-install', 'vitest', 'run', 'test/quote.test.ts'], 180_000)
+    expect(result.stdout).toMatch(/Tests\s+\S*2 passed/)
+    expect(result.status).toBe(0)
+  }, 180_000)
+
+  it('runs the Playwright fixture with its port, framesPort and seed options in a partner\'s Playwright project, without loader flags', async () => {
+    const [port, framesPort] = [await freePort(), await freePort()]
+    app.write(
+      'playwright.config.ts',
+      `import { defineConfig } from '@playwright/test'
+import type { SandboxFixtureOptions } from 'ramp-sandbox/harness/playwright'
+export default defineConfig<SandboxFixtureOptions>({ testDir: 'e2e', workers: 1, use: { port: ${port}, framesPort: ${framesPort}, seed: 7 } })
+`,
+    )
+    app.write(
+      'e2e/fixture.spec.ts',
+      `import { test, expect } from 'ramp-sandbox/harness/playwright'
+
+test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
+  expect(sandbox.apiUrl).toBe('http://127.0.0.1:${port}')
+  expect(sandbox.framesUrl).toBe('http://127.0.0.1:${framesPort}')
+  const fixtures = await (await fetch(sandbox.apiUrl + '/__sandbox/fixtures', { headers: { 'x-api-key': tenant.secretKey } })).json()
+  expect(fixtures.data.tenant.seed).toBe(7)
+  expect((await fetch(sandbox.apiUrl + '${QUOTE}')).status).toBe(200)
+})
+`,
+    )
+    const result = await app.run('npx', ['--no-install', 'playwright', 'test', '--reporter=line'], 180_000)
+    expect(result.stdout).toContain('1 passed')
+    expect(result.status).toBe(0)
+  }, 180_000)
+
+  it('serves with npx ramp-sandbox serve: a sell quote, and the prebuilt client and frame scripts', async () => {
+    const { api, frames } = await app.serve()
+    const quote = await fetch(`${api}${QUOTE}`)
+    expect(quote.status).toBe(200)
+    expect(((await quote.json()) as { quoteCurrencyAmount: number }).quoteCurrencyAmount).toBeGreaterThan(0)
+    for (const script of [`${api}/sandbox-client.js`, `${frames}/__frames/app.js`]) {
+      const response = await fetch(script)
+      expect({ script, status: response.status, type: response.headers.get('content-type') }).toEqual({ script, status: 200, type: 'text/javascript; charset=utf-8' })
+    }
+  }, 120_000)
+
+  it('stops npx ramp-sandbox serve, leaving no process behind, when npx gets SIGTERM', async () => {
+    const { child, api } = await app.serve()
+    process.kill(child.pid!, 'SIGTERM')
+    expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
+  }, 120_000)
+
+  it('ends quietly with exit code 0 when the reader of its output goes away (ramp-sandbox fixtures | head -c 100)', async () => {
+    const result = await app.run('sh', ['-c', '{ ./node_modules/.bin/ramp-sandbox fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null'])
+    expect(result.stderr).toBe('exit=0\n')
+  }, 60_000)
+
+  // ── Issue 11 items 3 and 4 (ramp-sandbox scenarios, ramp-sandbox record): their checks go here. ──
+  // The app has the tarball, vitest, msw, TypeScript and @playwright/test installed. Use
+  // app.write('scenarios/x.scenario.ts', source), app.ramp(['scenarios', …]) (to its end),
+  // app.serve() (a running server: { api, frames }) and app.run(command, args).
+})
+
+describe('npm start in this checkout', () => {
+  it('stops, leaving no process behind, when npm gets SIGTERM', async () => {
+    // dist/ is fresh from the pack above, so npm start goes straight to serving.
+    expect(existsSync(resolve(repo, 'dist/.built'))).toBe(true)
+    const { child, api } = await serve('npm', ['start', '--', '--port', '0', '--frames-port', '0'], repo)
+    expect(await answers(`${api}/openapi.json`)).toBe(true)
+    process.kill(child.pid!, 'SIGTERM')
+    expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
+  }, 180_000)
+})
+
+/** The bare packages an installed module file loads, following its relative imports (static and literal dynamic ones). */
+function packagesLoadedFrom(entry: string): Set<string> {
+  const packages = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    // JSDoc examples show imports too: drop comments before reading the real ones. Static imports
+    // start a line in emitted code; one inside a string (a generated scenario's source) does not.
+    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+    for (const [, , a, , b, , c] of code.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s*(['"])([^'"]+)\1|^\s*import\s*(['"])([^'"]+)\3|\bimport\(\s*(['"])([^'"]+)\5\s*\)/gm)) {
+      const specifier = (a ?? b ?? c)!
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier))
+      else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier)) packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+    }
+  }
+  visit(entry)
+  return packages
+}
