@@ -147,7 +147,7 @@ beforeAll(async () => {
   app.tarballFiles = files.map((file) => file.path)
   app.dir = join(workspace, 'partner-app')
   app.write('package.json', JSON.stringify({ name: 'partner-app', private: true, type: 'module' }, null, 2))
-  const peers = ['typescript', 'vitest', 'msw', '@types/node', '@playwright/test'].map((name) => `${name}@${installedVersion(name)}`)
+  const peers = ['typescript', 'vitest', 'msw', '@types/node', '@playwright/test', 'tsx'].map((name) => `${name}@${installedVersion(name)}`)
   succeeded(await app.run('npm', ['install', join(workspace, filename), ...peers, '--prefer-offline', '--no-audit', '--no-fund'], 420_000))
 }, 900_000)
 
@@ -315,10 +315,38 @@ test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
     expect(result.stderr).toBe('exit=0\n')
   }, 60_000)
 
-  // ── Issue 11 items 3 and 4 (ramp-sandbox scenarios, ramp-sandbox record): their checks go here. ──
-  // The app has the tarball, vitest, msw, TypeScript and @playwright/test installed. Use
-  // app.write('scenarios/x.scenario.ts', source), app.ramp(['scenarios', …]) (to its end),
-  // app.serve() (a running server: { api, frames }) and app.run(command, args).
+  it("runs a partner's own scenario file with npx ramp-sandbox scenarios under the node driver", async () => {
+    app.write('scenarios/partner/sell-quote.scenario.ts', `import { defineScenario } from 'ramp-sandbox/harness'
+
+export default defineScenario({
+  title: 'a partner sells 0.5 eth for usd',
+  tags: ['partner'],
+  steps: [{ api: 'GET /v3/currencies/eth/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5', as: 'quote', headers: {} }],
+  expect: { responses: { quote: { status: 200, body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5 } } } },
+})
+`)
+    const result = await app.ramp(['scenarios', 'scenarios/partner/*.scenario.ts', '--driver', 'node'], 120_000)
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0)
+    expect(result.stdout).toContain('a partner sells 0.5 eth for usd')
+  }, 180_000)
+
+  it('replays, with npx ramp-sandbox scenarios, what npx ramp-sandbox record wrote of a flow against npx ramp-sandbox serve', async () => {
+    const { api } = await app.serve(['--frozen-clock'])
+    const sk = { 'x-api-key': 'sk_test_partnerrec', 'content-type': 'application/json' }
+    const session = await fetch(`${api}/platform/v1/sessions`, {
+      method: 'POST', headers: sk, body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }),
+    })
+    expect(session.status).toBe(201)
+    const { data } = (await session.json()) as { data: { sessionToken: string } }
+    expect((await fetch(`${api}/__sandbox/connections`, { method: 'POST', headers: sk, body: JSON.stringify({ sessionToken: data.sessionToken }) })).status).toBe(200)
+    expect((await fetch(`${api}${QUOTE}`)).status).toBe(200)
+    const recorded = await app.ramp(['record', '--key', 'sk_test_partnerrec', '--api', api, '--title', 'a recorded partner flow', '--out', 'scenarios/recorded/flow.scenario.ts'], 120_000)
+    expect(recorded.status, recorded.stderr).toBe(0)
+    const source = readFileSync(join(app.dir, 'scenarios/recorded/flow.scenario.ts'), 'utf8')
+    expect(source).toContain("from 'ramp-sandbox/harness'")
+    const replayed = await app.ramp(['scenarios', 'scenarios/recorded/flow.scenario.ts', '--driver', 'node'], 120_000)
+    expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
+  }, 240_000)
 })
 
 describe('npm start in this checkout', () => {
