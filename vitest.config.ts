@@ -17,6 +17,7 @@ const selfAlias = Object.entries(exportsMap)
 export default defineConfig({
   resolve: { alias: selfAlias },
   test: {
+    globalSetup: ['./scripts/build-before-tests.ts'],
     include: ['sandbox/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts', 'harness/**/*.test.ts'],
     // Servers in tests bind 127.0.0.1 on port 0; two cores, so two workers.
     maxWorkers: 2,
