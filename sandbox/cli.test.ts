@@ -17,6 +17,18 @@ function cli(...args: string[]): ChildProcess {
   return child
 }
 
+/** Runs the command to its end: exit code and both streams. */
+async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const [code] = await once(child, 'exit')
+  return { code: code as number, stdout, stderr }
+}
+
 function firstLine(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = ''
@@ -53,10 +65,7 @@ describe('ramp-sandbox serve', () => {
   }, 60_000)
 
   it('refuses a bad flag with exit code 2 and says which', async () => {
-    const child = cli('serve', '--port', 'seventy')
-    let stderr = ''
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [code] = await once(child, 'exit')
+    const { code, stderr } = await run(['serve', '--port', 'seventy'])
     expect(code).toBe(2)
     expect(stderr).toContain('--port')
   }, 60_000)
@@ -123,26 +132,13 @@ describe('ramp-sandbox serve --frozen-clock', () => {
   }, 60_000)
 
   it('refuses a --frozen-clock that is not an instant, with exit code 2', async () => {
-    const child = cli('serve', '--frozen-clock', 'yesterday')
-    let stderr = ''
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [code] = await once(child, 'exit')
+    const { code, stderr } = await run(['serve', '--frozen-clock', 'yesterday'])
     expect(code).toBe(2)
     expect(stderr).toContain('--frozen-clock: must be an ISO 8601 instant')
   }, 60_000)
 })
 
 describe('ramp-sandbox record', () => {
-  /** Runs the command to its end: exit code and both streams. */
-  async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const child = cli(...args)
-    let stdout = ''
-    let stderr = ''
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [code] = await once(child, 'exit')
-    return { code: code as number, stdout, stderr }
-  }
 
   it("writes the tenant's journal to --out as a scenario with its calls as steps and the package import", async () => {
     const sandbox = await startServer({ port: 0, framesPort: 0 })
@@ -151,7 +147,7 @@ describe('ramp-sandbox record', () => {
       const body = { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }
       await fetch(`${sandbox.apiUrl}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_test_recordcli', 'content-type': 'application/json' }, body: JSON.stringify(body) })
       const out = join(dir, 'recorded/session.scenario.ts')
-      const { code, stderr } = await run('record', '--key', 'sk_test_recordcli', '--api', sandbox.apiUrl, '--title', 'a session', '--out', out)
+      const { code, stderr } = await run(['record', '--key', 'sk_test_recordcli', '--api', sandbox.apiUrl, '--title', 'a session', '--out', out])
       expect(code, stderr).toBe(0)
       const source = readFileSync(out, 'utf8')
       expect(source).toContain("import { defineScenario } from 'ramp-sandbox/harness'")
@@ -164,13 +160,13 @@ describe('ramp-sandbox record', () => {
   }, 60_000)
 
   it('exits 2 naming the URL when no sandbox answers there', async () => {
-    const { code, stderr } = await run('record', '--key', 'sk_test_x', '--api', 'http://127.0.0.1:9')
+    const { code, stderr } = await run(['record', '--key', 'sk_test_x', '--api', 'http://127.0.0.1:9'])
     expect(code).toBe(2)
     expect(stderr).toContain('no sandbox answers at http://127.0.0.1:9')
   }, 60_000)
 
   it('exits 2 when --key is not a secret key', async () => {
-    const { code, stderr } = await run('record', '--key', 'pk_test_x')
+    const { code, stderr } = await run(['record', '--key', 'pk_test_x'])
     expect(code).toBe(2)
     expect(stderr).toContain('--key must be the secret key of the tenant to record')
   }, 60_000)
@@ -190,11 +186,7 @@ describe('ramp-sandbox serve --secret', () => {
   }, 60_000)
 
   it('refuses a RAMP_SANDBOX_SECRET that is not hex, with exit code 2, without echoing it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', 'serve'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RAMP_SANDBOX_SECRET: 'hunter2-not-hex' } })
-    children.push(child)
-    let stderr = ''
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [code] = await once(child, 'exit')
+    const { code, stderr } = await run(['serve'], { ...process.env, RAMP_SANDBOX_SECRET: 'hunter2-not-hex' })
     expect(code).toBe(2)
     expect(stderr).toContain('--secret: must be 32 to 128 hex digits')
     expect(stderr).not.toContain('hunter2')
@@ -238,16 +230,13 @@ describe('ramp-sandbox serve --log', () => {
     const child = cli('serve', '--port', '0', '--frames-port', '0', '--log', 'json')
     const api = /api (\S+)/.exec(await firstLine(child))![1]!
     const seen = lines(child)
-    await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_live_logjson' }, body: '{}' })
+    await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_live_logjson', 'content-type': 'application/json' }, body: '{}' })
     const entry = JSON.parse(await until(() => seen.find((line) => line.includes('/platform/v1/sessions'))))
     expect(entry).toEqual({ method: 'POST', path: '/platform/v1/sessions', status: 400, tenant: 'logjson:live', ms: expect.any(Number) })
   }, 60_000)
 
   it('refuses a --log format other than text or json, with exit code 2', async () => {
-    const child = cli('serve', '--log=yaml')
-    let stderr = ''
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [code] = await once(child, 'exit')
+    const { code, stderr } = await run(['serve', '--log=yaml'])
     expect(code).toBe(2)
     expect(stderr).toContain('--log: must be text or json')
   }, 60_000)
