@@ -12,8 +12,11 @@ function sources(dir: string): string[] {
   })
 }
 
-/** A line comparing a signature with `===`/`!==`: a `.sign(` result, or a `signature` value (its type, or null, aside). */
-const PLAIN_COMPARISON = [/\.sign\(.*\)\s*[!=]==|[!=]==\s*[\w.]*\.sign\(/, /(?<!typeof )\bsignature\s*[!=]==(?!\s*(null|undefined)\b)|[!=]==\s*[\w.]*[sS]ignature\b/]
+/**
+ * A line comparing a signature with `===`/`!==`: a `.sign(` result, or a `signature` value. A check of its
+ * type (`typeof x.signature === 'string'`) or against null, undefined or a literal is not a signature check.
+ */
+const PLAIN_COMPARISON = [/\.sign\(.*\)\s*[!=]==|[!=]==\s*[\w.]*\.sign\(/, /(?<!typeof [\w.?]*)\bsignature\s*[!=]==(?!\s*(null\b|undefined\b|'))|[!=]==\s*[\w.]*[sS]ignature\b/]
 
 describe('signature checks', () => {
   it('go through tenant.verify (constant time): no source compares a signature with === or !==', () => {
