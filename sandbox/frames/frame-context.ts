@@ -37,6 +37,9 @@ export function frameExpired(frame: FrameName, expiresAt: number): string {
   return `the ${frame} frame's authorization expired at ${new Date(expiresAt).toISOString()} (with its token or session; a frame opened with an apiKey only lasts 1 h): open it again`
 }
 
+/** The frame parameters that carry a token, in the order they authorize a frame, with the token kind each must be. */
+export const FRAME_TOKEN_PARAMETERS = [['sessionToken', 'session'], ['clientToken', 'client'], ['challengeToken', 'challenge']] as const
+
 /**
  * Resolves a frame's context from its parameters: `sessionToken` (check,
  * connect), `clientToken` (customer frames), or `apiKey` (tenant only).
@@ -45,7 +48,7 @@ export function frameExpired(frame: FrameName, expiresAt: number): string {
  */
 export async function resolveFrameContext(core: SandboxCore, frame: FrameName, params: Record<string, unknown>): Promise<FrameContext> {
   const channelId = String(params.channelId)
-  for (const [field, kind] of [['sessionToken', 'session'], ['clientToken', 'client'], ['challengeToken', 'challenge']] as const) {
+  for (const [field, kind] of FRAME_TOKEN_PARAMETERS) {
     const token = params[field]
     if (typeof token !== 'string') continue
     const tenant = core.tenants.byId(peekToken(token)?.tenant ?? '')

@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { parseQueryString } from '../../core/plain-http.ts'
 import { parseApiKey } from '../../core/tenant-registry.ts'
 import { peekToken } from '../../domain/tokens.ts'
+import { FRAME_TOKEN_PARAMETERS } from '../../frames/frame-context.ts'
 
-const TOKEN_PARAMETERS = ['sessionToken', 'clientToken', 'challengeToken'] as const
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
@@ -31,7 +31,7 @@ export function requestTenant(url: string, headers: IncomingHttpHeaders): string
   if (byKey) return byKey
   const authorization = /^(Api-Key|Bearer)\s+(\S+)$/i.exec(headers.authorization ?? '')
   if (authorization) return authorization[1]!.toLowerCase() === 'bearer' ? peekToken(authorization[2]!)?.tenant : keyTenant(authorization[2])
-  for (const field of TOKEN_PARAMETERS) {
+  for (const [field] of FRAME_TOKEN_PARAMETERS) {
     const token = first(query[field])
     const tenant = token === undefined ? undefined : peekToken(token)?.tenant
     if (tenant) return tenant

@@ -2,10 +2,9 @@ import type { FrameName } from '../../contract/index.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import type { Tenant } from '../../core/tenant.ts'
 import { issuedBy, peekToken } from '../../domain/tokens.ts'
-import { resolveFrameContext, type FrameContext } from '../frame-context.ts'
+import { FRAME_TOKEN_PARAMETERS, resolveFrameContext, type FrameContext } from '../frame-context.ts'
 import { sandboxOrigins } from './frame-origins.ts'
 
-const TOKEN_PARAMETERS = ['sessionToken', 'clientToken', 'challengeToken'] as const
 
 /**
  * The tenant whose allowed origins may embed a frame that cannot start because
@@ -29,7 +28,7 @@ export function embeddingTenant(core: SandboxCore, params: Record<string, unknow
       // A malformed or secret key authorizes nothing; a signed token may still name the tenant.
     }
   }
-  for (const field of TOKEN_PARAMETERS) {
+  for (const [field] of FRAME_TOKEN_PARAMETERS) {
     const token = params[field]
     if (typeof token !== 'string') continue
     const tenant = core.tenants.byId(peekToken(token)?.tenant ?? '')
