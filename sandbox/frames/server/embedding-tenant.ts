@@ -40,6 +40,8 @@ export function embeddingTenant(core: SandboxCore, params: Record<string, unknow
 /** Who a frame acts for (when its parameters authorize it) and which origins may embed it. */
 export interface FrameEmbedding {
   context?: FrameContext
+  /** Why the parameters authorize no context (a bad, expired or revoked token, no token or key), when they do not. */
+  refusal?: string
   /** The `frame-ancestors` origins: the tenant's allowed origins (when a tenant is known) and the sandbox's own. */
   allowedOrigins: string[]
 }
@@ -53,9 +55,15 @@ export interface FrameEmbedding {
  * const { context, allowedOrigins } = await frameEmbedding(core, 'reset', { channelId: 'c', apiKey: 'pk_test_x' })
  */
 export async function frameEmbedding(core: SandboxCore, frame: FrameName, raw: Record<string, unknown>): Promise<FrameEmbedding> {
-  const context = await resolveFrameContext(core, frame, raw).catch(() => undefined)
+  let context: FrameContext | undefined
+  let refusal: string | undefined
+  try {
+    context = await resolveFrameContext(core, frame, raw)
+  } catch (error) {
+    refusal = error instanceof Error ? error.message : 'the frame could not be authorized'
+  }
   // A frame whose token fails still loads on its tenant's origins when a valid apiKey or a signed token names the
   // tenant, so the host hears `invalid_token` rather than nothing (docs/decisions/0020).
   const embedder = context?.tenant ?? embeddingTenant(core, raw)
-  return { context, allowedOrigins: [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])] }
+  return { context, refusal, allowedOrigins: [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])] }
 }

@@ -42,7 +42,7 @@ function faultPage(fault: FaultOutcome & { status: number }, path: string, csp: 
 async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequest): Promise<PlainResponse> {
   const raw = single(request.query)
   const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
-  const { context, allowedOrigins: allowed } = await frameEmbedding(core, frame, raw)
+  const { context, refusal, allowedOrigins: allowed } = await frameEmbedding(core, frame, raw)
   // The tenant's injected faults apply to its frame pages as to its API calls (a partner tests a frame that fails to load).
   const fault = context?.tenant.faults.take('GET', request.path)
   if (fault) {
@@ -59,8 +59,7 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
     const fields = repeated.length > 0 ? repeated.map((name) => ({ field: name, message: `${name} must be given once` })) : parsed.error!.issues.map((issue) => describeIssue(issue, 'query'))
     config = { ...base, error: { code: 'invalid_parameters', message: fields.map((f) => f.message).join('; '), fields } }
   } else if (!context) {
-    const error = await resolveFrameContext(core, frame, parsed.data as Record<string, unknown>).catch((e: unknown) => e)
-    config = { ...base, error: { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' } }
+    config = { ...base, error: { code: 'invalid_token', message: refusal! } }
   } else {
     const params = parsed.data as Record<string, unknown>
     const ticket = issueFrameTicket({ ...context, params })
