@@ -3,6 +3,8 @@ import { decideConnection, issueCredentials, resolveConnection } from '../../dom
 import { toCustomer } from '../../domain/customer-view.ts'
 import { geographyOfPhone } from '../../domain/geography.ts'
 import { newId } from '../../domain/new-id.ts'
+import { liveSessionOf } from '../../domain/sessions.ts'
+import { SandboxError } from '../../core/sandbox-error.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
@@ -11,16 +13,19 @@ import type { EffectHandler } from './effect-handler.ts'
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
- * The frame's session, read again from the store: the token may have expired
- * or its session been revoked since the frame opened (`invalid_token`).
+ * The frame's session, read again from the store: it may have been revoked since
+ * the frame opened (`invalid_token`). The same check as every Bearer call
+ * (`liveSessionOf`); expiry of the token and session is `runEffect`'s.
  */
 function liveSession(context: FrameContext, store: TenantStore): SessionRecord {
   const { claims, frame, tenant } = context
-  if (!claims) throw new FrameError('invalid_token', `the ${frame} frame needs a ${frame === 'auth' ? 'clientToken' : 'sessionToken'}`)
-  if (claims.exp <= tenant.clock.now()) throw new FrameError('invalid_token', `the ${claims.kind} token has expired`)
-  const session = store.sessions.get(claims.session)
-  if (!session || session.revokedAt !== null) throw new FrameError('invalid_token', `the ${claims.kind} token belongs to a session that was revoked`)
-  return session
+  const field = frame === 'auth' ? 'clientToken' : 'sessionToken'
+  if (!claims) throw new FrameError('invalid_token', `the ${frame} frame needs a ${field}`)
+  try {
+    return liveSessionOf(tenant, store, claims, field)
+  } catch (error) {
+    throw error instanceof SandboxError ? new FrameError('invalid_token', error.message) : error
+  }
 }
 
 /** The customer a clientToken names; `invalid_token` when it names none (an anonymous token of a new customer). */
