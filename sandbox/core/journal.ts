@@ -17,31 +17,95 @@ interface Stored {
   input: JournalInput
   /** The response body as JSON text, parsed only when read: one flat string is cheap for the GC to keep. */
   responseJson: string | undefined
+  /** What the entry counts against the journal's character budget. */
+  chars: number
+}
+
+/** Characters an entry counts for besides the texts it holds: its fields, path and small detail. */
+const ENTRY_OVERHEAD_CHARS = 256
+
+/** Bounds of a journal: entries, and characters of the texts its entries hold. */
+export interface JournalBounds {
+  /** Entries kept (default 1000). */
+  entries?: number
+  /** Characters of JSON text kept in all (default unbounded). */
+  chars?: number
+  /** A body longer than this is kept as a placeholder giving its size (default unbounded). */
+  entryChars?: number
+}
+
+/**
+ * What the journal keeps of a body too long for it: the size, and why.
+ *
+ * @example
+ * omittedBody(2_000_000) // { omitted: 'body of 2000000 characters, longer than the journal keeps (docs/decisions/0044)' }
+ */
+export function omittedBody(chars: number): { omitted: string } {
+  return { omitted: `body of ${chars} characters, longer than the journal keeps (docs/decisions/0044)` }
 }
 
 /**
  * A tenant's journal: a bounded ring buffer of API calls, frame events and state
- * changes, in order. When full, the oldest entries go; `seq` keeps counting, so a
- * reader polling with `since` can tell what it missed. Entries are stored as given
- * and formatted (ISO time) only when read: appending sits on every request's path.
+ * changes, in order. It is bounded in entries and in the characters of the bodies
+ * it holds: past either, the oldest entries go; `seq` keeps counting, so a reader
+ * polling with `since` can tell what it missed. Entries are stored as given and
+ * formatted (ISO time) only when read: appending sits on every request's path.
  *
  * @example
  * journal.append(clock.now(), { kind: 'state', event: 'clock:advanced', detail: { byMs: 30000 } })
  * journal.list({ since: 10, kind: 'api' })
  */
 export class Journal {
+  readonly capacity: number
+  /** Characters of text the journal keeps in all. */
+  readonly charBudget: number
+  /** The longest body an entry keeps; longer ones become {@link omittedBody}. */
+  readonly entryChars: number
   private readonly entries: Array<Stored | undefined>
   private nextSeq = 1
+  /** The seq of the oldest entry still held. */
+  private firstSeq = 1
+  private chars = 0
 
-  constructor(readonly capacity = 1000) {
-    this.entries = new Array(capacity)
+  constructor(bounds: number | JournalBounds = {}) {
+    const { entries = 1000, chars = Number.POSITIVE_INFINITY, entryChars = Number.POSITIVE_INFINITY } = typeof bounds === 'number' ? { entries: bounds } : bounds
+    this.capacity = entries
+    this.charBudget = chars
+    this.entryChars = entryChars
+    this.entries = new Array(entries)
   }
 
-  /** Appends an entry at sandbox time `atMs` (an API entry may give its response body as JSON text); returns its seq. */
-  append(atMs: number, input: JournalInput, responseJson?: string): number {
+  /**
+   * Appends an entry at sandbox time `atMs`; returns its seq. An API entry may give its response body as JSON text,
+   * and the length of the request body it holds (`bodyChars`), for the character budget.
+   */
+  append(atMs: number, input: JournalInput, responseJson?: string, bodyChars = 0): number {
     const seq = this.nextSeq++
-    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input, responseJson }
+    const kept = responseJson !== undefined && responseJson.length > this.entryChars ? JSON.stringify(omittedBody(responseJson.length)) : responseJson
+    const chars = ENTRY_OVERHEAD_CHARS + (kept?.length ?? 0) + bodyChars
+    if (seq - this.firstSeq >= this.capacity) this.drop()
+    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input, responseJson: kept, chars }
+    this.chars += chars
+    while (this.chars > this.charBudget && this.firstSeq < seq) this.drop()
     return seq
+  }
+
+  /** Whether a body of this many characters is kept whole (else the caller keeps {@link omittedBody}). */
+  keepsBody(chars: number): boolean {
+    return chars <= this.entryChars
+  }
+
+  /** Forgets the oldest entry. */
+  private drop(): void {
+    const index = (this.firstSeq - 1) % this.capacity
+    this.chars -= this.entries[index]?.chars ?? 0
+    this.entries[index] = undefined
+    this.firstSeq++
+  }
+
+  /** Entries held now, and the characters they count for. */
+  get held(): { entries: number; chars: number } {
+    return { entries: this.nextSeq - this.firstSeq, chars: this.chars }
   }
 
   /** The seq of the newest entry, 0 when empty. */
@@ -51,7 +115,7 @@ export class Journal {
 
   /** Entries in order, filtered. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const first = Math.max(1, this.nextSeq - this.capacity, (filter.since ?? 0) + 1)
+    const first = Math.max(this.firstSeq, (filter.since ?? 0) + 1)
     const out: JournalEntry[] = []
     for (let seq = first; seq < this.nextSeq; seq++) {
       const stored = this.entries[(seq - 1) % this.capacity]!
@@ -68,5 +132,7 @@ export class Journal {
   clear(): void {
     this.entries.fill(undefined)
     this.nextSeq = 1
+    this.firstSeq = 1
+    this.chars = 0
   }
 }

@@ -1,17 +1,10 @@
-/** Compiled patterns, by pattern text: CORS checks run on every cross-origin call. Cleared when it grows past a bound. */
-const compiled = new Map<string, RegExp>()
-const MAX_COMPILED = 2048
+import { boundedCache } from './bounded-cache.ts'
 
-function compile(pattern: string): RegExp {
-  let regex = compiled.get(pattern)
-  if (!regex) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear()
-    const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
-    regex = new RegExp(`^${source}$`)
-    compiled.set(pattern, regex)
-  }
-  return regex
-}
+/** Compiled patterns, by pattern text: CORS checks run on every cross-origin call. */
+const compile = boundedCache(2048, (pattern) => {
+  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
+  return new RegExp(`^${source}$`)
+})
 
 /**
  * Whether an origin matches a pattern such as `http://localhost:*` or `https://*.example.com`

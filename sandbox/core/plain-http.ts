@@ -36,6 +36,26 @@ export interface PlainNetworkError {
 /** What the core answers. */
 export type PlainResponse = PlainReply | PlainNetworkError
 
+/**
+ * Whether a reply's body is text sent as is (a string with its own content-type), not a JSON value.
+ *
+ * @example
+ * isTextReply(reply(200, '<html>…</html>', { 'content-type': 'text/html' })) // true
+ */
+export function isTextReply(plain: PlainReply): plain is PlainReply & { body: string } {
+  return typeof plain.body === 'string' && plain.headers['content-type'] !== undefined
+}
+
+/**
+ * A JSON reply with its JSON text: what adapters send and the journal keeps, made once.
+ *
+ * @example
+ * withJson(reply(200, { ok: true })).json // '{"ok":true}'
+ */
+export function withJson(plain: PlainReply): PlainReply & { json: string } {
+  return plain.json === undefined ? { ...plain, json: JSON.stringify(plain.body) } : (plain as PlainReply & { json: string })
+}
+
 /** Builds a JSON reply. */
 export function reply(status: number, body?: unknown, headers: Record<string, string> = {}): PlainReply {
   return { kind: 'reply', status, headers, body }

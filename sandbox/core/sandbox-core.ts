@@ -15,6 +15,7 @@ import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
 import { SandboxError } from './sandbox-error.ts'
 import { TenantRegistry } from './tenant-registry.ts'
+import { DEFAULT_TENANT_LIMITS, type TenantLimits } from '../store/tenant-limits.ts'
 import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
 
 /** Options of a sandbox instance. Every field has a default. */
@@ -31,6 +32,11 @@ export interface SandboxOptions {
   wall?: () => number
   /** Entries each tenant journal keeps (default 1000). */
   journalSize?: number
+  /**
+   * What one tenant may hold beyond its seed (sessions, transactions, customers …, journal text) and how many
+   * tenants are kept: {@link DEFAULT_TENANT_LIMITS} unless given (docs/decisions/0044).
+   */
+  limits?: Partial<TenantLimits>
   /** HMAC implementation (default: portable pure JS; the node server passes node:crypto). */
   hmac?: HmacSha256
   /**
@@ -107,6 +113,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     clockStart,
     wall: options.wall,
     journalSize: options.journalSize ?? 1000,
+    limits: { ...DEFAULT_TENANT_LIMITS, ...options.limits },
     hmac: options.hmac ?? portableHmacSha256,
     secret,
     strictDeprecations: options.strictDeprecations ?? false,

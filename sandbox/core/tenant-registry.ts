@@ -21,22 +21,60 @@ export function parseApiKey(key: string): ParsedKey | undefined {
   return { kind: prefix === 'pk' ? 'publishable' : 'secret', mode, account: key.slice(prefix.length + mode.length + 2) }
 }
 
+/** Options of a registry: how tenants are made, and who hears of an eviction. */
+export interface TenantRegistryOptions extends TenantOptions {
+  /** Told when a tenant is evicted (the least recently used, past `limits.tenants`). */
+  onEvicted?: (tenant: Tenant) => void
+}
+
 /**
  * Every tenant of one sandbox, provisioned on first use of a well-formed key.
+ * At most `limits.tenants` are kept: making one more evicts the least recently
+ * used, which is rebuilt from the seed on its next use (docs/decisions/0044).
  *
  * @example
  * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
  */
 export class TenantRegistry {
+  /** Tenants by id, least recently used first (a use moves one to the end). */
   private readonly tenants = new Map<string, Tenant>()
   /** Well-formed keys seen before: the lookup sits on every request's path. */
   private readonly byKey = new Map<string, { tenant: Tenant; key: ParsedKey }>()
+  /** The keys in `byKey` of each tenant, forgotten with it. */
+  private readonly keysOf = new Map<string, string[]>()
   /** Every tenant's allowed-origin patterns, counted: a CORS preflight asks it without scanning tenants. */
   private readonly originPatterns = new Map<string, number>()
+  /** Tenants evicted: a request still holding one may change its settings, which no longer count. */
+  private readonly evicted = new WeakSet<Tenant>()
   private readonly options: TenantOptions
+  private readonly onEvicted: ((tenant: Tenant) => void) | undefined
+  private mostRecent: Tenant | undefined
 
-  constructor(options: TenantOptions) {
-    this.options = { ...options, allowedOriginsChanged: (before, after) => this.countPatterns(before, after) }
+  constructor({ onEvicted, ...options }: TenantRegistryOptions) {
+    this.options = { ...options, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
+    this.onEvicted = onEvicted
+  }
+
+  /** Marks a tenant as just used: it goes last in line for eviction. */
+  private touch(tenant: Tenant): Tenant {
+    if (this.mostRecent !== tenant && this.tenants.get(tenant.id) === tenant) {
+      this.tenants.delete(tenant.id)
+      this.tenants.set(tenant.id, tenant)
+      this.mostRecent = tenant
+    }
+    return tenant
+  }
+
+  /** Forgets the least recently used tenant: its keys, its origins in the CORS index, its state. */
+  private evictOldest(): void {
+    const [id, tenant] = this.tenants.entries().next().value as [string, Tenant]
+    this.tenants.delete(id)
+    for (const key of this.keysOf.get(id) ?? []) this.byKey.delete(key)
+    this.keysOf.delete(id)
+    this.countPatterns(tenant.settings.allowedOrigins, [])
+    this.evicted.add(tenant)
+    if (this.mostRecent === tenant) this.mostRecent = undefined
+    this.onEvicted?.(tenant)
   }
 
   private countPatterns(before: readonly string[], after: readonly string[]): void {
@@ -61,12 +99,13 @@ export class TenantRegistry {
   /** The tenant of an account and mode, created (seeded) on first use. */
   get(account: string, mode: Mode): Tenant {
     const id = `${account}:${mode}`
-    let tenant = this.tenants.get(id)
-    if (!tenant) {
-      tenant = new Tenant(buildAccount(this.options.seed, account, mode), this.options)
-      this.tenants.set(id, tenant)
-    }
-    return tenant
+    const tenant = this.tenants.get(id)
+    if (tenant) return this.touch(tenant)
+    while (this.tenants.size >= this.options.limits.tenants) this.evictOldest()
+    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options)
+    this.tenants.set(id, made)
+    this.mostRecent = made
+    return made
   }
 
   /**
@@ -82,21 +121,33 @@ export class TenantRegistry {
       const hint = required === 'publishable' ? 'a publishable key (pk_...); never put a secret key in a URL' : 'a secret key (sk_...)'
       throw new SandboxError('unauthorized', `${source} must be ${hint}`)
     }
-    if (known) return known
+    if (known) {
+      this.touch(known.tenant)
+      return known
+    }
     const found = { tenant: this.get(parsed.account, parsed.mode), key: parsed }
     this.byKey.set(key, found)
+    const keys = this.keysOf.get(found.tenant.id)
+    if (keys) keys.push(key)
+    else this.keysOf.set(found.tenant.id, [key])
     return found
   }
 
   /** The tenant a well-formed key names, if it was provisioned; never provisions one. */
   byKeyIfProvisioned(key: string): Tenant | undefined {
     const parsed = this.byKey.get(key)?.key ?? parseApiKey(key)
-    return parsed ? this.tenants.get(`${parsed.account}:${parsed.mode}`) : undefined
+    return parsed ? this.byId(`${parsed.account}:${parsed.mode}`) : undefined
   }
 
-  /** The tenant with this id (`account:mode`), if it was provisioned. */
+  /** The tenant with this id (`account:mode`), if it was provisioned (and not evicted since). */
   byId(id: string): Tenant | undefined {
-    return this.tenants.get(id)
+    const tenant = this.tenants.get(id)
+    return tenant && this.touch(tenant)
+  }
+
+  /** The tenants kept now, least recently used first. */
+  all(): Tenant[] {
+    return [...this.tenants.values()]
   }
 
   /** Number of tenants provisioned so far. */

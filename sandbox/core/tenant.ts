@@ -1,5 +1,6 @@
 import type { AccountFixture, Mode, TenantSettings } from '../contract/index.ts'
 import type { CatalogIndex } from '../store/catalog-index.ts'
+import type { TenantLimits } from '../store/tenant-limits.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { buildTenantSeed } from '../../fixtures/tenant-seed.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
@@ -22,9 +23,11 @@ export interface TenantOptions {
   clockStart: number | 'wall'
   wall?: () => number
   journalSize: number
+  /** What one tenant may hold beyond its seed, and how many tenants are kept (docs/decisions/0044). */
+  limits: TenantLimits
   strictDeprecations: boolean
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
-  allowedOriginsChanged?: (before: readonly string[], after: readonly string[]) => void
+  allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
 
 /**
@@ -58,7 +61,7 @@ export class Tenant {
   set settings(next: TenantSettings) {
     const before = this.current?.allowedOrigins ?? []
     this.current = next
-    if (before !== next.allowedOrigins) this.options.allowedOriginsChanged?.(before, next.allowedOrigins)
+    if (before !== next.allowedOrigins) this.options.allowedOriginsChanged?.(this, before, next.allowedOrigins)
   }
 
   get mode(): Mode {
@@ -114,7 +117,7 @@ export class Tenant {
    */
   store(): Promise<TenantStore> {
     this.storePromise ??= import('../store/tenant-store.ts').then(({ TenantStore }) =>
-      TenantStore.seeded(buildTenantSeed(this.options.seed, this.account.account, this.mode, this.catalog.catalog)),
+      TenantStore.seeded(buildTenantSeed(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.limits),
     )
     return this.storePromise
   }
@@ -124,7 +127,8 @@ export class Tenant {
     this.storePromise = undefined
     const { clockStart, wall } = this.options
     this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall })
-    this.journal = new Journal(this.options.journalSize)
+    const { journalChars, journalEntryChars } = this.options.limits
+    this.journal = new Journal({ entries: this.options.journalSize, chars: journalChars, entryChars: journalEntryChars })
     this.faults = new FaultRegistry()
     this.settings = {
       defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,

@@ -9,8 +9,6 @@ import { magicCustomers } from '../../fixtures/magic-customers.ts'
  */
 export function fixtureCustomers(store: TenantStore): FixtureCustomer[] {
   const outcomes = new Map(magicCustomers.map((m) => [m.magic, m.outcome]))
-  const transactionCounts = new Map<string, number>()
-  for (const t of store.transactions.all()) transactionCounts.set(t.customerId, (transactionCounts.get(t.customerId) ?? 0) + 1)
   return store.customers.all().map((c) => ({
     id: c.id,
     email: c.email,
@@ -22,8 +20,8 @@ export function fixtureCustomers(store: TenantStore): FixtureCustomer[] {
     area: c.area,
     kycStatus: c.kycStatus,
     cards: store.cards
-      .filter((card) => card.customerId === c.id)
+      .where('byCustomer', c.id)
       .map((card) => ({ id: card.id, brand: card.brand, last4: card.last4, available: card.availability.available, ...(card.availability.reason ? { reason: card.availability.reason } : {}) })),
-    transactions: transactionCounts.get(c.id) ?? 0,
+    transactions: store.transactions.where('byCustomer', c.id).length,
   }))
 }

@@ -36,7 +36,8 @@ export function listTransactions(tenant: Tenant, store: TenantStore, customerId:
   const limit = query.limit ?? DEFAULT_PAGE_SIZE
   const after = query.cursor === undefined ? undefined : decodeCursor(tenant, query.cursor)
   const matching = store.transactions
-    .filter((t) => t.customerId === customerId && (query.startDate === undefined || Date.parse(t.createdAt) >= Date.parse(query.startDate)) && (query.endDate === undefined || Date.parse(t.createdAt) < Date.parse(query.endDate)))
+    .where('byCustomer', customerId)
+    .filter((t) => (query.startDate === undefined || Date.parse(t.createdAt) >= Date.parse(query.startDate)) && (query.endDate === undefined || Date.parse(t.createdAt) < Date.parse(query.endDate)))
     .sort(newestFirst)
   const start = after === undefined ? 0 : matching.findIndex((t) => newestFirst(t, { createdAt: after[0], id: after[1] } as TransactionRecord) > 0)
   const page = start === -1 ? [] : matching.slice(start, start + limit)

@@ -51,7 +51,7 @@ export function listPaymentMethods(tenant: Tenant, store: TenantStore, customerI
   const now = tenant.clock.now()
   return {
     paymentMethodConfigs: paymentMethodConfigs(tenant),
-    paymentMethods: store.cards.filter((card) => card.customerId === customerId).map((card) => toStoredCard(card, now)),
+    paymentMethods: store.cards.where('byCustomer', customerId).map((card) => toStoredCard(card, now)),
   }
 }
 

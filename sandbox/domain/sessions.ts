@@ -23,8 +23,30 @@ function checkTerms(tenant: Tenant, termsAcceptedAt: string | undefined): void {
 }
 
 /**
+ * Drops the sessions that have expired on the tenant clock, oldest first. Sessions
+ * expire in the order they were made (each lives 24 h of a clock that only moves
+ * forward), so the sweep stops at the first live one: amortized O(1) per session.
+ * Their tokens have expired too, and are refused as such. Returns how many went.
+ *
+ * @example
+ * tenant.clock.advance(TOKEN_TTL_MS.session)
+ * dropExpiredSessions(tenant, store) // every session made before the advance
+ */
+export function dropExpiredSessions(tenant: Tenant, store: TenantStore): number {
+  const now = tenant.clock.now()
+  let dropped = 0
+  for (let oldest = store.sessions.oldest(); oldest && Date.parse(oldest.expiresAt) <= now; oldest = store.sessions.oldest()) {
+    store.sessions.delete(oldest.id)
+    dropped++
+  }
+  return dropped
+}
+
+/**
  * Creates a session for the partner's customer and returns its token, valid
  * 24 h of sandbox time. `customerId` must name a customer of this tenant.
+ * Expired sessions are dropped first; at the cap of live sessions it is a 429
+ * `rate_limited` (docs/decisions/0044).
  *
  * @example
  * await createSession(tenant, store, { externalCustomerId: 'u1', deviceIp: '203.0.113.7' })
@@ -34,6 +56,7 @@ export async function createSession(tenant: Tenant, store: TenantStore, body: Se
     throw SandboxError.invalidField('customerId', `customerId ${body.customerId} is not a customer of this account`)
   }
   checkTerms(tenant, body.termsAcceptedAt)
+  dropExpiredSessions(tenant, store)
   const now = tenant.clock.now()
   const session: SessionRecord = {
     id: newId(tenant, store, 'ses'),
@@ -64,7 +87,7 @@ export async function createSession(tenant: Tenant, store: TenantStore, body: Se
  */
 export function liveSessionOf(tenant: Tenant, store: TenantStore, claims: TokenClaims, field: string): SessionRecord {
   const session = store.sessions.get(claims.session)
-  if (!session) throw new SandboxError('unauthorized', `${field} names an unknown session`)
+  if (!session) throw new SandboxError('unauthorized', `${field} names an unknown session (it expired and was dropped, or the sandbox was reset or restarted since it was issued)`)
   if (session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
   if (Date.parse(session.expiresAt) <= tenant.clock.now()) throw new SandboxError('unauthorized', `${field} belongs to a session that has expired`)
   if (claims.scope === 'full' && claims.customer === null) throw new SandboxError('unauthorized', `${field} has full scope but names no customer`)
@@ -84,7 +107,7 @@ export function sessionOfToken(tenant: Tenant, store: TenantStore, sessionToken:
 export async function revokeSessions(tenant: Tenant, store: TenantStore, request: SessionDeleteRequest): Promise<number> {
   const targets = request.sessionToken !== undefined
     ? [sessionOfToken(tenant, store, request.sessionToken)]
-    : store.sessions.filter((s) => s.externalCustomerId === request.externalCustomerId && s.revokedAt === null)
+    : store.sessions.where('byExternalCustomer', request.externalCustomerId!).filter((s) => s.revokedAt === null)
   if (targets.length === 0) throw new SandboxError('not_found', `externalCustomerId ${request.externalCustomerId} has no active session`)
   for (const session of targets) {
     await store.sessions.update(session.id, (draft) => {

@@ -35,7 +35,7 @@ export interface ExecuteOptions {
 export async function executeBuyQuote(tenant: Tenant, store: TenantStore, customerId: string, quote: BuyQuote, options: ExecuteOptions = {}): Promise<TransactionRecord> {
   const { externalTransactionId } = options
   if (externalTransactionId !== undefined) {
-    const existing = store.transactions.filter((t) => t.customerId === customerId && t.externalTransactionId === externalTransactionId)[0]
+    const existing = store.transactions.where('byExternalId', `${customerId} ${externalTransactionId}`)[0]
     if (existing) return existing
   }
   const verdict = verifyBuyQuote(tenant, customerId, quote)

@@ -1,28 +1,73 @@
 import { Collection } from '@msw/data'
 import type { z } from 'zod'
+import { SandboxError } from '../core/sandbox-error.ts'
+
+/** A secondary index: the key a record is filed under (none when `null`/`undefined`). */
+export type IndexKey<Record> = (record: Record) => string | null | undefined
+
+/** Options of an {@link IndexedCollection}. */
+export interface IndexedCollectionOptions<Record, IndexName extends string> {
+  /** Secondary indexes by name: `where(name, key)` answers from them without a scan. */
+  indexes?: { [Name in IndexName]: IndexKey<Record> }
+  /** What the records are called in the cap's 429 message (`sessions`, `stored cards` …). */
+  noun?: string
+}
 
 /**
- * An @msw/data collection of records with an `id`, plus a Map index by id, so
- * the lookups on every request do not scan. Writes go through the collection
- * (which validates against the zod schema) and keep the index in step.
+ * An @msw/data collection of records with an `id`, a Map index by id and named
+ * secondary indexes, so the lookups on every request do not scan. Writes go
+ * through the collection (which validates against the zod schema) and keep every
+ * index in step. Records created after {@link IndexedCollection.cap} count
+ * against a cap: past it, `create` is a 429 `rate_limited` (docs/decisions/0044).
  *
  * @example
- * const cards = new IndexedCollection(CardRecord)
+ * const cards = new IndexedCollection(CardRecord, { indexes: { byCustomer: (card) => card.customerId } })
  * await cards.create(card)
  * cards.get(card.id)
+ * cards.where('byCustomer', card.customerId)
  */
-export class IndexedCollection<Schema extends z.ZodType<{ id: string }>> {
+export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexName extends string = never> {
   readonly collection: Collection<Schema>
   private readonly byId = new Map<string, z.output<Schema>>()
+  private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
+  private readonly noun: string
+  private limit = Number.POSITIVE_INFINITY
+  private capHint = ''
 
-  constructor(schema: Schema) {
+  constructor(schema: Schema, options: IndexedCollectionOptions<z.output<Schema>, IndexName> = {}) {
     this.collection = new Collection({ schema })
+    this.noun = options.noun ?? 'records'
+    for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
+      this.secondary.set(name, { key, ids: new Map() })
+    }
   }
 
-  /** Validates and stores a record. */
+  /**
+   * Caps the records this collection may hold at its current size plus `runTime`:
+   * called once the seed is in, so seeded records never count. `hint` says how to
+   * make room, for the 429.
+   */
+  cap(runTime: number, hint: string): void {
+    this.limit = this.byId.size + runTime
+    this.capHint = hint
+  }
+
+  /** Whether one more record fits under the cap. */
+  get full(): boolean {
+    return this.byId.size >= this.limit
+  }
+
+  /** The 429 `create` throws at the cap: what the cap is, that it is the sandbox's, and how to make room. */
+  capError(): SandboxError {
+    return new SandboxError('rate_limited', `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.capHint ? `: ${this.capHint}` : ''}`)
+  }
+
+  /** Validates and stores a record; a 429 `rate_limited` past the cap. */
   async create(values: z.input<Schema>): Promise<z.output<Schema>> {
+    if (this.full) throw this.capError()
     const record = (await this.collection.create(values)) as z.output<Schema>
     this.byId.set(record.id, record)
+    this.file(record)
     return record
   }
 
@@ -31,12 +76,22 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>> {
     return this.byId.get(id)
   }
 
+  /** The records a secondary index files under `key`, oldest first: no scan. */
+  where(index: IndexName, key: string): Array<z.output<Schema>> {
+    const ids = this.secondary.get(index)!.ids.get(key)
+    return ids ? [...ids].map((id) => this.byId.get(id)!) : []
+  }
+
   /** Applies `change` to a draft of the record; the collection re-validates it. */
   async update(id: string, change: (draft: z.output<Schema>) => void): Promise<z.output<Schema> | undefined> {
     const current = this.byId.get(id)
     if (!current) return undefined
     const next = (await this.collection.update(current as never, { data: change as never })) as z.output<Schema> | undefined
-    if (next) this.byId.set(id, next)
+    if (next) {
+      this.unfile(current)
+      this.byId.set(id, next)
+      this.file(next)
+    }
     return next
   }
 
@@ -46,10 +101,22 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>> {
     if (!current) return false
     this.collection.delete(current as never)
     this.byId.delete(id)
+    this.unfile(current)
     return true
   }
 
-  /** Records matching a predicate, in insertion order. */
+  /** The oldest record still held (creation order), if any: what an expiry sweep looks at first. */
+  oldest(): z.output<Schema> | undefined {
+    for (const record of this.byId.values()) return record
+    return undefined
+  }
+
+  /** Number of records held. */
+  get size(): number {
+    return this.byId.size
+  }
+
+  /** Records matching a predicate, in insertion order: a scan, for the control API's listings and tests only. */
   filter(predicate: (record: z.output<Schema>) => boolean): Array<z.output<Schema>> {
     return this.collection.findMany((q) => q.where(predicate as never)) as Array<z.output<Schema>>
   }
@@ -57,5 +124,25 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>> {
   /** Every record, in insertion order. */
   all(): Array<z.output<Schema>> {
     return this.collection.all() as Array<z.output<Schema>>
+  }
+
+  private file(record: z.output<Schema>): void {
+    for (const { key, ids } of this.secondary.values()) {
+      const value = key(record)
+      if (value === null || value === undefined) continue
+      let set = ids.get(value)
+      if (!set) ids.set(value, (set = new Set()))
+      set.add(record.id)
+    }
+  }
+
+  private unfile(record: z.output<Schema>): void {
+    for (const { key, ids } of this.secondary.values()) {
+      const value = key(record)
+      if (value === null || value === undefined) continue
+      const set = ids.get(value)
+      set?.delete(record.id)
+      if (set?.size === 0) ids.delete(value)
+    }
   }
 }

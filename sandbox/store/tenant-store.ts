@@ -1,36 +1,58 @@
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type TenantSeed } from '../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
+import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
+
+const RESET = 'POST /__sandbox/reset starts the account afresh'
 
 /**
  * A tenant's mutable data: customers, sessions, cards and transactions, each an
- * @msw/data collection with its zod record schema and an id index. Customers
- * are also indexed by email and phone (connection lookups).
+ * @msw/data collection with its zod record schema, an id index and the secondary
+ * indexes its routes look up by (no request scans a collection). Customers are
+ * also indexed by email and phone (connection lookups). What clients add is
+ * capped by {@link TenantLimits} (docs/decisions/0044).
  *
  * @example
  * const store = await TenantStore.seeded(buildTenantSeed(1, 'sandbox', 'test', catalog))
  * store.customerByEmail('active.us-ny@sandbox.test')
  */
 export class TenantStore {
-  readonly customers = new IndexedCollection(CustomerRecord)
-  readonly sessions = new IndexedCollection(SessionRecord)
-  readonly cards = new IndexedCollection(CardRecord)
-  readonly transactions = new IndexedCollection(TransactionRecord)
+  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers' })
+  readonly sessions = new IndexedCollection(SessionRecord, { noun: 'sessions', indexes: { byExternalCustomer: (session) => session.externalCustomerId } })
+  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', indexes: { byCustomer: (card) => card.customerId } })
+  readonly transactions = new IndexedCollection(TransactionRecord, {
+    noun: 'transactions',
+    indexes: {
+      byCustomer: (transaction) => transaction.customerId,
+      byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
+    },
+  })
   /** Customer API files (metadata only). */
-  readonly uploads = new IndexedCollection(UploadRecord)
+  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', indexes: { byCustomer: (upload) => upload.customerId } })
   /** Verification challenges of the buy frames (test-mode triggers). */
-  readonly challenges = new IndexedCollection(ChallengeRecord)
-  /** Ids of export consent tokens already used: each token exports once. */
-  readonly usedConsents = new Set<string>()
+  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges' })
+  /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
+  readonly usedConsents = new Map<string, number>()
+  readonly limits: TenantLimits
   private readonly counters = new Map<string, number>()
   private readonly byEmail = new Map<string, string>()
   private readonly byPhone = new Map<string, string>()
 
-  /** A store holding `seed`. */
-  static async seeded(seed: TenantSeed): Promise<TenantStore> {
-    const store = new TenantStore()
+  constructor(limits: TenantLimits = DEFAULT_TENANT_LIMITS) {
+    this.limits = limits
+  }
+
+  /** A store holding `seed`, capped by `limits` beyond it. */
+  static async seeded(seed: TenantSeed, limits: TenantLimits = DEFAULT_TENANT_LIMITS): Promise<TenantStore> {
+    const store = new TenantStore(limits)
     for (const customer of seed.customers) await store.addCustomer(customer)
     for (const card of seed.cards) await store.cards.create(card)
     for (const transaction of seed.transactions) await store.transactions.create(transaction)
+    store.sessions.cap(limits.sessions, `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`)
+    store.transactions.cap(limits.transactions, RESET)
+    store.customers.cap(limits.customers, RESET)
+    store.cards.cap(limits.cards, `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`)
+    store.uploads.cap(limits.uploads, RESET)
+    store.challenges.cap(limits.challenges, RESET)
     return store
   }
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { createSandboxCore, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { createSandboxCore, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 
 /** Options of the msw adapter. */
 export interface MswSandboxOptions extends SandboxOptions {
@@ -48,9 +48,8 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
       ...(bytes && bytes.length > 0 ? { body: new TextDecoder().decode(bytes), bytes } : {}),
     })
     if (plain.kind === 'network-error') return HttpResponse.error()
-    const isText = typeof plain.body === 'string' && plain.headers['content-type'] !== undefined
     if (plain.body === undefined) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
-    if (isText) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
+    if (isTextReply(plain)) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
     return new HttpResponse(plain.json ?? JSON.stringify(plain.body), {
       status: plain.status,
       headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' },

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseQueryString, type PlainRequest, type PlainResponse } from '../../core/index.ts'
+import { isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '../../core/index.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { familyOf, toWireError } from '../../core/to-wire-error.ts'
 
@@ -60,7 +60,7 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
   const headers = plain.headers
   let text: string | undefined
   if (plain.body !== undefined) {
-    if (typeof plain.body === 'string' && headers['content-type'] !== undefined) text = plain.body
+    if (isTextReply(plain)) text = plain.body
     else {
       text = plain.json ?? JSON.stringify(plain.body)
       headers['content-type'] = 'application/json; charset=utf-8'

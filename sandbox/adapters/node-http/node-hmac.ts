@@ -1,17 +1,12 @@
 import { createHmac } from 'node:crypto'
 import type { HmacSha256 } from '../../core/index.ts'
+import { boundedCache } from '../../core/bounded-cache.ts'
 
-const keyBuffers = new Map<string, Buffer>()
+/** Key bytes by key: one per tenant signing key and account id key, bounded however many tenants come and go. */
+const keyBytes = boundedCache(1024, (key) => Buffer.from(key, 'utf8'))
 
 /**
  * HMAC-SHA256 by node:crypto: the same output as the portable one, about 4x
  * faster. Key bytes are converted once per key, not per signature.
  */
-export const nodeHmacSha256: HmacSha256 = (key, message) => {
-  let bytes = keyBuffers.get(key)
-  if (bytes === undefined) {
-    bytes = Buffer.from(key, 'utf8')
-    keyBuffers.set(key, bytes)
-  }
-  return createHmac('sha256', bytes).update(message).digest('base64url')
-}
+export const nodeHmacSha256: HmacSha256 = (key, message) => createHmac('sha256', keyBytes(key)).update(message).digest('base64url')

@@ -24,6 +24,21 @@ export async function issueExportConsent(tenant: Tenant, customerId: string): Pr
   return { consentToken: token, expiresAt: new Date(claims.exp).toISOString() }
 }
 
+/**
+ * Remembers a used consent until its token expires (then the token is refused as
+ * expired anyway). At the cap the expired ones go first, then it is a 429.
+ */
+function rememberUsedConsent(tenant: Tenant, store: TenantStore, claims: TokenClaims): void {
+  if (store.usedConsents.size >= store.limits.consents) {
+    const now = tenant.clock.now()
+    for (const [id, exp] of store.usedConsents) if (exp <= now) store.usedConsents.delete(id)
+  }
+  if (store.usedConsents.size >= store.limits.consents) {
+    throw new SandboxError('rate_limited', `this account remembers ${store.usedConsents.size} used export consents, the sandbox's cap for one account (docs/decisions/0044): they are forgotten as their tokens expire (POST /__sandbox/clock/advance), or POST /__sandbox/reset starts the account afresh`)
+  }
+  store.usedConsents.set(claims.session, claims.exp)
+}
+
 function refuse(message: string): SandboxError {
   return new SandboxError('forbidden', message, [{ field: 'consentToken', message }])
 }
@@ -52,9 +67,9 @@ function checkConsent(tenant: Tenant, store: TenantStore, token: string, custome
 export async function exportCustomer(tenant: Tenant, customerId: string, consentToken: string): Promise<CustomerExport> {
   const { store, record } = await loadCustomer(tenant, customerId)
   const claims = checkConsent(tenant, store, consentToken, customerId)
-  store.usedConsents.add(claims.session)
+  rememberUsedConsent(tenant, store, claims)
   const transactions = store.transactions
-    .filter((transaction) => transaction.customerId === customerId)
+    .where('byCustomer', customerId)
     .sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)))
   tenant.record('customer:exported', { customerId, consentId: claims.session, transactions: transactions.length })
   return {

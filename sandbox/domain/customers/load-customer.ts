@@ -47,5 +47,5 @@ export function toFile(upload: UploadRecord): CustomerFile {
  * customerFiles(store, 'cus_abc') // [{ id: 'upl_…', status: 'confirmed', … }]
  */
 export function customerFiles(store: TenantStore, customerId: string): CustomerFile[] {
-  return store.uploads.filter((upload) => upload.customerId === customerId).map(toFile)
+  return store.uploads.where('byCustomer', customerId).map(toFile)
 }
