@@ -48,3 +48,35 @@ describe('Journal', () => {
     expect(journal.append(AT, state('a:b'))).toBe(1)
   })
 })
+
+describe('Journal bounds', () => {
+  const api = { kind: 'api' as const, method: 'GET', path: '/x', query: {}, status: 200 }
+
+  it('drops the oldest entries once the text it holds passes its budget in characters', () => {
+    const journal = new Journal({ entries: 100, chars: 3_000 })
+    for (let i = 0; i < 5; i++) journal.append(AT, api, JSON.stringify({ blob: 'x'.repeat(900) }))
+    expect(journal.list().map((e) => e.seq)).toEqual([4, 5])
+    expect(journal.held.chars).toBeLessThanOrEqual(3_000)
+    expect(journal.lastSeq).toBe(5)
+  })
+
+  it('keeps at least the newest entry, however long', () => {
+    const journal = new Journal({ entries: 100, chars: 100 })
+    journal.append(AT, api, JSON.stringify({ blob: 'x'.repeat(500) }))
+    expect(journal.list().map((e) => e.seq)).toEqual([1])
+  })
+
+  it('keeps a response body longer than one entry may hold as a placeholder giving its size', () => {
+    const journal = new Journal({ entries: 100, entryChars: 100 })
+    const json = JSON.stringify({ blob: 'x'.repeat(200) })
+    journal.append(AT, api, json)
+    expect(journal.list()[0]).toMatchObject({ responseBody: { omitted: `body of ${json.length} characters, longer than the journal keeps (docs/decisions/0044)` } })
+  })
+
+  it('forgets the budget it used when cleared', () => {
+    const journal = new Journal({ entries: 100, chars: 10_000 })
+    journal.append(AT, api, JSON.stringify({ blob: 'x'.repeat(900) }))
+    journal.clear()
+    expect(journal.held).toEqual({ entries: 0, chars: 0 })
+  })
+})

@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceLines } from './test-sources.ts'
 
 const ROOT = new URL('..', import.meta.url).pathname
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sources(path)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
-  })
-}
 
 /**
  * A line comparing a signature with `===`/`!==`: a `.sign(` result, or a `signature` value. A check of its
@@ -20,12 +11,7 @@ const PLAIN_COMPARISON = [/\.sign\(.*\)\s*[!=]==|[!=]==\s*[\w.]*\.sign\(/, /(?<!
 
 describe('signature checks', () => {
   it('go through tenant.verify (constant time): no source compares a signature with === or !==', () => {
-    const offenders = sources(ROOT).flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .map((line, index) => ({ line: line.trim(), where: `${relative(ROOT, file)}:${index + 1}` }))
-        .filter(({ line }) => PLAIN_COMPARISON.some((pattern) => pattern.test(line))),
-    )
-    expect(offenders).toEqual([])
+    const offenders = sourceLines(ROOT).filter(({ line }) => PLAIN_COMPARISON.some((pattern) => pattern.test(line)))
+    expect(offenders.map(({ line, where }) => ({ line, where }))).toEqual([])
   })
 })

@@ -26,7 +26,8 @@ function checkTerms(tenant: Tenant, termsAcceptedAt: string | undefined): void {
  * Drops the sessions that have expired on the tenant clock, oldest first. Sessions
  * expire in the order they were made (each lives 24 h of a clock that only moves
  * forward), so the sweep stops at the first live one: amortized O(1) per session.
- * Their tokens have expired too, and are refused as such. Returns how many went.
+ * Their tokens have expired too, and are refused as such. At the cap, the oldest
+ * revoked session goes too (its tokens are refused already). Returns how many went.
  *
  * @example
  * tenant.clock.advance(TOKEN_TTL_MS.session)
@@ -37,6 +38,11 @@ export function dropExpiredSessions(tenant: Tenant, store: TenantStore): number 
   let dropped = 0
   for (let oldest = store.sessions.oldest(); oldest && Date.parse(oldest.expiresAt) <= now; oldest = store.sessions.oldest()) {
     store.sessions.delete(oldest.id)
+    dropped++
+  }
+  const revoked = store.sessions.full ? store.sessions.oldestWhere('revoked', 'revoked') : undefined
+  if (revoked) {
+    store.sessions.delete(revoked.id)
     dropped++
   }
   return dropped

@@ -82,6 +82,12 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     return ids ? [...ids].map((id) => this.byId.get(id)!) : []
   }
 
+  /** The oldest record a secondary index files under `key`, if any: no scan, no copy. */
+  oldestWhere(index: IndexName, key: string): z.output<Schema> | undefined {
+    for (const id of this.secondary.get(index)!.ids.get(key) ?? []) return this.byId.get(id)
+    return undefined
+  }
+
   /** Applies `change` to a draft of the record; the collection re-validates it. */
   async update(id: string, change: (draft: z.output<Schema>) => void): Promise<z.output<Schema> | undefined> {
     const current = this.byId.get(id)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildCatalog, buildTenantSeed } from '../../fixtures/index.ts'
+import { DEFAULT_TENANT_LIMITS } from './tenant-limits.ts'
 import { TenantStore } from './tenant-store.ts'
 
 const seed = buildTenantSeed(1, 'store', 'test', buildCatalog(1))
@@ -36,5 +37,14 @@ describe('TenantStore', () => {
   it('refuses a record that breaks its schema', async () => {
     const store = await TenantStore.seeded(seed)
     await expect(store.cards.create({ ...store.cards.all()[0]!, last4: 'abcd' })).rejects.toThrow()
+  })
+
+  it('caps what is added at run time, not the seed: past the cap a create is 429 rate_limited', async () => {
+    const store = await TenantStore.seeded(seed, { ...DEFAULT_TENANT_LIMITS, transactions: 1, customers: 0 })
+    const seeded = store.transactions.all()[0]!
+    expect(store.transactions.size).toBeGreaterThan(1)
+    await store.transactions.create({ ...seeded, id: 'txn_runtime1' })
+    await expect(store.transactions.create({ ...seeded, id: 'txn_runtime2' })).rejects.toMatchObject({ code: 'rate_limited' })
+    await expect(store.addCustomer({ ...store.customers.all()[0]!, id: 'cus_runtime1', email: null, phoneNumber: null })).rejects.toMatchObject({ code: 'rate_limited' })
   })
 })

@@ -17,7 +17,10 @@ const RESET = 'POST /__sandbox/reset starts the account afresh'
  */
 export class TenantStore {
   readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers' })
-  readonly sessions = new IndexedCollection(SessionRecord, { noun: 'sessions', indexes: { byExternalCustomer: (session) => session.externalCustomerId } })
+  readonly sessions = new IndexedCollection(SessionRecord, {
+    noun: 'sessions',
+    indexes: { byExternalCustomer: (session) => session.externalCustomerId, revoked: (session) => (session.revokedAt === null ? null : 'revoked') },
+  })
   readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', indexes: { byCustomer: (card) => card.customerId } })
   readonly transactions = new IndexedCollection(TransactionRecord, {
     noun: 'transactions',

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { buildCatalog } from '../../fixtures/index.ts'
+import { CatalogIndex } from '../store/catalog-index.ts'
+import { DEFAULT_TENANT_LIMITS } from '../store/tenant-limits.ts'
+import { portableHmacSha256 } from './hmac.ts'
+import { PUBLIC_TEST_SECRET } from './sandbox-secret.ts'
+import { createSandboxCore } from './sandbox-core.ts'
+import { TenantRegistry } from './tenant-registry.ts'
+import { send } from './test-request.ts'
+
+const headersOf = (account: string) => ({ 'x-api-key': `sk_test_${account}` })
+const session = (core: ReturnType<typeof createSandboxCore>, account: string) =>
+  send(core, 'POST /platform/v1/sessions', { headers: headersOf(account), body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })
+
+describe('TenantRegistry eviction', () => {
+  it('keeps at most limits.tenants tenants, evicting the least recently used', async () => {
+    const core = createSandboxCore({ limits: { tenants: 2 } })
+    await session(core, 'alpha')
+    await session(core, 'beta')
+    await session(core, 'alpha')
+    await session(core, 'gamma')
+    expect(core.tenants.byId('beta:test')).toBeUndefined()
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'gamma:test'])
+  })
+
+  it('rebuilds an evicted tenant from the seed on its next use: the run-time state is gone, the seeded data are the same', async () => {
+    const core = createSandboxCore({ limits: { tenants: 1 } })
+    await session(core, 'alpha')
+    const before = await core.tenants.get('alpha', 'test').store()
+    expect(before.sessions.size).toBe(1)
+    await session(core, 'beta')
+    const rebuilt = await core.tenants.get('alpha', 'test').store()
+    expect(rebuilt).not.toBe(before)
+    expect(rebuilt.sessions.size).toBe(0)
+    expect(rebuilt.customers.all()).toEqual(before.customers.all())
+  })
+
+  it("forgets an evicted tenant's allowed origins in the CORS preflight index", async () => {
+    const core = createSandboxCore({ limits: { tenants: 1 } })
+    const put = await send(core, 'PUT /__sandbox/settings', { headers: headersOf('alpha'), body: { allowedOrigins: ['https://shop.example'] } })
+    expect(put.status).toBe(200)
+    expect(core.tenants.anyTenantAllows('https://shop.example')).toBe(true)
+    await session(core, 'beta')
+    expect(core.tenants.anyTenantAllows('https://shop.example')).toBe(false)
+  })
+
+  it('tells onEvicted which tenant went, and forgets its keys', () => {
+    const evicted: string[] = []
+    const registry = new TenantRegistry({
+      seed: 1,
+      catalog: new CatalogIndex(buildCatalog(1)),
+      hmac: portableHmacSha256,
+      secret: PUBLIC_TEST_SECRET,
+      clockStart: 0,
+      journalSize: 10,
+      limits: { ...DEFAULT_TENANT_LIMITS, tenants: 1 },
+      strictDeprecations: false,
+      onEvicted: (tenant) => evicted.push(tenant.id),
+    })
+    registry.authenticate('sk_test_alpha', 'secret', 'x-api-key')
+    registry.authenticate('pk_test_beta', 'publishable', 'apiKey')
+    expect(evicted).toEqual(['alpha:test'])
+    expect(registry.byKeyIfProvisioned('sk_test_alpha')).toBeUndefined()
+  })
+})
