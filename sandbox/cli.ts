@@ -24,7 +24,11 @@ Options (serve; env in brackets):
   --strict-deprecations  Retire deprecated items [RAMP_SANDBOX_STRICT_DEPRECATIONS=1]
   --journal-size <n>     Entries kept per tenant journal (default 1000)
   --secret <hex>         Signing secret, 32-128 hex digits [RAMP_SANDBOX_SECRET] (default: random at start;
-                         fix it for tokens and signatures that are the same run after run)
+                         fix it for signatures that are the same run after run; tokens also name the run,
+                         so keep them across restarts with --state-file)
+  --state-file <path>    Keep every account's state (data, clocks, settings, faults, journal, signing
+                         secret) in this file: restored at start, saved atomically after changes and on
+                         exit [RAMP_SANDBOX_STATE_FILE]
   --log [json]           One line per request on stdout: METHOD path status tenant ms, or JSON lines
                          with --log json [RAMP_SANDBOX_LOG=1 or =json]
   -h, --help             Show this help`
@@ -41,6 +45,7 @@ const ServeFlags = z.object({
   journalSize: z.coerce.number().int().min(10).max(1_000_000).default(1000),
   secret: z.string().regex(SECRET_PATTERN, SECRET_RULE).optional(),
   log: z.enum(['text', 'json'], { error: 'must be text or json' }).optional(),
+  stateFile: z.string().min(1, 'must be a file path').optional(),
 })
 
 /** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
@@ -49,6 +54,13 @@ function clockLabel(sandbox: RunningSandbox): string {
   if (clockStart === 'wall') return 'wall time'
   const start = new Date(clockStart === undefined ? sandbox.core.catalog.priceEpoch : Date.parse(clockStart)).toISOString()
   return wall ? `from ${start}, running` : `frozen at ${start}`
+}
+
+/** How the ready line names the state file: ` · state <path> (restored N accounts)` or `(new)`. */
+function stateLabel(sandbox: RunningSandbox): string {
+  if (!sandbox.state) return ''
+  const { path, restoredTenants } = sandbox.state
+  return ` · state ${path} (${restoredTenants > 0 ? `restored ${restoredTenants} account${restoredTenants === 1 ? '' : 's'}` : 'new'})`
 }
 
 function fail(message: string): never {
@@ -138,6 +150,7 @@ async function main(argv: string[]): Promise<void> {
         'strict-deprecations': { type: 'boolean' },
         'journal-size': { type: 'string' },
         secret: { type: 'string' },
+        'state-file': { type: 'string' },
         log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         key: { type: 'string' },
@@ -165,6 +178,7 @@ async function main(argv: string[]): Promise<void> {
     journalSize: values['journal-size'],
     secret: values.secret ?? (env.RAMP_SANDBOX_SECRET || undefined),
     log: logFlag(values.log, env.RAMP_SANDBOX_LOG),
+    stateFile: values['state-file'] ?? (env.RAMP_SANDBOX_STATE_FILE || undefined),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
@@ -182,7 +196,7 @@ async function main(argv: string[]): Promise<void> {
     fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   process.stdout.write(
-    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}\n`,
+    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}${stateLabel(sandbox)}\n`,
   )
   // Tenant stores load their module on first use, to keep start-up short (decision 0030): load it now
   // that the ready line is out, so a partner's first session does not wait for it.

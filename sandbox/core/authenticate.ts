@@ -1,5 +1,5 @@
 import { liveSessionOf } from '../domain/sessions.ts'
-import { peekToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import { peekToken, staleToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'
 import { requestKey } from './request-key.ts'
 import type { TenantRoute } from './route.ts'
@@ -31,8 +31,9 @@ function bearerToken(request: PlainRequest): string {
 export function authenticate(route: TenantRoute, request: PlainRequest, tenants: TenantRegistry): Authenticated {
   if (route.auth === 'bearer') {
     const token = bearerToken(request)
-    const tenant = tenants.byId(peekToken(token)?.tenant ?? '')
-    if (!tenant) throw new SandboxError('unauthorized', `${BEARER_FIELD} is not a valid access token of this sandbox`)
+    const claims = peekToken(token)
+    const tenant = claims && tenants.byId(claims.tenant)
+    if (!tenant) throw new SandboxError('unauthorized', `${BEARER_FIELD} ${claims ? staleToken(claims.inc, tenants.bootId) : 'is not a valid access token of this sandbox'}`)
     return { tenant, claims: verifyToken(tenant, token, 'access', BEARER_FIELD) }
   }
   const { key, source } = requestKey(route.auth, request)

@@ -51,6 +51,17 @@ export class FaultRegistry {
     return this.faults.map(publicFault)
   }
 
+  /** The armed faults and the next id, for a state file. */
+  snapshot(): { armed: Fault[]; nextId: number } {
+    return { armed: this.list(), nextId: this.nextId }
+  }
+
+  /** Arms what a snapshot held, replacing what is armed now. */
+  restore(snapshot: { armed: Fault[]; nextId: number }): void {
+    this.faults = snapshot.armed.map((fault) => ({ ...fault, matcher: pathMatcher(fault.path) }))
+    this.nextId = snapshot.nextId
+  }
+
   /** Disarms every fault. */
   clear(): void {
     this.faults = []

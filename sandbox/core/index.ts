@@ -1,5 +1,5 @@
 /** The transport-agnostic core: adapters call `createSandboxCore(...).handle`. */
-export { createSandboxCore, type SandboxCore, type SandboxOptions } from './sandbox-core.ts'
+export { createSandboxCore, IN_PROCESS_BOOT_ID, type SandboxCore, type SandboxOptions } from './sandbox-core.ts'
 export { SandboxError } from './sandbox-error.ts'
 export { errorCatalog, type ErrorCode } from './error-catalog.ts'
 export { isTextReply, parseQueryString, withJson, type PlainRequest, type PlainResponse, type PlainReply, type PlainQuery } from './plain-http.ts'

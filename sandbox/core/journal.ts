@@ -128,6 +128,30 @@ export class Journal {
     return out
   }
 
+  /** The entries held and the next seq, for a state file. */
+  snapshot(): { nextSeq: number; entries: Array<{ seq: number; atMs: number; input: JournalInput; responseJson?: string; chars: number }> } {
+    const entries = []
+    for (let seq = this.firstSeq; seq < this.nextSeq; seq++) {
+      const { input, atMs, responseJson, chars } = this.entries[(seq - 1) % this.capacity]!
+      entries.push({ seq, atMs, input, chars, ...(responseJson === undefined ? {} : { responseJson }) })
+    }
+    return { nextSeq: this.nextSeq, entries }
+  }
+
+  /** Holds what a snapshot held (the newest that fit these bounds), numbering on from its next seq. */
+  restore(snapshot: { nextSeq: number; entries: Array<{ seq: number; atMs: number; input: unknown; responseJson?: string; chars: number }> }): void {
+    this.clear()
+    this.nextSeq = snapshot.nextSeq
+    this.firstSeq = snapshot.nextSeq
+    const kept = snapshot.entries.filter((entry) => entry.seq < snapshot.nextSeq).slice(-this.capacity)
+    if (kept.length > 0) this.firstSeq = kept[0]!.seq
+    for (const { seq, atMs, input, responseJson, chars } of kept) {
+      this.entries[(seq - 1) % this.capacity] = { seq, atMs, input: input as JournalInput, responseJson, chars }
+      this.chars += chars
+    }
+    while (this.chars > this.charBudget && this.firstSeq < this.nextSeq - 1) this.drop()
+  }
+
   /** Forgets every entry and numbers from 1 again, as a fresh tenant. */
   clear(): void {
     this.entries.fill(undefined)

@@ -15,6 +15,8 @@ import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
 import { SandboxError } from './sandbox-error.ts'
 import { TenantRegistry } from './tenant-registry.ts'
+import { restoreSandbox, snapshotSandbox } from './sandbox-snapshot.ts'
+import type { SandboxSnapshot } from '../contract/index.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from '../store/tenant-limits.ts'
 import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
 
@@ -49,6 +51,12 @@ export interface SandboxOptions {
    * from outside the process.
    */
   secret?: string
+  /**
+   * The process incarnation tokens name (docs/decisions/0046): a token naming another is from before a restart,
+   * and is refused saying so. Default: the public {@link IN_PROCESS_BOOT_ID}, so in-process runs repeat exactly;
+   * `startServer` and the CLI draw a random one, or take the state file's.
+   */
+  bootId?: string
   /** Where unexpected errors are logged (default: none). */
   logger?: ErrorLogger
   /** Public URLs of this sandbox, reported by the control API. */
@@ -65,13 +73,22 @@ export interface SandboxCore {
   readonly seed: number
   /** The signing secret in use (lowercase hex): what a state file keeps so tokens survive a restart. */
   readonly secret: string
+  /** The process incarnation tokens name (docs/decisions/0046). */
+  readonly bootId: string
   readonly options: SandboxOptions
   readonly catalog: CatalogIndex
   readonly tenants: TenantRegistry
   readonly routes: Route[]
   /** Answers a request; `await` it (it is synchronous when nothing has to wait). */
   handle(request: PlainRequest): MaybePromise<PlainResponse>
+  /** Every tenant's state as data, for a state file (docs/decisions/0045). */
+  snapshot(): Promise<SandboxSnapshot>
+  /** Takes on a snapshot's tenants (the core must have its seed, secret and boot id). */
+  restore(snapshot: SandboxSnapshot): Promise<void>
 }
+
+/** The boot id of in-process cores: public and fixed, as their runs must repeat exactly (docs/decisions/0046). */
+export const IN_PROCESS_BOOT_ID = 'in-process'
 
 /** Where tenant clocks start: an instant, or the wall time when each tenant is made. */
 function startOfClocks(options: SandboxOptions, priceEpoch: number): number | 'wall' {
@@ -105,6 +122,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const seed = options.seed ?? 1
   const secret = parseSecret(options.secret ?? PUBLIC_TEST_SECRET)
+  const bootId = options.bootId ?? IN_PROCESS_BOOT_ID
   const catalog = new CatalogIndex(buildCatalog(seed))
   const clockStart = startOfClocks(options, catalog.priceEpoch)
   const tenants = new TenantRegistry({
@@ -116,6 +134,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     limits: { ...DEFAULT_TENANT_LIMITS, ...options.limits },
     hmac: options.hmac ?? portableHmacSha256,
     secret,
+    bootId,
     strictDeprecations: options.strictDeprecations ?? false,
   })
   const routes = allRoutes()
@@ -230,10 +249,13 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const core: SandboxCore = {
     seed,
     secret,
+    bootId,
     options,
     catalog,
     tenants,
     routes,
+    snapshot: () => snapshotSandbox(core),
+    restore: (snapshot) => restoreSandbox(core, snapshot),
     handle(request) {
       if (request.method === 'OPTIONS') return preflight(request)
       const handled: Handled = {}

@@ -51,6 +51,7 @@ describe('TenantRegistry eviction', () => {
       catalog: new CatalogIndex(buildCatalog(1)),
       hmac: portableHmacSha256,
       secret: PUBLIC_TEST_SECRET,
+      bootId: 'test',
       clockStart: 0,
       journalSize: 10,
       limits: { ...DEFAULT_TENANT_LIMITS, tenants: 1 },

@@ -49,6 +49,8 @@ export class TenantRegistry {
   private readonly options: TenantOptions
   private readonly onEvicted: ((tenant: Tenant) => void) | undefined
   private mostRecent: Tenant | undefined
+  /** Tenants evicted so far: a tenant made after an eviction is another generation (its incarnation says so). */
+  private evictions = 0
 
   constructor({ onEvicted, ...options }: TenantRegistryOptions) {
     this.options = { ...options, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
@@ -67,14 +69,20 @@ export class TenantRegistry {
 
   /** Forgets the least recently used tenant: its keys, its origins in the CORS index, its state. */
   private evictOldest(): void {
-    const [id, tenant] = this.tenants.entries().next().value as [string, Tenant]
-    this.tenants.delete(id)
-    for (const key of this.keysOf.get(id) ?? []) this.byKey.delete(key)
-    this.keysOf.delete(id)
+    const tenant = this.tenants.values().next().value as Tenant
+    this.forget(tenant)
+    this.evictions++
+    this.onEvicted?.(tenant)
+  }
+
+  /** Drops a tenant with its keys and its origins in the CORS index; a request still holding it changes nothing here. */
+  private forget(tenant: Tenant): void {
+    this.tenants.delete(tenant.id)
+    for (const key of this.keysOf.get(tenant.id) ?? []) this.byKey.delete(key)
+    this.keysOf.delete(tenant.id)
     this.countPatterns(tenant.settings.allowedOrigins, [])
     this.evicted.add(tenant)
     if (this.mostRecent === tenant) this.mostRecent = undefined
-    this.onEvicted?.(tenant)
   }
 
   private countPatterns(before: readonly string[], after: readonly string[]): void {
@@ -102,7 +110,7 @@ export class TenantRegistry {
     const tenant = this.tenants.get(id)
     if (tenant) return this.touch(tenant)
     while (this.tenants.size >= this.options.limits.tenants) this.evictOldest()
-    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options)
+    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options, this.evictions)
     this.tenants.set(id, made)
     this.mostRecent = made
     return made
@@ -148,6 +156,31 @@ export class TenantRegistry {
   /** The tenants kept now, least recently used first. */
   all(): Tenant[] {
     return [...this.tenants.values()]
+  }
+
+  /** The process incarnation tokens name (docs/decisions/0046). */
+  get bootId(): string {
+    return this.options.bootId
+  }
+
+  /** Evictions so far, for a state file. */
+  get evictionCount(): number {
+    return this.evictions
+  }
+
+  /**
+   * Makes a tenant as a state file had it, of the generation it had, and the eviction count it had; what was
+   * provisioned before is replaced. Returns the tenant for the caller to restore its state into.
+   */
+  provisionRestored(account: string, mode: Mode, generation: number, evictions: number): Tenant {
+    this.evictions = Math.max(this.evictions, evictions)
+    const id = `${account}:${mode}`
+    const previous = this.tenants.get(id)
+    if (previous) this.forget(previous)
+    while (this.tenants.size >= this.options.limits.tenants) this.evictOldest()
+    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options, generation)
+    this.tenants.set(id, made)
+    return made
   }
 
   /** Number of tenants provisioned so far. */

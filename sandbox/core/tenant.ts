@@ -1,4 +1,4 @@
-import type { AccountFixture, Mode, TenantSettings } from '../contract/index.ts'
+import type { AccountFixture, Mode, ScheduledJob, TenantSettings, TenantSnapshot } from '../contract/index.ts'
 import type { CatalogIndex } from '../store/catalog-index.ts'
 import type { TenantLimits } from '../store/tenant-limits.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
@@ -19,6 +19,8 @@ export interface TenantOptions {
   hmac: HmacSha256
   /** The process's signing secret (lowercase hex): every tenant's signing key derives from it and the tenant id. */
   secret: string
+  /** The process incarnation tokens name, so a token from before a restart is told apart (docs/decisions/0046). */
+  bootId: string
   /** Epoch ms every tenant clock starts at, or `'wall'`: the wall time when the tenant is made or reset. */
   clockStart: number | 'wall'
   wall?: () => number
@@ -39,14 +41,23 @@ export class Tenant {
   clock!: VirtualClock
   journal!: Journal
   faults!: FaultRegistry
+  /** Jobs pending on the clock, as data (a state file keeps them; docs/decisions/0045). */
+  jobs = new Set<ScheduledJob>()
+  /** How many times the tenant was reset: part of its incarnation. */
+  private resets = -1
   private current: TenantSettings | undefined
   private storePromise: Promise<TenantStore> | undefined
   /** HMAC(secret, `tenant:<id>`): never derivable from public inputs (seed, account, mode) alone. */
   private readonly signingKey: string
 
+  /**
+   * @param generation the registry's evictions when the tenant was made: a tenant rebuilt after an eviction is
+   *   another incarnation, so tokens of the evicted one are told apart.
+   */
   constructor(
     readonly account: AccountFixture,
     private readonly options: TenantOptions,
+    readonly generation = 0,
   ) {
     this.id = `${account.account}:${account.mode}`
     this.signingKey = options.hmac(options.secret, `tenant:${this.id}`)
@@ -70,6 +81,11 @@ export class Tenant {
 
   get seed(): number {
     return this.options.seed
+  }
+
+  /** What the tenant may hold beyond its seed (docs/decisions/0044). */
+  get limits(): TenantLimits {
+    return this.options.limits
   }
 
   get catalog(): CatalogIndex {
@@ -122,8 +138,55 @@ export class Tenant {
     return this.storePromise
   }
 
+  /**
+   * Which life of the tenant this is: the process's boot id, the registry's evictions when it was made, and its
+   * resets. Tokens name it; one from another incarnation names a session this one never had (docs/decisions/0046).
+   */
+  get incarnation(): string {
+    return `${this.options.bootId}.${this.generation}.${this.resets}`
+  }
+
+  /** The process's boot id (the first part of the incarnation). */
+  get bootId(): string {
+    return this.options.bootId
+  }
+
+  /** The tenant's state as data, for a state file (docs/decisions/0045); the store only if it was ever loaded. */
+  async snapshot(): Promise<TenantSnapshot> {
+    const store = this.storePromise && (await this.storePromise).snapshot()
+    return {
+      account: this.account.account,
+      mode: this.mode,
+      resets: this.resets,
+      generation: this.generation,
+      clock: this.clock.snapshot(),
+      settings: this.settings,
+      faults: this.faults.snapshot(),
+      journal: this.journal.snapshot() as TenantSnapshot['journal'],
+      jobs: [...this.jobs],
+      ...(store ? { store } : {}),
+    }
+  }
+
+  /**
+   * Takes on a snapshot's state (its store already rebuilt, if it had one). Pending jobs are the caller's to
+   * schedule again: running them is domain work.
+   */
+  restore(snapshot: TenantSnapshot, store: TenantStore | undefined): void {
+    this.resets = snapshot.resets
+    const { clockStart, wall } = this.options
+    this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore: snapshot.clock })
+    this.journal.restore(snapshot.journal)
+    this.faults.restore(snapshot.faults)
+    this.settings = snapshot.settings
+    this.jobs = new Set()
+    this.storePromise = store && Promise.resolve(store)
+  }
+
   /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
   reset(): void {
+    this.resets++
+    this.jobs = new Set()
     this.storePromise = undefined
     const { clockStart, wall } = this.options
     this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall })

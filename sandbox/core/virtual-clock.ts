@@ -14,6 +14,8 @@ export interface VirtualClockOptions {
    * ("realtime" clock); when absent the clock only moves when advanced.
    */
   wall?: () => number
+  /** A clock's state to go on from (a state file's): `start` is then ignored. */
+  restore?: { startedAt: number; advancedMs: number; wallStart: number }
 }
 
 /**
@@ -37,9 +39,18 @@ export class VirtualClock {
   private running: Array<Promise<void>> = []
 
   constructor(options: VirtualClockOptions) {
-    this.startedAt = options.start
+    this.startedAt = options.restore?.startedAt ?? options.start
     this.wall = options.wall
-    this.wallStart = options.wall?.() ?? 0
+    this.wallStart = options.restore && options.wall ? options.restore.wallStart : (options.wall?.() ?? 0)
+    this.advancedMs = options.restore?.advancedMs ?? 0
+  }
+
+  /**
+   * The clock's state, to restore it later: a wall-time clock keeps its wall origin, so after a restart it shows the
+   * time it would have shown had it run all along.
+   */
+  snapshot(): { startedAt: number; advancedMs: number; wallStart: number } {
+    return { startedAt: this.startedAt, advancedMs: this.advancedMs, wallStart: this.wallStart }
   }
 
   /** Current sandbox time in epoch ms. */

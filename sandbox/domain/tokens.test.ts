@@ -10,8 +10,8 @@ let accounts = 0
 const freshTenant = () => core.tenants.get(`tokens${++accounts}`, 'test')
 
 /** A token with exactly these claims, signed by the tenant (what `issueToken` would never make). */
-function signed(tenant: Tenant, claims: Omit<TokenClaims, 'tenant'>): string {
-  const body = `${TOKEN_PREFIX[claims.kind]}_${textToBase64Url(JSON.stringify({ ...claims, tenant: tenant.id }))}`
+function signed(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'inc'>): string {
+  const body = `${TOKEN_PREFIX[claims.kind]}_${textToBase64Url(JSON.stringify({ ...claims, tenant: tenant.id, inc: tenant.incarnation }))}`
   return `${body}.${tenant.sign(body)}`
 }
 
@@ -58,7 +58,7 @@ describe('verifyToken', () => {
     const here = core.tenants.get('tokens-shared', 'test')
     const { token } = issueToken(elsewhere, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
     expect(refusal(() => verifyToken(here, token, 'access', 'accessToken'))).toBe(
-      'accessToken was not signed by this sandbox (tampered with, or issued before it restarted without --state-file or --secret?)',
+      'accessToken was not signed by this sandbox (tampered with, or signed by another sandbox)',
     )
   })
 

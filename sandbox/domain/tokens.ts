@@ -30,6 +30,8 @@ const TokenClaimsSchema = z.strictObject({
   exp: z.number().int(),
   /** The record a token stands for, when any (a challenge token names its challenge). */
   ref: z.string().optional(),
+  /** The tenant's incarnation when issued: boot id, generation, resets (docs/decisions/0046). */
+  inc: z.string().max(100),
 })
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>
 
@@ -38,8 +40,20 @@ function duration(ms: number): string {
   return ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`
 }
 
-/** Said of a signature that does not hold: tampering, or a token of another sandbox process. */
-const NOT_SIGNED_HERE = 'was not signed by this sandbox (tampered with, or issued before it restarted without --state-file or --secret?)'
+/** Said of a signature that does not hold: tampering, or a token of another sandbox with the same boot id. */
+const NOT_SIGNED_HERE = 'was not signed by this sandbox (tampered with, or signed by another sandbox)'
+
+/**
+ * Why a token names an incarnation of its tenant that is not the live one: the sandbox restarted (another boot id)
+ * without keeping its state, or the tenant was reset or evicted since (decision 0046). Either way its session is gone.
+ *
+ * @example
+ * staleToken(token.inc, core.bootId) // 'names an unknown session (the sandbox restarted without --state-file)'
+ */
+export function staleToken(inc: string, bootId: string): string {
+  const restarted = !inc.startsWith(`${bootId}.`)
+  return `names an unknown session (${restarted ? 'the sandbox restarted without --state-file' : 'the account was reset, or evicted and rebuilt, after it was issued'})`
+}
 
 /**
  * Issues a token signed with the tenant's key: `<prefix>_<base64url claims>.<hmac>`.
@@ -49,9 +63,9 @@ const NOT_SIGNED_HERE = 'was not signed by this sandbox (tampered with, or issue
  * @example
  * issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
  */
-export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'iat' | 'exp'> & { exp?: number }): { token: string; claims: TokenClaims } {
+export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'iat' | 'exp' | 'inc'> & { exp?: number }): { token: string; claims: TokenClaims } {
   const iat = tenant.clock.now()
-  const full: TokenClaims = { ...claims, tenant: tenant.id, iat, exp: claims.exp ?? iat + TOKEN_TTL_MS[claims.kind] }
+  const full: TokenClaims = { ...claims, tenant: tenant.id, iat, exp: claims.exp ?? iat + TOKEN_TTL_MS[claims.kind], inc: tenant.incarnation }
   const body = `${TOKEN_PREFIX[full.kind]}_${textToBase64Url(JSON.stringify(full))}`
   return { token: `${body}.${tenant.sign(body)}`, claims: full }
 }
@@ -101,6 +115,7 @@ export function verifyToken(tenant: Tenant, token: string, kind: TokenKind, fiel
   const claims = peekToken(token)
   if (!claims || claims.kind !== kind) throw new SandboxError('unauthorized', `${field} is not a valid ${kind} token`)
   if (claims.tenant !== tenant.id) throw new SandboxError('unauthorized', `${field} was not issued to this account`)
+  if (claims.inc !== tenant.incarnation) throw new SandboxError('unauthorized', `${field} ${staleToken(claims.inc, tenant.bootId)}`)
   if (!signedBy(tenant, token)) throw new SandboxError('unauthorized', `${field} ${NOT_SIGNED_HERE}`)
   if (claims.exp - claims.iat > TOKEN_TTL_MS[kind]) {
     throw new SandboxError('unauthorized', `${field} claims a longer life than ${kind} tokens have (at most ${duration(TOKEN_TTL_MS[kind])} from issue to expiry)`)

@@ -5,6 +5,7 @@ import type { TenantStore } from '../store/tenant-store.ts'
 import { verifyBuyQuote } from './buy-quote.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
+import { scheduleJob } from './scheduled-jobs.ts'
 
 /** Sandbox seconds from execution to settlement. */
 export const SETTLEMENT_SECONDS = 20
@@ -59,12 +60,13 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   tenant.record('transaction:created', { transactionId: transaction.id, customerId })
   const outcome = options.outcome ?? { status: 'completed' }
   const delay = options.settleAfterMs ?? SETTLEMENT_SECONDS * 1000
-  if (delay === 0) return settle(tenant, store, transaction.id, outcome)
-  tenant.clock.schedule(now + delay, () => settle(tenant, store, transaction.id, outcome))
+  if (delay === 0) return settleTransaction(tenant, store, transaction.id, outcome)
+  scheduleJob(tenant, store, { kind: 'transaction:settle', at: now + delay, transactionId: transaction.id, outcome })
   return transaction
 }
 
-async function settle(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<TransactionRecord> {
+/** Settles a pending transaction with its outcome, journaled `transaction:completed` or `transaction:failed`. */
+export async function settleTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<TransactionRecord> {
   const at = tenant.clock.iso()
   const settled = await store.transactions.update(id, (draft) => {
     Object.assign(draft, outcome, { updatedAt: at })

@@ -1,4 +1,4 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type TenantSeed } from '../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type StoreSnapshot, type TenantSeed } from '../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
 
@@ -36,6 +36,8 @@ export class TenantStore {
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   readonly limits: TenantLimits
+  /** How many records the seed brought: they never count against the caps. */
+  private seeded = { customers: 0, cards: 0, transactions: 0 }
   private readonly counters = new Map<string, number>()
   private readonly byEmail = new Map<string, string>()
   private readonly byPhone = new Map<string, string>()
@@ -50,13 +52,56 @@ export class TenantStore {
     for (const customer of seed.customers) await store.addCustomer(customer)
     for (const card of seed.cards) await store.cards.create(card)
     for (const transaction of seed.transactions) await store.transactions.create(transaction)
-    store.sessions.cap(limits.sessions, `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`)
-    store.transactions.cap(limits.transactions, RESET)
-    store.customers.cap(limits.customers, RESET)
-    store.cards.cap(limits.cards, `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`)
-    store.uploads.cap(limits.uploads, RESET)
-    store.challenges.cap(limits.challenges, RESET)
+    store.seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
+    store.applyCaps()
     return store
+  }
+
+  /**
+   * A store holding what a snapshot held (a state file's, already parsed): records, sequences and used consents.
+   *
+   * @example
+   * const copy = await TenantStore.restored(store.snapshot(), store.limits)
+   */
+  static async restored(snapshot: StoreSnapshot, limits: TenantLimits = DEFAULT_TENANT_LIMITS): Promise<TenantStore> {
+    const store = new TenantStore(limits)
+    for (const customer of snapshot.customers) await store.addCustomer(customer)
+    for (const session of snapshot.sessions) await store.sessions.create(session)
+    for (const card of snapshot.cards) await store.cards.create(card)
+    for (const transaction of snapshot.transactions) await store.transactions.create(transaction)
+    for (const upload of snapshot.uploads) await store.uploads.create(upload)
+    for (const challenge of snapshot.challenges) await store.challenges.create(challenge)
+    for (const [id, exp] of snapshot.usedConsents) store.usedConsents.set(id, exp)
+    for (const [sequence, value] of snapshot.counters) store.counters.set(sequence, value)
+    store.seeded = { ...snapshot.seeded }
+    store.applyCaps()
+    return store
+  }
+
+  /** Everything the store holds, as data a state file keeps. */
+  snapshot(): StoreSnapshot {
+    return {
+      customers: this.customers.all(),
+      sessions: this.sessions.all(),
+      cards: this.cards.all(),
+      transactions: this.transactions.all(),
+      uploads: this.uploads.all(),
+      challenges: this.challenges.all(),
+      usedConsents: [...this.usedConsents],
+      counters: [...this.counters],
+      seeded: { ...this.seeded },
+    }
+  }
+
+  /** Caps every collection at its seeded records plus what `limits` allow at run time. */
+  private applyCaps(): void {
+    const { limits, seeded } = this
+    this.sessions.cap(limits.sessions, `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`, 0)
+    this.transactions.cap(limits.transactions, RESET, seeded.transactions)
+    this.customers.cap(limits.customers, RESET, seeded.customers)
+    this.cards.cap(limits.cards, `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, seeded.cards)
+    this.uploads.cap(limits.uploads, RESET, 0)
+    this.challenges.cap(limits.challenges, RESET, 0)
   }
 
   /** Stores a customer and indexes its email and phone. */

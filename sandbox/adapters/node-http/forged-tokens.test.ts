@@ -19,7 +19,7 @@ const YEAR_MS = 365 * 24 * 3_600_000
 /** A forger's choices: thousands of years ahead, or a minute (within every kind's lifetime, so only the signature can refuse it). */
 const LIFETIMES = [1000 * YEAR_MS, 60_000]
 let sandbox: RunningSandbox
-let victim: { sessionToken: string; accessToken: string; clientToken: string; session: string; customer: string }
+let victim: { sessionToken: string; accessToken: string; clientToken: string; session: string; customer: string; inc: string }
 
 /**
  * Keys an attacker derives from public inputs: the old signing key (now the account's id key,
@@ -51,7 +51,7 @@ const now = () => sandbox.core.tenants.byId(`${ACCOUNT}:test`)!.clock.now()
 
 /** Full-scope access claims for the victim's session and customer, living `lifetime` ms from now. */
 function fullAccess(lifetime: number, kind: 'access' | 'client' = 'access'): TokenClaims {
-  return { kind, tenant: `${ACCOUNT}:test`, session: victim.session, customer: victim.customer, scope: 'full', iat: now(), exp: now() + lifetime }
+  return { kind, tenant: `${ACCOUNT}:test`, session: victim.session, customer: victim.customer, scope: 'full', iat: now(), exp: now() + lifetime, inc: victim.inc }
 }
 
 async function transactions(accessToken: string) {
@@ -73,7 +73,8 @@ beforeAll(async () => {
   const connection = await fetch(`${sandbox.apiUrl}/__sandbox/connections`, { method: 'POST', headers: SK, body: JSON.stringify({ sessionToken }) })
   const { credentials } = ((await connection.json()) as { data: { credentials: { accessToken: string; clientToken: string } } }).data
   const claims = peekToken(credentials.accessToken)!
-  victim = { sessionToken, ...credentials, session: claims.session, customer: claims.customer! }
+  // The incarnation is no secret (every token shows it): a forger copies it from any token it has seen.
+  victim = { sessionToken, ...credentials, session: claims.session, customer: claims.customer!, inc: claims.inc }
 }, 60_000)
 afterAll(() => sandbox.close())
 
@@ -99,7 +100,7 @@ describe('tokens forged from public inputs (seed, account, mode)', () => {
 
   it('refuses a forged session token, with either public key, a far expiry or a sane one: 401 from the API, invalid_token from the check frame', async () => {
     for (const { key, lifetime } of FORGERIES) {
-      const forged = token(key, { kind: 'session', tenant: `${ACCOUNT}:test`, session: victim.session, customer: null, scope: 'anonymous', iat: now(), exp: now() + lifetime })
+      const forged = token(key, { kind: 'session', tenant: `${ACCOUNT}:test`, session: victim.session, customer: null, scope: 'anonymous', iat: now(), exp: now() + lifetime, inc: victim.inc })
       const response = await fetch(`${sandbox.apiUrl}/__sandbox/connections`, { method: 'POST', headers: SK, body: JSON.stringify({ sessionToken: forged }) })
       expect(response.status).toBe(401)
       expect(((await response.json()) as { message: string }).message).toMatch(/sessionToken was not signed by this sandbox/)
@@ -112,7 +113,7 @@ describe('tokens forged from public inputs (seed, account, mode)', () => {
       const forged = ticket(key, { tenant: `${ACCOUNT}:test`, frame: 'widget', params: { channelId: 'forged-1', apiKey: `pk_test_${ACCOUNT}` }, session: null, iat: now(), exp: now() + lifetime })
       const effect = await fetch(`${sandbox.framesUrl}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket: forged, effect: { type: 'auth.reset' } }) })
       expect(effect.status).toBe(401)
-      expect(((await effect.json()) as { message: string }).message).toMatch(/not a frame ticket signed by this sandbox/)
+      expect(((await effect.json()) as { message: string }).message).toMatch(/not a frame ticket of this sandbox/)
       const event = await fetch(`${sandbox.framesUrl}/__frames/event`, { method: 'POST', body: JSON.stringify({ ticket: forged, direction: 'out', message: { kind: 'handshake' } }) })
       expect(event.status).toBe(401)
     }
@@ -129,7 +130,7 @@ describe('tokens the sandbox signed', () => {
   it('refuses a signed frame ticket whose lifetime exceeds a session\'s: 401', async () => {
     const tenant = sandbox.core.tenants.byId(`${ACCOUNT}:test`)!
     const body = textToBase64Url(JSON.stringify({ tenant: tenant.id, frame: 'widget', params: { channelId: 'forged-1', apiKey: `pk_test_${ACCOUNT}` }, session: null, iat: now(), exp: now() + 1000 * YEAR_MS }))
-    const effect = await fetch(`${sandbox.framesUrl}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket: `${body}.${tenant.sign(`frame:${body}`)}`, effect: { type: 'auth.reset' } }) })
+    const effect = await fetch(`${sandbox.framesUrl}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket: `${body}.${tenant.sign(`frame:${tenant.incarnation}:${body}`)}`, effect: { type: 'auth.reset' } }) })
     expect(effect.status).toBe(401)
     expect(((await effect.json()) as { message: string }).message).toMatch(/longer life than a frame has/)
   })
@@ -147,7 +148,7 @@ describe('a token of another sandbox process', () => {
       const response = await fetch(`${other.apiUrl}/platform/v1/transactions`, { headers: { authorization: `Bearer ${victim.accessToken}` } })
       expect(response.status).toBe(401)
       expect(((await response.json()) as { message: string }).message).toBe(
-        'Authorization Bearer token was not signed by this sandbox (tampered with, or issued before it restarted without --state-file or --secret?)',
+        'Authorization Bearer token names an unknown session (the sandbox restarted without --state-file)',
       )
     } finally {
       await other.close()

@@ -9,6 +9,9 @@ import { browserBundle } from './browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
 import { requestTenant } from './request-tenant.ts'
+import { readStateFile, StateFileError } from './state-file.ts'
+import { StateSaver, type SaveTiming } from './state-saver.ts'
+import type { SandboxSnapshot } from '../../contract/index.ts'
 import { demoRoutes } from '../../demo/demo-routes.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
@@ -42,6 +45,14 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   secret?: string
   /** Called once per request on either origin when its response is done (the CLI's `--log`). */
   requestLog?: (entry: RequestLogEntry) => void
+  /**
+   * A file that keeps every tenant's state across restarts (`--state-file`, docs/decisions/0045): restored at
+   * start when it exists (its seed must match; its signing secret and boot id are used), written atomically
+   * shortly after changes and on `close()`.
+   */
+  stateFile?: string
+  /** When the state file is written after changes ({@link SAVE_TIMING} unless given; tests shorten it). */
+  saveTiming?: SaveTiming
 }
 
 /** Time limits of both servers, in milliseconds. */
@@ -109,7 +120,23 @@ export interface RunningSandbox {
   core: SandboxCore
   apiUrl: string
   framesUrl: string
+  /** The state file, when one is kept: its path and how many tenants it restored at start. */
+  state?: { path: string; restoredTenants: number; saver: StateSaver }
+  /** Stops both servers and, with a state file, writes it a last time. */
   close(): Promise<void>
+}
+
+/** The state a state file holds, if any, checked against the options it must agree with. */
+async function restoredState(options: ServeOptions): Promise<SandboxSnapshot | undefined> {
+  if (options.stateFile === undefined) return undefined
+  const snapshot = await readStateFile(options.stateFile)
+  if (!snapshot) return undefined
+  if (options.secret !== undefined && options.secret.toLowerCase() !== snapshot.secret) {
+    throw new StateFileError(`the state file ${options.stateFile} was saved with another signing secret: leave --secret out (the file keeps its own) or use another state file`)
+  }
+  const seed = options.seed ?? 1
+  if (snapshot.seed !== seed) throw new StateFileError(`the state file ${options.stateFile} was saved with seed ${snapshot.seed}, not ${seed}: start with --seed ${snapshot.seed}, or use another state file`)
+  return snapshot
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -141,10 +168,12 @@ function closeServer(server: Server): Promise<void> {
 export async function startServer(options: ServeOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1'
   const origins = { api: '', frames: '' }
+  const saved = await restoredState(options)
   const core = createSandboxCore({
     ...options,
     hmac: options.hmac ?? nodeHmacSha256,
-    secret: options.secret ?? secretFromBytes(randomBytes(32)),
+    secret: saved?.secret ?? options.secret ?? secretFromBytes(randomBytes(32)),
+    bootId: saved?.bootId ?? options.bootId ?? randomBytes(6).toString('hex'),
     origins,
     clockStart: options.clock === 'wall' ? 'wall' : options.clockStart,
     wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,
@@ -154,9 +183,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     core.options.logger?.('the node adapter failed', error)
     if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
   }
+  if (saved) await core.restore(saved)
+  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming)
   const requestLog = options.requestLog
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     if (requestLog) logWhenDone(request, response, requestLog)
+    // Any request may change state (a wall-time clock fires due jobs on reads too): the saver debounces.
+    if (saver) response.once('close', () => saver.changed())
     try {
       handleNodeRequest(handle, request, response)?.catch((error: unknown) => failed(response, error))
     } catch (error) {
@@ -190,12 +223,16 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   const urlHost = advertised.includes(':') ? `[${advertised}]` : advertised
   origins.api = `http://${urlHost}:${apiPort}`
   origins.frames = `http://${urlHost}:${framesPort}`
+  // Written at once, so the signing secret and boot id are kept before the first token is handed out.
+  await saver?.save()
   return {
     core,
     apiUrl: origins.api,
     framesUrl: origins.frames,
+    ...(saver ? { state: { path: saver.path, restoredTenants: saved?.tenants.length ?? 0, saver } } : {}),
     close: async () => {
       await Promise.all([closeServer(api), closeServer(frames)])
+      await saver?.close()
     },
   }
 }

@@ -3,6 +3,7 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
+import { scheduleJob } from '../scheduled-jobs.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /** How long a KYC review takes, in tenant time. */
@@ -27,15 +28,14 @@ export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending
   return magic in KYC_MAGIC_LAST_NAMES ? KYC_MAGIC_LAST_NAMES[magic as keyof typeof KYC_MAGIC_LAST_NAMES] : 'approved'
 }
 
-function scheduleDecision(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): void {
-  tenant.clock.schedule(tenant.clock.now() + KYC_DECISION_DELAY_MS, async () => {
-    // A customer decided meanwhile (approved in the challenge frame's identity verification) keeps that decision.
-    if (store.customers.get(customerId)?.kycStatus !== 'pending') return
-    // Journaled synchronously, at the decision's instant; `clock.settled()` waits for the write.
-    tenant.record('kyc:decided', { customerId, status })
-    await store.customers.update(customerId, (draft) => {
-      draft.kycStatus = status
-    })
+/** The KYC decision a submission scheduled, when its time comes. */
+export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): Promise<void> {
+  // A customer decided meanwhile (approved in the challenge frame's identity verification) keeps that decision.
+  if (store.customers.get(customerId)?.kycStatus !== 'pending') return
+  // Journaled synchronously, at the decision's instant; `clock.settled()` waits for the write.
+  tenant.record('kyc:decided', { customerId, status })
+  await store.customers.update(customerId, (draft) => {
+    draft.kycStatus = status
   })
 }
 
@@ -64,6 +64,6 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   if (!updated) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
-  if (outcome !== 'pending') scheduleDecision(tenant, store, customerId, outcome)
+  if (outcome !== 'pending') scheduleJob(tenant, store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
   return toCustomer(tenant, updated)
 }

@@ -22,7 +22,7 @@ function connectedCustomer(context: FrameContext, code: string): string {
 
 /** Claims for an indicative quote: the frame's, or anonymous ones for an apiKey-only frame. */
 function quoteClaims(context: FrameContext): TokenClaims {
-  return context.claims ?? { kind: 'client', tenant: context.tenant.id, session: '', customer: null, scope: 'anonymous', iat: 0, exp: 0 }
+  return context.claims ?? { kind: 'client', tenant: context.tenant.id, session: '', customer: null, scope: 'anonymous', iat: 0, exp: 0, inc: context.tenant.incarnation }
 }
 
 /** Effects of the customer-account frames: add-card, customer-export, widget and widget-fallback. */

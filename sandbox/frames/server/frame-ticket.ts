@@ -36,7 +36,7 @@ export function issueFrameTicket(context: FrameContext): string {
   const { tenant, frame, params, session } = context
   const ticket: FrameTicket = { tenant: tenant.id, frame, params, session: session?.id ?? null, iat: tenant.clock.now(), exp: context.expiresAt }
   const body = textToBase64Url(JSON.stringify(ticket))
-  return `${body}.${tenant.sign(`frame:${body}`)}`
+  return `${body}.${tenant.sign(`frame:${tenant.incarnation}:${body}`)}`
 }
 
 function parseTicket(body: string | undefined): FrameTicket | undefined {
@@ -60,8 +60,8 @@ export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Ten
   const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
   const ticket = extra === undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
-  if (!ticket || !tenant || !tenant.verify(`frame:${body}`, signature)) {
-    throw new SandboxError('unauthorized', 'ticket is not a frame ticket signed by this sandbox (tampered with, or from before it restarted without --state-file or --secret?): reload the frame')
+  if (!ticket || !tenant || !tenant.verify(`frame:${tenant.incarnation}:${body}`, signature)) {
+    throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame')
   }
   if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS) throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')
   return { tenant, ticket }

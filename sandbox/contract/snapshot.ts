@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { Fault, TenantSettings } from './control.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord } from './platform/index.ts'
+import { FailureCode } from './platform/transaction.ts'
+
+/**
+ * A pending job on a tenant clock, as data: what a state file keeps so that a
+ * settlement, a KYC decision or a challenge's expiry still happens after a
+ * restart (docs/decisions/0045). `at` is epoch ms on the tenant clock.
+ */
+export const ScheduledJob = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('transaction:settle'),
+    at: z.number().int(),
+    transactionId: z.string(),
+    outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureCode: FailureCode, failureReason: z.string() })]),
+  }),
+  z.strictObject({ kind: z.literal('kyc:decide'), at: z.number().int(), customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
+  z.strictObject({ kind: z.literal('challenge:expire'), at: z.number().int(), challengeId: z.string() }),
+])
+export type ScheduledJob = z.infer<typeof ScheduledJob>
+
+/** A tenant clock's state: enough to go on where it was (a wall-time clock keeps running from the same origin). */
+export const ClockSnapshot = z.strictObject({ startedAt: z.number(), advancedMs: z.number().min(0), wallStart: z.number() })
+export type ClockSnapshot = z.infer<typeof ClockSnapshot>
+
+/** A tenant store's records, sequences and used consents. `seeded` counts the records of the seed (they do not count against the caps). */
+export const StoreSnapshot = z.strictObject({
+  customers: z.array(CustomerRecord),
+  sessions: z.array(SessionRecord),
+  cards: z.array(CardRecord),
+  transactions: z.array(TransactionRecord),
+  uploads: z.array(UploadRecord),
+  challenges: z.array(ChallengeRecord),
+  usedConsents: z.array(z.tuple([z.string(), z.number()])),
+  counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
+  seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),
+})
+export type StoreSnapshot = z.infer<typeof StoreSnapshot>
+
+/** A journal's entries as held (times in epoch ms, response bodies as JSON text). */
+export const JournalSnapshot = z.strictObject({
+  nextSeq: z.number().int().min(1),
+  entries: z.array(z.strictObject({ seq: z.number().int().min(1), atMs: z.number(), input: z.looseObject({ kind: z.enum(['api', 'frame', 'state']) }), responseJson: z.string().optional(), chars: z.number().int().min(0) })),
+}).refine(({ nextSeq, entries }) => entries.every((entry, index) => entry.seq === nextSeq - entries.length + index), {
+  message: 'journal entries must be numbered one after another, up to nextSeq - 1',
+  path: ['entries'],
+})
+export type JournalSnapshot = z.infer<typeof JournalSnapshot>
+
+/** One tenant's state. */
+export const TenantSnapshot = z.strictObject({
+  account: z.string(),
+  mode: z.enum(['test', 'live']),
+  /** How many times the tenant was reset, and the registry's evictions when it was made: its incarnation (decision 0046). */
+  resets: z.number().int().min(0),
+  generation: z.number().int().min(0),
+  clock: ClockSnapshot,
+  settings: TenantSettings,
+  faults: z.strictObject({ armed: z.array(Fault), nextId: z.number().int().min(1) }),
+  journal: JournalSnapshot,
+  jobs: z.array(ScheduledJob),
+  /** Absent when the tenant never loaded its store (it is seeded on first use, as before). */
+  store: StoreSnapshot.optional(),
+})
+export type TenantSnapshot = z.infer<typeof TenantSnapshot>
+
+/** Everything a sandbox process keeps in `--state-file` (docs/decisions/0045). */
+export const SandboxSnapshot = z.strictObject({
+  format: z.literal('ramp-sandbox-state'),
+  version: z.literal(1),
+  seed: z.number().int(),
+  /** The signing secret: tokens signed before the restart verify after it. */
+  secret: z.string().regex(/^[0-9a-f]{32,128}$/),
+  /** The process incarnation tokens name (decision 0046). */
+  bootId: z.string().min(1).max(64),
+  evictions: z.number().int().min(0),
+  /** Tenants, least recently used first. */
+  tenants: z.array(TenantSnapshot),
+})
+export type SandboxSnapshot = z.infer<typeof SandboxSnapshot>

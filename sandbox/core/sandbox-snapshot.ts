@@ -1,0 +1,52 @@
+import type { SandboxSnapshot } from '../contract/index.ts'
+import { scheduleJob } from '../domain/scheduled-jobs.ts'
+import type { TenantRegistry } from './tenant-registry.ts'
+
+/** What a snapshot is taken of and restored into: a core's identity and its tenants. */
+interface SnapshotSubject {
+  seed: number
+  secret: string
+  bootId: string
+  tenants: TenantRegistry
+}
+
+/**
+ * Every tenant's state as data (store, clock, settings, faults, journal, pending jobs) with the seed, the signing
+ * secret and the boot id: what `--state-file` keeps (docs/decisions/0045).
+ *
+ * @example
+ * const snapshot = await snapshotSandbox(core)
+ */
+export async function snapshotSandbox(core: SnapshotSubject): Promise<SandboxSnapshot> {
+  return {
+    format: 'ramp-sandbox-state',
+    version: 1,
+    seed: core.seed,
+    secret: core.secret,
+    bootId: core.bootId,
+    evictions: core.tenants.evictionCount,
+    tenants: await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot())),
+  }
+}
+
+/**
+ * Restores a snapshot (already parsed with `SandboxSnapshot`) into a core made with its seed, secret and boot id:
+ * tenants, their stores, clocks, settings, faults, journals, and their pending jobs, scheduled again. Throws a
+ * RangeError saying what does not match otherwise.
+ *
+ * @example
+ * const core = createSandboxCore({ seed: snapshot.seed, secret: snapshot.secret, bootId: snapshot.bootId })
+ * await restoreSandbox(core, snapshot)
+ */
+export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSnapshot): Promise<void> {
+  if (snapshot.seed !== core.seed) throw new RangeError(`the state was saved by a sandbox with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or another state file`)
+  if (snapshot.secret !== core.secret) throw new RangeError('the state was saved with another signing secret: start without --secret (the state file keeps its own), or with the same one')
+  if (snapshot.bootId !== core.bootId) throw new RangeError(`the state was saved under boot id ${snapshot.bootId}, not ${core.bootId}`)
+  const { TenantStore } = await import('../store/tenant-store.ts')
+  for (const saved of snapshot.tenants) {
+    const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)
+    const store = saved.store && (await TenantStore.restored(saved.store, tenant.limits))
+    tenant.restore(saved, store)
+    if (store) for (const job of saved.jobs) scheduleJob(tenant, store, job)
+  }
+}
