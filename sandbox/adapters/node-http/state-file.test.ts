@@ -1,0 +1,103 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { magicContacts } from '../../../fixtures/magic-customers.ts'
+import { readStateFile, StateFileError } from './state-file.ts'
+import { startServer, type RunningSandbox } from './start-server.ts'
+
+const SK = { 'x-api-key': 'sk_test_statefile', 'content-type': 'application/json' }
+const FAST = { quietMs: 10, maxDelayMs: 50 }
+
+let dir: string
+let path: string
+const running: RunningSandbox[] = []
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ramp-state-'))
+  path = join(dir, 'state.json')
+})
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((sandbox) => sandbox.close()))
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function start(options: Parameters<typeof startServer>[0] = {}): Promise<RunningSandbox> {
+  const sandbox = await startServer({ port: 0, framesPort: 0, saveTiming: FAST, logger: () => undefined, ...options })
+  running.push(sandbox)
+  return sandbox
+}
+
+async function stop(sandbox: RunningSandbox): Promise<void> {
+  running.splice(running.indexOf(sandbox), 1)
+  await sandbox.close()
+}
+
+/** A connected customer's access token, made through the API. */
+async function accessToken(sandbox: RunningSandbox): Promise<string> {
+  const session = await fetch(`${sandbox.apiUrl}/platform/v1/sessions`, { method: 'POST', headers: SK, body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...magicContacts.usNy }) })
+  const { sessionToken } = ((await session.json()) as { data: { sessionToken: string } }).data
+  const connection = await fetch(`${sandbox.apiUrl}/__sandbox/connections`, { method: 'POST', headers: SK, body: JSON.stringify({ sessionToken }) })
+  return ((await connection.json()) as { data: { credentials: { accessToken: string } } }).data.credentials.accessToken
+}
+
+const transactions = (sandbox: RunningSandbox, token: string) => fetch(`${sandbox.apiUrl}/platform/v1/transactions`, { headers: { authorization: `Bearer ${token}` } })
+
+describe('--state-file', () => {
+  it('keeps a token working across a restart, with its data', async () => {
+    const first = await start({ stateFile: path })
+    const token = await accessToken(first)
+    const before = await (await transactions(first, token)).json()
+    await stop(first)
+    const second = await start({ stateFile: path })
+    expect(second.state?.restoredTenants).toBe(1)
+    const after = await transactions(second, token)
+    expect(after.status).toBe(200)
+    expect(await after.json()).toEqual(before)
+  })
+
+  it('says a token is from before a restart that kept no state, even with the same --secret', async () => {
+    const secret = 'cd'.repeat(32)
+    const first = await start({ secret })
+    const token = await accessToken(first)
+    await stop(first)
+    const second = await start({ secret })
+    const response = await transactions(second, token)
+    expect(response.status).toBe(401)
+    expect(((await response.json()) as { message: string }).message).toBe('Authorization Bearer token names an unknown session (the sandbox restarted without --state-file)')
+  })
+
+  it('saves shortly after a change, without waiting for shutdown', async () => {
+    const sandbox = await start({ stateFile: path })
+    await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '5m' }) })
+    const saved = async () => (await readStateFile(path))?.tenants.map((tenant) => [tenant.account, tenant.clock.advancedMs])
+    await expect.poll(saved, { timeout: 10_000, interval: 20 }).toEqual([['statefile', 300_000]])
+  })
+
+  it('writes the file at start, so the signing secret is kept before the first token', async () => {
+    await start({ stateFile: path })
+    expect((await readStateFile(path))?.tenants).toEqual([])
+  })
+
+  it('refuses a file that is not a state, saying what is wrong', async () => {
+    await writeFile(path, JSON.stringify({ format: 'ramp-sandbox-state', version: 2 }))
+    const error = await start({ stateFile: path }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(StateFileError)
+    expect((error as Error).message).toMatch(/^the state file .*state\.json is not a ramp-sandbox state: version /)
+  })
+
+  it('refuses a file saved with another seed or another --secret', async () => {
+    await stop(await start({ stateFile: path }))
+    await expect(start({ stateFile: path, seed: 2 })).rejects.toThrow(/was saved with seed 1, not 2/)
+    await expect(start({ stateFile: path, secret: 'ef'.repeat(32) })).rejects.toThrow(/was saved with another signing secret/)
+  })
+
+  it('removes temp files a killed writer left, and keeps the state', async () => {
+    await stop(await start({ stateFile: path }))
+    await writeFile(join(dir, 'state.json.tmp-99999-1'), '{"half": ')
+    const sandbox = await start({ stateFile: path })
+    expect(sandbox.state?.path).toBe(path)
+    expect((await readdir(dir)).sort()).toEqual(['state.json'])
+    expect(JSON.parse(await readFile(path, 'utf8')).format).toBe('ramp-sandbox-state')
+  })
+})
