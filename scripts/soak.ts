@@ -96,7 +96,7 @@ async function main(): Promise<number> {
         `RSS        ${rss.start.toFixed(0)} MB at start, ${rss.afterWarmup.toFixed(0)} MB after warm-up, ${rss.end.toFixed(0)} MB at the end, ${rss.max.toFixed(0)} MB at most`,
         ...load.samples.map((line) => `  ${line}`),
         failures.length === 0 ? 'soak: passed' : `soak: FAILED: ${failures.join('; ')}`,
-        JSON.stringify({ soak: { duration, connections, tenants: tenantCount, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, flood: load.flood, failures } }),
+        JSON.stringify({ soak: { duration, connections, tenants: tenantCount, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),
       ].join('\n') + '\n',
     )
     return failures.length === 0 ? 0 : 1

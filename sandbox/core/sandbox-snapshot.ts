@@ -45,7 +45,7 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
   const { TenantStore } = await import('../store/tenant-store.ts')
   for (const saved of snapshot.tenants) {
     const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)
-    const store = saved.store && (await TenantStore.restored(saved.store, tenant.limits))
+    const store = saved.store && (await TenantStore.restored(saved.store, tenant.limits, tenant.budget, tenant))
     tenant.restore(saved, store)
     if (store) for (const job of saved.jobs) scheduleJob(tenant, store, job)
   }

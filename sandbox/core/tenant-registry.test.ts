@@ -64,3 +64,37 @@ describe('TenantRegistry eviction', () => {
     expect(registry.byKeyIfProvisioned('sk_test_alpha')).toBeUndefined()
   })
 })
+
+describe('the sandbox-wide record budget', () => {
+  it('counts every loaded store, seeds included, and forgets a reset store', async () => {
+    const core = createSandboxCore()
+    await session(core, 'alpha')
+    const store = await core.tenants.get('alpha', 'test').store()
+    const held = store.customers.size + store.sessions.size + store.cards.size + store.transactions.size + store.uploads.size + store.challenges.size
+    expect(core.tenants.budget.held).toBe(held)
+    await send(core, 'POST /__sandbox/reset', { headers: headersOf('alpha') })
+    expect(core.tenants.budget.held).toBe(0)
+  })
+
+  it('evicts the least recently used other tenants when a write passes it', async () => {
+    const probe = createSandboxCore()
+    await session(probe, 'alpha')
+    const oneTenant = probe.tenants.budget.held
+    const core = createSandboxCore({ limits: { records: oneTenant * 2 + 1 } })
+    await session(core, 'alpha')
+    await session(core, 'beta')
+    await session(core, 'gamma')
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['gamma:test'])
+    expect(core.tenants.budget.held).toBe(oneTenant)
+  })
+
+  it('answers 429 rate_limited when the writing tenant alone fills it', async () => {
+    const probe = createSandboxCore()
+    await session(probe, 'alpha')
+    const core = createSandboxCore({ limits: { records: probe.tenants.budget.held } })
+    expect((await session(core, 'alpha')).status).toBe(201)
+    const refused = await session(core, 'alpha')
+    expect(refused.status).toBe(429)
+    expect(JSON.stringify(refused.body)).toContain("records across its accounts, its cap (docs/decisions/0044)")
+  })
+})

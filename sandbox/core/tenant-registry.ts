@@ -1,6 +1,7 @@
 import { ApiKey, type Mode } from '../contract/index.ts'
 import { buildAccount } from '../../fixtures/account.ts'
 import { originMatches } from './origin-matches.ts'
+import { RecordBudget } from '../store/record-budget.ts'
 import { SandboxError } from './sandbox-error.ts'
 import { DEFAULT_ALLOWED_ORIGINS, Tenant, type TenantOptions } from './tenant.ts'
 
@@ -52,9 +53,23 @@ export class TenantRegistry {
   /** Tenants evicted so far: a tenant made after an eviction is another generation (its incarnation says so). */
   private evictions = 0
 
+  /** The records every tenant's store holds together; past `limits.records`, the least recently used others go. */
+  readonly budget: RecordBudget
+
   constructor({ onEvicted, ...options }: TenantRegistryOptions) {
-    this.options = { ...options, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
+    this.budget = new RecordBudget(options.limits.records)
+    this.budget.reclaim = (keep) => this.evictFor(keep)
+    this.options = { ...options, budget: this.budget, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
     this.onEvicted = onEvicted
+  }
+
+  /** Evicts the least recently used tenants other than `keep` until the record budget has a tenth of it free again. */
+  private evictFor(keep: unknown): void {
+    const target = this.budget.limit * 0.9
+    for (const tenant of [...this.tenants.values()]) {
+      if (this.budget.held < target) return
+      if (tenant !== keep) this.evict(tenant)
+    }
   }
 
   /** Marks a tenant as just used: it goes last in line for eviction. */
@@ -69,8 +84,12 @@ export class TenantRegistry {
 
   /** Forgets the least recently used tenant: its keys, its origins in the CORS index, its state. */
   private evictOldest(): void {
-    const tenant = this.tenants.values().next().value as Tenant
+    this.evict(this.tenants.values().next().value as Tenant)
+  }
+
+  private evict(tenant: Tenant): void {
     this.forget(tenant)
+    tenant.releaseStore()
     this.evictions++
     this.onEvicted?.(tenant)
   }

@@ -1,5 +1,6 @@
 import type { AccountFixture, Mode, ScheduledJob, TenantSettings, TenantSnapshot } from '../contract/index.ts'
 import type { CatalogIndex } from '../store/catalog-index.ts'
+import type { RecordBudget } from '../store/record-budget.ts'
 import type { TenantLimits } from '../store/tenant-limits.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { buildTenantSeed } from '../../fixtures/tenant-seed.ts'
@@ -27,6 +28,8 @@ export interface TenantOptions {
   journalSize: number
   /** What one tenant may hold beyond its seed, and how many tenants are kept (docs/decisions/0044). */
   limits: TenantLimits
+  /** The records every tenant's store holds together, against `limits.records` (the registry's). */
+  budget?: RecordBudget
   strictDeprecations: boolean
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
@@ -47,6 +50,8 @@ export class Tenant {
   private resets = -1
   private current: TenantSettings | undefined
   private storePromise: Promise<TenantStore> | undefined
+  /** The store once loaded: released synchronously, so an eviction frees its budget at once. */
+  private loadedStore: TenantStore | undefined
   /** HMAC(secret, `tenant:<id>`): never derivable from public inputs (seed, account, mode) alone. */
   private readonly signingKey: string
 
@@ -86,6 +91,19 @@ export class Tenant {
   /** What the tenant may hold beyond its seed (docs/decisions/0044). */
   get limits(): TenantLimits {
     return this.options.limits
+  }
+
+  /** The sandbox-wide record budget its store counts against. */
+  get budget(): RecordBudget | undefined {
+    return this.options.budget
+  }
+
+  /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
+  releaseStore(): void {
+    if (this.loadedStore) this.loadedStore.release()
+    else void this.storePromise?.then((store) => store.release())
+    this.storePromise = undefined
+    this.loadedStore = undefined
   }
 
   get catalog(): CatalogIndex {
@@ -132,9 +150,17 @@ export class Tenant {
    * @msw/data brings ~550 modules of es-toolkit, a third of the server's start-up time (decision 0030).
    */
   store(): Promise<TenantStore> {
-    this.storePromise ??= import('../store/tenant-store.ts').then(({ TenantStore }) =>
-      TenantStore.seeded(buildTenantSeed(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.limits),
-    )
+    if (!this.storePromise) {
+      const loading: Promise<TenantStore> = import('../store/tenant-store.ts')
+        .then(({ TenantStore }) => TenantStore.seeded(buildTenantSeed(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.limits, this.options.budget, this))
+        .then((store) => {
+          // Reset or evicted while it was seeded: this store is already dropped.
+          if (this.storePromise === loading) this.loadedStore = store
+          else store.release()
+          return store
+        })
+      this.storePromise = loading
+    }
     return this.storePromise
   }
 
@@ -180,14 +206,16 @@ export class Tenant {
     this.faults.restore(snapshot.faults)
     this.settings = snapshot.settings
     this.jobs = new Set()
+    this.releaseStore()
     this.storePromise = store && Promise.resolve(store)
+    this.loadedStore = store
   }
 
   /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
   reset(): void {
     this.resets++
     this.jobs = new Set()
-    this.storePromise = undefined
+    this.releaseStore()
     const { clockStart, wall } = this.options
     this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall })
     const { journalChars, journalEntryChars } = this.options.limits

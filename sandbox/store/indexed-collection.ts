@@ -11,6 +11,8 @@ export interface IndexedCollectionOptions<Record, IndexName extends string> {
   indexes?: { [Name in IndexName]: IndexKey<Record> }
   /** What the records are called in the cap's 429 message (`sessions`, `stored cards` …). */
   noun?: string
+  /** Told of every record added (+1) or removed (-1); may refuse an addition by throwing (the sandbox-wide budget). */
+  counted?: (delta: 1 | -1) => void
 }
 
 /**
@@ -33,10 +35,12 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
   private capHint = ''
+  private readonly counted: (delta: 1 | -1) => void
 
   constructor(schema: Schema, options: IndexedCollectionOptions<z.output<Schema>, IndexName> = {}) {
     this.collection = new Collection({ schema })
     this.noun = options.noun ?? 'records'
+    this.counted = options.counted ?? (() => undefined)
     for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
       this.secondary.set(name, { key, ids: new Map() })
     }
@@ -64,7 +68,14 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   /** Validates and stores a record; a 429 `rate_limited` past the cap. */
   async create(values: z.input<Schema>): Promise<z.output<Schema>> {
     if (this.full) throw this.capError()
-    const record = (await this.collection.create(values)) as z.output<Schema>
+    this.counted(1)
+    let record: z.output<Schema>
+    try {
+      record = (await this.collection.create(values)) as z.output<Schema>
+    } catch (error) {
+      this.counted(-1)
+      throw error
+    }
     this.byId.set(record.id, record)
     this.file(record)
     return record
@@ -107,6 +118,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     this.collection.delete(current as never)
     this.byId.delete(id)
     this.unfile(current)
+    this.counted(-1)
     return true
   }
 

@@ -25,6 +25,11 @@ export interface TenantLimits {
   journalEntryChars: number
   /** Tenants kept at once; the least recently used goes first and is rebuilt from the seed on next use. */
   tenants: number
+  /**
+   * Records every tenant store holds together, seeds included: past it the least recently used other tenants are
+   * evicted, and when the writing tenant is the only one left, its create is a 429.
+   */
+  records: number
 }
 
 /** The defaults: far above what a test or a demo does, small enough that a runaway client cannot exhaust memory. */
@@ -38,5 +43,6 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   consents: 10_000,
   journalChars: 256 * 1024,
   journalEntryChars: 64 * 1024,
-  tenants: 256,
+  tenants: 128,
+  records: 100_000,
 }

@@ -1,5 +1,7 @@
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type StoreSnapshot, type TenantSeed } from '../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
+import { SandboxError } from '../core/sandbox-error.ts'
+import type { RecordBudget } from './record-budget.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
 
 const RESET = 'POST /__sandbox/reset starts the account afresh'
@@ -16,23 +18,25 @@ const RESET = 'POST /__sandbox/reset starts the account afresh'
  * store.customerByEmail('active.us-ny@sandbox.test')
  */
 export class TenantStore {
-  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers' })
+  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', counted: (delta) => this.count(delta) })
   readonly sessions = new IndexedCollection(SessionRecord, {
     noun: 'sessions',
+    counted: (delta) => this.count(delta),
     indexes: { byExternalCustomer: (session) => session.externalCustomerId, revoked: (session) => (session.revokedAt === null ? null : 'revoked') },
   })
-  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', indexes: { byCustomer: (card) => card.customerId } })
+  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
   readonly transactions = new IndexedCollection(TransactionRecord, {
     noun: 'transactions',
+    counted: (delta) => this.count(delta),
     indexes: {
       byCustomer: (transaction) => transaction.customerId,
       byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
     },
   })
   /** Customer API files (metadata only). */
-  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', indexes: { byCustomer: (upload) => upload.customerId } })
+  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
   /** Verification challenges of the buy frames (test-mode triggers). */
-  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges' })
+  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', counted: (delta) => this.count(delta) })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   readonly limits: TenantLimits
@@ -41,19 +45,49 @@ export class TenantStore {
   private readonly counters = new Map<string, number>()
   private readonly byEmail = new Map<string, string>()
   private readonly byPhone = new Map<string, string>()
+  /** Records held, counted against the sandbox-wide budget until the store is released. */
+  private held = 0
+  private filling = true
+  private released = false
 
-  constructor(limits: TenantLimits = DEFAULT_TENANT_LIMITS) {
+  /**
+   * @param budget the sandbox-wide record budget this store counts against (none: unbounded)
+   * @param owner who owns the store (its tenant): never evicted to make room for its own writes
+   */
+  constructor(
+    limits: TenantLimits = DEFAULT_TENANT_LIMITS,
+    private readonly budget?: RecordBudget,
+    private readonly owner?: unknown,
+  ) {
     this.limits = limits
   }
 
-  /** A store holding `seed`, capped by `limits` beyond it. */
-  static async seeded(seed: TenantSeed, limits: TenantLimits = DEFAULT_TENANT_LIMITS): Promise<TenantStore> {
-    const store = new TenantStore(limits)
+  /** Counts a record in or out; refuses one past the sandbox-wide budget with a 429 once the store is filled. */
+  private count(delta: 1 | -1): void {
+    if (this.released) return
+    if (delta === 1 && !this.filling && this.budget && !this.budget.makeRoom(this.owner)) {
+      throw new SandboxError('rate_limited', `the sandbox holds ${this.budget.held} records across its accounts, its cap (docs/decisions/0044): ${RESET}, or restart the sandbox`)
+    }
+    this.held += delta
+    if (this.budget) this.budget.held += delta
+  }
+
+  /** Stops counting against the budget: the store was dropped (its tenant reset or evicted). */
+  release(): void {
+    if (this.released) return
+    this.released = true
+    if (this.budget) this.budget.held -= this.held
+  }
+
+  /** A store holding `seed`, capped by `limits` beyond it, counted against `budget`. */
+  static async seeded(seed: TenantSeed, limits: TenantLimits = DEFAULT_TENANT_LIMITS, budget?: RecordBudget, owner?: unknown): Promise<TenantStore> {
+    const store = new TenantStore(limits, budget, owner)
     for (const customer of seed.customers) await store.addCustomer(customer)
     for (const card of seed.cards) await store.cards.create(card)
     for (const transaction of seed.transactions) await store.transactions.create(transaction)
     store.seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
     store.applyCaps()
+    store.filling = false
     return store
   }
 
@@ -63,8 +97,8 @@ export class TenantStore {
    * @example
    * const copy = await TenantStore.restored(store.snapshot(), store.limits)
    */
-  static async restored(snapshot: StoreSnapshot, limits: TenantLimits = DEFAULT_TENANT_LIMITS): Promise<TenantStore> {
-    const store = new TenantStore(limits)
+  static async restored(snapshot: StoreSnapshot, limits: TenantLimits = DEFAULT_TENANT_LIMITS, budget?: RecordBudget, owner?: unknown): Promise<TenantStore> {
+    const store = new TenantStore(limits, budget, owner)
     for (const customer of snapshot.customers) await store.addCustomer(customer)
     for (const session of snapshot.sessions) await store.sessions.create(session)
     for (const card of snapshot.cards) await store.cards.create(card)
@@ -75,6 +109,7 @@ export class TenantStore {
     for (const [sequence, value] of snapshot.counters) store.counters.set(sequence, value)
     store.seeded = { ...snapshot.seeded }
     store.applyCaps()
+    store.filling = false
     return store
   }
 

@@ -34,6 +34,8 @@ export interface MixEntry {
   /** How the route authenticates, as the core's route table says (`none` for the frames origin and the bundle). */
   auth: 'bearer' | 'secret-header' | 'publishable-query' | 'none'
   name: string
+  /** How many times the entry comes in one pass of the mix (default 3): writes that keep state come less often than reads. */
+  weight?: number
   build(target: SoakTarget, tenant: SoakTenant, n: number): SoakRequest
 }
 
@@ -57,10 +59,10 @@ export const REQUEST_MIX: readonly MixEntry[] = [
   },
   { family: 'widget', auth: 'publishable-query', name: 'sell quote, bad amount (400)', build: (t, tenant) => get(`${t.api}/v3/currencies/eth/sell_quote?apiKey=${tenant.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=-1`, {}, [400]) },
   {
-    family: 'platform', auth: 'secret-header', name: 'create session',
+    family: 'platform', auth: 'secret-header', name: 'create session', weight: 1,
     build: (t, tenant, n) => ({ method: 'POST', url: `${t.api}/platform/v1/sessions`, headers: { ...secret(tenant), ...JSON_TYPE }, body: JSON.stringify({ externalCustomerId: `soak-${n % 200}`, deviceIp: '203.0.113.7' }), expect: [201, 429] }),
   },
-  { family: 'platform', auth: 'secret-header', name: 'revoke sessions', build: (t, tenant, n) => ({ method: 'DELETE', url: `${t.api}/platform/v1/sessions?externalCustomerId=soak-${(n * 7) % 200}`, headers: secret(tenant), expect: [204, 404] }) },
+  { family: 'platform', auth: 'secret-header', name: 'revoke sessions', weight: 1, build: (t, tenant, n) => ({ method: 'DELETE', url: `${t.api}/platform/v1/sessions?externalCustomerId=soak-${(n * 7) % 200}`, headers: secret(tenant), expect: [204, 404] }) },
   {
     family: 'platform', auth: 'secret-header', name: 'session, text/plain body (415)',
     build: (t, tenant) => ({ method: 'POST', url: `${t.api}/platform/v1/sessions`, headers: { ...secret(tenant), 'content-type': 'text/plain' }, body: '{}', expect: [415] }),
@@ -86,6 +88,12 @@ export const REQUEST_MIX: readonly MixEntry[] = [
   { family: 'client', auth: 'none', name: 'browser client', build: (t) => get(`${t.api}/sandbox-client.js`) },
   { family: 'frames', auth: 'none', name: 'widget frame page', build: (t, tenant, n) => get(`${t.frames}/platform/v1/widget?apiKey=${tenant.pk}&channelId=soak-${n % 1000}`) },
 ]
+
+/** One pass of the mix, each entry as many times as its weight, spread out: what the connections send round-robin. */
+export const MIX_SCHEDULE: readonly MixEntry[] = (() => {
+  const passes = Math.max(...REQUEST_MIX.map((entry) => entry.weight ?? 3))
+  return Array.from({ length: passes }, (_, pass) => REQUEST_MIX.filter((entry) => pass < (entry.weight ?? 3))).flat()
+})()
 
 /**
  * Makes an account ready for the mix: a session for the magic NY customer, its connection (access token) and a

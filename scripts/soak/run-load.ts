@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http'
-import { REQUEST_MIX, type SoakRequest, type SoakTarget, type SoakTenant } from './request-mix.ts'
+import { MIX_SCHEDULE, type SoakRequest, type SoakTarget, type SoakTenant } from './request-mix.ts'
 
 /** How hard and how long to load a sandbox. */
 export interface LoadOptions {
@@ -87,8 +87,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   async function connection(index: number): Promise<void> {
     for (let n = index; more(); n += options.connections) {
-      const entry = REQUEST_MIX[n % REQUEST_MIX.length]!
-      const tenant = options.tenants[Math.floor(n / REQUEST_MIX.length) % options.tenants.length]!
+      const entry = MIX_SCHEDULE[n % MIX_SCHEDULE.length]!
+      const tenant = options.tenants[Math.floor(n / MIX_SCHEDULE.length) % options.tenants.length]!
       await exchange(agent, entry.build(options.target, tenant, n), entry.name)
     }
   }

@@ -14,6 +14,22 @@ export interface SoakStats {
   warmupIndex: number
 }
 
+/**
+ * Samples per window when RSS is judged flat: the median of each 5 s window, so one garbage collector's sawtooth
+ * is not taken for growth (the 400 MB bound is judged on every single sample).
+ */
+export const RSS_WINDOW = 5
+
+/** Medians of consecutive windows of `size` samples (a last, shorter window counts when it has half as many). */
+function medians(samples: number[], size: number): number[] {
+  const out: number[] = []
+  for (let start = 0; start < samples.length; start += size) {
+    const window = samples.slice(start, start + size).sort((a, b) => a - b)
+    if (window.length * 2 >= size) out.push(window[Math.floor((window.length - 1) / 2)]!)
+  }
+  return out
+}
+
 /** The limits of a passing soak (issue 12): no 5xx, nothing dropped, RSS flat after warm-up and bounded. */
 export const SOAK_LIMITS = { rssGrowth: 0.2, rssMaxMb: 400 } as const
 
@@ -29,11 +45,11 @@ export function judgeSoak(stats: SoakStats, limits = SOAK_LIMITS): string[] {
   if (stats.serverErrors > 0) failures.push(`${stats.serverErrors} answers were 5xx`)
   if (stats.dropped > 0) failures.push(`${stats.dropped} connections were dropped`)
   if (stats.unexpected > 0) failures.push(`${stats.unexpected} answers had a status the request did not expect`)
-  const afterWarmup = stats.rssMb.slice(stats.warmupIndex)
-  const base = afterWarmup[0]
+  const windows = medians(stats.rssMb.slice(stats.warmupIndex), RSS_WINDOW)
+  const base = windows[0]
   if (base === undefined) failures.push('no RSS sample after warm-up: run longer than the warm-up')
   else {
-    const peak = Math.max(...afterWarmup)
+    const peak = Math.max(...windows)
     if (peak > base * (1 + limits.rssGrowth)) failures.push(`RSS grew from ${base.toFixed(0)} MB after warm-up to ${peak.toFixed(0)} MB (more than ${limits.rssGrowth * 100} %)`)
   }
   const highest = Math.max(0, ...stats.rssMb)

@@ -1,7 +1,18 @@
 import { z } from 'zod'
 import { openApiDocument } from '../openapi.ts'
-import { reply } from '../plain-http.ts'
+import { reply, withJson, type PlainReply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
+import type { SandboxCore } from '../sandbox-core.ts'
+
+/** The OpenAPI answer of each core, for the API origin it was made for: ~150 KB of JSON, generated once, not per request. */
+const documents = new WeakMap<SandboxCore, { origin: string | undefined; answer: PlainReply }>()
+
+function openApiAnswer(core: SandboxCore): PlainReply {
+  const origin = core.options.origins?.api
+  let cached = documents.get(core)
+  if (!cached || cached.origin !== origin) documents.set(core, (cached = { origin, answer: withJson(reply(200, openApiDocument(core.routes, origin))) }))
+  return { ...cached.answer, headers: {} }
+}
 
 /** Routes that need no key: the OpenAPI document and an index of what is served. */
 export const metaRoutes: Route[] = [
@@ -16,7 +27,7 @@ export const metaRoutes: Route[] = [
     cors: 'public',
     summary: 'The OpenAPI 3.1 document of every route, generated from the contract',
     responses: { 200: { description: 'OpenAPI document' } },
-    handle: ({ core }) => reply(200, openApiDocument(core.routes, core.options.origins?.api)),
+    handle: ({ core }) => openApiAnswer(core),
   },
   {
     method: 'GET',
