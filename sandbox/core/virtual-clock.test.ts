@@ -66,3 +66,27 @@ describe('VirtualClock', () => {
     expect(() => new VirtualClock({ start }).advance(-1)).toThrow(RangeError)
   })
 })
+
+describe('VirtualClock snapshots', () => {
+  it('goes on from a snapshot: a running clock keeps its wall origin, so the time that passed meanwhile counts', () => {
+    let wall = 1_000_000
+    const clock = new VirtualClock({ start: 5_000, wall: () => wall })
+    clock.advance(60_000)
+    wall += 10_000
+    const saved = clock.snapshot()
+    wall += 30_000
+    const restored = new VirtualClock({ start: 0, wall: () => wall, restore: saved })
+    expect(restored.now()).toBe(5_000 + 60_000 + 40_000)
+    expect(restored.advanced).toBe(60_000)
+  })
+
+  it('starts running from where a frozen clock stood when its snapshot is restored into a running one', () => {
+    const frozen = new VirtualClock({ start: 5_000 })
+    frozen.advance(1_000)
+    let wall = 1_000_000
+    const restored = new VirtualClock({ start: 0, wall: () => wall, restore: frozen.snapshot() })
+    expect(restored.now()).toBe(6_000)
+    wall += 500
+    expect(restored.now()).toBe(6_500)
+  })
+})

@@ -41,7 +41,8 @@ export class VirtualClock {
   constructor(options: VirtualClockOptions) {
     this.startedAt = options.restore?.startedAt ?? options.start
     this.wall = options.wall
-    this.wallStart = options.restore && options.wall ? options.restore.wallStart : (options.wall?.() ?? 0)
+    // A frozen clock's state (no wall origin) restored into a running one starts running from where it stood.
+    this.wallStart = options.restore && options.wall && options.restore.wallStart > 0 ? options.restore.wallStart : (options.wall?.() ?? 0)
     this.advancedMs = options.restore?.advancedMs ?? 0
   }
 

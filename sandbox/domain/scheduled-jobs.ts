@@ -16,10 +16,8 @@ import { settleTransaction } from './transactions.ts'
 export function scheduleJob(tenant: Tenant, store: TenantStore, job: ScheduledJob): void {
   const jobs = tenant.jobs
   jobs.add(job)
-  tenant.clock.schedule(job.at, () => {
-    jobs.delete(job)
-    return runJob(tenant, store, job)
-  })
+  // Pending until it has run to its end: a snapshot taken meanwhile keeps it, and each job is safe to run twice.
+  tenant.clock.schedule(job.at, () => runJob(tenant, store, job).finally(() => jobs.delete(job)))
 }
 
 function runJob(tenant: Tenant, store: TenantStore, job: ScheduledJob): Promise<unknown> {

@@ -65,8 +65,13 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   return transaction
 }
 
-/** Settles a pending transaction with its outcome, journaled `transaction:completed` or `transaction:failed`. */
+/**
+ * Settles a pending transaction with its outcome, journaled `transaction:completed` or `transaction:failed`; one
+ * already settled stays as it is (a job restored from a state file may run again).
+ */
 export async function settleTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<TransactionRecord> {
+  const current = store.transactions.get(id)
+  if (current && current.status !== 'pending') return current
   const at = tenant.clock.iso()
   const settled = await store.transactions.update(id, (draft) => {
     Object.assign(draft, outcome, { updatedAt: at })

@@ -141,7 +141,7 @@ describe('tokens the sandbox signed', () => {
 })
 
 describe('a token of another sandbox process', () => {
-  it('is refused with a message that says it was not signed by this sandbox', async () => {
+  it('is refused as naming an unknown session of a sandbox that restarted without --state-file', async () => {
     const other = await startServer({ port: 0, framesPort: 0, seed: SEED, logger: () => undefined })
     try {
       await fetch(`${other.apiUrl}/v3/currencies?apiKey=pk_test_${ACCOUNT}`) // the same tenant exists there
