@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -251,5 +251,41 @@ describe('ramp-sandbox and a closed stdout', () => {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     await once(child, 'exit')
     expect(stderr).toBe('exit=0\n')
+  }, 60_000)
+})
+
+describe('ramp-sandbox serve --state-file', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ramp-cli-state-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('keeps the state across a SIGTERM and a new start: the ready line says so, and a session token still works', async () => {
+    const path = join(dir, 'state.json')
+    const first = cli('serve', '--port', '0', '--frames-port', '0', '--state-file', path)
+    const firstReady = await firstLine(first)
+    expect(firstReady).toMatch(new RegExp(`· state ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(new\\)$`))
+    const api = /api (\S+)/.exec(firstReady)![1]
+    const headers = { 'x-api-key': 'sk_test_clistate', 'content-type': 'application/json' }
+    const created = await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7' }) })
+    const { sessionToken } = ((await created.json()) as { data: { sessionToken: string } }).data
+    first.kill('SIGTERM')
+    expect((await once(first, 'exit'))[0]).toBe(0)
+
+    const second = cli('serve', '--port', '0', '--frames-port', '0', '--state-file', path)
+    const secondReady = await firstLine(second)
+    expect(secondReady).toMatch(/ \(restored 1 account\)$/)
+    const again = /api (\S+)/.exec(secondReady)![1]
+    const revoked = await fetch(`${again}/platform/v1/sessions`, { method: 'DELETE', headers, body: JSON.stringify({ sessionToken }) })
+    expect(revoked.status).toBe(204)
+  }, 60_000)
+
+  it('refuses a file that is not a state with exit code 2 and the reason', async () => {
+    const path = join(dir, 'broken.json')
+    writeFileSync(path, '{"format": "something else"}')
+    const { code, stderr } = await run(['serve', '--port', '0', '--frames-port', '0', '--state-file', path])
+    expect(code).toBe(2)
+    expect(stderr).toContain(`ramp-sandbox: the state file ${path} is not a ramp-sandbox state: format`)
   }, 60_000)
 })
