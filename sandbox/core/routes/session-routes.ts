@@ -21,6 +21,7 @@ const createDocs = {
     400: platformErrors.invalid,
     401: platformErrors.unauthorized,
     403: platformErrors.forbidden,
+    429: platformErrors.rateLimited,
   },
 } satisfies Partial<TenantRoute>
 
