@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { SandboxError } from '../core/sandbox-error.ts'
 import { IndexedCollection } from './indexed-collection.ts'
@@ -32,6 +32,20 @@ describe('IndexedCollection', () => {
     })
     expect(collection.where('byOwner', 'ann')).toEqual([])
     expect(collection.where('byOwner', 'bob').map((pet) => pet.owner)).toEqual(['bob'])
+  })
+
+  it("updates the record in place, validated, without the collection's update (which scans for the record)", async () => {
+    const collection = pets()
+    const created = await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    const scan = vi.spyOn(collection.collection, 'update')
+    const updated = await collection.update('p1', (draft) => {
+      draft.name = 'Max'
+    })
+    expect(scan).not.toHaveBeenCalled()
+    expect(updated).toBe(created)
+    expect(collection.all()[0]?.name).toBe('Max')
+    await expect(collection.update('p1', (draft) => Object.assign(draft, { name: 42 }))).rejects.toThrow()
+    expect(collection.get('p1')?.name).toBe('Max')
   })
 
   it('forgets a deleted record in every index', async () => {
