@@ -24,6 +24,21 @@ function bearerToken(request: PlainRequest): string {
 }
 
 /**
+ * The tenant a token names, unverified (the caller verifies it with that tenant's key): 401 when the token is not
+ * one, or names a tenant this process does not have — one from before a restart without `--state-file`, or an
+ * evicted account (decision 0046). `field` names where the token came from.
+ *
+ * @example
+ * const tenant = tenantOfToken(core.tenants, sessionToken, 'sessionToken')
+ */
+export function tenantOfToken(tenants: TenantRegistry, token: string, field: string): Tenant {
+  const claims = peekToken(token)
+  const tenant = claims && tenants.byId(claims.tenant)
+  if (!tenant) throw new SandboxError('unauthorized', `${field} ${claims ? staleToken(claims.inc, tenants.bootId) : 'is not a token of this sandbox'}`)
+  return tenant
+}
+
+/**
  * Authenticates a request for a route: the `apiKey` query parameter, a secret
  * key header, or a Bearer access token (whose tenant is the one that signed it).
  * Synchronous; revocation of a token's session is checked by `requireLiveSession`.
@@ -31,9 +46,7 @@ function bearerToken(request: PlainRequest): string {
 export function authenticate(route: TenantRoute, request: PlainRequest, tenants: TenantRegistry): Authenticated {
   if (route.auth === 'bearer') {
     const token = bearerToken(request)
-    const claims = peekToken(token)
-    const tenant = claims && tenants.byId(claims.tenant)
-    if (!tenant) throw new SandboxError('unauthorized', `${BEARER_FIELD} ${claims ? staleToken(claims.inc, tenants.bootId) : 'is not a valid access token of this sandbox'}`)
+    const tenant = tenantOfToken(tenants, token, BEARER_FIELD)
     return { tenant, claims: verifyToken(tenant, token, 'access', BEARER_FIELD) }
   }
   const { key, source } = requestKey(route.auth, request)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BuyQuote, Connection, PlatformError, SandboxSnapshot, SessionCreated, dataOf } from '../contract/index.ts'
 import { executeBuyQuote } from '../domain/transactions.ts'
+import { resolveFrameContext } from '../frames/frame-context.ts'
 import { createSandboxCore, type SandboxCore } from './sandbox-core.ts'
 import { conforms, send } from './test-request.ts'
 
@@ -90,6 +91,13 @@ describe('a token from another incarnation of its tenant', () => {
     const response = await send(restarted, 'GET /platform/v1/transactions', { headers: { authorization: `Bearer ${accessToken}` } })
     expect(response.status).toBe(401)
     expect(conforms(PlatformError, response.body).message).toBe('Authorization Bearer token names an unknown session (the sandbox restarted without --state-file)')
+  })
+
+  it('is refused the same way by a frame: a check frame opened with a session token from before a restart', async () => {
+    const core = createSandboxCore({ secret: SECRET, bootId: 'boot1' })
+    const { sessionToken } = conforms(dataOf(SessionCreated), (await send(core, 'POST /platform/v1/sessions', { headers: SK, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })).body).data
+    const restarted = createSandboxCore({ secret: SECRET, bootId: 'boot2' })
+    await expect(resolveFrameContext(restarted, 'check', { channelId: 'c1', sessionToken })).rejects.toThrow('sessionToken names an unknown session (the sandbox restarted without --state-file)')
   })
 
   it('names an unknown session because the account was reset, even where the new session has the old id', async () => {

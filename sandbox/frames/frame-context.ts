@@ -3,7 +3,8 @@ import type { SandboxCore } from '../core/sandbox-core.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import { liveSessionOf } from '../domain/sessions.ts'
-import { peekToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import { verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import { tenantOfToken } from '../core/authenticate.ts'
 
 /** Who a frame acts for: its tenant, and the session and customer its token names. */
 export interface FrameContext {
@@ -51,8 +52,7 @@ export async function resolveFrameContext(core: SandboxCore, frame: FrameName, p
   for (const [field, kind] of FRAME_TOKEN_PARAMETERS) {
     const token = params[field]
     if (typeof token !== 'string') continue
-    const tenant = core.tenants.byId(peekToken(token)?.tenant ?? '')
-    if (!tenant) throw new SandboxError('unauthorized', `${field} is not a token of this sandbox`)
+    const tenant = tenantOfToken(core.tenants, token, field)
     const claims = verifyToken(tenant, token, kind, field)
     if (typeof params.apiKey === 'string' && core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant !== tenant) {
       throw new SandboxError('unauthorized', `${field} was not issued to this account (the apiKey's)`)
