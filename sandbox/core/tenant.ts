@@ -218,8 +218,8 @@ export class Tenant {
     this.releaseStore()
     const { clockStart, wall } = this.options
     this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall })
-    const { journalChars, journalEntryChars } = this.options.limits
-    this.journal = new Journal({ entries: this.options.journalSize, chars: journalChars, entryChars: journalEntryChars })
+    const { journalBytes, journalEntryBytes } = this.options.limits
+    this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
     this.faults = new FaultRegistry()
     this.settings = {
       defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,

@@ -19,10 +19,13 @@ export interface TenantLimits {
   challenges: number
   /** Used export consents remembered (each until its token expires). */
   consents: number
-  /** Journal text kept per tenant, in UTF-16 code units of the JSON held (besides the entry count). */
-  journalChars: number
-  /** A response body longer than this is journaled as a placeholder giving its size. */
-  journalEntryChars: number
+  /**
+   * Journal bodies kept per tenant, besides the entry count: measured as characters of the JSON text held, which
+   * are bytes for the ASCII that JSON mostly is (V8 keeps such strings one byte a character).
+   */
+  journalBytes: number
+  /** A request or response body longer than this is journaled as a placeholder giving its size. */
+  journalEntryBytes: number
   /** Tenants kept at once; the least recently used goes first and is rebuilt from the seed on next use. */
   tenants: number
   /**
@@ -41,8 +44,8 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   uploads: 10_000,
   challenges: 10_000,
   consents: 10_000,
-  journalChars: 256 * 1024,
-  journalEntryChars: 64 * 1024,
+  journalBytes: 256 * 1024,
+  journalEntryBytes: 64 * 1024,
   tenants: 128,
   records: 100_000,
 }
