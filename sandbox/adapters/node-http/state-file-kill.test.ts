@@ -11,7 +11,7 @@ import { readStateFile, writeStateFile } from './state-file.ts'
 
 /** The built writer (vitest's global setup builds dist/): a plain `node` child starts in a fraction of a second. */
 const WRITER = fileURLToPath(new URL('../../../dist/sandbox/adapters/node-http/state-file.js', import.meta.url))
-const KILLS = 60
+const KILLS = 70
 const SECRET = '5e'.repeat(32)
 
 /**
@@ -72,7 +72,8 @@ function killWhileWriting(delay: number): Promise<{ started: number; finished: n
       }
     })
     writer.on('error', reject)
-    writer.on('exit', () => {
+    // 'close', not 'exit': only then has everything the writer said been read (a busy machine delivers it late).
+    writer.on('close', () => {
       const last = (word: string) => Math.max(0, ...[...said.matchAll(new RegExp(`^${word} (\\d+)$`, 'gm'))].map((m) => Number(m[1])))
       resolve({ started: last('writing'), finished: last('wrote') })
     })
