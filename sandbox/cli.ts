@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { buildCatalog } from '../fixtures/index.ts'
@@ -118,16 +119,39 @@ function quietOnBrokenPipe(): void {
   })
 }
 
+/** The parent of a process, from /proc (Linux); undefined where there is none. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // /proc/<pid>/stat: `pid (comm) state ppid …`; comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /**
  * Run by npm (`npm start`, `npx ramp-sandbox`, an npm script), the CLI's parent is npm's `sh -c`,
  * which dies on the SIGTERM npm forwards without passing it on: when that parent goes away, stop
- * too. Not otherwise: `ramp-sandbox serve &` from a shell script must outlive the script.
+ * too. npm itself (the parent's parent) is watched as well: on a busy machine npm can exit before it
+ * has forwarded the signal, leaving `sh` alive. Not otherwise: `ramp-sandbox serve &` from a shell
+ * script must outlive the script.
  */
 function stopWithNpm(stop: () => void): void {
   if (process.env.npm_command === undefined) return
   const parent = process.ppid
+  const npm = parentOf(parent)
   const watch = setInterval(() => {
-    if (process.ppid === parent) return
+    if (process.ppid === parent && (npm === undefined || npm <= 1 || isAlive(npm))) return
     clearInterval(watch)
     stop()
   }, 200)

@@ -310,6 +310,12 @@ test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
     expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
   }, 120_000)
 
+  it('stops npx ramp-sandbox serve when npx dies without passing a signal on (SIGKILL), as a busy npm can', async () => {
+    const { child, api } = await app.serve()
+    process.kill(child.pid!, 'SIGKILL')
+    expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
+  }, 120_000)
+
   it('ends quietly with exit code 0 when the reader of its output goes away (ramp-sandbox fixtures | head -c 100)', async () => {
     const result = await app.run('sh', ['-c', '{ ./node_modules/.bin/ramp-sandbox fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null'])
     expect(result.stderr).toBe('exit=0\n')
