@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
-import { judgeSoak, quantile, type SoakStats } from './soak/soak-criteria.ts'
+import { judgeSoak, quantile, RSS_WINDOW, rssBeforeAfter, type SoakStats } from './soak/soak-criteria.ts'
 
 const Flags = z.object({
   duration: z.coerce.number().positive().max(3_600).default(60),
@@ -23,11 +23,13 @@ const Flags = z.object({
 })
 
 const BIN = fileURLToPath(new URL('../bin/ramp-sandbox.js', import.meta.url))
+/** The flags `npm start` runs the sandbox with (package.json): the soak loads the server as partners run it. */
+const SERVER_FLAGS = ['--max-semi-space-size=32']
 
 /** Starts the sandbox CLI on free loopback ports; resolves with its origins once the ready line is out. */
 function startSandbox(): Promise<{ child: ChildProcess; target: SoakTarget }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--frames-port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [...SERVER_FLAGS, BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--frames-port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk
@@ -86,14 +88,14 @@ async function main(): Promise<number> {
     }
     const failures = judgeSoak(stats)
     const classes = Object.entries(load.byStatus).filter(([key]) => key.endsWith('xx')).map(([key, count]) => `${key} ${count}`).join(', ')
-    const rss = { start: samples[0]!, afterWarmup: samples[stats.warmupIndex]!, end: samples.at(-1)!, max: Math.max(...samples) }
+    const rss = { start: samples[0]!, ...rssBeforeAfter(stats), max: Math.max(...samples) }
     process.stdout.write(
       [
         `requests   ${load.requests} in ${seconds.toFixed(1)} s (${Math.round(load.requests / seconds)}/s): ${classes}`,
         `errors     5xx ${load.serverErrors}, dropped ${load.dropped}, unexpected status ${load.unexpected}`,
         `latency    p50 ${stats.latencyMs.p50.toFixed(2)} ms, p99 ${stats.latencyMs.p99.toFixed(2)} ms, max ${stats.latencyMs.max.toFixed(1)} ms`,
         `flood      ${load.flood.created} sessions created, ${load.flood.refused} refused with 429 (the account's cap)`,
-        `RSS        ${rss.start.toFixed(0)} MB at start, ${rss.afterWarmup.toFixed(0)} MB after warm-up, ${rss.end.toFixed(0)} MB at the end, ${rss.max.toFixed(0)} MB at most`,
+        `RSS        ${rss.start.toFixed(0)} MB at start, ${rss.afterWarmup.toFixed(0)} MB after warm-up, ${rss.atEnd.toFixed(0)} MB at the end (medians of ${RSS_WINDOW} s), ${rss.max.toFixed(0)} MB at most`,
         ...load.samples.map((line) => `  ${line}`),
         failures.length === 0 ? 'soak: passed' : `soak: FAILED: ${failures.join('; ')}`,
         JSON.stringify({ soak: { duration, connections, tenants: tenantCount, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),

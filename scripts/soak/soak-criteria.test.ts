@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { judgeSoak, quantile, type SoakStats } from './soak-criteria.ts'
+import { judgeSoak, quantile, rssBeforeAfter, type SoakStats } from './soak-criteria.ts'
 
 const passing: SoakStats = {
   requests: 1000, byStatus: { '2xx': 1000 }, serverErrors: 0, dropped: 0, unexpected: 0,
@@ -23,17 +23,22 @@ describe('judgeSoak', () => {
     expect(judgeSoak({ ...passing, unexpected: 3 })).toEqual(['3 answers had a status the request did not expect'])
   })
 
-  it('fails a run whose RSS grows more than 20 % after warm-up, judged on 5 s medians', () => {
-    const rssMb = [90, 100, 100, 101, 100, 100, 118, 121, 122, 121, 125]
-    expect(judgeSoak({ ...passing, rssMb, warmupIndex: 1 })).toEqual(['RSS grew from 100 MB after warm-up to 121 MB (more than 20 %)'])
+  it('fails a run whose RSS at the end stands more than 20 % above its RSS after warm-up (medians of 10 s)', () => {
+    const rssMb = [90, ...Array(10).fill(100), ...Array(10).fill(110), ...Array(10).fill(121)]
+    expect(judgeSoak({ ...passing, rssMb, warmupIndex: 1 })).toEqual(['RSS grew from 100 MB after warm-up to 121 MB at the end (more than 20 %)'])
   })
 
-  it("does not take one sample of a garbage collector's sawtooth for growth", () => {
-    expect(judgeSoak({ ...passing, rssMb: [90, 100, 100, 130, 100, 100, 101, 99, 135, 100, 100], warmupIndex: 1 })).toEqual([])
+  it("does not take a garbage collector's sawtooth for growth", () => {
+    const sawtooth = Array.from({ length: 40 }, (_, second) => (second % 8 < 6 ? 100 + (second % 8) * 8 : 100))
+    expect(judgeSoak({ ...passing, rssMb: [90, ...sawtooth], warmupIndex: 1 })).toEqual([])
   })
 
   it('ignores growth during warm-up', () => {
     expect(judgeSoak({ ...passing, rssMb: [40, 100, 101, 100], warmupIndex: 1 })).toEqual([])
+  })
+
+  it('reports RSS after warm-up and at the end as medians of the first and last windows', () => {
+    expect(rssBeforeAfter({ rssMb: [50, 100, 300, 102, 101, 99, 104, 110, 103, 105], warmupIndex: 1 })).toEqual({ afterWarmup: 102, atEnd: 105 })
   })
 
   it('fails a run whose RSS reaches 400 MB', () => {
@@ -41,7 +46,7 @@ describe('judgeSoak', () => {
   })
 
   it('fails a run with no request answered or no sample after warm-up', () => {
-    expect(judgeSoak({ ...passing, requests: 0, rssMb: [50], warmupIndex: 1 })).toEqual(['no request was answered', 'no RSS sample after warm-up: run longer than the warm-up'])
+    expect(judgeSoak({ ...passing, requests: 0, rssMb: [50, 60], warmupIndex: 1 })).toEqual(['no request was answered', 'fewer than 3 RSS samples after warm-up: run longer than the warm-up'])
   })
 })
 

@@ -15,19 +15,15 @@ export interface SoakStats {
 }
 
 /**
- * Samples per window when RSS is judged flat: the median of each 5 s window, so one garbage collector's sawtooth
- * is not taken for growth (the 400 MB bound is judged on every single sample).
+ * Seconds of samples whose median stands for "after warm-up" and for "at the end": RSS under load is a garbage
+ * collector's sawtooth (a major collection every several seconds), so one sample says little; a leak shows as the
+ * end standing above the start. The 400 MB bound is judged on every single sample.
  */
-export const RSS_WINDOW = 5
+export const RSS_WINDOW = 10
 
-/** Medians of consecutive windows of `size` samples (a last, shorter window counts when it has half as many). */
-function medians(samples: number[], size: number): number[] {
-  const out: number[] = []
-  for (let start = 0; start < samples.length; start += size) {
-    const window = samples.slice(start, start + size).sort((a, b) => a - b)
-    if (window.length * 2 >= size) out.push(window[Math.floor((window.length - 1) / 2)]!)
-  }
-  return out
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]!
 }
 
 /** The limits of a passing soak (issue 12): no 5xx, nothing dropped, RSS flat after warm-up and bounded. */
@@ -45,16 +41,30 @@ export function judgeSoak(stats: SoakStats, limits = SOAK_LIMITS): string[] {
   if (stats.serverErrors > 0) failures.push(`${stats.serverErrors} answers were 5xx`)
   if (stats.dropped > 0) failures.push(`${stats.dropped} connections were dropped`)
   if (stats.unexpected > 0) failures.push(`${stats.unexpected} answers had a status the request did not expect`)
-  const windows = medians(stats.rssMb.slice(stats.warmupIndex), RSS_WINDOW)
-  const base = windows[0]
-  if (base === undefined) failures.push('no RSS sample after warm-up: run longer than the warm-up')
+  const after = stats.rssMb.slice(stats.warmupIndex)
+  if (after.length < 3) failures.push('fewer than 3 RSS samples after warm-up: run longer than the warm-up')
   else {
-    const peak = Math.max(...windows)
-    if (peak > base * (1 + limits.rssGrowth)) failures.push(`RSS grew from ${base.toFixed(0)} MB after warm-up to ${peak.toFixed(0)} MB (more than ${limits.rssGrowth * 100} %)`)
+    const { afterWarmup, atEnd } = rssBeforeAfter(stats)
+    if (atEnd > afterWarmup * (1 + limits.rssGrowth)) {
+      failures.push(`RSS grew from ${afterWarmup.toFixed(0)} MB after warm-up to ${atEnd.toFixed(0)} MB at the end (more than ${limits.rssGrowth * 100} %)`)
+    }
   }
   const highest = Math.max(0, ...stats.rssMb)
   if (highest >= limits.rssMaxMb) failures.push(`RSS reached ${highest.toFixed(0)} MB (limit ${limits.rssMaxMb} MB)`)
   return failures
+}
+
+/**
+ * RSS after warm-up and at the end: medians of the first and last {@link RSS_WINDOW} samples after warm-up (a
+ * third of them each when the run is shorter).
+ *
+ * @example
+ * rssBeforeAfter(stats) // { afterWarmup: 164, atEnd: 167 }
+ */
+export function rssBeforeAfter(stats: Pick<SoakStats, 'rssMb' | 'warmupIndex'>): { afterWarmup: number; atEnd: number } {
+  const after = stats.rssMb.slice(stats.warmupIndex)
+  const window = Math.max(1, Math.min(RSS_WINDOW, Math.floor(after.length / 3)))
+  return { afterWarmup: median(after.slice(0, window)), atEnd: median(after.slice(-window)) }
 }
 
 /**
