@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
-import { judgeSoak, quantile, RSS_WINDOW, rssBeforeAfter, type SoakStats } from './soak/soak-criteria.ts'
+import { judgeSoak, quantile, rssBeforeAfter, type SoakStats } from './soak/soak-criteria.ts'
 
 const Flags = z.object({
   duration: z.coerce.number().positive().max(3_600).default(60),
@@ -95,7 +95,7 @@ async function main(): Promise<number> {
         `errors     5xx ${load.serverErrors}, dropped ${load.dropped}, unexpected status ${load.unexpected}`,
         `latency    p50 ${stats.latencyMs.p50.toFixed(2)} ms, p99 ${stats.latencyMs.p99.toFixed(2)} ms, max ${stats.latencyMs.max.toFixed(1)} ms`,
         `flood      ${load.flood.created} sessions created, ${load.flood.refused} refused with 429 (the account's cap)`,
-        `RSS        ${rss.start.toFixed(0)} MB at start, ${rss.afterWarmup.toFixed(0)} MB after warm-up, ${rss.atEnd.toFixed(0)} MB at the end (medians of ${RSS_WINDOW} s), ${rss.max.toFixed(0)} MB at most`,
+        `RSS        ${rss.start.toFixed(0)} MB at start, ${rss.afterWarmup.toFixed(0)} MB after warm-up, ${rss.atEnd.toFixed(0)} MB at the end (medians of ${rss.windowSamples} s), ${rss.max.toFixed(0)} MB at most`,
         ...load.samples.map((line) => `  ${line}`),
         failures.length === 0 ? 'soak: passed' : `soak: FAILED: ${failures.join('; ')}`,
         JSON.stringify({ soak: { duration, connections, tenants: tenantCount, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),

@@ -38,7 +38,7 @@ describe('judgeSoak', () => {
   })
 
   it('reports RSS after warm-up and at the end as medians of the first and last windows', () => {
-    expect(rssBeforeAfter({ rssMb: [50, 100, 300, 102, 101, 99, 104, 110, 103, 105], warmupIndex: 1 })).toEqual({ afterWarmup: 102, atEnd: 105 })
+    expect(rssBeforeAfter({ rssMb: [50, 100, 300, 102, 101, 99, 104, 110, 103, 105], warmupIndex: 1 })).toEqual({ afterWarmup: 102, atEnd: 105, windowSamples: 3 })
   })
 
   it('fails a run whose RSS reaches 400 MB', () => {

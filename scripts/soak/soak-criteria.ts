@@ -59,12 +59,12 @@ export function judgeSoak(stats: SoakStats, limits = SOAK_LIMITS): string[] {
  * third of them each when the run is shorter).
  *
  * @example
- * rssBeforeAfter(stats) // { afterWarmup: 164, atEnd: 167 }
+ * rssBeforeAfter(stats) // { afterWarmup: 164, atEnd: 167, windowSamples: 10 }
  */
-export function rssBeforeAfter(stats: Pick<SoakStats, 'rssMb' | 'warmupIndex'>): { afterWarmup: number; atEnd: number } {
+export function rssBeforeAfter(stats: Pick<SoakStats, 'rssMb' | 'warmupIndex'>): { afterWarmup: number; atEnd: number; windowSamples: number } {
   const after = stats.rssMb.slice(stats.warmupIndex)
   const window = Math.max(1, Math.min(RSS_WINDOW, Math.floor(after.length / 3)))
-  return { afterWarmup: median(after.slice(0, window)), atEnd: median(after.slice(-window)) }
+  return { afterWarmup: median(after.slice(0, window)), atEnd: median(after.slice(-window)), windowSamples: window }
 }
 
 /**
