@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../fixtures/index.ts'
-import { CatalogIndex } from '../store/catalog-index.ts'
-import { DEFAULT_TENANT_LIMITS } from '../store/tenant-limits.ts'
-import { portableHmacSha256 } from './hmac.ts'
-import { PUBLIC_TEST_SECRET } from './sandbox-secret.ts'
 import { createSandboxCore } from './sandbox-core.ts'
-import { TenantRegistry } from './tenant-registry.ts'
 import { send } from './test-request.ts'
 
 const headersOf = (account: string) => ({ 'x-api-key': `sk_test_${account}` })
@@ -44,24 +38,15 @@ describe('TenantRegistry eviction', () => {
     expect(core.tenants.anyTenantAllows('https://shop.example')).toBe(false)
   })
 
-  it('tells onEvicted which tenant went, and forgets its keys', () => {
-    const evicted: string[] = []
-    const registry = new TenantRegistry({
-      seed: 1,
-      catalog: new CatalogIndex(buildCatalog(1)),
-      hmac: portableHmacSha256,
-      secret: PUBLIC_TEST_SECRET,
-      bootId: 'test',
-      clockStart: 0,
-      journalSize: 10,
-      limits: { ...DEFAULT_TENANT_LIMITS, tenants: 1 },
-      strictDeprecations: false,
-      onEvicted: (tenant) => evicted.push(tenant.id),
-    })
-    registry.authenticate('sk_test_alpha', 'secret', 'x-api-key')
+  it('forgets the keys of the tenant that went: its key then makes a new tenant, of another generation', () => {
+    const registry = createSandboxCore({ limits: { tenants: 1 } }).tenants
+    const first = registry.authenticate('sk_test_alpha', 'secret', 'x-api-key').tenant
     registry.authenticate('pk_test_beta', 'publishable', 'apiKey')
-    expect(evicted).toEqual(['alpha:test'])
+    expect(registry.all().map((tenant) => tenant.id)).toEqual(['beta:test'])
     expect(registry.byKeyIfProvisioned('sk_test_alpha')).toBeUndefined()
+    const second = registry.authenticate('sk_test_alpha', 'secret', 'x-api-key').tenant
+    expect(second).not.toBe(first)
+    expect(second.generation).toBeGreaterThan(first.generation)
   })
 })
 

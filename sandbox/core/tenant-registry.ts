@@ -22,12 +22,6 @@ export function parseApiKey(key: string): ParsedKey | undefined {
   return { kind: prefix === 'pk' ? 'publishable' : 'secret', mode, account: key.slice(prefix.length + mode.length + 2) }
 }
 
-/** Options of a registry: how tenants are made, and who hears of an eviction. */
-export interface TenantRegistryOptions extends TenantOptions {
-  /** Told when a tenant is evicted (the least recently used, past `limits.tenants`). */
-  onEvicted?: (tenant: Tenant) => void
-}
-
 /**
  * Every tenant of one sandbox, provisioned on first use of a well-formed key.
  * At most `limits.tenants` are kept: making one more evicts the least recently
@@ -41,26 +35,20 @@ export class TenantRegistry {
   private readonly tenants = new Map<string, Tenant>()
   /** Well-formed keys seen before: the lookup sits on every request's path. */
   private readonly byKey = new Map<string, { tenant: Tenant; key: ParsedKey }>()
-  /** The keys in `byKey` of each tenant, forgotten with it. */
-  private readonly keysOf = new Map<string, string[]>()
   /** Every tenant's allowed-origin patterns, counted: a CORS preflight asks it without scanning tenants. */
   private readonly originPatterns = new Map<string, number>()
   /** Tenants evicted: a request still holding one may change its settings, which no longer count. */
   private readonly evicted = new WeakSet<Tenant>()
   private readonly options: TenantOptions
-  private readonly onEvicted: ((tenant: Tenant) => void) | undefined
-  private mostRecent: Tenant | undefined
   /** Tenants evicted so far: a tenant made after an eviction is another generation (its incarnation says so). */
   private evictions = 0
 
   /** The records every tenant's store holds together; past `limits.records`, the least recently used others go. */
   readonly budget: RecordBudget
 
-  constructor({ onEvicted, ...options }: TenantRegistryOptions) {
-    this.budget = new RecordBudget(options.limits.records)
-    this.budget.reclaim = (keep) => this.evictFor(keep)
+  constructor(options: TenantOptions) {
+    this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep))
     this.options = { ...options, budget: this.budget, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
-    this.onEvicted = onEvicted
   }
 
   /** Evicts the least recently used tenants other than `keep` until the record budget has a tenth of it free again. */
@@ -72,36 +60,39 @@ export class TenantRegistry {
     }
   }
 
-  /** Marks a tenant as just used: it goes last in line for eviction. */
+  /** Marks a tenant as just used: it goes last in line for eviction (a Map keeps insertion order). */
   private touch(tenant: Tenant): Tenant {
-    if (this.mostRecent !== tenant && this.tenants.get(tenant.id) === tenant) {
+    if (this.tenants.get(tenant.id) === tenant) {
       this.tenants.delete(tenant.id)
       this.tenants.set(tenant.id, tenant)
-      this.mostRecent = tenant
     }
     return tenant
   }
 
-  /** Forgets the least recently used tenant: its keys, its origins in the CORS index, its state. */
-  private evictOldest(): void {
-    this.evict(this.tenants.values().next().value as Tenant)
-  }
-
+  /** Forgets a tenant and its store: it is rebuilt from the seed on its next use, as another generation. */
   private evict(tenant: Tenant): void {
     this.forget(tenant)
     tenant.releaseStore()
     this.evictions++
-    this.onEvicted?.(tenant)
   }
 
-  /** Drops a tenant with its keys and its origins in the CORS index; a request still holding it changes nothing here. */
+  /**
+   * Drops a tenant with its keys (the two a tenant can have: `pk_` and `sk_` of its mode and account) and its
+   * origins in the CORS index; a request still holding it changes nothing here.
+   */
   private forget(tenant: Tenant): void {
     this.tenants.delete(tenant.id)
-    for (const key of this.keysOf.get(tenant.id) ?? []) this.byKey.delete(key)
-    this.keysOf.delete(tenant.id)
+    for (const prefix of ['pk', 'sk']) this.byKey.delete(`${prefix}_${tenant.mode}_${tenant.account.account}`)
     this.countPatterns(tenant.settings.allowedOrigins, [])
     this.evicted.add(tenant)
-    if (this.mostRecent === tenant) this.mostRecent = undefined
+  }
+
+  /** A new tenant of `generation`, made room for: past `limits.tenants`, the least recently used go first. */
+  private make(account: string, mode: Mode, generation: number): Tenant {
+    while (this.tenants.size >= this.options.limits.tenants) this.evict(this.tenants.values().next().value as Tenant)
+    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options, generation)
+    this.tenants.set(made.id, made)
+    return made
   }
 
   private countPatterns(before: readonly string[], after: readonly string[]): void {
@@ -127,12 +118,7 @@ export class TenantRegistry {
   get(account: string, mode: Mode): Tenant {
     const id = `${account}:${mode}`
     const tenant = this.tenants.get(id)
-    if (tenant) return this.touch(tenant)
-    while (this.tenants.size >= this.options.limits.tenants) this.evictOldest()
-    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options, this.evictions)
-    this.tenants.set(id, made)
-    this.mostRecent = made
-    return made
+    return tenant ? this.touch(tenant) : this.make(account, mode, this.evictions)
   }
 
   /**
@@ -154,9 +140,6 @@ export class TenantRegistry {
     }
     const found = { tenant: this.get(parsed.account, parsed.mode), key: parsed }
     this.byKey.set(key, found)
-    const keys = this.keysOf.get(found.tenant.id)
-    if (keys) keys.push(key)
-    else this.keysOf.set(found.tenant.id, [key])
     return found
   }
 
@@ -193,13 +176,12 @@ export class TenantRegistry {
    */
   provisionRestored(account: string, mode: Mode, generation: number, evictions: number): Tenant {
     this.evictions = Math.max(this.evictions, evictions)
-    const id = `${account}:${mode}`
-    const previous = this.tenants.get(id)
-    if (previous) this.forget(previous)
-    while (this.tenants.size >= this.options.limits.tenants) this.evictOldest()
-    const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options, generation)
-    this.tenants.set(id, made)
-    return made
+    const previous = this.tenants.get(`${account}:${mode}`)
+    if (previous) {
+      this.forget(previous)
+      previous.releaseStore()
+    }
+    return this.make(account, mode, generation)
   }
 
   /** Number of tenants provisioned so far. */

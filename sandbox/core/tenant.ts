@@ -200,8 +200,7 @@ export class Tenant {
    */
   restore(snapshot: TenantSnapshot, store: TenantStore | undefined): void {
     this.resets = snapshot.resets
-    const { clockStart, wall } = this.options
-    this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore: snapshot.clock })
+    this.clock = this.newClock(snapshot.clock)
     this.journal.restore(snapshot.journal)
     this.faults.restore(snapshot.faults)
     this.settings = snapshot.settings
@@ -216,8 +215,7 @@ export class Tenant {
     this.resets++
     this.jobs = new Set()
     this.releaseStore()
-    const { clockStart, wall } = this.options
-    this.clock = new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall })
+    this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
     this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
     this.faults = new FaultRegistry()
@@ -227,6 +225,12 @@ export class Tenant {
       capabilities: { identity: true, guestCheckout: true },
       googlePayAvailable: true,
     }
+  }
+
+  /** A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state. */
+  private newClock(restore?: TenantSnapshot['clock']): VirtualClock {
+    const { clockStart, wall } = this.options
+    return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore })
   }
 
   /** Journals a state change named `noun:verb`. */

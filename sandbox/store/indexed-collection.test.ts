@@ -59,7 +59,7 @@ describe('IndexedCollection', () => {
   it('answers 429 rate_limited past its cap, counting only what came after the cap was set', async () => {
     const collection = pets()
     await collection.create({ id: 'seeded', owner: 'ann', name: 'Rex' })
-    collection.cap(1, 'delete some pets')
+    collection.cap(1, 'delete some pets', 1)
     await collection.create({ id: 'p2', owner: 'ann', name: 'Tom' })
     const refused = await collection.create({ id: 'p3', owner: 'ann', name: 'Kit' }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(SandboxError)

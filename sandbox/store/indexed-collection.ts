@@ -50,10 +50,10 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   }
 
   /**
-   * Caps the records this collection may hold at `seeded` (default: its current size) plus `runTime`:
-   * called once the seed is in, so seeded records never count. `hint` says how to make room, for the 429.
+   * Caps the records this collection may hold at `seeded` plus `runTime`, so seeded records never count.
+   * `hint` says how to make room, for the 429.
    */
-  cap(runTime: number, hint: string, seeded = this.byId.size): void {
+  cap(runTime: number, hint: string, seeded: number): void {
     this.limit = seeded + runTime
     this.capHint = hint
   }

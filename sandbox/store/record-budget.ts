@@ -4,16 +4,17 @@
  * Past the limit, `reclaim` (the registry's) evicts the least recently used other tenants.
  *
  * @example
- * const budget = new RecordBudget(100_000)
- * budget.reclaim = (keep) => registry.evictOthers(keep)
+ * const budget = new RecordBudget(100_000, (keep) => evictLeastRecentlyUsedBut(keep))
  */
 export class RecordBudget {
   /** Records held by every store that has not been released. */
   held = 0
-  /** Frees room by evicting tenants other than `keep` (the one about to write); set by the tenant registry. */
-  reclaim: (keep: unknown) => void = () => undefined
 
-  constructor(readonly limit: number) {}
+  /** @param reclaim frees room by evicting tenants other than `keep` (the one about to write): the tenant registry's */
+  constructor(
+    readonly limit: number,
+    private readonly reclaim: (keep: unknown) => void,
+  ) {}
 
   /** Whether one more record fits, after reclaiming room if needed. */
   makeRoom(keep: unknown): boolean {
