@@ -11,8 +11,9 @@
  *
  * Both run with the flags `npm start` uses (`--max-semi-space-size=32`).
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { processRssMb } from '../scripts/process-rss.ts'
 
 const rounds = Number(process.env.BENCH_START_ROUNDS ?? 7)
 const FLAGS = ['--max-semi-space-size=32']
@@ -22,12 +23,6 @@ const SETTLE_MS = 1_000
 
 if (!existsSync('dist/sandbox/cli.js')) throw new Error('no dist/: run `npm run build` first (npm run bench does)')
 
-/** Resident set size of a process, in MB (Linux /proc, else ps). */
-function rssMb(pid: number): number {
-  const status = `/proc/${pid}/status`
-  if (existsSync(status)) return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'))![1]) / 1024
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024
-}
 
 /** Spawns node with `args`, waits for its first stdout line; the time to it (ms) and the RSS a moment later. */
 function startOnce(args: string[]): Promise<{ ms: number; rss: number }> {
@@ -40,7 +35,7 @@ function startOnce(args: string[]): Promise<{ ms: number; rss: number }> {
       const ready = performance.now() - started
       ms = ready
       setTimeout(() => {
-        const rss = rssMb(child.pid!)
+        const rss = processRssMb(child.pid!)
         child.kill('SIGKILL')
         resolve({ ms: ready, rss })
       }, SETTLE_MS)

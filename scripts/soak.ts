@@ -6,7 +6,7 @@
  *   npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000]
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { processRssMb } from './process-rss.ts'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
@@ -40,19 +40,6 @@ function startSandbox(): Promise<{ child: ChildProcess; target: SoakTarget }> {
   })
 }
 
-/** The resident set size of a process in MB: /proc where there is one, `ps` elsewhere. */
-async function rssMb(pid: number): Promise<number> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8')
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024
-  } catch {
-    const ps = spawn('ps', ['-o', 'rss=', '-p', String(pid)])
-    let text = ''
-    ps.stdout.on('data', (chunk) => (text += chunk))
-    await new Promise((done) => ps.once('close', done))
-    return Number(text.trim()) / 1024
-  }
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, tenants: { type: 'string' }, 'max-requests': { type: 'string' } } })
@@ -68,14 +55,14 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => (stop(), process.exit(130)))
   try {
     const tenants = await Promise.all(Array.from({ length: tenantCount }, (_, i) => provisionTenant(target, `soak${String(i + 1).padStart(2, '0')}`)))
-    const samples: number[] = [await rssMb(child.pid!)]
-    const sampler = setInterval(() => void rssMb(child.pid!).then((mb) => samples.push(mb)), 1_000)
+    const samples: number[] = [processRssMb(child.pid!)]
+    const sampler = setInterval(() => samples.push(processRssMb(child.pid!)), 1_000)
     process.stdout.write(`soak: ${connections} connections + 1 session flood, ${tenantCount} accounts, ${duration} s (warm-up ${warmup} s) against ${target.api}\n`)
     const started = performance.now()
     const load = await runLoad({ target, tenants, connections, durationMs: duration * 1_000, maxRequests, floodKey: 'sk_test_soakflood' })
     const seconds = (performance.now() - started) / 1_000
     clearInterval(sampler)
-    samples.push(await rssMb(child.pid!))
+    samples.push(processRssMb(child.pid!))
     const stats: SoakStats = {
       requests: load.requests,
       byStatus: load.byStatus,

@@ -80,7 +80,7 @@ describe('a sandbox snapshot', () => {
   it('is refused by a core of another seed, saying which', async () => {
     const { core } = await busyCore()
     const other = createSandboxCore({ seed: 2, secret: SECRET, bootId: 'boot1' })
-    await expect(other.restore(await throughJson(core))).rejects.toThrow('the state was saved by a sandbox with seed 1, not 2')
+    await expect(other.restore(await throughJson(core))).rejects.toThrow('the state was saved with seed 1, not 2: start with --seed 1, or use another state file')
   })
 })
 

@@ -10,6 +10,15 @@ interface SnapshotSubject {
   tenants: TenantRegistry
 }
 
+/** A snapshot that does not fit the core it is restored into; `reason` says why, and what to do. */
+export class SnapshotMismatchError extends Error {
+  readonly code = 'snapshot_mismatch'
+  constructor(readonly reason: string) {
+    super(`the state ${reason}`)
+    this.name = 'SnapshotMismatchError'
+  }
+}
+
 /**
  * Every tenant's state as data (store, clock, settings, faults, journal, pending jobs) with the seed, the signing
  * secret and the boot id: what `--state-file` keeps (docs/decisions/0045).
@@ -32,16 +41,16 @@ export async function snapshotSandbox(core: SnapshotSubject): Promise<SandboxSna
 /**
  * Restores a snapshot (already parsed with `SandboxSnapshot`) into a core made with its seed, secret and boot id:
  * tenants, their stores, clocks, settings, faults, journals, and their pending jobs, scheduled again. Throws a
- * RangeError saying what does not match otherwise.
+ * {@link SnapshotMismatchError} saying what does not match otherwise.
  *
  * @example
  * const core = createSandboxCore({ seed: snapshot.seed, secret: snapshot.secret, bootId: snapshot.bootId })
  * await restoreSandbox(core, snapshot)
  */
 export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSnapshot): Promise<void> {
-  if (snapshot.seed !== core.seed) throw new RangeError(`the state was saved by a sandbox with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or another state file`)
-  if (snapshot.secret !== core.secret) throw new RangeError('the state was saved with another signing secret: start without --secret (the state file keeps its own), or with the same one')
-  if (snapshot.bootId !== core.bootId) throw new RangeError(`the state was saved under boot id ${snapshot.bootId}, not ${core.bootId}`)
+  if (snapshot.seed !== core.seed) throw new SnapshotMismatchError(`was saved with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or use another state file`)
+  if (snapshot.secret !== core.secret) throw new SnapshotMismatchError('was saved with another signing secret: restore it into a core made with its secret')
+  if (snapshot.bootId !== core.bootId) throw new SnapshotMismatchError(`was saved under boot id ${snapshot.bootId}, not ${core.bootId}: restore it into a core made with its boot id`)
   const { TenantStore } = await import('../store/tenant-store.ts')
   for (const saved of snapshot.tenants) {
     const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)

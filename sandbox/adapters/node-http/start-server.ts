@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { SnapshotMismatchError } from '../../core/sandbox-snapshot.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { exposureWarning } from './exposure-warning.ts'
 import { browserBundle } from './browser-bundle.ts'
@@ -131,11 +132,10 @@ async function restoredState(options: ServeOptions): Promise<SandboxSnapshot | u
   if (options.stateFile === undefined) return undefined
   const snapshot = await readStateFile(options.stateFile)
   if (!snapshot) return undefined
+  // The core takes the file's secret, so only a --secret given beside it can disagree; the seed is the core's to check.
   if (options.secret !== undefined && options.secret.toLowerCase() !== snapshot.secret) {
     throw new StateFileError(`the state file ${options.stateFile} was saved with another signing secret: leave --secret out (the file keeps its own) or use another state file`)
   }
-  const seed = options.seed ?? 1
-  if (snapshot.seed !== seed) throw new StateFileError(`the state file ${options.stateFile} was saved with seed ${snapshot.seed}, not ${seed}: start with --seed ${snapshot.seed}, or use another state file`)
   return snapshot
 }
 
@@ -183,7 +183,11 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     core.options.logger?.('the node adapter failed', error)
     if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
   }
-  if (saved) await core.restore(saved)
+  if (saved) {
+    await core.restore(saved).catch((error: unknown) => {
+      throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
+    })
+  }
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming)
   const requestLog = options.requestLog
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
