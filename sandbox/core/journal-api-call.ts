@@ -1,5 +1,4 @@
 import type { FaultOutcome } from './fault-registry.ts'
-import { omittedBody } from './journal.ts'
 import { isTextReply, withJson, type PlainRequest, type PlainResponse } from './plain-http.ts'
 import type { Route } from './route.ts'
 import type { Tenant } from './tenant.ts'
@@ -24,23 +23,23 @@ function journalBody(text: string): unknown {
 export function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, session?: string): PlainResponse {
   if (route.family === 'control' && request.method === 'GET') return response
   const { journal } = tenant
-  const requestChars = request.body?.length ?? 0
   const text = response.kind === 'reply' && isTextReply(response) ? response.body : undefined
   const answer = response.kind === 'reply' && text === undefined && response.body !== undefined ? withJson(response) : response
+  const requestBody = request.body ? journal.keepBody(request.body, journalBody) : undefined
+  const responseBody = text === undefined ? undefined : journal.keepBody(text, (kept) => kept)
   const entry = {
     kind: 'api',
     method: request.method,
     path: request.path,
     query: request.query,
     status: response.kind === 'reply' ? response.status : 0,
-    requestBody: requestChars === 0 ? undefined : journal.keepsBody(requestChars) ? journalBody(request.body!) : omittedBody(requestChars),
-    responseBody: text === undefined ? undefined : journal.keepsBody(text.length) ? text : omittedBody(text.length),
+    requestBody: requestBody?.body,
+    responseBody: responseBody?.body,
     deprecated: route.deprecated ? true : undefined,
     session,
     renamedTo: route.renamedTo,
     fault: fault?.id,
   } as const
-  const keptChars = Math.min(requestChars, journal.entryChars) + Math.min(text?.length ?? 0, journal.entryChars)
-  journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, keptChars)
+  journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0))
   return answer
 }

@@ -23,6 +23,8 @@ interface Stored {
 
 /** Characters an entry counts for besides the texts it holds: its fields, path and small detail. */
 const ENTRY_OVERHEAD_CHARS = 256
+/** Characters an {@link omittedBody} placeholder counts for. */
+const OMITTED_CHARS = 100
 
 /** Bounds of a journal: entries, and characters of the texts its entries hold. */
 export interface JournalBounds {
@@ -60,7 +62,7 @@ export class Journal {
   /** Characters of text the journal keeps in all. */
   readonly charBudget: number
   /** The longest body an entry keeps; longer ones become {@link omittedBody}. */
-  readonly entryChars: number
+  private readonly entryChars: number
   private readonly entries: Array<Stored | undefined>
   private nextSeq = 1
   /** The seq of the oldest entry still held. */
@@ -81,18 +83,24 @@ export class Journal {
    */
   append(atMs: number, input: JournalInput, responseJson?: string, bodyChars = 0): number {
     const seq = this.nextSeq++
-    const kept = responseJson !== undefined && responseJson.length > this.entryChars ? JSON.stringify(omittedBody(responseJson.length)) : responseJson
-    const chars = ENTRY_OVERHEAD_CHARS + (kept?.length ?? 0) + bodyChars
+    const keptJson = responseJson === undefined || responseJson.length <= this.entryChars ? responseJson : JSON.stringify(omittedBody(responseJson.length))
+    const chars = ENTRY_OVERHEAD_CHARS + (keptJson?.length ?? 0) + bodyChars
     if (seq - this.firstSeq >= this.capacity) this.drop()
-    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input, responseJson: kept, chars }
+    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input, responseJson: keptJson, chars }
     this.chars += chars
     while (this.chars > this.charBudget && this.firstSeq < seq) this.drop()
     return seq
   }
 
-  /** Whether a body of this many characters is kept whole (else the caller keeps {@link omittedBody}). */
-  keepsBody(chars: number): boolean {
-    return chars <= this.entryChars
+  /**
+   * A body as an entry keeps it: `read` of the text when it fits an entry, else {@link omittedBody}; and the
+   * characters it counts for (pass them to `append`).
+   *
+   * @example
+   * const { body, chars } = journal.keepBody(request.body, JSON.parse)
+   */
+  keepBody<T>(text: string, read: (text: string) => T): { body: T | { omitted: string }; chars: number } {
+    return text.length <= this.entryChars ? { body: read(text), chars: text.length } : { body: omittedBody(text.length), chars: OMITTED_CHARS }
   }
 
   /** Forgets the oldest entry. */

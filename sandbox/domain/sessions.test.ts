@@ -33,7 +33,7 @@ describe('liveSessionOf: a signed token\'s claims are checked against the store'
 
   it('refuses a token naming a session the tenant does not have', async () => {
     const { sign } = await connected()
-    expect(await transactionsWith(sign({ session: 'ses_nosuchsession00' }))).toEqual({ status: 401, message: 'Authorization Bearer token names an unknown session (it expired and was dropped, or the sandbox was reset or restarted since it was issued)' })
+    expect(await transactionsWith(sign({ session: 'ses_nosuchsession00' }))).toEqual({ status: 401, message: 'Authorization Bearer token names an unknown session (it expired, or was revoked, and the sandbox dropped it)' })
   })
 
   it('refuses a full-scope token that names no customer', async () => {

@@ -93,7 +93,7 @@ export async function createSession(tenant: Tenant, store: TenantStore, body: Se
  */
 export function liveSessionOf(tenant: Tenant, store: TenantStore, claims: TokenClaims, field: string): SessionRecord {
   const session = store.sessions.get(claims.session)
-  if (!session) throw new SandboxError('unauthorized', `${field} names an unknown session (it expired and was dropped, or the sandbox was reset or restarted since it was issued)`)
+  if (!session) throw new SandboxError('unauthorized', `${field} names an unknown session (it expired, or was revoked, and the sandbox dropped it)`)
   if (session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
   if (Date.parse(session.expiresAt) <= tenant.clock.now()) throw new SandboxError('unauthorized', `${field} belongs to a session that has expired`)
   if (claims.scope === 'full' && claims.customer === null) throw new SandboxError('unauthorized', `${field} has full scope but names no customer`)
