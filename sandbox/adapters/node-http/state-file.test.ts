@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -72,6 +72,15 @@ describe('--state-file', () => {
     await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '5m' }) })
     const saved = async () => (await readStateFile(path))?.tenants.map((tenant) => [tenant.account, tenant.clock.advancedMs])
     await expect.poll(saved, { timeout: 10_000, interval: 20 }).toEqual([['statefile', 300_000]])
+  })
+
+  it('does not write the file again for a request that changed nothing', async () => {
+    const sandbox = await start({ stateFile: path })
+    const written = (await stat(path)).mtimeMs
+    expect((await fetch(`${sandbox.apiUrl}/openapi.json`)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sandbox.state!.saver.flush()
+    expect((await stat(path)).mtimeMs).toBe(written)
   })
 
   it('writes the file at start, so the signing secret is kept before the first token', async () => {

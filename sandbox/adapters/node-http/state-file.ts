@@ -59,11 +59,16 @@ let temps = 0
  * @example
  * await writeStateFile('.sandbox-state.json', await core.snapshot())
  */
-export async function writeStateFile(path: string, snapshot: SandboxSnapshot): Promise<void> {
+export function writeStateFile(path: string, snapshot: SandboxSnapshot): Promise<void> {
+  return writeStateText(path, JSON.stringify(snapshot))
+}
+
+/** Writes a snapshot's JSON text atomically, as {@link writeStateFile} does. */
+export async function writeStateText(path: string, text: string): Promise<void> {
   const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${++temps}`)
   const file = await open(temp, 'w', 0o600)
   try {
-    await file.writeFile(JSON.stringify(snapshot))
+    await file.writeFile(text)
     await file.sync()
   } finally {
     await file.close()

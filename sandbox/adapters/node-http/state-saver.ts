@@ -1,5 +1,5 @@
 import type { SandboxSnapshot } from '../../contract/index.ts'
-import { writeStateFile } from './state-file.ts'
+import { writeStateText } from './state-file.ts'
 
 /** How soon after a change a state file is written: after a quiet spell, but never later than `maxDelayMs`. */
 export interface SaveTiming {
@@ -27,8 +27,8 @@ export class StateSaver {
   private writing: Promise<void> = Promise.resolve()
   private failing = false
   private closed = false
-  /** Writes that succeeded. */
-  saves = 0
+  /** The text last written: a save that would write it again writes nothing. */
+  private written: string | undefined
 
   constructor(
     readonly path: string,
@@ -55,8 +55,10 @@ export class StateSaver {
       if (this.dirtySince === undefined) return
       this.dirtySince = undefined
       try {
-        await writeStateFile(this.path, await this.take())
-        this.saves++
+        // A request that changed nothing (most reads) makes the same text: no write, no fsync.
+        const text = JSON.stringify(await this.take())
+        if (text !== this.written) await writeStateText(this.path, text)
+        this.written = text
         this.failing = false
       } catch (error) {
         this.dirtySince ??= performance.now()
@@ -67,13 +69,13 @@ export class StateSaver {
     return this.writing
   }
 
-  /** Writes now, changed or not (after any write under way). */
+  /** Saves now, whether a change was signalled or not (after any write under way). */
   save(): Promise<void> {
     this.dirtySince ??= performance.now()
     return this.flush()
   }
 
-  /** Writes a last time, then stops listening for changes. */
+  /** Saves a last time, then stops listening for changes. */
   async close(): Promise<void> {
     this.closed = true
     await this.save()

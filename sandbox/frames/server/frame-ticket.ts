@@ -25,6 +25,11 @@ export type FrameTicket = z.infer<typeof FrameTicketSchema>
 /** The longest a ticket may claim from issue to expiry: a session's life, the longest anything a frame opens with lives. */
 export const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
 
+/** What a ticket's signature covers: its body, under the tenant's incarnation (a reset or restart voids it). */
+function signedPart(tenant: Tenant, body: string): string {
+  return `frame:${tenant.incarnation}:${body}`
+}
+
 /**
  * Signs a ticket for a frame page opened with `context`; the page sends it with
  * every effect and journal call. It expires with the frame's authorization.
@@ -36,7 +41,7 @@ export function issueFrameTicket(context: FrameContext): string {
   const { tenant, frame, params, session } = context
   const ticket: FrameTicket = { tenant: tenant.id, frame, params, session: session?.id ?? null, iat: tenant.clock.now(), exp: context.expiresAt }
   const body = textToBase64Url(JSON.stringify(ticket))
-  return `${body}.${tenant.sign(`frame:${tenant.incarnation}:${body}`)}`
+  return `${body}.${tenant.sign(signedPart(tenant, body))}`
 }
 
 function parseTicket(body: string | undefined): FrameTicket | undefined {
@@ -60,7 +65,7 @@ export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Ten
   const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
   const ticket = extra === undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
-  if (!ticket || !tenant || !tenant.verify(`frame:${tenant.incarnation}:${body}`, signature)) {
+  if (!ticket || !tenant || !tenant.verify(signedPart(tenant, body!), signature)) {
     throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame')
   }
   if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS) throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')
