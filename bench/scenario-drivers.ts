@@ -7,8 +7,8 @@ import { loadScenarios } from '../harness/load-scenarios.ts'
 import { runInNode } from '../harness/drivers/node-driver.ts'
 import { runInBrowser, startBrowserEnv } from '../harness/drivers/browser-driver.ts'
 import { launchChromium } from '../sandbox/testing/chromium.ts'
+import { median } from '../scripts/statistics.ts'
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const catalog = await loadScenarios()
 
 const nodeTimes: number[] = []

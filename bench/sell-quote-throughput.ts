@@ -15,6 +15,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { startServer } from '../sandbox/adapters/node-http/index.ts'
+import { median } from '../scripts/statistics.ts'
 
 const run = promisify(execFile)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -46,7 +47,6 @@ async function measure(url: string): Promise<{ rate: number; cpuUs: number }> {
   return { rate: result.requests, cpuUs: (cpu.user + cpu.system) / (result.requests * seconds) }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const sandbox = await startServer({ port: 0, framesPort: 0, logger: () => {} })
 const sample = await (await fetch(`${sandbox.apiUrl}${QUOTE}`)).text()

@@ -14,6 +14,7 @@
 import { DEFAULT_TENANT_LIMITS } from '../sandbox/store/tenant-limits.ts'
 import { createSandboxCore } from '../sandbox/core/sandbox-core.ts'
 import { send } from '../sandbox/core/test-request.ts'
+import { median } from '../scripts/statistics.ts'
 
 const ROUNDS = 300
 const headers = { 'x-api-key': 'sk_test_bench' }
@@ -37,7 +38,6 @@ async function medianMs(held: number): Promise<{ revoke: number; create: number;
     await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=target', { headers })
     revoke.push(performance.now() - start)
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!
   return { revoke: median(revoke), create: median(create), bytesPerSession }
 }
 

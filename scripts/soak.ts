@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
-import { judgeSoak, quantile, rssBeforeAfter, type SoakStats } from './soak/soak-criteria.ts'
+import { judgeSoak, rssBeforeAfter, type SoakStats } from './soak/soak-criteria.ts'
+import { quantile } from './statistics.ts'
 
 const Flags = z.object({
   duration: z.coerce.number().positive().max(3_600).default(60),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { judgeSoak, quantile, rssBeforeAfter, type SoakStats } from './soak-criteria.ts'
+import { judgeSoak, rssBeforeAfter, type SoakStats } from './soak-criteria.ts'
 
 const passing: SoakStats = {
   requests: 1000, byStatus: { '2xx': 1000 }, serverErrors: 0, dropped: 0, unexpected: 0,
@@ -47,12 +47,5 @@ describe('judgeSoak', () => {
 
   it('fails a run with no request answered or no sample after warm-up', () => {
     expect(judgeSoak({ ...passing, requests: 0, rssMb: [50, 60], warmupIndex: 1 })).toEqual(['no request was answered', 'fewer than 3 RSS samples after warm-up: run longer than the warm-up'])
-  })
-})
-
-describe('quantile', () => {
-  it('picks the nearest rank', () => {
-    const sorted = Array.from({ length: 100 }, (_, i) => i + 1)
-    expect([quantile(sorted, 0.5), quantile(sorted, 0.99), quantile(sorted, 1)]).toEqual([50, 99, 100])
   })
 })

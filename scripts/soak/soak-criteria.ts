@@ -1,3 +1,5 @@
+import { median } from '../statistics.ts'
+
 /** What a soak run measured. */
 export interface SoakStats {
   requests: number
@@ -20,11 +22,6 @@ export interface SoakStats {
  * end standing above the start. The 400 MB bound is judged on every single sample.
  */
 export const RSS_WINDOW = 10
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor((sorted.length - 1) / 2)]!
-}
 
 /** The limits of a passing soak (issue 12): no 5xx, nothing dropped, RSS flat after warm-up and bounded. */
 export const SOAK_LIMITS = { rssGrowth: 0.2, rssMaxMb: 400 } as const
@@ -65,15 +62,4 @@ export function rssBeforeAfter(stats: Pick<SoakStats, 'rssMb' | 'warmupIndex'>):
   const after = stats.rssMb.slice(stats.warmupIndex)
   const window = Math.max(1, Math.min(RSS_WINDOW, Math.floor(after.length / 3)))
   return { afterWarmup: median(after.slice(0, window)), atEnd: median(after.slice(-window)), windowSamples: window }
-}
-
-/**
- * The `q`-quantile (0..1) of latencies sorted ascending, nearest rank.
- *
- * @example
- * quantile([1, 2, 3, 4], 0.5) // 2
- */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return 0
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 }
