@@ -4,7 +4,7 @@ import { SandboxError } from '../core/sandbox-error.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 
 const Pet = z.object({ id: z.string(), owner: z.string().nullable(), name: z.string() })
-const pets = () => new IndexedCollection(Pet, { noun: 'pets', indexes: { byOwner: (pet) => pet.owner } })
+const pets = () => new IndexedCollection(Pet, { noun: 'pets', roomHint: 'delete some pets', indexes: { byOwner: (pet) => pet.owner } })
 
 describe('IndexedCollection', () => {
   it('finds records by a secondary index, oldest first', async () => {
@@ -59,7 +59,7 @@ describe('IndexedCollection', () => {
   it('answers 429 rate_limited past its cap, counting only what came after the cap was set', async () => {
     const collection = pets()
     await collection.create({ id: 'seeded', owner: 'ann', name: 'Rex' })
-    collection.cap(1, 'delete some pets', 1)
+    collection.cap(1, 1)
     await collection.create({ id: 'p2', owner: 'ann', name: 'Tom' })
     const refused = await collection.create({ id: 'p3', owner: 'ann', name: 'Kit' }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(SandboxError)

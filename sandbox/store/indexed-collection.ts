@@ -11,6 +11,8 @@ export interface IndexedCollectionOptions<Record, IndexName extends string> {
   indexes?: { [Name in IndexName]: IndexKey<Record> }
   /** What the records are called in the cap's 429 message (`sessions`, `stored cards` …). */
   noun?: string
+  /** How to make room, for the cap's 429 message. */
+  roomHint?: string
   /** Told of every record added (+1) or removed (-1); may refuse an addition by throwing (the sandbox-wide budget). */
   counted?: (delta: 1 | -1) => void
 }
@@ -34,7 +36,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
-  private capHint = ''
+  private readonly roomHint: string
   private readonly counted: (delta: 1 | -1) => void
 
   constructor(
@@ -43,19 +45,16 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   ) {
     this.collection = new Collection({ schema })
     this.noun = options.noun ?? 'records'
+    this.roomHint = options.roomHint ?? ''
     this.counted = options.counted ?? (() => undefined)
     for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
       this.secondary.set(name, { key, ids: new Map() })
     }
   }
 
-  /**
-   * Caps the records this collection may hold at `seeded` plus `runTime`, so seeded records never count.
-   * `hint` says how to make room, for the 429.
-   */
-  cap(runTime: number, hint: string, seeded: number): void {
+  /** Caps the records this collection may hold at `seeded` plus `runTime`, so seeded records never count. */
+  cap(runTime: number, seeded: number): void {
     this.limit = seeded + runTime
-    this.capHint = hint
   }
 
   /** Whether one more record fits under the cap. */
@@ -65,7 +64,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
 
   /** The 429 `create` throws at the cap: what the cap is, that it is the sandbox's, and how to make room. */
   capError(): SandboxError {
-    return new SandboxError('rate_limited', `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.capHint ? `: ${this.capHint}` : ''}`)
+    return new SandboxError('rate_limited', `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`)
   }
 
   /** Validates and stores a record; a 429 `rate_limited` past the cap. */

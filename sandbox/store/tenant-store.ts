@@ -18,15 +18,17 @@ const RESET = 'POST /__sandbox/reset starts the account afresh'
  * store.customerByEmail('active.us-ny@sandbox.test')
  */
 export class TenantStore {
-  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', counted: (delta) => this.count(delta) })
+  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', roomHint: RESET, counted: (delta) => this.count(delta) })
   readonly sessions = new IndexedCollection(SessionRecord, {
     noun: 'sessions',
+    roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
     counted: (delta) => this.count(delta),
     indexes: { byExternalCustomer: (session) => session.externalCustomerId, revoked: (session) => (session.revokedAt === null ? null : 'revoked') },
   })
-  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
+  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
   readonly transactions = new IndexedCollection(TransactionRecord, {
     noun: 'transactions',
+    roomHint: RESET,
     counted: (delta) => this.count(delta),
     indexes: {
       byCustomer: (transaction) => transaction.customerId,
@@ -34,9 +36,9 @@ export class TenantStore {
     },
   })
   /** Customer API files (metadata only). */
-  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
+  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
   /** Verification challenges of the buy frames (test-mode triggers). */
-  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', counted: (delta) => this.count(delta) })
+  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta) })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   readonly limits: TenantLimits
@@ -131,12 +133,12 @@ export class TenantStore {
   /** Caps every collection at its seeded records plus what `limits` allow at run time. */
   private applyCaps(): void {
     const { limits, seeded } = this
-    this.sessions.cap(limits.sessions, `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`, 0)
-    this.transactions.cap(limits.transactions, RESET, seeded.transactions)
-    this.customers.cap(limits.customers, RESET, seeded.customers)
-    this.cards.cap(limits.cards, `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, seeded.cards)
-    this.uploads.cap(limits.uploads, RESET, 0)
-    this.challenges.cap(limits.challenges, RESET, 0)
+    this.sessions.cap(limits.sessions, 0)
+    this.transactions.cap(limits.transactions, seeded.transactions)
+    this.customers.cap(limits.customers, seeded.customers)
+    this.cards.cap(limits.cards, seeded.cards)
+    this.uploads.cap(limits.uploads, 0)
+    this.challenges.cap(limits.challenges, 0)
   }
 
   /** Stores a customer and indexes its email and phone. */
