@@ -1,18 +1,20 @@
 /**
  * `npm run soak`: loads a real sandbox process (the built CLI, on loopback) with every route family across many
  * accounts, plus one client creating sessions as fast as it can, and judges the run: no 5xx, no dropped
- * connection, no unexpected status, RSS flat after warm-up and bounded (issue 12; docs/decisions/0044).
+ * connection, no unexpected status, RSS flat after warm-up and bounded (issue 12; docs/decisions/0044, 0047).
  *
  *   npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000]
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { processRssMb } from './process-rss.ts'
 import { fileURLToPath } from 'node:url'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
-import { judgeSoak, rssBeforeAfter, type SoakStats } from './soak/soak-criteria.ts'
+import { judgeSoak, type SoakStats } from './soak/soak-criteria.ts'
+import { measureServerMemory, MEMORY_PROBE_FLAGS, type MemoryReading } from './soak/server-memory.ts'
 import { quantile } from './statistics.ts'
 
 const Flags = z.object({
@@ -26,11 +28,13 @@ const Flags = z.object({
 const BIN = fileURLToPath(new URL('../bin/ramp-sandbox.js', import.meta.url))
 /** The flags `npm start` runs the sandbox with (package.json): the soak loads the server as partners run it. */
 const SERVER_FLAGS = ['--max-semi-space-size=32']
+/** How long one memory reading takes at most (three probes, each after two full collections), and the gap it keeps from the load's end. */
+const READING_SECONDS = 3
 
 /** Starts the sandbox CLI on free loopback ports; resolves with its origins once the ready line is out. */
 function startSandbox(): Promise<{ child: ChildProcess; target: SoakTarget }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_FLAGS, BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--frames-port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [...SERVER_FLAGS, ...MEMORY_PROBE_FLAGS, BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--frames-port', '0'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
     let out = ''
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk
@@ -60,8 +64,15 @@ async function main(): Promise<number> {
     const sampler = setInterval(() => samples.push(processRssMb(child.pid!)), 1_000)
     process.stdout.write(`soak: ${connections} connections + 1 session flood, ${tenantCount} accounts, ${duration} s (warm-up ${warmup} s) against ${target.api}\n`)
     const started = performance.now()
+    // Memory is read after full collections once the warm-up is over and again just before the load ends, while
+    // the load runs; a run too short to fit both takes neither, and fails.
+    const readingAt = (second: number) => sleep(second * 1_000).then(() => measureServerMemory(child))
+    const readings: Promise<MemoryReading[]> | undefined = duration - warmup >= 2 * READING_SECONDS + 1
+      ? Promise.all([readingAt(warmup), readingAt(duration - READING_SECONDS - 0.5)])
+      : undefined
     const load = await runLoad({ target, tenants, connections, durationMs: duration * 1_000, maxRequests, floodKey: 'sk_test_soakflood' })
     const seconds = (performance.now() - started) / 1_000
+    const [afterWarmup, atEnd] = (await readings) ?? []
     clearInterval(sampler)
     samples.push(processRssMb(child.pid!))
     const stats: SoakStats = {
@@ -72,18 +83,20 @@ async function main(): Promise<number> {
       unexpected: load.unexpected,
       latencyMs: { p50: quantile(load.latencies, 0.5), p99: quantile(load.latencies, 0.99), max: quantile(load.latencies, 1) },
       rssMb: samples,
-      warmupIndex: Math.min(samples.length - 1, Math.ceil(warmup) + 1),
+      ...(afterWarmup && atEnd && { memory: { afterWarmup, atEnd } }),
     }
     const failures = judgeSoak(stats)
     const classes = Object.entries(load.byStatus).filter(([key]) => key.endsWith('xx')).map(([key, count]) => `${key} ${count}`).join(', ')
-    const rss = { start: samples[0]!, ...rssBeforeAfter(stats), max: Math.max(...samples) }
+    const rss = { start: samples[0]!, max: Math.max(...samples), afterFullCollections: stats.memory }
+    const mb = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(0))
     process.stdout.write(
       [
         `requests   ${load.requests} in ${seconds.toFixed(1)} s (${Math.round(load.requests / seconds)}/s): ${classes}`,
         `errors     5xx ${load.serverErrors}, dropped ${load.dropped}, unexpected status ${load.unexpected}`,
         `latency    p50 ${stats.latencyMs.p50.toFixed(2)} ms, p99 ${stats.latencyMs.p99.toFixed(2)} ms, max ${stats.latencyMs.max.toFixed(1)} ms`,
         `flood      ${load.flood.created} sessions created, ${load.flood.refused} refused with 429 (the account's cap)`,
-        `RSS        ${rss.start.toFixed(0)} MB at start, ${rss.afterWarmup.toFixed(0)} MB after warm-up, ${rss.atEnd.toFixed(0)} MB at the end (medians of ${rss.windowSamples} s), ${rss.max.toFixed(0)} MB at most`,
+        `RSS        ${mb(stats.memory?.afterWarmup.rssMb)} MB after warm-up, ${mb(stats.memory?.atEnd.rssMb)} MB at the end (after full collections); ${mb(rss.start)} MB at start, ${mb(rss.max)} MB at most (sampled each second)`,
+        `heap       ${mb(stats.memory?.afterWarmup.heapUsedMb)} MB in use after warm-up, ${mb(stats.memory?.atEnd.heapUsedMb)} MB at the end (after full collections: the records the load made and the sandbox keeps)`,
         ...load.samples.map((line) => `  ${line}`),
         failures.length === 0 ? 'soak: passed' : `soak: FAILED: ${failures.join('; ')}`,
         JSON.stringify({ soak: { duration, connections, tenants: tenantCount, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),

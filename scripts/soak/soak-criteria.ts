@@ -1,4 +1,4 @@
-import { median } from '../statistics.ts'
+import type { MemoryReading } from './server-memory.ts'
 
 /** What a soak run measured. */
 export interface SoakStats {
@@ -11,17 +11,14 @@ export interface SoakStats {
   /** Answers whose status the mix did not expect for that request (a 4xx where a 200 was due …). */
   unexpected: number
   latencyMs: { p50: number; p99: number; max: number }
-  /** The server's resident set size (MB), sampled once a second; `warmupIndex` is the first sample after warm-up. */
+  /** The server's resident set size (MB), sampled once a second as it stood: what the 400 MB bound is judged on. */
   rssMb: number[]
-  warmupIndex: number
+  /**
+   * The server's memory after full collections, once the warm-up is over and again just before the load ends: what
+   * "flat" is judged on (decision 0047). Missing when the run was too short to take both.
+   */
+  memory?: { afterWarmup: MemoryReading; atEnd: MemoryReading }
 }
-
-/**
- * Seconds of samples whose median stands for "after warm-up" and for "at the end": RSS under load is a garbage
- * collector's sawtooth (a major collection every several seconds), so one sample says little; a leak shows as the
- * end standing above the start. The 400 MB bound is judged on every single sample.
- */
-export const RSS_WINDOW = 10
 
 /** The limits of a passing soak (issue 12): no 5xx, nothing dropped, RSS flat after warm-up and bounded. */
 export const SOAK_LIMITS = { rssGrowth: 0.2, rssMaxMb: 400 } as const
@@ -38,28 +35,14 @@ export function judgeSoak(stats: SoakStats, limits = SOAK_LIMITS): string[] {
   if (stats.serverErrors > 0) failures.push(`${stats.serverErrors} answers were 5xx`)
   if (stats.dropped > 0) failures.push(`${stats.dropped} connections were dropped`)
   if (stats.unexpected > 0) failures.push(`${stats.unexpected} answers had a status the request did not expect`)
-  const after = stats.rssMb.slice(stats.warmupIndex)
-  if (after.length < 3) failures.push('fewer than 3 RSS samples after warm-up: run longer than the warm-up')
+  if (!stats.memory) failures.push('no memory reading after warm-up and at the end: run longer than the warm-up')
   else {
-    const { afterWarmup, atEnd } = rssBeforeAfter(stats)
-    if (atEnd > afterWarmup * (1 + limits.rssGrowth)) {
-      failures.push(`RSS grew from ${afterWarmup.toFixed(0)} MB after warm-up to ${atEnd.toFixed(0)} MB at the end (more than ${limits.rssGrowth * 100} %)`)
+    const { afterWarmup, atEnd } = stats.memory
+    if (atEnd.rssMb > afterWarmup.rssMb * (1 + limits.rssGrowth)) {
+      failures.push(`RSS grew from ${afterWarmup.rssMb.toFixed(0)} MB after warm-up to ${atEnd.rssMb.toFixed(0)} MB at the end (more than ${limits.rssGrowth * 100} %, both after full collections)`)
     }
   }
   const highest = Math.max(0, ...stats.rssMb)
   if (highest >= limits.rssMaxMb) failures.push(`RSS reached ${highest.toFixed(0)} MB (limit ${limits.rssMaxMb} MB)`)
   return failures
-}
-
-/**
- * RSS after warm-up and at the end: medians of the first and last {@link RSS_WINDOW} samples after warm-up (a
- * third of them each when the run is shorter).
- *
- * @example
- * rssBeforeAfter(stats) // { afterWarmup: 164, atEnd: 167, windowSamples: 10 }
- */
-export function rssBeforeAfter(stats: Pick<SoakStats, 'rssMb' | 'warmupIndex'>): { afterWarmup: number; atEnd: number; windowSamples: number } {
-  const after = stats.rssMb.slice(stats.warmupIndex)
-  const window = Math.max(1, Math.min(RSS_WINDOW, Math.floor(after.length / 3)))
-  return { afterWarmup: median(after.slice(0, window)), atEnd: median(after.slice(-window)), windowSamples: window }
 }
