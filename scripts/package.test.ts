@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -83,14 +83,40 @@ function serve(command: string, args: string[], cwd: string): Promise<Served> {
 
 const running: ChildProcess[] = []
 
-/** Whether any process of a process group is still alive. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0)
-    return true
-  } catch {
-    return false
+/**
+ * The processes of a process group still running, as `pid state (comm)`. A process that has exited
+ * but was not reaped (a zombie) does not count: where PID 1 does not reap orphans, as in some
+ * containers, a server that outlived npx stays a zombie for good, and `kill(-pgid, 0)` still finds it.
+ * Without /proc, only whether the group answers a signal.
+ */
+function groupRunning(pgid: number): string[] {
+  if (!existsSync('/proc/self/stat')) {
+    try {
+      process.kill(-pgid, 0)
+      return [`process group ${pgid}`]
+    } catch {
+      return []
+    }
   }
+  return readdirSync('/proc').flatMap((pid) => {
+    if (!/^[0-9]+$/.test(pid)) return []
+    try {
+      // /proc/<pid>/stat: `pid (comm) state ppid pgrp …`; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const running = Number(pgrp) === pgid && state !== 'Z' && state !== 'X'
+      return running ? [`${pid} ${state} ${stat.slice(stat.indexOf('('), stat.lastIndexOf(')') + 1)}`] : []
+    } catch {
+      return [] // gone between the listing and the read
+    }
+  })
+}
+
+/** Waits for a served command to be gone: its port closed and no process of its group running. */
+async function expectGone({ child, api }: Served): Promise<void> {
+  const gone = async () => !(await answers(`${api}/openapi.json`)) && groupRunning(child.pid!).length === 0
+  if (await eventually(gone, 15_000)) return
+  expect({ answers: await answers(`${api}/openapi.json`), running: groupRunning(child.pid!) }).toEqual({ answers: false, running: [] })
 }
 
 async function eventually(probe: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
@@ -305,15 +331,15 @@ test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
   }, 120_000)
 
   it('stops npx ramp-sandbox serve, leaving no process behind, when npx gets SIGTERM', async () => {
-    const { child, api } = await app.serve()
-    process.kill(child.pid!, 'SIGTERM')
-    expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
+    const served = await app.serve()
+    process.kill(served.child.pid!, 'SIGTERM')
+    await expectGone(served)
   }, 120_000)
 
   it('stops npx ramp-sandbox serve when npx dies without passing a signal on (SIGKILL), as a busy npm can', async () => {
-    const { child, api } = await app.serve()
-    process.kill(child.pid!, 'SIGKILL')
-    expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
+    const served = await app.serve()
+    process.kill(served.child.pid!, 'SIGKILL')
+    await expectGone(served)
   }, 120_000)
 
   it('ends quietly with exit code 0 when the reader of its output goes away (ramp-sandbox fixtures | head -c 100)', async () => {
@@ -359,10 +385,10 @@ describe('npm start in this checkout', () => {
   it('stops, leaving no process behind, when npm gets SIGTERM', async () => {
     // dist/ is fresh from the pack above, so npm start goes straight to serving.
     expect(existsSync(resolve(repo, 'dist/.built'))).toBe(true)
-    const { child, api } = await serve('npm', ['start', '--', '--port', '0', '--frames-port', '0'], repo)
-    expect(await answers(`${api}/openapi.json`)).toBe(true)
-    process.kill(child.pid!, 'SIGTERM')
-    expect(await eventually(async () => !(await answers(`${api}/openapi.json`)) && !groupAlive(child.pid!), 15_000)).toBe(true)
+    const served = await serve('npm', ['start', '--', '--port', '0', '--frames-port', '0'], repo)
+    expect(await answers(`${served.api}/openapi.json`)).toBe(true)
+    process.kill(served.child.pid!, 'SIGTERM')
+    await expectGone(served)
   }, 180_000)
 })
 
