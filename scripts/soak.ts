@@ -2,6 +2,7 @@
  * `npm run soak`: loads a real sandbox process (the built CLI, on loopback) with every route family across many
  * accounts, plus one client creating sessions as fast as it can, and judges the run: no 5xx, no dropped
  * connection, no unexpected status, RSS flat after warm-up and bounded (issue 12; docs/decisions/0044, 0047).
+ * Durations are in seconds; `--help` prints the usage.
  *
  *   npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000]
  */
@@ -25,6 +26,7 @@ const Flags = z.object({
   maxRequests: z.coerce.number().int().min(1).default(20_000_000),
 })
 
+const USAGE = 'usage: npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000]'
 const BIN = fileURLToPath(new URL('../bin/ramp-sandbox.js', import.meta.url))
 /** The flags `npm start` runs the sandbox with (package.json): the soak loads the server as partners run it. */
 const SERVER_FLAGS = ['--max-semi-space-size=32']
@@ -47,7 +49,17 @@ function startSandbox(): Promise<{ child: ChildProcess; target: SoakTarget }> {
 
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, tenants: { type: 'string' }, 'max-requests': { type: 'string' } } })
+  let values
+  try {
+    ;({ values } = parseArgs({ options: { duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, tenants: { type: 'string' }, 'max-requests': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }))
+  } catch (error) {
+    process.stderr.write(`soak: ${(error as Error).message}\n${USAGE}\n`)
+    return 2
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
   const flags = Flags.safeParse({ ...values, maxRequests: values['max-requests'] })
   if (!flags.success) {
     process.stderr.write(`soak: ${flags.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('; ')}\n`)

@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http'
+import { Agent, request, type AgentOptions } from 'node:http'
 import { MIX_SCHEDULE, type SoakRequest, type SoakTarget, type SoakTenant } from './request-mix.ts'
 
 /** How hard and how long to load a sandbox. */
@@ -29,6 +29,16 @@ export interface LoadResult {
   flood: { created: number; refused: number }
 }
 
+/**
+ * Keep-alive sockets, `connections` per origin. An agent honours the server's `Keep-Alive: timeout=5` hint
+ * (closing an idle socket a second before the server does) only when it has a timeout of its own to lower:
+ * without one, a socket the frames origin left idle for 5 s could be reused just as the server closed it, a
+ * client-side race (ECONNRESET) the report would count as a dropped connection.
+ */
+export function agentOptions(connections: number): AgentOptions {
+  return { keepAlive: true, maxSockets: connections, timeout: 30_000 }
+}
+
 function send(agent: Agent, req: SoakRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     const outgoing = request(req.url, { method: req.method, headers: req.body === undefined ? req.headers : { ...req.headers, 'content-length': Buffer.byteLength(req.body) }, agent }, (response) => {
@@ -51,8 +61,8 @@ function send(agent: Agent, req: SoakRequest): Promise<number> {
  * const result = await runLoad({ target, tenants, connections: 64, durationMs: 60_000, maxRequests: 5_000_000 })
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
-  const floodAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const agent = new Agent(agentOptions(options.connections))
+  const floodAgent = new Agent(agentOptions(1))
   const deadline = performance.now() + options.durationMs
   const result: LoadResult = { requests: 0, byStatus: {}, serverErrors: 0, dropped: 0, unexpected: 0, latencies: new Float64Array(0), samples: [], flood: { created: 0, refused: 0 } }
   const latencies: number[] = []
