@@ -79,12 +79,14 @@ async function main(): Promise<number> {
     // Memory is read after full collections once the warm-up is over and again just before the load ends, while
     // the load runs; a run too short to fit both takes neither, and fails.
     const readingAt = (second: number) => sleep(second * 1_000).then(() => measureServerMemory(child))
-    const readings: Promise<MemoryReading[]> | undefined = duration - warmup >= 2 * READING_SECONDS + 1
-      ? Promise.all([readingAt(warmup), readingAt(duration - READING_SECONDS - 0.5)])
+    // A probe that fails settles as its reason, so it is judged with the run rather than left to reject unhandled.
+    const readings: Promise<MemoryReading[] | Error> | undefined = duration - warmup >= 2 * READING_SECONDS + 1
+      ? Promise.all([readingAt(warmup), readingAt(duration - READING_SECONDS - 0.5)]).catch((error: Error) => error)
       : undefined
     const load = await runLoad({ target, tenants, connections, durationMs: duration * 1_000, maxRequests, floodKey: 'sk_test_soakflood' })
     const seconds = (performance.now() - started) / 1_000
-    const [afterWarmup, atEnd] = (await readings) ?? []
+    const memory = await readings
+    const [afterWarmup, atEnd] = Array.isArray(memory) ? memory : []
     clearInterval(sampler)
     samples.push(processRssMb(child.pid!))
     const stats: SoakStats = {
@@ -96,6 +98,7 @@ async function main(): Promise<number> {
       latencyMs: { p50: quantile(load.latencies, 0.5), p99: quantile(load.latencies, 0.99), max: quantile(load.latencies, 1) },
       rssMb: samples,
       ...(afterWarmup && atEnd && { memory: { afterWarmup, atEnd } }),
+      ...(memory instanceof Error && { memoryFailure: memory.message }),
     }
     const failures = judgeSoak(stats)
     const classes = Object.entries(load.byStatus).filter(([key]) => key.endsWith('xx')).map(([key, count]) => `${key} ${count}`).join(', ')

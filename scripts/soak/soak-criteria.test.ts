@@ -40,6 +40,13 @@ describe('judgeSoak', () => {
     expect(judgeSoak({ ...passing, rssMb: [380, 390, 400, 200] })).toEqual(['RSS reached 400 MB (limit 400 MB)'])
   })
 
+  it('fails a run whose memory could not be read, saying why', () => {
+    const { memory: _, ...withoutReadings } = passing
+    expect(judgeSoak({ ...withoutReadings, memoryFailure: 'the server did not report its memory within 10000 ms' })).toEqual([
+      "the server's memory could not be read: the server did not report its memory within 10000 ms",
+    ])
+  })
+
   it('fails a run with no request answered or no memory reading', () => {
     const { memory: _, ...withoutReadings } = passing
     expect(judgeSoak({ ...withoutReadings, requests: 0 })).toEqual(['no request was answered', 'no memory reading after warm-up and at the end: run longer than the warm-up'])

@@ -18,6 +18,8 @@ export interface SoakStats {
    * "flat" is judged on (decision 0047). Missing when the run was too short to take both.
    */
   memory?: { afterWarmup: MemoryReading; atEnd: MemoryReading }
+  /** Why the readings are missing when the probe failed (no answer in time, no `--expose-gc`). */
+  memoryFailure?: string
 }
 
 /** The limits of a passing soak (issue 12): no 5xx, nothing dropped, RSS flat after warm-up and bounded. */
@@ -35,7 +37,8 @@ export function judgeSoak(stats: SoakStats, limits = SOAK_LIMITS): string[] {
   if (stats.serverErrors > 0) failures.push(`${stats.serverErrors} answers were 5xx`)
   if (stats.dropped > 0) failures.push(`${stats.dropped} connections were dropped`)
   if (stats.unexpected > 0) failures.push(`${stats.unexpected} answers had a status the request did not expect`)
-  if (!stats.memory) failures.push('no memory reading after warm-up and at the end: run longer than the warm-up')
+  if (stats.memoryFailure !== undefined) failures.push(`the server's memory could not be read: ${stats.memoryFailure}`)
+  else if (!stats.memory) failures.push('no memory reading after warm-up and at the end: run longer than the warm-up')
   else {
     const { afterWarmup, atEnd } = stats.memory
     if (atEnd.rssMb > afterWarmup.rssMb * (1 + limits.rssGrowth)) {
