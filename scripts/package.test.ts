@@ -85,8 +85,9 @@ const running: ChildProcess[] = []
 
 /**
  * The processes of a process group still running, as `pid state (comm)`. A process that has exited
- * but was not reaped (a zombie) does not count: where PID 1 does not reap orphans, as in some
- * containers, a server that outlived npx stays a zombie for good, and `kill(-pgid, 0)` still finds it.
+ * but was not reaped (a zombie) does not count. When npx gets SIGTERM, its `sh -c` dies and npx exits
+ * with it, so the server stops as an orphan of PID 1 and stays a zombie until PID 1 reaps it: in a
+ * container whose PID 1 reaps late, or never, `kill(-pgid, 0)` keeps finding it.
  * Without /proc, only whether the group answers a signal.
  */
 function groupRunning(pgid: number): string[] {
