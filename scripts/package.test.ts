@@ -113,16 +113,11 @@ function groupRunning(pgid: number): string[] {
   })
 }
 
-/** Waits for a served command to be gone: its port closed and no process of its group running. */
+/** Waits for a served command to be gone: its port closed and no process of its group running (else says what is left). */
 async function expectGone({ child, api }: Served): Promise<void> {
-  const gone = async () => !(await answers(`${api}/openapi.json`)) && groupRunning(child.pid!).length === 0
-  if (await eventually(gone, 15_000)) return
-  expect({ answers: await answers(`${api}/openapi.json`), running: groupRunning(child.pid!) }).toEqual({ answers: false, running: [] })
-}
-
-async function eventually(probe: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) if (await probe()) return true
-  return probe()
+  await expect
+    .poll(async () => ({ answers: await answers(`${api}/openapi.json`), running: groupRunning(child.pid!) }), { timeout: 15_000, interval: 100 })
+    .toEqual({ answers: false, running: [] })
 }
 
 const answers = (url: string) => fetch(url).then(() => true, () => false)

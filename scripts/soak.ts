@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
 import { judgeSoak, type SoakStats } from './soak/soak-criteria.ts'
-import { measureServerMemory, MEMORY_PROBE_FLAGS, type MemoryReading } from './soak/server-memory.ts'
+import { measureServerMemory, MEMORY_PROBE_FLAGS } from './soak/server-memory.ts'
 import { quantile } from './statistics.ts'
 
 const Flags = z.object({
@@ -80,13 +80,15 @@ async function main(): Promise<number> {
     // the load runs; a run too short to fit both takes neither, and fails.
     const readingAt = (second: number) => sleep(second * 1_000).then(() => measureServerMemory(child))
     // A probe that fails settles as its reason, so it is judged with the run rather than left to reject unhandled.
-    const readings: Promise<MemoryReading[] | Error> | undefined = duration - warmup >= 2 * READING_SECONDS + 1
-      ? Promise.all([readingAt(warmup), readingAt(duration - READING_SECONDS - 0.5)]).catch((error: Error) => error)
+    const readings: Promise<Pick<SoakStats, 'memory' | 'memoryFailure'>> | undefined = duration - warmup >= 2 * READING_SECONDS + 1
+      ? Promise.all([readingAt(warmup), readingAt(duration - READING_SECONDS - 0.5)]).then(
+          ([afterWarmup, atEnd]) => ({ memory: { afterWarmup, atEnd } }),
+          (error: Error) => ({ memoryFailure: error.message }),
+        )
       : undefined
     const load = await runLoad({ target, tenants, connections, durationMs: duration * 1_000, maxRequests, floodKey: 'sk_test_soakflood' })
     const seconds = (performance.now() - started) / 1_000
     const memory = await readings
-    const [afterWarmup, atEnd] = Array.isArray(memory) ? memory : []
     clearInterval(sampler)
     samples.push(processRssMb(child.pid!))
     const stats: SoakStats = {
@@ -97,8 +99,7 @@ async function main(): Promise<number> {
       unexpected: load.unexpected,
       latencyMs: { p50: quantile(load.latencies, 0.5), p99: quantile(load.latencies, 0.99), max: quantile(load.latencies, 1) },
       rssMb: samples,
-      ...(afterWarmup && atEnd && { memory: { afterWarmup, atEnd } }),
-      ...(memory instanceof Error && { memoryFailure: memory.message }),
+      ...memory,
     }
     const failures = judgeSoak(stats)
     const classes = Object.entries(load.byStatus).filter(([key]) => key.endsWith('xx')).map(([key, count]) => `${key} ${count}`).join(', ')

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { Agent, createServer, get, type Server } from 'node:http'
+import { Agent, createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +19,7 @@ afterAll(() => new Promise((done) => server.close(done)))
 describe('the soak client', () => {
   it("drops an idle keep-alive socket before the server's announced timeout, so it never reuses one the server is closing", async () => {
     const agent = new Agent(agentOptions(4))
-    const response = await new Promise<import('node:http').IncomingMessage>((done) => get(url, { agent }, done))
+    const response = await new Promise<IncomingMessage>((done) => get(url, { agent }, done))
     response.resume()
     await once(response, 'end')
     await sleep(50)
