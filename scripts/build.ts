@@ -8,10 +8,14 @@
  *    modules one by one cost a third of its start-up time (decision 0030; `npm run bench`, start-up row);
  * 4. `dist/.built`, written last: `scripts/start.js` rebuilds when it is missing or older than a source.
  *
+ * All of it is written into a fresh directory beside `dist/` and swapped in by two renames at the end, so a
+ * process loading the package from `dist/` meanwhile (a server, a test) never finds it half-built or gone, and
+ * a failed build leaves the previous `dist/` as it was (decision 0048).
+ *
  * Quiet on success; compiler errors go to stderr and exit non-zero.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,37 +24,90 @@ import { BROWSER_ENTRIES, BUNDLE_OPTIONS, prebuiltPath } from '../sandbox/adapte
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
+// Beside dist/ (one file system, so the renames are atomic); git- and docker-ignored, never packed.
+const staging = join(root, `.dist-staging-${process.pid}`)
+const retired = join(root, `.dist-retired-${process.pid}`)
 
-rmSync(dist, { recursive: true, force: true })
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: ['ignore', 2, 2] })
-if (compiled.status !== 0) {
-  process.stderr.write('build: tsc failed (see above)\n')
+/** Removes staging and retired trees of builds that were killed before they could clean up (their process is gone). */
+function removeLeftovers(): void {
+  for (const name of readdirSync(root)) {
+    const pid = /^\.dist-(?:staging|retired)-(\d+)$/.exec(name)?.[1]
+    if (pid !== undefined && (Number(pid) === process.pid || !isRunning(Number(pid)))) rmSync(join(root, name), { recursive: true, force: true })
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Ends the build with a message, removing what it had written so far. */
+function fail(message: string): never {
+  rmSync(staging, { recursive: true, force: true })
+  process.stderr.write(`build: ${message}\n`)
   process.exit(1)
 }
+
+removeLeftovers()
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', staging], { stdio: ['ignore', 2, 2] })
+if (compiled.status !== 0) fail('tsc failed (see above)')
 // tsc keeps the sources' `.ts` in the declarations' relative imports (TypeScript 5 resolves them);
 // `.js`, as in the JavaScript beside them, also suits older compilers and other tools.
-for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {
-  const path = join(dist, file)
+for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {
+  const path = join(staging, file)
   const text = readFileSync(path, 'utf8')
   const rewritten = text.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
   if (rewritten !== text) writeFileSync(path, rewritten)
 }
-await Promise.all(
-  BROWSER_ENTRIES.map(async (entry) => {
-    const outfile = join(root, prebuiltPath(entry))
-    mkdirSync(dirname(outfile), { recursive: true })
-    await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox', entry)], outfile, logLevel: 'warning' })
-  }),
-)
-await build({
-  entryPoints: [join(root, 'sandbox/cli.ts')],
-  outfile: join(dist, 'sandbox/cli.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  legalComments: 'eof',
-  logLevel: 'warning',
-})
-writeFileSync(join(dist, '.built'), `${new Date().toISOString()}\n`)
+/** Where a file the package has at `dist/<path>` is written during the build. */
+const staged = (distPath: string) => join(staging, distPath.replace(/^dist\//, ''))
+try {
+  await Promise.all(
+    BROWSER_ENTRIES.map(async (entry) => {
+      const outfile = staged(prebuiltPath(entry))
+      mkdirSync(dirname(outfile), { recursive: true })
+      await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox', entry)], outfile, logLevel: 'warning' })
+    }),
+  )
+  await build({
+    entryPoints: [join(root, 'sandbox/cli.ts')],
+    outfile: staged('dist/sandbox/cli.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'eof',
+    logLevel: 'warning',
+  })
+} catch (error) {
+  fail(`esbuild failed: ${(error as Error).message}`)
+}
+writeFileSync(join(staging, '.built'), `${new Date().toISOString()}\n`)
+swapIn()
+
+/**
+ * The old dist/ steps aside and the new one takes its name, one rename each: a reader finds the old tree or the
+ * new one, never a partial one (for the instant between the two renames, none). When another build swapped its
+ * own in meanwhile, that one stays: it was built from the same sources.
+ */
+function swapIn(): void {
+  rmSync(retired, { recursive: true, force: true })
+  try {
+    renameSync(dist, retired)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(`could not move the old dist/ aside: ${(error as Error).message}`)
+  }
+  try {
+    renameSync(staging, dist)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') fail(`could not move the new dist/ in place: ${(error as Error).message}`)
+    rmSync(staging, { recursive: true, force: true })
+  }
+  rmSync(retired, { recursive: true, force: true })
+}

@@ -11,11 +11,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 // What the build reads: a change to any of these makes dist/ stale.
 const SOURCES = ['sandbox', 'fixtures', 'harness', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.ts', 'package.json']
 
-/** Newest modification time (ms) under a file or folder. */
+/** Tests are not built: a change to one leaves dist/ as it is. */
+const TEST_FILE = /\.(test|spec)\.ts$/
+
+/** Newest modification time (ms) under a file or folder, tests left out. */
 function newest(path) {
   const stat = statSync(path, { throwIfNoEntry: false })
   if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
+  if (!stat.isDirectory()) return TEST_FILE.test(path) ? 0 : stat.mtimeMs
   let latest = stat.mtimeMs
   for (const name of readdirSync(path)) latest = Math.max(latest, newest(join(path, name)))
   return latest

@@ -1,7 +1,7 @@
 /**
  * The package as a partner gets it (issue 11): `npm pack`, the tarball installed into an app
  * outside the repo with its peers, and used there by plain node, tsc, vitest, Playwright and the
- * command line; and `npm start` of this checkout stopping with npm.
+ * command line; and `npm start` of a checkout (a copy of this one, which the tarball is packed from) stopping with npm.
  *
  * Slow on purpose (a build, an npm install from the cache or the registry, a partner's tsc):
  * one `beforeAll` makes the app, each test is one use of it. About 2–4 minutes on a busy
@@ -9,11 +9,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -160,11 +160,30 @@ const app = {
 }
 
 let workspace = ''
+/** The copy of the checkout the tarball is packed from (and `npm start` run in). */
+let checkout = ''
+/** The checkout's build stamp when this file started: other test files load the package from dist/ meanwhile. */
+const builtBefore = readFileSync(join(repo, 'dist/.built'), 'utf8')
+
+/** What a copy of the checkout to pack leaves out: installed and built trees, git, reports. */
+const NOT_COPIED = new Set(['node_modules', 'dist', '.git', 'reports', 'test-results', 'playwright-report', 'coverage'])
+
+/**
+ * A copy of the checkout, sharing its node_modules, to run `npm pack` in: `prepack` rebuilds dist/, and rebuilding
+ * the checkout's own would pull it from under the test files that load the package from it at the same time.
+ */
+function copyOfCheckout(): string {
+  const copy = join(workspace, 'checkout')
+  cpSync(repo, copy, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(repo, source)) && !/^\.dist-/.test(relative(repo, source)) })
+  symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir')
+  return copy
+}
 
 beforeAll(async () => {
   workspace = mkdtempSync(join(tmpdir(), 'ramp-sandbox-package-'))
-  // prepack builds dist/ first.
-  const packed = succeeded(await run('npm', ['pack', '--json', '--pack-destination', workspace], repo, 420_000))
+  // prepack builds the copy's dist/ first.
+  checkout = copyOfCheckout()
+  const packed = succeeded(await run('npm', ['pack', '--json', '--pack-destination', workspace], checkout, 420_000))
   const { filename, files } = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!
   app.tarballFiles = files.map((file) => file.path)
   app.dir = join(workspace, 'partner-app')
@@ -185,6 +204,10 @@ afterAll(async () => {
 })
 
 describe('the packed tarball', () => {
+  it("is packed from a copy of the checkout, leaving the checkout's dist/ as the other test files found it", () => {
+    expect(readFileSync(join(repo, 'dist/.built'), 'utf8')).toBe(builtBefore)
+  })
+
   it('holds the built package, its command, README and docs, and no tests, sources, screenshots or build stamp', () => {
     const files = app.tarballFiles
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frames/page/frame-app.js', 'docs/triggers.md']))
@@ -377,11 +400,11 @@ export default defineScenario({
   }, 240_000)
 })
 
-describe('npm start in this checkout', () => {
+describe('npm start in a checkout', () => {
   it('stops, leaving no process behind, when npm gets SIGTERM', async () => {
-    // dist/ is fresh from the pack above, so npm start goes straight to serving.
-    expect(existsSync(resolve(repo, 'dist/.built'))).toBe(true)
-    const served = await serve('npm', ['start', '--', '--port', '0', '--frames-port', '0'], repo)
+    // The copy's dist/ is fresh from the pack above, so npm start goes straight to serving.
+    expect(existsSync(resolve(checkout, 'dist/.built'))).toBe(true)
+    const served = await serve('npm', ['start', '--', '--port', '0', '--frames-port', '0'], checkout)
     expect(await answers(`${served.api}/openapi.json`)).toBe(true)
     process.kill(served.child.pid!, 'SIGTERM')
     await expectGone(served)
