@@ -289,3 +289,45 @@ describe('ramp-sandbox serve --state-file', () => {
     expect(stderr).toContain(`ramp-sandbox: the state file ${path} is not a ramp-sandbox state: format`)
   }, 60_000)
 })
+
+/** A process's state letter from /proc (`Z` for a zombie); undefined once it is reaped. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]
+  } catch {
+    return undefined
+  }
+}
+
+describe.runIf(process.platform === 'linux')('ramp-sandbox serve run by npm', () => {
+  it('stops when npm has exited though nothing has reaped it yet (a zombie still answers kill(pid, 0))', async () => {
+    // reaper → npm → sh → the CLI, as `npm start` has it, with npm_command set. The reaper execs `sleep`, which never
+    // reaps a child: once npm is killed it stays a zombie, as under a busy parent or a late-reaping PID 1.
+    const cliCommand = `${JSON.stringify(process.execPath)} --import tsx sandbox/cli.ts serve --port 0 --frames-port 0; true`
+    const npm = `require('node:child_process').spawn('sh', ['-c', ${JSON.stringify(cliCommand)}], { stdio: 'inherit' }); setInterval(() => {}, 60_000)`
+    const reaper = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(npm).replace(/\$/g, '\\$')} & echo "npm $!"; exec sleep 120`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_command: 'start' },
+      detached: true,
+    })
+    try {
+      let text = ''
+      reaper.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      await expect.poll(() => /api (\S+)/.test(text), { timeout: 60_000, interval: 100, message: 'the ready line' }).toBe(true)
+      const npmPid = Number(/^npm (\d+)$/m.exec(text)![1])
+      const api = /api (\S+)/.exec(text)![1]!
+      process.kill(npmPid, 'SIGKILL')
+      await expect.poll(() => processState(npmPid), { timeout: 10_000, interval: 50, message: 'npm a zombie' }).toBe('Z')
+      // What a request finds: an answer, a refused connection (nothing listens any more), or neither within 2 s.
+      const reached = () => fetch(`${api}/openapi.json`, { signal: AbortSignal.timeout(2_000) }).then(
+        (response) => (void response.body?.cancel(), 'answered'),
+        (error: Error & { cause?: { code?: string } }) => (error.cause?.code === 'ECONNREFUSED' ? 'refused' : 'no answer'),
+      )
+      await expect.poll(reached, { timeout: 15_000, interval: 100, message: 'the server gone' }).toBe('refused')
+      expect(processState(npmPid)).toBe('Z')
+    } finally {
+      process.kill(-reaper.pid!, 'SIGKILL')
+    }
+  }, 120_000)
+})

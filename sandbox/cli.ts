@@ -119,20 +119,32 @@ function quietOnBrokenPipe(): void {
   })
 }
 
-/** The parent of a process, from /proc (Linux); undefined where there is none. */
-function parentOf(pid: number): number | undefined {
+/** A process's state letter and parent, from /proc (Linux); undefined where there is none or it is gone. */
+function procStat(pid: number): { state: string; ppid: number } | undefined {
   try {
     // /proc/<pid>/stat: `pid (comm) state ppid …`; comm may hold spaces and parentheses, so read after the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { state: state!, ppid: Number(ppid) }
   } catch {
     return undefined
   }
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether npm still runs above the CLI's parent. Where /proc tells, npm runs while it is still that parent's
+ * parent and not a zombie: a process that exited is a zombie until its own parent reaps it (which a busy test
+ * runner or a container's PID 1 can do late) and answers `kill(pid, 0)` all that time, but its children are
+ * handed to another parent the moment it exits. Elsewhere, whether it answers a signal.
+ */
+function npmRuns(npm: number, parent: number): boolean {
+  const parentStat = procStat(parent)
+  if (parentStat !== undefined) {
+    const npmStat = procStat(npm)
+    return parentStat.ppid === npm && npmStat !== undefined && npmStat.state !== 'Z' && npmStat.state !== 'X'
+  }
   try {
-    process.kill(pid, 0)
+    process.kill(npm, 0)
     return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
@@ -149,9 +161,9 @@ function isAlive(pid: number): boolean {
 function stopWithNpm(stop: () => void): void {
   if (process.env.npm_command === undefined) return
   const parent = process.ppid
-  const npm = parentOf(parent)
+  const npm = procStat(parent)?.ppid
   const watch = setInterval(() => {
-    if (process.ppid === parent && (npm === undefined || npm <= 1 || isAlive(npm))) return
+    if (process.ppid === parent && (npm === undefined || npm <= 1 || npmRuns(npm, parent))) return
     clearInterval(watch)
     stop()
   }, 200)
