@@ -15,6 +15,7 @@ async function rawHost(src: string): Promise<Page> {
     window.addEventListener('message', (event) => w.received.push(JSON.parse(event.data).kind))
     const iframe = document.createElement('iframe')
     iframe.src = frameSrc
+    iframe.addEventListener('load', () => (w.loaded = true))
     document.body.prepend(iframe)
     w.frame = iframe
   }, src)
@@ -31,34 +32,63 @@ async function connectedReset(channelId: string) {
   return { account, src: `${env.sandbox.framesUrl}/platform/v1/reset?channelId=${channelId}&clientToken=${connection.credentials.clientToken}` }
 }
 
+type Account = ReturnType<typeof platformAccount>
+
+/** The messages the frames of an account dropped, as the journal has them: the sender's origin and why. */
+function dropped(account: Account): Array<{ origin: string; reason: string }> {
+  return account.tenant().journal.list({ kind: 'frame' }).flatMap((entry) => (entry.kind === 'frame' && entry.direction === 'dropped' ? [entry.payload as { origin: string; reason: string }] : []))
+}
+
+/** Waits until the frame has journaled dropping a message: the signal that it handled it, where nothing else would show. */
+async function droppedWith(account: Account, expected: { origin: string; reason: string }): Promise<void> {
+  await expect.poll(() => dropped(account), { timeout: 15_000, interval: 50 }).toContainEqual(expected)
+}
+
+const ack = (channelId: string) => ({ version: 2, meta: { channelId }, kind: 'ack' })
+
 describe('frame boundaries in Chromium', { timeout: 30_000 }, () => {
   it('posts nothing before the ack and ignores an ack on another channel', async () => {
     const { account, src } = await connectedReset('channel-real')
     const page = await rawHost(src)
     await page.waitForFunction(() => (window as any).received.length >= 1)
-    await sendToFrame(page, { version: 2, meta: { channelId: 'channel-other' }, kind: 'ack' }, env.sandbox.framesUrl)
-    await page.waitForTimeout(500)
+    await sendToFrame(page, ack('channel-other'), env.sandbox.framesUrl)
+    await droppedWith(account, { origin: env.host.url.replace(/\/$/, ''), reason: 'not an envelope of this channel' })
     expect(await framesReceived(page)).toEqual(['handshake'])
-    await sendToFrame(page, { version: 2, meta: { channelId: 'channel-real' }, kind: 'ack' }, env.sandbox.framesUrl)
+    await sendToFrame(page, ack('channel-real'), env.sandbox.framesUrl)
     await page.waitForFunction(() => (window as any).received.length >= 2)
     expect(await framesReceived(page)).toEqual(['handshake', 'complete'])
-    const directions = account.tenant().journal.list({ kind: 'frame' }).map((e) => (e.kind === 'frame' ? `${e.direction} ${e.event}` : ''))
-    expect(directions).toContain('dropped dropped')
     await page.close()
   })
 
-  it('ignores a message from another origin', async () => {
-    const { src } = await connectedReset('channel-intruded')
+  it('ignores a message from a sibling frame, another window than its parent', async () => {
+    const { account, src } = await connectedReset('channel-intruded')
     const page = await rawHost(src)
     await page.waitForFunction(() => (window as any).received.length >= 1)
-    const ack = JSON.stringify({ version: 2, meta: { channelId: 'channel-intruded' }, kind: 'ack' })
+    const intruderUrl = `${env.host.intruderUrl}?message=${encodeURIComponent(JSON.stringify(ack('channel-intruded')))}`
     await page.evaluate((url) => {
       const intruder = document.createElement('iframe')
       intruder.src = url
       document.body.append(intruder)
-    }, `${env.host.intruderUrl}?message=${encodeURIComponent(ack)}`)
-    await page.waitForTimeout(800)
+    }, intruderUrl)
+    await expect.poll(() => page.frames().find((frame) => frame.url() === intruderUrl)?.title(), { timeout: 15_000 }).toBe('sent')
+    await droppedWith(account, { origin: env.host.intruderUrl.replace(/\/$/, ''), reason: 'not from the parent window' })
     expect(await framesReceived(page)).toEqual(['handshake'])
+    await page.close()
+  })
+
+  it('ignores a message from its parent window with another origin than the host page it was opened by', async () => {
+    const { account, src } = await connectedReset('channel-foreign-origin')
+    const page = await rawHost(src)
+    await page.waitForFunction(() => (window as any).received.length >= 1)
+    // A browser stamps a message with its sender's origin, so no page can post one from the parent window with a
+    // foreign origin: the frame receives it as dispatched here, with the parent as its source.
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(env.sandbox.framesUrl))!
+    await frame.evaluate((data) => window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://intruder.example', source: window.parent })), JSON.stringify(ack('channel-foreign-origin')))
+    await droppedWith(account, { origin: 'https://intruder.example', reason: `not from the host origin ${env.host.url.replace(/\/$/, '')}` })
+    expect(await framesReceived(page)).toEqual(['handshake'])
+    await sendToFrame(page, ack('channel-foreign-origin'), env.sandbox.framesUrl)
+    await page.waitForFunction(() => (window as any).received.length >= 2)
+    expect(await framesReceived(page)).toEqual(['handshake', 'complete'])
     await page.close()
   })
 
@@ -66,7 +96,9 @@ describe('frame boundaries in Chromium', { timeout: 30_000 }, () => {
     const { account, src } = await connectedReset('channel-foreign')
     await send(env.sandbox.core, 'PUT /__sandbox/settings', { headers: account.headers, body: { allowedOrigins: ['https://partner.example'] } })
     const page = await rawHost(src)
-    await page.waitForTimeout(1500)
+    // The iframe's load event fires for the page the browser shows instead of a frame it refused to embed.
+    await page.waitForFunction(() => (window as any).loaded === true)
+    expect(page.frames().find((frame) => frame.url().startsWith(env.sandbox.framesUrl))).toBeUndefined()
     expect(await framesReceived(page)).toEqual([])
     expect(account.tenant().journal.list({ kind: 'frame' })).toEqual([])
     await page.close()

@@ -75,7 +75,9 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
     })
   }
   window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== origin || typeof event.data !== 'string') return journal('dropped', { origin: event.origin })
+    if (event.source !== window.parent) return journal('dropped', { origin: event.origin, reason: 'not from the parent window' })
+    if (event.origin !== origin) return journal('dropped', { origin: event.origin, reason: `not from the host origin ${origin}` })
+    if (typeof event.data !== 'string') return journal('dropped', { origin: event.origin, reason: 'not a string' })
     let parsed
     try {
       parsed = Envelope.safeParse(JSON.parse(event.data))
