@@ -1,32 +1,50 @@
 import { once } from 'node:events'
 import { Agent, createServer, get, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
+import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentOptions } from './run-load.ts'
 
 let server: Server
 let url: string
+/** Whether the server saw the client end each connection it accepted (in order). */
+const clientEnded: boolean[] = []
 beforeAll(async () => {
-  server = createServer((_, response) => response.end('ok'))
-  server.keepAliveTimeout = 2_000 // announces Keep-Alive: timeout=2
+  // Announces `Keep-Alive: timeout=2` but keeps an idle connection a minute: only a client that honours the hint
+  // closes it within the test's time.
+  server = createServer((_, response) => {
+    response.setHeader('connection', 'keep-alive')
+    response.setHeader('keep-alive', 'timeout=2')
+    response.end('ok')
+  })
+  server.keepAliveTimeout = 60_000
+  server.on('connection', (socket: Socket) => {
+    const index = clientEnded.push(false) - 1
+    socket.on('end', () => (clientEnded[index] = true))
+  })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
 })
-afterAll(() => new Promise((done) => server.close(done)))
+afterAll(() => {
+  server.closeAllConnections()
+  return new Promise((done) => server.close(done))
+})
 
 describe('the soak client', () => {
-  it("drops an idle keep-alive socket before the server's announced timeout, so it never reuses one the server is closing", async () => {
+  it("closes an idle keep-alive socket by itself on the server's announced timeout, so it never reuses one the server is closing", async () => {
     const agent = new Agent(agentOptions(4))
-    const response = await new Promise<IncomingMessage>((done) => get(url, { agent }, done))
-    response.resume()
-    await once(response, 'end')
-    await sleep(50)
-    expect(Object.values(agent.freeSockets).flat()).toHaveLength(1)
-    // The hint minus node's one-second margin: 1 s; the server would close at 2 s.
-    await sleep(1_500)
-    expect(Object.values(agent.freeSockets).flat()).toHaveLength(0)
-    agent.destroy()
-  })
+    try {
+      const response = await new Promise<IncomingMessage>((done) => get(url, { agent }, done))
+      const socket = response.socket
+      const closed = once(socket, 'close')
+      response.resume()
+      await once(response, 'end')
+      await expect.poll(() => Object.values(agent.freeSockets).flat(), { timeout: 10_000 }).toEqual([socket])
+      await closed
+      expect(Object.values(agent.freeSockets).flat()).toEqual([])
+      await expect.poll(() => clientEnded, { timeout: 10_000 }).toEqual([true])
+    } finally {
+      agent.destroy()
+    }
+  }, 30_000)
 })

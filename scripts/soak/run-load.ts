@@ -12,6 +12,8 @@ export interface LoadOptions {
   maxRequests: number
   /** One more client creating sessions on this account as fast as it can (it meets the account's cap: 429). */
   floodKey?: string
+  /** Stops the load early once this holds of what it has seen so far: a test's condition, with the duration as its ceiling. */
+  until?: (seen: LoadResult) => boolean
 }
 
 /** What a load run saw. */
@@ -68,7 +70,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = []
   let sent = 0
   const note = (line: string) => void (result.samples.length < 10 && result.samples.push(line))
-  const more = () => performance.now() < deadline && sent < options.maxRequests
+  const more = () => performance.now() < deadline && sent < options.maxRequests && !options.until?.(result)
 
   async function exchange(agentOf: Agent, req: SoakRequest, name: string): Promise<number | undefined> {
     sent++
