@@ -31,8 +31,6 @@ afterAll(async () => {
   rmSync(app, { recursive: true, force: true })
 })
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
  * A partner's card buy of 49 against the server, as its app runs it: its server creates the session (HTTP), its page
  * resolves the connection in a check frame and decrypts the credentials, its client lists payment methods and asks for
@@ -52,9 +50,8 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
     await opened.runtime.idle()
     return opened
   }
-  const until = async (opened: Awaited<ReturnType<typeof frame>>, kind: string) => {
-    for (let i = 0; i < 400 && !opened.events.some((e) => e.kind === kind); i++) await pause(5)
-  }
+  const until = (opened: Awaited<ReturnType<typeof frame>>, kind: string) =>
+    expect.poll(() => opened.events.map((e) => e.kind), { timeout: 15_000, message: `the ${opened.runtime.frame} frame's ${kind} event` }).toContain(kind)
   const session = await http('POST /platform/v1/sessions', { 'x-api-key': `sk_test_${account}` }, { externalCustomerId: 'buyer-7', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
   const keys = await generateHostKeyPair()
   const check = await frame('check', { sessionToken: session.data.sessionToken, publicKey: keys.publicKeyHex })

@@ -13,7 +13,9 @@ import { recordScenario } from './record-scenario.ts'
 const core = createSandboxCore({ seed: 1 })
 let accounts = 0
 const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Waits until an opened frame has posted an event of `kind` (its effects settle asynchronously). */
+const posted = (opened: { events: Array<{ kind: string }> }, kind: string) =>
+  expect.poll(() => opened.events.map((e) => e.kind), { timeout: 15_000, message: `a ${kind} event` }).toContain(kind)
 
 /** A partner's flow on a fresh account of the in-process core, as its server, client and frames would run it. */
 function partner() {
@@ -64,11 +66,11 @@ async function cvvBuy() {
   const buy = await p.frame('buy-button', { clientToken: credentials.clientToken, quote: encodeQuote(quote) })
   buy.runtime.act({ type: 'tapPay' })
   buy.runtime.act({ type: 'confirmSheet' })
-  for (let i = 0; i < 200 && !buy.events.some((e) => e.kind === 'challenge'); i++) await pause(5)
+  await posted(buy, 'challenge')
   const challenge = await p.frame('challenge', challengeParams({ 'buy-button': buy.events }, { clientToken: credentials.clientToken }))
   challenge.runtime.act({ type: 'enterCvv', cvv: '123' } as { type: string })
   await challenge.runtime.idle()
-  for (let i = 0; i < 200 && !buy.events.some((e) => e.kind === 'complete'); i++) await pause(5)
+  await posted(buy, 'complete')
   return p
 }
 
