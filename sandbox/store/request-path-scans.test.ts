@@ -1,18 +1,87 @@
-import { describe, expect, it } from 'vitest'
-import { sourceLines } from '../core/test-sources.ts'
+import type ts from 'typescript'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { sandboxPath, sandboxSources, snippetProgram, sourceProgram } from '../core/source-program-test-kit.ts'
+import { findCollectionScans } from './collection-scans-test-kit.ts'
 
-const ROOT = new URL('..', import.meta.url).pathname
-
-/** A scan of a tenant collection: `store.<collection>.filter(` or `.all()`, on one line or across a line break. */
-const SCAN = /\b(?:store|this)\.(customers|sessions|cards|transactions|uploads|challenges)\s*\.(filter|all)\(/
+/** Building a program over every source, and its checker's first answers, take seconds: on a busy 2-core machine, more than the 30 s default. */
+const PROGRAM_TIMEOUT = 120_000
 
 /** Where a scan is the point: the control API's listing of every fixture customer (its answer is the whole list). */
 const ALLOWED = new Set(['domain/fixture-customers.ts'])
 
+/** What the snippets import: the real store, so the finder resolves its collections as it does in the sources. */
+const IMPORTS = `import type { TenantStore } from '../store/tenant-store.ts'
+`
+
+/** Snippets each scanning a collection, and the reads the finder must report. */
+const CAUGHT: Record<string, { body: string; found: string[] }> = {
+  'store.sessions.filter': { body: 'return store.sessions.filter((session) => session.revokedAt === null)', found: ['store.sessions.filter'] },
+  'a destructured collection': { body: 'const { sessions } = store; return sessions.all()', found: ['sessions.all'] },
+  'an aliased collection': { body: 'const c = store.cards; return c.filter(() => true)', found: ['c.filter'] },
+  'the raw @msw/data collection': { body: 'return store.cards.collection.findMany((q) => q.where({ customerId: id }))', found: ['store.cards.collection'] },
+  'a destructured method or raw collection': { body: 'const { filter: scan } = store.uploads; const { collection } = store.transactions; return [scan, collection]', found: ['filter: scan', 'collection'] },
+  'an element access': { body: "return store.challenges['all']()", found: ["store.challenges['all']"] },
+  'a collection parameter': { body: 'const every = (c: TenantStore["customers"]) => c.all(); return every(store.customers)', found: ['c.all'] },
+  'an optional chain': { body: 'const maybe: TenantStore | undefined = store; return maybe?.transactions.all()', found: ['maybe?.transactions.all'] },
+}
+
+/** Snippets that look records up by an index, or scan something else: none may be reported. */
+const PASSED: Record<string, string> = {
+  'store.sessions.where': "return store.sessions.where('byExternalCustomer', id)",
+  'store.sessions.get': 'return store.sessions.get(id)',
+  'a plain array': 'return [1, 2].filter((n) => n > 1)',
+  'an index lookup, then an array filter': "return store.cards.where('byCustomer', id).filter((card) => card.brand === 'visa')",
+  'oldest, size and a destructured size': 'const { size } = store.cards; return [store.sessions.oldest(), store.sessions.size, size]',
+  'a Map that is not a collection': 'return [...store.usedConsents].filter(([consent]) => consent === id)',
+}
+
+function snippet(body: string): string {
+  return `${IMPORTS}export function lookUp(store: TenantStore, id: string): unknown {\n  ${body}\n}\n`
+}
+
+const paths = (table: Record<string, unknown>, kind: string) => Object.keys(table).map((name, index) => [name, `domain/${kind}-scan-snippet-${index}.ts`] as const)
+const caught = paths(CAUGHT, 'caught')
+const passed = paths(PASSED, 'passed')
+
 describe('tenant store lookups', () => {
-  it('use an index on every request path: no source scans a collection with filter() or all()', () => {
-    const lines = sourceLines(ROOT).filter(({ file }) => !ALLOWED.has(file) && !file.startsWith('store/'))
-    const scans = lines.filter(({ line, file }, index) => SCAN.test(lines[index + 1]?.file === file ? `${line}${lines[index + 1]!.line}` : line))
-    expect(scans.map(({ line, where }) => ({ line, where }))).toEqual([])
+  let program: ts.Program
+
+  beforeAll(() => {
+    program = sourceProgram()
+    program.getTypeChecker()
+  }, PROGRAM_TIMEOUT)
+
+  it('use an index on every request path: no source scans a collection with filter(), all() or its raw collection', () => {
+    const requestPaths = sandboxSources(program).filter(({ path }) => !ALLOWED.has(path) && !path.startsWith('store/'))
+    expect(findCollectionScans(program, requestPaths.map(({ file }) => file))).toEqual([])
+  }, PROGRAM_TIMEOUT)
+
+  it('the allowed listing is still a source the check reads (not a stale exemption)', () => {
+    expect(sandboxSources(program).filter(({ path }) => ALLOWED.has(path)).map(({ path }) => path)).toEqual([...ALLOWED])
+  })
+
+  describe('the finder, on snippets typed by the real TenantStore', () => {
+    let snippets: ts.Program
+    const found = (path: string) => findCollectionScans(snippets, [snippets.getSourceFile(sandboxPath(path))!]).map(({ code }) => code)
+
+    beforeAll(() => {
+      snippets = snippetProgram(Object.fromEntries([...caught.map(([name, path]) => [path, snippet(CAUGHT[name]!.body)]), ...passed.map(([name, path]) => [path, snippet(PASSED[name]!)])]))
+    }, PROGRAM_TIMEOUT)
+
+    it('type-checks them (so what it resolves is the real types)', () => {
+      const problems = [...caught, ...passed].flatMap(([, path]) => {
+        const file = snippets.getSourceFile(sandboxPath(path))!
+        return [...snippets.getSyntacticDiagnostics(file), ...snippets.getSemanticDiagnostics(file)].map((diagnostic) => `${path}: ${typeof diagnostic.messageText === 'string' ? diagnostic.messageText : diagnostic.messageText.messageText}`)
+      })
+      expect(problems).toEqual([])
+    }, PROGRAM_TIMEOUT)
+
+    it.each(caught)('catches %s', (name, path) => {
+      expect(found(path)).toEqual(CAUGHT[name]!.found)
+    }, PROGRAM_TIMEOUT)
+
+    it.each(passed)('leaves alone %s', (_name, path) => {
+      expect(found(path)).toEqual([])
+    }, PROGRAM_TIMEOUT)
   })
 })

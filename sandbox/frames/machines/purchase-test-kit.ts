@@ -61,7 +61,7 @@ export async function connectedBuyer(core: SandboxCore, mode: 'test' | 'live' = 
   const tenant = account.tenant()
   const customerId = connection.customer!.id
   const now = tenant.clock.now()
-  const card = (await tenant.store()).cards.filter((c) => c.customerId === customerId && cardAvailability(c, now).available)[0]!
+  const card = (await tenant.store()).cards.where('byCustomer', customerId).filter((c) => cardAvailability(c, now).available)[0]!
   const buyer = buyerOf(core, account, customerId, connection.credentials)
   return { ...buyer, card, quote: (amount: number, type: PaymentMethodType = 'card') => buyer.quote(amount, type, card?.id) }
 }
