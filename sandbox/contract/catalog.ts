@@ -11,8 +11,9 @@ export const PayoutFee = z.object({
 export type PayoutFee = z.infer<typeof PayoutFee>
 
 /**
- * One crypto/fiat pair of the price table. `price` is the price of one unit of
- * `base` in `quote` at the catalog epoch; `payoutMethods` is ordered, the first
+ * One crypto/fiat pair of the price table. `price` is the reference price of one
+ * unit of `base` in `quote`, which the crypto's walk moves around (already at the
+ * catalog epoch, where its waves start at their phases); `payoutMethods` is ordered, the first
  * is the default payout method of the pair; empty means the pair is not sellable.
  */
 export const PricePair = z.object({

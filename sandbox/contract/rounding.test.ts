@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromMinor, roundSignificant, roundTo, toMinor } from './rounding.ts'
+import { fromMinor, percentOfMinor, roundSignificant, roundTo, toMinor } from './rounding.ts'
 
 describe('rounding', () => {
   it('rounds half up despite binary artefacts', () => {
@@ -18,5 +18,15 @@ describe('rounding', () => {
     expect(roundSignificant(2947.010912345, 8)).toBe(2947.0109)
     expect(roundSignificant(0.0000123456789, 8)).toBe(0.000012345679)
     expect(roundSignificant(123456789012, 8)).toBe(123456790000)
+  })
+
+  it('takes a percentage of minor units half up, exactly where binary multiplication falls short', () => {
+    expect(25_000 * 2.01).toBe(50_249.99999999999)
+    expect(percentOfMinor(25_000, 2.01)).toBe(503)
+    expect(percentOfMinor(25_000, 2)).toBe(500)
+    expect(percentOfMinor(14_985, 0.01)).toBe(1)
+    expect(percentOfMinor(14_949, 0.01)).toBe(1)
+    expect(percentOfMinor(16_201, 4.5)).toBe(729)
+    expect(percentOfMinor(6_000_000_000_000, 20)).toBe(1_200_000_000_000)
   })
 })

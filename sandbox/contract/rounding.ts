@@ -23,6 +23,19 @@ export function fromMinor(minor: number, precision: number): number {
   return minor / pow10(precision)
 }
 
+/**
+ * `percent` % of an amount in integer minor units, rounded half up exactly: the percentage is taken in whole
+ * hundredths of a percent (the fee tables' finest step) and the rest is integer arithmetic, where
+ * `Math.round(25_000 * 2.01 / 100)` gives 502 because 25 000 × 2.01 is 50 249.99999999999 in binary.
+ *
+ * @example
+ * percentOfMinor(25_000, 2.01) // 503 (502.5, half up)
+ */
+export function percentOfMinor(minor: number, percent: number): number {
+  const scaled = minor * Math.round(percent * 100) + 5_000
+  return (scaled - (scaled % 10_000)) / 10_000
+}
+
 /** Rounds half up to `digits` decimal places (1.005 → 1.01). */
 export function roundTo(value: number, digits: number): number {
   return fromMinor(toMinor(value, digits), digits)

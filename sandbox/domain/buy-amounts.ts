@@ -1,4 +1,4 @@
-import { fromMinor, toMinor, type BuyQuoteFees, type FeeBehavior } from '../contract/index.ts'
+import { fromMinor, percentOfMinor, toMinor, type BuyQuoteFees, type FeeBehavior } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { BuyFeeSchedule } from './buy-fees.ts'
 
@@ -19,8 +19,8 @@ interface Units {
 
 function feesOnSource(sourceMinor: number, schedule: BuyFeeSchedule, p: number) {
   const network = toMinor(schedule.network, p)
-  const service = Math.max(toMinor(schedule.serviceMinimum, p), Math.round((sourceMinor * schedule.servicePercent) / 100))
-  const ecosystem = Math.round((sourceMinor * schedule.ecosystemPercent) / 100)
+  const service = Math.max(toMinor(schedule.serviceMinimum, p), percentOfMinor(sourceMinor, schedule.servicePercent))
+  const ecosystem = percentOfMinor(sourceMinor, schedule.ecosystemPercent)
   return { network, service, ecosystem, total: network + service + ecosystem }
 }
 
@@ -52,15 +52,20 @@ export function amountsFromSource(amount: number, feeBehavior: FeeBehavior, sche
  * Amounts when quoting by `destination.amount` (spec rule 2): always
  * fees-inclusive; the source amount is the smallest one whose fees leave enough
  * to buy the requested crypto.
+ *
+ * The search starts below every source that could cover the cost (each percentage fee rounds down by at most half
+ * a minor unit, so what a source `s` leaves is at most `keep × s − network + 1`) and steps up by what is still
+ * missing: a minor unit more leaves at most one more, since fees never fall as the source grows, so no step passes
+ * over a source that covers it.
  */
 export function amountsFromDestination(amount: number, schedule: BuyFeeSchedule, units: Units): BuyAmounts {
   const p = units.fiatPrecision
   const convertedMinor = Math.ceil(amount * units.price * 10 ** p - 1e-9)
   const keep = 1 - (schedule.servicePercent + schedule.ecosystemPercent) / 100
-  let sourceMinor = Math.ceil((convertedMinor + toMinor(schedule.network, p)) / keep)
+  let sourceMinor = Math.max(1, Math.floor((convertedMinor + toMinor(schedule.network, p) - 1) / keep))
   let fees = feesOnSource(sourceMinor, schedule, p)
   while (sourceMinor - fees.total < convertedMinor) {
-    sourceMinor += Math.max(1, convertedMinor - (sourceMinor - fees.total))
+    sourceMinor += convertedMinor - (sourceMinor - fees.total)
     fees = feesOnSource(sourceMinor, schedule, p)
   }
   return { source: fromMinor(sourceMinor, p), destination: amount, total: fromMinor(sourceMinor, p), fees: asFees(fees, p), feeBehavior: 'inclusive' }

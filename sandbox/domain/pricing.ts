@@ -2,7 +2,7 @@ import type { PricePair, PriceWave } from '../contract/index.ts'
 import { roundSignificant } from '../contract/rounding.ts'
 
 /**
- * The price of a pair at a sandbox instant: the table's epoch price moved by the
+ * The price of a pair at a sandbox instant: the table's reference price moved by the
  * crypto's seeded walk (a sum of slow sine waves over sandbox seconds). Pure and
  * deterministic: the same seed and clock always give the same price.
  *

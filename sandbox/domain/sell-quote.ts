@@ -1,7 +1,7 @@
 import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
-import { fromMinor, roundTo, toMinor } from '../contract/rounding.ts'
+import { fromMinor, percentOfMinor, roundTo, toMinor } from '../contract/rounding.ts'
 import { priceAt } from './pricing.ts'
 import { isoTime } from './iso-time.ts'
 
@@ -91,8 +91,8 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
   const precision = fiat.precision
   const extraFeePercentage = query.extraFeePercentage ?? tenant.settings.defaultExtraFeePercentage
   const grossMinor = toMinor(amount * price, precision)
-  const feeMinor = Math.max(toMinor(fee.minimumFee, precision), Math.round((grossMinor * fee.feePercent) / 100))
-  const extraMinor = Math.round((grossMinor * extraFeePercentage) / 100)
+  const feeMinor = Math.max(toMinor(fee.minimumFee, precision), percentOfMinor(grossMinor, fee.feePercent))
+  const extraMinor = percentOfMinor(grossMinor, extraFeePercentage)
   const payoutMinor = grossMinor - feeMinor - extraMinor
   if (payoutMinor <= 0) {
     throw SandboxError.invalidField(

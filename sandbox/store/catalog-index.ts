@@ -16,7 +16,7 @@ function deepFreeze<T extends object>(value: T): T {
 export class CatalogIndex {
   private readonly byCode = new Map<string, Currency>()
   private readonly pairs = new Map<string, PricePair>()
-  /** Epoch (ms) the price table's prices are quoted at. */
+  /** Epoch (ms) the price walks count their time from. */
   readonly priceEpoch: number
 
   constructor(readonly catalog: Catalog) {

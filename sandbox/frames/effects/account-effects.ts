@@ -13,6 +13,9 @@ import type { EffectHandler } from './effect-handler.ts'
 /** Sandbox magic card numbers of the add-card frame (test values, documented): declined, and one that is always added. */
 export const MAGIC_CARDS = { declined: '4000000000000002', added: '4242424242424242' } as const
 
+/** How the widget pays: one Apple Pay purchase, so its estimate is priced with Apple Pay's fees too. */
+const WIDGET_PAYMENT = 'apple_pay' as const
+
 /** The connected customer behind the frame's full-scope clientToken, or a `FrameError` with `code`. */
 function connectedCustomer(context: FrameContext, code: string): string {
   const customer = context.claims?.scope === 'full' ? context.claims.customer : null
@@ -52,11 +55,14 @@ export const accountEffects: Record<string, EffectHandler> = {
     return issueExportConsent(context.tenant, connectedCustomer(context, 'invalid_token'))
   },
 
-  /** Checks an amount and crypto (known, available, within limits) and prices it: the crypto estimate and its wallet pattern. */
+  /**
+   * Checks an amount and crypto (known, available, within limits) and prices it as the widget will buy it (Apple Pay,
+   * see `widget.quote`): the crypto estimate and its wallet pattern.
+   */
   async 'widget.price'(context, effect) {
     const { fiatCode, amount, currencyCode } = effect as unknown as { fiatCode: string; amount: number; currencyCode: string }
     const { tenant } = context
-    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } } }
+    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, paymentMethod: { type: WIDGET_PAYMENT } }
     const quote = quoteBuy(tenant, await tenant.store(), quoteClaims(context), request)
     const crypto = tenant.catalog.crypto(quote.destination.asset.code)!
     return { currencyCode: crypto.code, estimate: quote.destination.amount, addressRegex: tenant.mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex }
@@ -66,7 +72,7 @@ export const accountEffects: Record<string, EffectHandler> = {
   async 'widget.quote'(context, effect) {
     const { fiatCode, amount, currencyCode, address } = effect as unknown as { fiatCode: string; amount: number; currencyCode: string; address: string }
     connectedCustomer(context, 'connection_required')
-    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, wallet: { address }, paymentMethod: { type: 'apple_pay' as const } }
+    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, wallet: { address }, paymentMethod: { type: WIDGET_PAYMENT } }
     return quoteBuy(context.tenant, await context.tenant.store(), context.claims!, request)
   },
 
