@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SOURCES = ['sandbox', 'fixtures', 'harness', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.ts', 'package.json']
 
 /** Tests are not built: a change to one leaves dist/ as it is. */
-const TEST_FILE = /\.(test|spec)\.ts$/
+const TEST_FILE = /\.(test|test-d|spec)\.ts$/
 
 /** Newest modification time (ms) under a file or folder, tests left out. */
 function newest(path) {

@@ -1,0 +1,32 @@
+// Type tests: `tsc --noEmit -p .`, the first half of `npm test`, checks this file. Each @ts-expect-error must meet a
+// type error, or tsc fails: a DSL that stopped catching the mistake below fails the run. Nothing here runs.
+import { defineScenario } from './scenario.ts'
+
+/** A misspelled event kind or payload field is a type error; a right one is not. */
+export const misspelledEvents = defineScenario({
+  title: 'typing',
+  tags: [],
+  steps: [],
+  expect: {
+    channels: {
+      check: {
+        events: [
+          // @ts-expect-error `compelte` is not an event kind
+          { kind: 'compelte' },
+          // @ts-expect-error `stauts` is not a field of any complete payload
+          { kind: 'complete', payload: { stauts: 'active' } },
+          { kind: 'complete', payload: { status: 'active', mismatch: true } },
+        ],
+      },
+    },
+  },
+})
+
+/** An unknown step is a type error. */
+export const unknownStep = defineScenario({
+  title: 'typing',
+  tags: [],
+  // @ts-expect-error `server: 'createSesion'` is not a step
+  steps: [{ server: 'createSesion', as: 'x', body: {} }],
+  expect: {},
+})
