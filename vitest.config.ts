@@ -18,6 +18,8 @@ export default defineConfig({
   resolve: { alias: selfAlias },
   test: {
     globalSetup: ['./scripts/build-before-tests.ts'],
+    // Property tests start from a fixed seed (FAST_CHECK_SEED to change it): a failure reproduces on a rerun.
+    setupFiles: ['./scripts/fast-check-seed.ts'],
     include: ['sandbox/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts', 'harness/**/*.test.ts'],
     // Servers in tests bind 127.0.0.1 on port 0; two cores, so two workers.
     maxWorkers: 2,
