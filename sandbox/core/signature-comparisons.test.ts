@@ -1,10 +1,7 @@
 import type ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findSignatureComparisons } from './signature-comparisons-test-kit.ts'
-import { sandboxPath, snippetProgram, sourceProgram } from './source-program-test-kit.ts'
-
-/** Building a program over every source, and its checker's first answers, take seconds: on a busy 2-core machine, more than the 30 s default. */
-const PROGRAM_TIMEOUT = 120_000
+import { PROGRAM_TIMEOUT, proveFinder, sourceProgram } from './source-program-test-kit.ts'
 
 /** What the snippets import: the real types, so the finder resolves them as it does in the sources. */
 const IMPORTS = `import type { Tenant, TenantOptions } from '../core/tenant.ts'
@@ -48,10 +45,6 @@ function snippet(body: string): string {
   return `${IMPORTS}export function check(tenant: Tenant, options: TenantOptions, quote: BuyQuote, other: BuyQuote, m: string, sig: string, signature: string | undefined): boolean {\n  ${body}\n}\n`
 }
 
-const paths = (table: Record<string, unknown>, kind: string) => Object.keys(table).map((name, index) => [name, `domain/${kind}-snippet-${index}.ts`] as const)
-const caught = paths(CAUGHT, 'caught')
-const passed = paths(PASSED, 'passed')
-
 describe('signature checks', () => {
   let program: ts.Program
 
@@ -65,27 +58,6 @@ describe('signature checks', () => {
   }, PROGRAM_TIMEOUT)
 
   describe('the finder, on snippets typed by the real Tenant, BuyQuote and HMACs', () => {
-    let snippets: ts.Program
-    const found = (path: string) => findSignatureComparisons(snippets, [snippets.getSourceFile(sandboxPath(path))!]).map(({ code }) => code)
-
-    beforeAll(() => {
-      snippets = snippetProgram(Object.fromEntries([...caught.map(([name, path]) => [path, snippet(CAUGHT[name]!.body)]), ...passed.map(([name, path]) => [path, snippet(PASSED[name]!)])]))
-    }, PROGRAM_TIMEOUT)
-
-    it('type-checks them (so what it resolves is the real types)', () => {
-      const problems = [...caught, ...passed].flatMap(([, path]) => {
-        const file = snippets.getSourceFile(sandboxPath(path))!
-        return [...snippets.getSyntacticDiagnostics(file), ...snippets.getSemanticDiagnostics(file)].map((diagnostic) => `${path}: ${typeof diagnostic.messageText === 'string' ? diagnostic.messageText : diagnostic.messageText.messageText}`)
-      })
-      expect(problems).toEqual([])
-    }, PROGRAM_TIMEOUT)
-
-    it.each(caught)('catches %s', (name, path) => {
-      expect(found(path)).toEqual(CAUGHT[name]!.found)
-    }, PROGRAM_TIMEOUT)
-
-    it.each(passed)('leaves alone %s', (_name, path) => {
-      expect(found(path)).toEqual([])
-    }, PROGRAM_TIMEOUT)
+    proveFinder({ finder: findSignatureComparisons, snippet, caught: CAUGHT, passed: PASSED })
   })
 })

@@ -2,10 +2,14 @@ import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { beforeAll, expect, it } from 'vitest'
 
 /** The repository root (tsconfig.json) and the folder whose sources the invariant tests read. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SANDBOX = join(ROOT, 'sandbox')
+
+/** Building a program over every source, and its checker's first answers, take seconds: on a busy 2-core machine, more than the 30 s default. */
+export const PROGRAM_TIMEOUT = 120_000
 
 /** What a source-invariant finder reports: where (`core/tenant.ts:130`, relative to `sandbox/`) and the offending code. */
 export interface SourceFinding {
@@ -128,4 +132,49 @@ export function exportedSymbol(program: ts.Program, path: string, name: string):
   const symbol = module && program.getTypeChecker().getExportsOfModule(module).find((exported) => exported.name === name)
   if (!symbol) throw new Error(`sandbox/${path} exporting ${name} is not in the program: the finder no longer knows what it checks`)
   return symbol
+}
+
+/** A finder's proof on snippets: each caught snippet's body and what it must report, and the bodies it must leave alone. */
+export interface FinderProof {
+  finder: (program: ts.Program, files: readonly ts.SourceFile[]) => SourceFinding[]
+  /** A whole module around a snippet's body (its imports and a function taking what the bodies use). */
+  snippet: (body: string) => string
+  caught: Record<string, { body: string; found: string[] }>
+  passed: Record<string, string>
+}
+
+/**
+ * Declares, in the current `describe`, the tests that prove a finder on snippets typed by the real sources: that they
+ * type-check (so the finder resolves real types), that it reports what each caught snippet holds, and nothing of the
+ * others.
+ *
+ * @example
+ * describe('the finder, on snippets', () => proveFinder({ finder: findCollectionScans, snippet, caught: CAUGHT, passed: PASSED }))
+ */
+export function proveFinder({ finder, snippet, caught, passed }: FinderProof): void {
+  const paths = (names: string[], kind: string) => names.map((name, index) => [name, `domain/${kind}-snippet-${index}.ts`] as const)
+  const caughtPaths = paths(Object.keys(caught), 'caught')
+  const passedPaths = paths(Object.keys(passed), 'passed')
+  let snippets: ts.Program
+  const found = (path: string) => finder(snippets, [snippets.getSourceFile(sandboxPath(path))!]).map(({ code }) => code)
+
+  beforeAll(() => {
+    snippets = snippetProgram(Object.fromEntries([...caughtPaths.map(([name, path]) => [path, snippet(caught[name]!.body)]), ...passedPaths.map(([name, path]) => [path, snippet(passed[name]!)])]))
+  }, PROGRAM_TIMEOUT)
+
+  it('type-checks them (so what it resolves is the real types)', () => {
+    const problems = [...caughtPaths, ...passedPaths].flatMap(([, path]) => {
+      const file = snippets.getSourceFile(sandboxPath(path))!
+      return [...snippets.getSyntacticDiagnostics(file), ...snippets.getSemanticDiagnostics(file)].map((diagnostic) => `${path}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`)
+    })
+    expect(problems).toEqual([])
+  }, PROGRAM_TIMEOUT)
+
+  it.each(caughtPaths)('catches %s', (name, path) => {
+    expect(found(path)).toEqual(caught[name]!.found)
+  }, PROGRAM_TIMEOUT)
+
+  it.each(passedPaths)('leaves alone %s', (_name, path) => {
+    expect(found(path)).toEqual([])
+  }, PROGRAM_TIMEOUT)
 }

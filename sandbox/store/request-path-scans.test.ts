@@ -1,10 +1,7 @@
 import type ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sandboxPath, sandboxSources, snippetProgram, sourceProgram } from '../core/source-program-test-kit.ts'
+import { PROGRAM_TIMEOUT, proveFinder, sandboxSources, sourceProgram } from '../core/source-program-test-kit.ts'
 import { findCollectionScans } from './collection-scans-test-kit.ts'
-
-/** Building a program over every source, and its checker's first answers, take seconds: on a busy 2-core machine, more than the 30 s default. */
-const PROGRAM_TIMEOUT = 120_000
 
 /** Where a scan is the point: the control API's listing of every fixture customer (its answer is the whole list). */
 const ALLOWED = new Set(['domain/fixture-customers.ts'])
@@ -39,10 +36,6 @@ function snippet(body: string): string {
   return `${IMPORTS}export function lookUp(store: TenantStore, id: string): unknown {\n  ${body}\n}\n`
 }
 
-const paths = (table: Record<string, unknown>, kind: string) => Object.keys(table).map((name, index) => [name, `domain/${kind}-scan-snippet-${index}.ts`] as const)
-const caught = paths(CAUGHT, 'caught')
-const passed = paths(PASSED, 'passed')
-
 describe('tenant store lookups', () => {
   let program: ts.Program
 
@@ -61,27 +54,6 @@ describe('tenant store lookups', () => {
   })
 
   describe('the finder, on snippets typed by the real TenantStore', () => {
-    let snippets: ts.Program
-    const found = (path: string) => findCollectionScans(snippets, [snippets.getSourceFile(sandboxPath(path))!]).map(({ code }) => code)
-
-    beforeAll(() => {
-      snippets = snippetProgram(Object.fromEntries([...caught.map(([name, path]) => [path, snippet(CAUGHT[name]!.body)]), ...passed.map(([name, path]) => [path, snippet(PASSED[name]!)])]))
-    }, PROGRAM_TIMEOUT)
-
-    it('type-checks them (so what it resolves is the real types)', () => {
-      const problems = [...caught, ...passed].flatMap(([, path]) => {
-        const file = snippets.getSourceFile(sandboxPath(path))!
-        return [...snippets.getSyntacticDiagnostics(file), ...snippets.getSemanticDiagnostics(file)].map((diagnostic) => `${path}: ${typeof diagnostic.messageText === 'string' ? diagnostic.messageText : diagnostic.messageText.messageText}`)
-      })
-      expect(problems).toEqual([])
-    }, PROGRAM_TIMEOUT)
-
-    it.each(caught)('catches %s', (name, path) => {
-      expect(found(path)).toEqual(CAUGHT[name]!.found)
-    }, PROGRAM_TIMEOUT)
-
-    it.each(passed)('leaves alone %s', (_name, path) => {
-      expect(found(path)).toEqual([])
-    }, PROGRAM_TIMEOUT)
+    proveFinder({ finder: findCollectionScans, snippet, caught: CAUGHT, passed: PASSED })
   })
 })
