@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from './adapters/node-http/index.ts'
+import { createSandboxCore } from './core/sandbox-core.ts'
 
 const children: ChildProcess[] = []
 afterEach(() => {
@@ -300,34 +301,86 @@ function processState(pid: number): string | undefined {
   }
 }
 
+/**
+ * `reaper → npm → sh → the CLI`, as `npm start` has it, with npm_command set. The reaper execs `sleep`, which never
+ * reaps a child: a killed npm stays a zombie, as under a busy parent or a late-reaping PID 1. Its output is the
+ * CLI's, after a line `npm <pid>` and one `sh <pid>`.
+ */
+function runByNpm(cliArgs: string[]) {
+  const cliCommand = `${[process.execPath, '--import', 'tsx', 'sandbox/cli.ts', 'serve', '--port', '0', '--frames-port', '0', ...cliArgs].map((word) => JSON.stringify(word)).join(' ')}; true`
+  const npm = `const sh = require('node:child_process').spawn('sh', ['-c', ${JSON.stringify(cliCommand)}], { stdio: 'inherit' }); console.log('sh ' + sh.pid); setInterval(() => {}, 60_000)`
+  const reaper = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(npm).replace(/\$/g, '\\$')} & echo "npm $!"; exec sleep 120`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_command: 'start' },
+    detached: true,
+  })
+  let text = ''
+  reaper.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()))
+  const pid = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1])
+  return {
+    output: () => text,
+    pid,
+    /** The API's URL once the ready line is out. */
+    ready: async () => {
+      await expect.poll(() => /api (\S+)/.test(text), { timeout: 60_000, interval: 100, message: 'the ready line' }).toBe(true)
+      return /api (\S+)/.exec(text)![1]!
+    },
+    stop: () => process.kill(-reaper.pid!, 'SIGKILL'),
+  }
+}
+
+/** Waits until nothing listens at the API any more (a refused connection; not merely a slow answer). */
+async function expectStopped(api: string): Promise<void> {
+  const reached = () => fetch(`${api}/openapi.json`, { signal: AbortSignal.timeout(2_000) }).then(
+    (response) => (void response.body?.cancel(), 'answered'),
+    (error: Error & { cause?: { code?: string } }) => (error.cause?.code === 'ECONNREFUSED' ? 'refused' : 'no answer'),
+  )
+  await expect.poll(reached, { timeout: 15_000, interval: 100, message: 'the server gone' }).toBe('refused')
+}
+
 describe.runIf(process.platform === 'linux')('ramp-sandbox serve run by npm', () => {
   it('stops when npm has exited though nothing has reaped it yet (a zombie still answers kill(pid, 0))', async () => {
-    // reaper → npm → sh → the CLI, as `npm start` has it, with npm_command set. The reaper execs `sleep`, which never
-    // reaps a child: once npm is killed it stays a zombie, as under a busy parent or a late-reaping PID 1.
-    const cliCommand = `${JSON.stringify(process.execPath)} --import tsx sandbox/cli.ts serve --port 0 --frames-port 0; true`
-    const npm = `require('node:child_process').spawn('sh', ['-c', ${JSON.stringify(cliCommand)}], { stdio: 'inherit' }); setInterval(() => {}, 60_000)`
-    const reaper = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(npm).replace(/\$/g, '\\$')} & echo "npm $!"; exec sleep 120`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_command: 'start' },
-      detached: true,
-    })
+    const chain = runByNpm([])
     try {
-      let text = ''
-      reaper.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()))
-      await expect.poll(() => /api (\S+)/.test(text), { timeout: 60_000, interval: 100, message: 'the ready line' }).toBe(true)
-      const npmPid = Number(/^npm (\d+)$/m.exec(text)![1])
-      const api = /api (\S+)/.exec(text)![1]!
+      const api = await chain.ready()
+      const npmPid = chain.pid('npm')
       process.kill(npmPid, 'SIGKILL')
       await expect.poll(() => processState(npmPid), { timeout: 10_000, interval: 50, message: 'npm a zombie' }).toBe('Z')
-      // What a request finds: an answer, a refused connection (nothing listens any more), or neither within 2 s.
-      const reached = () => fetch(`${api}/openapi.json`, { signal: AbortSignal.timeout(2_000) }).then(
-        (response) => (void response.body?.cancel(), 'answered'),
-        (error: Error & { cause?: { code?: string } }) => (error.cause?.code === 'ECONNREFUSED' ? 'refused' : 'no answer'),
-      )
-      await expect.poll(reached, { timeout: 15_000, interval: 100, message: 'the server gone' }).toBe('refused')
+      await expectStopped(api)
       expect(processState(npmPid)).toBe('Z')
     } finally {
-      process.kill(-reaper.pid!, 'SIGKILL')
+      chain.stop()
+    }
+  }, 120_000)
+
+  it("stops when npm's sh dies after the CLI started but before its ready line (a SIGTERM on a busy machine)", async () => {
+    // The CLI waits on a state file that is a FIFO: the sh is killed while it waits, then the state arrives.
+    const fifoDir = mkdtempSync(join(tmpdir(), 'ramp-cli-fifo-'))
+    const fifo = join(fifoDir, 'state.json')
+    execFileSync('mkfifo', [fifo])
+    const chain = runByNpm(['--state-file', fifo])
+    let writer: number | undefined
+    try {
+      // Opening the write end without blocking succeeds only once the CLI has opened the read end.
+      const openWriter = () => {
+        try {
+          writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+          return true
+        } catch {
+          return false // ENXIO: no reader yet
+        }
+      }
+      await expect.poll(openWriter, { timeout: 60_000, interval: 50, message: 'the CLI reading its state file' }).toBe(true)
+      process.kill(chain.pid('sh'), 'SIGKILL')
+      const state = Buffer.from(JSON.stringify(await createSandboxCore({ seed: 1, secret: 'ab'.repeat(32) }).snapshot()))
+      expect(writeSync(writer!, state)).toBe(state.length)
+      closeSync(writer!)
+      writer = undefined
+      await expectStopped(await chain.ready())
+    } finally {
+      if (writer !== undefined) closeSync(writer)
+      chain.stop()
+      rmSync(fifoDir, { recursive: true, force: true })
     }
   }, 120_000)
 })

@@ -151,17 +151,29 @@ function npmRuns(npm: number, parent: number): boolean {
   }
 }
 
+/** Who started the CLI, read as it starts: its parent, and that parent's parent (npm, when npm ran it). */
+interface Launch {
+  parent: number
+  npm: number | undefined
+}
+
+function launchNow(): Launch {
+  const parent = process.ppid
+  return { parent, npm: procStat(parent)?.ppid }
+}
+
 /**
  * Run by npm (`npm start`, `npx ramp-sandbox`, an npm script), the CLI's parent is npm's `sh -c`,
  * which dies on the SIGTERM npm forwards without passing it on: when that parent goes away, stop
  * too. npm itself (the parent's parent) is watched as well: on a busy machine npm can exit before it
  * has forwarded the signal, leaving `sh` alive. Not otherwise: `ramp-sandbox serve &` from a shell
- * script must outlive the script.
+ * script must outlive the script. `launch` is read when the CLI starts, not once it serves: a parent
+ * that dies in between (a SIGTERM right after the ready line, before a busy machine ran the next
+ * statement) must still count as gone, not as a parent that was never there.
  */
-function stopWithNpm(stop: () => void): void {
+function stopWithNpm(launch: Launch, stop: () => void): void {
   if (process.env.npm_command === undefined) return
-  const parent = process.ppid
-  const npm = procStat(parent)?.ppid
+  const { parent, npm } = launch
   const watch = setInterval(() => {
     if (process.ppid === parent && (npm === undefined || npm <= 1 || npmRuns(npm, parent))) return
     clearInterval(watch)
@@ -171,6 +183,7 @@ function stopWithNpm(stop: () => void): void {
 }
 
 async function main(argv: string[]): Promise<void> {
+  const launch = launchNow()
   let parsed
   try {
     parsed = parseArgs({
@@ -231,12 +244,6 @@ async function main(argv: string[]): Promise<void> {
   const sandbox = await startServer({ ...serve, ...clock, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
-  process.stdout.write(
-    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}${stateLabel(sandbox)}\n`,
-  )
-  // Tenant stores load their module on first use, to keep start-up short (decision 0030): load it now
-  // that the ready line is out, so a partner's first session does not wait for it.
-  void import('./store/tenant-store.ts')
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
@@ -246,9 +253,16 @@ async function main(argv: string[]): Promise<void> {
       process.exit(0)
     })
   }
+  // Before the ready line: whoever reads it may stop the sandbox at once.
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
-  stopWithNpm(() => shutdown('npm went away'))
+  stopWithNpm(launch, () => shutdown('npm went away'))
+  process.stdout.write(
+    `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}${stateLabel(sandbox)}\n`,
+  )
+  // Tenant stores load their module on first use, to keep start-up short (decision 0030): load it now
+  // that the ready line is out, so a partner's first session does not wait for it.
+  void import('./store/tenant-store.ts')
 }
 
 quietOnBrokenPipe()

@@ -58,6 +58,11 @@ const MUTANTS: Mutant[] = [
     to: 'return npmStat !== undefined',
     tests: ['sandbox/cli.test.ts'],
   },
+  {
+    name: "npm's sh read when the CLI serves, not when it starts", file: 'sandbox/cli.ts',
+    from: "stopWithNpm(launch, () => shutdown('npm went away'))", to: "stopWithNpm(launchNow(), () => shutdown('npm went away'))",
+    tests: ['sandbox/cli.test.ts'],
+  },
 ]
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } })
