@@ -85,6 +85,8 @@ export interface SandboxCore {
   snapshot(): Promise<SandboxSnapshot>
   /** Takes on a snapshot's tenants (the core must have its seed, secret and boot id). */
   restore(snapshot: SandboxSnapshot): Promise<void>
+  /** The core is never data: serialised by mistake (in a response, a log line), it gives its seed, never its secret. */
+  toJSON(): { internal: 'sandbox core'; seed: number }
 }
 
 /** The boot id of in-process cores: public and fixed, as their runs must repeat exactly (docs/decisions/0046). */
@@ -256,6 +258,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     routes,
     snapshot: () => snapshotSandbox(core),
     restore: (snapshot) => restoreSandbox(core, snapshot),
+    toJSON: () => ({ internal: 'sandbox core', seed }),
     handle(request) {
       if (request.method === 'OPTIONS') return preflight(request)
       const handled: Handled = {}

@@ -69,6 +69,11 @@ export class Tenant {
     this.reset()
   }
 
+  /** A tenant is never data: serialised by mistake (in a response, a log line), it gives its id, never its signing key. */
+  toJSON(): { internal: 'tenant'; id: string } {
+    return { internal: 'tenant', id: this.id }
+  }
+
   /** The tenant's settings; assigning them keeps the registry's index of allowed origins current. */
   get settings(): TenantSettings {
     return this.current!

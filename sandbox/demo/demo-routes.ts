@@ -67,7 +67,9 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
   const forward = (reply: { status: number; body?: unknown }) => json(reply.status, reply.body ?? null)
   const modeOf = (request: PlainRequest) => (request.query.mode === 'live' ? 'live' : 'test')
 
-  const routes: Record<string, (request: PlainRequest) => Promise<PlainResponse> | PlainResponse> = {
+  type DemoRoute = (request: PlainRequest) => Promise<PlainResponse> | PlainResponse
+  // A Map: the key is built from the request line, and a plain object would also answer names it only inherits.
+  const routes = new Map<string, DemoRoute>(Object.entries({
     'GET /demo': () => text('text/html; charset=utf-8', demoPageHtml({ apiOrigin: origins.api, framesOrigin: origins.frames, account: DEMO_ACCOUNT, seed: core.seed })),
     'GET /demo/app.js': async () => text('text/javascript; charset=utf-8', await browserBundle('demo/demo-app.ts')),
     'POST /demo/api/session': async (request) => {
@@ -107,11 +109,11 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
       const recorded = recordScenario(journal, { title: 'recorded in the demo', fixtures: (fixtures.body as { data: TenantFixtures }).data })
       return text('text/plain; charset=utf-8', scenarioSource(recorded))
     },
-  }
+  } satisfies Record<string, DemoRoute>))
 
   return (request: PlainRequest): Promise<PlainResponse> | PlainResponse | undefined => {
     if (request.path !== '/demo' && !request.path.startsWith('/demo/')) return undefined
-    const route = routes[`${request.method} ${request.path}`]
+    const route = routes.get(`${request.method} ${request.path}`)
     return route ? route(request) : json(404, { code: 'not_found', message: `no demo route ${request.method} ${request.path}` })
   }
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { Connection, CustomerRecord, SessionRecord } from '../../contract/index.ts'
 import { decideConnection, issueCredentials, resolveConnection } from '../../domain/connections.ts'
 import { toCustomer } from '../../domain/customer-view.ts'
@@ -8,7 +9,7 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import type { EffectHandler } from './effect-handler.ts'
+import { defineEffect, NO_FIELDS, type EffectHandler } from './effect-handler.ts'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -71,31 +72,31 @@ async function register(context: FrameContext, store: TenantStore, email: string
 /** Effects of the check, connect and auth frames. */
 export const connectionEffects: Record<string, EffectHandler> = {
   /** `{skipKyc?}`: the session's connection with credentials, exactly as `POST /__sandbox/connections` decides it. */
-  async 'connection.decide'(context, effect) {
+  'connection.decide': defineEffect(z.object({ skipKyc: z.boolean().optional() }), async (context, { skipKyc }) => {
     const store = await context.tenant.store()
-    return decideConnection(context.tenant, store, liveSession(context, store), { skipKyc: effect.skipKyc === true })
-  },
+    return decideConnection(context.tenant, store, liveSession(context, store), { skipKyc: skipKyc === true })
+  }),
 
   /** `{email}`: registers the session's customer (connect frame) and answers its `active` connection with full credentials. */
-  async 'connection.register'(context, effect) {
+  'connection.register': defineEffect(z.object({ email: z.string().max(320) }), async (context, { email }) => {
     const store = await context.tenant.store()
-    const customer = await register(context, store, String(effect.email ?? '').trim().toLowerCase())
+    const customer = await register(context, store, email.trim().toLowerCase())
     const session = await store.sessions.update(liveSession(context, store).id, (draft) => {
       draft.customerId = customer.id
     })
     return decideConnection(context.tenant, store, session!)
-  },
+  }),
 
   /** Checks that the auth frame's clientToken names a customer (`invalid_token` otherwise). */
-  async 'connection.identify'(context) {
+  'connection.identify': defineEffect(NO_FIELDS, async (context) => {
     const store = await context.tenant.store()
     liveSession(context, store)
     tokenCustomer(context, store)
     return null
-  },
+  }),
 
   /** After the one-time code: full credentials for the clientToken's customer, status `active`. */
-  async 'connection.authenticate'(context): Promise<Connection> {
+  'connection.authenticate': defineEffect(NO_FIELDS, async (context): Promise<Connection> => {
     const store = await context.tenant.store()
     const session = liveSession(context, store)
     const customer = tokenCustomer(context, store)
@@ -103,5 +104,5 @@ export const connectionEffects: Record<string, EffectHandler> = {
     context.tenant.record('connection:authenticated', { sessionId: session.id, customerId: customer.id })
     const view = toCustomer(context.tenant, customer)
     return { status: 'active', customer: view, capabilities: view.capabilities, credentials }
-  },
+  }),
 }

@@ -8,7 +8,7 @@ import { credentialEffects } from './credential-effects.ts'
 const credentials: Credentials = { accessToken: 'at_access', clientToken: 'ct_client', expiresAt: '2025-01-01T01:00:00.000Z' }
 
 describe('credentials.encrypt effect', () => {
-  const encrypt = credentialEffects['credentials.encrypt']!
+  const encrypt = (context: FrameContext, effect: { type: string; [field: string]: unknown }) => credentialEffects['credentials.encrypt']!.run(context, effect)
   const context = {} as FrameContext
 
   it('answers credentials the host private key decrypts', async () => {

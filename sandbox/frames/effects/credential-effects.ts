@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { Credentials } from '../../contract/platform/credentials.ts'
 import { encryptCredentials } from '../credentials.ts'
-import { FrameError } from '../frame-error.ts'
-import type { EffectHandler } from './effect-handler.ts'
+import { defineEffect, type EffectHandler } from './effect-handler.ts'
 
 const EncryptEffect = z.object({
   credentials: Credentials,
@@ -18,9 +17,5 @@ export const credentialEffects: Record<string, EffectHandler> = {
    * @example
    * effects: [{ type: 'credentials.encrypt', credentials: connection.credentials, publicKey: params.publicKey }]
    */
-  async 'credentials.encrypt'(_context, effect) {
-    const input = EncryptEffect.safeParse(effect)
-    if (!input.success) throw new FrameError('invalid_request', `credentials.encrypt: ${input.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
-    return encryptCredentials(input.data.credentials, input.data.publicKey)
-  },
+  'credentials.encrypt': defineEffect(EncryptEffect, async (_context, { credentials, publicKey }) => encryptCredentials(credentials, publicKey)),
 }

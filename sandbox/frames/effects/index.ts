@@ -9,8 +9,13 @@ import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 import { purchaseEffects } from './purchase-effects.ts'
 
-/** Every effect handler, by effect type. */
-export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }
+/**
+ * Every effect handler, by effect type. A `Map`: the type comes from a page, and a plain object would answer
+ * `constructor` with `Object` (which hands back the frame context it is called with, secrets and all).
+ */
+export const effectHandlers: ReadonlyMap<string, EffectHandler> = new Map(
+  Object.entries({ ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }),
+)
 
 /**
  * Runs an effect for a frame and answers a result; a `SandboxError` (or an
@@ -18,11 +23,11 @@ export const effectHandlers: Record<string, EffectHandler> = { ...sessionEffects
  * authorization has expired (`context.expiresAt`) runs nothing: `invalid_token`.
  */
 export async function runEffect(context: FrameContext, effect: FrameEffect): Promise<EffectResult> {
-  const handler = effectHandlers[effect.type]
+  const handler = effectHandlers.get(effect.type)
   try {
     if (context.expiresAt <= context.tenant.clock.now()) throw new FrameError('invalid_token', frameExpired(context.frame, context.expiresAt))
     if (!handler) throw new SandboxError('invalid_request', `no effect handler for ${effect.type}`)
-    return { effect: effect.type, ok: true, value: await handler(context, effect) }
+    return { effect: effect.type, ok: true, value: await handler.run(context, effect) }
   } catch (error) {
     if (error instanceof SandboxError || error instanceof FrameError) return { effect: effect.type, ok: false, error: { code: error.code, message: error.message } }
     throw error

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '../../contract/index.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { verifyBuyQuote } from '../../domain/buy-quote.ts'
@@ -9,7 +10,7 @@ import { isPurchaseFrame, triggerFor, type PurchaseFrame, type TriggerOutcome } 
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { PAYS_WITH, quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
-import type { EffectHandler } from './effect-handler.ts'
+import { defineEffect, NO_FIELDS, type EffectHandler } from './effect-handler.ts'
 
 /** The connected customer a buy frame pays for (its full-scope clientToken). */
 function buyer(context: FrameContext) {
@@ -63,38 +64,40 @@ async function challengeOfFrame(context: FrameContext): Promise<ChallengeRecord>
   return record
 }
 
+/** An effect about a quote: the quote as the frame holds it (`checkedQuote` parses it, answering `invalid_quote`). */
+const QuoteEffect = z.object({ quote: z.unknown() })
+
+/** The challenge frame's answer: complete (with the CVV the customer entered, for a CVV challenge) or cancel. */
+const ResolveEffect = z.object({ outcome: z.enum(['complete', 'cancel']), cvv: z.string().max(8).optional() })
+
 /** Effects of the buy frames (buy, buy-button, apple-pay, google-pay) and of the challenge frame. */
 export const purchaseEffects: Record<string, EffectHandler> = {
   /** The frame's wallet availability for its customer, as `GET /platform/v1/payment-methods` lists it: `{available, reason?}`. */
-  async 'wallet.availability'(context) {
-    const { frame } = buyer(context)
-    return paymentMethodAvailability(context.tenant, PAYS_WITH[frame])
-  },
+  'wallet.availability': defineEffect(NO_FIELDS, async (context) => paymentMethodAvailability(context.tenant, PAYS_WITH[buyer(context).frame])),
 
   /** Checks a quote before paying: `{status: 'expired'}` or `{status: 'valid', trigger}` (the test-mode trigger's outcome or null). */
-  async 'quote.check'(context, effect) {
+  'quote.check': defineEffect(QuoteEffect, async (context, effect) => {
     const { verdict, trigger } = await checkedQuote(context, effect.quote, true)
     return verdict === 'expired' ? { status: 'expired' } : { status: 'valid', trigger }
-  },
+  }),
 
   /** Opens the challenge a trigger asks for: `{challengeId, url}` of the challenge frame. */
-  async 'challenge.create'(context, effect) {
+  'challenge.create': defineEffect(QuoteEffect, async (context, effect) => {
     const { customerId, sessionId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind !== 'challenge') throw new FrameError('invalid_request', 'this purchase needs no challenge')
     const request = { customerId, sessionId, kind: trigger.challenge, quote, externalTransactionId: externalTransactionId ?? null, forcedError: trigger.error ?? null }
     const { record, url } = await openChallenge(context.tenant, await context.tenant.store(), request, context.core.options.origins?.frames ?? DEFAULT_FRAMES_ORIGIN)
     return { challengeId: record.id, url }
-  },
+  }),
 
   /**
    * Waits (without polling) until the challenge frame resolves the challenge, or the clock expires it with its quote:
    * `completed` with the transaction, `verified` (an identity challenge: the purchase goes on), `expired`, `cancelled` or `failed`.
    */
-  async 'purchase.awaitChallenge'(context, effect) {
+  'purchase.awaitChallenge': defineEffect(z.object({ challengeId: z.string().max(64) }), async (context, { challengeId: id }) => {
     const { customerId } = buyer(context)
     const store = await context.tenant.store()
-    const id = String(effect.challengeId)
     if (store.challenges.get(id)?.customerId !== customerId) throw new FrameError('invalid_challenge', `challenge ${id} is not this customer's`)
     const record = await challengeSettled(context.tenant, store, id)
     switch (record.status) {
@@ -105,10 +108,10 @@ export const purchaseEffects: Record<string, EffectHandler> = {
       case 'cancelled': return { status: 'cancelled', reason: 'The customer cancelled the verification challenge.' }
       default: return { status: 'failed', reason: `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).` }
     }
-  },
+  }),
 
   /** Pays a checked quote: a pending transaction, or a failed one with the trigger's `failureCode` (idempotent on `externalTransactionId`). */
-  async 'purchase.execute'(context, effect) {
+  'purchase.execute': defineEffect(QuoteEffect.extend({ secondFactorConfirmed: z.boolean().optional() }), async (context, effect) => {
     const { customerId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind === 'challenge') throw new FrameError('challenge_required', 'this purchase needs its challenge completed first')
@@ -119,24 +122,24 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     // A wallet-pay failure is known at once: the transaction settles as failed before this returns.
     const transaction = await executeBuyQuote(tenant, store, customerId, quote, { externalTransactionId, outcome: failed, ...(failed ? { settleAfterMs: 0 } : {}) })
     return outcomeOf(transaction)
-  },
+  }),
 
   /** Opens the challenge frame's challenge: `{kind}`; a sandbox trigger's error fails the challenge and is reported instead. */
-  async 'challenge.open'(context) {
+  'challenge.open': defineEffect(NO_FIELDS, async (context) => {
     const record = await challengeOfFrame(context)
     if (record.forcedError) {
       await finishChallenge(context.tenant, await context.tenant.store(), record.id, 'failed')
       throw new FrameError(record.forcedError.code, record.forcedError.message)
     }
     return { kind: record.kind }
-  },
+  }),
 
   /**
    * Completes or cancels the challenge: the challenge frame's `complete` or `cancelled` payload. Completing a buy
    * challenge executes the quote (`{flow: 'buy', transaction}`); completing an identity challenge approves the
    * customer's KYC (`{flow: 'identity', identityId}`), and the waiting buy frame goes on with the purchase.
    */
-  async 'challenge.resolve'(context, effect) {
+  'challenge.resolve': defineEffect(ResolveEffect, async (context, effect) => {
     const record = await challengeOfFrame(context)
     const store = await context.tenant.store()
     if (effect.outcome === 'cancel') {
@@ -152,5 +155,5 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     const transaction = await executeBuyQuote(context.tenant, store, record.customerId, record.quote, { externalTransactionId: record.externalTransactionId ?? undefined })
     await finishChallenge(context.tenant, store, record.id, 'completed', transaction.id)
     return { kind: 'complete', payload: { flow: record.flow, transaction: { id: transaction.id, status: transaction.status } } }
-  },
+  }),
 }

@@ -1,15 +1,12 @@
 import { z } from 'zod'
-import { describeIssue } from '../../core/describe-issue.ts'
 import { revokeSessions } from '../../domain/sessions.ts'
-import { FrameError } from '../frame-error.ts'
-import type { EffectHandler } from './effect-handler.ts'
+import { defineEffect, type EffectHandler } from './effect-handler.ts'
 
 /**
  * The reset frame's effect as the page sends it: with what the page cleared from the frames origin's storage
  * (`page/connection-memory.ts`). In process there is no browser, so no `browserState`.
  */
 const ResetEffect = z.object({
-  type: z.literal('auth.reset'),
   browserState: z.strictObject({
     cleared: z.boolean(),
     customerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'browserState.customerId must be a customer id').optional(),
@@ -23,10 +20,7 @@ export const sessionEffects: Record<string, EffectHandler> = {
    * before this runs, with an `apiKey` or a `clientToken`; with a `clientToken` the session behind it is also revoked,
    * so every token of it stops working. Journals `auth:reset` saying what was cleared.
    */
-  async 'auth.reset'(context, effect) {
-    const parsed = ResetEffect.safeParse(effect, { reportInput: true })
-    if (!parsed.success) throw new FrameError('invalid_request', describeIssue(parsed.error.issues[0]!, 'body').message)
-    const { browserState } = parsed.data
+  'auth.reset': defineEffect(ResetEffect, async (context, { browserState }) => {
     const revokedSessions = context.session
       ? await revokeSessions(context.tenant, await context.tenant.store(), { externalCustomerId: context.session.externalCustomerId })
       : 0
@@ -39,5 +33,5 @@ export const sessionEffects: Record<string, EffectHandler> = {
       ...(browserState?.customerId === undefined ? {} : { clearedCustomerId: browserState.customerId }),
     })
     return null
-  },
+  }),
 }

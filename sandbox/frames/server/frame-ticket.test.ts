@@ -23,9 +23,9 @@ async function ticketOf(frame: string, query: Record<string, string>): Promise<s
   return config.ticket as string
 }
 
-/** An effect no frame has: while the ticket holds it is `invalid_request`; once it has expired, `invalid_token`. */
+/** An effect without its fields: while the ticket holds it is `invalid_request`; once it has expired, `invalid_token`. */
 async function effectCode(ticket: string): Promise<string> {
-  const reply = await call('POST', '/__frames/effect', { ticket, effect: { type: 'probe.nothing' } })
+  const reply = await call('POST', '/__frames/effect', { ticket, effect: { type: 'credentials.encrypt' } })
   expect(reply.status).toBe(200)
   return (reply.body as { error: { code: string } }).error.code
 }

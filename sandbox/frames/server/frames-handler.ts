@@ -5,7 +5,7 @@ import type { FaultOutcome } from '../../core/fault-registry.ts'
 import { reply, type PlainReply, type PlainRequest, type PlainResponse } from '../../core/plain-http.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
-import { runEffect } from '../effects/index.ts'
+import { effectHandlers, runEffect } from '../effects/index.ts'
 import { frameExpired, resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { actionMessage, journalFrameMessage } from '../frame-journal.ts'
@@ -69,19 +69,53 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
   return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })
 }
 
+/** The effect types a page may ask for: a type no frame runs is the request's fault (400), like any unknown name. */
+const EffectType = z.string().refine((type) => effectHandlers.has(type), `must be one of ${[...effectHandlers.keys()].join(', ')}`)
+
+/** What a frame page posts to run an effect: its ticket and the effect (its `type` picks the handler, which checks the rest). */
+const EffectRequest = z.object({
+  ticket: z.string().max(8192),
+  effect: z.looseObject({ type: EffectType }),
+})
+
+/** What a frame page posts to journal a message: its ticket, which way the message went, and the message. */
+const JournalRequest = z.object({
+  ticket: z.string().max(8192),
+  direction: z.enum(['out', 'in', 'dropped', 'action']),
+  message: z.unknown(),
+})
+
+/** The body of a POST from a frame page, parsed: a 400 naming the field and the rule otherwise (a `null`, an array, a number are bodies too). */
+function parseFrameBody<Schema extends z.ZodType>(schema: Schema, body: string | undefined): z.output<Schema> {
+  let json: unknown
+  try {
+    json = JSON.parse(body ?? '')
+  } catch {
+    throw SandboxError.invalidField('body', 'body must be the JSON the frame page sends')
+  }
+  return parsedField(schema, json)
+}
+
+/** `value` (the body, or its field `under`) parsed by `schema`, or a 400 naming the field and the rule. */
+function parsedField<Schema extends z.ZodType>(schema: Schema, value: unknown, under?: string): z.output<Schema> {
+  const parsed = schema.safeParse(value, { reportInput: true })
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const { field, message } = describeIssue(under === undefined ? issue : { ...issue, path: [under, ...issue.path] }, under ?? 'body')
+  throw SandboxError.invalidField(field, message)
+}
+
 async function effect(core: SandboxCore, body: string | undefined): Promise<PlainReply> {
-  const input = JSON.parse(body ?? '{}') as { ticket?: unknown; effect?: { type?: unknown } }
+  const input = parseFrameBody(EffectRequest, body)
   const { ticket } = readFrameTicket(core, input.ticket)
-  if (typeof input.effect?.type !== 'string') throw SandboxError.invalidField('effect.type', 'effect.type must be a string')
-  const effectInput = input.effect as { type: string }
   try {
     const context = await resolveFrameContext(core, ticket.frame, ticket.params)
     // The ticket ends the frame's authorization: re-resolving an apiKey-only frame would otherwise give it a new hour.
-    return reply(200, await runEffect({ ...context, expiresAt: Math.min(context.expiresAt, ticket.exp) }, effectInput))
+    return reply(200, await runEffect({ ...context, expiresAt: Math.min(context.expiresAt, ticket.exp) }, input.effect))
   } catch (error) {
     if (error instanceof SandboxError || error instanceof FrameError) {
       const code = error instanceof SandboxError && error.code === 'unauthorized' ? 'invalid_token' : error.code
-      return reply(200, { effect: effectInput.type, ok: false, error: { code, message: error.message } })
+      return reply(200, { effect: input.effect.type, ok: false, error: { code, message: error.message } })
     }
     throw error
   }
@@ -91,14 +125,14 @@ async function effect(core: SandboxCore, body: string | undefined): Promise<Plai
 const CustomerAction = z.object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) }).catchall(z.union([z.string().max(512), z.number(), z.boolean(), z.null()]))
 
 function journal(core: SandboxCore, body: string | undefined): PlainReply {
-  const input = JSON.parse(body ?? '{}') as { ticket?: unknown; direction?: unknown; message?: unknown }
+  const input = parseFrameBody(JournalRequest, body)
   const { tenant, ticket } = readFrameTicket(core, input.ticket)
   if (ticket.exp <= tenant.clock.now()) throw new SandboxError('unauthorized', frameExpired(ticket.frame, ticket.exp))
-  const direction = input.direction === 'in' ? 'in' : input.direction === 'dropped' ? 'dropped' : input.direction === 'action' ? 'action' : 'out'
+  const { direction } = input
   const message =
     direction === 'dropped' ? { kind: 'dropped', payload: input.message }
-    : direction === 'action' ? actionMessage(CustomerAction.parse(input.message))
-    : (direction === 'out' ? FrameOutbound : FrameInbound).parse(input.message)
+    : direction === 'action' ? actionMessage(parsedField(CustomerAction, input.message, 'message'))
+    : parsedField(direction === 'out' ? FrameOutbound : FrameInbound, input.message, 'message')
   const session = ticket.session === null ? undefined : { id: ticket.session }
   journalFrameMessage({ tenant, frame: ticket.frame, channelId: String(ticket.params.channelId), session, params: ticket.params }, direction, message)
   return reply(204)
