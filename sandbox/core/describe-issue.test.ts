@@ -13,6 +13,11 @@ describe('describeIssue', () => {
     expect(firstIssue(z.object({ email: z.string() }), {})).toEqual({ field: 'email', message: 'email is required' })
   })
 
+  it('says an object or an array with its article', () => {
+    expect(describeIssue(z.object({ body: z.object({}) }).safeParse({ body: 1 }, { reportInput: true }).error!.issues[0]!)).toEqual({ field: 'body', message: 'body must be an object' })
+    expect(describeIssue(z.object({ list: z.array(z.string()) }).safeParse({ list: 1 }, { reportInput: true }).error!.issues[0]!)).toEqual({ field: 'list', message: 'list must be an array' })
+  })
+
   it('lists the allowed values of an enum', () => {
     expect(firstIssue(z.object({ mode: z.enum(['a', 'b']) }), { mode: 'c' })).toEqual({ field: 'mode', message: 'mode must be one of a, b' })
   })

@@ -18,7 +18,7 @@ function sizeRule(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, boun
 function rule(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`
+      return issue.input === undefined ? 'is required' : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`
     case 'too_small':
