@@ -20,4 +20,14 @@ describe('journalApiCall', () => {
     expect(sent.json).toBe(JSON.stringify(sent.body))
     expect(entry).toMatchObject({ status: 201, responseBody: sent.body })
   })
+
+  it('keeps a body nested 5 000 deep as far as it serialises, so the journal and the state still answer', async () => {
+    const core = createSandboxCore()
+    const body = `{"a":${'['.repeat(5_000)}${']'.repeat(5_000)}}`
+    await send(core, 'GET /v3/currencies?apiKey=pk_test_journalbodies', { body })
+    const journal = await send(core, 'GET /__sandbox/journal?kind=api', { headers })
+    expect(journal.status).toBe(200)
+    expect(JSON.stringify(journal.body)).toContain('nested deeper than the 64 levels the journal keeps')
+    expect(() => JSON.stringify(core.tenants.get('journalbodies', 'test').journal.snapshot())).not.toThrow()
+  })
 })

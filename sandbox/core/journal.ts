@@ -1,4 +1,5 @@
 import type { JournalEntry, JournalKind } from '../contract/index.ts'
+import { withBoundedDepth } from './bounded-depth.ts'
 
 /** An entry as callers give it: the journal adds `seq` and `at`. */
 export type JournalInput = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never) : never
@@ -50,7 +51,8 @@ export function omittedBody(chars: number): { omitted: string } {
  * A tenant's journal: a bounded ring buffer of API calls, frame events and state
  * changes, in order. It is bounded in entries and in the characters of the bodies
  * it holds: past either, the oldest entries go; `seq` keeps counting, so a reader
- * polling with `since` can tell what it missed. Entries are stored as given and
+ * polling with `since` can tell what it missed. Entries are stored as given (parts nested deeper than
+ * `JOURNAL_MAX_DEPTH` levels become a placeholder, so every entry serialises) and
  * formatted (ISO time) only when read: appending sits on every request's path.
  *
  * @example
@@ -86,7 +88,8 @@ export class Journal {
     const keptJson = responseJson === undefined || responseJson.length <= this.entryChars ? responseJson : JSON.stringify(omittedBody(responseJson.length))
     const chars = ENTRY_OVERHEAD_CHARS + (keptJson?.length ?? 0) + bodyChars
     if (seq - this.firstSeq >= this.capacity) this.drop()
-    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input, responseJson: keptJson, chars }
+    // Bodies and payloads come from outside: kept no deeper than the journal serialises (a list, a state file).
+    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input: withBoundedDepth(input), responseJson: keptJson, chars }
     this.chars += chars
     while (this.chars > this.charBudget && this.firstSeq < seq) this.drop()
     return seq

@@ -11,6 +11,7 @@ import { handleNodeRequest, writePlainResponse, type PlainHandler } from './hand
 import { nodeHmacSha256 } from './node-hmac.ts'
 import { requestTenant } from './request-tenant.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
+import { healthReply } from './health-reply.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { demoRoutes } from '../../demo/demo-routes.ts'
@@ -36,7 +37,7 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   realtimeClock?: boolean
   /** How long a client may take to send its request: {@link SERVER_TIMEOUTS} unless given (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>
-  /** Where the warning about a non-loopback address goes (default: stderr). */
+  /** Where warnings go: a non-loopback address, a state file save that failed (default: stderr). */
   warn?: (message: string) => void
   /**
    * The signing secret (hex, `--secret`): give one for tokens and signatures that are
@@ -188,7 +189,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
     })
   }
-  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming)
+  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     if (requestLog) logWhenDone(request, response, requestLog)
@@ -201,6 +202,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     }
   }
   const demo = demoRoutes(core, origins)
+  const health = () => healthReply(saver)
   // The browser client, for host pages: `<script type="module" src="{api}/sandbox-client.js">`.
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   // The client bundle is public code, the same for everyone: any host page may load it as a module (decision 0040).
@@ -209,6 +211,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     serve((request) =>
       request.method === 'GET' && request.path === '/sandbox-client.js'
         ? browserBundle('client/index.ts').then((text) => ({ kind: 'reply' as const, status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, body: text }))
+        : request.method === 'GET' && request.path === '/__sandbox/health' ? health()
         : demo(request) ?? core.handle(request),
     ),
   )

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -108,5 +108,26 @@ describe('--state-file', () => {
     expect(sandbox.state?.path).toBe(path)
     expect((await readdir(dir)).sort()).toEqual(['state.json'])
     expect(JSON.parse(await readFile(path, 'utf8')).format).toBe('ramp-sandbox-state')
+  })
+
+  it('says on GET /__sandbox/health that saves fail, until one succeeds again', async () => {
+    const warnings: string[] = []
+    const sandbox = await start({ stateFile: path, warn: (message) => warnings.push(message) })
+    const health = async () => (await (await fetch(`${sandbox.apiUrl}/__sandbox/health`)).json()) as { status: string; stateFile: { saving: { state: string; failedSaves?: number } } }
+    expect(await health()).toMatchObject({ status: 'ok', stateFile: { path, saving: { state: 'ok' } } })
+    await rm(dir, { recursive: true, force: true })
+    await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1m' }) })
+    await expect.poll(health, { timeout: 30_000, interval: 20 }).toMatchObject({ status: 'degraded', stateFile: { saving: { state: 'failing', failedSaves: expect.any(Number) } } })
+    await mkdir(dir)
+    await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1m' }) })
+    await expect.poll(health, { timeout: 30_000, interval: 20 }).toMatchObject({ status: 'ok', stateFile: { saving: { state: 'ok' } } })
+    expect(warnings.some((warning) => warning.includes('could not save the state file'))).toBe(true)
+  }, 60_000)
+
+  it('answers GET /__sandbox/health without a state file: ok, stateFile null', async () => {
+    const sandbox = await start()
+    const reply = await fetch(`${sandbox.apiUrl}/__sandbox/health`)
+    expect(reply.status).toBe(200)
+    expect(await reply.json()).toEqual({ status: 'ok', stateFile: null })
   })
 })

@@ -10,11 +10,18 @@ export interface SaveTiming {
 /** The default timing: a burst of requests is one write; a steady stream still writes every 2 s. */
 export const SAVE_TIMING: SaveTiming = { quietMs: 250, maxDelayMs: 2_000 }
 
+/** How saving goes: `ok`, or `failing` since a save first failed, with what is not being saved and why. */
+export type SaveStatus =
+  | { state: 'ok'; lastSavedAt: string | null }
+  | { state: 'failing'; lastSavedAt: string | null; failingSince: string; failedSaves: number; unsavedAccounts: number; message: string }
+
 /**
  * Keeps a state file up to date: `changed()` after anything that may have changed state; the file is written
  * `quietMs` after the last change and at most `maxDelayMs` after the first unsaved one, one write at a time;
- * `close()` writes what is unsaved and stops. A failed write is reported once (until one succeeds) and retried
- * at the next change or at close: never a crash (docs/decisions/0045).
+ * `close()` writes what is unsaved and stops. Each account is serialised on its own: one that cannot be keeps
+ * its last saved state in the file and never stops the others being saved. Every failed save is reported on
+ * stderr (and in `status()`, which `GET /__sandbox/health` answers) and retried at the next change or at close:
+ * never a crash, never silence (docs/decisions/0045).
  *
  * @example
  * const saver = new StateSaver('.sandbox-state.json', () => core.snapshot())
@@ -25,10 +32,12 @@ export class StateSaver {
   private dirtySince: number | undefined
   private timer: NodeJS.Timeout | undefined
   private writing: Promise<void> = Promise.resolve()
-  private failing = false
   private closed = false
   /** The text last written: a save that would write it again writes nothing. */
   private written: string | undefined
+  /** Each account's text as last serialised, by tenant id: what the file keeps of an account that fails to serialise now. */
+  private readonly tenantTexts = new Map<string, string>()
+  private current: SaveStatus = { state: 'ok', lastSavedAt: null }
 
   constructor(
     readonly path: string,
@@ -36,6 +45,11 @@ export class StateSaver {
     private readonly timing: SaveTiming = SAVE_TIMING,
     private readonly warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
   ) {}
+
+  /** How saving goes now. */
+  status(): SaveStatus {
+    return { ...this.current }
+  }
 
   /** Something may have changed: schedule a write. */
   changed(): void {
@@ -54,19 +68,53 @@ export class StateSaver {
     this.writing = this.writing.then(async () => {
       if (this.dirtySince === undefined) return
       this.dirtySince = undefined
+      let unsaved: string[] = []
       try {
+        const { text, failures } = this.serialise(await this.take())
+        unsaved = failures
         // A request that changed nothing (most reads) makes the same text: no write, no fsync.
-        const text = JSON.stringify(await this.take())
         if (text !== this.written) await writeStateText(this.path, text)
         this.written = text
-        this.failing = false
+        if (failures.length > 0) throw new Error(`${failures.length} account${failures.length === 1 ? '' : 's'} could not be serialised (${failures[0]}); the file keeps their last saved state, if any`)
+        this.current = { state: 'ok', lastSavedAt: new Date().toISOString() }
       } catch (error) {
         this.dirtySince ??= performance.now()
-        if (!this.failing) this.warn(`ramp-sandbox: could not save the state file ${this.path}: ${(error as Error).message} (will retry)`)
-        this.failing = true
+        const message = (error as Error).message
+        const failing = this.current.state === 'failing' ? this.current : undefined
+        this.current = {
+          state: 'failing',
+          lastSavedAt: this.current.lastSavedAt,
+          failingSince: failing?.failingSince ?? new Date().toISOString(),
+          failedSaves: (failing?.failedSaves ?? 0) + 1,
+          unsavedAccounts: unsaved.length,
+          message,
+        }
+        this.warn(`ramp-sandbox: could not save the state file ${this.path}: ${message} (failed ${this.current.failedSaves} time${this.current.failedSaves === 1 ? '' : 's'} in a row; will retry; GET /__sandbox/health)`)
       }
     })
     return this.writing
+  }
+
+  /** The file's text: each account serialised on its own, an account that cannot be keeping its last text. */
+  private serialise(snapshot: SandboxSnapshot): { text: string; failures: string[] } {
+    const { tenants, ...rest } = snapshot
+    const failures: string[] = []
+    const texts: string[] = []
+    for (const tenant of tenants) {
+      const id = `${tenant.account}:${tenant.mode}`
+      try {
+        const text = JSON.stringify(tenant)
+        this.tenantTexts.set(id, text)
+        texts.push(text)
+      } catch (error) {
+        failures.push((error as Error).message)
+        const last = this.tenantTexts.get(id)
+        if (last !== undefined) texts.push(last)
+      }
+    }
+    const present = new Set(tenants.map((tenant) => `${tenant.account}:${tenant.mode}`))
+    for (const id of this.tenantTexts.keys()) if (!present.has(id)) this.tenantTexts.delete(id)
+    return { text: `${JSON.stringify(rest).slice(0, -1)},"tenants":[${texts.join(',')}]}`, failures }
   }
 
   /** Saves now, whether a change was signalled or not (after any write under way). */
