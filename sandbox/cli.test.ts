@@ -72,6 +72,22 @@ describe('ramp-sandbox serve', () => {
   }, 60_000)
 })
 
+describe('ramp-sandbox serve --max-accounts', () => {
+  it('keeps that many accounts: one more, while all are active, gets 429 naming the flag', async () => {
+    const api = await ready('--max-accounts', '2', '--active-minutes', '10')
+    for (const account of ['maxone', 'maxtwo']) expect((await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': `sk_test_${account}` } })).status).toBe(200)
+    const refused = await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': 'sk_test_maxthree' } })
+    expect(refused.status).toBe(429)
+    expect(((await refused.json()) as { message: string }).message).toContain('all 2 accounts this sandbox keeps at once were used in the last 10 minutes')
+  }, 60_000)
+
+  it('refuses a --max-accounts that is not a positive whole number, with exit code 2', async () => {
+    const { code, stderr } = await run(['serve', '--max-accounts', '0'])
+    expect(code).toBe(2)
+    expect(stderr).toContain('--max-accounts')
+  }, 60_000)
+})
+
 const SK = { 'x-api-key': 'sk_test_clockcli', 'content-type': 'application/json' }
 
 async function ready(...args: string[]): Promise<string> {

@@ -30,6 +30,10 @@ Options (serve; env in brackets):
   --state-file <path>    Keep every account's state (data, clocks, settings, faults, journal, signing
                          secret) in this file: restored at start, saved atomically after changes and on
                          exit [RAMP_SANDBOX_STATE_FILE]
+  --max-accounts <n>     Accounts kept at once (default 256) [RAMP_SANDBOX_MAX_ACCOUNTS]; past it the least
+                         recently used idle one is forgotten, and a new account gets 429 while all are active
+  --active-minutes <n>   An account used within this many minutes is active: never forgotten for another
+                         (default 10) [RAMP_SANDBOX_ACTIVE_MINUTES]
   --log [json]           One line per request on stdout: METHOD path status tenant ms, or JSON lines
                          with --log json [RAMP_SANDBOX_LOG=1 or =json]
   -h, --help             Show this help`
@@ -47,6 +51,8 @@ const ServeFlags = z.object({
   secret: z.string().regex(SECRET_PATTERN, SECRET_RULE).optional(),
   log: z.enum(['text', 'json'], { error: 'must be text or json' }).optional(),
   stateFile: z.string().min(1, 'must be a file path').optional(),
+  maxAccounts: z.coerce.number().int().min(1).max(100_000).optional(),
+  activeMinutes: z.coerce.number().min(0).max(24 * 60).optional(),
 })
 
 /** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
@@ -200,6 +206,8 @@ async function main(argv: string[]): Promise<void> {
         'journal-size': { type: 'string' },
         secret: { type: 'string' },
         'state-file': { type: 'string' },
+        'max-accounts': { type: 'string' },
+        'active-minutes': { type: 'string' },
         log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         key: { type: 'string' },
@@ -228,20 +236,23 @@ async function main(argv: string[]): Promise<void> {
     secret: values.secret ?? (env.RAMP_SANDBOX_SECRET || undefined),
     log: logFlag(values.log, env.RAMP_SANDBOX_LOG),
     stateFile: values['state-file'] ?? (env.RAMP_SANDBOX_STATE_FILE || undefined),
+    maxAccounts: values['max-accounts'] ?? (env.RAMP_SANDBOX_MAX_ACCOUNTS || undefined),
+    activeMinutes: values['active-minutes'] ?? (env.RAMP_SANDBOX_ACTIVE_MINUTES || undefined),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
   if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
-  const { frozenClock, realtimeClock, log, ...serve } = flags.data
+  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, ...serve } = flags.data
+  const limits = { ...(maxAccounts === undefined ? {} : { tenants: maxAccounts }), ...(activeMinutes === undefined ? {} : { activeWindowMs: activeMinutes * 60_000 }) }
   if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
   const clock = frozenClock === undefined
     ? ({ clock: 'wall' } as const)
     : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
   const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
-  const sandbox = await startServer({ ...serve, ...clock, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
+  const sandbox = await startServer({ ...serve, ...clock, limits, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   let closing = false

@@ -32,6 +32,12 @@ export interface SandboxOptions {
   clockStart?: string
   /** Wall-time source: when given, tenant clocks also flow in real time. Adapters pass it; the core never reads the wall clock. */
   wall?: () => number
+  /**
+   * A monotonic ms source (the node adapter passes `performance.now`) telling how recently each account was used: one
+   * used within `limits.activeWindowMs` is never evicted to make room for another (docs/decisions/0049). Without it
+   * (in-process cores) accounts are evicted least recently used first, whenever they were used.
+   */
+  activity?: () => number
   /** Entries each tenant journal keeps (default 1000). */
   journalSize?: number
   /**
@@ -132,6 +138,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     catalog,
     clockStart,
     wall: options.wall,
+    activity: options.activity,
     journalSize: options.journalSize ?? 1000,
     limits: { ...DEFAULT_TENANT_LIMITS, ...options.limits },
     hmac: options.hmac ?? portableHmacSha256,

@@ -80,6 +80,52 @@ describe('the sandbox-wide record budget', () => {
     expect((await session(core, 'alpha')).status).toBe(201)
     const refused = await session(core, 'alpha')
     expect(refused.status).toBe(429)
-    expect(JSON.stringify(refused.body)).toContain("records across its accounts, its cap (docs/decisions/0044)")
+    expect(JSON.stringify(refused.body)).toContain("records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)")
+  })
+})
+
+describe('an active account (used within limits.activeWindowMs)', () => {
+  /** A core whose activity clock the test moves: `advance(ms)`. */
+  function withActivity(limits: { tenants?: number; records?: number; activeWindowMs?: number }) {
+    let now = 0
+    const core = createSandboxCore({ limits: { activeWindowMs: 600_000, ...limits }, activity: () => now })
+    return { core, advance: (ms: number) => (now += ms) }
+  }
+
+  it('is never evicted for a new account: the new one gets 429 rate_limited saying how many and which flag', async () => {
+    const { core } = withActivity({ tenants: 2 })
+    await session(core, 'alpha')
+    await session(core, 'beta')
+    const refused = await session(core, 'gamma')
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^all 2 accounts this sandbox keeps at once were used in the last 10 minutes, .*account gamma: start the sandbox with --max-accounts <n>/) })
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'beta:test'])
+    expect((await session(core, 'alpha')).status).toBe(201)
+  })
+
+  it('is evicted once idle for the window, least recently used first', async () => {
+    const { core, advance } = withActivity({ tenants: 2 })
+    await session(core, 'alpha')
+    advance(1_000)
+    await session(core, 'beta')
+    advance(600_000 - 1_000)
+    expect((await session(core, 'gamma')).status).toBe(201)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test', 'gamma:test'])
+    expect((await session(core, 'delta')).status).toBe(429)
+  })
+
+  it('is never evicted for records: the writer gets 429 while every other account is active', async () => {
+    const probe = createSandboxCore()
+    await session(probe, 'alpha')
+    const oneTenant = probe.tenants.budget.held
+    const { core, advance } = withActivity({ records: oneTenant * 2 + 1 })
+    await session(core, 'alpha')
+    await session(core, 'beta')
+    const refused = await session(core, 'gamma')
+    expect(refused.status).toBe(429)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'beta:test', 'gamma:test'])
+    advance(600_000)
+    expect((await session(core, 'gamma')).status).toBe(201)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['gamma:test'])
   })
 })

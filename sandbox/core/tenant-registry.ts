@@ -25,7 +25,9 @@ export function parseApiKey(key: string): ParsedKey | undefined {
 /**
  * Every tenant of one sandbox, provisioned on first use of a well-formed key.
  * At most `limits.tenants` are kept: making one more evicts the least recently
- * used, which is rebuilt from the seed on its next use (docs/decisions/0044).
+ * used, which is rebuilt from the seed on its next use (docs/decisions/0044),
+ * unless it was used within `limits.activeWindowMs`: then the new account is
+ * refused with 429 (docs/decisions/0049).
  *
  * @example
  * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
@@ -42,6 +44,8 @@ export class TenantRegistry {
   private readonly options: TenantOptions
   /** Tenants evicted so far: a tenant made after an eviction is another generation (its incarnation says so). */
   private evictions = 0
+  /** When each tenant was last used, on `options.activity`; a restored tenant is not used until a request uses it. */
+  private readonly lastUsed = new WeakMap<Tenant, number>()
 
   /** The records every tenant's store holds together; past `limits.records`, the least recently used others go. */
   readonly budget: RecordBudget
@@ -51,13 +55,23 @@ export class TenantRegistry {
     this.options = { ...options, budget: this.budget, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
   }
 
-  /** Evicts the least recently used tenants other than `keep` until the record budget has a tenth of it free again. */
+  /**
+   * Evicts the least recently used idle tenants other than `keep` until the record budget has a tenth of it free
+   * again. An active tenant is never evicted for records: the writer is refused (429) instead.
+   */
   private evictFor(keep: unknown): void {
     const target = this.budget.limit * 0.9
     for (const tenant of [...this.tenants.values()]) {
-      if (this.budget.held < target) return
+      if (this.budget.held < target || this.isActive(tenant)) return
       if (tenant !== keep) this.evict(tenant)
     }
+  }
+
+  /** Whether a tenant was used within `limits.activeWindowMs`: then it is in someone's flow and never evicted. */
+  private isActive(tenant: Tenant): boolean {
+    const now = this.options.activity?.()
+    const used = this.lastUsed.get(tenant)
+    return now !== undefined && used !== undefined && now - used < this.options.limits.activeWindowMs
   }
 
   /** Marks a tenant as just used: it goes last in line for eviction (a Map keeps insertion order). */
@@ -65,8 +79,14 @@ export class TenantRegistry {
     if (this.tenants.get(tenant.id) === tenant) {
       this.tenants.delete(tenant.id)
       this.tenants.set(tenant.id, tenant)
+      this.markUsed(tenant)
     }
     return tenant
+  }
+
+  private markUsed(tenant: Tenant): void {
+    const now = this.options.activity?.()
+    if (now !== undefined) this.lastUsed.set(tenant, now)
   }
 
   /** Forgets a tenant and its store: it is rebuilt from the seed on its next use, as another generation. */
@@ -87,12 +107,30 @@ export class TenantRegistry {
     this.evicted.add(tenant)
   }
 
-  /** A new tenant of `generation`, made room for: past `limits.tenants`, the least recently used go first. */
-  private make(account: string, mode: Mode, generation: number): Tenant {
-    while (this.tenants.size >= this.options.limits.tenants) this.evict(this.tenants.values().next().value as Tenant)
+  /**
+   * A new tenant of `generation`, made room for: past `limits.tenants`, the least recently used go first, unless it
+   * is active (then every other is too): 429, never an account evicted in the middle of its flow.
+   */
+  private make(account: string, mode: Mode, generation: number, used = true): Tenant {
+    while (this.tenants.size >= this.options.limits.tenants) {
+      const oldest = this.tenants.values().next().value as Tenant
+      if (used && this.isActive(oldest)) throw this.full(account)
+      this.evict(oldest)
+    }
     const made = new Tenant(buildAccount(this.options.seed, account, mode), this.options, generation)
     this.tenants.set(made.id, made)
+    if (used) this.markUsed(made)
     return made
+  }
+
+  /** The refusal of a new account when every slot holds an active one: how many, and what raises the limit. */
+  private full(account: string): SandboxError {
+    const { tenants, activeWindowMs } = this.options.limits
+    const window = activeWindowMs % 60_000 === 0 ? `${activeWindowMs / 60_000} minutes` : `${activeWindowMs / 1000} s`
+    return new SandboxError(
+      'rate_limited',
+      `all ${tenants} accounts this sandbox keeps at once were used in the last ${window}, so none is evicted to make room for account ${account}: start the sandbox with --max-accounts <n> to keep more, or try again once an account has been idle for ${window}`,
+    )
   }
 
   private countPatterns(before: readonly string[], after: readonly string[]): void {
@@ -181,15 +219,16 @@ export class TenantRegistry {
       this.forget(previous)
       previous.releaseStore()
     }
-    return this.make(account, mode, generation)
+    // Restored, not used: a state file's accounts count as active only once a request uses them.
+    return this.make(account, mode, generation, false)
   }
 
-  /** Number of tenants provisioned so far. */
   /** The registry is never data: serialised by mistake, it gives how many accounts it holds, never the secret its tenants sign with. */
   toJSON(): { internal: 'tenant registry'; accounts: number } {
     return { internal: 'tenant registry', accounts: this.size }
   }
 
+  /** Number of tenants provisioned so far. */
   get size(): number {
     return this.tenants.size
   }

@@ -25,6 +25,8 @@ export interface TenantOptions {
   /** Epoch ms every tenant clock starts at, or `'wall'`: the wall time when the tenant is made or reset. */
   clockStart: number | 'wall'
   wall?: () => number
+  /** A monotonic ms source: how recently each account was used (`limits.activeWindowMs`). Without it no account counts as active. */
+  activity?: () => number
   journalSize: number
   /** What one tenant may hold beyond its seed, and how many tenants are kept (docs/decisions/0044). */
   limits: TenantLimits

@@ -26,8 +26,14 @@ export interface TenantLimits {
   journalBytes: number
   /** A request or response body longer than this is journaled as a placeholder giving its size. */
   journalEntryBytes: number
-  /** Tenants kept at once; the least recently used goes first and is rebuilt from the seed on next use. */
+  /**
+   * Tenants kept at once (`--max-accounts`). Making one more evicts the least recently used, rebuilt from the seed
+   * on its next use; but an account used within `activeWindowMs` is never evicted: when every slot holds one, a new
+   * account is refused with 429 `rate_limited` instead (docs/decisions/0049).
+   */
   tenants: number
+  /** How recently an account must have been used to be safe from eviction, in ms of real time (default 10 minutes). */
+  activeWindowMs: number
   /**
    * Records every tenant store holds together, seeds included: past it the least recently used other tenants are
    * evicted, and when the writing tenant is the only one left, its create is a 429.
@@ -46,6 +52,7 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   consents: 10_000,
   journalBytes: 256 * 1024,
   journalEntryBytes: 64 * 1024,
-  tenants: 128,
+  tenants: 256,
+  activeWindowMs: 600_000,
   records: 100_000,
 }

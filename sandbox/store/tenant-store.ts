@@ -68,7 +68,7 @@ export class TenantStore {
   private count(delta: 1 | -1): void {
     if (this.released) return
     if (delta === 1 && !this.filling && this.budget && !this.budget.makeRoom(this.owner)) {
-      throw new SandboxError('rate_limited', `the sandbox holds ${this.budget.held} records across its accounts, its cap (docs/decisions/0044): ${RESET}, or restart the sandbox`)
+      throw new SandboxError('rate_limited', `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049): ${RESET}, or restart the sandbox`)
     }
     this.held += delta
     if (this.budget) this.budget.held += delta

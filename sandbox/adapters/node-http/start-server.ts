@@ -178,6 +178,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     origins,
     clockStart: options.clock === 'wall' ? 'wall' : options.clockStart,
     wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,
+    // How recently each account was used, so one in the middle of a flow is never evicted (docs/decisions/0049).
+    activity: options.activity ?? (() => performance.now()),
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
   })
   const failed = (response: ServerResponse, error: unknown) => {
