@@ -10,6 +10,7 @@ import { frameExpired, resolveFrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { actionMessage, journalFrameMessage } from '../frame-journal.ts'
 import { framePageHtml, type FramePageConfig } from '../page/frame-page-html.ts'
+import { droppedSampler, journalsDrop } from './dropped-sampler.ts'
 import { frameEmbedding } from './embedding-tenant.ts'
 import { frameAssets } from './frame-assets.ts'
 import { frameAncestors } from './frame-origins.ts'
@@ -124,17 +125,27 @@ async function effect(core: SandboxCore, body: string | undefined): Promise<Plai
 /** A customer action the page reports: its type (the form's `data-action`) and the fields the customer filled in. */
 const CustomerAction = z.object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) }).catchall(z.union([z.string().max(512), z.number(), z.boolean(), z.null()]))
 
-function journal(core: SandboxCore, body: string | undefined): PlainReply {
+/** Why the page dropped a message, as it reports it (`page/frame-app.ts`). */
+const DroppedMessage = z.object({ origin: z.string().max(512), reason: z.string().max(512) })
+
+function journal(core: SandboxCore, body: string | undefined, countDrop: ReturnType<typeof droppedSampler>): PlainReply {
   const input = parseFrameBody(JournalRequest, body)
   const { tenant, ticket } = readFrameTicket(core, input.ticket)
   if (ticket.exp <= tenant.clock.now()) throw new SandboxError('unauthorized', frameExpired(ticket.frame, ticket.exp))
   const { direction } = input
+  const channelId = String(ticket.params.channelId)
+  let dropped: { origin: string; reason: string; count: number } | undefined
+  if (direction === 'dropped') {
+    dropped = { ...parsedField(DroppedMessage, input.message, 'message'), count: countDrop(tenant, channelId) }
+    // A flood of foreign messages leaves a sample and a running count, never the partner's own entries pushed out.
+    if (!journalsDrop(dropped.count)) return reply(204)
+  }
   const message =
-    direction === 'dropped' ? { kind: 'dropped', payload: input.message }
+    dropped ? { kind: 'dropped', payload: dropped }
     : direction === 'action' ? actionMessage(parsedField(CustomerAction, input.message, 'message'))
     : parsedField(direction === 'out' ? FrameOutbound : FrameInbound, input.message, 'message')
   const session = ticket.session === null ? undefined : { id: ticket.session }
-  journalFrameMessage({ tenant, frame: ticket.frame, channelId: String(ticket.params.channelId), session, params: ticket.params }, direction, message)
+  journalFrameMessage({ tenant, frame: ticket.frame, channelId, session, params: ticket.params }, direction, message)
   return reply(204)
 }
 
@@ -151,6 +162,7 @@ function journal(core: SandboxCore, body: string | undefined): PlainReply {
  */
 export function createFramesHandler(core: SandboxCore): (request: PlainRequest) => Promise<PlainResponse> {
   const assets = frameAssets()
+  const countDrop = droppedSampler()
   return async (request) => {
     try {
       const legacy = /^\/v2\/([a-z-]+)\/?$/.exec(request.path)
@@ -164,7 +176,7 @@ export function createFramesHandler(core: SandboxCore): (request: PlainRequest) 
       if (request.method === 'GET' && request.path === '/__frames/app.js') return reply(200, await assets.script(), { 'content-type': 'text/javascript; charset=utf-8' })
       if (request.method === 'GET' && request.path === '/__frames/frame.css') return reply(200, assets.style, { 'content-type': 'text/css; charset=utf-8' })
       if (request.method === 'POST' && request.path === '/__frames/effect') return await effect(core, request.body)
-      if (request.method === 'POST' && request.path === '/__frames/event') return journal(core, request.body)
+      if (request.method === 'POST' && request.path === '/__frames/event') return journal(core, request.body, countDrop)
       return reply(404, '<!doctype html><title>Not found</title><p>No frame here. Frames live at /platform/v1/{frame}.</p>', HTML)
     } catch (error) {
       if (error instanceof SandboxError) return reply(error.status, { code: error.code, message: error.message })
