@@ -109,4 +109,19 @@ describe('a token from another incarnation of its tenant', () => {
     expect(response.status).toBe(401)
     expect(conforms(PlatformError, response.body).message).toBe('Authorization Bearer token names an unknown session (the account was reset, or evicted and rebuilt, after it was issued)')
   })
+
+  it('says a session made after the last save was lost when the sandbox restarted from its state file, not that it expired', async () => {
+    const core = createSandboxCore({ secret: SECRET, bootId: 'boot1' })
+    const sessionOf = async () => conforms(dataOf(SessionCreated), (await send(core, 'POST /platform/v1/sessions', { headers: SK, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })).body).data.sessionToken
+    const saved = await sessionOf()
+    const snapshot = await throughJson(core)
+    const lost = await sessionOf()
+    const restarted = await restoredFrom(snapshot)
+    const revoke = (sessionToken: string) => send(restarted, 'DELETE /platform/v1/sessions', { headers: SK, body: { sessionToken } })
+    const refused = await revoke(lost)
+    expect(refused.status).toBe(401)
+    expect(conforms(PlatformError, refused.body).message).toBe('sessionToken names a session this sandbox does not have: it restarted from its --state-file, last saved before the session was made (a crash or SIGKILL loses what came after the last save; SIGTERM saves first)')
+    expect((await revoke(saved)).status).toBe(204)
+  })
 })
+

@@ -48,6 +48,11 @@ export class Tenant {
   faults!: FaultRegistry
   /** Jobs pending on the clock, as data (a state file keeps them; docs/decisions/0045). */
   jobs = new Set<ScheduledJob>()
+  /**
+   * The tenant clock when this tenant was restored from a state file (undefined if it was not, or was reset since):
+   * a session a token issued from then on names, that the store lacks, was lost with the process that made it.
+   */
+  restoredAtMs: number | undefined
   /** How many times the tenant was reset: part of its incarnation. */
   private resets = -1
   private current: TenantSettings | undefined
@@ -208,6 +213,7 @@ export class Tenant {
   restore(snapshot: TenantSnapshot, store: TenantStore | undefined): void {
     this.resets = snapshot.resets
     this.clock = this.newClock(snapshot.clock)
+    this.restoredAtMs = this.clock.now()
     this.journal.restore(snapshot.journal)
     this.faults.restore(snapshot.faults)
     this.settings = snapshot.settings
@@ -220,6 +226,7 @@ export class Tenant {
   /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
   reset(): void {
     this.resets++
+    this.restoredAtMs = undefined
     this.jobs = new Set()
     this.releaseStore()
     this.clock = this.newClock()

@@ -93,7 +93,13 @@ export async function createSession(tenant: Tenant, store: TenantStore, body: Se
  */
 export function liveSessionOf(tenant: Tenant, store: TenantStore, claims: TokenClaims, field: string): SessionRecord {
   const session = store.sessions.get(claims.session)
-  if (!session) throw new SandboxError('unauthorized', `${field} names an unknown session (it expired, or was revoked, and the sandbox dropped it)`)
+  if (!session) {
+    // Made at or after the instant the state file was saved, and not in it: the process that made it stopped before saving it.
+    const lost = tenant.restoredAtMs !== undefined && claims.iat >= tenant.restoredAtMs
+    throw new SandboxError('unauthorized', lost
+      ? `${field} names a session this sandbox does not have: it restarted from its --state-file, last saved before the session was made (a crash or SIGKILL loses what came after the last save; SIGTERM saves first)`
+      : `${field} names an unknown session (it expired, or was revoked, and the sandbox dropped it)`)
+  }
   if (session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
   if (Date.parse(session.expiresAt) <= tenant.clock.now()) throw new SandboxError('unauthorized', `${field} belongs to a session that has expired`)
   if (claims.scope === 'full' && claims.customer === null) throw new SandboxError('unauthorized', `${field} has full scope but names no customer`)

@@ -62,6 +62,16 @@ describe('startServer', () => {
     expect(SellQuote.safeParse(await response.json()).success).toBe(true)
   })
 
+  it('answers CONNECT with 405 on both origins, not a closed socket', async () => {
+    for (const url of [sandbox.apiUrl, sandbox.framesUrl]) {
+      const heard = await rawExchange(url, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n')
+      expect(heard.closedBy).toBe('server')
+      expect(heard.text).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/)
+      expect(heard.text).toContain('allow: GET, POST, PUT, PATCH, DELETE, OPTIONS')
+      expect(jsonOf(heard.text)).toMatchObject({ message: expect.stringContaining('CONNECT is not a method of this sandbox') })
+    }
+  })
+
   it('listens on 127.0.0.1 only by default', () => {
     expect(sandbox.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(sandbox.framesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

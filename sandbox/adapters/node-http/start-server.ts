@@ -4,7 +4,7 @@ import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
 import { SnapshotMismatchError } from '../../core/sandbox-snapshot.ts'
-import { answerClientError } from './answer-client-error.ts'
+import { answerClientError, answerConnect } from './answer-client-error.ts'
 import { exposureWarning } from './exposure-warning.ts'
 import { browserBundle } from './browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
@@ -85,6 +85,7 @@ function createLimitedServer(timeouts: ServerTimeouts, listener: (request: Incom
     listener,
   )
   server.on('clientError', answerClientError)
+  server.on('connect', answerConnect)
   return server
 }
 

@@ -49,6 +49,18 @@ describe('POST /__sandbox/clock/advance', () => {
     expect(clock.data.now).toBe('2026-01-01T01:30:00.000Z')
   })
 
+  it('refuses an advance past 9999-01-01, and at that instant sessions and their expiries still serialise', async () => {
+    const late = createSandboxCore({ clockStart: '9998-01-02T00:00:00.000Z' })
+    const headers = { 'x-api-key': 'sk_test_lateclock' }
+    const refused = await send(late, 'POST /__sandbox/clock/advance', { headers, body: { by: '366d' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^by would move the clock past 9999-01-01T00:00:00.000Z, the last instant it may reach/) })
+    expect((await send(late, 'POST /__sandbox/clock/advance', { headers, body: { by: '364d' } })).status).toBe(200)
+    const session = await send(late, 'POST /platform/v1/sessions', { headers, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })
+    expect(session.status).toBe(201)
+    expect((await send(late, 'POST /__sandbox/clock/advance', { headers, body: { by: '1ms' } })).status).toBe(400)
+  })
+
   it('refuses a duration it cannot read, naming the field', async () => {
     const { headers } = freshAccount()
     const response = await send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: 'soon' } })

@@ -1,3 +1,4 @@
+import { SandboxError } from '../sandbox-error.ts'
 import { z } from 'zod'
 import {
   ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
@@ -24,6 +25,12 @@ function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses
 }
 
 /** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
+/**
+ * The last instant a tenant clock may reach: a year before the end of four-digit years (9999-12-31), since what the
+ * clock stamps (session, quote and consent expiries) runs up to a year past it and must stay an ISO 8601 timestamp.
+ */
+export const LAST_CLOCK_INSTANT = Date.parse('9999-01-01T00:00:00.000Z')
+
 export const controlRoutes: Route[] = [
   control({
     method: 'POST',
@@ -57,6 +64,9 @@ export const controlRoutes: Route[] = [
     },
     async handle({ tenant, request }) {
       const { by } = parseJsonBody(ClockAdvanceRequest, request.body)
+      if (tenant.clock.now() + by > LAST_CLOCK_INSTANT) {
+        throw SandboxError.invalidField('by', `by would move the clock past ${new Date(LAST_CLOCK_INSTANT).toISOString()}, the last instant it may reach (timestamps are ISO 8601 with four-digit years, and expiries run up to a year past the clock): POST /__sandbox/reset to start again`)
+      }
       const firedTimers = tenant.clock.advance(by)
       await tenant.clock.settled()
       tenant.record('clock:advanced', { byMs: by, firedTimers })
