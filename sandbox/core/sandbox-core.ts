@@ -15,7 +15,7 @@ import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
 import { SandboxError } from './sandbox-error.ts'
 import { TenantRegistry } from './tenant-registry.ts'
-import { restoreSandbox, snapshotSandbox } from './sandbox-snapshot.ts'
+import { restoreSandbox, restoreTenant, snapshotSandbox } from './sandbox-snapshot.ts'
 import type { SandboxSnapshot } from '../contract/index.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from '../store/tenant-limits.ts'
 import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
@@ -38,6 +38,11 @@ export interface SandboxOptions {
    * (in-process cores) accounts are evicted least recently used first, whenever they were used.
    */
   activity?: () => number
+  /**
+   * Keep the state of accounts evicted to make room (what `--state-file` does): saved in snapshots with the others,
+   * and given back whole on the account's next use instead of a fresh seed (decision 0049).
+   */
+  keepEvicted?: boolean
   /** Entries each tenant journal keeps (default 1000). */
   journalSize?: number
   /**
@@ -139,6 +144,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     clockStart,
     wall: options.wall,
     activity: options.activity,
+    ...(options.keepEvicted ? { restoreEvicted: restoreTenant } : {}),
     journalSize: options.journalSize ?? 1000,
     limits: { ...DEFAULT_TENANT_LIMITS, ...options.limits },
     hmac: options.hmac ?? portableHmacSha256,

@@ -1,5 +1,6 @@
-import type { SandboxSnapshot } from '../contract/index.ts'
+import type { SandboxSnapshot, TenantSnapshot } from '../contract/index.ts'
 import { scheduleJob } from '../domain/scheduled-jobs.ts'
+import type { Tenant } from './tenant.ts'
 import type { TenantRegistry } from './tenant-registry.ts'
 
 /** What a snapshot is taken of and restored into: a core's identity and its tenants. */
@@ -34,7 +35,8 @@ export async function snapshotSandbox(core: SnapshotSubject): Promise<SandboxSna
     secret: core.secret,
     bootId: core.bootId,
     evictions: core.tenants.evictionCount,
-    tenants: await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot())),
+    // Accounts evicted while a state file is kept are in it too, as they were when evicted (decision 0049).
+    tenants: [...core.tenants.parkedSnapshots(), ...(await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot())))],
   }
 }
 
@@ -51,11 +53,26 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
   if (snapshot.seed !== core.seed) throw new SnapshotMismatchError(`was saved with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or use another state file`)
   if (snapshot.secret !== core.secret) throw new SnapshotMismatchError('was saved with another signing secret: restore it into a core made with its secret')
   if (snapshot.bootId !== core.bootId) throw new SnapshotMismatchError(`was saved under boot id ${snapshot.bootId}, not ${core.bootId}: restore it into a core made with its boot id`)
-  const { TenantStore } = await import('../store/tenant-store.ts')
   for (const saved of snapshot.tenants) {
     const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)
-    const store = saved.store && (await TenantStore.restored(saved.store, tenant.limits, tenant.budget, tenant))
-    tenant.restore(saved, store)
-    if (store) for (const job of saved.jobs) scheduleJob(tenant, store, job)
+    restoreTenant(tenant, saved)
+    await tenant.store()
   }
+}
+
+/**
+ * Gives a tenant a snapshot's state: clock, settings, faults and journal at once; its store rebuilt (and its pending
+ * jobs scheduled again) as `tenant.store()` resolves. What a restart does for every tenant, and what an account
+ * evicted while a state file is kept gets back on its next use.
+ *
+ * @example
+ * restoreTenant(core.tenants.get('shop', 'test'), saved)
+ */
+export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): void {
+  const store = saved.store && import('../store/tenant-store.ts').then(async ({ TenantStore }) => {
+    const restored = await TenantStore.restored(saved.store!, tenant.limits, tenant.budget, tenant)
+    for (const job of saved.jobs) scheduleJob(tenant, restored, job)
+    return restored
+  })
+  tenant.restore(saved, store)
 }

@@ -129,3 +129,39 @@ describe('an active account (used within limits.activeWindowMs)', () => {
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['gamma:test'])
   })
 })
+
+describe('an evicted account while a state file is kept (keepEvicted)', () => {
+  const clockOf = async (core: ReturnType<typeof createSandboxCore>, account: string) =>
+    ((await send(core, 'GET /__sandbox/clock', { headers: headersOf(account) })).body as { data: { advancedMs: number } }).data.advancedMs
+
+  it('comes back whole on its next use: its clock, and a token issued before it was evicted', async () => {
+    const core = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true })
+    const { sessionToken } = ((await session(core, 'alpha')).body as { data: { sessionToken: string } }).data
+    await send(core, 'POST /__sandbox/clock/advance', { headers: headersOf('alpha'), body: { by: '1h' } })
+    await session(core, 'beta')
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test'])
+    expect((await core.snapshot()).tenants.map((tenant) => tenant.account)).toEqual(['alpha', 'beta'])
+    expect(await clockOf(core, 'alpha')).toBe(3_600_000)
+    const connection = await send(core, 'POST /__sandbox/connections', { headers: headersOf('alpha'), body: { sessionToken } })
+    expect(connection.status).toBe(200)
+  })
+
+  it('is rebuilt from the seed without keepEvicted, as before', async () => {
+    const core = createSandboxCore({ limits: { tenants: 1 } })
+    await send(core, 'POST /__sandbox/clock/advance', { headers: headersOf('alpha'), body: { by: '1h' } })
+    await session(core, 'beta')
+    expect((await core.snapshot()).tenants.map((tenant) => tenant.account)).toEqual(['beta'])
+    expect(await clockOf(core, 'alpha')).toBe(0)
+  })
+
+  it('stays in the state across a restart and comes back on its next use', async () => {
+    const core = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true, secret: 'cd'.repeat(32), bootId: 'parked' })
+    await send(core, 'POST /__sandbox/clock/advance', { headers: headersOf('alpha'), body: { by: '2h' } })
+    await session(core, 'beta')
+    const snapshot = JSON.parse(JSON.stringify(await core.snapshot()))
+    const restarted = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true, secret: 'cd'.repeat(32), bootId: 'parked' })
+    await restarted.restore(snapshot)
+    expect(await clockOf(restarted, 'alpha')).toBe(7_200_000)
+    expect((await restarted.snapshot()).tenants.map((tenant) => tenant.account).sort()).toEqual(['alpha', 'beta'])
+  })
+})

@@ -1,4 +1,4 @@
-import { ApiKey, type Mode } from '../contract/index.ts'
+import { ApiKey, type Mode, type TenantSnapshot } from '../contract/index.ts'
 import { buildAccount } from '../../fixtures/account.ts'
 import { originMatches } from './origin-matches.ts'
 import { RecordBudget } from '../store/record-budget.ts'
@@ -32,6 +32,9 @@ export function parseApiKey(key: string): ParsedKey | undefined {
  * @example
  * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
  */
+/** Evicted accounts whose state is kept per account slot, while a state file is kept. */
+const PARKED_PER_SLOT = 4
+
 export class TenantRegistry {
   /** Tenants by id, least recently used first (a use moves one to the end). */
   private readonly tenants = new Map<string, Tenant>()
@@ -44,6 +47,12 @@ export class TenantRegistry {
   private readonly options: TenantOptions
   /** Tenants evicted so far: a tenant made after an eviction is another generation (its incarnation says so). */
   private evictions = 0
+  /**
+   * What evicted accounts held, by tenant id, least recently evicted first, as JSON text (compact, and a copy no
+   * request can change), while a state file is kept (`options.restoreEvicted`). At most {@link PARKED_PER_SLOT} per
+   * slot are kept: past it the one evicted longest ago is forgotten, as every evicted account was before.
+   */
+  private readonly parked = new Map<string, string>()
   /** When each tenant was last used, on `options.activity`; a restored tenant is not used until a request uses it. */
   private readonly lastUsed = new WeakMap<Tenant, number>()
 
@@ -89,8 +98,12 @@ export class TenantRegistry {
     if (now !== undefined) this.lastUsed.set(tenant, now)
   }
 
-  /** Forgets a tenant and its store: it is rebuilt from the seed on its next use, as another generation. */
+  /**
+   * Forgets a tenant and its store: it is rebuilt from the seed on its next use, as another generation; or, while a
+   * state file is kept, its state is kept to be given back whole on that use.
+   */
   private evict(tenant: Tenant): void {
+    if (this.options.restoreEvicted) this.park(tenant)
     this.forget(tenant)
     tenant.releaseStore()
     this.evictions++
@@ -152,11 +165,29 @@ export class TenantRegistry {
     return false
   }
 
-  /** The tenant of an account and mode, created (seeded) on first use. */
+  private park(tenant: Tenant): void {
+    this.parked.delete(tenant.id)
+    this.parked.set(tenant.id, JSON.stringify(tenant.snapshotNow()))
+    while (this.parked.size > this.options.limits.tenants * PARKED_PER_SLOT) this.parked.delete(this.parked.keys().next().value!)
+  }
+
+  /** The state of every account evicted while a state file is kept, for the snapshot a state file saves. */
+  parkedSnapshots(): TenantSnapshot[] {
+    return [...this.parked.values()].map((text) => JSON.parse(text) as TenantSnapshot)
+  }
+
+  /** The tenant of an account and mode, created (seeded) on first use, or given back what it held when it was evicted. */
   get(account: string, mode: Mode): Tenant {
     const id = `${account}:${mode}`
     const tenant = this.tenants.get(id)
-    return tenant ? this.touch(tenant) : this.make(account, mode, this.evictions)
+    if (tenant) return this.touch(tenant)
+    const parked = this.parked.get(id)
+    if (parked === undefined) return this.make(account, mode, this.evictions)
+    const saved = JSON.parse(parked) as TenantSnapshot
+    const made = this.make(account, mode, saved.generation)
+    this.parked.delete(id)
+    this.options.restoreEvicted!(made, saved)
+    return made
   }
 
   /**

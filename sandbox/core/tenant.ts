@@ -25,6 +25,11 @@ export interface TenantOptions {
   /** Epoch ms every tenant clock starts at, or `'wall'`: the wall time when the tenant is made or reset. */
   clockStart: number | 'wall'
   wall?: () => number
+  /**
+   * Keep what an evicted account held (a state file is kept): its state is saved with the others and given back by
+   * `restoreEvicted` on its next use, instead of being rebuilt from the seed (decision 0049).
+   */
+  restoreEvicted?: (tenant: Tenant, saved: TenantSnapshot) => void
   /** A monotonic ms source: how recently each account was used (`limits.activeWindowMs`). Without it no account counts as active. */
   activity?: () => number
   journalSize: number
@@ -192,6 +197,18 @@ export class Tenant {
   /** The tenant's state as data, for a state file (docs/decisions/0045); the store only if it was ever loaded. */
   async snapshot(): Promise<TenantSnapshot> {
     const store = this.storePromise && (await this.storePromise).snapshot()
+    return this.snapshotWith(store)
+  }
+
+  /**
+   * The tenant's state as data now, without waiting: what an evicted tenant leaves in a state file. A store still
+   * being seeded is left out (nothing was written to it yet; it is seeded again on the next use).
+   */
+  snapshotNow(): TenantSnapshot {
+    return this.snapshotWith(this.loadedStore?.snapshot())
+  }
+
+  private snapshotWith(store: TenantSnapshot['store']): TenantSnapshot {
     return {
       account: this.account.account,
       mode: this.mode,
@@ -207,10 +224,10 @@ export class Tenant {
   }
 
   /**
-   * Takes on a snapshot's state (its store already rebuilt, if it had one). Pending jobs are the caller's to
-   * schedule again: running them is domain work.
+   * Takes on a snapshot's state (its store rebuilt, or being rebuilt, if it had one). Pending jobs are the caller's
+   * to schedule again: running them is domain work.
    */
-  restore(snapshot: TenantSnapshot, store: TenantStore | undefined): void {
+  restore(snapshot: TenantSnapshot, store: TenantStore | Promise<TenantStore> | undefined): void {
     this.resets = snapshot.resets
     this.clock = this.newClock(snapshot.clock)
     this.restoredAtMs = this.clock.now()
@@ -219,8 +236,17 @@ export class Tenant {
     this.settings = snapshot.settings
     this.jobs = new Set()
     this.releaseStore()
-    this.storePromise = store && Promise.resolve(store)
-    this.loadedStore = store
+    if (store instanceof Promise) {
+      const loading: Promise<TenantStore> = store.then((loaded) => {
+        if (this.storePromise === loading) this.loadedStore = loaded
+        else loaded.release()
+        return loaded
+      })
+      this.storePromise = loading
+    } else {
+      this.storePromise = store && Promise.resolve(store)
+      this.loadedStore = store
+    }
   }
 
   /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */

@@ -181,6 +181,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,
     // How recently each account was used, so one in the middle of a flow is never evicted (docs/decisions/0049).
     activity: options.activity ?? (() => performance.now()),
+    // With a state file, an account evicted to make room keeps its state there and gets it back on its next use.
+    keepEvicted: options.keepEvicted ?? options.stateFile !== undefined,
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
   })
   const failed = (response: ServerResponse, error: unknown) => {
