@@ -136,7 +136,8 @@ describe('an evicted account while a state file is kept (keepEvicted)', () => {
 
   it('comes back whole on its next use: its clock, and a token issued before it was evicted', async () => {
     const core = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true })
-    const { sessionToken } = ((await session(core, 'alpha')).body as { data: { sessionToken: string } }).data
+    const created = await send(core, 'POST /platform/v1/sessions', { headers: headersOf('alpha'), body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } })
+    const { sessionToken } = (created.body as { data: { sessionToken: string } }).data
     await send(core, 'POST /__sandbox/clock/advance', { headers: headersOf('alpha'), body: { by: '1h' } })
     await session(core, 'beta')
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test'])
@@ -144,6 +145,13 @@ describe('an evicted account while a state file is kept (keepEvicted)', () => {
     expect(await clockOf(core, 'alpha')).toBe(3_600_000)
     const connection = await send(core, 'POST /__sandbox/connections', { headers: headersOf('alpha'), body: { sessionToken } })
     expect(connection.status).toBe(200)
+    const { accessToken } = (connection.body as { data: { credentials: { accessToken: string } } }).data.credentials
+    await session(core, 'beta')
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test'])
+    // A Bearer token names its account: it brings the evicted account back too.
+    const listed = await send(core, 'GET /platform/v1/transactions', { headers: { authorization: `Bearer ${accessToken}` } })
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test'])
   })
 
   it('is rebuilt from the seed without keepEvicted, as before', async () => {

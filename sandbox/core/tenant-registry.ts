@@ -218,10 +218,14 @@ export class TenantRegistry {
     return parsed ? this.byId(`${parsed.account}:${parsed.mode}`) : undefined
   }
 
-  /** The tenant with this id (`account:mode`), if it was provisioned (and not evicted since). */
+  /** The tenant with this id (`account:mode`), if it was provisioned (and not evicted since, unless its state was kept). */
   byId(id: string): Tenant | undefined {
     const tenant = this.tenants.get(id)
-    return tenant && this.touch(tenant)
+    if (tenant) return this.touch(tenant)
+    if (!this.parked.has(id)) return undefined
+    // Evicted while a state file is kept: a token of it names it, and it comes back whole.
+    const split = id.lastIndexOf(':')
+    return this.get(id.slice(0, split), id.slice(split + 1) as Mode)
   }
 
   /** The tenants kept now, least recently used first. */
