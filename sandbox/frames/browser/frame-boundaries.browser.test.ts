@@ -34,9 +34,13 @@ async function connectedReset(channelId: string) {
 
 type Account = ReturnType<typeof platformAccount>
 
-/** The messages the frames of an account dropped, as the journal has them: the sender's origin and why. */
+/** The messages the frames of an account dropped, as the journal has them: the sender's origin and why (their running count aside). */
 function dropped(account: Account): Array<{ origin: string; reason: string }> {
-  return account.tenant().journal.list({ kind: 'frame' }).flatMap((entry) => (entry.kind === 'frame' && entry.direction === 'dropped' ? [entry.payload as { origin: string; reason: string }] : []))
+  return account.tenant().journal.list({ kind: 'frame' }).flatMap((entry) => {
+    if (entry.kind !== 'frame' || entry.direction !== 'dropped') return []
+    const { origin, reason } = entry.payload as { origin: string; reason: string; count: number }
+    return [{ origin, reason }]
+  })
 }
 
 /** Waits until the frame has journaled dropping a message: the signal that it handled it, where nothing else would show. */
