@@ -3,8 +3,9 @@ import { demoRoutes } from '../demo/demo-routes.ts'
 import { runEffect } from '../frames/effects/index.ts'
 import { resolveFrameContext } from '../frames/frame-context.ts'
 import { createFramesHandler } from '../frames/server/frames-handler.ts'
+import { framesClient } from '../frames/server/frames-test-kit.ts'
 import { internalValuesIn } from './internal-values-test-kit.ts'
-import { parseQueryString, type PlainReply } from './plain-http.ts'
+import type { PlainReply } from './plain-http.ts'
 import { magic, platformAccount } from './routes/platform-test-kit.ts'
 import { createSandboxCore } from './sandbox-core.ts'
 import { send } from './test-request.ts'
@@ -27,19 +28,8 @@ function expectRefused(reply: PlainReply, what: string): void {
   expect.soft(internalValuesIn(core, reply.body), what).toEqual([])
 }
 
-async function framesCall(method: 'GET' | 'POST', target: string, body?: unknown): Promise<PlainReply> {
-  const [path, search = ''] = target.split('?') as [string, string?]
-  const response = await frames({ method, path, query: parseQueryString(search), headers: {}, body: body === undefined ? undefined : JSON.stringify(body) })
-  if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
-  return response
-}
-
-async function ticketOf(frame: string, query: Record<string, string>): Promise<string> {
-  const page = await framesCall('GET', `/platform/v1/${frame}?${new URLSearchParams({ channelId: 'proto-1', ...query })}`)
-  const config = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(page.body))![1]!)
-  if (!config.ticket) throw new Error(`no ticket: ${JSON.stringify(config.error)}`)
-  return config.ticket as string
-}
+const { call: framesCall, ticketOf: pageTicket } = framesClient(frames)
+const ticketOf = (frame: string, query: Record<string, string>) => pageTicket(frame, query, 'proto-1')
 
 describe('a name from outside that only Object.prototype holds', () => {
   const account = platformAccount(core)

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { parseQueryString, type PlainReply } from '../../core/plain-http.ts'
 import { platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { createSandboxCore } from '../../core/sandbox-core.ts'
 import { send } from '../../core/test-request.ts'
 import { journalsDrop } from './dropped-sampler.ts'
 import { createFramesHandler } from './frames-handler.ts'
+import { framesClient } from './frames-test-kit.ts'
 
 const core = createSandboxCore({ journalSize: 1000, origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
 const frames = createFramesHandler(core)
 
-async function call(method: 'GET' | 'POST', target: string, body?: unknown): Promise<PlainReply> {
-  const [path, search = ''] = target.split('?') as [string, string?]
-  const response = await frames({ method, path, query: parseQueryString(search), headers: {}, body: body === undefined ? undefined : JSON.stringify(body) })
-  if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
-  return response
-}
+const { call, ticketOf } = framesClient(frames)
 
 describe('journalsDrop', () => {
   it('journals the first five drops of a channel, then the 10th, 100th, 1 000th', () => {
@@ -26,8 +21,7 @@ describe('a frame flooded with foreign messages', () => {
   it("keeps the partner's handshake and API calls in the journal, and a sample of the drops with their running count", async () => {
     const account = platformAccount(core)
     const apiKey = `pk_test_${account.account}`
-    const page = await call('GET', `/platform/v1/reset?channelId=flooded&apiKey=${apiKey}`)
-    const ticket = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(page.body))![1]!).ticket
+    const ticket = await ticketOf('reset', { apiKey }, 'flooded')
     expect((await call('POST', '/__frames/event', { ticket, direction: 'out', message: { kind: 'handshake' } })).status).toBe(204)
     await send(core, 'GET /v3/currencies?apiKey=' + apiKey)
     for (let i = 0; i < 1_500; i++) {
@@ -44,8 +38,7 @@ describe('a frame flooded with foreign messages', () => {
 
   it('refuses a dropped report that is not an origin and a reason, naming the field', async () => {
     const account = platformAccount(core)
-    const page = await call('GET', `/platform/v1/reset?channelId=flooded-2&apiKey=pk_test_${account.account}`)
-    const ticket = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(page.body))![1]!).ticket
+    const ticket = await ticketOf('reset', { apiKey: `pk_test_${account.account}` }, 'flooded-2')
     const reply = await call('POST', '/__frames/event', { ticket, direction: 'dropped', message: { reason: 'x'.repeat(600), origin: 'o' } })
     expect(reply.status).toBe(400)
     expect(reply.body).toMatchObject({ message: 'message.reason must be at most 512 characters long' })

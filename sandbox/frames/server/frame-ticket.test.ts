@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { parseQueryString, type PlainReply } from '../../core/plain-http.ts'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { createSandboxCore } from '../../core/sandbox-core.ts'
 import { createFramesHandler } from './frames-handler.ts'
+import { framesClient } from './frames-test-kit.ts'
 
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
 const frames = createFramesHandler(core)
 const HOUR = 3_600_000
 
-async function call(method: 'GET' | 'POST', target: string, body?: unknown): Promise<PlainReply> {
-  const [path, search = ''] = target.split('?') as [string, string?]
-  const response = await frames({ method, path, query: parseQueryString(search), headers: {}, body: body === undefined ? undefined : JSON.stringify(body) })
-  if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
-  return response
-}
+const { call, ticketOf: pageTicket } = framesClient(frames)
 
 /** The ticket a frame page was given. */
-async function ticketOf(frame: string, query: Record<string, string>): Promise<string> {
-  const page = await call('GET', `/platform/v1/${frame}?${new URLSearchParams({ channelId: 'ticket-1', ...query })}`)
-  const config = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(page.body))![1]!)
-  if (!config.ticket) throw new Error(`no ticket: ${JSON.stringify(config.error)}`)
-  return config.ticket as string
-}
+const ticketOf = (frame: string, query: Record<string, string>) => pageTicket(frame, query, 'ticket-1')
 
 /** An effect without its fields: while the ticket holds it is `invalid_request`; once it has expired, `invalid_token`. */
 async function effectCode(ticket: string): Promise<string> {

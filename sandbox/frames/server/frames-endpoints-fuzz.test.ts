@@ -1,27 +1,16 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseQueryString, type PlainReply } from '../../core/plain-http.ts'
 import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { createSandboxCore } from '../../core/sandbox-core.ts'
 import { effectHandlers } from '../effects/index.ts'
 import { createFramesHandler } from './frames-handler.ts'
+import { framesClient } from './frames-test-kit.ts'
 
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
 const frames = createFramesHandler(core)
 
-async function call(method: 'GET' | 'POST', target: string, body?: string): Promise<PlainReply> {
-  const [path, search = ''] = target.split('?') as [string, string?]
-  const response = await frames({ method, path, query: parseQueryString(search), headers: {}, body })
-  if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
-  return response
-}
-
-async function ticketOf(frame: string, query: Record<string, string>): Promise<string> {
-  const page = await call('GET', `/platform/v1/${frame}?${new URLSearchParams({ channelId: 'fuzz-1', ...query })}`)
-  const config = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(page.body))![1]!)
-  if (!config.ticket) throw new Error(`no ticket for ${frame}: ${JSON.stringify(config.error)}`)
-  return config.ticket as string
-}
+const { call, ticketOf: pageTicket } = framesClient(frames)
+const ticketOf = (frame: string, query: Record<string, string>) => pageTicket(frame, query, 'fuzz-1')
 
 /** Values that break code which trusts a field's type: objects whose `toString` is not a function, prototype names, huge and odd values. */
 const hostile = fc.oneof(
