@@ -58,3 +58,16 @@ export function parseJsonBody<T extends z.ZodType>(schema: T, text: string | und
   }
   return parseOrFail(schema, value, 'body')
 }
+
+/**
+ * Parses one field of an already parsed body (`message` of a journal call) with a zod schema: a 400 naming the
+ * field's path under `field` and the rule.
+ *
+ * @example
+ * const dropped = parseField(DroppedMessage, input.message, 'message') // 400 "message.reason must be …"
+ */
+export function parseField<T extends z.ZodType>(schema: T, value: unknown, field: string): z.output<T> {
+  const parsed = schema.safeParse(value, { reportInput: true })
+  if (parsed.success) return parsed.data
+  failFromIssues(parsed.error.issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })), field)
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ChannelId, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
+import { parseField, parseJsonBody } from '../../core/parse-input.ts'
 import type { FaultOutcome } from '../../core/fault-registry.ts'
 import { reply, type PlainReply, type PlainRequest, type PlainResponse } from '../../core/plain-http.ts'
 import type { SandboxCore } from '../../core/sandbox-core.ts'
@@ -86,28 +87,8 @@ const JournalRequest = z.object({
   message: z.unknown(),
 })
 
-/** The body of a POST from a frame page, parsed: a 400 naming the field and the rule otherwise (a `null`, an array, a number are bodies too). */
-function parseFrameBody<Schema extends z.ZodType>(schema: Schema, body: string | undefined): z.output<Schema> {
-  let json: unknown
-  try {
-    json = JSON.parse(body ?? '')
-  } catch {
-    throw SandboxError.invalidField('body', 'body must be the JSON the frame page sends')
-  }
-  return parsedField(schema, json)
-}
-
-/** `value` (the body, or its field `under`) parsed by `schema`, or a 400 naming the field and the rule. */
-function parsedField<Schema extends z.ZodType>(schema: Schema, value: unknown, under?: string): z.output<Schema> {
-  const parsed = schema.safeParse(value, { reportInput: true })
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]!
-  const { field, message } = describeIssue(under === undefined ? issue : { ...issue, path: [under, ...issue.path] }, under ?? 'body')
-  throw SandboxError.invalidField(field, message)
-}
-
 async function effect(core: SandboxCore, body: string | undefined): Promise<PlainReply> {
-  const input = parseFrameBody(EffectRequest, body)
+  const input = parseJsonBody(EffectRequest, body)
   const { ticket } = readFrameTicket(core, input.ticket)
   try {
     const context = await resolveFrameContext(core, ticket.frame, ticket.params)
@@ -129,21 +110,21 @@ const CustomerAction = z.object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) }).
 const DroppedMessage = z.object({ origin: z.string().max(512), reason: z.string().max(512) })
 
 function journal(core: SandboxCore, body: string | undefined, countDrop: ReturnType<typeof droppedSampler>): PlainReply {
-  const input = parseFrameBody(JournalRequest, body)
+  const input = parseJsonBody(JournalRequest, body)
   const { tenant, ticket } = readFrameTicket(core, input.ticket)
   if (ticket.exp <= tenant.clock.now()) throw new SandboxError('unauthorized', frameExpired(ticket.frame, ticket.exp))
   const { direction } = input
   const channelId = String(ticket.params.channelId)
   let dropped: { origin: string; reason: string; count: number } | undefined
   if (direction === 'dropped') {
-    dropped = { ...parsedField(DroppedMessage, input.message, 'message'), count: countDrop(tenant, channelId) }
+    dropped = { ...parseField(DroppedMessage, input.message, 'message'), count: countDrop(tenant, channelId) }
     // A flood of foreign messages leaves a sample and a running count, never the partner's own entries pushed out.
     if (!journalsDrop(dropped.count)) return reply(204)
   }
   const message =
     dropped ? { kind: 'dropped', payload: dropped }
-    : direction === 'action' ? actionMessage(parsedField(CustomerAction, input.message, 'message'))
-    : parsedField(direction === 'out' ? FrameOutbound : FrameInbound, input.message, 'message')
+    : direction === 'action' ? actionMessage(parseField(CustomerAction, input.message, 'message'))
+    : parseField(direction === 'out' ? FrameOutbound : FrameInbound, input.message, 'message')
   const session = ticket.session === null ? undefined : { id: ticket.session }
   journalFrameMessage({ tenant, frame: ticket.frame, channelId, session, params: ticket.params }, direction, message)
   return reply(204)
