@@ -36,7 +36,7 @@ export class StateSaver {
   /** The text last written: a save that would write it again writes nothing. */
   private written: string | undefined
   /** Each account's text as last serialised, by tenant id: what the file keeps of an account that fails to serialise now. */
-  private readonly tenantTexts = new Map<string, string>()
+  private tenantTexts = new Map<string, string>()
   private current: SaveStatus = { state: 'ok', lastSavedAt: null }
 
   constructor(
@@ -99,21 +99,20 @@ export class StateSaver {
   private serialise(snapshot: SandboxSnapshot): { text: string; failures: string[] } {
     const { tenants, ...rest } = snapshot
     const failures: string[] = []
-    const texts: string[] = []
+    const kept = new Map<string, string>()
     for (const tenant of tenants) {
       const id = `${tenant.account}:${tenant.mode}`
       try {
-        const text = JSON.stringify(tenant)
-        this.tenantTexts.set(id, text)
-        texts.push(text)
+        kept.set(id, JSON.stringify(tenant))
       } catch (error) {
         failures.push((error as Error).message)
         const last = this.tenantTexts.get(id)
-        if (last !== undefined) texts.push(last)
+        if (last !== undefined) kept.set(id, last)
       }
     }
-    const present = new Set(tenants.map((tenant) => `${tenant.account}:${tenant.mode}`))
-    for (const id of this.tenantTexts.keys()) if (!present.has(id)) this.tenantTexts.delete(id)
+    // Accounts no longer in the snapshot are forgotten with it.
+    this.tenantTexts = kept
+    const texts = [...kept.values()]
     return { text: `${JSON.stringify(rest).slice(0, -1)},"tenants":[${texts.join(',')}]}`, failures }
   }
 

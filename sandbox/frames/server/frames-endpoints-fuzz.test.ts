@@ -48,28 +48,24 @@ describe('the frames endpoints under any body', () => {
   /** A body as a page (or anyone) could send it: JSON of any shape, or text that is not JSON. */
   const body = (shaped: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: shaped.map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) })
 
-  it('answers an effect body of any shape with a 2xx or 4xx, never a 5xx', async () => {
-    const shaped = fc.oneof(hostile, fc.record({ ticket: ticket(), effect: fc.oneof(hostile, effect.map(({ type, fields }) => ({ ...fields, type }))) }, { requiredKeys: [] }))
-    await fc.assert(
+  /** Posts 400 bodies of `shaped` to `path`: each must answer below 500. */
+  const neverAServerError = (path: string, shaped: fc.Arbitrary<unknown>) =>
+    fc.assert(
       fc.asyncProperty(body(shaped), async (text) => {
-        const reply = await call('POST', '/__frames/effect', text)
+        const reply = await call('POST', path, text)
         expect(reply.status, `${text} → ${JSON.stringify(reply.body)}`).toBeLessThan(500)
       }),
       { numRuns: 400 },
     )
+
+  it('answers an effect body of any shape with a 2xx or 4xx, never a 5xx', async () => {
+    await neverAServerError('/__frames/effect', fc.oneof(hostile, fc.record({ ticket: ticket(), effect: fc.oneof(hostile, effect.map(({ type, fields }) => ({ ...fields, type }))) }, { requiredKeys: [] })))
   }, 120_000)
 
   it('answers a journal body of any shape with a 2xx or 4xx, never a 5xx', async () => {
     const direction = fc.oneof(fc.constantFrom('out', 'in', 'dropped', 'action'), hostile)
     const message = fc.oneof(hostile, fc.record({ kind: fc.oneof(fc.constantFrom('handshake', 'complete', 'error', 'setQuote', 'constructor'), hostile), payload: hostile }), fc.record({ type: hostile }))
-    const shaped = fc.oneof(hostile, fc.record({ ticket: ticket(), direction, message }, { requiredKeys: [] }))
-    await fc.assert(
-      fc.asyncProperty(body(shaped), async (text) => {
-        const reply = await call('POST', '/__frames/event', text)
-        expect(reply.status, `${text} → ${JSON.stringify(reply.body)}`).toBeLessThan(500)
-      }),
-      { numRuns: 400 },
-    )
+    await neverAServerError('/__frames/event', fc.oneof(hostile, fc.record({ ticket: ticket(), direction, message }, { requiredKeys: [] })))
   }, 120_000)
 
   it('names the field of a body that is null, an array, a number or a string', async () => {
