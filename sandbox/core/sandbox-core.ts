@@ -39,6 +39,12 @@ export interface SandboxOptions {
    */
   activity?: () => number
   /**
+   * Awaited between the slices of building a new account's store (each about a millisecond's work), so building one
+   * never holds the event loop for long; the node adapter passes a yield to its event loop (`setImmediate`). Without
+   * it a store is built in one go.
+   */
+  pause?: () => Promise<void>
+  /**
    * Keep the state of accounts evicted to make room (what `--state-file` does): saved in snapshots with the others,
    * and given back whole on the account's next use instead of a fresh seed (decision 0049).
    */
@@ -144,6 +150,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     clockStart,
     wall: options.wall,
     activity: options.activity,
+    pause: options.pause,
     ...(options.keepEvicted ? { restoreEvicted: restoreTenant } : {}),
     journalSize: options.journalSize ?? 1000,
     limits: { ...DEFAULT_TENANT_LIMITS, ...options.limits },

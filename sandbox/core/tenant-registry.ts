@@ -2,6 +2,7 @@ import { ApiKey, type Mode, type TenantSnapshot } from '../contract/index.ts'
 import { buildAccount } from '../../fixtures/account.ts'
 import { originMatches } from './origin-matches.ts'
 import { RecordBudget } from '../store/record-budget.ts'
+import { OneAtATime } from './one-at-a-time.ts'
 import { SandboxError } from './sandbox-error.ts'
 import { DEFAULT_ALLOWED_ORIGINS, Tenant, type TenantOptions } from './tenant.ts'
 
@@ -61,7 +62,7 @@ export class TenantRegistry {
 
   constructor(options: TenantOptions) {
     this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep))
-    this.options = { ...options, budget: this.budget, allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
+    this.options = { ...options, budget: this.budget, storeBuilds: new OneAtATime(), allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
   }
 
   /**

@@ -2,8 +2,9 @@ import type { AccountFixture, Mode, ScheduledJob, TenantSettings, TenantSnapshot
 import type { CatalogIndex } from '../store/catalog-index.ts'
 import type { RecordBudget } from '../store/record-budget.ts'
 import type { TenantLimits } from '../store/tenant-limits.ts'
-import type { TenantStore } from '../store/tenant-store.ts'
-import { buildTenantSeed } from '../../fixtures/tenant-seed.ts'
+import type { TenantStore, TenantStoreOptions } from '../store/tenant-store.ts'
+import { tenantSeedSteps } from '../../fixtures/tenant-seed.ts'
+import type { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
@@ -37,9 +38,25 @@ export interface TenantOptions {
   limits: TenantLimits
   /** The records every tenant's store holds together, against `limits.records` (the registry's). */
   budget?: RecordBudget
+  /** Where new stores are built, one at a time, first come first served (the registry's). */
+  storeBuilds?: OneAtATime
+  /**
+   * Awaited between the slices of building a store (each about a millisecond's work here), so a new account never
+   * holds the event loop for long: the node adapter yields to it. Without it a store is built in one go.
+   */
+  pause?: () => Promise<void>
   strictDeprecations: boolean
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
+}
+
+/** Runs a generator to its end, awaiting `pause` (if any) at each step; resolves with what it returns. */
+async function finishSteps<T>(steps: Generator<void, T, void>, pause: (() => Promise<void>) | undefined): Promise<T> {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (pause) await pause()
+  }
 }
 
 /**
@@ -110,9 +127,9 @@ export class Tenant {
     return this.options.limits
   }
 
-  /** The sandbox-wide record budget its store counts against. */
-  get budget(): RecordBudget | undefined {
-    return this.options.budget
+  /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
+  storeOptions(): TenantStoreOptions {
+    return { limits: this.options.limits, budget: this.options.budget, owner: this, pause: this.options.pause }
   }
 
   /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
@@ -168,14 +185,17 @@ export class Tenant {
    */
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
-      const loading: Promise<TenantStore> = import('../store/tenant-store.ts')
-        .then(({ TenantStore }) => TenantStore.seeded(buildTenantSeed(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.limits, this.options.budget, this))
-        .then((store) => {
-          // Reset or evicted while it was seeded: this store is already dropped.
-          if (this.storePromise === loading) this.loadedStore = store
-          else store.release()
-          return store
-        })
+      const build = async () => {
+        const { TenantStore } = await import('../store/tenant-store.ts')
+        const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
+        return TenantStore.seeded(seed, this.storeOptions())
+      }
+      const loading: Promise<TenantStore> = (this.options.storeBuilds?.run(build) ?? build()).then((store) => {
+        // Reset or evicted while it was seeded: this store is already dropped.
+        if (this.storePromise === loading) this.loadedStore = store
+        else store.release()
+        return store
+      })
       this.storePromise = loading
     }
     return this.storePromise

@@ -40,7 +40,7 @@ describe('TenantStore', () => {
   })
 
   it('caps what is added at run time, not the seed: past the cap a create is 429 rate_limited', async () => {
-    const store = await TenantStore.seeded(seed, { ...DEFAULT_TENANT_LIMITS, transactions: 1, customers: 0 })
+    const store = await TenantStore.seeded(seed, { limits: { ...DEFAULT_TENANT_LIMITS, transactions: 1, customers: 0 } })
     const seeded = store.transactions.all()[0]!
     expect(store.transactions.size).toBeGreaterThan(1)
     await store.transactions.create({ ...seeded, id: 'txn_runtime1' })

@@ -5,6 +5,32 @@ import type { RecordBudget } from './record-budget.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
 
 const RESET = 'POST /__sandbox/reset starts the account afresh'
+/** Records a store is filled with between two pauses: about a millisecond's work here. */
+const RECORDS_PER_SLICE = 32
+
+/** How a store is made: what it may hold, what it counts against, and how it lets other work run while it fills. */
+export interface TenantStoreOptions {
+  /** What the store may hold beyond its seed (default {@link DEFAULT_TENANT_LIMITS}). */
+  limits?: TenantLimits
+  /** The sandbox-wide record budget the store counts against (none: unbounded). */
+  budget?: RecordBudget
+  /** Who owns the store (its tenant): never evicted to make room for its own writes. */
+  owner?: unknown
+  /**
+   * Awaited after every few records while the store fills, so filling a new account's store never holds the event
+   * loop for long (the node adapter's yields to it; none: the store fills in one go).
+   */
+  pause?: () => Promise<void>
+}
+
+/** Wraps each record's write: awaits it, and then `pause` once every {@link RECORDS_PER_SLICE} writes. */
+function pacer(pause: (() => Promise<void>) | undefined): (write: Promise<unknown>) => Promise<void> {
+  let count = 0
+  return async (write) => {
+    await write
+    if (pause && ++count % RECORDS_PER_SLICE === 0) await pause()
+  }
+}
 
 /**
  * A tenant's mutable data: customers, sessions, cards and transactions, each an
@@ -52,16 +78,13 @@ export class TenantStore {
   private filling = true
   private released = false
 
-  /**
-   * @param budget the sandbox-wide record budget this store counts against (none: unbounded)
-   * @param owner who owns the store (its tenant): never evicted to make room for its own writes
-   */
-  constructor(
-    limits: TenantLimits = DEFAULT_TENANT_LIMITS,
-    private readonly budget?: RecordBudget,
-    private readonly owner?: unknown,
-  ) {
-    this.limits = limits
+  private readonly budget: RecordBudget | undefined
+  private readonly owner: unknown
+
+  constructor(options: TenantStoreOptions = {}) {
+    this.limits = options.limits ?? DEFAULT_TENANT_LIMITS
+    this.budget = options.budget
+    this.owner = options.owner
   }
 
   /** Counts a record in or out; refuses one past the sandbox-wide budget with a 429 once the store is filled. */
@@ -81,12 +104,13 @@ export class TenantStore {
     if (this.budget) this.budget.held -= this.held
   }
 
-  /** A store holding `seed`, capped by `limits` beyond it, counted against `budget`. */
-  static async seeded(seed: TenantSeed, limits: TenantLimits = DEFAULT_TENANT_LIMITS, budget?: RecordBudget, owner?: unknown): Promise<TenantStore> {
-    const store = new TenantStore(limits, budget, owner)
-    for (const customer of seed.customers) await store.addCustomer(customer)
-    for (const card of seed.cards) await store.cards.create(card)
-    for (const transaction of seed.transactions) await store.transactions.create(transaction)
+  /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
+  static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
+    const store = new TenantStore(options)
+    const paced = pacer(options.pause)
+    for (const customer of seed.customers) await paced(store.addCustomer(customer))
+    for (const card of seed.cards) await paced(store.cards.create(card))
+    for (const transaction of seed.transactions) await paced(store.transactions.create(transaction))
     store.seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
     store.applyCaps()
     store.filling = false
@@ -97,16 +121,17 @@ export class TenantStore {
    * A store holding what a snapshot held (a state file's, already parsed): records, sequences and used consents.
    *
    * @example
-   * const copy = await TenantStore.restored(store.snapshot(), store.limits)
+   * const copy = await TenantStore.restored(store.snapshot(), { limits: store.limits })
    */
-  static async restored(snapshot: StoreSnapshot, limits: TenantLimits = DEFAULT_TENANT_LIMITS, budget?: RecordBudget, owner?: unknown): Promise<TenantStore> {
-    const store = new TenantStore(limits, budget, owner)
-    for (const customer of snapshot.customers) await store.addCustomer(customer)
-    for (const session of snapshot.sessions) await store.sessions.create(session)
-    for (const card of snapshot.cards) await store.cards.create(card)
-    for (const transaction of snapshot.transactions) await store.transactions.create(transaction)
-    for (const upload of snapshot.uploads) await store.uploads.create(upload)
-    for (const challenge of snapshot.challenges) await store.challenges.create(challenge)
+  static async restored(snapshot: StoreSnapshot, options: TenantStoreOptions = {}): Promise<TenantStore> {
+    const store = new TenantStore(options)
+    const paced = pacer(options.pause)
+    for (const customer of snapshot.customers) await paced(store.addCustomer(customer))
+    for (const session of snapshot.sessions) await paced(store.sessions.create(session))
+    for (const card of snapshot.cards) await paced(store.cards.create(card))
+    for (const transaction of snapshot.transactions) await paced(store.transactions.create(transaction))
+    for (const upload of snapshot.uploads) await paced(store.uploads.create(upload))
+    for (const challenge of snapshot.challenges) await paced(store.challenges.create(challenge))
     for (const [id, exp] of snapshot.usedConsents) store.usedConsents.set(id, exp)
     for (const [sequence, value] of snapshot.counters) store.counters.set(sequence, value)
     store.seeded = { ...snapshot.seeded }

@@ -180,6 +180,15 @@ describe('startServer', () => {
     expect(warnings).toEqual([])
   })
 
+  it("lets other requests' work through while it builds a new account's store", async () => {
+    await sandbox.core.tenants.get('store_module_loaded', 'test').store()
+    const building = sandbox.core.tenants.get('built_in_slices', 'test').store()
+    let ranMeanwhile = false
+    setImmediate(() => (ranMeanwhile = true))
+    await building
+    expect(ranMeanwhile).toBe(true)
+  })
+
   it('answers HEAD without a body', async () => {
     const response = await fetch(`${sandbox.apiUrl}/openapi.json`, { method: 'HEAD' })
     expect(response.status).toBe(200)

@@ -158,6 +158,9 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
+/** Resolves once the event loop has served what was waiting on it (I/O callbacks included). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /**
  * Starts the sandbox: the API, control API and OpenAPI document on one origin,
  * and the frames origin beside it.
@@ -181,6 +184,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     wall: options.clock === 'wall' || options.realtimeClock ? () => Date.now() : undefined,
     // How recently each account was used, so one in the middle of a flow is never evicted (docs/decisions/0049).
     activity: options.activity ?? (() => performance.now()),
+    // Building a new account's store lets the requests waiting for the event loop through between its slices.
+    pause: options.pause ?? yieldToEventLoop,
     // With a state file, an account evicted to make room keeps its state there and gets it back on its next use.
     keepEvicted: options.keepEvicted ?? options.stateFile !== undefined,
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
