@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_TENANT_LIMITS } from '../store/tenant-limits.ts'
 import { createSandboxCore } from './sandbox-core.ts'
 import { send } from './test-request.ts'
 
@@ -171,5 +172,20 @@ describe('an evicted account while a state file is kept (keepEvicted)', () => {
     await restarted.restore(snapshot)
     expect(await clockOf(restarted, 'alpha')).toBe(7_200_000)
     expect((await restarted.snapshot()).tenants.map((tenant) => tenant.account).sort()).toEqual(['alpha', 'beta'])
+  })
+
+  it('keeps evicted states within limits.parkedCharacters, forgetting the one evicted longest ago, and says so in usage()', async () => {
+    const probe = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true })
+    await session(probe, 'alpha')
+    await session(probe, 'beta')
+    const oneState = probe.tenants.usage().parked.characters
+    expect(probe.tenants.usage().parked).toEqual({ accounts: 1, characters: oneState, limit: DEFAULT_TENANT_LIMITS.parkedCharacters, forgotten: 0 })
+
+    const core = createSandboxCore({ limits: { tenants: 1, parkedCharacters: oneState * 2.5 }, keepEvicted: true })
+    for (const account of ['alpha', 'beta', 'gamma', 'delta']) await session(core, account)
+    expect(core.tenants.usage().parked).toMatchObject({ accounts: 2, forgotten: 1 })
+    expect((await core.snapshot()).tenants.map((tenant) => tenant.account)).toEqual(['beta', 'gamma', 'delta'])
+    await session(core, 'beta')
+    expect(core.tenants.usage().parked).toMatchObject({ accounts: 2, forgotten: 1 })
   })
 })

@@ -33,6 +33,14 @@ export function parseApiKey(key: string): ParsedKey | undefined {
  * @example
  * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
  */
+/** How full a sandbox is ({@link TenantRegistry.usage}). */
+export interface RegistryUsage {
+  accounts: { held: number; limit: number }
+  records: { held: number; limit: number }
+  /** States of evicted accounts kept for a state file: how many, their characters, and how many were forgotten. */
+  parked: { accounts: number; characters: number; limit: number; forgotten: number }
+}
+
 /** Evicted accounts whose state is kept per account slot, while a state file is kept. */
 const PARKED_PER_SLOT = 4
 
@@ -54,6 +62,10 @@ export class TenantRegistry {
    * slot are kept: past it the one evicted longest ago is forgotten, as every evicted account was before.
    */
   private readonly parked = new Map<string, string>()
+  /** Characters the parked texts hold together, against `limits.parkedCharacters`. */
+  private parkedCharacters = 0
+  /** Parked states forgotten to stay within the limits: what a state file no longer keeps. */
+  private forgottenParked = 0
   /** When each tenant was last used, on `options.activity`; a restored tenant is not used until a request uses it. */
   private readonly lastUsed = new WeakMap<Tenant, number>()
 
@@ -167,9 +179,43 @@ export class TenantRegistry {
   }
 
   private park(tenant: Tenant): void {
-    this.parked.delete(tenant.id)
-    this.parked.set(tenant.id, JSON.stringify(tenant.snapshotNow()))
-    while (this.parked.size > this.options.limits.tenants * PARKED_PER_SLOT) this.parked.delete(this.parked.keys().next().value!)
+    this.unpark(tenant.id)
+    this.keepParked(tenant.id, JSON.stringify(tenant.snapshotNow()))
+  }
+
+  /** Keeps a parked state, newest last, forgetting the oldest past the limits. */
+  private keepParked(id: string, text: string): void {
+    this.parked.set(id, text)
+    this.parkedCharacters += text.length
+    const { tenants, parkedCharacters } = this.options.limits
+    while (this.parked.size > tenants * PARKED_PER_SLOT || this.parkedCharacters > parkedCharacters) {
+      this.unpark(this.parked.keys().next().value!)
+      this.forgottenParked++
+    }
+  }
+
+  /** Drops a parked state (given back, replaced or forgotten), if there is one. */
+  private unpark(id: string): void {
+    const text = this.parked.get(id)
+    if (text === undefined) return
+    this.parked.delete(id)
+    this.parkedCharacters -= text.length
+  }
+
+  /**
+   * How full the sandbox is: accounts kept, records held (seeds included) and the states of evicted accounts kept
+   * for a state file, each against its limit. What `GET /__sandbox/health` reports.
+   *
+   * @example
+   * core.tenants.usage() // { accounts: { held: 3, limit: 256 }, records: { held: 591, limit: 100000 }, parked: { … } }
+   */
+  usage(): RegistryUsage {
+    const { tenants, records, parkedCharacters } = this.options.limits
+    return {
+      accounts: { held: this.tenants.size, limit: tenants },
+      records: { held: this.budget.held, limit: records },
+      parked: { accounts: this.parked.size, characters: this.parkedCharacters, limit: parkedCharacters, forgotten: this.forgottenParked },
+    }
   }
 
   /** The state of every account evicted while a state file is kept, for the snapshot a state file saves. */
@@ -185,8 +231,15 @@ export class TenantRegistry {
     const parked = this.parked.get(id)
     if (parked === undefined) return this.make(account, mode, this.evictions)
     const saved = JSON.parse(parked) as TenantSnapshot
-    const made = this.make(account, mode, saved.generation)
-    this.parked.delete(id)
+    // Taken out before room is made, so making room never forgets it; kept again if no room can be made.
+    this.unpark(id)
+    let made: Tenant
+    try {
+      made = this.make(account, mode, saved.generation)
+    } catch (error) {
+      this.keepParked(id, parked)
+      throw error
+    }
     this.options.restoreEvicted!(made, saved)
     return made
   }

@@ -39,6 +39,11 @@ export interface TenantLimits {
    * evicted, and when the writing tenant is the only one left, its create is a 429.
    */
   records: number
+  /**
+   * Characters of JSON text the states of evicted accounts take together while a state file is kept (decision
+   * 0049): past it, the one evicted longest ago is forgotten (a character is a byte of memory for this ASCII JSON).
+   */
+  parkedCharacters: number
 }
 
 /** The defaults: far above what a test or a demo does, small enough that a runaway client cannot exhaust memory. */
@@ -55,4 +60,5 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   tenants: 256,
   activeWindowMs: 600_000,
   records: 100_000,
+  parkedCharacters: 32 * 1024 * 1024,
 }

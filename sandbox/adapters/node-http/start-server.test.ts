@@ -189,6 +189,15 @@ describe('startServer', () => {
     expect(ranMeanwhile).toBe(true)
   })
 
+  it('says on GET /__sandbox/health how full the sandbox is: accounts, records and kept states against their limits', async () => {
+    const health = async () => (await (await fetch(`${sandbox.apiUrl}/__sandbox/health`)).json()) as { usage: { accounts: { held: number; limit: number }; records: { held: number; limit: number } } }
+    const before = (await health()).usage
+    await sandbox.core.tenants.get('health_usage', 'test').store()
+    const after = await health()
+    expect(after).toMatchObject({ status: 'ok', stateFile: null, usage: { accounts: { held: before.accounts.held + 1, limit: 256 }, records: { limit: 100_000 }, parked: { accounts: 0, forgotten: 0 } } })
+    expect(after.usage.records.held).toBeGreaterThan(before.records.held + 100)
+  })
+
   it('answers HEAD without a body', async () => {
     const response = await fetch(`${sandbox.apiUrl}/openapi.json`, { method: 'HEAD' })
     expect(response.status).toBe(200)

@@ -212,7 +212,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     }
   }
   const demo = demoRoutes(core, origins)
-  const health = () => healthReply(saver)
+  const health = () => healthReply(saver, core.tenants.usage())
   // The browser client, for host pages: `<script type="module" src="{api}/sandbox-client.js">`.
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   // The client bundle is public code, the same for everyone: any host page may load it as a module (decision 0040).

@@ -128,6 +128,6 @@ describe('--state-file', () => {
     const sandbox = await start()
     const reply = await fetch(`${sandbox.apiUrl}/__sandbox/health`)
     expect(reply.status).toBe(200)
-    expect(await reply.json()).toEqual({ status: 'ok', stateFile: null })
+    expect(await reply.json()).toMatchObject({ status: 'ok', stateFile: null })
   })
 })
