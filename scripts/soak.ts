@@ -2,20 +2,21 @@
  * `npm run soak`: loads a real sandbox process (the built CLI, on loopback) with every route family across many
  * accounts, plus one client creating sessions as fast as it can, and judges the run: no 5xx, no dropped
  * connection, no unexpected status, RSS flat after warm-up and bounded (issue 12; docs/decisions/0044, 0047).
- * Durations are in seconds; `--help` prints the usage.
+ * Durations are in seconds; `--help` prints the usage. `--churn <writers>` adds clients that fill new accounts with
+ * sessions, one account after another, against a server whose accounts go idle after 3 s: the record budget fills
+ * and idle accounts are evicted for the next, and the run is judged on the memory bound (decision 0047).
  *
- *   npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000]
+ *   npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000] [--churn 0]
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { processRssMb } from './process-rss.ts'
-import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
 import { judgeSoak, type SoakStats } from './soak/soak-criteria.ts'
-import { measureServerMemory, MEMORY_PROBE_FLAGS } from './soak/server-memory.ts'
+import { measureServerMemory } from './soak/server-memory.ts'
+import { startSandbox } from './soak/start-sandbox.ts'
 import { quantile } from './statistics.ts'
 
 const Flags = z.object({
@@ -24,34 +25,30 @@ const Flags = z.object({
   connections: z.coerce.number().int().min(1).max(1_024).default(64),
   tenants: z.coerce.number().int().min(1).max(200).default(16),
   maxRequests: z.coerce.number().int().min(1).default(20_000_000),
+  churn: z.coerce.number().int().min(0).max(64).default(0),
 })
 
-const USAGE = 'usage: npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000]'
-const BIN = fileURLToPath(new URL('../bin/ramp-sandbox.js', import.meta.url))
-/** The flags `npm start` runs the sandbox with (package.json): the soak loads the server as partners run it. */
-const SERVER_FLAGS = ['--max-semi-space-size=32']
+const USAGE = 'usage: npm run soak -- [--duration 60] [--warmup 10] [--connections 64] [--tenants 16] [--max-requests 20000000] [--churn 0]'
+/** Sessions each churn writer creates on an account before it moves on to the next. */
+const CHURN_SESSIONS_PER_ACCOUNT = 2_000
+/** In a churn run, an account is idle (and may be evicted for records) 3 s after its last use. */
+const CHURN_SERVER_FLAGS = ['--active-minutes', '0.05']
 /** How long one memory reading takes at most (three probes, each after two full collections), and the gap it keeps from the load's end. */
 const READING_SECONDS = 3
 
-/** Starts the sandbox CLI on free loopback ports; resolves with its origins once the ready line is out. */
-function startSandbox(): Promise<{ child: ChildProcess; target: SoakTarget }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_FLAGS, ...MEMORY_PROBE_FLAGS, BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--frames-port', '0'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
-    let out = ''
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk
-      const ready = /ready: api (\S+) · frames (\S+)/.exec(out)
-      if (ready) resolve({ child, target: { api: ready[1]!, frames: ready[2]! } })
-    })
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it was ready:\n${out}`)))
-  })
-}
 
+
+const Usage = z.object({ usage: z.object({ accounts: z.object({ held: z.number() }), records: z.object({ held: z.number(), limit: z.number() }) }) })
+
+/** How full the sandbox is, from its health answer. */
+async function readUsage(target: SoakTarget): Promise<z.infer<typeof Usage>['usage']> {
+  return Usage.parse(await (await fetch(`${target.api}/__sandbox/health`)).json()).usage
+}
 
 async function main(): Promise<number> {
   let values
   try {
-    ;({ values } = parseArgs({ options: { duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, tenants: { type: 'string' }, 'max-requests': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }))
+    ;({ values } = parseArgs({ options: { duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, tenants: { type: 'string' }, 'max-requests': { type: 'string' }, churn: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }))
   } catch (error) {
     process.stderr.write(`soak: ${(error as Error).message}\n${USAGE}\n`)
     return 2
@@ -65,15 +62,23 @@ async function main(): Promise<number> {
     process.stderr.write(`soak: ${flags.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('; ')}\n`)
     return 2
   }
-  const { duration, connections, tenants: tenantCount, maxRequests } = flags.data
+  const { duration, connections, tenants: tenantCount, maxRequests, churn } = flags.data
   const warmup = flags.data.warmup ?? Math.min(10, duration / 6)
-  const { child, target } = await startSandbox()
+  const { child, target } = await startSandbox(churn > 0 ? CHURN_SERVER_FLAGS : [])
   const stop = () => child.kill('SIGTERM')
   process.once('SIGINT', () => (stop(), process.exit(130)))
   try {
     const tenants = await Promise.all(Array.from({ length: tenantCount }, (_, i) => provisionTenant(target, `soak${String(i + 1).padStart(2, '0')}`)))
     const samples: number[] = [processRssMb(child.pid!)]
-    const sampler = setInterval(() => samples.push(processRssMb(child.pid!)), 1_000)
+    const usage = { peakRecords: 0, recordLimit: 0, peakAccounts: 0 }
+    const sampler = setInterval(() => {
+      samples.push(processRssMb(child.pid!))
+      void readUsage(target).then((now) => {
+        usage.peakRecords = Math.max(usage.peakRecords, now.records.held)
+        usage.recordLimit = now.records.limit
+        usage.peakAccounts = Math.max(usage.peakAccounts, now.accounts.held)
+      }, () => undefined)
+    }, 1_000)
     process.stdout.write(`soak: ${connections} connections + 1 session flood, ${tenantCount} accounts, ${duration} s (warm-up ${warmup} s) against ${target.api}\n`)
     const started = performance.now()
     // Memory is read after full collections once the warm-up is over and again just before the load ends, while
@@ -86,7 +91,7 @@ async function main(): Promise<number> {
           (error: Error) => ({ memoryFailure: error.message }),
         )
       : undefined
-    const load = await runLoad({ target, tenants, connections, durationMs: duration * 1_000, maxRequests, floodKey: 'sk_test_soakflood' })
+    const load = await runLoad({ target, tenants, connections, durationMs: duration * 1_000, maxRequests, floodKey: 'sk_test_soakflood', ...(churn > 0 ? { churn: { writers: churn, sessionsPerAccount: CHURN_SESSIONS_PER_ACCOUNT } } : {}) })
     const seconds = (performance.now() - started) / 1_000
     const memory = await readings
     clearInterval(sampler)
@@ -100,6 +105,7 @@ async function main(): Promise<number> {
       latencyMs: { p50: quantile(load.latencies, 0.5), p99: quantile(load.latencies, 0.99), max: quantile(load.latencies, 1) },
       rssMb: samples,
       ...memory,
+      ...(churn > 0 ? { churn: { peakRecords: usage.peakRecords, recordLimit: usage.recordLimit } } : {}),
     }
     const failures = judgeSoak(stats)
     const classes = Object.entries(load.byStatus).filter(([key]) => key.endsWith('xx')).map(([key, count]) => `${key} ${count}`).join(', ')
@@ -111,11 +117,12 @@ async function main(): Promise<number> {
         `errors     5xx ${load.serverErrors}, dropped ${load.dropped}, unexpected status ${load.unexpected}`,
         `latency    p50 ${stats.latencyMs.p50.toFixed(2)} ms, p99 ${stats.latencyMs.p99.toFixed(2)} ms, max ${stats.latencyMs.max.toFixed(1)} ms`,
         `flood      ${load.flood.created} sessions created, ${load.flood.refused} refused with 429 (the account's cap)`,
+        `records    at most ${usage.peakRecords} of ${usage.recordLimit} held, in at most ${usage.peakAccounts} accounts at once${churn > 0 ? `; churn: ${load.churn.created} sessions created on ${load.churn.accounts} accounts, ${load.churn.refused} refused with 429` : ''}`,
         `RSS        ${mb(stats.memory?.afterWarmup.rssMb)} MB after warm-up, ${mb(stats.memory?.atEnd.rssMb)} MB at the end (after full collections); ${mb(rss.start)} MB at start, ${mb(rss.max)} MB at most (sampled each second)`,
         `heap       ${mb(stats.memory?.afterWarmup.heapUsedMb)} MB in use after warm-up, ${mb(stats.memory?.atEnd.heapUsedMb)} MB at the end (after full collections: the records the load made and the sandbox keeps)`,
         ...load.samples.map((line) => `  ${line}`),
         failures.length === 0 ? 'soak: passed' : `soak: FAILED: ${failures.join('; ')}`,
-        JSON.stringify({ soak: { duration, connections, tenants: tenantCount, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),
+        JSON.stringify({ soak: { duration, connections, tenants: tenantCount, churn: churn > 0 ? { writers: churn, ...load.churn, ...usage } : undefined, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),
       ].join('\n') + '\n',
     )
     return failures.length === 0 ? 0 : 1

@@ -23,7 +23,7 @@ interface Stored {
 }
 
 /** Characters an entry counts for besides the texts it holds: its fields, path and small detail. */
-const ENTRY_OVERHEAD_CHARS = 256
+const ENTRY_OVERHEAD_CHARS = 384
 /** Characters an {@link omittedBody} placeholder counts for. */
 const OMITTED_CHARS = 100
 

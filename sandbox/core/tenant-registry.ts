@@ -207,7 +207,7 @@ export class TenantRegistry {
    * for a state file, each against its limit. What `GET /__sandbox/health` reports.
    *
    * @example
-   * core.tenants.usage() // { accounts: { held: 3, limit: 256 }, records: { held: 591, limit: 100000 }, parked: { … } }
+   * core.tenants.usage() // { accounts: { held: 3, limit: 256 }, records: { held: 591, limit: 60000 }, parked: { … } }
    */
   usage(): RegistryUsage {
     const { tenants, records, parkedCharacters } = this.options.limits

@@ -55,10 +55,10 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   uploads: 10_000,
   challenges: 10_000,
   consents: 10_000,
-  journalBytes: 256 * 1024,
+  journalBytes: 128 * 1024,
   journalEntryBytes: 64 * 1024,
   tenants: 256,
   activeWindowMs: 600_000,
-  records: 100_000,
+  records: 60_000,
   parkedCharacters: 32 * 1024 * 1024,
 }

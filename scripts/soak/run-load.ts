@@ -12,6 +12,11 @@ export interface LoadOptions {
   maxRequests: number
   /** One more client creating sessions on this account as fast as it can (it meets the account's cap: 429). */
   floodKey?: string
+  /**
+   * Clients churning the record budget: each creates `sessionsPerAccount` sessions on a new account, then moves on
+   * to the next one, so accounts fill, go idle and are evicted for the records of the next (decision 0047).
+   */
+  churn?: { writers: number; sessionsPerAccount: number }
   /** Stops the load early once this holds of what it has seen so far: a test's condition, with the duration as its ceiling. */
   until?: (seen: LoadResult) => boolean
 }
@@ -29,6 +34,8 @@ export interface LoadResult {
   samples: string[]
   /** Sessions the flood client created, and how many it was refused with 429. */
   flood: { created: number; refused: number }
+  /** What the churn writers did: sessions created, refused with 429, and accounts they wrote to. */
+  churn: { created: number; refused: number; accounts: number }
 }
 
 /**
@@ -66,7 +73,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent(agentOptions(options.connections))
   const floodAgent = new Agent(agentOptions(1))
   const deadline = performance.now() + options.durationMs
-  const result: LoadResult = { requests: 0, byStatus: {}, serverErrors: 0, dropped: 0, unexpected: 0, latencies: new Float64Array(0), samples: [], flood: { created: 0, refused: 0 } }
+  const result: LoadResult = { requests: 0, byStatus: {}, serverErrors: 0, dropped: 0, unexpected: 0, latencies: new Float64Array(0), samples: [], flood: { created: 0, refused: 0 }, churn: { created: 0, refused: 0, accounts: 0 } }
   const latencies: number[] = []
   let sent = 0
   const note = (line: string) => void (result.samples.length < 10 && result.samples.push(line))
@@ -116,9 +123,34 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   }
 
-  await Promise.all([...Array.from({ length: options.connections }, (_, index) => connection(index)), ...(options.floodKey ? [flood(options.floodKey)] : [])])
+  /** One churn writer: account after account, each filled with sessions; a 429 (the budget or the accounts are full) moves it on after a breath. */
+  async function churn(writer: number, sessionsPerAccount: number): Promise<void> {
+    for (let account = 0; more(); account++) {
+      result.churn.accounts++
+      const key = `sk_test_churn_${writer}_${account}`
+      for (let n = 0; n < sessionsPerAccount && more(); n++) {
+        const status = await exchange(churnAgent, {
+          method: 'POST', url: `${options.target.api}/platform/v1/sessions`, headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ externalCustomerId: `churn-${n}`, deviceIp: '203.0.113.7' }), expect: [201, 429],
+        }, 'record churn')
+        if (status === 201) result.churn.created++
+        if (status !== 429) continue
+        result.churn.refused++
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        break
+      }
+    }
+  }
+
+  const churnAgent = new Agent(agentOptions(options.churn?.writers ?? 1))
+  await Promise.all([
+    ...Array.from({ length: options.connections }, (_, index) => connection(index)),
+    ...(options.floodKey ? [flood(options.floodKey)] : []),
+    ...Array.from({ length: options.churn?.writers ?? 0 }, (_, writer) => churn(writer, options.churn!.sessionsPerAccount)),
+  ])
   agent.destroy()
   floodAgent.destroy()
+  churnAgent.destroy()
   result.latencies = Float64Array.from(latencies).sort()
   return result
 }

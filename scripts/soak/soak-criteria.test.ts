@@ -51,4 +51,13 @@ describe('judgeSoak', () => {
     const { memory: _, ...withoutReadings } = passing
     expect(judgeSoak({ ...withoutReadings, requests: 0 })).toEqual(['no request was answered', 'no memory reading after warm-up and at the end: run longer than the warm-up'])
   })
+
+  it('judges a churn run on the bound and on filling the record budget, not on flatness: its records grow to the budget', () => {
+    const churn = { ...passing, churn: { peakRecords: 99_000, recordLimit: 100_000 }, memory: { afterWarmup: reading(150), atEnd: reading(300) } }
+    expect(judgeSoak(churn)).toEqual([])
+    expect(judgeSoak({ ...churn, memory: { afterWarmup: reading(150), atEnd: reading(410) } })).toEqual(['RSS after full collections reached 410 MB (limit 400 MB)'])
+    expect(judgeSoak({ ...churn, churn: { peakRecords: 50_000, recordLimit: 100_000 } })).toEqual([
+      'the churn never filled the record budget: at most 50000 of 100000 records were held; run longer or with more --churn writers',
+    ])
+  })
 })

@@ -194,7 +194,7 @@ describe('startServer', () => {
     const before = (await health()).usage
     await sandbox.core.tenants.get('health_usage', 'test').store()
     const after = await health()
-    expect(after).toMatchObject({ status: 'ok', stateFile: null, usage: { accounts: { held: before.accounts.held + 1, limit: 256 }, records: { limit: 100_000 }, parked: { accounts: 0, forgotten: 0 } } })
+    expect(after).toMatchObject({ status: 'ok', stateFile: null, usage: { accounts: { held: before.accounts.held + 1, limit: 256 }, records: { limit: 60_000 }, parked: { accounts: 0, forgotten: 0 } } })
     expect(after.usage.records.held).toBeGreaterThan(before.records.held + 100)
   })
 

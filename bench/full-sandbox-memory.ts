@@ -1,0 +1,73 @@
+/**
+ * The sandbox at every memory limit at once (issue 17; docs/decisions/0044, 0047): the built CLI, with its default
+ * limits unless flags say otherwise, is filled with `--max-accounts` accounts (default 256), each with its seeded
+ * store built and its journal full of small entries (the costliest kind per character), and then with sessions
+ * until the record budget answers 429. RSS is sampled each second and read after full collections at each stage.
+ * Decision 0047's bound (400 MB) must hold here, the worst a client can make the sandbox hold.
+ *
+ *   npm run bench:full-memory -- [accounts=256] [-- extra serve flags]
+ */
+import { Agent, request } from 'node:http'
+import { processRssMb } from '../scripts/process-rss.ts'
+import { measureServerMemory } from '../scripts/soak/server-memory.ts'
+import { startSandbox } from '../scripts/soak/start-sandbox.ts'
+
+const separator = process.argv.indexOf('--')
+const accounts = Number(process.argv[2] && process.argv[2] !== '--' ? process.argv[2] : 256)
+const extraFlags = separator === -1 ? [] : process.argv.slice(separator + 1)
+const JOURNAL_FILL = 1_100
+const CONNECTIONS = 16
+const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+
+function send(url: string, method: string, key: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, agent, headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => res.resume().once('end', () => resolve(res.statusCode!)))
+    req.once('error', reject)
+    req.end(body)
+  })
+}
+
+/** Runs `work(i)` for i in 0..count-1 over {@link CONNECTIONS} loops. */
+async function spread(count: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (next < count) await work(next++)
+  }))
+}
+
+const { child, target } = await startSandbox(['--max-accounts', String(accounts), ...extraFlags])
+const samples: number[] = []
+const sampler = setInterval(() => samples.push(processRssMb(child.pid!)), 1_000)
+const usage = async () => ((await (await fetch(`${target.api}/__sandbox/health`)).json()) as { usage: { accounts: { held: number }; records: { held: number; limit: number } } }).usage
+const stage = async (name: string) => {
+  const memory = await measureServerMemory(child)
+  const now = await usage()
+  console.log(`${name.padEnd(34)} RSS ${memory.rssMb.toFixed(0).padStart(4)} MB, heap ${memory.heapUsedMb.toFixed(0).padStart(4)} MB (after full collections); ${now.accounts.held} accounts, ${now.records.held} of ${now.records.limit} records`)
+  return memory
+}
+try {
+  const start = await stage('started')
+  await spread(accounts, async (i) => void (await send(`${target.api}/platform/v1/sessions`, 'POST', `sk_test_full_${i}`, JSON.stringify({ externalCustomerId: 'first', deviceIp: '203.0.113.7' }))))
+  const stores = await stage(`${accounts} accounts, stores built`)
+  await spread(accounts * JOURNAL_FILL, async (n) => void (await send(`${target.api}/platform/v1/customers/cus_missing${n % 97}`, 'GET', `sk_test_full_${n % accounts}`)))
+  const journals = await stage(`journals full (${JOURNAL_FILL} small entries each)`)
+  let refused = 0
+  let created = 0
+  await spread(1_000_000, async (n) => {
+    if (refused > CONNECTIONS * 4) return
+    const status = await send(`${target.api}/platform/v1/sessions`, 'POST', `sk_test_full_${n % accounts}`, JSON.stringify({ externalCustomerId: `fill-${n}`, deviceIp: '203.0.113.7' }))
+    if (status === 201) created++
+    else if (status === 429) refused++
+    else throw new Error(`a session create answered ${status}`)
+  })
+  const full = await stage(`record budget full (+${created} sessions)`)
+  clearInterval(sampler)
+  const mb = (from: number, to: number, count: number) => (((to - from) * 1024) / count).toFixed(0)
+  console.log(`per account: store ${mb(start.heapUsedMb, stores.heapUsedMb, accounts)} KB heap; full journal ${mb(stores.heapUsedMb, journals.heapUsedMb, accounts)} KB heap; per session ${(((full.heapUsedMb - journals.heapUsedMb) * 1024 * 1024) / created).toFixed(0)} B heap`)
+  console.log(`RSS at most ${Math.max(...samples).toFixed(0)} MB sampled each second (decision 0047's bound: 400 MB)`)
+  console.log(JSON.stringify({ fullSandboxMemory: { accounts, extraFlags, rssMaxMb: Math.round(Math.max(...samples)), stages: { start, stores, journals, full }, sessions: created } }))
+} finally {
+  clearInterval(sampler)
+  agent.destroy()
+  child.kill('SIGTERM')
+}
