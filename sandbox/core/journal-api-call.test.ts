@@ -30,4 +30,13 @@ describe('journalApiCall', () => {
     expect(JSON.stringify(journal.body)).toContain('nested deeper than the 64 levels the journal keeps')
     expect(() => JSON.stringify(core.tenants.get('journalbodies', 'test').journal.snapshot())).not.toThrow()
   })
+
+  it('keeps about 280 small entries by default: 128 KiB counting 384 characters an entry, what an entry costs (decision 0051)', async () => {
+    const core = createSandboxCore()
+    for (let i = 0; i < 400; i++) await send(core, `GET /platform/v1/customers/cus_missing${i}`, { headers })
+    const { entries, chars } = core.tenants.get('journalbodies', 'test').journal.held
+    expect(entries).toBeGreaterThan(250)
+    expect(entries).toBeLessThan(300)
+    expect(chars).toBeLessThanOrEqual(128 * 1024)
+  })
 })

@@ -70,8 +70,19 @@ describe('the sandbox-wide record budget', () => {
     await session(core, 'alpha')
     await session(core, 'beta')
     await session(core, 'gamma')
-    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['gamma:test'])
-    expect(core.tenants.budget.held).toBe(oneTenant)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test', 'gamma:test'])
+    expect(core.tenants.budget.held).toBe(oneTenant * 2)
+  })
+
+  it("makes room as a new account's store is seeded, before any write: a store read alone never leaves it overfull", async () => {
+    const probe = createSandboxCore()
+    const seeded = (await probe.tenants.get('alpha', 'test').store()).customers.size
+    const oneStore = probe.tenants.budget.held
+    expect(seeded).toBeGreaterThan(0)
+    const core = createSandboxCore({ limits: { records: oneStore * 2 } })
+    for (const account of ['alpha', 'beta', 'gamma', 'delta']) await core.tenants.get(account, 'test').store()
+    expect(core.tenants.budget.held).toBe(oneStore * 2)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['gamma:test', 'delta:test'])
   })
 
   it('answers 429 rate_limited when the writing tenant alone fills it', async () => {

@@ -87,10 +87,14 @@ export class TenantStore {
     this.owner = options.owner
   }
 
-  /** Counts a record in or out; refuses one past the sandbox-wide budget with a 429 once the store is filled. */
+  /**
+   * Counts a record in or out. Past the sandbox-wide budget, room is made (idle accounts evicted) for every record,
+   * seeds included; when none can be made, a record written once the store is filled is refused with a 429 (a seed
+   * never is: the store of an account in use must be whole).
+   */
   private count(delta: 1 | -1): void {
     if (this.released) return
-    if (delta === 1 && !this.filling && this.budget && !this.budget.makeRoom(this.owner)) {
+    if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && !this.filling) {
       throw new SandboxError('rate_limited', `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049): ${RESET}, or restart the sandbox`)
     }
     this.held += delta

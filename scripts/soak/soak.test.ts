@@ -39,3 +39,28 @@ describe('a short soak against a server in this process', () => {
     expect(result.flood.created).toBe(100)
   }, 120_000)
 })
+
+describe('a record churn against a server in this process', () => {
+  it('fills the record budget, evicts idle accounts for the next ones, and answers every write with 201 or 429', async () => {
+    // A small budget and accounts idle 300 ms after their last use, so a short run churns the budget many times.
+    const sandbox = await startServer({ port: 0, framesPort: 0, limits: { records: 2_000, activeWindowMs: 300 }, logger: () => undefined })
+    try {
+      let peak = 0
+      const sampler = setInterval(() => (peak = Math.max(peak, sandbox.core.tenants.usage().records.held)), 5)
+      const target = { api: sandbox.apiUrl, frames: sandbox.framesUrl }
+      // Twice the budget written, over at least 20 accounts, however long that takes this machine.
+      const until = (seen: LoadResult) => seen.churn.accounts >= 20 && seen.churn.created >= 4_000
+      const result = await runLoad({ target, tenants: [], connections: 0, durationMs: 90_000, maxRequests: 100_000, churn: { writers: 4, sessionsPerAccount: 300 }, until })
+      clearInterval(sampler)
+      expect(result.samples).toEqual([])
+      expect({ serverErrors: result.serverErrors, dropped: result.dropped, unexpected: result.unexpected }).toEqual({ serverErrors: 0, dropped: 0, unexpected: 0 })
+      expect(until(result), `stopped by the 90 s ceiling: ${JSON.stringify(result.churn)}`).toBe(true)
+      // Seeds are counted as a store is built, before any write makes room: at most one build's seed past the budget.
+      expect(peak).toBeGreaterThan(1_500)
+      expect(peak).toBeLessThanOrEqual(2_000 + 200)
+      expect(sandbox.core.tenants.evictionCount).toBeGreaterThan(0)
+    } finally {
+      await sandbox.close()
+    }
+  }, 120_000)
+})
