@@ -110,15 +110,8 @@ export class TenantStore {
 
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
-    const store = new TenantStore(options)
-    const paced = pacer(options.pause)
-    for (const customer of seed.customers) await paced(store.addCustomer(customer))
-    for (const card of seed.cards) await paced(store.cards.create(card))
-    for (const transaction of seed.transactions) await paced(store.transactions.create(transaction))
-    store.seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    store.applyCaps()
-    store.filling = false
-    return store
+    const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded }, options)
   }
 
   /**
@@ -128,17 +121,22 @@ export class TenantStore {
    * const copy = await TenantStore.restored(store.snapshot(), { limits: store.limits })
    */
   static async restored(snapshot: StoreSnapshot, options: TenantStoreOptions = {}): Promise<TenantStore> {
+    return TenantStore.filled(snapshot, options)
+  }
+
+  /** A store filled with every record of `content`, pausing as `options.pause` says, then capped. */
+  private static async filled(content: StoreSnapshot, options: TenantStoreOptions): Promise<TenantStore> {
     const store = new TenantStore(options)
     const paced = pacer(options.pause)
-    for (const customer of snapshot.customers) await paced(store.addCustomer(customer))
-    for (const session of snapshot.sessions) await paced(store.sessions.create(session))
-    for (const card of snapshot.cards) await paced(store.cards.create(card))
-    for (const transaction of snapshot.transactions) await paced(store.transactions.create(transaction))
-    for (const upload of snapshot.uploads) await paced(store.uploads.create(upload))
-    for (const challenge of snapshot.challenges) await paced(store.challenges.create(challenge))
-    for (const [id, exp] of snapshot.usedConsents) store.usedConsents.set(id, exp)
-    for (const [sequence, value] of snapshot.counters) store.counters.set(sequence, value)
-    store.seeded = { ...snapshot.seeded }
+    for (const customer of content.customers) await paced(store.addCustomer(customer))
+    for (const session of content.sessions) await paced(store.sessions.create(session))
+    for (const card of content.cards) await paced(store.cards.create(card))
+    for (const transaction of content.transactions) await paced(store.transactions.create(transaction))
+    for (const upload of content.uploads) await paced(store.uploads.create(upload))
+    for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
+    for (const [id, exp] of content.usedConsents) store.usedConsents.set(id, exp)
+    for (const [sequence, value] of content.counters) store.counters.set(sequence, value)
+    store.seeded = { ...content.seeded }
     store.applyCaps()
     store.filling = false
     return store
