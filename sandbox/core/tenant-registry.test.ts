@@ -135,10 +135,14 @@ describe('an active account (used within limits.activeWindowMs)', () => {
     await session(core, 'beta')
     const refused = await session(core, 'gamma')
     expect(refused.status).toBe(429)
+    expect(JSON.stringify(refused.body)).toContain("so this account's seeded data has no room: try again once another account has been idle")
+    // The new account's store was refused whole: the budget is never passed, not even by a seed.
+    expect(core.tenants.budget.held).toBe(oneTenant * 2)
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'beta:test', 'gamma:test'])
     advance(600_000)
     expect((await session(core, 'gamma')).status).toBe(201)
-    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['gamma:test'])
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test', 'gamma:test'])
+    expect(core.tenants.budget.held).toBeLessThanOrEqual(oneTenant * 2 + 1)
   })
 })
 

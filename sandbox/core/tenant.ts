@@ -6,6 +6,7 @@ import type { TenantStore, TenantStoreOptions } from '../store/tenant-store.ts'
 import { tenantSeedSteps } from '../../fixtures/tenant-seed.ts'
 import type { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
+import { SandboxError } from './sandbox-error.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { Journal } from './journal.ts'
@@ -48,6 +49,12 @@ export interface TenantOptions {
   strictDeprecations: boolean
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
+}
+
+/** A new store refused for want of room in the record budget was never held: as if never loaded. Other errors stand. */
+function neverHeld(error: unknown): undefined {
+  if (error instanceof SandboxError && error.code === 'rate_limited') return undefined
+  throw error
 }
 
 /** Runs a generator to its end, awaiting `pause` (if any) at each step; resolves with what it returns. */
@@ -135,7 +142,7 @@ export class Tenant {
   /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
   releaseStore(): void {
     if (this.loadedStore) this.loadedStore.release()
-    else void this.storePromise?.then((store) => store.release())
+    else void this.storePromise?.then((store) => store.release(), () => undefined)
     this.storePromise = undefined
     this.loadedStore = undefined
   }
@@ -190,12 +197,19 @@ export class Tenant {
         const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
         return TenantStore.seeded(seed, this.storeOptions())
       }
-      const loading: Promise<TenantStore> = (this.options.storeBuilds?.run(build) ?? build()).then((store) => {
-        // Reset or evicted while it was seeded: this store is already dropped.
-        if (this.storePromise === loading) this.loadedStore = store
-        else store.release()
-        return store
-      })
+      const loading: Promise<TenantStore> = (this.options.storeBuilds?.run(build) ?? build()).then(
+        (store) => {
+          // Reset or evicted while it was seeded: this store is already dropped.
+          if (this.storePromise === loading) this.loadedStore = store
+          else store.release()
+          return store
+        },
+        (error: unknown) => {
+          // Refused (no room in the record budget): the next use tries again.
+          if (this.storePromise === loading) this.storePromise = undefined
+          throw error
+        },
+      )
       this.storePromise = loading
     }
     return this.storePromise
@@ -216,7 +230,7 @@ export class Tenant {
 
   /** The tenant's state as data, for a state file (docs/decisions/0045); the store only if it was ever loaded. */
   async snapshot(): Promise<TenantSnapshot> {
-    const store = this.storePromise && (await this.storePromise).snapshot()
+    const store = this.storePromise && (await this.storePromise.catch(neverHeld))?.snapshot()
     return this.snapshotWith(store)
   }
 

@@ -75,7 +75,8 @@ export class TenantStore {
   private readonly byPhone = new Map<string, string>()
   /** Records held, counted against the sandbox-wide budget until the store is released. */
   private held = 0
-  private filling = true
+  /** What the store is being filled with, until it is ready: a new account's seed, or a returning account's state. */
+  private filling: 'seed' | 'restore' | false = 'seed'
   private released = false
 
   private readonly budget: RecordBudget | undefined
@@ -89,13 +90,16 @@ export class TenantStore {
 
   /**
    * Counts a record in or out. Past the sandbox-wide budget, room is made (idle accounts evicted) for every record,
-   * seeds included; when none can be made, a record written once the store is filled is refused with a 429 (a seed
-   * never is: the store of an account in use must be whole).
+   * seeds included; when none can be made, the record is refused with a 429: a write, or a new account's seed (its
+   * store is dropped). A returning account's state (`restored`) is never refused: it is what the account held.
    */
   private count(delta: 1 | -1): void {
     if (this.released) return
-    if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && !this.filling) {
-      throw new SandboxError('rate_limited', `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049): ${RESET}, or restart the sandbox`)
+    if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && this.filling !== 'restore') {
+      const why = `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)`
+      throw new SandboxError('rate_limited', this.filling === 'seed'
+        ? `${why}, so this account's seeded data has no room: try again once another account has been idle, reset one (POST /__sandbox/reset), or restart the sandbox`
+        : `${why}: ${RESET}, or restart the sandbox`)
     }
     this.held += delta
     if (this.budget) this.budget.held += delta
@@ -111,7 +115,7 @@ export class TenantStore {
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
     const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded }, options)
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded }, options, 'seed')
   }
 
   /**
@@ -121,19 +125,25 @@ export class TenantStore {
    * const copy = await TenantStore.restored(store.snapshot(), { limits: store.limits })
    */
   static async restored(snapshot: StoreSnapshot, options: TenantStoreOptions = {}): Promise<TenantStore> {
-    return TenantStore.filled(snapshot, options)
+    return TenantStore.filled(snapshot, options, 'restore')
   }
 
-  /** A store filled with every record of `content`, pausing as `options.pause` says, then capped. */
-  private static async filled(content: StoreSnapshot, options: TenantStoreOptions): Promise<TenantStore> {
+  /** A store filled with every record of `content`, pausing as `options.pause` says, then capped; dropped if refused. */
+  private static async filled(content: StoreSnapshot, options: TenantStoreOptions, filling: 'seed' | 'restore'): Promise<TenantStore> {
     const store = new TenantStore(options)
+    store.filling = filling
     const paced = pacer(options.pause)
-    for (const customer of content.customers) await paced(store.addCustomer(customer))
-    for (const session of content.sessions) await paced(store.sessions.create(session))
-    for (const card of content.cards) await paced(store.cards.create(card))
-    for (const transaction of content.transactions) await paced(store.transactions.create(transaction))
-    for (const upload of content.uploads) await paced(store.uploads.create(upload))
-    for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
+    try {
+      for (const customer of content.customers) await paced(store.addCustomer(customer))
+      for (const session of content.sessions) await paced(store.sessions.create(session))
+      for (const card of content.cards) await paced(store.cards.create(card))
+      for (const transaction of content.transactions) await paced(store.transactions.create(transaction))
+      for (const upload of content.uploads) await paced(store.uploads.create(upload))
+      for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
+    } catch (error) {
+      store.release()
+      throw error
+    }
     for (const [id, exp] of content.usedConsents) store.usedConsents.set(id, exp)
     for (const [sequence, value] of content.counters) store.counters.set(sequence, value)
     store.seeded = { ...content.seeded }
