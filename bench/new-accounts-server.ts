@@ -1,7 +1,7 @@
 /**
  * The server `bench/new-accounts.ts` measures, in a process of its own: a sandbox on loopback with room for the
- * burst's accounts. `--in-one-go` builds each new account's store without pausing (as before issue 17), the
- * comparison the bench prints beside the default. Prints `ready <api url>`.
+ * burst's accounts and their records. `--in-one-go` builds each new account's store without pausing (as before
+ * issue 17), the comparison the bench prints beside the default. Prints `ready <api url>`.
  *
  *   node --import tsx bench/new-accounts-server.ts <max accounts> [--in-one-go]
  */
@@ -11,7 +11,8 @@ const [maxAccounts = '600', mode] = process.argv.slice(2)
 const sandbox = await startServer({
   port: 0,
   framesPort: 0,
-  limits: { tenants: Number(maxAccounts) },
+  // Room for every account of the burst and its seed (about 200 records each), all in use at once.
+  limits: { tenants: Number(maxAccounts), records: Number(maxAccounts) * 250 },
   // Awaiting a settled promise yields to nothing but microtasks: the store is built in one go.
   ...(mode === '--in-one-go' ? { pause: () => Promise.resolve() } : {}),
   logger: () => undefined,
