@@ -69,6 +69,23 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
 type PageEvent = FrameOutbound & { frame: FrameName; channelId: string; at: number }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * What `promise` resolves to, or undefined once `ms` have passed. The timer is cleared as soon as the race is decided:
+ * a timer left pending kept the process alive for up to `ms` after a run had printed its summary.
+ */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let cancel = () => {}
+  const timeout = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    cancel = () => clearTimeout(timer)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    cancel()
+  }
+}
 const WAIT_MS = 10_000
 let runs = 0
 
@@ -237,7 +254,7 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
     }
     /** Waits for the client call's promise (`window.connections[as]`) and records its connection as `as`. */
     const recordConnection = async (channel: string, as: string, call: string, frame: FrameName) => {
-      const outcome = await Promise.race([page.evaluate((as) => (window as any).connections[as], as), pause(WAIT_MS).then(() => undefined)])
+      const outcome = await within(page.evaluate((as) => (window as any).connections[as], as), WAIT_MS)
       if (!outcome?.ok) throw new Error(`${call}: the ${frame} frame posted ${JSON.stringify(await eventsOf(channel))}`)
       recording.results[as] = outcome.connection
       await settle()
