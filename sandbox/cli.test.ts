@@ -155,6 +155,27 @@ describe('ramp-sandbox serve --frozen-clock', () => {
   }, 60_000)
 })
 
+describe('ramp-sandbox --help and start-up failures', () => {
+  it('says that no command means serve', async () => {
+    const { code, stdout } = await run(['--help'])
+    expect(code).toBe(0)
+    expect(stdout).toContain('Usage: ramp-sandbox [command] [options]')
+    expect(stdout).toContain('Commands (no command means serve):')
+  }, 60_000)
+
+  it('prints a port in use as its cause in one line, not the usage text', async () => {
+    const taken = await startServer({ port: 0, framesPort: 0 })
+    try {
+      const port = new URL(taken.apiUrl).port
+      const { code, stderr } = await run(['--port', port, '--frames-port', '0'])
+      expect(code).toBe(2)
+      expect(stderr).toMatch(/^ramp-sandbox: port in use \(listen EADDRINUSE[^\n]*\); pick another with --port \/ --frames-port\n$/)
+    } finally {
+      await taken.close()
+    }
+  }, 60_000)
+})
+
 describe('ramp-sandbox record', () => {
 
   it("writes the tenant's journal to --out as a scenario with its calls as steps and the package import", async () => {
@@ -176,10 +197,22 @@ describe('ramp-sandbox record', () => {
     }
   }, 60_000)
 
-  it('exits 2 naming the URL when no sandbox answers there', async () => {
+  it('exits 2 naming the URL when no sandbox answers there, in one line', async () => {
     const { code, stderr } = await run(['record', '--key', 'sk_test_x', '--api', 'http://127.0.0.1:9'])
     expect(code).toBe(2)
-    expect(stderr).toContain('no sandbox answers at http://127.0.0.1:9')
+    expect(stderr).toBe('ramp-sandbox: no sandbox answers at http://127.0.0.1:9 (start one with: ramp-sandbox serve)\n')
+  }, 60_000)
+
+  it('says so when the journal is empty, instead of writing a scenario with no steps', async () => {
+    const sandbox = await startServer({ port: 0, framesPort: 0 })
+    try {
+      const { code, stdout, stderr } = await run(['record', '--key', 'sk_test_nothingyet', '--api', sandbox.apiUrl])
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr).toBe(`ramp-sandbox: the journal of account nothingyet (test mode) is empty: nothing to record. Run the flow against ${sandbox.apiUrl} with this account's keys first (each account and mode has its own journal)\n`)
+    } finally {
+      await sandbox.close()
+    }
   }, 60_000)
 
   it('exits 2 when --key is not a secret key', async () => {
@@ -304,6 +337,8 @@ describe('ramp-sandbox serve --state-file', () => {
     const { code, stderr } = await run(['serve', '--port', '0', '--frames-port', '0', '--state-file', path])
     expect(code).toBe(2)
     expect(stderr).toContain(`ramp-sandbox: the state file ${path} is not a ramp-sandbox state: format`)
+    // A start-up failure is its cause, in one line: not the usage text.
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
   }, 60_000)
 })
 

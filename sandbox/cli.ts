@@ -5,9 +5,9 @@ import { buildCatalog } from '../fixtures/index.ts'
 import { SECRET_PATTERN, SECRET_RULE } from './core/sandbox-secret.ts'
 import { startServer, type RequestLogEntry, type RunningSandbox } from './adapters/node-http/index.ts'
 
-const USAGE = `Usage: ramp-sandbox <command> [options]
+const USAGE = `Usage: ramp-sandbox [command] [options]
 
-Commands:
+Commands (no command means serve):
   serve      Serve the API (default http://127.0.0.1:4010) and frames (http://127.0.0.1:4011)
   fixtures   Print the seeded catalog (currencies and price table) as JSON
   record     Turn a tenant's journal into a scenario file that replays it: record --key sk_test_x [--api URL] [--title T] [--out FILE]
@@ -70,15 +70,22 @@ function stateLabel(sandbox: RunningSandbox): string {
   return ` · state ${path} (${restoredTenants > 0 ? `restored ${restoredTenants} account${restoredTenants === 1 ? '' : 's'}` : 'new'})`
 }
 
+/** A usage error (a bad flag, an unknown command): the message, then the usage text. */
 function fail(message: string): never {
   process.stderr.write(`ramp-sandbox: ${message}\n\n${USAGE}\n`)
+  process.exit(2)
+}
+
+/** A failure once the flags were right (a port in use, a state file that does not match, no sandbox to record from): its cause in one line. */
+function exitWith(message: string): never {
+  process.stderr.write(`ramp-sandbox: ${message}\n`)
   process.exit(2)
 }
 
 async function record(values: { key?: string; api?: string; title?: string; out?: string }): Promise<void> {
   if (!values.key) fail('record needs --key sk_test_<account> (the tenant whose journal to record)')
   const { recordFromServer } = await import('./record/record-from-server.ts')
-  const { source } = await recordFromServer({ api: values.api ?? 'http://127.0.0.1:4010', key: values.key, title: values.title ?? 'recorded flow' }).catch((error: Error) => fail(error.message))
+  const { source } = await recordFromServer({ api: values.api ?? 'http://127.0.0.1:4010', key: values.key, title: values.title ?? 'recorded flow' }).catch((error: Error) => exitWith(error.message))
   if (!values.out) return void process.stdout.write(source)
   const { mkdirSync, writeFileSync } = await import('node:fs')
   mkdirSync((await import('node:path')).dirname(values.out), { recursive: true })
@@ -253,7 +260,7 @@ async function main(argv: string[]): Promise<void> {
 
   const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
   const sandbox = await startServer({ ...serve, ...clock, limits, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
+    exitWith(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   let closing = false
   const shutdown = (signal: string) => {

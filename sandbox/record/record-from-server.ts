@@ -35,6 +35,10 @@ export async function recordFromServer(input: { api: string; key: string; title:
   const { api, key, title } = parsed.data
   const base = api.replace(/\/+$/, '')
   const journal = await read(base, '/__sandbox/journal', key, z.array(JournalEntry))
+  if (journal.length === 0) {
+    const [, mode, account] = /^sk_(test|live)_(.+)$/.exec(key)!
+    throw new Error(`the journal of account ${account} (${mode} mode) is empty: nothing to record. Run the flow against ${base} with this account's keys first (each account and mode has its own journal)`)
+  }
   const fixtures = await read(base, '/__sandbox/fixtures', key, TenantFixtures)
   const recorded = recordScenario(journal, { title, fixtures })
   return { source: scenarioSource(recorded), recorded }
