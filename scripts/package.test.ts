@@ -208,11 +208,21 @@ describe('the packed tarball', () => {
     expect(readFileSync(join(repo, 'dist/.built'), 'utf8')).toBe(builtBefore)
   })
 
-  it('holds the built package, its command, README and docs, and no tests, sources, screenshots or build stamp', () => {
+  it('holds the built package, its command, README and docs with the screenshots it shows, and no tests, sources or build stamp', () => {
     const files = app.tarballFiles
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frames/page/frame-app.js', 'docs/triggers.md']))
     expect(files.filter((file) => /\.(test|spec)\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([])
-    expect(files.filter((file) => /screenshots|\.png$|^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
+    expect(files.filter((file) => /\.png$/.test(file)).sort()).toEqual(['docs/screenshots/demo-dark.png', 'docs/screenshots/demo-light.png'])
+    expect(files.filter((file) => /^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
+  })
+
+  it('has no broken relative link or image in its README: every target is in the tarball', () => {
+    const readme = readFileSync(join(app.dir, 'node_modules/ramp-sandbox/README.md'), 'utf8')
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)|<img[^>]*\ssrc="([^"]+)"/g)].map((match) => (match[1] ?? match[2])!.split('#')[0]!)
+    const relative = [...new Set(targets.filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target)))]
+    expect(relative.length).toBeGreaterThan(10)
+    const packed = (target: string) => app.tarballFiles.includes(target.replace(/^\.\//, '')) || app.tarballFiles.some((file) => file.startsWith(`${target.replace(/^\.\//, '').replace(/\/?$/, '/')}`))
+    expect(relative.filter((target) => !packed(target))).toEqual([])
   })
 })
 
