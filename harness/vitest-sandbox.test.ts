@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import mismatch from '../scenarios/connect/mismatch.scenario.ts'
 import { checkScenario } from './check-scenario.ts'
 import './vitest-matchers.ts'
+import type { Scenario } from './scenario.ts'
+import { ScenarioFailed } from './scenario-failed.ts'
 import { useSandbox } from './vitest-sandbox.ts'
 
 const sandbox = useSandbox()
@@ -19,5 +21,13 @@ describe('useSandbox', () => {
     const recording = await sandbox.run(tenant, mismatch)
     expect(checkScenario(mismatch, recording)).toEqual([])
     expect(await tenant.frameEvents()).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete', payload: { mismatch: true } }])
+  })
+
+  it("rejects with ScenarioFailed naming each unmet expectation when the scenario's expect is wrong", async () => {
+    const wrong: Scenario = { ...mismatch, expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }] } } } }
+    const failed = await sandbox.run(sandbox.tenant(), wrong).then(() => undefined, (error: unknown) => error)
+    expect(failed).toBeInstanceOf(ScenarioFailed)
+    expect((failed as ScenarioFailed).failures).toEqual([expect.stringContaining('channel check (exact)')])
+    expect((failed as ScenarioFailed).message).toContain(`scenario "${mismatch.title}" missed its expectations`)
   })
 })

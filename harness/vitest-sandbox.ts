@@ -1,6 +1,9 @@
 import { createSandboxCore, type SandboxOptions } from '../sandbox/core/sandbox-core.ts'
 import { send, type SendOptions } from '../sandbox/core/test-request.ts'
+import { checkScenario } from './check-scenario.ts'
 import { runInNode } from './drivers/node-driver.ts'
+import type { Recording } from './recording.ts'
+import { ScenarioFailed } from './scenario-failed.ts'
 import type { Scenario } from './scenario.ts'
 import { freshAccount, tenantHandle, type TenantHandle } from './tenant-handle.ts'
 
@@ -29,9 +32,15 @@ export function useSandbox(options: SandboxOptions = {}) {
     request(tenant: TenantHandle, line: string, request: SendOptions = {}) {
       return send(core, line, { ...request, headers: request.headers ?? { 'x-api-key': tenant.secretKey } })
     },
-    /** Runs a scenario on the node driver in this tenant. */
-    run(tenant: TenantHandle, scenario: Scenario) {
-      return runInNode({ ...scenario, account: tenant.account }, { core })
+    /**
+     * Runs a scenario on the node driver in this tenant and checks its `expect`: resolves with the recording when
+     * every expectation is met, rejects with {@link ScenarioFailed} saying each one that is not.
+     */
+    async run(tenant: TenantHandle, scenario: Scenario): Promise<Recording> {
+      const recording = await runInNode({ ...scenario, account: tenant.account }, { core })
+      const failures = checkScenario(scenario, recording)
+      if (failures.length > 0) throw new ScenarioFailed(scenario.title, failures, recording)
+      return recording
     },
   }
 }
