@@ -41,6 +41,24 @@ describe('GET /openapi.json', () => {
     for (const { name, op } of await operations()) expect(op.responses[415] !== undefined, name).toBe(op.requestBody !== undefined || name.startsWith('PUT /platform/v1/uploads/'))
   })
 
+  it('documents the fields of every JSON request body: none is an object without properties', async () => {
+    const bare = (await operations())
+      .filter(({ op }) => op.requestBody !== undefined)
+      .filter(({ op }) => {
+        const schema = op.requestBody.content['application/json'].schema
+        return Object.keys(schema.properties ?? {}).length === 0 && !schema.oneOf && !schema.anyOf && !schema.allOf
+      })
+      .map(({ name }) => name)
+    expect(bare).toEqual([])
+  })
+
+  it('documents the nested buy-quote request body, with the objects the flat shape lacks', async () => {
+    const schema = (await document()).paths['/platform/v1/quotes/buy']!.post.requestBody.content['application/json'].schema
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['source', 'destination', 'wallet', 'paymentMethod']))
+    expect(schema.properties.source).toMatchObject({ type: 'object', properties: { asset: { type: 'object' }, amount: { type: 'number' } } })
+    expect(schema.properties.paymentMethod).toMatchObject({ type: 'object' })
+  })
+
   it('documents the sell-quote query parameters from the contract', async () => {
     const operation = (await document()).paths['/v3/currencies/{currencyCode}/sell_quote']!.get
     const params = Object.fromEntries(operation.parameters.map((p: any) => [p.name, p]))

@@ -22,6 +22,16 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest
 }
 
+/**
+ * The schema a request body is documented by. A body parsed by a guard piped into the real shape (the buy quote's
+ * `NotFlat.pipe(BuyQuoteRequest)`: an object with no properties of its own that only refuses the flat shape) is
+ * documented by the shape it ends in: its input side alone says `{}`, and a generated client would take anything.
+ */
+function documentedBody(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodPipe && schema.in instanceof z.ZodObject && Object.keys(schema.in.shape).length === 0) return schema.out as z.ZodType
+  return schema
+}
+
 const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
   'publishable-query': [{ apiKeyQuery: [] }],
   'secret-header': [{ secretKeyHeader: [] }, { secretKeyAuthorization: [] }],
@@ -62,7 +72,7 @@ function operation(route: Route): JsonSchema {
     ...(route.deprecated ? { deprecated: true } : {}),
     security: SECURITY[route.auth],
     parameters: [...pathParams, ...queryParams],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(documentedBody(route.body), 'input') } } } } : {}),
     responses,
   }
 }
