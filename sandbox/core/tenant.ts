@@ -51,9 +51,14 @@ export interface TenantOptions {
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
 
-/** A new store refused for want of room in the record budget was never held: as if never loaded. Other errors stand. */
+/** Whether a store was refused for want of room in the record budget: it was never held, and may be tried again. */
+function refusedForRoom(error: unknown): boolean {
+  return error instanceof SandboxError && error.code === 'rate_limited'
+}
+
+/** A store refused for want of room was never held: as if never loaded. Other errors stand. */
 function neverHeld(error: unknown): undefined {
-  if (error instanceof SandboxError && error.code === 'rate_limited') return undefined
+  if (refusedForRoom(error)) return undefined
   throw error
 }
 
@@ -129,11 +134,6 @@ export class Tenant {
     return this.options.seed
   }
 
-  /** What the tenant may hold beyond its seed (docs/decisions/0044). */
-  get limits(): TenantLimits {
-    return this.options.limits
-  }
-
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
     return { limits: this.options.limits, budget: this.options.budget, owner: this, pause: this.options.pause }
@@ -197,20 +197,7 @@ export class Tenant {
         const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
         return TenantStore.seeded(seed, this.storeOptions())
       }
-      const loading: Promise<TenantStore> = (this.options.storeBuilds?.run(build) ?? build()).then(
-        (store) => {
-          // Reset or evicted while it was seeded: this store is already dropped.
-          if (this.storePromise === loading) this.loadedStore = store
-          else store.release()
-          return store
-        },
-        (error: unknown) => {
-          // Refused (no room in the record budget): the next use tries again.
-          if (this.storePromise === loading) this.storePromise = undefined
-          throw error
-        },
-      )
-      this.storePromise = loading
+      this.storePromise = this.adopt(this.options.storeBuilds?.run(build) ?? build())
     }
     return this.storePromise
   }
@@ -258,10 +245,10 @@ export class Tenant {
   }
 
   /**
-   * Takes on a snapshot's state (its store rebuilt, or being rebuilt, if it had one). Pending jobs are the caller's
-   * to schedule again: running them is domain work.
+   * Takes on a snapshot's state (its store being rebuilt, if it had one). Pending jobs are the caller's to schedule
+   * again: running them is domain work.
    */
-  restore(snapshot: TenantSnapshot, store: TenantStore | Promise<TenantStore> | undefined): void {
+  restore(snapshot: TenantSnapshot, store: Promise<TenantStore> | undefined): void {
     this.resets = snapshot.resets
     this.clock = this.newClock(snapshot.clock)
     this.restoredAtMs = this.clock.now()
@@ -270,17 +257,27 @@ export class Tenant {
     this.settings = snapshot.settings
     this.jobs = new Set()
     this.releaseStore()
-    if (store instanceof Promise) {
-      const loading: Promise<TenantStore> = store.then((loaded) => {
-        if (this.storePromise === loading) this.loadedStore = loaded
-        else loaded.release()
-        return loaded
-      })
-      this.storePromise = loading
-    } else {
-      this.storePromise = store && Promise.resolve(store)
-      this.loadedStore = store
-    }
+    this.storePromise = store && this.adopt(store)
+  }
+
+  /**
+   * `pending` as the tenant's store: kept once it is loaded if it is still the tenant's then (a reset or an eviction
+   * meanwhile dropped it: it is released), and forgotten if it was refused for want of room in the record budget,
+   * so the next use tries again.
+   */
+  private adopt(pending: Promise<TenantStore>): Promise<TenantStore> {
+    const loading: Promise<TenantStore> = pending.then(
+      (store) => {
+        if (this.storePromise === loading) this.loadedStore = store
+        else store.release()
+        return store
+      },
+      (error: unknown) => {
+        if (this.storePromise === loading && refusedForRoom(error)) this.storePromise = undefined
+        throw error
+      },
+    )
+    return loading
   }
 
   /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
