@@ -23,16 +23,6 @@ export function parseApiKey(key: string): ParsedKey | undefined {
   return { kind: prefix === 'pk' ? 'publishable' : 'secret', mode, account: key.slice(prefix.length + mode.length + 2) }
 }
 
-/**
- * Every tenant of one sandbox, provisioned on first use of a well-formed key.
- * At most `limits.tenants` are kept: making one more evicts the least recently
- * used, which is rebuilt from the seed on its next use (docs/decisions/0044),
- * unless it was used within `limits.activeWindowMs`: then the new account is
- * refused with 429 (docs/decisions/0049).
- *
- * @example
- * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
- */
 /** How full a sandbox is ({@link TenantRegistry.usage}). */
 export interface RegistryUsage {
   accounts: { held: number; limit: number }
@@ -44,6 +34,16 @@ export interface RegistryUsage {
 /** Evicted accounts whose state is kept per account slot, while a state file is kept. */
 const PARKED_PER_SLOT = 4
 
+/**
+ * Every tenant of one sandbox, provisioned on first use of a well-formed key.
+ * At most `limits.tenants` are kept: making one more evicts the least recently
+ * used, which is rebuilt from the seed on its next use (docs/decisions/0044),
+ * unless it was used within `limits.activeWindowMs`: then the new account is
+ * refused with 429 (docs/decisions/0049).
+ *
+ * @example
+ * const { tenant } = registry.authenticate('pk_test_sandbox', 'publishable', 'apiKey')
+ */
 export class TenantRegistry {
   /** Tenants by id, least recently used first (a use moves one to the end). */
   private readonly tenants = new Map<string, Tenant>()

@@ -1,4 +1,3 @@
-import { SandboxError } from '../sandbox-error.ts'
 import { z } from 'zod'
 import {
   ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
@@ -10,6 +9,7 @@ import { fixtureCustomers } from '../../domain/fixture-customers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
+import { SandboxError } from '../sandbox-error.ts'
 import type { Route, TenantRoute } from '../route.ts'
 import type { Tenant } from '../tenant.ts'
 
@@ -24,13 +24,13 @@ function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses
   return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
 }
 
-/** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
 /**
  * The last instant a tenant clock may reach: a year before the end of four-digit years (9999-12-31), since what the
  * clock stamps (session, quote and consent expiries) runs up to a year past it and must stay an ISO 8601 timestamp.
  */
 export const LAST_CLOCK_INSTANT = Date.parse('9999-01-01T00:00:00.000Z')
 
+/** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
 export const controlRoutes: Route[] = [
   control({
     method: 'POST',
