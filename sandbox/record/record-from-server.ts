@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { JournalEntry, TenantFixtures } from '../contract/index.ts'
+import { parseApiKey } from '../core/tenant-registry.ts'
 import { recordScenario, type RecordedScenario } from './record-scenario.ts'
 import { scenarioSource } from './scenario-source.ts'
 
@@ -36,7 +37,7 @@ export async function recordFromServer(input: { api: string; key: string; title:
   const base = api.replace(/\/+$/, '')
   const journal = await read(base, '/__sandbox/journal', key, z.array(JournalEntry))
   if (journal.length === 0) {
-    const [, mode, account] = /^sk_(test|live)_(.+)$/.exec(key)!
+    const { account, mode } = parseApiKey(key)!
     throw new Error(`the journal of account ${account} (${mode} mode) is empty: nothing to record. Run the flow against ${base} with this account's keys first (each account and mode has its own journal)`)
   }
   const fixtures = await read(base, '/__sandbox/fixtures', key, TenantFixtures)
