@@ -9,6 +9,7 @@ import { resolveInput, type Recording, type TimelineEntry } from '../recording.t
 import type { Scenario, Step } from '../scenario.ts'
 import { channelIdOf } from './node-driver.ts'
 import { runApiStep } from './api-steps.ts'
+import { pause, within } from './timers.ts'
 
 /** One seed's sandbox server and the host page (its own origin) that embeds its frames. */
 export interface BrowserSite {
@@ -68,24 +69,6 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
 
 type PageEvent = FrameOutbound & { frame: FrameName; channelId: string; at: number }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/**
- * What `promise` resolves to, or undefined once `ms` have passed. The timer is cleared as soon as the race is decided:
- * a timer left pending kept the process alive for up to `ms` after a run had printed its summary.
- */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let cancel = () => {}
-  const timeout = new Promise<undefined>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    cancel = () => clearTimeout(timer)
-  })
-  try {
-    return await Promise.race([promise, timeout])
-  } finally {
-    cancel()
-  }
-}
 const WAIT_MS = 10_000
 let runs = 0
 

@@ -10,6 +10,7 @@ import { runApiStep } from './api-steps.ts'
 import { frameEmbedding } from '../../sandbox/frames/server/embedding-tenant.ts'
 import { originMatches } from '../../sandbox/frames/server/frame-origins.ts'
 import type { Scenario, Step } from '../scenario.ts'
+import { pause } from './timers.ts'
 
 const cores = new Map<number, SandboxCore>()
 
@@ -25,7 +26,6 @@ async function embeddingAllowed(core: SandboxCore, frame: FrameName, params: Rec
 /** A valid channelId for a scenario's channel name. */
 export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 128)
 let runs = 0
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const settle = settleFrame
 
