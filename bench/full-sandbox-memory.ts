@@ -10,6 +10,7 @@
 import { Agent, request } from 'node:http'
 import { processRssMb } from '../scripts/process-rss.ts'
 import { measureServerMemory } from '../scripts/soak/server-memory.ts'
+import { readUsage } from '../scripts/soak/server-usage.ts'
 import { startSandbox } from '../scripts/soak/start-sandbox.ts'
 
 const separator = process.argv.indexOf('--')
@@ -38,10 +39,9 @@ async function spread(count: number, work: (i: number) => Promise<void>): Promis
 const { child, target } = await startSandbox(['--max-accounts', String(accounts), ...extraFlags])
 const samples: number[] = []
 const sampler = setInterval(() => samples.push(processRssMb(child.pid!)), 1_000)
-const usage = async () => ((await (await fetch(`${target.api}/__sandbox/health`)).json()) as { usage: { accounts: { held: number }; records: { held: number; limit: number } } }).usage
 const stage = async (name: string) => {
   const memory = await measureServerMemory(child)
-  const now = await usage()
+  const now = await readUsage(target.api)
   console.log(`${name.padEnd(34)} RSS ${memory.rssMb.toFixed(0).padStart(4)} MB, heap ${memory.heapUsedMb.toFixed(0).padStart(4)} MB (after full collections); ${now.accounts.held} accounts, ${now.records.held} of ${now.records.limit} records`)
   return memory
 }

@@ -12,10 +12,11 @@ import { processRssMb } from './process-rss.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { provisionTenant, type SoakTarget } from './soak/request-mix.ts'
+import { provisionTenant } from './soak/request-mix.ts'
 import { runLoad } from './soak/run-load.ts'
 import { judgeSoak, type SoakStats } from './soak/soak-criteria.ts'
 import { measureServerMemory } from './soak/server-memory.ts'
+import { readUsage } from './soak/server-usage.ts'
 import { startSandbox } from './soak/start-sandbox.ts'
 import { quantile } from './statistics.ts'
 
@@ -35,15 +36,6 @@ const CHURN_SESSIONS_PER_ACCOUNT = 2_000
 const CHURN_SERVER_FLAGS = ['--active-minutes', '0.05']
 /** How long one memory reading takes at most (three probes, each after two full collections), and the gap it keeps from the load's end. */
 const READING_SECONDS = 3
-
-
-
-const Usage = z.object({ usage: z.object({ accounts: z.object({ held: z.number() }), records: z.object({ held: z.number(), limit: z.number() }) }) })
-
-/** How full the sandbox is, from its health answer. */
-async function readUsage(target: SoakTarget): Promise<z.infer<typeof Usage>['usage']> {
-  return Usage.parse(await (await fetch(`${target.api}/__sandbox/health`)).json()).usage
-}
 
 async function main(): Promise<number> {
   let values
@@ -73,7 +65,7 @@ async function main(): Promise<number> {
     const usage = { peakRecords: 0, recordLimit: 0, peakAccounts: 0 }
     const sampler = setInterval(() => {
       samples.push(processRssMb(child.pid!))
-      void readUsage(target).then((now) => {
+      void readUsage(target.api).then((now) => {
         usage.peakRecords = Math.max(usage.peakRecords, now.records.held)
         usage.recordLimit = now.records.limit
         usage.peakAccounts = Math.max(usage.peakAccounts, now.accounts.held)

@@ -17,8 +17,8 @@ if (process.send) {
     globalThis.gc()
     await sleep(SETTLE_MS)
     globalThis.gc()
-    const { rss, heapUsed, heapTotal, external } = process.memoryUsage()
-    process.send?.({ type: 'memory:measured', rssMb: rss / MB, heapUsedMb: heapUsed / MB, heapTotalMb: heapTotal / MB, externalMb: external / MB })
+    const { rss, heapUsed } = process.memoryUsage()
+    process.send?.({ type: 'memory:measured', rssMb: rss / MB, heapUsedMb: heapUsed / MB })
   })
   // The channel must not keep the sandbox alive on its own.
   process.channel?.unref()
