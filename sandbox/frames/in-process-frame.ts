@@ -61,9 +61,10 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   }
   const events: FrameOutbound[] = []
   const runtime = createFrameRuntime(running, params, {
+    // Journaled before the host's copy, as the page does: the journal never lags what the host saw.
     post(event) {
-      events.push(event)
       journalFrameMessage(context, 'out', event)
+      events.push(event)
     },
     received: (message) => journalFrameMessage(context, 'in', message),
     acted: (action) => journalFrameMessage(context, 'action', actionMessage(action)),

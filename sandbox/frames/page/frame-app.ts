@@ -34,19 +34,24 @@ async function postJson(path: string, body: unknown): Promise<unknown> {
 
 let journaled: Promise<unknown> = Promise.resolve()
 
-/** Journals a message on the server, one request after the other, so the journal keeps this frame's order (a recording replays it). */
-function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknown): void {
+/**
+ * Journals a message on the server, one request after the other, so the journal keeps this frame's order (a recording
+ * replays it). Resolves once the server has it (or could not take it).
+ */
+function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknown): Promise<unknown> {
   const ticket = config.ticket
   if (ticket) journaled = journaled.then(() => postJson('/__frames/event', { ticket, direction, message })).catch(() => undefined)
+  return journaled
 }
 
 applyAppearance()
 const origin = hostOrigin()
 const channelId = config.channelId
 if (origin !== undefined && channelId !== null && window.parent !== window) {
+  // The host hears of an event only once the journal has it, in order: a test that saw `complete` on the page finds it
+  // in the tenant's journal when it reads it next, never a moment later (docs/decisions/0056-journal-before-host.md).
   const send = (event: FrameOutbound) => {
-    journal('out', event)
-    window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...event }), origin)
+    void journal('out', event).then(() => window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...event }), origin))
   }
   const machine = frameMachines[config.frame as keyof typeof frameMachines]
   let runtime: FrameRuntime<{ type: string }> | undefined
