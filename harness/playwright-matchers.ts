@@ -1,6 +1,7 @@
-import { expect as playwrightExpect } from '@playwright/test'
+import { expect as playwrightExpect, type ExpectMatcherState } from '@playwright/test'
 import { matchSequence } from './match-sequence.ts'
 import type { EventMatcher, SequenceMode } from './scenario.ts'
+import { waitForSequence, type EventSource, type WaitOptions } from './wait-for-sequence.ts'
 
 function sequenceMatcher(name: string, mode: SequenceMode) {
   return function (this: { isNot: boolean }, actual: unknown, expected: EventMatcher[]) {
@@ -15,17 +16,34 @@ function sequenceMatcher(name: string, mode: SequenceMode) {
   }
 }
 
+function waitingMatcher(name: string, mode: SequenceMode) {
+  return async function (this: ExpectMatcherState, source: EventSource, expected: EventMatcher[], options: WaitOptions = {}) {
+    const result = await waitForSequence(source, expected, mode, { ...options, timeout: options.timeout ?? this.timeout, isNot: this.isNot })
+    return {
+      name,
+      pass: result.pass,
+      expected,
+      actual: result.actual,
+      message: () => (this.isNot ? `expected the events not to match (${mode}), ${result.message}` : result.message),
+    }
+  }
+}
+
 /**
- * Playwright's `expect` with the harness's sequence matchers, on the same
- * engine as the vitest ones (`matchSequence`): `toEmitSequence` (exact),
- * `toEmitSubsequence`, `toNeverEmit`; partial payloads; a readable diff.
+ * Playwright's `expect` with the harness's sequence matchers, on the same engine as the vitest ones
+ * (`matchSequence`): on events in hand `toEmitSequence` (exact), `toEmitSubsequence`, `toNeverEmit`; waiting on a
+ * tenant, as `expect(locator)` waits on the page, `await expect(tenant).toHaveEmittedSequence([...])` and
+ * `toHaveEmittedSubsequence` (read again until they match, up to the `expect` timeout). Partial payloads; a readable diff.
  *
  * @example
- * import { expect } from 'ramp-sandbox/harness/playwright'
+ * import { test, expect } from 'ramp-sandbox/harness/playwright'
+ * await expect(tenant).toHaveEmittedSubsequence([{ kind: 'handshake' }, { kind: 'complete' }])
  * expect(await page.evaluate(() => window.frameEvents)).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete' }])
  */
 export const expect = playwrightExpect.extend({
   toEmitSequence: sequenceMatcher('toEmitSequence', 'exact'),
   toEmitSubsequence: sequenceMatcher('toEmitSubsequence', 'subsequence'),
   toNeverEmit: sequenceMatcher('toNeverEmit', 'never'),
+  toHaveEmittedSequence: waitingMatcher('toHaveEmittedSequence', 'exact'),
+  toHaveEmittedSubsequence: waitingMatcher('toHaveEmittedSubsequence', 'subsequence'),
 })
