@@ -25,7 +25,7 @@ export interface SandboxFixtureOptions {
  * test('the check frame completes', async ({ page, sandbox, tenant }) => {
  *   await page.goto(`${myAppUrl}?api=${sandbox.apiUrl}&frames=${sandbox.framesUrl}&key=${tenant.publishableKey}`)
  *   // … drive your app …
- *   expect(await tenant.frameEvents()).toEmitSubsequence([{ kind: 'handshake' }, { kind: 'complete' }])
+ *   await expect(tenant).toHaveEmittedSubsequence([{ kind: 'handshake' }, { kind: 'complete' }])
  * })
  * // playwright.config.ts: defineConfig<SandboxFixtureOptions>({ use: { seed: 7 } })
  */
@@ -42,12 +42,14 @@ export const test = base.extend<{ tenant: TenantHandle }, SandboxFixtureOptions 
     { scope: 'worker' },
   ],
   tenant: async ({ sandbox }, use) => {
-    await use(
-      tenantHandle(freshAccount('pw'), async (secretKey, kind) => {
-        const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal${kind ? `?kind=${kind}` : ''}`, { headers: { 'x-api-key': secretKey } })
-        return ((await response.json()) as { data: JournalEntry[] }).data
-      }),
-    )
+    const tenant = tenantHandle(freshAccount('pw'), async (secretKey, kind) => {
+      const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal${kind ? `?kind=${kind}` : ''}`, { headers: { 'x-api-key': secretKey } })
+      return ((await response.json()) as { data: JournalEntry[] }).data
+    })
+    // The account's seeded store is built here, in the fixture's time, not in the first step of the test's.
+    const seeded = await fetch(`${sandbox.apiUrl}/__sandbox/fixtures`, { headers: { 'x-api-key': tenant.secretKey } })
+    if (seeded.status !== 200) throw new Error(`the sandbox did not seed the test's account ${tenant.account}: ${seeded.status} ${await seeded.text()}`)
+    await use(tenant)
   },
 })
 

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPartnerCheckoutApp, type PartnerCheckoutApp } from './playwright/partner-checkout-app.ts'
+
+const repo = fileURLToPath(new URL('..', import.meta.url))
+/** How many times the example runs (`README_EXAMPLE_REPEAT=200` for the long loop; CI keeps a short form). */
+const REPEAT = Number(process.env.README_EXAMPLE_REPEAT ?? 4)
+
+/** The README's worked Playwright example, as a partner copies it. */
+function readmeExample(): string {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+  const block = /```ts\n(\/\/ e2e\/checkout\.spec\.ts[\s\S]*?)```/.exec(readme)
+  if (!block) throw new Error('README.md has no ```ts block starting with // e2e/checkout.spec.ts')
+  return block[1]!
+}
+
+let app: PartnerCheckoutApp
+let dir = ''
+
+beforeAll(async () => {
+  app = await startPartnerCheckoutApp()
+  mkdirSync(join(repo, 'reports'), { recursive: true })
+  // Inside the checkout, so Playwright's loader compiles it and its imports reach the sources.
+  dir = mkdtempSync(join(repo, 'reports', 'readme-example-'))
+})
+
+afterAll(async () => {
+  await app?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe("the README's Playwright example", () => {
+  it(`passes as written, ${REPEAT} runs in a row, against a partner app on the sandbox`, async () => {
+    const example = readmeExample()
+    expect(example).toContain("from 'ramp-sandbox/harness/playwright'")
+    expect(example).toContain('http://localhost:3000/checkout')
+    // The package's own name resolves to the source behind it; the partner app stands on a free port for localhost:3000.
+    writeFileSync(
+      join(dir, 'checkout.spec.ts'),
+      example.replace("'ramp-sandbox/harness/playwright'", `'${join(repo, 'harness/playwright.ts')}'`).replace('http://localhost:3000', app.url),
+    )
+    writeFileSync(
+      join(dir, 'playwright.config.ts'),
+      `import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumExecutable } from '${join(repo, 'sandbox/testing/chromium.ts')}'
+export default defineConfig({
+  testDir: '.',
+  workers: 2,
+  retries: 0,
+  reporter: 'line',
+  outputDir: 'results',
+  use: { headless: true, launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS } },
+})
+`,
+    )
+    const result = await runPlaywright(['test', '-c', join(dir, 'playwright.config.ts'), '--repeat-each', String(REPEAT)])
+    expect(result.output).toContain(`${REPEAT} passed`)
+    expect(result.status, result.output).toBe(0)
+  }, 60_000 + REPEAT * 5_000)
+})
+
+function runPlaywright(args: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(repo, 'node_modules/@playwright/test/cli.js'), ...args], { cwd: dir, env: { ...process.env, FORCE_COLOR: '0' } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('close', (status) => resolve({ status, output }))
+  })
+}
