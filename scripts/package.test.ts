@@ -259,45 +259,13 @@ describe('the installed package', () => {
     expect(outside).toEqual(Object.fromEntries(Object.keys(outside).map((subpath) => [subpath, []])))
   })
 
-  it('passes a partner\'s tsc (NodeNext, strict, no special flags) over a file using every export', async () => {
-    app.write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src'] }, null, 2))
-    app.write(
-      'src/uses-every-export.ts',
-      `import { startServer, buildCatalog, createSandboxCore, SellQuote, type RunningSandbox } from 'ramp-sandbox'
-import { createSandbox, handlers } from 'ramp-sandbox/msw'
-import { startServer as startFromServer, type ServeOptions, type RequestLogEntry } from 'ramp-sandbox/server'
-import { SellQuote as SellQuoteSchema, type JournalEntry } from 'ramp-sandbox/contract'
-import { defineScenario, ref, runInNode, checkScenario, useSandbox, magic, type Scenario } from 'ramp-sandbox/harness'
-import 'ramp-sandbox/harness/vitest'
-import { test, expect, type SandboxFixtureOptions } from 'ramp-sandbox/harness/playwright'
-import manifest from 'ramp-sandbox/package.json' with { type: 'json' }
-
-const options: ServeOptions = { port: 0, framesPort: 0, requestLog: (entry: RequestLogEntry) => console.log(entry.path, entry.status) }
-export const running: Promise<RunningSandbox> = startServer(options)
-export const same: typeof startServer = startFromServer
-export const catalog = buildCatalog(1).currencies
-export const core = createSandboxCore({ seed: 1 }).seed
-export const msw: number = createSandbox({ baseUrl: 'https://ramp.test' }).handlers.length + handlers.length
-export const parsed: boolean = SellQuote.safeParse({}).success || SellQuoteSchema.safeParse({}).success
-export const entries: JournalEntry[] = []
-export const scenario: Scenario = defineScenario({ title: 'a sell quote', tags: ['quote'], steps: [{ api: 'GET /v3/currencies', as: 'list' }], expect: {} })
-export const helpers = [ref, runInNode, checkScenario, useSandbox, magic.usNy]
-export const fixtureOptions: SandboxFixtureOptions = { port: 0, framesPort: 0, seed: 7 }
-export const fixture = [test, expect]
-export const version: string = manifest.version
-`,
-    )
-    const result = await app.run('npx', ['--no-install', 'tsc', '-p', '.'], 300_000)
-    expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
-    expect(result.status).toBe(0)
-  }, 300_000)
-
-  it('mounts the msw handlers and the harness matchers in a partner\'s vitest', async () => {
+  it('mounts the msw handlers and every harness matcher (the waiting ones on a useSandbox tenant) in a partner\'s vitest', async () => {
     app.write(
       'test/quote.test.ts',
       `import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createSandbox } from 'ramp-sandbox/msw'
+import { createSession, defineScenario, magic, openSessionFrame, useSandbox } from 'ramp-sandbox/harness'
 import 'ramp-sandbox/harness/vitest'
 
 const sandbox = createSandbox({ baseUrl: 'https://ramp.test', seed: 1 })
@@ -311,13 +279,30 @@ it('answers a sell quote', async () => {
   expect(((await response.json()) as { quoteCurrencyAmount: number }).quoteCurrencyAmount).toBeGreaterThan(0)
 })
 
-it('matches events with the harness matchers', () => {
-  expect([{ kind: 'handshake' }, { kind: 'complete' }]).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete' }])
+it('matches events in hand with the harness matchers', () => {
+  const events = [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }]
+  expect(events).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete' }])
+  expect(events).toEmitSubsequence([{ kind: 'complete', payload: { status: 'active' } }])
+  expect(events).toNeverEmit([{ kind: 'error' }])
+})
+
+it('waits on a tenant with the waiting matchers', async () => {
+  const inProcess = useSandbox()
+  const tenant = inProcess.tenant()
+  await inProcess.run(tenant, defineScenario({
+    title: 'a known customer connects',
+    tags: [],
+    steps: [createSession({ externalCustomerId: 'u1', ...magic.usNy }), openSessionFrame('check')],
+    expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }] } } },
+  }))
+  await expect(tenant).toHaveEmittedSequence([{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }])
+  await expect(tenant).toHaveEmittedSubsequence([{ kind: 'complete' }], { timeout: 1000 })
+  await expect(tenant).not.toHaveEmittedSubsequence([{ kind: 'error' }])
 })
 `,
     )
     const result = await app.run('npx', ['--no-install', 'vitest', 'run', 'test/quote.test.ts'], 180_000)
-    expect(result.stdout).toMatch(/Tests\s+\S*2 passed/)
+    expect(result.stdout, result.stdout + result.stderr).toMatch(/Tests\s+\S*3 passed/)
     expect(result.status).toBe(0)
   }, 180_000)
 
@@ -340,6 +325,12 @@ test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
   const fixtures = await (await fetch(sandbox.apiUrl + '/__sandbox/fixtures', { headers: { 'x-api-key': tenant.secretKey } })).json()
   expect(fixtures.data.tenant.seed).toBe(7)
   expect((await fetch(sandbox.apiUrl + '${QUOTE}')).status).toBe(200)
+  expect(await tenant.frameEvents()).toEmitSequence([])
+  expect(await tenant.frameEvents()).toEmitSubsequence([])
+  expect(await tenant.frameEvents()).toNeverEmit([{ kind: 'error' }])
+  await expect(tenant).toHaveEmittedSequence([])
+  await expect(tenant).toHaveEmittedSubsequence([], { timeout: 1000 })
+  await expect(tenant).not.toHaveEmittedSubsequence([{ kind: 'error' }])
 })
 `,
     )
@@ -408,6 +399,41 @@ export default defineScenario({
     const replayed = await app.ramp(['scenarios', 'scenarios/recorded/flow.scenario.ts', '--driver', 'node'], 120_000)
     expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
   }, 240_000)
+
+  it('passes a partner\'s tsc (NodeNext, strict, no special flags) over one project: every export, its vitest tests with every matcher, its Playwright config and spec with the fixture, its scenarios (one recorded)', async () => {
+    app.write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'test', 'e2e', 'scenarios', 'playwright.config.ts'] }, null, 2))
+    app.write(
+      'src/uses-every-export.ts',
+      `import { startServer, buildCatalog, createSandboxCore, SellQuote, type RunningSandbox } from 'ramp-sandbox'
+import { createSandbox, handlers } from 'ramp-sandbox/msw'
+import { startServer as startFromServer, type ServeOptions, type RequestLogEntry } from 'ramp-sandbox/server'
+import { SellQuote as SellQuoteSchema, type JournalEntry } from 'ramp-sandbox/contract'
+import { defineScenario, ref, runInNode, checkScenario, useSandbox, magic, type Scenario } from 'ramp-sandbox/harness'
+import 'ramp-sandbox/harness/vitest'
+import { test, expect, type SandboxFixtureOptions } from 'ramp-sandbox/harness/playwright'
+import manifest from 'ramp-sandbox/package.json' with { type: 'json' }
+
+const options: ServeOptions = { port: 0, framesPort: 0, requestLog: (entry: RequestLogEntry) => console.log(entry.path, entry.status) }
+export const running: Promise<RunningSandbox> = startServer(options)
+export const same: typeof startServer = startFromServer
+export const catalog = buildCatalog(1).currencies
+export const core = createSandboxCore({ seed: 1 }).seed
+export const msw: number = createSandbox({ baseUrl: 'https://ramp.test' }).handlers.length + handlers.length
+export const parsed: boolean = SellQuote.safeParse({}).success || SellQuoteSchema.safeParse({}).success
+export const entries: JournalEntry[] = []
+export const scenario: Scenario = defineScenario({ title: 'a sell quote', tags: ['quote'], steps: [{ api: 'GET /v3/currencies', as: 'list' }], expect: {} })
+export const helpers = [ref, runInNode, checkScenario, useSandbox, magic.usNy]
+export const fixtureOptions: SandboxFixtureOptions = { port: 0, framesPort: 0, seed: 7 }
+export const fixture = [test, expect]
+export const version: string = manifest.version
+`,
+    )
+    // The files the tests above wrote and ran are in the same program: a matcher that passes at run time type-checks too.
+    for (const file of ['test/quote.test.ts', 'e2e/fixture.spec.ts', 'playwright.config.ts', 'scenarios/partner/sell-quote.scenario.ts', 'scenarios/recorded/flow.scenario.ts']) expect(existsSync(join(app.dir, file)), file).toBe(true)
+    const result = await app.run('npx', ['--no-install', 'tsc', '-p', '.'], 300_000)
+    expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
+    expect(result.status).toBe(0)
+  }, 300_000)
 })
 
 describe('npm start in a checkout', () => {
