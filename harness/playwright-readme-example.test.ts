@@ -52,6 +52,8 @@ export default defineConfig({
   retries: 0,
   reporter: 'line',
   outputDir: 'results',
+  // A partner's config for a busy 2-core CI machine: the example's own steps keep Playwright's defaults otherwise.
+  expect: { timeout: 15_000 },
   use: { headless: true, launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS } },
 })
 `,
