@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPartnerCheckoutApp, type PartnerCheckoutApp } from './playwright/partner-checkout-app.ts'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
-/** How many times the example runs (`README_EXAMPLE_REPEAT=200` for the long loop; CI keeps a short form). */
+/**
+ * How many times the example runs: CI keeps a short form; the long loop is
+ * `README_EXAMPLE_REPEAT=200 README_EXAMPLE_LOG=reports/readme-example.txt npx vitest run harness/playwright-readme-example.test.ts`.
+ */
 const REPEAT = Number(process.env.README_EXAMPLE_REPEAT ?? 4)
 
 /** The README's worked Playwright example, as a partner copies it. */
@@ -59,9 +62,10 @@ export default defineConfig({
 `,
     )
     const result = await runPlaywright(['test', '-c', join(dir, 'playwright.config.ts'), '--repeat-each', String(REPEAT)])
+    if (process.env.README_EXAMPLE_LOG) writeFileSync(process.env.README_EXAMPLE_LOG, result.output)
     expect(result.output).toContain(`${REPEAT} passed`)
     expect(result.status, result.output).toBe(0)
-  }, 60_000 + REPEAT * 5_000)
+  }, 60_000 + REPEAT * 15_000)
 })
 
 function runPlaywright(args: string[]): Promise<{ status: number | null; output: string }> {
