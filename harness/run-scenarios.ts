@@ -4,17 +4,21 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
-const USAGE = `npm run scenarios -- [--driver node|browser|both] [--grep <pattern>] [--shard i/n] [--seed <n>]
-  --driver  which driver runs the catalog (default both)
-  --grep    only scenarios whose title or tags match (vitest -t, playwright --grep), e.g. @connect
-  --shard   this shard of the catalog, e.g. 1/4 (both runners' --shard)
-  --seed    the seed of scenarios that set none (RAMP_SCENARIO_SEED, default 1)
+const USAGE = `npm run scenarios -- [--driver node|browser|both] [--grep <pattern>] [--shard i/n] [--seed <n>] [--accounts <n>]
+  --driver    which driver runs the catalog (default both)
+  --grep      only scenarios whose title or tags match (vitest -t, playwright --grep), e.g. @connect
+  --shard     this shard of the catalog, e.g. 1/4 (both runners' --shard)
+  --seed      the seed of scenarios that set none (RAMP_SCENARIO_SEED, default 1)
+  --accounts  instead, the node driver runs every scenario under n random accounts (harness/catalog-across-accounts.test.ts):
+              the same numbers under any account (docs/decisions/0052)
 Reports: reports/node/junit.xml, reports/node/html/index.html, reports/browser/junit.xml, reports/browser/html/index.html`
 
 /** What the command line asks for; throws with the usage on anything else. */
 function options() {
   const { values } = parseArgs({
-    options: { driver: { type: 'string', default: 'both' }, grep: { type: 'string' }, shard: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      driver: { type: 'string', default: 'both' }, grep: { type: 'string' }, shard: { type: 'string' }, seed: { type: 'string' }, accounts: { type: 'string' }, help: { type: 'boolean' },
+    },
   })
   if (values.help) {
     console.log(USAGE)
@@ -23,7 +27,10 @@ function options() {
   if (!['node', 'browser', 'both'].includes(values.driver!)) throw new Error(`--driver must be node, browser or both\n${USAGE}`)
   if (values.shard !== undefined && !/^\d+\/\d+$/.test(values.shard)) throw new Error(`--shard must look like 1/4\n${USAGE}`)
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new Error(`--seed must be a whole number\n${USAGE}`)
-  return values as { driver: 'node' | 'browser' | 'both'; grep?: string; shard?: string; seed?: string }
+  if (values.accounts !== undefined && !/^[1-9]\d*$/.test(values.accounts)) throw new Error(`--accounts must be a whole number from 1\n${USAGE}`)
+  if (values.accounts !== undefined && values.driver === 'browser') throw new Error(`--accounts runs the node driver only\n${USAGE}`)
+  if (values.accounts !== undefined && values.shard !== undefined) throw new Error(`--accounts runs the whole catalog: no --shard\n${USAGE}`)
+  return values as { driver: 'node' | 'browser' | 'both'; grep?: string; shard?: string; seed?: string; accounts?: string }
 }
 
 const bin = (name: string) => join('node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
@@ -65,9 +72,19 @@ function browserTimes(): number[] {
   return times
 }
 
+/** `--accounts n`: the node driver's catalog under n random accounts, one vitest run. */
+function acrossAccounts(accounts: string, grep: string | undefined, env: NodeJS.ProcessEnv): number {
+  const started = Date.now()
+  const args = ['run', 'harness/catalog-across-accounts.test.ts', ...(grep === undefined ? [] : ['-t', grep])]
+  const ok = run(`node driver under ${accounts} accounts (vitest)`, bin('vitest'), args, { ...env, RAMP_SCENARIO_ACCOUNTS: accounts })
+  console.log(`\nscenarios under ${accounts} accounts (${((Date.now() - started) / 1000).toFixed(1)} s): ${ok ? 'passed' : 'FAILED'}`)
+  return ok ? 0 : 1
+}
+
 function main(): number {
-  const { driver, grep, shard, seed } = options()
+  const { driver, grep, shard, seed, accounts } = options()
   const env: NodeJS.ProcessEnv = { ...process.env, ...(seed === undefined ? {} : { RAMP_SCENARIO_SEED: seed }) }
+  if (accounts !== undefined) return acrossAccounts(accounts, grep, env)
   const outcomes: Array<[string, boolean]> = []
   const started = Date.now()
   // Timings come from this run's reports only.

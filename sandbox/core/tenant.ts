@@ -186,7 +186,7 @@ export class Tenant {
   }
 
   /**
-   * The tenant's mutable data, seeded from `(seed, account, mode)` on first use:
+   * The tenant's mutable data, seeded on first use (its ids from `(seed, account, mode)`, all else from `(seed, mode)`):
    * tenants that only ask for sell quotes never pay for it. The store's module is loaded then too:
    * @msw/data brings ~550 modules of es-toolkit, a third of the server's start-up time (decision 0030).
    */

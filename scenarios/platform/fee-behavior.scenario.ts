@@ -6,7 +6,7 @@ export default defineScenario({
   title: 'an inclusive quote totals its source amount and an exclusive one adds the fees on top',
   tags: ['platform', 'buy-quote', 'feeBehavior'],
   steps: [
-    // The ecosystem fee is the account's default extra fee, seeded per account: pin it so the amounts are fixed.
+    // The ecosystem fee is the default extra fee, the same for every account but seeded per seed: pin it so the amounts hold under any --seed.
     { control: 'settings', body: { defaultExtraFeePercentage: 3 } },
     ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
     getQuote({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'inclusive' }, 'inclusive'),

@@ -153,7 +153,8 @@ describe('sell quote: baseCurrencyAmount', () => {
     expect(cryptos.some((c) => c.type === 'crypto' && c.precision < 5)).toBe(true)
     for (const crypto of cryptos) {
       if (crypto.type !== 'crypto') continue
-      const text = `${Math.ceil((crypto.minSellAmount ?? 1) * 2)}.12345`
+      // well above the minimum; 10 units where there is none (2 dot, ~4 usd, would not cover the 3.99 fee and a 3 % extra fee)
+      const text = `${Math.ceil((crypto.minSellAmount ?? 10) * 2)}.12345`
       const response = await quote(`quoteCurrencyCode=usd&baseCurrencyAmount=${text}`, freshKey(), crypto.code)
       expect(response.status, `${crypto.code} ${text}: ${JSON.stringify(response.body)}`).toBe(200)
       expect(conforms(SellQuote, response.body).baseCurrencyAmount).toBe(roundTo(Number(text), crypto.precision))
