@@ -245,6 +245,11 @@ describe('amounts and assets', () => {
     expect(fieldsOf(refused(response))).toEqual(['source.amount'])
   })
 
+  it('refuses a source.amount of 0, saying it must be greater than 0', async () => {
+    const error = refused(await quote(await connect('active.us-ny'), buyEth(0)))
+    expect(error.errors).toEqual([{ field: 'source.amount', message: 'source.amount must be greater than 0' }])
+  })
+
   it('refuses an unknown destination', async () => {
     const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'nocoin' } } })
     expect(fieldsOf(refused(response))).toEqual(['destination.asset.code'])
