@@ -51,10 +51,10 @@ export function checkWallet(crypto: CryptoCurrency, wallet: Wallet, mode: Mode):
   if (!new RegExp(crypto.addressTagRegex).test(wallet.tag)) throw SandboxError.invalidField('wallet.tag', `wallet.tag must match ${crypto.addressTagRegex} for ${crypto.code}`)
 }
 
-/** The stored card a card payment names: the customer's, and usable now. */
+/** The stored card a card payment names: the customer's, and usable now. A card named by no id is none to check. */
 export function checkPaymentMethod(store: TenantStore, method: PaymentMethodRef, customer: CustomerRecord | undefined, now: number): CardRecord | undefined {
-  if (method.type !== 'card') return undefined
-  const card = method.id === undefined ? undefined : store.cards.get(method.id)
+  if (method.type !== 'card' || method.id === undefined) return undefined
+  const card = store.cards.get(method.id)
   if (!customer) throw SandboxError.invalidField('paymentMethod.id', 'paymentMethod.id names a stored card, which needs the credentials of a connected customer')
   if (!card || card.customerId !== customer.id) throw SandboxError.invalidField('paymentMethod.id', `paymentMethod.id ${method.id} is not a stored card of this customer`)
   const availability = cardAvailability(card, now)

@@ -383,9 +383,14 @@ describe('card payment methods', () => {
     expect(fieldsOf(error)).toEqual(['paymentMethod.id'])
   })
 
-  it('refuses a card without an id', async () => {
-    const error = refused(await quote(await connect('active.us-ny'), buyEth(100, { paymentMethod: { type: 'card' } })))
-    expect(fieldsOf(error)).toEqual(['paymentMethod.id'])
+  it('quotes a card without an id as priced but not executable', async () => {
+    const q = accepted(await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card' } })))
+    expect(q).toMatchObject({ paymentMethod: { type: 'card' }, executable: false, signature: null })
+  })
+
+  it('quotes a card without an id for anonymous credentials', async () => {
+    const q = accepted(await quote(await connect('anonymous'), buyEth(100, { paymentMethod: { type: 'card' } })))
+    expect(q).toMatchObject({ paymentMethod: { type: 'card' }, executable: false })
   })
 
   it('refuses an id on a wallet payment method', async () => {

@@ -1,4 +1,4 @@
-import type { BuyQuote, BuyQuoteRequest, CustomerRecord } from '../contract/index.ts'
+import type { BuyQuote, BuyQuoteRequest, CustomerRecord, PaymentMethodRef } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
@@ -24,10 +24,15 @@ function signedText(customerId: string, quote: BuyQuote): string {
   return `buy|${customerId}|${JSON.stringify(priced)}`
 }
 
+/** Whether a payment method can pay: a wallet pay, or a card named by its stored id (without one a card quote is only priced). */
+function payable(method: PaymentMethodRef | undefined): boolean {
+  return method !== undefined && (method.type !== 'card' || method.id !== undefined)
+}
+
 /**
  * Prices a buy for the holder of an access token (spec buy-quote rules 1–5).
  * Anonymous credentials get a quote that is not executable and has no signature;
- * full credentials with a wallet and a payment method get an executable, signed one.
+ * full credentials with a wallet and a payment method (a card by its stored id) get an executable, signed one.
  *
  * @example
  * quoteBuy(tenant, store, claims, { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } })
@@ -61,7 +66,7 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
     throw SandboxError.invalidField(limitField, `the total ${amounts.total} ${fiat.code} is above the maximum buy of ${fiat.maxBuyAmount} ${fiat.code}`)
   }
 
-  const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && request.paymentMethod !== undefined
+  const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && payable(request.paymentMethod)
   const quote: BuyQuote = {
     source: { asset: { code: fiat.code }, amount: amounts.source },
     destination: { asset: { code: crypto.code }, amount: amounts.destination },
