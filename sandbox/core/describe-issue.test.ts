@@ -42,4 +42,12 @@ describe('describeIssue', () => {
   it('says the bound of a number', () => {
     expect(firstIssue(z.object({ n: z.number().max(10) }), { n: 11 })).toEqual({ field: 'n', message: 'n must be at most 10' })
   })
+
+  it('says an exclusive lower bound is "greater than"', () => {
+    expect(firstIssue(z.object({ n: z.number().positive() }), { n: 0 })).toEqual({ field: 'n', message: 'n must be greater than 0' })
+  })
+
+  it('says an exclusive upper bound is "less than"', () => {
+    expect(firstIssue(z.object({ n: z.number().lt(5) }), { n: 5 })).toEqual({ field: 'n', message: 'n must be less than 5' })
+  })
 })

@@ -3,15 +3,22 @@ import type { FieldError } from '../contract/index.ts'
 
 const RULE_START = /^(must|is|are|cannot|needs)\b/
 
-function sizeRule(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, bound: 'at least' | 'at most'): string {
-  const limit = 'minimum' in issue ? issue.minimum : issue.maximum
+/** Words for a bound, inclusive (`.min`, `.max`) or exclusive (`.positive()`, `.gt()`, `.lt()`), of a value or a count. */
+const BOUND_WORDS = {
+  too_small: { inclusive: { value: 'at least', count: 'at least' }, exclusive: { value: 'greater than', count: 'more than' } },
+  too_big: { inclusive: { value: 'at most', count: 'at most' }, exclusive: { value: 'less than', count: 'fewer than' } },
+} as const
+
+function sizeRule(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum
+  const words = BOUND_WORDS[issue.code][issue.inclusive === false ? 'exclusive' : 'inclusive']
   switch (issue.origin) {
     case 'string':
-      return `must be ${bound} ${limit} characters long`
+      return `must be ${words.count} ${limit} characters long`
     case 'array':
-      return `must have ${bound} ${limit} items`
+      return `must have ${words.count} ${limit} items`
     default:
-      return `must be ${bound} ${limit}`
+      return `must be ${words.value} ${limit}`
   }
 }
 
@@ -22,9 +29,8 @@ function rule(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`
     case 'too_small':
-      return sizeRule(issue, 'at least')
     case 'too_big':
-      return sizeRule(issue, 'at most')
+      return sizeRule(issue)
     case 'invalid_format':
       return `must be a valid ${issue.format}`
     case 'not_multiple_of':

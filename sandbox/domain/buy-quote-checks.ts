@@ -1,4 +1,4 @@
-import type { CardRecord, CryptoCurrency, CustomerRecord, FiatCurrency, Mode, PaymentMethodRef, Wallet } from '../contract/index.ts'
+import type { BuyQuote, CardRecord, CryptoCurrency, CustomerRecord, FiatCurrency, Mode, PaymentMethodRef, Wallet } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { CatalogIndex } from '../store/catalog-index.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
@@ -51,13 +51,60 @@ export function checkWallet(crypto: CryptoCurrency, wallet: Wallet, mode: Mode):
   if (!new RegExp(crypto.addressTagRegex).test(wallet.tag)) throw SandboxError.invalidField('wallet.tag', `wallet.tag must match ${crypto.addressTagRegex} for ${crypto.code}`)
 }
 
-/** The stored card a card payment names: the customer's, and usable now. */
+/** The stored card a card payment names: the customer's, and usable now. A card named by no id is none to check. */
 export function checkPaymentMethod(store: TenantStore, method: PaymentMethodRef, customer: CustomerRecord | undefined, now: number): CardRecord | undefined {
-  if (method.type !== 'card') return undefined
-  const card = method.id === undefined ? undefined : store.cards.get(method.id)
+  if (method.type !== 'card' || method.id === undefined) return undefined
+  const card = store.cards.get(method.id)
   if (!customer) throw SandboxError.invalidField('paymentMethod.id', 'paymentMethod.id names a stored card, which needs the credentials of a connected customer')
   if (!card || card.customerId !== customer.id) throw SandboxError.invalidField('paymentMethod.id', `paymentMethod.id ${method.id} is not a stored card of this customer`)
   const availability = cardAvailability(card, now)
   if (!availability.available) throw SandboxError.invalidField('paymentMethod.id', `paymentMethod.id ${card.id} cannot be used: ${availability.reason}`)
   return card
+}
+
+/** A buy's money as its bounds see it: the fiat total the customer pays and the crypto they receive. */
+export interface BuyExtent {
+  total: number
+  destination: number
+}
+
+/** A bound a buy breaks: the fiat's (on the total paid) or the crypto's (on the amount bought), and why in words. */
+export interface BuyBoundProblem {
+  bound: 'fiat' | 'crypto'
+  message: string
+}
+
+function beyond(amount: number, currency: FiatCurrency | CryptoCurrency, what: string): string | undefined {
+  const { code, minBuyAmount: min, maxBuyAmount: max } = currency
+  if (min !== null && amount < min) return `${what} ${amount} ${code} is below the minimum buy of ${min} ${code}`
+  if (max !== null && amount > max) return `${what} ${amount} ${code} is above the maximum buy of ${max} ${code}`
+  return undefined
+}
+
+/**
+ * The bound a buy breaks, or undefined (spec Limits: `minBuyAmount` / `maxBuyAmount` of the crypto and of the fiat):
+ * the fiat's bound the total paid, the crypto's the amount bought, whether it was quoted by source or by destination
+ * amount. Bounds are inclusive; `null` is none.
+ *
+ * @example
+ * buyBoundsProblem(usd, eth, { total: 30, destination: 0.0076 })
+ * // { bound: 'crypto', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' }
+ */
+export function buyBoundsProblem(fiat: FiatCurrency, crypto: CryptoCurrency, extent: BuyExtent): BuyBoundProblem | undefined {
+  const fiatProblem = beyond(extent.total, fiat, 'the total')
+  if (fiatProblem) return { bound: 'fiat', message: fiatProblem }
+  const cryptoProblem = beyond(extent.destination, crypto, 'the amount bought')
+  return cryptoProblem ? { bound: 'crypto', message: cryptoProblem } : undefined
+}
+
+/**
+ * The bound a quote's purchase breaks (`buyBoundsProblem` with the tenant's currencies), or undefined: what paying a
+ * signed quote checks again.
+ */
+export function quoteBoundsProblem(catalog: CatalogIndex, quote: BuyQuote): BuyBoundProblem | undefined {
+  const fiat = catalog.currency(quote.source.asset.code)
+  const crypto = catalog.crypto(quote.destination.asset.code)
+  if (fiat?.type !== 'fiat') return { bound: 'fiat', message: `the quote pays with ${quote.source.asset.code}, which is not a fiat currency of this account` }
+  if (!crypto) return { bound: 'crypto', message: `the quote buys ${quote.destination.asset.code}, which is not a crypto currency of this account` }
+  return buyBoundsProblem(fiat, crypto, { total: quote.totalAmount, destination: quote.destination.amount })
 }

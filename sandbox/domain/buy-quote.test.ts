@@ -245,6 +245,11 @@ describe('amounts and assets', () => {
     expect(fieldsOf(refused(response))).toEqual(['source.amount'])
   })
 
+  it('refuses a source.amount of 0, saying it must be greater than 0', async () => {
+    const error = refused(await quote(await connect('active.us-ny'), buyEth(0)))
+    expect(error.errors).toEqual([{ field: 'source.amount', message: 'source.amount must be greater than 0' }])
+  })
+
   it('refuses an unknown destination', async () => {
     const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'nocoin' } } })
     expect(fieldsOf(refused(response))).toEqual(['destination.asset.code'])
@@ -378,9 +383,14 @@ describe('card payment methods', () => {
     expect(fieldsOf(error)).toEqual(['paymentMethod.id'])
   })
 
-  it('refuses a card without an id', async () => {
-    const error = refused(await quote(await connect('active.us-ny'), buyEth(100, { paymentMethod: { type: 'card' } })))
-    expect(fieldsOf(error)).toEqual(['paymentMethod.id'])
+  it('quotes a card without an id as priced but not executable', async () => {
+    const q = accepted(await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card' } })))
+    expect(q).toMatchObject({ paymentMethod: { type: 'card' }, executable: false, signature: null })
+  })
+
+  it('quotes a card without an id for anonymous credentials', async () => {
+    const q = accepted(await quote(await connect('anonymous'), buyEth(100, { paymentMethod: { type: 'card' } })))
+    expect(q).toMatchObject({ paymentMethod: { type: 'card' }, executable: false })
   })
 
   it('refuses an id on a wallet payment method', async () => {
@@ -441,21 +451,43 @@ describe('limits', () => {
   it("quotes a total of exactly the fiat's minBuyAmount", async () => {
     const client = await connect('active.us-ny')
     const minimum = client.tenant.catalog.currency('usd')!.minBuyAmount!
-    const q = accepted(await quote(client, buyEth(minimum)))
+    // usdc's own minimum is below what the fiat's minimum buys, so only the fiat's bound is met exactly.
+    const q = accepted(await quote(client, { source: { asset: { code: 'usd' }, amount: minimum }, destination: { asset: { code: 'usdc' } } }))
     expect(q.totalAmount).toBe(minimum)
     expect(q.limits.minAmount).toBe(minimum)
+  })
+
+  it("refuses a destination.amount below the crypto's minBuyAmount", async () => {
+    const client = await connect('active.us-ny')
+    expect(client.tenant.catalog.crypto('eth')!.minBuyAmount).toBe(0.0085)
+    const error = refused(await quote(client, { source: { asset: { code: 'usd' } }, destination: { asset: { code: 'eth' }, amount: 0.0076 } }))
+    expect(error.errors).toEqual([{ field: 'destination.amount', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' }])
+  })
+
+  it("refuses a source.amount that buys less than the crypto's minBuyAmount, though the fiat's minimum allows it", async () => {
+    const client = await connect('active.us-ny')
+    const error = refused(await quote(client, buyEth(client.tenant.catalog.currency('usd')!.minBuyAmount!)))
+    expect(fieldsOf(error)).toEqual(['source.amount'])
+    expect(messageFor(error, 'source.amount')).toMatch(/^the amount bought [0-9.]+ eth is below the minimum buy of 0\.0085 eth$/)
+  })
+
+  it("quotes a destination.amount of exactly the crypto's minBuyAmount, executable", async () => {
+    const client = await connect('active.us-ny')
+    const { live } = await cardsOf(client)
+    const body = { source: { asset: { code: 'usd' } }, destination: { asset: { code: 'eth' }, amount: 0.0085 }, wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } }
+    expect(accepted(await quote(client, body))).toMatchObject({ destination: { amount: 0.0085 }, executable: true })
   })
 })
 
 describe('test-mode trigger amounts', () => {
-  it('quotes every trigger amount into exactly that source.amount in each fiat with two or more decimals that can buy it', async () => {
+  it('quotes every trigger amount of usdc into exactly that source.amount in each fiat with two or more decimals that can buy it', async () => {
     const client = await connect('active.us-ny')
     const fiats = client.tenant.catalog.currencies.filter((c) => c.type === 'fiat' && c.precision >= 2)
     const reached = new Set<string>()
     for (const fiat of fiats) {
       for (const trigger of TEST_TRIGGERS.filter((t) => t.amount >= (fiat.minBuyAmount ?? 0) && t.amount <= (fiat.maxBuyAmount ?? Infinity))) {
         for (const feeBehavior of ['inclusive', 'exclusive']) {
-          const q = accepted(await quote(client, { ...buyEth(trigger.amount, { feeBehavior }), source: { asset: { code: fiat.code }, amount: trigger.amount } }))
+          const q = accepted(await quote(client, { source: { asset: { code: fiat.code }, amount: trigger.amount }, destination: { asset: { code: 'usdc' } }, feeBehavior }))
           expect(q.source.amount, `${trigger.amount} ${fiat.code} ${feeBehavior}`).toBe(trigger.amount)
           expect(triggerFor('test', q.source.amount, trigger.frames[0]!)).toBe(trigger)
         }

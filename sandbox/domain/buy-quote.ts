@@ -1,10 +1,10 @@
-import type { BuyQuote, BuyQuoteRequest, CustomerRecord } from '../contract/index.ts'
+import type { BuyQuote, BuyQuoteRequest, CustomerRecord, PaymentMethodRef } from '../contract/index.ts'
 import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { amountsFromDestination, amountsFromSource } from './buy-amounts.ts'
 import { buyFeeSchedule } from './buy-fees.ts'
-import { checkPaymentMethod, checkWallet, destinationCrypto, sourceFiat } from './buy-quote-checks.ts'
+import { buyBoundsProblem, checkPaymentMethod, checkWallet, destinationCrypto, sourceFiat } from './buy-quote-checks.ts'
 import { paymentDisclosures } from './disclosures.ts'
 import { isoTime } from './iso-time.ts'
 import { priceAt } from './pricing.ts'
@@ -24,10 +24,15 @@ function signedText(customerId: string, quote: BuyQuote): string {
   return `buy|${customerId}|${JSON.stringify(priced)}`
 }
 
+/** Whether a payment method can pay: a wallet pay, or a card named by its stored id (without one a card quote is only priced). */
+function payable(method: PaymentMethodRef | undefined): boolean {
+  return method !== undefined && (method.type !== 'card' || method.id !== undefined)
+}
+
 /**
  * Prices a buy for the holder of an access token (spec buy-quote rules 1–5).
  * Anonymous credentials get a quote that is not executable and has no signature;
- * full credentials with a wallet and a payment method get an executable, signed one.
+ * full credentials with a wallet and a payment method (a card by its stored id) get an executable, signed one.
  *
  * @example
  * quoteBuy(tenant, store, claims, { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } })
@@ -53,15 +58,10 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
   const amounts = request.destination.amount !== undefined
     ? amountsFromDestination(request.destination.amount, schedule, units)
     : amountsFromSource(request.source.amount!, request.feeBehavior ?? 'inclusive', schedule, units)
-  const limitField = request.destination.amount !== undefined ? 'destination.amount' : 'source.amount'
-  if (fiat.minBuyAmount !== null && amounts.total < fiat.minBuyAmount) {
-    throw SandboxError.invalidField(limitField, `the total ${amounts.total} ${fiat.code} is below the minimum buy of ${fiat.minBuyAmount} ${fiat.code}`)
-  }
-  if (fiat.maxBuyAmount !== null && amounts.total > fiat.maxBuyAmount) {
-    throw SandboxError.invalidField(limitField, `the total ${amounts.total} ${fiat.code} is above the maximum buy of ${fiat.maxBuyAmount} ${fiat.code}`)
-  }
+  const outOfBounds = buyBoundsProblem(fiat, crypto, amounts)
+  if (outOfBounds) throw SandboxError.invalidField(request.destination.amount !== undefined ? 'destination.amount' : 'source.amount', outOfBounds.message)
 
-  const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && request.paymentMethod !== undefined
+  const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && payable(request.paymentMethod)
   const quote: BuyQuote = {
     source: { asset: { code: fiat.code }, amount: amounts.source },
     destination: { asset: { code: crypto.code }, amount: amounts.destination },
@@ -78,8 +78,19 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
     paymentDisclosures: customer ? paymentDisclosures(customer, crypto.code) : [],
     limits: { minAmount: fiat.minBuyAmount, maxAmount: fiat.maxBuyAmount },
   }
-  if (executable) quote.signature = tenant.sign(signedText(customer.id, quote))
+  if (executable) quote.signature = signBuyQuote(tenant, customer.id, quote)
   return quote
+}
+
+/**
+ * The signature of a quote for a customer: what `quoteBuy` puts on an executable quote, and what `verifyBuyQuote`
+ * checks. A test signs with it a quote the sandbox would not make, to see paying it refused.
+ *
+ * @example
+ * signBuyQuote(tenant, 'cus_…', quote) // 'hmac…'
+ */
+export function signBuyQuote(tenant: Tenant, customerId: string, quote: BuyQuote): string {
+  return tenant.sign(signedText(customerId, quote))
 }
 
 /**

@@ -21,6 +21,27 @@ export interface ConnectionOptions {
   skipKyc?: boolean
 }
 
+/**
+ * Whether the customer's terms stand in the way: accepted by neither the customer nor the session (its
+ * `termsAcceptedAt`), and not a guest the partner serves as a guest. Only a new session carrying `termsAcceptedAt`
+ * clears them (spec, Errors: "pass it as `termsAcceptedAt` when creating a new session, and relaunch the flow").
+ */
+function termsOutstanding(tenant: Tenant, customer: CustomerRecord, session: SessionRecord): boolean {
+  if (customer.guest && tenant.settings.capabilities.guestCheckout) return false
+  return customer.termsAcceptedAt === null && session.termsAcceptedAt === null
+}
+
+/** Records on the customer the terms acceptance its session carries, once (journal `customer:accepted`). */
+async function acceptSessionTerms(tenant: Tenant, store: TenantStore, customer: CustomerRecord, session: SessionRecord): Promise<CustomerRecord> {
+  const termsAcceptedAt = session.termsAcceptedAt
+  if (customer.termsAcceptedAt !== null || termsAcceptedAt === null) return customer
+  const accepted = await store.customers.update(customer.id, (draft) => {
+    draft.termsAcceptedAt = termsAcceptedAt
+  })
+  tenant.record('customer:accepted', { customerId: customer.id, termsAcceptedAt })
+  return accepted!
+}
+
 function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionRecord, { skipKyc = false }: ConnectionOptions): ConnectionStatus {
   if (isRestrictedCountry(customer.country)) return 'unavailable'
   if (customer.kycStatus === 'rejected') return 'failed'
@@ -28,7 +49,7 @@ function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionReco
   if (customer.guest && tenant.settings.capabilities.guestCheckout) return 'active'
   // A guest the partner cannot serve as a guest onboards like any customer whose KYC has not started.
   if (customer.guest && !skipKyc) return 'connectionRequired'
-  if (customer.termsAcceptedAt === null && session.termsAcceptedAt === null) return 'termsAcceptanceRequired'
+  if (termsOutstanding(tenant, customer, session)) return 'termsAcceptanceRequired'
   if (customer.kycStatus === 'not_started') return skipKyc ? 'authenticationRequired' : 'connectionRequired'
   return 'active'
 }
@@ -101,13 +122,7 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
   }
   let customer = decision.customer
   const accepts = decision.status === 'active' || decision.status === 'authenticationRequired'
-  if (customer && accepts && customer.termsAcceptedAt === null && session.termsAcceptedAt !== null) {
-    const termsAcceptedAt = session.termsAcceptedAt
-    customer = await store.customers.update(customer.id, (draft) => {
-      draft.termsAcceptedAt = termsAcceptedAt
-    })
-    tenant.record('customer:accepted', { customerId: customer!.id, termsAcceptedAt })
-  }
+  if (customer && accepts) customer = await acceptSessionTerms(tenant, store, customer, session)
   const scope: TokenScope = decision.status === 'active' ? 'full' : 'anonymous'
   const view = customer ? toCustomer(tenant, customer) : undefined
   tenant.record('connection:decided', { sessionId: session.id, status: decision.status, customerId: customer?.id ?? null, ...(options.skipKyc ? { skipKyc: true } : {}) })
@@ -117,4 +132,28 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
     ...(decision.mismatch ? { mismatch: true } : {}),
     credentials: issueCredentials(tenant, session.id, customer?.id ?? null, scope),
   }
+}
+
+/**
+ * The connection the auth frame reports once the customer has entered the one-time code: `active` with `full`
+ * credentials (recording the terms the session accepts, if any). A customer whose terms are outstanding stays
+ * `termsAcceptanceRequired` with `anonymous` credentials, as the check frame reports them: authenticating is no
+ * acceptance, and the only way on is a new session carrying `termsAcceptedAt` (docs/decisions/0054).
+ *
+ * @example
+ * await authenticateConnection(tenant, store, session, customer) // { status: 'active', credentials: { … full } }
+ */
+export async function authenticateConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, customer: CustomerRecord): Promise<Connection> {
+  if (termsOutstanding(tenant, customer, session)) {
+    tenant.record('connection:decided', { sessionId: session.id, status: 'termsAcceptanceRequired', customerId: customer.id, via: 'auth' })
+    return connectionOf(tenant, session, customer, 'termsAcceptanceRequired', 'anonymous')
+  }
+  const accepted = await acceptSessionTerms(tenant, store, customer, session)
+  tenant.record('connection:authenticated', { sessionId: session.id, customerId: accepted.id })
+  return connectionOf(tenant, session, accepted, 'active', 'full')
+}
+
+function connectionOf(tenant: Tenant, session: SessionRecord, customer: CustomerRecord, status: ConnectionStatus, scope: TokenScope): Connection {
+  const view = toCustomer(tenant, customer)
+  return { status, customer: view, capabilities: view.capabilities, credentials: issueCredentials(tenant, session.id, customer.id, scope) }
 }

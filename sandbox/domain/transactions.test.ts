@@ -7,6 +7,7 @@ import { createSandboxCore, type SandboxCore } from '../core/sandbox-core.ts'
 import type { Tenant } from '../core/tenant.ts'
 import { conforms, send } from '../core/test-request.ts'
 import { HISTORY_PER_CUSTOMER } from '../../fixtures/tenant-seed.ts'
+import { signBuyQuote } from './buy-quote.ts'
 import { executeBuyQuote } from './transactions.ts'
 
 let core: SandboxCore
@@ -179,6 +180,22 @@ describe('executeBuyQuote', () => {
     const tampered = { ...quote, destination: { ...quote.destination, amount: quote.destination.amount * 10 } }
     await expect(executeBuyQuote(client.tenant, store, client.customerId, tampered))
       .rejects.toMatchObject({ code: 'invalid_request', fieldErrors: [expect.objectContaining({ field: 'quote.signature' })] })
+    expect(store.transactions.all()).toHaveLength(before)
+  })
+})
+
+describe('executeBuyQuote and the buy bounds', () => {
+  it("refuses a signed quote whose amount bought is below the crypto's minBuyAmount, storing nothing", async () => {
+    const client = await connect()
+    const store = await client.tenant.store()
+    const quote = await executableQuote(client)
+    const before = store.transactions.all().length
+    const small = { ...quote, destination: { ...quote.destination, amount: 0.0076 } }
+    const signed = { ...small, signature: signBuyQuote(client.tenant, client.customerId, small) }
+    await expect(executeBuyQuote(client.tenant, store, client.customerId, signed)).rejects.toMatchObject({
+      code: 'invalid_request',
+      fieldErrors: [{ field: 'quote.destination.amount', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' }],
+    })
     expect(store.transactions.all()).toHaveLength(before)
   })
 })

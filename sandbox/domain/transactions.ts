@@ -3,6 +3,7 @@ import { SandboxError } from '../core/sandbox-error.ts'
 import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { verifyBuyQuote } from './buy-quote.ts'
+import { quoteBoundsProblem } from './buy-quote-checks.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { scheduleJob } from './scheduled-jobs.ts'
@@ -24,7 +25,7 @@ export interface ExecuteOptions {
 
 /**
  * Executes a signed buy quote for its customer: refused when the signature is
- * tampered or expired; idempotent on `externalTransactionId` (the same id returns
+ * tampered or expired, or the amounts are out of the currencies' buy bounds; idempotent on `externalTransactionId` (the same id returns
  * the same transaction). The transaction starts `pending` and settles
  * `SETTLEMENT_SECONDS` later on the tenant clock.
  *
@@ -42,6 +43,8 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   const verdict = verifyBuyQuote(tenant, customerId, quote)
   if (verdict === 'tampered') throw SandboxError.invalidField('quote.signature', 'quote.signature does not match the quote: it was changed or made for another customer')
   if (verdict === 'expired') throw SandboxError.invalidField('quote.expiresAt', 'the quote has expired: get a new quote')
+  const outOfBounds = quoteBoundsProblem(tenant.catalog, quote)
+  if (outOfBounds) throw SandboxError.invalidField(outOfBounds.bound === 'fiat' ? 'quote.totalAmount' : 'quote.destination.amount', outOfBounds.message)
   const now = tenant.clock.now()
   const transaction = await store.transactions.create({
     id: newId(tenant, store, 'txn'),

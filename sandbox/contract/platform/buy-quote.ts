@@ -13,10 +13,12 @@ export type PaymentMethodType = z.infer<typeof PaymentMethodType>
 export const FeeBehavior = z.enum(['inclusive', 'exclusive'])
 export type FeeBehavior = z.infer<typeof FeeBehavior>
 
-/** The payment method a quote or transaction uses; a card names its stored id. */
+/**
+ * The payment method a quote or transaction uses. `id` is optional (spec): it names a stored card; a card quote
+ * without one is priced but not executable.
+ */
 export const PaymentMethodRef = z
   .strictObject({ type: PaymentMethodType, id: z.string().min(1).max(64).optional() })
-  .refine((method) => method.type !== 'card' || method.id !== undefined, { message: 'paymentMethod.id is required for a card', path: ['id'] })
   .refine((method) => method.type === 'card' || method.id === undefined, { message: 'paymentMethod.id names a stored card; apple_pay and google_pay take none', path: ['id'] })
 export type PaymentMethodRef = z.infer<typeof PaymentMethodRef>
 

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { Connection, CustomerRecord, SessionRecord } from '../../contract/index.ts'
-import { decideConnection, issueCredentials, resolveConnection } from '../../domain/connections.ts'
-import { toCustomer } from '../../domain/customer-view.ts'
+import { authenticateConnection, decideConnection, resolveConnection } from '../../domain/connections.ts'
 import { geographyOfPhone } from '../../domain/geography.ts'
 import { newId } from '../../domain/new-id.ts'
 import { liveSessionOf } from '../../domain/sessions.ts'
@@ -95,14 +94,12 @@ export const connectionEffects: Record<string, EffectHandler> = {
     return null
   }),
 
-  /** After the one-time code: full credentials for the clientToken's customer, status `active`. */
+  /**
+   * After the one-time code: full credentials for the clientToken's customer, status `active`; a customer whose terms
+   * are outstanding stays `termsAcceptanceRequired` (`authenticateConnection`).
+   */
   'connection.authenticate': defineEffect(NO_FIELDS, async (context): Promise<Connection> => {
     const store = await context.tenant.store()
-    const session = liveSession(context, store)
-    const customer = tokenCustomer(context, store)
-    const credentials = issueCredentials(context.tenant, session.id, customer.id, 'full')
-    context.tenant.record('connection:authenticated', { sessionId: session.id, customerId: customer.id })
-    const view = toCustomer(context.tenant, customer)
-    return { status: 'active', customer: view, capabilities: view.capabilities, credentials }
+    return authenticateConnection(context.tenant, store, liveSession(context, store), tokenCustomer(context, store))
   }),
 }

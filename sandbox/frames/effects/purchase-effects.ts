@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '../../contract/index.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { verifyBuyQuote } from '../../domain/buy-quote.ts'
+import { quoteBoundsProblem } from '../../domain/buy-quote-checks.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'
 import { paymentMethodAvailability } from '../../domain/payment-methods.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
@@ -33,7 +34,7 @@ async function gateOf(context: FrameContext, customerId: string, amount: number,
   return triggerFor(context.tenant.mode, amount, frame)?.outcome ?? null
 }
 
-/** The quote of an effect, checked for the frame and its customer: `invalid_quote` when bad or tampered; expired is `quote_expired`. */
+/** The quote of an effect, checked for the frame and its customer: `invalid_quote` when bad, tampered or out of the buy bounds; expired is `quote_expired`. */
 async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = false) {
   const { frame, customerId } = buyer(context)
   const parsed = BuyQuote.safeParse(raw)
@@ -43,6 +44,8 @@ async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = 
   const verdict = verifyBuyQuote(context.tenant, customerId, parsed.data)
   if (verdict === 'tampered') throw new FrameError('invalid_quote', 'the quote signature does not match: it was changed or made for another customer')
   if (verdict === 'expired' && !allowExpired) throw new FrameError('quote_expired', `the quote expired at ${parsed.data.expiresAt}: send setQuote with a new one`)
+  const outOfBounds = quoteBoundsProblem(context.tenant.catalog, parsed.data)
+  if (outOfBounds) throw new FrameError('invalid_quote', outOfBounds.message)
   return { quote: parsed.data, verdict, trigger: await gateOf(context, customerId, parsed.data.source.amount, frame) }
 }
 

@@ -50,6 +50,26 @@ describe('auth frame, in process', () => {
     expect(auth.frame.events[1]).toMatchObject({ kind: 'complete', payload: { status: 'active', customer: { id: auth.connection.customer!.id, country: 'GBR' } } })
   })
 
+  it('leaves a customer whose terms are outstanding termsAcceptanceRequired: complete with anonymous credentials, the terms still outstanding', async () => {
+    const auth = await openAuth(magic.terms)
+    expect(auth.connection.status).toBe('termsAcceptanceRequired')
+    await auth.act({ type: 'enterCode', code: '000000' })
+    expect(auth.frame.events.map((e) => e.kind)).toEqual(['handshake', 'complete'])
+    const payload = conforms(ConnectionComplete, (auth.frame.events[1] as { payload: unknown }).payload)
+    expect(payload).toMatchObject({ status: 'termsAcceptanceRequired', customer: { id: auth.connection.customer!.id } })
+    const credentials = await decryptCredentials(payload.credentials, auth.keys.privateKey)
+    expect(verifyToken(auth.account.tenant(), credentials.accessToken, 'access', 'accessToken')).toMatchObject({ scope: 'anonymous', customer: auth.connection.customer!.id })
+    expect((await paymentMethods(auth.core, credentials.accessToken)).status).toBe(403)
+    expect((await auth.account.connect(magic.terms)).connection.status).toBe('termsAcceptanceRequired')
+  })
+
+  it('authenticates that customer once a new session carries termsAcceptedAt: complete active', async () => {
+    const auth = await openAuth({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })
+    expect(auth.connection.status).toBe('active')
+    await auth.act({ type: 'enterCode', code: '000000' })
+    expect(auth.frame.events[1]).toMatchObject({ kind: 'complete', payload: { status: 'active', customer: { id: auth.connection.customer!.id } } })
+  })
+
   it('refuses a wrong code on the screen without posting anything', async () => {
     const auth = await openAuth(magic.usNy)
     await auth.act({ type: 'enterCode', code: '111111' })

@@ -51,7 +51,9 @@ function view(state: AuthState): FrameView {
  * checks that the `clientToken` (anonymous or full) names a customer
  * (`connection.identify`; otherwise `error` `invalid_token`), takes the
  * one-time code (sandbox: `000000`), issues full credentials for that customer
- * (`connection.authenticate`) and reports `complete` with `status: 'active'`.
+ * (`connection.authenticate`) and reports `complete` with `status: 'active'`; a
+ * customer whose terms are outstanding is reported `termsAcceptanceRequired`
+ * with anonymous credentials (only a new session with `termsAcceptedAt` moves on).
  * `cancel` closes the frame without an event.
  *
  * @example

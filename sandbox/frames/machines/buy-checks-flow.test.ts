@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { signBuyQuote } from '../../domain/buy-quote.ts'
 import { openInProcessFrame } from '../in-process-frame.ts'
 import { buyMachine } from './buy.ts'
 import { encodeQuote } from './purchase-flow.ts'
@@ -53,6 +54,18 @@ describe('buy frame checks, in process', () => {
     const foreign = await openPurchase(core, buyMachine, other.clientToken, quote)
     await foreign.runtime.idle()
     expect(foreign.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_quote' } })
+  })
+
+  it("reports invalid_quote for a signed quote whose amount bought is below the crypto's minBuyAmount, paying nothing", async () => {
+    const core = createSandboxCore()
+    const buyer = await connectedBuyer(core)
+    const quote = await buyer.quote(100)
+    const small = { ...quote, destination: { ...quote.destination, amount: 0.0076 } }
+    const before = (await buyer.tenant.store()).transactions.all().length
+    const buy = await openPurchase(core, buyMachine, buyer.clientToken, { ...small, signature: signBuyQuote(buyer.tenant, buyer.customerId, small) })
+    await buy.runtime.idle()
+    expect(buy.events.at(-1)).toEqual({ kind: 'error', payload: { code: 'invalid_quote', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' } })
+    expect((await buyer.tenant.store()).transactions.all()).toHaveLength(before)
   })
 
   it('reports invalid_token when opened with an apiKey instead of a customer clientToken', async () => {

@@ -47,7 +47,7 @@ function decodeJson(text: string): unknown {
 export function quoteProblem(frame: PurchaseFrame, quote: BuyQuote): string | undefined {
   const type = PAYS_WITH[frame]
   if (quote.paymentMethod?.type !== type) return `the ${frame} frame pays with ${type}; this quote pays with ${quote.paymentMethod?.type ?? 'no payment method'}`
-  if (!quote.executable || quote.signature === null) return 'the quote is not executable: quote with full credentials, a wallet and a payment method'
+  if (!quote.executable || quote.signature === null) return 'the quote is not executable: quote with full credentials, a wallet and a payment method (a card by its stored id)'
   return undefined
 }
 
