@@ -227,7 +227,7 @@ describe('the packed tarball', () => {
 })
 
 describe('the installed package', () => {
-  const ENTRIES = ['ramp-sandbox', 'ramp-sandbox/msw', 'ramp-sandbox/server', 'ramp-sandbox/contract', 'ramp-sandbox/harness', 'ramp-sandbox/harness/vitest', 'ramp-sandbox/harness/playwright']
+  const ENTRIES = ['ramp-sandbox', 'ramp-sandbox/msw', 'ramp-sandbox/server', 'ramp-sandbox/contract', 'ramp-sandbox/client', 'ramp-sandbox/harness', 'ramp-sandbox/harness/vitest', 'ramp-sandbox/harness/playwright']
 
   it('is imported by plain node, every export of it', async () => {
     const script = `
@@ -240,6 +240,7 @@ describe('the installed package', () => {
     expect(loaded['ramp-sandbox/msw']).toEqual(expect.arrayContaining(['createSandbox', 'handlers']))
     expect(loaded['ramp-sandbox/server']).toEqual(expect.arrayContaining(['startServer']))
     expect(loaded['ramp-sandbox/contract']).toEqual(expect.arrayContaining(['SellQuote', 'JournalEntry']))
+    expect(loaded['ramp-sandbox/client']).toEqual(expect.arrayContaining(['createClient', 'decryptCredentials', 'encodeQuote']))
     expect(loaded['ramp-sandbox/harness']).toEqual(expect.arrayContaining(['defineScenario', 'runInNode', 'useSandbox']))
     expect(loaded['ramp-sandbox/harness/vitest']).toEqual([])
     expect(loaded['ramp-sandbox/harness/playwright']).toEqual(expect.arrayContaining(['test', 'expect']))

@@ -32,6 +32,14 @@ afterAll(async () => {
 })
 
 /**
+ * The default extra fee, set by the flows recorded here (a journaled `settings` step, so their replays set it too): the
+ * seeded one is still drawn per account (fixtures/account.ts), and recorded quotes expect their amounts (decision 0055),
+ * so without it a replay on another account would pass or fail by its name. Not needed once the fee derives from
+ * `(seed, mode)` only, as DESIGN §3 says.
+ */
+const PINNED_FEE = { defaultExtraFeePercentage: 1 }
+
+/**
  * A partner's card buy of 49 against the server, as its app runs it: its server creates the session (HTTP), its page
  * resolves the connection in a check frame and decrypts the credentials, its client lists payment methods and asks for
  * a quote (HTTP), the customer taps and confirms in the buy button and enters the CVV in the challenge frame (the
@@ -52,6 +60,7 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
   }
   const until = (opened: Awaited<ReturnType<typeof frame>>, kind: string) =>
     expect.poll(() => opened.events.map((e) => e.kind), { timeout: 15_000, message: `the ${opened.runtime.frame} frame's ${kind} event` }).toContain(kind)
+  await http('PUT /__sandbox/settings', { 'x-api-key': `sk_test_${account}` }, PINNED_FEE)
   const session = await http('POST /platform/v1/sessions', { 'x-api-key': `sk_test_${account}` }, { externalCustomerId: 'buyer-7', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
   const keys = await generateHostKeyPair()
   const check = await frame('check', { sessionToken: session.data.sessionToken, publicKey: keys.publicKeyHex })
@@ -77,13 +86,13 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
 
 const record = (account: string, api = sandbox.apiUrl) => recordFromServer({ api, key: `sk_test_${account}`, title: 'a card buy of 49 asks for the CVV and completes' })
 
-/** Writes a recorded scenario into the partner's app and runs it under both drivers: the exit code and the output. */
-async function replay(name: string, source: string): Promise<{ code: number; output: string }> {
+/** Writes a recorded scenario into the partner's app and runs it (under both drivers unless told): the exit code and the output. */
+async function replay(name: string, source: string, driver: 'both' | 'node' = 'both'): Promise<{ code: number; output: string }> {
   const file = join(app, `scenarios/recorded/${name}.scenario.ts`)
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, source)
   let output = ''
-  const code = await runScenariosCommand([file, '--driver', 'both'], { cwd: app, stdout: (text) => void (output += text), stderr: (text) => void (output += text) })
+  const code = await runScenariosCommand([file, '--driver', driver], { cwd: app, stdout: (text) => void (output += text), stderr: (text) => void (output += text) })
   return { code, output }
 }
 
@@ -101,7 +110,7 @@ describe('ramp-sandbox record, replayed', () => {
   it('writes a scenario of a flow run in Chromium (frames journaled by their pages) that passes under both drivers', async () => {
     const env = await startBrowserEnv()
     try {
-      await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium' })
+      await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium', steps: [{ control: 'settings', body: PINNED_FEE }, ...cvvChallenge.steps] })
       const { source } = await record('recorder_chromium', (await env.site(1)).sandbox.apiUrl)
       expect(source).toContain("{ openChallenge: 'challenge', from: 'buy-button', params: { clientToken: ref('conn.credentials.clientToken') } },")
       const { code, output } = await replay('cvv-buy-chromium', source)
@@ -110,6 +119,15 @@ describe('ramp-sandbox record, replayed', () => {
       await env.close()
     }
   }, 180_000)
+
+  it('writes a scenario whose replay fails when a recorded call answers with other stable fields (here: the amounts of another seed)', async () => {
+    await partnerBuysWithCvv('recorder_other_seed')
+    const { source } = await record('recorder_other_seed')
+    expect(source).toContain('  seed: 1,\n')
+    const { code, output } = await replay('cvv-buy-other-seed', source.replace('  seed: 1,\n', '  seed: 2,\n'), 'node')
+    expect(output).toMatch(/response quote: body .* does not contain /)
+    expect(code).not.toBe(0)
+  }, 120_000)
 
   it('writes the same file for the same flow on another account, with other ids, tokens and channel ids', async () => {
     await partnerBuysWithCvv('recorder_one')

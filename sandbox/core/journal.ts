@@ -47,6 +47,11 @@ export function omittedBody(chars: number): { omitted: string } {
   return { omitted: `body of ${chars} characters, longer than the journal keeps (docs/decisions/0044)` }
 }
 
+/** Whether a journaled body is an {@link omittedBody} placeholder rather than the body itself. */
+export function isOmittedBody(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 1 && typeof (body as { omitted?: unknown }).omitted === 'string'
+}
+
 /**
  * A tenant's journal: a bounded ring buffer of API calls, frame events and state
  * changes, in order. It is bounded in entries and in the characters of the bodies

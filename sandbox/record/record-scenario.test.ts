@@ -145,7 +145,23 @@ describe('recordScenario', () => {
       events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'challenge', payload: { kind: 'frame' } }, { kind: 'complete', payload: { transaction: { status: 'pending' } } }],
     })
     expect(JSON.stringify(expected.channels.check)).not.toMatch(/cus_|credentials|"ciphertext"/)
-    expect(expected.responses).toEqual({ methods: { status: 200 }, quote: { status: 200 } })
+  })
+
+  it("expects each call's status and the stable fields of its body: amounts, not ids, instants, signatures or card details", async () => {
+    const { responses } = (await (await cvvBuy()).record()).expect
+    expect(Object.keys(responses)).toEqual(['methods', 'quote'])
+    expect(responses.methods).toEqual({ status: 200, body: { data: expect.objectContaining({ paymentMethods: [{ type: 'card', brand: 'visa', availability: { available: true } }, { type: 'card', brand: 'mastercard', availability: { available: false, reason: 'card_expired' } }] }) } })
+    expect(responses.quote).toMatchObject({ status: 200, body: { data: { source: { asset: { code: 'usd' }, amount: 49 }, feeBehavior: 'inclusive', executable: true, expiresIn: 30, paymentMethod: { type: 'card' } } } })
+    expect((responses.quote!.body as { data: Record<string, unknown> }).data).not.toHaveProperty('signature')
+    expect(JSON.stringify(responses)).not.toMatch(/"(pm|cus|txn)_|\d{4}-\d{2}-\d{2}T/)
+  })
+
+  it('expects only statuses when the recorded clock did not start at the price epoch', async () => {
+    const p = await cvvBuy()
+    const fixtures = await p.fixtures()
+    const recorded = recordScenario(p.tenant().journal.list(), { title: 't', fixtures: { ...fixtures, clock: { ...fixtures.clock, startedAt: '2026-03-04T05:06:07.000Z' } } })
+    expect(recorded.expect.responses).toEqual({ methods: { status: 200 }, quote: { status: 200 } })
+    expect(recorded.notes.join('\n')).toContain('Amounts and response bodies are not expected')
   })
 
   it('names channels by frame in the order they opened, the same on every run', async () => {

@@ -1,7 +1,7 @@
 import type { ApiJournalEntry, FrameJournalEntry, JournalEntry, TenantFixtures } from '../contract/index.ts'
 import { peekToken } from '../domain/tokens.ts'
 import { FIXTURES_STEP, RecordedValues, type Ref } from './recorded-values.ts'
-import { stablePayload } from './stable-payload.ts'
+import { stableBody, stablePayload } from './stable-payload.ts'
 
 /** A step of the harness DSL (harness/scenario.ts `Step`), as plain data: `sandbox/` does not import the harness. */
 export type RecordedStep = Record<string, unknown>
@@ -20,7 +20,7 @@ export interface RecordedScenario {
   mode?: 'test' | 'live'
   steps: RecordedStep[]
   expect: {
-    responses: Record<string, { status: number }>
+    responses: Record<string, { status: number; body?: unknown }>
     channels: Record<string, { mode: 'exact'; events: RecordedEvent[] }>
   }
   notes: string[]
@@ -74,7 +74,8 @@ interface Channel {
  * frames become `open` steps (a check frame that delivered credentials `client: 'getConnection'`, a challenge frame
  * `openChallenge`) on channels named by frame in order (`check`, `buy-button`, `buy-button-2`), customer actions
  * become `customer` steps, `setQuote` a `host` step, and the replay waits (`until`) for the events a later step followed.
- * Expectations: each call's status, each channel's events in exact order with their stable payload (`stablePayload`).
+ * Expectations: each call's status and, when the recorded clock started at the price epoch, the stable part of its body
+ * (`stableBody`); each channel's events in exact order with their stable payload (`stablePayload`).
  *
  * @example
  * const recorded = recordScenario(journal, { title: 'card buy with a CVV challenge', fixtures })
@@ -126,9 +127,11 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     return as
   }
 
-  const expectStatus = (as: string, entry: ApiJournalEntry) => {
+  const expectResponse = (as: string, entry: ApiJournalEntry) => {
     // Status 0 is a dropped connection (a networkError fault): there is no status to expect.
-    if (entry.status > 0) responses[as] = { status: entry.status }
+    if (entry.status <= 0) return
+    const body = amounts ? stableBody(entry.responseBody) : undefined
+    responses[as] = body === undefined ? { status: entry.status } : { status: entry.status, body }
   }
 
   /** Where a Bearer call's access token comes from: the connection of its session (resolved by the control API when no frame step gave it). */
@@ -178,7 +181,7 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
         steps.push({ client: 'listTransactions', accessToken, query: query.length ? `?${query.join('&')}` : '', as: (as = resultName('transactions')) })
       } else as = rawCall(entry, credentials ? { authorization: `Bearer {{${credentials}.accessToken}}` } : {})
     } else as = rawCall(entry)
-    expectStatus(as, entry)
+    expectResponse(as, entry)
     values.produced(`${as}.body`, entry.responseBody)
     // Tokens a raw call obtained: a session (the older POST /platform/v1/session), a connection (the control API).
     const session = typeof data?.sessionToken === 'string' ? peekToken(data.sessionToken)?.session : undefined
@@ -258,7 +261,7 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   if (values.needsFixtures) steps.unshift({ api: 'GET /__sandbox/fixtures', as: FIXTURES_STEP })
   if (!amounts) {
     const why = fixtures ? 'the recorded clock did not start at the price epoch' : 'the recording did not know where its clock started'
-    notes.push(`Amounts are not expected: ${why} (record against \`ramp-sandbox serve --frozen-clock\` to keep them).`)
+    notes.push(`Amounts and response bodies are not expected: ${why} (record against \`ramp-sandbox serve --frozen-clock\` to keep them).`)
   }
   if (values.unresolved.size > 0) {
     notes.push(`These ids came from no recorded result and stay literal, so they may differ on replay: ${[...values.unresolved].join(', ')}.`)

@@ -1,14 +1,26 @@
+import { isOmittedBody } from '../core/journal.ts'
 import { isIssued } from './recorded-values.ts'
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
-/** Fields that never repeat: encrypted credentials (a fresh key each time) and URLs (they carry tokens and ports). */
-const VOLATILE_FIELDS = new Set(['credentials', 'url'])
+/**
+ * Fields whose values a replay does not repeat, whatever their shape (docs/decisions/0055):
+ * - made with a fresh key, IV or the process's signing secret: encrypted credentials, quote signatures, signed cursors;
+ * - URLs (they carry tokens and ports);
+ * - a seeded customer's or card's own details, made per account like its id: the card's digits and expiry, the
+ *   person's name and birth date.
+ */
+const VOLATILE_FIELDS = new Set(['credentials', 'signature', 'nextCursor', 'url', 'last4', 'expiryMonth', 'expiryYear', 'firstName', 'lastName', 'dateOfBirth'])
 
 const DROP = Symbol('drop')
 
+/** Whether a string holds an issued id or token, or an instant, anywhere: itself, or inside a URL or a message naming one. */
+function carriesVolatile(text: string): boolean {
+  return INSTANT.test(text) || text.split(/[^A-Za-z0-9._-]+/).some(isIssued)
+}
+
 function keep(value: unknown, amounts: boolean): unknown {
-  if (typeof value === 'string') return isIssued(value) || ISO_INSTANT.test(value) ? DROP : value
+  if (typeof value === 'string') return carriesVolatile(value) ? DROP : value
   if (typeof value === 'number') return amounts ? value : DROP
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
@@ -25,9 +37,10 @@ function keep(value: unknown, amounts: boolean): unknown {
 
 /**
  * The part of a recorded event payload that a replay on a fresh account reproduces: without issued ids and tokens,
- * instants, encrypted credentials and URLs, and without numbers unless `amounts` (the recording's clock started at
- * the price epoch, as a replay's does, so prices and amounts repeat). Payloads match partially, so what is left out is
- * simply not checked.
+ * instants (and strings that carry either), the volatile fields (encrypted credentials, signatures, URLs, a seeded
+ * card's or person's details), and without numbers unless `amounts` (the recording's clock started at the price
+ * epoch, as a replay's does, so prices and amounts repeat). Payloads match partially, so what is left out is simply
+ * not checked.
  *
  * @example
  * stablePayload({ status: 'active', credentials: 'eyJ…', customer: { id: 'cus_1x2y3z', country: 'USA' } }, true)
@@ -36,4 +49,25 @@ function keep(value: unknown, amounts: boolean): unknown {
 export function stablePayload(payload: unknown, amounts: boolean): unknown {
   const kept = keep(payload, amounts)
   return kept === DROP ? undefined : kept
+}
+
+/** Whether a kept value still says something: a string, number, boolean or null somewhere in it, or an array (its length). */
+function hasLeaf(value: unknown): boolean {
+  return value === null || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some(hasLeaf)
+}
+
+/**
+ * The part of a recorded JSON response body a replay reproduces ({@link stablePayload} with amounts), or undefined
+ * when there is none to expect: no JSON body (204, text), the journal's placeholder of a body too long for it, or
+ * nothing stable left (`{ data: { sessionToken, expiresAt } }`). Only for recordings whose clock started at the price
+ * epoch: on a clock that ran, what a response says (a price, whether a transaction has settled) depends on when it
+ * was asked.
+ *
+ * @example
+ * stableBody({ data: { id: 'txn_4fGh7KxQ2m', status: 'pending', createdAt: '2026-01-01T00:00:00.000Z' } }) // { data: { status: 'pending' } }
+ */
+export function stableBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || isOmittedBody(body)) return undefined
+  const kept = keep(body, true)
+  return kept !== DROP && hasLeaf(kept) ? kept : undefined
 }
