@@ -32,14 +32,6 @@ afterAll(async () => {
 })
 
 /**
- * The default extra fee, set by the flows recorded here (a journaled `settings` step, so their replays set it too): the
- * seeded one is still drawn per account (fixtures/account.ts), and recorded quotes expect their amounts (decision 0055),
- * so without it a replay on another account would pass or fail by its name. Not needed once the fee derives from
- * `(seed, mode)` only, as DESIGN §3 says.
- */
-const PINNED_FEE = { defaultExtraFeePercentage: 1 }
-
-/**
  * A partner's card buy of 49 against the server, as its app runs it: its server creates the session (HTTP), its page
  * resolves the connection in a check frame and decrypts the credentials, its client lists payment methods and asks for
  * a quote (HTTP), the customer taps and confirms in the buy button and enters the CVV in the challenge frame (the
@@ -60,7 +52,6 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
   }
   const until = (opened: Awaited<ReturnType<typeof frame>>, kind: string) =>
     expect.poll(() => opened.events.map((e) => e.kind), { timeout: 15_000, message: `the ${opened.runtime.frame} frame's ${kind} event` }).toContain(kind)
-  await http('PUT /__sandbox/settings', { 'x-api-key': `sk_test_${account}` }, PINNED_FEE)
   const session = await http('POST /platform/v1/sessions', { 'x-api-key': `sk_test_${account}` }, { externalCustomerId: 'buyer-7', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
   const keys = await generateHostKeyPair()
   const check = await frame('check', { sessionToken: session.data.sessionToken, publicKey: keys.publicKeyHex })
@@ -110,7 +101,7 @@ describe('ramp-sandbox record, replayed', () => {
   it('writes a scenario of a flow run in Chromium (frames journaled by their pages) that passes under both drivers', async () => {
     const env = await startBrowserEnv()
     try {
-      await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium', steps: [{ control: 'settings', body: PINNED_FEE }, ...cvvChallenge.steps] })
+      await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium' })
       const { source } = await record('recorder_chromium', (await env.site(1)).sandbox.apiUrl)
       expect(source).toContain("{ openChallenge: 'challenge', from: 'buy-button', params: { clientToken: ref('conn.credentials.clientToken') } },")
       const { code, output } = await replay('cvv-buy-chromium', source)

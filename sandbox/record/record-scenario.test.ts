@@ -147,10 +147,14 @@ describe('recordScenario', () => {
     expect(JSON.stringify(expected.channels.check)).not.toMatch(/cus_|credentials|"ciphertext"/)
   })
 
-  it("expects each call's status and the stable fields of its body: amounts, not ids, instants, signatures or card details", async () => {
+  it("expects each call's status and the stable fields of its body: amounts and a card's details, not ids, instants or signatures", async () => {
     const { responses } = (await (await cvvBuy()).record()).expect
     expect(Object.keys(responses)).toEqual(['methods', 'quote'])
-    expect(responses.methods).toEqual({ status: 200, body: { data: expect.objectContaining({ paymentMethods: [{ type: 'card', brand: 'visa', availability: { available: true } }, { type: 'card', brand: 'mastercard', availability: { available: false, reason: 'card_expired' } }] }) } })
+    const card = (brand: string, availability: object) => ({ type: 'card', brand, last4: expect.stringMatching(/^\d{4}$/), expiryMonth: expect.any(Number), expiryYear: expect.any(Number), availability })
+    expect(responses.methods).toEqual({
+      status: 200,
+      body: { data: expect.objectContaining({ paymentMethods: [card('visa', { available: true }), card('mastercard', { available: false, reason: 'card_expired' })] }) },
+    })
     expect(responses.quote).toMatchObject({ status: 200, body: { data: { source: { asset: { code: 'usd' }, amount: 49 }, feeBehavior: 'inclusive', executable: true, expiresIn: 30, paymentMethod: { type: 'card' } } } })
     expect((responses.quote!.body as { data: Record<string, unknown> }).data).not.toHaveProperty('signature')
     expect(JSON.stringify(responses)).not.toMatch(/"(pm|cus|txn)_|\d{4}-\d{2}-\d{2}T/)

@@ -6,11 +6,10 @@ const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 /**
  * Fields whose values a replay does not repeat, whatever their shape (docs/decisions/0055):
  * - made with a fresh key, IV or the process's signing secret: encrypted credentials, quote signatures, signed cursors;
- * - URLs (they carry tokens and ports);
- * - a seeded customer's or card's own details, made per account like its id: the card's digits and expiry, the
- *   person's name and birth date.
+ * - URLs (they carry tokens and ports).
+ * A seeded card's digits and a customer's name are kept: they derive from `(seed, mode)`, as amounts do (decision 0052).
  */
-const VOLATILE_FIELDS = new Set(['credentials', 'signature', 'nextCursor', 'url', 'last4', 'expiryMonth', 'expiryYear', 'firstName', 'lastName', 'dateOfBirth'])
+const VOLATILE_FIELDS = new Set(['credentials', 'signature', 'nextCursor', 'url'])
 
 const DROP = Symbol('drop')
 
@@ -37,8 +36,7 @@ function keep(value: unknown, amounts: boolean): unknown {
 
 /**
  * The part of a recorded event payload that a replay on a fresh account reproduces: without issued ids and tokens,
- * instants (and strings that carry either), the volatile fields (encrypted credentials, signatures, URLs, a seeded
- * card's or person's details), and without numbers unless `amounts` (the recording's clock started at the price
+ * instants (and strings that carry either), the volatile fields (encrypted credentials, signatures, cursors, URLs), and without numbers unless `amounts` (the recording's clock started at the price
  * epoch, as a replay's does, so prices and amounts repeat). Payloads match partially, so what is left out is simply
  * not checked.
  *
