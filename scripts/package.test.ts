@@ -409,6 +409,7 @@ export default defineScenario({
 import { createSandbox, handlers } from 'ramp-sandbox/msw'
 import { startServer as startFromServer, type ServeOptions, type RequestLogEntry } from 'ramp-sandbox/server'
 import { SellQuote as SellQuoteSchema, type JournalEntry } from 'ramp-sandbox/contract'
+import { createClient, decryptCredentials, encodeQuote, type BuyQuote, type ClientConnection, type SandboxClient } from 'ramp-sandbox/client'
 import { defineScenario, ref, runInNode, checkScenario, useSandbox, magic, type Scenario } from 'ramp-sandbox/harness'
 import 'ramp-sandbox/harness/vitest'
 import { test, expect, type SandboxFixtureOptions } from 'ramp-sandbox/harness/playwright'
@@ -427,6 +428,10 @@ export const helpers = [ref, runInNode, checkScenario, useSandbox, magic.usNy]
 export const fixtureOptions: SandboxFixtureOptions = { port: 0, framesPort: 0, seed: 7 }
 export const fixture = [test, expect]
 export const version: string = manifest.version
+export const client: SandboxClient = createClient({ framesOrigin: 'http://127.0.0.1:4011', apiOrigin: 'http://127.0.0.1:4010', apiKey: 'pk_test_sandbox' })
+export const connect = (sessionToken: string): Promise<ClientConnection> => client.getConnection(sessionToken)
+export const encoded = (quote: BuyQuote): string => encodeQuote(quote)
+export const decrypt: typeof decryptCredentials = decryptCredentials
 `,
     )
     // The files the tests above wrote and ran are in the same program: a matcher that passes at run time type-checks too.
