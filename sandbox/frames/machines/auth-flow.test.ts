@@ -28,6 +28,13 @@ async function openAuth(body: Record<string, unknown>, params: (clientToken: str
 
 const paymentMethods = (core: SandboxCore, accessToken: string) => send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${accessToken}` } })
 
+/** The frame's events were handshake then complete: the complete payload (as the contract has it) and its credentials, decrypted. */
+async function completed(auth: Awaited<ReturnType<typeof openAuth>>) {
+  expect(auth.frame.events.map((e) => e.kind)).toEqual(['handshake', 'complete'])
+  const payload = conforms(ConnectionComplete, (auth.frame.events[1] as { payload: unknown }).payload)
+  return { payload, credentials: await decryptCredentials(payload.credentials, auth.keys.privateKey) }
+}
+
 describe('auth frame, in process', () => {
   it('authenticates the anonymous clientToken’s customer with 000000: complete active with full credentials', async () => {
     const auth = await openAuth(magic.kycPending)
@@ -35,10 +42,8 @@ describe('auth frame, in process', () => {
     expect((await paymentMethods(auth.core, auth.connection.credentials.accessToken)).status).toBe(403)
     expect(auth.frame.runtime.view()).toMatchObject({ screen: 'code' })
     await auth.act({ type: 'enterCode', code: '000000' })
-    expect(auth.frame.events.map((e) => e.kind)).toEqual(['handshake', 'complete'])
-    const payload = conforms(ConnectionComplete, (auth.frame.events[1] as { payload: unknown }).payload)
+    const { payload, credentials } = await completed(auth)
     expect(payload).toMatchObject({ status: 'active', customer: { id: auth.connection.customer!.id } })
-    const credentials = await decryptCredentials(payload.credentials, auth.keys.privateKey)
     expect(verifyToken(auth.account.tenant(), credentials.accessToken, 'access', 'accessToken')).toMatchObject({ scope: 'full', customer: auth.connection.customer!.id })
     expect(verifyToken(auth.account.tenant(), credentials.clientToken, 'client', 'clientToken')).toMatchObject({ scope: 'full', customer: auth.connection.customer!.id })
     expect((await paymentMethods(auth.core, credentials.accessToken)).status).toBe(200)
@@ -54,10 +59,8 @@ describe('auth frame, in process', () => {
     const auth = await openAuth(magic.terms)
     expect(auth.connection.status).toBe('termsAcceptanceRequired')
     await auth.act({ type: 'enterCode', code: '000000' })
-    expect(auth.frame.events.map((e) => e.kind)).toEqual(['handshake', 'complete'])
-    const payload = conforms(ConnectionComplete, (auth.frame.events[1] as { payload: unknown }).payload)
+    const { payload, credentials } = await completed(auth)
     expect(payload).toMatchObject({ status: 'termsAcceptanceRequired', customer: { id: auth.connection.customer!.id } })
-    const credentials = await decryptCredentials(payload.credentials, auth.keys.privateKey)
     expect(verifyToken(auth.account.tenant(), credentials.accessToken, 'access', 'accessToken')).toMatchObject({ scope: 'anonymous', customer: auth.connection.customer!.id })
     expect((await paymentMethods(auth.core, credentials.accessToken)).status).toBe(403)
     expect((await auth.account.connect(magic.terms)).connection.status).toBe('termsAcceptanceRequired')
