@@ -20,7 +20,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { BROWSER_ENTRIES, BUNDLE_OPTIONS, prebuiltPath } from '../sandbox/adapters/node-http/browser-bundle.ts'
+import { BROWSER_ENTRIES, BUNDLE_OPTIONS, prebuiltPath } from '../sandbox/bundles/browser-bundle.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')

@@ -5,7 +5,7 @@ import type { SandboxCore } from '../core/sandbox-core.ts'
 import type { JournalEntry, TenantFixtures } from '../contract/index.ts'
 import { recordScenario } from '../record/record-scenario.ts'
 import { scenarioSource } from '../record/scenario-source.ts'
-import { browserBundle } from '../adapters/node-http/browser-bundle.ts'
+import { browserBundle } from '../bundles/browser-bundle.ts'
 import { demoPageHtml } from './demo-page-html.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */

@@ -6,7 +6,7 @@ import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptio
 import { SnapshotMismatchError } from '../../core/sandbox-snapshot.ts'
 import { answerClientError, answerConnect } from './answer-client-error.ts'
 import { exposureWarning } from './exposure-warning.ts'
-import { browserBundle } from './browser-bundle.ts'
+import { browserBundle } from '../../bundles/browser-bundle.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
 import { requestTenant } from './request-tenant.ts'

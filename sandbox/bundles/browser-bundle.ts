@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+// The browser bundles the servers hand out: the frames origin, the demo and the node adapter use them alike, so no
+// adapter owns them.
+
 /** The browser entries the servers hand out, relative to `sandbox/`: the frame page, the client, the demo page. */
 export const BROWSER_ENTRIES = ['frames/page/frame-app.ts', 'client/index.ts', 'demo/demo-app.ts'] as const
 
@@ -37,8 +40,8 @@ const bundles = new Map<string, Promise<string>>()
 export function browserBundle(entry: BrowserEntry): Promise<string> {
   let text = bundles.get(entry)
   if (!text) {
-    // In the sources this module sits at sandbox/adapters/node-http/.
-    text = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../../${entry}`, import.meta.url))) : Promise.resolve(entry).then((built) => readFile(prebuiltFile(built), 'utf8'))
+    // In the sources this module sits at sandbox/bundles/.
+    text = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../${entry}`, import.meta.url))) : Promise.resolve(entry).then((built) => readFile(prebuiltFile(built), 'utf8'))
     bundles.set(entry, text)
   }
   return text
@@ -46,7 +49,7 @@ export function browserBundle(entry: BrowserEntry): Promise<string> {
 
 /**
  * The built bundle's file: the nearest folder above this module holding `dist/browser/…`. Built,
- * this module is either `dist/sandbox/adapters/node-http/browser-bundle.js` or part of the CLI's
+ * this module is either `dist/sandbox/bundles/browser-bundle.js` or part of the CLI's
  * single-file bundle `dist/sandbox/cli.js`, so its depth below the package root varies.
  */
 function prebuiltFile(entry: BrowserEntry): string {
