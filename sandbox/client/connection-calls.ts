@@ -2,7 +2,7 @@ import type { Credentials } from '../contract/index.ts'
 import type { FrameName } from '../contract/frames/index.ts'
 import { decryptCredentials, generateHostKeyPair } from '../frames/credentials.ts'
 import type { ClientFrameEvent, MountedFrame } from './frame-channel.ts'
-import type { SetupOptions } from './create-client.ts'
+import type { SetupOptions } from './client-options.ts'
 
 /** A connection as the client returns it: the frame's `complete` payload with credentials decrypted. */
 export interface ClientConnection {

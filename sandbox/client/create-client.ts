@@ -1,30 +1,11 @@
 import type { FrameName } from '../contract/frames/index.ts'
 import { connectionThrough } from './connection-calls.ts'
 import { identityCalls } from './identity-calls.ts'
-import { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame } from './frame-channel.ts'
+import type { ClientOptions, SetupOptions } from './client-options.ts'
+import { mountFrame, type MountedFrame } from './frame-channel.ts'
 import { setupWallet, type WalletSetupOptions } from './wallet-setup.ts'
 
-/** Options of a client: the sandbox's origins and what authorizes the embedding page. */
-export interface ClientOptions {
-  framesOrigin: string
-  apiOrigin: string
-  /** A publishable key (authorizes the embedding domain for frames without a customer). */
-  apiKey?: string
-  /**
-   * Leave out the deprecated calls (the web identity calls), as the sandbox's `--strict-deprecations` retires them:
-   * pass `true` when the sandbox runs with it, to test that the page no longer depends on them.
-   */
-  strictDeprecations?: boolean
-}
-
-/** Options of a frame setup call. */
-export interface SetupOptions {
-  container?: HTMLElement
-  onEvent?: (event: ClientFrameEvent) => void
-  /** Every message the host posts to the frame (`ack`, `setQuote` …). */
-  onSend?: (message: ClientFrameMessage) => void
-  params?: Record<string, string | undefined>
-}
+export type { ClientOptions, SetupOptions } from './client-options.ts'
 
 async function api(options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${options.apiOrigin}${path}`, {

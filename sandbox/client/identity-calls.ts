@@ -1,5 +1,5 @@
 import type { ConfirmFilesRequest, SubmitDetailsRequest, UploadUrlRequest } from '../contract/index.ts'
-import type { ClientOptions } from './create-client.ts'
+import type { ClientOptions } from './client-options.ts'
 
 /** An API call of the client: Bearer access token, method, path, JSON body; the reply's status and body. */
 export type ClientApi = (options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>

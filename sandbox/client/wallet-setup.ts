@@ -1,7 +1,7 @@
 import type { FrameErrorPayload } from '../contract/index.ts'
 import { peekToken } from '../domain/tokens.ts'
 import { orderOf } from '../frames/machines/purchase-flow.ts'
-import type { SetupOptions } from './create-client.ts'
+import type { SetupOptions } from './client-options.ts'
 import type { ClientFrameEvent, MountedFrame } from './frame-channel.ts'
 
 /** The setup error codes of the wallet setup calls (spec: `configurationError` or `genericError`). */
