@@ -18,6 +18,7 @@ import { TenantRegistry } from './tenant-registry.ts'
 import { restoreSandbox, restoreTenant, snapshotSandbox } from './sandbox-snapshot.ts'
 import type { SandboxSnapshot } from '../contract/index.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from '../store/tenant-limits.ts'
+import { runScheduledJob } from '../domain/run-scheduled-job.ts'
 import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
 
 /** Options of a sandbox instance. Every field has a default. */
@@ -158,6 +159,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     secret,
     bootId,
     strictDeprecations: options.strictDeprecations ?? false,
+    runJob: runScheduledJob,
   })
   const routes = allRoutes()
   const router = new Router(routes)

@@ -1,5 +1,4 @@
 import type { SandboxSnapshot, TenantSnapshot } from '../contract/index.ts'
-import { scheduleJob } from '../domain/scheduled-jobs.ts'
 import type { Tenant } from './tenant.ts'
 import type { TenantRegistry } from './tenant-registry.ts'
 
@@ -71,7 +70,7 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
 export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): void {
   const store = saved.store && import('../store/tenant-store.ts').then(async ({ TenantStore }) => {
     const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
-    for (const job of saved.jobs) scheduleJob(tenant, restored, job)
+    for (const job of saved.jobs) tenant.scheduleJob(restored, job)
     return restored
   })
   tenant.restore(saved, store)

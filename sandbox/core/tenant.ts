@@ -47,6 +47,11 @@ export interface TenantOptions {
    */
   pause?: () => Promise<void>
   strictDeprecations: boolean
+  /**
+   * Runs a scheduled job when its time comes. The tenant queues jobs (`scheduleJob`); what a job does is the domain's
+   * (`runScheduledJob`), handed in when the core is made, so the queue knows no domain rule.
+   */
+  runJob: (tenant: Tenant, store: TenantStore, job: ScheduledJob) => Promise<unknown>
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
@@ -113,6 +118,20 @@ export class Tenant {
   /** A tenant is never data: serialised by mistake (in a response, a log line), it gives its id, never its signing key. */
   toJSON(): { internal: 'tenant'; id: string } {
     return { internal: 'tenant', id: this.id }
+  }
+
+  /**
+   * Queues a job on the tenant clock, described as data: it stays in `jobs` until it has run to its end, so a
+   * snapshot taken meanwhile keeps it and a restart schedules it again (docs/decisions/0045); each job is safe to run
+   * twice. `options.runJob` runs it.
+   *
+   * @example
+   * tenant.scheduleJob(store, { kind: 'challenge:expire', at: exp, challengeId: record.id })
+   */
+  scheduleJob(store: TenantStore, job: ScheduledJob): void {
+    const jobs = this.jobs
+    jobs.add(job)
+    this.clock.schedule(job.at, () => this.options.runJob(this, store, job).finally(() => jobs.delete(job)))
   }
 
   /** The tenant's settings; assigning them keeps the registry's index of allowed origins current. */

@@ -4,7 +4,6 @@ import type { Tenant } from '../core/tenant.ts'
 import type { TenantStore } from '../store/tenant-store.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
-import { scheduleJob } from './scheduled-jobs.ts'
 import { issueToken, peekToken, verifyToken } from './tokens.ts'
 
 /** Where frames are served when the sandbox was not told its public origins. */
@@ -47,7 +46,7 @@ export async function openChallenge(tenant: Tenant, store: TenantStore, request:
     createdAt: isoTime(now), expiresAt: isoTime(exp), ...request,
   })
   const { token } = issueToken(tenant, { kind: 'challenge', session: request.sessionId, customer: request.customerId, scope: 'full', exp, ref: record.id })
-  scheduleJob(tenant, store, { kind: 'challenge:expire', at: exp, challengeId: record.id })
+  tenant.scheduleJob(store, { kind: 'challenge:expire', at: exp, challengeId: record.id })
   tenant.record('challenge:created', { challengeId: record.id, kind: record.kind, customerId: record.customerId })
   const query = new URLSearchParams({ channelId: newId(tenant, store, 'chn'), challengeToken: token })
   return { record, url: `${framesOrigin}/platform/v1/challenge?${query}` }

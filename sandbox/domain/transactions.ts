@@ -6,7 +6,6 @@ import { verifyBuyQuote } from './buy-quote.ts'
 import { quoteBoundsProblem } from './buy-quote-checks.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
-import { scheduleJob } from './scheduled-jobs.ts'
 
 /** Sandbox seconds from execution to settlement. */
 export const SETTLEMENT_SECONDS = 20
@@ -64,7 +63,7 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   const outcome = options.outcome ?? { status: 'completed' }
   const delay = options.settleAfterMs ?? SETTLEMENT_SECONDS * 1000
   if (delay === 0) return settleTransaction(tenant, store, transaction.id, outcome)
-  scheduleJob(tenant, store, { kind: 'transaction:settle', at: now + delay, transactionId: transaction.id, outcome })
+  tenant.scheduleJob(store, { kind: 'transaction:settle', at: now + delay, transactionId: transaction.id, outcome })
   return transaction
 }
 

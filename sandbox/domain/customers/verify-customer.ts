@@ -3,7 +3,6 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import type { Tenant } from '../../core/tenant.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
-import { scheduleJob } from '../scheduled-jobs.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /** How long a KYC review takes, in tenant time. */
@@ -64,6 +63,6 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   if (!updated) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
-  if (outcome !== 'pending') scheduleJob(tenant, store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
+  if (outcome !== 'pending') tenant.scheduleJob(store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
   return toCustomer(tenant, updated)
 }
