@@ -84,7 +84,7 @@ function operation(route: Route): JsonSchema {
  * @example
  * const doc = openApiDocument(core.routes, 'http://127.0.0.1:4010')
  */
-export function openApiDocument(routes: Route[], serverUrl?: string): JsonSchema {
+export function openApiDocument(routes: readonly Route[], serverUrl?: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {}
   const used = new Set<RouteTag>(routes.map((route) => route.tag))
   for (const route of routes) {

@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import type { SandboxCore } from './sandbox-core.ts'
 import type { ApiFamily, PlainReply, PlainRequest } from './plain-http.ts'
 import type { ROUTE_TAGS, RouteTag } from './route-tags.ts'
 import type { Tenant } from './tenant.ts'
@@ -57,6 +56,18 @@ interface RouteBase {
   cors?: RouteCors
 }
 
+/**
+ * What of the core a route may use: its seed, the origins it serves, the route table (for the OpenAPI document) and
+ * tenants by id (a token in a URL names its tenant). Narrower than `SandboxCore`, which the core implements, so no route
+ * imports the core that imports the routes.
+ */
+export interface RouteHost {
+  readonly seed: number
+  readonly options: { readonly origins?: { api: string; frames: string } }
+  readonly routes: readonly Route[]
+  readonly tenants: { byId(id: string): Tenant | undefined }
+}
+
 /** What a handler of an authenticated route gets. */
 export interface TenantRouteContext {
   request: PlainRequest
@@ -66,14 +77,14 @@ export interface TenantRouteContext {
   key?: ParsedKey
   /** The access token's claims, for Bearer routes (session checked live). */
   claims?: TokenClaims
-  core: SandboxCore
+  core: RouteHost
 }
 
 /** What a handler of a public route gets. */
 export interface PublicRouteContext {
   request: PlainRequest
   params: Record<string, string>
-  core: SandboxCore
+  core: RouteHost
 }
 
 /** A route whose handler runs for a tenant. */

@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import { openApiDocument } from '../openapi.ts'
 import { reply, withJson, type PlainReply } from '../plain-http.ts'
-import type { Route } from '../route.ts'
-import type { SandboxCore } from '../sandbox-core.ts'
+import type { Route, RouteHost } from '../route.ts'
 
 /** The OpenAPI answer of each core, for the API origin it was made for: ~150 KB of JSON, generated once, not per request. */
-const documents = new WeakMap<SandboxCore, { origin: string | undefined; answer: PlainReply }>()
+const documents = new WeakMap<RouteHost, { origin: string | undefined; answer: PlainReply }>()
 
-function openApiAnswer(core: SandboxCore): PlainReply {
+function openApiAnswer(core: RouteHost): PlainReply {
   const origin = core.options.origins?.api
   let cached = documents.get(core)
   if (!cached || cached.origin !== origin) documents.set(core, (cached = { origin, answer: withJson(reply(200, openApiDocument(core.routes, origin))) }))

@@ -2,15 +2,14 @@ import { PlatformError, UploadQuery, UploadReceipt, dataOf } from '../../contrac
 import { receiveUpload, uploadTokenTenant } from '../../domain/customers/index.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply, type PlainRequest } from '../plain-http.ts'
-import type { PublicRoute } from '../route.ts'
+import type { PublicRoute, RouteHost } from '../route.ts'
 import { SandboxError } from '../sandbox-error.ts'
-import type { SandboxCore } from '../sandbox-core.ts'
 import type { Tenant } from '../tenant.ts'
 
 const refused = (description: string) => ({ description, schema: PlatformError })
 
 /** The tenant an upload token names; 401 when it names none of this sandbox. */
-function tokenTenant(core: SandboxCore, request: PlainRequest): { tenant: Tenant; token: string } {
+function tokenTenant(core: RouteHost, request: PlainRequest): { tenant: Tenant; token: string } {
   if (request.query.token === undefined) throw new SandboxError('unauthorized', 'token is required: use the uploadUrl exactly as issued')
   const { token } = parseQuery(UploadQuery, request.query)
   const tenant = core.tenants.byId(uploadTokenTenant(token) ?? '')
