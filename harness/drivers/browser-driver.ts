@@ -5,9 +5,9 @@ import { launchChromium } from '../../sandbox/testing/chromium.ts'
 import { startHostPage, type HostPageServer } from '../../sandbox/testing/host-page-server.ts'
 import { resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
-import type { ApiCall } from './api-steps.ts'
 import { browserFrames } from './browser-frames.ts'
 import { trackEffects } from './effect-tracker.ts'
+import { fetchApi } from './fetch-api.ts'
 import { runStep } from './run-step.ts'
 
 /** One seed's sandbox server and the host page (its own origin) that embeds its frames. */
@@ -108,22 +108,7 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
   const frames = browserFrames({ page, origin: new URL(site.host.url).origin, settle }, recording)
   let clean = false
   try {
-    const api: ApiCall = async (line, options) => {
-      const [method, target] = line.split(' ') as [string, string]
-      const headers: Record<string, string> = { ...options.headers }
-      const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-      if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json'
-      const response = await fetch(`${site.sandbox.apiUrl}${target}`, { method, headers, body })
-      const text = await response.text()
-      let parsed: unknown = text === '' ? undefined : text
-      try {
-        parsed = JSON.parse(text)
-      } catch {
-        // not JSON: keep the text
-      }
-      frames.note({ actor: 'partner', target: 'api', what: `${line} → ${response.status}` })
-      return { status: response.status, body: parsed as any }
-    }
+    const api = fetchApi(site.sandbox.apiUrl, frames.note)
     try {
       for (const step of scenario.steps) await runStep(step, { api, mode, account, resolve, recording, frames })
       await settle()
