@@ -14,50 +14,65 @@ export interface ApiStepContext {
   recording: Recording
 }
 
-/**
- * Runs the steps that are plain HTTP calls (partner server, partner-client API
- * calls, control, raw `api`), the same under every driver; answers whether it
- * ran the step. `getConnection` and `setupAuth` go through a frame, so each driver runs them.
- *
- * @example
- * if (await runApiStep(step, { api, mode, account, resolve, recording })) continue
+/** The steps that may be the `server`, `client` or `control` call `Call` (`getPaymentMethods` shares its step type). */
+type StepOf<Key extends 'server' | 'client' | 'control', Call extends string> = Step extends infer S ? (S extends { [K in Key]: infer C } ? (Call extends C ? S : never) : never) : never
+
+/*
+ * The steps that are plain HTTP calls (partner server, partner-client API calls, control, raw `api`), the same under
+ * every driver; `run-step.ts` picks the one a step is. `getConnection` and `setupAuth` go through a frame instead.
  */
-export async function runApiStep(step: Step, context: ApiStepContext): Promise<boolean> {
-  const { api, resolve, recording } = context
-  const sk = { 'x-api-key': `sk_${context.mode}_${context.account}` }
-  const bearer = (token: unknown) => ({ authorization: `Bearer ${resolve(token)}` })
-  if ('server' in step) {
-    if (step.server === 'revokeSession') {
-      await api('DELETE /platform/v1/sessions', { headers: sk, body: { sessionToken: resolve(step.sessionToken) } })
-      return true
-    }
-    const reply = await api('POST /platform/v1/sessions', { headers: sk, body: resolve(step.body) })
-    if (reply.status !== 201) throw new Error(`createSession failed: ${JSON.stringify(reply.body)}`)
-    recording.results[step.as] = reply.body.data
-    return true
-  }
-  if ('client' in step && step.client !== 'getConnection' && step.client !== 'setupAuth') {
-    if (step.client === 'getQuote') {
-      const reply = await api('POST /platform/v1/quotes/buy', { headers: bearer(step.accessToken), body: resolve(step.body) })
-      recording.results[step.as] = { ...reply, quote: reply.body?.data, encoded: reply.status === 200 ? encodeQuote(reply.body.data) : undefined }
-    } else if (step.client === 'getPaymentMethods') {
-      recording.results[step.as] = await api('GET /platform/v1/payment-methods', { headers: bearer(step.accessToken) })
-    } else {
-      recording.results[step.as] = await api(`GET /platform/v1/transactions${resolve(step.query ?? '')}`, { headers: bearer(step.accessToken) })
-    }
-    return true
-  }
-  if ('control' in step) {
-    if (step.control === 'advanceClock') await api('POST /__sandbox/clock/advance', { headers: sk, body: { by: step.by } })
-    else if (step.control === 'fault') await api('POST /__sandbox/faults', { headers: sk, body: step.fault })
-    else await api('PUT /__sandbox/settings', { headers: sk, body: resolve(step.body) })
-    return true
-  }
-  if ('api' in step) {
-    const line = (resolve(step.api) as string).replace('{pk}', `pk_${context.mode}_${context.account}`).replace('{sk}', `sk_${context.mode}_${context.account}`)
-    const headers = step.headers === undefined ? sk : (resolve(step.headers) as Record<string, string>)
-    recording.results[step.as] = await api(line, { headers, body: resolve(step.body) })
-    return true
-  }
-  return false
+
+const secretKey = (context: ApiStepContext) => ({ 'x-api-key': `sk_${context.mode}_${context.account}` })
+const bearer = (context: ApiStepContext, token: unknown) => ({ authorization: `Bearer ${context.resolve(token)}` })
+
+/** `POST /platform/v1/sessions`; the session is the result `as` (a status other than 201 throws). */
+export async function createSession(step: StepOf<'server', 'createSession'>, context: ApiStepContext): Promise<void> {
+  const reply = await context.api('POST /platform/v1/sessions', { headers: secretKey(context), body: context.resolve(step.body) })
+  if (reply.status !== 201) throw new Error(`createSession failed: ${JSON.stringify(reply.body)}`)
+  context.recording.results[step.as] = reply.body.data
+}
+
+/** `DELETE /platform/v1/sessions` for the step's session token. */
+export async function revokeSession(step: StepOf<'server', 'revokeSession'>, context: ApiStepContext): Promise<void> {
+  await context.api('DELETE /platform/v1/sessions', { headers: secretKey(context), body: { sessionToken: context.resolve(step.sessionToken) } })
+}
+
+/** `POST /platform/v1/quotes/buy`; result `{status, body, quote, encoded}` (`encoded` only for a 200). */
+export async function getQuote(step: StepOf<'client', 'getQuote'>, context: ApiStepContext): Promise<void> {
+  const reply = await context.api('POST /platform/v1/quotes/buy', { headers: bearer(context, step.accessToken), body: context.resolve(step.body) })
+  context.recording.results[step.as] = { ...reply, quote: reply.body?.data, encoded: reply.status === 200 ? encodeQuote(reply.body.data) : undefined }
+}
+
+/** `GET /platform/v1/payment-methods`; result `{status, body}`. */
+export async function getPaymentMethods(step: StepOf<'client', 'getPaymentMethods'>, context: ApiStepContext): Promise<void> {
+  context.recording.results[step.as] = await context.api('GET /platform/v1/payment-methods', { headers: bearer(context, step.accessToken) })
+}
+
+/** `GET /platform/v1/transactions` with the step's query; result `{status, body}`. */
+export async function listTransactions(step: StepOf<'client', 'listTransactions'>, context: ApiStepContext): Promise<void> {
+  const line = `GET /platform/v1/transactions${context.resolve(step.query ?? '')}`
+  context.recording.results[step.as] = await context.api(line, { headers: bearer(context, step.accessToken) })
+}
+
+/** Sandbox control: advances the tenant clock. */
+export async function advanceClock(step: StepOf<'control', 'advanceClock'>, context: ApiStepContext): Promise<void> {
+  await context.api('POST /__sandbox/clock/advance', { headers: secretKey(context), body: { by: step.by } })
+}
+
+/** Sandbox control: injects a fault. */
+export async function injectFault(step: StepOf<'control', 'fault'>, context: ApiStepContext): Promise<void> {
+  await context.api('POST /__sandbox/faults', { headers: secretKey(context), body: step.fault })
+}
+
+/** Sandbox control: changes the tenant's settings. */
+export async function changeSettings(step: StepOf<'control', 'settings'>, context: ApiStepContext): Promise<void> {
+  await context.api('PUT /__sandbox/settings', { headers: secretKey(context), body: context.resolve(step.body) })
+}
+
+/** A raw `'METHOD /path'` call (`{pk}`, `{sk}` are the run's keys; the secret key unless `headers`); result `{status, body}`. */
+export async function rawApiCall(step: Extract<Step, { api: string }>, context: ApiStepContext): Promise<void> {
+  const keys = { pk: `pk_${context.mode}_${context.account}`, sk: `sk_${context.mode}_${context.account}` }
+  const line = (context.resolve(step.api) as string).replace('{pk}', keys.pk).replace('{sk}', keys.sk)
+  const headers = step.headers === undefined ? secretKey(context) : (context.resolve(step.headers) as Record<string, string>)
+  context.recording.results[step.as] = await context.api(line, { headers, body: context.resolve(step.body) })
 }
