@@ -6,8 +6,9 @@ import { quoteBoundsProblem } from '../../domain/buy-quote-checks.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'
 import { paymentMethodAvailability } from '../../domain/payment-methods.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
-import { approveIdentity, identityIdOf, needsIdentityVerification } from '../../domain/customers/index.ts'
-import { isPurchaseFrame, triggerFor, type PurchaseFrame, type TriggerOutcome } from '../../domain/triggers.ts'
+import { approveIdentity, identityIdOf } from '../../domain/customers/index.ts'
+import { purchaseGate } from '../../domain/purchase-gate.ts'
+import { isPurchaseFrame } from '../../domain/triggers.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { PAYS_WITH, quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
@@ -24,16 +25,6 @@ function buyer(context: FrameContext) {
   return { frame, customerId: claims.customer, sessionId: session.id, externalTransactionId }
 }
 
-/** What must happen before a purchase is paid: a test-mode trigger's outcome, or the identity challenge of a buyer whose KYC is not approved. */
-type Gate = TriggerOutcome | { kind: 'challenge'; challenge: 'identity'; error?: undefined }
-
-/** The identity challenge comes first: test-mode triggers apply once the buyer is verified (the buy frame checks the quote again). */
-async function gateOf(context: FrameContext, customerId: string, amount: number, frame: PurchaseFrame): Promise<Gate | null> {
-  const customer = (await context.tenant.store()).customers.get(customerId)
-  if (customer && needsIdentityVerification(context.tenant, customer)) return { kind: 'challenge', challenge: 'identity' }
-  return triggerFor(context.tenant.mode, amount, frame)?.outcome ?? null
-}
-
 /** The quote of an effect, checked for the frame and its customer: `invalid_quote` when bad, tampered or out of the buy bounds; expired is `quote_expired`. */
 async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = false) {
   const { frame, customerId } = buyer(context)
@@ -46,7 +37,7 @@ async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = 
   if (verdict === 'expired' && !allowExpired) throw new FrameError('quote_expired', `the quote expired at ${parsed.data.expiresAt}: send setQuote with a new one`)
   const outOfBounds = quoteBoundsProblem(context.tenant.catalog, parsed.data)
   if (outOfBounds) throw new FrameError('invalid_quote', outOfBounds.message)
-  return { quote: parsed.data, verdict, trigger: await gateOf(context, customerId, parsed.data.source.amount, frame) }
+  return { quote: parsed.data, verdict, trigger: purchaseGate(context.tenant, (await context.tenant.store()).customers.get(customerId), parsed.data.source.amount, frame) }
 }
 
 const outcomeOf = (t: TransactionRecord): PurchaseOutcome => ({
