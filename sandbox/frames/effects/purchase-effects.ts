@@ -12,7 +12,7 @@ import { isPurchaseFrame } from '../../domain/triggers.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { PAYS_WITH, quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
-import { defineEffect, NO_FIELDS, type EffectHandler } from './effect-handler.ts'
+import type { EffectHandlers } from './effect-handler.ts'
 
 /** The connected customer a buy frame pays for (its full-scope clientToken). */
 function buyer(context: FrameContext) {
@@ -65,31 +65,31 @@ const QuoteEffect = z.object({ quote: z.unknown() })
 const ResolveEffect = z.object({ outcome: z.enum(['complete', 'cancel']), cvv: z.string().max(8).optional() })
 
 /** Effects of the buy frames (buy, buy-button, apple-pay, google-pay) and of the challenge frame. */
-export const purchaseEffects: Record<string, EffectHandler> = {
+export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.check' | 'challenge.create' | 'purchase.awaitChallenge' | 'purchase.execute' | 'challenge.open' | 'challenge.resolve'> = {
   /** The frame's wallet availability for its customer, as `GET /platform/v1/payment-methods` lists it: `{available, reason?}`. */
-  'wallet.availability': defineEffect(NO_FIELDS, async (context) => paymentMethodAvailability(context.tenant, PAYS_WITH[buyer(context).frame])),
+  'wallet.availability': async (context) => paymentMethodAvailability(context.tenant, PAYS_WITH[buyer(context).frame]),
 
   /** Checks a quote before paying: `{status: 'expired'}` or `{status: 'valid', trigger}` (the test-mode trigger's outcome or null). */
-  'quote.check': defineEffect(QuoteEffect, async (context, effect) => {
+  'quote.check': async (context, effect) => {
     const { verdict, trigger } = await checkedQuote(context, effect.quote, true)
     return verdict === 'expired' ? { status: 'expired' } : { status: 'valid', trigger }
-  }),
+  },
 
   /** Opens the challenge a trigger asks for: `{challengeId, url}` of the challenge frame. */
-  'challenge.create': defineEffect(QuoteEffect, async (context, effect) => {
+  'challenge.create': async (context, effect) => {
     const { customerId, sessionId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind !== 'challenge') throw new FrameError('invalid_request', 'this purchase needs no challenge')
     const request = { customerId, sessionId, kind: trigger.challenge, quote, externalTransactionId: externalTransactionId ?? null, forcedError: trigger.error ?? null }
     const { record, url } = await openChallenge(context.tenant, await context.tenant.store(), request, context.core.options.origins?.frames ?? DEFAULT_FRAMES_ORIGIN)
     return { challengeId: record.id, url }
-  }),
+  },
 
   /**
    * Waits (without polling) until the challenge frame resolves the challenge, or the clock expires it with its quote:
    * `completed` with the transaction, `verified` (an identity challenge: the purchase goes on), `expired`, `cancelled` or `failed`.
    */
-  'purchase.awaitChallenge': defineEffect(z.object({ challengeId: z.string().max(64) }), async (context, { challengeId: id }) => {
+  'purchase.awaitChallenge': async (context, { challengeId: id }) => {
     const { customerId } = buyer(context)
     const store = await context.tenant.store()
     if (store.challenges.get(id)?.customerId !== customerId) throw new FrameError('invalid_challenge', `challenge ${id} is not this customer's`)
@@ -102,10 +102,10 @@ export const purchaseEffects: Record<string, EffectHandler> = {
       case 'cancelled': return { status: 'cancelled', reason: 'The customer cancelled the verification challenge.' }
       default: return { status: 'failed', reason: `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).` }
     }
-  }),
+  },
 
   /** Pays a checked quote: a pending transaction, or a failed one with the trigger's `failureCode` (idempotent on `externalTransactionId`). */
-  'purchase.execute': defineEffect(QuoteEffect.extend({ secondFactorConfirmed: z.boolean().optional() }), async (context, effect) => {
+  'purchase.execute': async (context, effect) => {
     const { customerId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind === 'challenge') throw new FrameError('challenge_required', 'this purchase needs its challenge completed first')
@@ -116,24 +116,24 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     // A wallet-pay failure is known at once: the transaction settles as failed before this returns.
     const transaction = await executeBuyQuote(tenant, store, customerId, quote, { externalTransactionId, outcome: failed, ...(failed ? { settleAfterMs: 0 } : {}) })
     return outcomeOf(transaction)
-  }),
+  },
 
   /** Opens the challenge frame's challenge: `{kind}`; a sandbox trigger's error fails the challenge and is reported instead. */
-  'challenge.open': defineEffect(NO_FIELDS, async (context) => {
+  'challenge.open': async (context) => {
     const record = await challengeOfFrame(context)
     if (record.forcedError) {
       await finishChallenge(context.tenant, await context.tenant.store(), record.id, 'failed')
       throw new FrameError(record.forcedError.code, record.forcedError.message)
     }
     return { kind: record.kind }
-  }),
+  },
 
   /**
    * Completes or cancels the challenge: the challenge frame's `complete` or `cancelled` payload. Completing a buy
    * challenge executes the quote (`{flow: 'buy', transaction}`); completing an identity challenge approves the
    * customer's KYC (`{flow: 'identity', identityId}`), and the waiting buy frame goes on with the purchase.
    */
-  'challenge.resolve': defineEffect(ResolveEffect, async (context, effect) => {
+  'challenge.resolve': async (context, effect) => {
     const record = await challengeOfFrame(context)
     const store = await context.tenant.store()
     if (effect.outcome === 'cancel') {
@@ -149,5 +149,5 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     const transaction = await executeBuyQuote(context.tenant, store, record.customerId, record.quote, { externalTransactionId: record.externalTransactionId ?? undefined })
     await finishChallenge(context.tenant, store, record.id, 'completed', transaction.id)
     return { kind: 'complete', payload: { flow: record.flow, transaction: { id: transaction.id, status: transaction.status } } }
-  }),
+  },
 }

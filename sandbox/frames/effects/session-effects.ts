@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { revokeSessions } from '../../domain/sessions.ts'
-import { defineEffect, type EffectHandler } from './effect-handler.ts'
+import type { EffectHandlers } from './effect-handler.ts'
 
 /**
  * The reset frame's effect as the page sends it: with what the page cleared from the frames origin's storage
@@ -14,13 +14,13 @@ const ResetEffect = z.object({
 })
 
 /** Effects about the customer's authentication state. */
-export const sessionEffects: Record<string, EffectHandler> = {
+export const sessionEffects: EffectHandlers<'auth.reset'> = {
   /**
    * Logs the customer out. The browser-side state (the customer the frames origin remembers) is cleared by the page
    * before this runs, with an `apiKey` or a `clientToken`; with a `clientToken` the session behind it is also revoked,
    * so every token of it stops working. Journals `auth:reset` saying what was cleared.
    */
-  'auth.reset': defineEffect(ResetEffect, async (context, { browserState }) => {
+  'auth.reset': async (context, { browserState }) => {
     const revokedSessions = context.session
       ? await revokeSessions(context.tenant, await context.tenant.store(), { externalCustomerId: context.session.externalCustomerId })
       : 0
@@ -33,5 +33,5 @@ export const sessionEffects: Record<string, EffectHandler> = {
       ...(browserState?.customerId === undefined ? {} : { clearedCustomerId: browserState.customerId }),
     })
     return null
-  }),
+  },
 }

@@ -51,7 +51,7 @@ function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
   }
   if (state.phase === 'quoting' && result.effect === 'widget.quote') {
     if (!result.ok) return refused(state.order, result)
-    const execute = { type: 'widget.execute', quote: result.value, ...(state.order.externalTransactionId ? { externalTransactionId: state.order.externalTransactionId } : {}) }
+    const execute = { type: 'widget.execute' as const, quote: result.value, ...(state.order.externalTransactionId ? { externalTransactionId: state.order.externalTransactionId } : {}) }
     return next({ phase: 'executing', order: state.order }, [], [execute])
   }
   if (state.phase === 'executing' && result.effect === 'widget.execute') {
