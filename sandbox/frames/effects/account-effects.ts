@@ -1,5 +1,3 @@
-import { z } from 'zod'
-import { BuyQuote } from '../../contract/index.ts'
 import { quoteBuy } from '../../domain/buy-quote.ts'
 import { issueExportConsent } from '../../domain/customers/index.ts'
 import { newId } from '../../domain/new-id.ts'
@@ -28,12 +26,6 @@ function connectedCustomer(context: FrameContext, code: string): string {
 function quoteClaims(context: FrameContext): TokenClaims {
   return context.claims ?? { kind: 'client', tenant: context.tenant.id, session: '', customer: null, scope: 'anonymous', iat: 0, exp: 0, inc: context.tenant.incarnation }
 }
-
-/** The card `card.add` stores: what the add-card form read (`readCardEntry` checks it again). */
-const CardEffect = z.object({ number: z.string().max(32), expiryMonth: z.number().int(), expiryYear: z.number().int() })
-
-/** The widget's order as `widget.price` and `widget.quote` take it (`quoteBuy` checks the codes and limits). */
-const WidgetAmount = z.object({ fiatCode: z.string().max(16), amount: z.number(), currencyCode: z.string().max(16) })
 
 /** Effects of the customer-account frames: add-card, customer-export, widget and widget-fallback. */
 export const accountEffects: EffectHandlers<'card.add' | 'export.consent' | 'widget.price' | 'widget.quote' | 'widget.execute'> = {

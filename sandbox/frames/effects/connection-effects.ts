@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Connection, CustomerRecord, SessionRecord } from '../../contract/index.ts'
 import { authenticateConnection, decideConnection, resolveConnection } from '../../domain/connections.ts'
 import { geographyOfPhone } from '../../domain/geography.ts'

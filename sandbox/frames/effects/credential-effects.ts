@@ -1,12 +1,5 @@
-import { z } from 'zod'
-import { Credentials } from '../../contract/platform/credentials.ts'
 import { encryptCredentials } from '../credentials.ts'
 import type { EffectHandlers } from './effect-handler.ts'
-
-const EncryptEffect = z.object({
-  credentials: Credentials,
-  publicKey: z.string().regex(/^[0-9a-fA-F]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)'),
-})
 
 /** Effects about the credentials that check, connect and auth hand to the host. */
 export const credentialEffects: EffectHandlers<'credentials.encrypt'> = {

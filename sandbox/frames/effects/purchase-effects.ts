@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '../../contract/index.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { verifyBuyQuote } from '../../domain/buy-quote.ts'
@@ -57,12 +56,6 @@ async function challengeOfFrame(context: FrameContext): Promise<ChallengeRecord>
   if (context.claims && context.claims.customer !== record.customerId) throw new FrameError('invalid_token', 'the challengeToken belongs to another customer')
   return record
 }
-
-/** An effect about a quote: the quote as the frame holds it (`checkedQuote` parses it, answering `invalid_quote`). */
-const QuoteEffect = z.object({ quote: z.unknown() })
-
-/** The challenge frame's answer: complete (with the CVV the customer entered, for a CVV challenge) or cancel. */
-const ResolveEffect = z.object({ outcome: z.enum(['complete', 'cancel']), cvv: z.string().max(8).optional() })
 
 /** Effects of the buy frames (buy, buy-button, apple-pay, google-pay) and of the challenge frame. */
 export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.check' | 'challenge.create' | 'purchase.awaitChallenge' | 'purchase.execute' | 'challenge.open' | 'challenge.resolve'> = {

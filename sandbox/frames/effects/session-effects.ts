@@ -1,17 +1,5 @@
-import { z } from 'zod'
 import { revokeSessions } from '../../domain/sessions.ts'
 import type { EffectHandlers } from './effect-handler.ts'
-
-/**
- * The reset frame's effect as the page sends it: with what the page cleared from the frames origin's storage
- * (`page/connection-memory.ts`). In process there is no browser, so no `browserState`.
- */
-const ResetEffect = z.object({
-  browserState: z.strictObject({
-    cleared: z.boolean(),
-    customerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'browserState.customerId must be a customer id').optional(),
-  }).optional(),
-})
 
 /** Effects about the customer's authentication state. */
 export const sessionEffects: EffectHandlers<'auth.reset'> = {
