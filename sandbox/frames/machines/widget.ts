@@ -46,7 +46,7 @@ function refused(order: WidgetOrder, result: EffectResult & { ok: false }): Step
 function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
   if (state.phase === 'pricing' && result.effect === 'widget.price') {
     if (!result.ok) return refused(state.order, result)
-    const priced = result.value as { currencyCode: string; estimate: number; addressRegex: string }
+    const priced = result.value
     return next({ phase: 'wallet', order: { ...state.order, ...priced, amount: state.amount } })
   }
   if (state.phase === 'quoting' && result.effect === 'widget.quote') {
@@ -56,7 +56,7 @@ function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
   }
   if (state.phase === 'executing' && result.effect === 'widget.execute') {
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-    const transaction = result.value as { id: string; status: TransactionStatus }
+    const transaction = result.value
     const complete: FrameOutbound = { kind: 'complete', payload: { transaction: { id: transaction.id, status: transaction.status } } }
     return next({ phase: 'done', transaction: { id: transaction.id, status: transaction.status } }, [complete])
   }
