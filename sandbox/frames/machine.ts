@@ -1,16 +1,9 @@
-import type { FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '../contract/index.ts'
+import type { FrameEffect, FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '../contract/index.ts'
+import type { EffectFailure, EffectResult } from './effect-results.ts'
 
-/** A request a machine makes of the sandbox (run by the frame runtime, answered with a `result` input). */
-export interface FrameEffect {
-  /** Effect name, `noun.verb`, e.g. `connection.decide`; handled by the frame's effect handlers. */
-  type: string
-  [field: string]: unknown
-}
-
-/** The answer to an effect. */
-export type EffectResult =
-  | { effect: string; ok: true; value: unknown }
-  | { effect: string; ok: false; error: { code: string; message: string } }
+/** A request a machine makes of the sandbox (run by the frame runtime, answered with a `result` input): the contract's `FrameEffect`. */
+export type { FrameEffect } from '../contract/index.ts'
+export type { EffectFailure, EffectResult, EffectResultOf, EffectSuccess, EffectValueOf } from './effect-results.ts'
 
 /** What moves a machine: a host message, a customer action inside the frame, or an effect's result. */
 export type FrameInput<Action> =
@@ -57,6 +50,6 @@ export function next<State>(state: State, events: FrameOutbound[] = [], effects:
 }
 
 /** The `error` event of a failed effect, with its code and message. */
-export function errorEvent(result: EffectResult & { ok: false }): FrameOutbound {
+export function errorEvent(result: EffectFailure): FrameOutbound {
   return { kind: 'error', payload: { code: result.error.code, message: result.error.message } }
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-import { BuyQuote } from '../../contract/index.ts'
 import { quoteBuy } from '../../domain/buy-quote.ts'
 import { issueExportConsent } from '../../domain/customers/index.ts'
 import { newId } from '../../domain/new-id.ts'
@@ -9,7 +7,7 @@ import { executeBuyQuote } from '../../domain/transactions.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { cardBrand, readCardEntry } from '../machines/add-card.ts'
-import { defineEffect, NO_FIELDS, type EffectHandler } from './effect-handler.ts'
+import type { EffectHandlers } from './effect-handler.ts'
 
 /** Sandbox magic card numbers of the add-card frame (test values, documented): declined, and one that is always added. */
 export const MAGIC_CARDS = { declined: '4000000000000002', added: '4242424242424242' } as const
@@ -29,21 +27,15 @@ function quoteClaims(context: FrameContext): TokenClaims {
   return context.claims ?? { kind: 'client', tenant: context.tenant.id, session: '', customer: null, scope: 'anonymous', iat: 0, exp: 0, inc: context.tenant.incarnation }
 }
 
-/** The card `card.add` stores: what the add-card form read (`readCardEntry` checks it again). */
-const CardEffect = z.object({ number: z.string().max(32), expiryMonth: z.number().int(), expiryYear: z.number().int() })
-
-/** The widget's order as `widget.price` and `widget.quote` take it (`quoteBuy` checks the codes and limits). */
-const WidgetAmount = z.object({ fiatCode: z.string().max(16), amount: z.number(), currencyCode: z.string().max(16) })
-
 /** Effects of the customer-account frames: add-card, customer-export, widget and widget-fallback. */
-export const accountEffects: Record<string, EffectHandler> = {
+export const accountEffects: EffectHandlers<'card.add' | 'export.consent' | 'widget.price' | 'widget.quote' | 'widget.execute'> = {
   /**
    * Stores a card for the connected customer; an expiry before the tenant clock's
    * month is `card_expired`, the magic number 4000000000000002 is `card_declined`.
    */
-  'card.add': defineEffect(CardEffect, async (context, entered) => {
+  'card.add': async (context, entered) => {
     const customerId = connectedCustomer(context, 'invalid_token')
-    const read = readCardEntry({ type: 'enterCard', cvc: '000', ...entered })
+    const read = readCardEntry({ ...entered, type: 'enterCard', cvc: '000' })
     if ('problem' in read) throw new FrameError('invalid_card', read.problem)
     const { number, expiryMonth, expiryYear } = read.entry
     const { tenant } = context
@@ -55,35 +47,35 @@ export const accountEffects: Record<string, EffectHandler> = {
     await store.cards.create({ ...card, customerId })
     tenant.record('card:added', { customerId, cardId: card.id })
     return card
-  }),
+  },
 
   /** Issues the connected customer's consent to one export (15 minutes, usable once). */
-  'export.consent': defineEffect(NO_FIELDS, async (context) => issueExportConsent(context.tenant, connectedCustomer(context, 'invalid_token'))),
+  'export.consent': async (context) => issueExportConsent(context.tenant, connectedCustomer(context, 'invalid_token')),
 
   /**
    * Checks an amount and crypto (known, available, within limits) and prices it as the widget will buy it (Apple Pay,
    * see `widget.quote`): the crypto estimate and its wallet pattern.
    */
-  'widget.price': defineEffect(WidgetAmount, async (context, { fiatCode, amount, currencyCode }) => {
+  'widget.price': async (context, { fiatCode, amount, currencyCode }) => {
     const { tenant } = context
     const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, paymentMethod: { type: WIDGET_PAYMENT } }
     const quote = quoteBuy(tenant, await tenant.store(), quoteClaims(context), request)
     const crypto = tenant.catalog.crypto(quote.destination.asset.code)!
     return { currencyCode: crypto.code, estimate: quote.destination.amount, addressRegex: tenant.mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex }
-  }),
+  },
 
   /** An executable Apple Pay quote for the connected customer (`connection_required` without one). */
-  'widget.quote': defineEffect(WidgetAmount.extend({ address: z.string().max(256) }), async (context, { fiatCode, amount, currencyCode, address }) => {
+  'widget.quote': async (context, { fiatCode, amount, currencyCode, address }) => {
     connectedCustomer(context, 'connection_required')
     const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, wallet: { address }, paymentMethod: { type: WIDGET_PAYMENT } }
     return quoteBuy(context.tenant, await context.tenant.store(), context.claims!, request)
-  }),
+  },
 
   /** Executes the widget's quote for the connected customer (idempotent on `externalTransactionId`). */
-  'widget.execute': defineEffect(z.object({ quote: BuyQuote, externalTransactionId: z.string().max(256).optional() }), async (context, { quote, externalTransactionId }) => {
+  'widget.execute': async (context, { quote, externalTransactionId }) => {
     const customerId = connectedCustomer(context, 'connection_required')
     const options = externalTransactionId === undefined ? {} : { externalTransactionId }
     const transaction = await executeBuyQuote(context.tenant, await context.tenant.store(), customerId, quote, options)
     return { id: transaction.id, status: transaction.status }
-  }),
+  },
 }

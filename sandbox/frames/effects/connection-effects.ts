@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Connection, CustomerRecord, SessionRecord } from '../../contract/index.ts'
 import { authenticateConnection, decideConnection, resolveConnection } from '../../domain/connections.ts'
 import { geographyOfPhone } from '../../domain/geography.ts'
@@ -8,7 +7,7 @@ import { SandboxError } from '../../core/sandbox-error.ts'
 import type { TenantStore } from '../../store/tenant-store.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import { defineEffect, NO_FIELDS, type EffectHandler } from './effect-handler.ts'
+import type { EffectHandlers } from './effect-handler.ts'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -69,37 +68,37 @@ async function register(context: FrameContext, store: TenantStore, email: string
 }
 
 /** Effects of the check, connect and auth frames. */
-export const connectionEffects: Record<string, EffectHandler> = {
+export const connectionEffects: EffectHandlers<'connection.decide' | 'connection.register' | 'connection.identify' | 'connection.authenticate'> = {
   /** `{skipKyc?}`: the session's connection with credentials, exactly as `POST /__sandbox/connections` decides it. */
-  'connection.decide': defineEffect(z.object({ skipKyc: z.boolean().optional() }), async (context, { skipKyc }) => {
+  'connection.decide': async (context, { skipKyc }) => {
     const store = await context.tenant.store()
     return decideConnection(context.tenant, store, liveSession(context, store), { skipKyc: skipKyc === true })
-  }),
+  },
 
   /** `{email}`: registers the session's customer (connect frame) and answers its `active` connection with full credentials. */
-  'connection.register': defineEffect(z.object({ email: z.string().max(320) }), async (context, { email }) => {
+  'connection.register': async (context, { email }) => {
     const store = await context.tenant.store()
     const customer = await register(context, store, email.trim().toLowerCase())
     const session = await store.sessions.update(liveSession(context, store).id, (draft) => {
       draft.customerId = customer.id
     })
     return decideConnection(context.tenant, store, session!)
-  }),
+  },
 
   /** Checks that the auth frame's clientToken names a customer (`invalid_token` otherwise). */
-  'connection.identify': defineEffect(NO_FIELDS, async (context) => {
+  'connection.identify': async (context) => {
     const store = await context.tenant.store()
     liveSession(context, store)
     tokenCustomer(context, store)
     return null
-  }),
+  },
 
   /**
    * After the one-time code: full credentials for the clientToken's customer, status `active`; a customer whose terms
    * are outstanding stays `termsAcceptanceRequired` (`authenticateConnection`).
    */
-  'connection.authenticate': defineEffect(NO_FIELDS, async (context): Promise<Connection> => {
+  'connection.authenticate': async (context): Promise<Connection> => {
     const store = await context.tenant.store()
     return authenticateConnection(context.tenant, store, liveSession(context, store), tokenCustomer(context, store))
-  }),
+  },
 }

@@ -3,12 +3,12 @@ import type { Credentials } from '../../contract/index.ts'
 import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import { credentialEffects } from './credential-effects.ts'
+import { effectHandlers } from './index.ts'
 
 const credentials: Credentials = { accessToken: 'at_access', clientToken: 'ct_client', expiresAt: '2025-01-01T01:00:00.000Z' }
 
 describe('credentials.encrypt effect', () => {
-  const encrypt = (context: FrameContext, effect: { type: string; [field: string]: unknown }) => credentialEffects['credentials.encrypt']!.run(context, effect)
+  const encrypt = (context: FrameContext, effect: { type: string; [field: string]: unknown }) => effectHandlers.get('credentials.encrypt')!.run(context, effect)
   const context = {} as FrameContext
 
   it('answers credentials the host private key decrypts', async () => {

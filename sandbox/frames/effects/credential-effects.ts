@@ -1,15 +1,8 @@
-import { z } from 'zod'
-import { Credentials } from '../../contract/platform/credentials.ts'
 import { encryptCredentials } from '../credentials.ts'
-import { defineEffect, type EffectHandler } from './effect-handler.ts'
-
-const EncryptEffect = z.object({
-  credentials: Credentials,
-  publicKey: z.string().regex(/^[0-9a-fA-F]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)'),
-})
+import type { EffectHandlers } from './effect-handler.ts'
 
 /** Effects about the credentials that check, connect and auth hand to the host. */
-export const credentialEffects: Record<string, EffectHandler> = {
+export const credentialEffects: EffectHandlers<'credentials.encrypt'> = {
   /**
    * Encrypts `{credentials, publicKey}` for the host (DESIGN §5); answers the
    * credentials string of `complete`. A malformed input fails with `invalid_request`.
@@ -17,5 +10,5 @@ export const credentialEffects: Record<string, EffectHandler> = {
    * @example
    * effects: [{ type: 'credentials.encrypt', credentials: connection.credentials, publicKey: params.publicKey }]
    */
-  'credentials.encrypt': defineEffect(EncryptEffect, async (_context, { credentials, publicKey }) => encryptCredentials(credentials, publicKey)),
+  'credentials.encrypt': async (_context, { credentials, publicKey }) => encryptCredentials(credentials, publicKey),
 }

@@ -1,33 +1,47 @@
-import { z } from 'zod'
+import type { z } from 'zod'
+import { FrameEffectSchemas, type EffectName, type FrameEffectOf } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
+import type { EffectValueOf } from '../effect-results.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import type { FrameEffect } from '../machine.ts'
 
 /**
- * Runs one kind of effect for a frame. `input` is the zod schema of the effect's fields (its `type` aside):
- * the effect reaches `run` only once it parses, so a page's malformed effect is `invalid_request` naming the
- * field, never a crash. `run` throws `SandboxError` or `FrameError` to fail it (code and message reach the machine).
+ * Runs the effect of name `N` for a frame: it receives the effect parsed by its contract schema
+ * (`FrameEffectSchemas[N]`) and answers that effect's value (`EffectValues[N]`). It throws `SandboxError`
+ * or `FrameError` to fail it (code and message reach the machine).
  */
-export interface EffectHandler {
-  run(context: FrameContext, effect: FrameEffect): Promise<unknown>
+export type EffectHandler<N extends EffectName> = (context: FrameContext, effect: FrameEffectOf<N>) => Promise<EffectValueOf<N>>
+
+/**
+ * Handlers by effect name, each typed by its key: the table of every name (`EffectHandlers`) fails to compile
+ * when an effect has no handler or a handler answers the wrong shape.
+ */
+export type EffectHandlers<N extends EffectName = EffectName> = { [K in N]: EffectHandler<K> }
+
+/** An effect as a page posts it, before its name's schema parses it. */
+export interface UncheckedEffect {
+  type: string
+  [field: string]: unknown
+}
+
+/** A handler that parses what a page sent first: a malformed effect is `invalid_request` naming the field, never a crash. */
+export interface ParsingEffectHandler {
+  run(context: FrameContext, effect: UncheckedEffect): Promise<unknown>
 }
 
 /**
- * Declares an effect handler by the schema of its fields.
+ * The handler of effect `name`, parsing the effect with the contract's schema of that name before `handler` runs.
  *
  * @example
- * const decide = defineEffect(z.object({ skipKyc: z.boolean().optional() }), async (context, { skipKyc }) => skipKyc === true)
+ * parsingHandler('connection.decide', decide).run(context, { type: 'connection.decide', skipKyc: 'yes' }) // rejects: invalid_request
  */
-export function defineEffect<Input extends z.ZodType>(input: Input, run: (context: FrameContext, effect: z.output<Input>) => Promise<unknown>): EffectHandler {
+export function parsingHandler<N extends EffectName>(name: N, handler: EffectHandler<N>): ParsingEffectHandler {
+  const schema = FrameEffectSchemas[name] as unknown as z.ZodType<FrameEffectOf<N>>
   return {
     async run(context, effect) {
-      const parsed = input.safeParse(effect, { reportInput: true })
+      const parsed = schema.safeParse(effect, { reportInput: true })
       if (!parsed.success) throw new FrameError('invalid_request', `${effect.type}: ${describeIssue(parsed.error.issues[0]!, 'effect').message}`)
-      return run(context, parsed.data)
+      return handler(context, parsed.data)
     },
   }
 }
-
-/** The input of an effect that takes no fields (any the page adds are ignored). */
-export const NO_FIELDS = z.object({})

@@ -1,33 +1,40 @@
+import { EFFECT_NAMES, type EffectName } from '../../contract/index.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { frameExpired, type FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
-import type { EffectResult, FrameEffect } from '../machine.ts'
-import type { EffectHandler } from './effect-handler.ts'
+import type { EffectResult } from '../effect-results.ts'
+import { parsingHandler, type EffectHandlers, type ParsingEffectHandler, type UncheckedEffect } from './effect-handler.ts'
 import { accountEffects } from './account-effects.ts'
 import { credentialEffects } from './credential-effects.ts'
 import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 import { purchaseEffects } from './purchase-effects.ts'
 
+/** Every effect's handler, by name: typed as the full table, so a contract effect without a handler fails to compile. */
+const handlers: EffectHandlers = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }
+
 /**
  * Every effect handler, by effect type. A `Map`: the type comes from a page, and a plain object would answer
  * `constructor` with `Object` (which hands back the frame context it is called with, secrets and all).
  */
-export const effectHandlers: ReadonlyMap<string, EffectHandler> = new Map(
-  Object.entries({ ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }),
-)
+export const effectHandlers: ReadonlyMap<string, ParsingEffectHandler> = new Map(EFFECT_NAMES.map((name) => [name, parsing(name)]))
+
+/** The handler of one effect name, parsing first (generic, so the handler's type follows the name). */
+function parsing<N extends EffectName>(name: N): ParsingEffectHandler {
+  return parsingHandler(name, handlers[name])
+}
 
 /**
  * Runs an effect for a frame and answers a result; a `SandboxError` (or an
  * unknown effect) becomes `ok: false` with its code and message. A frame whose
  * authorization has expired (`context.expiresAt`) runs nothing: `invalid_token`.
  */
-export async function runEffect(context: FrameContext, effect: FrameEffect): Promise<EffectResult> {
+export async function runEffect(context: FrameContext, effect: UncheckedEffect): Promise<EffectResult> {
   const handler = effectHandlers.get(effect.type)
   try {
     if (context.expiresAt <= context.tenant.clock.now()) throw new FrameError('invalid_token', frameExpired(context.frame, context.expiresAt))
     if (!handler) throw new SandboxError('invalid_request', `no effect handler for ${effect.type}`)
-    return { effect: effect.type, ok: true, value: await handler.run(context, effect) }
+    return { effect: effect.type, ok: true, value: await handler.run(context, effect) } as EffectResult
   } catch (error) {
     if (error instanceof SandboxError || error instanceof FrameError) return { effect: effect.type, ok: false, error: { code: error.code, message: error.message } }
     throw error

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '../../contract/index.ts'
 import { SandboxError } from '../../core/sandbox-error.ts'
 import { verifyBuyQuote } from '../../domain/buy-quote.ts'
@@ -6,12 +5,13 @@ import { quoteBoundsProblem } from '../../domain/buy-quote-checks.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'
 import { paymentMethodAvailability } from '../../domain/payment-methods.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
-import { approveIdentity, identityIdOf, needsIdentityVerification } from '../../domain/customers/index.ts'
-import { isPurchaseFrame, triggerFor, type PurchaseFrame, type TriggerOutcome } from '../../domain/triggers.ts'
+import { approveIdentity, identityIdOf } from '../../domain/customers/index.ts'
+import { purchaseGate } from '../../domain/purchase-gate.ts'
+import { isPurchaseFrame } from '../../domain/triggers.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import { PAYS_WITH, quoteProblem, type PurchaseOutcome } from '../machines/purchase-flow.ts'
-import { defineEffect, NO_FIELDS, type EffectHandler } from './effect-handler.ts'
+import type { EffectHandlers } from './effect-handler.ts'
 
 /** The connected customer a buy frame pays for (its full-scope clientToken). */
 function buyer(context: FrameContext) {
@@ -22,16 +22,6 @@ function buyer(context: FrameContext) {
   }
   const externalTransactionId = typeof context.params.externalTransactionId === 'string' ? context.params.externalTransactionId : undefined
   return { frame, customerId: claims.customer, sessionId: session.id, externalTransactionId }
-}
-
-/** What must happen before a purchase is paid: a test-mode trigger's outcome, or the identity challenge of a buyer whose KYC is not approved. */
-type Gate = TriggerOutcome | { kind: 'challenge'; challenge: 'identity'; error?: undefined }
-
-/** The identity challenge comes first: test-mode triggers apply once the buyer is verified (the buy frame checks the quote again). */
-async function gateOf(context: FrameContext, customerId: string, amount: number, frame: PurchaseFrame): Promise<Gate | null> {
-  const customer = (await context.tenant.store()).customers.get(customerId)
-  if (customer && needsIdentityVerification(context.tenant, customer)) return { kind: 'challenge', challenge: 'identity' }
-  return triggerFor(context.tenant.mode, amount, frame)?.outcome ?? null
 }
 
 /** The quote of an effect, checked for the frame and its customer: `invalid_quote` when bad, tampered or out of the buy bounds; expired is `quote_expired`. */
@@ -46,7 +36,7 @@ async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = 
   if (verdict === 'expired' && !allowExpired) throw new FrameError('quote_expired', `the quote expired at ${parsed.data.expiresAt}: send setQuote with a new one`)
   const outOfBounds = quoteBoundsProblem(context.tenant.catalog, parsed.data)
   if (outOfBounds) throw new FrameError('invalid_quote', outOfBounds.message)
-  return { quote: parsed.data, verdict, trigger: await gateOf(context, customerId, parsed.data.source.amount, frame) }
+  return { quote: parsed.data, verdict, trigger: purchaseGate(context.tenant, (await context.tenant.store()).customers.get(customerId), parsed.data.source.amount, frame) }
 }
 
 const outcomeOf = (t: TransactionRecord): PurchaseOutcome => ({
@@ -67,38 +57,32 @@ async function challengeOfFrame(context: FrameContext): Promise<ChallengeRecord>
   return record
 }
 
-/** An effect about a quote: the quote as the frame holds it (`checkedQuote` parses it, answering `invalid_quote`). */
-const QuoteEffect = z.object({ quote: z.unknown() })
-
-/** The challenge frame's answer: complete (with the CVV the customer entered, for a CVV challenge) or cancel. */
-const ResolveEffect = z.object({ outcome: z.enum(['complete', 'cancel']), cvv: z.string().max(8).optional() })
-
 /** Effects of the buy frames (buy, buy-button, apple-pay, google-pay) and of the challenge frame. */
-export const purchaseEffects: Record<string, EffectHandler> = {
+export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.check' | 'challenge.create' | 'purchase.awaitChallenge' | 'purchase.execute' | 'challenge.open' | 'challenge.resolve'> = {
   /** The frame's wallet availability for its customer, as `GET /platform/v1/payment-methods` lists it: `{available, reason?}`. */
-  'wallet.availability': defineEffect(NO_FIELDS, async (context) => paymentMethodAvailability(context.tenant, PAYS_WITH[buyer(context).frame])),
+  'wallet.availability': async (context) => paymentMethodAvailability(context.tenant, PAYS_WITH[buyer(context).frame]),
 
   /** Checks a quote before paying: `{status: 'expired'}` or `{status: 'valid', trigger}` (the test-mode trigger's outcome or null). */
-  'quote.check': defineEffect(QuoteEffect, async (context, effect) => {
+  'quote.check': async (context, effect) => {
     const { verdict, trigger } = await checkedQuote(context, effect.quote, true)
     return verdict === 'expired' ? { status: 'expired' } : { status: 'valid', trigger }
-  }),
+  },
 
   /** Opens the challenge a trigger asks for: `{challengeId, url}` of the challenge frame. */
-  'challenge.create': defineEffect(QuoteEffect, async (context, effect) => {
+  'challenge.create': async (context, effect) => {
     const { customerId, sessionId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind !== 'challenge') throw new FrameError('invalid_request', 'this purchase needs no challenge')
     const request = { customerId, sessionId, kind: trigger.challenge, quote, externalTransactionId: externalTransactionId ?? null, forcedError: trigger.error ?? null }
     const { record, url } = await openChallenge(context.tenant, await context.tenant.store(), request, context.core.options.origins?.frames ?? DEFAULT_FRAMES_ORIGIN)
     return { challengeId: record.id, url }
-  }),
+  },
 
   /**
    * Waits (without polling) until the challenge frame resolves the challenge, or the clock expires it with its quote:
    * `completed` with the transaction, `verified` (an identity challenge: the purchase goes on), `expired`, `cancelled` or `failed`.
    */
-  'purchase.awaitChallenge': defineEffect(z.object({ challengeId: z.string().max(64) }), async (context, { challengeId: id }) => {
+  'purchase.awaitChallenge': async (context, { challengeId: id }) => {
     const { customerId } = buyer(context)
     const store = await context.tenant.store()
     if (store.challenges.get(id)?.customerId !== customerId) throw new FrameError('invalid_challenge', `challenge ${id} is not this customer's`)
@@ -111,10 +95,10 @@ export const purchaseEffects: Record<string, EffectHandler> = {
       case 'cancelled': return { status: 'cancelled', reason: 'The customer cancelled the verification challenge.' }
       default: return { status: 'failed', reason: `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).` }
     }
-  }),
+  },
 
   /** Pays a checked quote: a pending transaction, or a failed one with the trigger's `failureCode` (idempotent on `externalTransactionId`). */
-  'purchase.execute': defineEffect(QuoteEffect.extend({ secondFactorConfirmed: z.boolean().optional() }), async (context, effect) => {
+  'purchase.execute': async (context, effect) => {
     const { customerId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind === 'challenge') throw new FrameError('challenge_required', 'this purchase needs its challenge completed first')
@@ -125,24 +109,24 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     // A wallet-pay failure is known at once: the transaction settles as failed before this returns.
     const transaction = await executeBuyQuote(tenant, store, customerId, quote, { externalTransactionId, outcome: failed, ...(failed ? { settleAfterMs: 0 } : {}) })
     return outcomeOf(transaction)
-  }),
+  },
 
   /** Opens the challenge frame's challenge: `{kind}`; a sandbox trigger's error fails the challenge and is reported instead. */
-  'challenge.open': defineEffect(NO_FIELDS, async (context) => {
+  'challenge.open': async (context) => {
     const record = await challengeOfFrame(context)
     if (record.forcedError) {
       await finishChallenge(context.tenant, await context.tenant.store(), record.id, 'failed')
       throw new FrameError(record.forcedError.code, record.forcedError.message)
     }
     return { kind: record.kind }
-  }),
+  },
 
   /**
    * Completes or cancels the challenge: the challenge frame's `complete` or `cancelled` payload. Completing a buy
    * challenge executes the quote (`{flow: 'buy', transaction}`); completing an identity challenge approves the
    * customer's KYC (`{flow: 'identity', identityId}`), and the waiting buy frame goes on with the purchase.
    */
-  'challenge.resolve': defineEffect(ResolveEffect, async (context, effect) => {
+  'challenge.resolve': async (context, effect) => {
     const record = await challengeOfFrame(context)
     const store = await context.tenant.store()
     if (effect.outcome === 'cancel') {
@@ -158,5 +142,5 @@ export const purchaseEffects: Record<string, EffectHandler> = {
     const transaction = await executeBuyQuote(context.tenant, store, record.customerId, record.quote, { externalTransactionId: record.externalTransactionId ?? undefined })
     await finishChallenge(context.tenant, store, record.id, 'completed', transaction.id)
     return { kind: 'complete', payload: { flow: record.flow, transaction: { id: transaction.id, status: transaction.status } } }
-  }),
+  },
 }

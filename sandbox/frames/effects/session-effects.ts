@@ -1,26 +1,14 @@
-import { z } from 'zod'
 import { revokeSessions } from '../../domain/sessions.ts'
-import { defineEffect, type EffectHandler } from './effect-handler.ts'
-
-/**
- * The reset frame's effect as the page sends it: with what the page cleared from the frames origin's storage
- * (`page/connection-memory.ts`). In process there is no browser, so no `browserState`.
- */
-const ResetEffect = z.object({
-  browserState: z.strictObject({
-    cleared: z.boolean(),
-    customerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'browserState.customerId must be a customer id').optional(),
-  }).optional(),
-})
+import type { EffectHandlers } from './effect-handler.ts'
 
 /** Effects about the customer's authentication state. */
-export const sessionEffects: Record<string, EffectHandler> = {
+export const sessionEffects: EffectHandlers<'auth.reset'> = {
   /**
    * Logs the customer out. The browser-side state (the customer the frames origin remembers) is cleared by the page
    * before this runs, with an `apiKey` or a `clientToken`; with a `clientToken` the session behind it is also revoked,
    * so every token of it stops working. Journals `auth:reset` saying what was cleared.
    */
-  'auth.reset': defineEffect(ResetEffect, async (context, { browserState }) => {
+  'auth.reset': async (context, { browserState }) => {
     const revokedSessions = context.session
       ? await revokeSessions(context.tenant, await context.tenant.store(), { externalCustomerId: context.session.externalCustomerId })
       : 0
@@ -33,5 +21,5 @@ export const sessionEffects: Record<string, EffectHandler> = {
       ...(browserState?.customerId === undefined ? {} : { clearedCustomerId: browserState.customerId }),
     })
     return null
-  }),
+  },
 }

@@ -87,7 +87,7 @@ export const addCardMachine: FrameMachine<'add-card', AddCardState, AddCardActio
     }
     if (state.phase !== 'saving' || input.type !== 'result' || input.result.effect !== 'card.add') return next(state)
     const { result } = input
-    if (result.ok) return next({ phase: 'added', card: result.value as StoredCard }, [{ kind: 'complete', payload: { paymentMethod: result.value as StoredCard } }])
+    if (result.ok) return next({ phase: 'added', card: result.value }, [{ kind: 'complete', payload: { paymentMethod: result.value } }])
     if (result.error.code === 'card_expired') return next({ phase: 'form', message: EXPIRED_MESSAGE })
     if (result.error.code === 'card_declined') return next({ phase: 'form', message: DECLINED_MESSAGE }, [errorEvent(result)])
     return next({ phase: 'failed' }, [errorEvent(result)])

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { EffectResult } from '../machine.ts'
+import type { PurchaseOutcome } from './purchase-flow.ts'
 import { applePayMachine, type ApplePayAction, type ApplePayState } from './apple-pay.ts'
 import { encodeQuote } from './purchase-flow.ts'
 import { sampleQuote } from './purchase-test-kit.ts'
@@ -57,7 +58,7 @@ describe('apple-pay machine', () => {
 
   it('posts a failed transaction with its failureCode as complete', () => {
     const executing = applePayMachine.step(confirmed(), checked(null)).state
-    const outcome = { transaction: { id: 'txn_1', status: 'failed' }, failureCode: 'walletPayMerchantUnavailable', failureReason: 'Apple Pay is not available for this merchant.' }
+    const outcome: PurchaseOutcome = { transaction: { id: 'txn_1', status: 'failed' }, failureCode: 'walletPayMerchantUnavailable', failureReason: 'Apple Pay is not available for this merchant.' }
     const step = applePayMachine.step(executing, { type: 'result', result: { effect: 'purchase.execute', ok: true, value: outcome } })
     expect(step.events).toEqual([{ kind: 'complete', payload: outcome }])
     expect(applePayMachine.view(step.state)).toMatchObject({ title: 'Payment failed', body: outcome.failureReason })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { FrameInput } from '../machine.ts'
+import type { EffectResult, FrameInput } from '../machine.ts'
 import { authMachine, type AuthAction, type AuthState } from './auth.ts'
 
 const publicKey = 'ef'.repeat(32)
 const full = { accessToken: 'at_full', clientToken: 'ct_full', expiresAt: '2026-01-01T01:00:00.000Z' }
 const customer = { id: 'cus_1', country: 'GBR', administrativeArea: null, area: null, kyc: { status: 'approved' as const, requirements: [] }, capabilities: {} }
-const ok = (effect: string, value: unknown): FrameInput<AuthAction> => ({ type: 'result', result: { effect, ok: true, value } })
+const ok = (effect: string, value: unknown): FrameInput<AuthAction> => ({ type: 'result', result: { effect, ok: true, value } as EffectResult })
 const act = (action: AuthAction): FrameInput<AuthAction> => ({ type: 'customer', action })
 const identified = ok('connection.identify', null)
 

@@ -1,4 +1,3 @@
-import type { Connection } from '../../contract/index.ts'
 import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 import { encryptFor, finishEncrypting, type Encrypting, type Finished } from './check.ts'
@@ -18,11 +17,13 @@ export type AuthState =
 
 function onResult(state: AuthState, result: EffectResult): Step<AuthState> {
   if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
-  const expected = state.phase === 'identifying' ? 'connection.identify' : state.phase === 'authenticating' ? 'connection.authenticate' : undefined
-  if (expected === undefined || result.effect !== expected || !('publicKey' in state)) return next(state)
-  if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-  if (state.phase === 'identifying') return next({ phase: 'code', publicKey: state.publicKey })
-  return encryptFor(result.value as Connection, state.publicKey)
+  if (state.phase === 'identifying' && result.effect === 'connection.identify') {
+    return result.ok ? next({ phase: 'code', publicKey: state.publicKey }) : next({ phase: 'failed' }, [errorEvent(result)])
+  }
+  if (state.phase === 'authenticating' && result.effect === 'connection.authenticate') {
+    return result.ok ? encryptFor(result.value, state.publicKey) : next({ phase: 'failed' }, [errorEvent(result)])
+  }
+  return next(state)
 }
 
 function onAction(state: AuthState, action: AuthAction): Step<AuthState> {

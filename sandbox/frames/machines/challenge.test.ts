@@ -3,7 +3,7 @@ import type { EffectResult } from '../machine.ts'
 import { challengeMachine, type ChallengeAction, type ChallengeState } from './challenge.ts'
 
 const params = { channelId: 'channel-1', challengeToken: 'cg_token' }
-const result = (effect: string, value: unknown): { type: 'result'; result: EffectResult } => ({ type: 'result', result: { effect, ok: true, value } })
+const result = (effect: string, value: unknown): { type: 'result'; result: EffectResult } => ({ type: 'result', result: { effect, ok: true, value } as EffectResult })
 const act = (state: ChallengeState, action: ChallengeAction) => challengeMachine.step(state, { type: 'customer', action })
 const open = (kind: 'wallet_ownership' | 'cvv' | 'identity') => challengeMachine.step(challengeMachine.start(params).state, result('challenge.open', { kind })).state
 

@@ -1,4 +1,5 @@
 import type { ChallengeKind } from '../../domain/challenges.ts'
+import type { FrameOutbound } from '../../contract/index.ts'
 import type { FrameMachine, FrameView } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 
@@ -33,12 +34,14 @@ export const challengeMachine: FrameMachine<'challenge', ChallengeState, Challen
   step(state, input) {
     if (input.type === 'result') {
       const { result } = input
-      const expected = state.phase === 'opening' ? 'challenge.open' : state.phase === 'resolving' ? 'challenge.resolve' : undefined
-      if (result.effect !== expected) return next(state)
+      if (state.phase === 'opening' && result.effect === 'challenge.open') {
+        return result.ok ? next({ phase: 'open', kind: result.value.kind, cvvRejected: false }) : next({ phase: 'failed' }, [errorEvent(result)])
+      }
+      if (state.phase !== 'resolving' || result.effect !== 'challenge.resolve') return next(state)
       if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-      const value = result.value as { kind: ChallengeKind } | { kind: 'complete' | 'cancelled'; payload: never }
-      if (value.kind === 'complete' || value.kind === 'cancelled') return next({ phase: 'done', outcome: value.kind }, [{ kind: value.kind, payload: value.payload }])
-      return next({ phase: 'open', kind: value.kind, cvvRejected: false })
+      const resolved = result.value
+      const event: FrameOutbound = resolved.kind === 'complete' ? { kind: 'complete', payload: resolved.payload } : { kind: 'cancelled', payload: resolved.payload }
+      return next({ phase: 'done', outcome: resolved.kind }, [event])
     }
     if (state.phase !== 'open' || input.type !== 'customer') return next(state)
     const { action } = input

@@ -7,7 +7,7 @@ const publicKey = 'ab'.repeat(32)
 const credentials = { accessToken: 'at_x', clientToken: 'ct_x', expiresAt: '2026-01-01T01:00:00.000Z' }
 const customer = { id: 'cus_1', country: 'USA', administrativeArea: 'NY', area: null, kyc: { status: 'approved' as const, requirements: [] }, capabilities: {} }
 const active: Connection = { status: 'active', customer, capabilities: {}, credentials }
-const decided = (value: unknown): EffectResult => ({ effect: 'connection.decide', ok: true, value })
+const decided = (value: unknown): EffectResult => ({ effect: 'connection.decide', ok: true, value }) as EffectResult
 const encrypted: EffectResult = { effect: 'credentials.encrypt', ok: true, value: 'sealed-credentials' }
 
 function afterDecide(connection: Connection): CheckState {

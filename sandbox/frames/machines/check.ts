@@ -1,5 +1,5 @@
 import type { Connection, FrameOutbound } from '../../contract/index.ts'
-import type { EffectResult, FrameMachine, Step } from '../machine.ts'
+import type { EffectResultOf, FrameMachine, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 
 /** What `complete` of check, connect and auth carries besides the credentials. */
@@ -33,9 +33,9 @@ export function encryptFor(connection: Connection, publicKey: string): Step<Encr
  * @example
  * finishEncrypting(state, { effect: 'credentials.encrypt', ok: true, value: 'eyJl…' })
  */
-export function finishEncrypting(state: Encrypting, result: EffectResult): Step<Finished> {
+export function finishEncrypting(state: Encrypting, result: EffectResultOf<'credentials.encrypt'>): Step<Finished> {
   if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-  const complete: FrameOutbound = { kind: 'complete', payload: { ...state.summary, credentials: result.value as string } }
+  const complete: FrameOutbound = { kind: 'complete', payload: { ...state.summary, credentials: result.value } }
   return next({ phase: 'done' }, [complete])
 }
 
@@ -61,7 +61,7 @@ export const checkMachine: FrameMachine<'check', CheckState> = {
     if (input.type !== 'result') return next(state)
     const { result } = input
     if (state.phase === 'deciding' && result.effect === 'connection.decide') {
-      return result.ok ? encryptFor(result.value as Connection, state.publicKey) : next({ phase: 'failed' }, [errorEvent(result)])
+      return result.ok ? encryptFor(result.value, state.publicKey) : next({ phase: 'failed' }, [errorEvent(result)])
     }
     if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
     return next(state)

@@ -44,13 +44,13 @@ function onResult(state: ConnectState, result: EffectResult): Step<ConnectState>
   if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
   if (state.phase === 'deciding' && result.effect === 'connection.decide') {
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-    const connection = result.value as Connection
+    const connection = result.value
     if (connection.status === 'connectionRequired' && !connection.mismatch) return next({ phase: 'email', publicKey: state.publicKey })
     if (connection.status === 'termsAcceptanceRequired') return next({ phase: 'terms', publicKey: state.publicKey, connection })
     return encryptFor(connection, state.publicKey)
   }
   if (state.phase === 'registering' && result.effect === 'connection.register') {
-    if (result.ok) return encryptFor(result.value as Connection, state.publicKey)
+    if (result.ok) return encryptFor(result.value, state.publicKey)
     if (result.error.code === 'email_in_use') return next({ phase: 'email', publicKey: state.publicKey, message: 'That email belongs to another account. Use a different email.' })
     return next({ phase: 'failed' }, [errorEvent(result)])
   }

@@ -47,7 +47,7 @@ describe('customer-export machine', () => {
     for (const action of [{ type: 'consent' }, { type: 'decline' }] as const) expect(act(action, issuing)).toEqual({ state: issuing, events: [], effects: [] })
     const declined = act({ type: 'decline' }).state
     expect(act({ type: 'consent' }, declined)).toEqual({ state: declined, events: [], effects: [] })
-    expect(answer({ effect: 'card.add', ok: true, value: consent }, issuing).events).toEqual([])
+    expect(answer({ effect: 'card.add', ok: true, value: consent } as unknown as EffectResult, issuing).events).toEqual([])
     expect(answer({ effect: 'export.consent', ok: true, value: consent }, asking()).events).toEqual([])
     expect(customerExportMachine.step(issuing, { type: 'host', message: { kind: 'ack' } }).events).toEqual([])
   })

@@ -36,7 +36,7 @@ export const customerExportMachine: FrameMachine<'customer-export', CustomerExpo
     if (state.phase !== 'issuing' || input.type !== 'result' || input.result.effect !== 'export.consent') return next(state)
     const { result } = input
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-    const { consentToken, expiresAt } = result.value as { consentToken: string; expiresAt: string }
+    const { consentToken, expiresAt } = result.value
     return next({ phase: 'consented' }, [{ kind: 'complete', payload: { consentToken, expiresAt } }])
   },
   view(state) {

@@ -1,4 +1,3 @@
-import type { Availability } from '../../contract/index.ts'
 import type { FrameMachine } from '../machine.ts'
 import { errorEvent, next, type Step } from '../machine.ts'
 import { buttonView, stepButton, type PayButtonAction, type PayButtonState } from './pay-button.ts'
@@ -38,7 +37,7 @@ export const googlePayMachine: FrameMachine<'google-pay', GooglePayState, Google
     if (input.type !== 'result' || input.result.effect !== 'wallet.availability') return next(state)
     const { result } = input
     if (!result.ok) return next({ phase: 'failed', error: result.error }, [errorEvent(result)])
-    const availability = result.value as Availability
+    const availability = result.value
     return availability.available ? next({ phase: 'button', order: state.order }, [{ kind: 'ready' }]) : unsupported(availability.reason ?? 'wallet_unavailable')
   },
   view: (state) => (state.phase === 'checkingWallet' ? { screen: 'checkingWallet', title: 'Checking Google Pay…', actions: [] } : buttonView(state, 'Pay with Google Pay')),

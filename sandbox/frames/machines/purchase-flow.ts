@@ -1,11 +1,10 @@
 import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
-import type { z } from 'zod'
-import { BuyQuote, type FrameErrorPayload, type PaymentMethodType, type PurchaseComplete } from '../../contract/index.ts'
+import { BuyQuote, type FrameErrorPayload, type PaymentMethodType } from '../../contract/index.ts'
 import type { PurchaseFrame } from '../../domain/triggers.ts'
-import { errorEvent, next, type FrameInput, type FrameView, type Step } from '../machine.ts'
+import type { PurchaseOutcome } from '../effect-results.ts'
+import { errorEvent, next, type EffectSuccess, type FrameInput, type FrameView, type Step } from '../machine.ts'
 
-/** `complete` payload of a buy frame. */
-export type PurchaseOutcome = z.infer<typeof PurchaseComplete>
+export type { PurchaseOutcome } from '../effect-results.ts'
 
 /** What is being bought: the quote (replaced by `setQuote`), and the attempt's id. */
 export interface Order {
@@ -72,7 +71,10 @@ export function check(order: Order): Step<PipelineState> {
   return next({ phase: 'checking', order }, [], [{ type: 'quote.check', quote: order.quote }])
 }
 
-const EXPECTS: Partial<Record<PipelineState['phase'], string>> = {
+/** The effects of the pipeline, each expected in one phase. */
+type PipelineEffect = 'quote.check' | 'challenge.create' | 'purchase.awaitChallenge' | 'purchase.execute'
+
+const EXPECTS: Partial<Record<PipelineState['phase'], PipelineEffect>> = {
   checking: 'quote.check', creatingChallenge: 'challenge.create', challenging: 'purchase.awaitChallenge', executing: 'purchase.execute',
 }
 
@@ -82,29 +84,32 @@ function execute(order: Order): Step<PipelineState> {
 
 const expired = (order: Order): Step<PipelineState> => next({ phase: 'quoteExpired', order }, [{ kind: 'quoteExpired', payload: { expiresAt: order.quote.expiresAt } }])
 
-function onResult(state: PipelineState & { order: Order }, value: Record<string, unknown>): Step<PipelineState> {
-  const { order } = state
-  if (state.phase === 'checking') {
-    const trigger = value.trigger as { kind: string } | null
-    if (value.status === 'expired') return expired(order)
-    if (trigger?.kind === 'challenge') return next({ phase: 'creatingChallenge', order }, [], [{ type: 'challenge.create', quote: order.quote }])
-    if (trigger?.kind === 'secondFactor' && !order.secondFactorConfirmed) return next({ phase: 'secondFactor', order }, [{ kind: 'oneTapWalletPaySecondFactorRequired', payload: {} }])
-    return execute(order)
+/** The pipeline's answer to the success of the effect its phase expects (`EXPECTS`). */
+function onResult(order: Order, result: EffectSuccess<PipelineEffect>): Step<PipelineState> {
+  switch (result.effect) {
+    case 'quote.check': {
+      if (result.value.status === 'expired') return expired(order)
+      const { trigger } = result.value
+      if (trigger?.kind === 'challenge') return next({ phase: 'creatingChallenge', order }, [], [{ type: 'challenge.create', quote: order.quote }])
+      if (trigger?.kind === 'secondFactor' && !order.secondFactorConfirmed) return next({ phase: 'secondFactor', order }, [{ kind: 'oneTapWalletPaySecondFactorRequired', payload: {} }])
+      return execute(order)
+    }
+    case 'challenge.create': {
+      const { challengeId, url } = result.value
+      return next({ phase: 'challenging', order, challengeId }, [{ kind: 'challenge', payload: { kind: 'frame', url } }], [{ type: 'purchase.awaitChallenge', challengeId }])
+    }
+    case 'purchase.awaitChallenge': {
+      const settled = result.value
+      if (settled.status === 'expired') return expired(order)
+      // The buyer verified their identity: the purchase goes on, checked again (a test-mode trigger may still apply).
+      if (settled.status === 'verified') return check(order)
+      const outcome: PurchaseOutcome = settled.status === 'completed'
+        ? { transaction: settled.transaction }
+        : { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: settled.reason }
+      return next({ phase: 'done', outcome }, [{ kind: 'complete', payload: outcome }])
+    }
+    case 'purchase.execute': return next({ phase: 'done', outcome: result.value }, [{ kind: 'complete', payload: result.value }])
   }
-  if (state.phase === 'creatingChallenge') {
-    const challengeId = String(value.challengeId)
-    return next({ phase: 'challenging', order, challengeId }, [{ kind: 'challenge', payload: { kind: 'frame', url: String(value.url) } }], [{ type: 'purchase.awaitChallenge', challengeId }])
-  }
-  if (state.phase === 'challenging') {
-    if (value.status === 'expired') return expired(order)
-    // The buyer verified their identity: the purchase goes on, checked again (a test-mode trigger may still apply).
-    if (value.status === 'verified') return check(order)
-    const outcome: PurchaseOutcome = value.status === 'completed'
-      ? { transaction: value.transaction as PurchaseOutcome['transaction'] }
-      : { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: String(value.reason) }
-    return next({ phase: 'done', outcome }, [{ kind: 'complete', payload: outcome }])
-  }
-  return next({ phase: 'done', outcome: value as PurchaseOutcome }, [{ kind: 'complete', payload: value as PurchaseOutcome }])
 }
 
 /**
@@ -120,7 +125,8 @@ export function stepPipeline(frame: PurchaseFrame, state: PipelineState, input: 
   if (state.phase === 'secondFactor' && input.type === 'customer' && input.action.type === 'confirmSecondFactor') return execute({ ...state.order, secondFactorConfirmed: true })
   if (input.type !== 'result' || !('order' in state) || EXPECTS[state.phase] !== input.result.effect) return next(state)
   const { result } = input
-  if (result.ok) return onResult(state, (result.value ?? {}) as Record<string, unknown>)
+  // The result is of the effect this phase expects (checked above), so a success is one of the pipeline's effects.
+  if (result.ok) return onResult(state.order, result as EffectSuccess<PipelineEffect>)
   if (result.error.code === 'quote_expired') return expired(state.order)
   return next({ phase: 'failed', error: result.error }, [errorEvent(result)])
 }

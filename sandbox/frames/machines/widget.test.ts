@@ -11,7 +11,7 @@ const params = { channelId: 'channel-1', externalTransactionId: 'order-1' }
 const start = (p: { channelId: string; currencyCode?: string; externalTransactionId?: string } = params) => widgetMachine.start(p).state
 const act = (state: WidgetState, action: WidgetAction) => widgetMachine.step(state, { type: 'customer', action })
 const answer = (state: WidgetState, result: EffectResult) => widgetMachine.step(state, { type: 'result', result })
-const ok = (effect: string, value: unknown): EffectResult => ({ effect, ok: true, value })
+const ok = (effect: string, value: unknown): EffectResult => ({ effect, ok: true, value }) as EffectResult
 const fail = (effect: string, code: string, message: string): EffectResult => ({ effect, ok: false, error: { code, message } })
 const same = (state: WidgetState) => ({ state, events: [], effects: [] })
 

@@ -46,17 +46,17 @@ function refused(order: WidgetOrder, result: EffectResult & { ok: false }): Step
 function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
   if (state.phase === 'pricing' && result.effect === 'widget.price') {
     if (!result.ok) return refused(state.order, result)
-    const priced = result.value as { currencyCode: string; estimate: number; addressRegex: string }
+    const priced = result.value
     return next({ phase: 'wallet', order: { ...state.order, ...priced, amount: state.amount } })
   }
   if (state.phase === 'quoting' && result.effect === 'widget.quote') {
     if (!result.ok) return refused(state.order, result)
-    const execute = { type: 'widget.execute', quote: result.value, ...(state.order.externalTransactionId ? { externalTransactionId: state.order.externalTransactionId } : {}) }
+    const execute = { type: 'widget.execute' as const, quote: result.value, ...(state.order.externalTransactionId ? { externalTransactionId: state.order.externalTransactionId } : {}) }
     return next({ phase: 'executing', order: state.order }, [], [execute])
   }
   if (state.phase === 'executing' && result.effect === 'widget.execute') {
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
-    const transaction = result.value as { id: string; status: TransactionStatus }
+    const transaction = result.value
     const complete: FrameOutbound = { kind: 'complete', payload: { transaction: { id: transaction.id, status: transaction.status } } }
     return next({ phase: 'done', transaction: { id: transaction.id, status: transaction.status } }, [complete])
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ChannelId, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
+import { ChannelId, EFFECT_NAMES, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
 import { describeIssue } from '../../core/describe-issue.ts'
 import { parseField, parseJsonBody } from '../../core/parse-input.ts'
 import type { FaultOutcome } from '../../core/fault-registry.ts'
@@ -71,8 +71,12 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
   return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })
 }
 
-/** The effect types a page may ask for: a type no frame runs is the request's fault (400), like any unknown name. */
-const EffectType = z.string().refine((type) => effectHandlers.has(type), `must be one of ${[...effectHandlers.keys()].join(', ')}`)
+/**
+ * The effect types a page may ask for, the contract's `EffectName`s: a type no frame runs is the request's fault (400), like any
+ * unknown name. Checked against the handlers' `Map` (own entries only: never `constructor` or `__proto__`); the effect's fields
+ * are parsed by its name's contract schema when it runs (`runEffect`), answering `invalid_request` in the result as in process.
+ */
+const EffectType = z.string().refine((type) => effectHandlers.has(type), `must be one of ${EFFECT_NAMES.join(', ')}`)
 
 /** What a frame page posts to run an effect: its ticket and the effect (its `type` picks the handler, which checks the rest). */
 const EffectRequest = z.object({
