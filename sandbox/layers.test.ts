@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { forbiddenImports, importCircles, importGraph, type ImportGraph } from './import-graph-test-kit.ts'
+
+/** The layer rules, each over an import graph: what breaks it, as `file -> import` (or the files of a circle). */
+const RULES = {
+  /** The contract is the interface everyone shares: it stands on zod alone. */
+  contractStandsOnZod: (graph: ImportGraph) =>
+    forbiddenImports(graph, (file) => file.startsWith('sandbox/contract/'), (target) => target !== 'zod' && !target.startsWith('sandbox/contract/')),
+  /** The adapters sit on top: only they, the command line, the package's index and test utilities import them. */
+  onlyTheTopImportsAdapters: (graph: ImportGraph) =>
+    forbiddenImports(
+      graph,
+      (file) => file.startsWith('sandbox/') && !/^sandbox\/(adapters\/|testing\/|cli\.ts$|index\.ts$)|-test-kit\.ts$/.test(file),
+      (target) => target.startsWith('sandbox/adapters/'),
+    ),
+  /** Arrows point one way: no file reaches itself through its imports. */
+  noImportCircle: (graph: ImportGraph) => importCircles(graph).map((files) => files.join(' ⇄ ')),
+} satisfies Record<string, (graph: ImportGraph) => string[]>
+
+describe('the layers of sandbox/ and harness/', () => {
+  const graph = importGraph(['sandbox', 'harness'])
+
+  it('reads the tree: hundreds of sources, the route table among them', () => {
+    expect(graph.size).toBeGreaterThan(200)
+    expect(graph.get('sandbox/core/routes/index.ts')).toEqual(expect.arrayContaining(['sandbox/core/routes/widget-routes.ts']))
+  })
+
+  it.each(Object.keys(RULES) as Array<keyof typeof RULES>)('hold %s', (rule) => {
+    expect(RULES[rule](graph)).toEqual([])
+  })
+})
+
+describe('each layer rule, broken on purpose', () => {
+  const broken = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges))
+
+  it('contractStandsOnZod finds a contract file importing the core or a package other than zod', () => {
+    const graph = broken({ 'sandbox/contract/a.ts': ['zod', 'sandbox/contract/b.ts', 'sandbox/core/tenant.ts', 'node:fs'], 'sandbox/contract/b.ts': ['zod'] })
+    expect(RULES.contractStandsOnZod(graph)).toEqual(['sandbox/contract/a.ts -> sandbox/core/tenant.ts', 'sandbox/contract/a.ts -> node:fs'])
+  })
+
+  it('onlyTheTopImportsAdapters finds the domain importing an adapter, and leaves the top and test utilities alone', () => {
+    const graph = broken({
+      'sandbox/domain/a.ts': ['sandbox/adapters/node-http/start-server.ts'],
+      'sandbox/cli.ts': ['sandbox/adapters/node-http/index.ts'],
+      'sandbox/testing/browser-sandbox.ts': ['sandbox/adapters/node-http/index.ts'],
+      'sandbox/core/routes/platform-test-kit.ts': ['sandbox/adapters/msw/index.ts'],
+      'harness/playwright.ts': ['sandbox/adapters/node-http/index.ts'],
+    })
+    expect(RULES.onlyTheTopImportsAdapters(graph)).toEqual(['sandbox/domain/a.ts -> sandbox/adapters/node-http/start-server.ts'])
+  })
+
+  it('noImportCircle finds a circle of three files and a file importing itself, and no circle in a chain', () => {
+    const graph = broken({ 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['a.ts', 'd.ts'], 'd.ts': ['e.ts'], 'e.ts': [], 'f.ts': ['f.ts'] })
+    expect(RULES.noImportCircle(graph)).toEqual(['a.ts ⇄ b.ts ⇄ c.ts', 'f.ts'])
+  })
+})
