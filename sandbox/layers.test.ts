@@ -13,6 +13,13 @@ const RULES = {
       (file) => file.startsWith('sandbox/') && !/^sandbox\/(adapters\/|testing\/|cli\.ts$|index\.ts$)|-test-kit\.ts$/.test(file),
       (target) => target.startsWith('sandbox/adapters/'),
     ),
+  /** A frame's page (in the browser) and the frames origin (on the server) share only what sits beside them in frames/. */
+  framePageAndServerApart: (graph: ImportGraph) =>
+    forbiddenImports(
+      graph,
+      (file) => /^sandbox\/frames\/(page|server)\//.test(file),
+      (target, file) => target.startsWith(file.startsWith('sandbox/frames/page/') ? 'sandbox/frames/server/' : 'sandbox/frames/page/'),
+    ),
   /** Arrows point one way: no file reaches itself through its imports. */
   noImportCircle: (graph: ImportGraph) => importCircles(graph).map((files) => files.join(' ⇄ ')),
 } satisfies Record<string, (graph: ImportGraph) => string[]>
@@ -47,6 +54,17 @@ describe('each layer rule, broken on purpose', () => {
       'harness/playwright.ts': ['sandbox/adapters/node-http/index.ts'],
     })
     expect(RULES.onlyTheTopImportsAdapters(graph)).toEqual(['sandbox/domain/a.ts -> sandbox/adapters/node-http/start-server.ts'])
+  })
+
+  it('framePageAndServerApart finds the page importing the server and the server importing the page', () => {
+    const graph = broken({
+      'sandbox/frames/page/frame-app.ts': ['sandbox/frames/server/frame-origins.ts', 'sandbox/frames/frame-page-config.ts'],
+      'sandbox/frames/server/frames-handler.ts': ['sandbox/frames/page/frame-page-html.ts', 'sandbox/frames/server/frame-page-html.ts'],
+    })
+    expect(RULES.framePageAndServerApart(graph)).toEqual([
+      'sandbox/frames/page/frame-app.ts -> sandbox/frames/server/frame-origins.ts',
+      'sandbox/frames/server/frames-handler.ts -> sandbox/frames/page/frame-page-html.ts',
+    ])
   })
 
   it('noImportCircle finds a circle of three files and a file importing itself, and no circle in a chain', () => {

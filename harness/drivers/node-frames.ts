@@ -4,7 +4,7 @@ import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/cr
 import { openInProcessFrame, settleFrame, type InProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
 import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { frameEmbedding } from '../../sandbox/frames/server/embedding-tenant.ts'
-import { originMatches } from '../../sandbox/frames/server/frame-origins.ts'
+import { originMatches } from '../../sandbox/core/origin-matches.ts'
 import type { Recording } from '../recording.ts'
 import type { FrameBackend, PendingConnection } from './frame-backend.ts'
 import { pause } from './timers.ts'

@@ -4,7 +4,7 @@ import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
 import { DEFAULT_ALLOWED_ORIGINS } from '../../core/tenant.ts'
 import { send } from '../../core/test-request.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { originMatches } from '../server/frame-origins.ts'
+import { originMatches } from '../../core/origin-matches.ts'
 
 const env = useBrowserSandbox()
 

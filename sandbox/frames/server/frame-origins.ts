@@ -6,8 +6,6 @@ export function sandboxOrigins(core: SandboxCore): string[] {
   return origins ? [...new Set([origins.api, origins.frames])] : []
 }
 
-export { originMatches } from '../../core/origin-matches.ts'
-
 /** The `Content-Security-Policy` that lets only these origins embed the page. */
 export function frameAncestors(origins: string[]): string {
   return `frame-ancestors ${origins.length > 0 ? origins.join(' ') : "'self'"}`

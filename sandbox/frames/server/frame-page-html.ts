@@ -1,16 +1,4 @@
-/** What the page script needs, embedded as JSON in the page. */
-export interface FramePageConfig {
-  frame: string
-  channelId: string | null
-  params: Record<string, unknown>
-  ticket: string | null
-  /** The tenant the frame acts for (`account:mode`), when it can start: names its browser-side state. */
-  tenant: string | null
-  allowedOrigins: string[]
-  /** Set when the frame cannot start: posted as an `error` event after the ack. */
-  error?: { code: string; message: string; fields?: Array<{ field: string; message: string }> }
-  appearance: { theme?: 'dark' | 'light'; brandColor?: string; borderRadius?: number; palette?: Record<string, string> }
-}
+import type { FramePageConfig } from '../frame-page-config.ts'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
