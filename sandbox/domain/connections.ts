@@ -123,15 +123,8 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
   let customer = decision.customer
   const accepts = decision.status === 'active' || decision.status === 'authenticationRequired'
   if (customer && accepts) customer = await acceptSessionTerms(tenant, store, customer, session)
-  const scope: TokenScope = decision.status === 'active' ? 'full' : 'anonymous'
-  const view = customer ? toCustomer(tenant, customer) : undefined
   tenant.record('connection:decided', { sessionId: session.id, status: decision.status, customerId: customer?.id ?? null, ...(options.skipKyc ? { skipKyc: true } : {}) })
-  return {
-    status: decision.status,
-    ...(view ? { customer: view, capabilities: view.capabilities } : {}),
-    ...(decision.mismatch ? { mismatch: true } : {}),
-    credentials: issueCredentials(tenant, session.id, customer?.id ?? null, scope),
-  }
+  return connectionOf(tenant, session, customer, decision.status, decision.mismatch)
 }
 
 /**
@@ -146,14 +139,21 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
 export async function authenticateConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, customer: CustomerRecord): Promise<Connection> {
   if (termsOutstanding(tenant, customer, session)) {
     tenant.record('connection:decided', { sessionId: session.id, status: 'termsAcceptanceRequired', customerId: customer.id, via: 'auth' })
-    return connectionOf(tenant, session, customer, 'termsAcceptanceRequired', 'anonymous')
+    return connectionOf(tenant, session, customer, 'termsAcceptanceRequired')
   }
   const accepted = await acceptSessionTerms(tenant, store, customer, session)
   tenant.record('connection:authenticated', { sessionId: session.id, customerId: accepted.id })
-  return connectionOf(tenant, session, accepted, 'active', 'full')
+  return connectionOf(tenant, session, accepted, 'active')
 }
 
-function connectionOf(tenant: Tenant, session: SessionRecord, customer: CustomerRecord, status: ConnectionStatus, scope: TokenScope): Connection {
-  const view = toCustomer(tenant, customer)
-  return { status, customer: view, capabilities: view.capabilities, credentials: issueCredentials(tenant, session.id, customer.id, scope) }
+/** A connection as the frames report it: its customer (and capabilities) if any, and credentials `full` only when active. */
+function connectionOf(tenant: Tenant, session: SessionRecord, customer: CustomerRecord | undefined, status: ConnectionStatus, mismatch?: boolean): Connection {
+  const scope: TokenScope = status === 'active' ? 'full' : 'anonymous'
+  const view = customer ? toCustomer(tenant, customer) : undefined
+  return {
+    status,
+    ...(view ? { customer: view, capabilities: view.capabilities } : {}),
+    ...(mismatch ? { mismatch: true } : {}),
+    credentials: issueCredentials(tenant, session.id, customer?.id ?? null, scope),
+  }
 }
