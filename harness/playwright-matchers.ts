@@ -24,7 +24,7 @@ function waitingMatcher(name: string, mode: SequenceMode) {
       pass: result.pass,
       expected,
       actual: result.actual,
-      message: () => (this.isNot ? `expected the events not to match (${mode}), ${result.message}` : result.message),
+      message: () => result.message,
     }
   }
 }

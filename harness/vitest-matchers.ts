@@ -24,7 +24,7 @@ function sequenceMatcher(mode: SequenceMode) {
 function waitingMatcher(mode: SequenceMode) {
   return async function (this: { isNot: boolean }, source: unknown, expected: EventMatcher[], options: WaitOptions = {}) {
     const result = await waitForSequence(source as EventSource, expected, mode, { ...options, timeout: options.timeout ?? VITEST_WAIT_TIMEOUT, isNot: this.isNot })
-    return { pass: result.pass, message: () => (this.isNot ? `expected the events not to match (${mode}), ${result.message}` : result.message) }
+    return { pass: result.pass, message: () => result.message }
   }
 }
 

@@ -33,7 +33,8 @@ function reader(source: unknown, channelId: string | undefined): (() => Promise<
 
 /**
  * The waiting form of {@link matchSequence}, shared by the vitest and Playwright matchers: reads the events until
- * they match (or, with `isNot`, until they do not) or `timeout` ms have passed, then says how the last read compared.
+ * they match (or, with `isNot`, until they do not) or `timeout` ms have passed, then says how the last read compared:
+ * its `message` is the matchers' failure message, as it stands.
  *
  * @example
  * const result = await waitForSequence(tenant, [{ kind: 'complete' }], 'subsequence', { timeout: 5000 })
@@ -55,6 +56,7 @@ export async function waitForSequence(
     const result = matchSequence(actual, expected, mode)
     if (result.pass !== isNot) return { ...result, actual }
     const waited = Math.round(performance.now() - started)
-    if (waited >= timeout) return { pass: result.pass, message: `after waiting ${waited} ms (timeout ${timeout} ms): ${isNot ? 'the events still match' : result.message}`, actual }
+    const failure = isNot ? `expected the events not to match (${mode}), and they still do` : result.message
+    if (waited >= timeout) return { pass: result.pass, message: `after waiting ${waited} ms (timeout ${timeout} ms): ${failure}`, actual }
   }
 }
