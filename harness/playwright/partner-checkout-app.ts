@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { magicContacts } from '../../fixtures/magic-customers.ts'
+import { createPartnerSession } from '../../sandbox/testing/partner-session.ts'
 
 /**
  * The partner app the README's Playwright example drives, standing in for `http://localhost:3000`: a checkout page
@@ -39,17 +39,12 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'))
 }
 
-/** The partner's backend: creates the sandbox session for its customer (the magic NY customer) with the secret key. */
+/** The partner's backend: creates the sandbox session for its customer with the secret key the page was given. */
 async function createSession(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { api, sk } = (await bodyOf(request)) as { api: string; sk: string }
-  const created = await fetch(`${api}/platform/v1/sessions`, {
-    method: 'POST',
-    headers: { 'x-api-key': sk, 'content-type': 'application/json' },
-    body: JSON.stringify({ externalCustomerId: 'customer-1', deviceIp: '203.0.113.7', ...magicContacts.usNy }),
-  })
-  const { data } = (await created.json()) as { data: { sessionToken: string } }
-  response.writeHead(created.status === 201 ? 200 : 502, { 'content-type': 'application/json' })
-  response.end(JSON.stringify({ sessionToken: data?.sessionToken }))
+  const sessionToken = await createPartnerSession(api, sk, 'customer-1')
+  response.writeHead(200, { 'content-type': 'application/json' })
+  response.end(JSON.stringify({ sessionToken }))
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { JournalEntry } from '../contract/index.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSandbox } from '../testing/browser-sandbox.ts'
+import { createPartnerSession } from '../testing/partner-session.ts'
 
 const env = useBrowserSandbox()
 
@@ -26,15 +27,10 @@ function readmeExample(): string {
 async function partnerSite(page: string): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     if (request.method === 'POST' && request.url === '/api/session') {
-      fetch(`${env.sandbox.apiUrl}/platform/v1/sessions`, {
-        method: 'POST',
-        headers: { 'x-api-key': 'sk_test_sandbox', 'content-type': 'application/json' },
-        body: JSON.stringify({ externalCustomerId: 'readme-buyer', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }),
-      })
-        .then((created) => created.json() as Promise<{ data: { sessionToken: string } }>)
-        .then(({ data }) => {
+      createPartnerSession(env.sandbox.apiUrl, 'sk_test_sandbox', 'readme-buyer')
+        .then((sessionToken) => {
           response.writeHead(200, { 'content-type': 'application/json' })
-          response.end(JSON.stringify({ sessionToken: data.sessionToken }))
+          response.end(JSON.stringify({ sessionToken }))
         })
         .catch((error: Error) => {
           response.writeHead(500)
