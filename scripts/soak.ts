@@ -34,8 +34,8 @@ const USAGE = 'usage: npm run soak -- [--duration 60] [--warmup 10] [--connectio
 const CHURN_SESSIONS_PER_ACCOUNT = 2_000
 /** In a churn run, an account is idle (and may be evicted for records) 3 s after its last use. */
 const CHURN_SERVER_FLAGS = ['--active-minutes', '0.05']
-/** How long one memory reading takes at most (three probes, each after two full collections), and the gap it keeps from the load's end. */
-const READING_SECONDS = 3
+/** How long one memory reading takes at most (five probes, each after two full collections), and the gap it keeps from the load's end. */
+const READING_SECONDS = 4
 
 async function main(): Promise<number> {
   let values

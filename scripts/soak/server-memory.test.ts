@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
-import { measureServerMemory, MEMORY_PROBE_FLAGS } from './server-memory.ts'
+import { keptMemory, measureServerMemory, MEMORY_PROBE_FLAGS } from './server-memory.ts'
 
 /** A process that keeps `keptMb` of live data and makes garbage as fast as it can, like a server under load. */
 const LIVE_AND_GARBAGE = (keptMb: number) => `
@@ -29,4 +29,14 @@ describe('measureServerMemory', () => {
     const flags = MEMORY_PROBE_FLAGS.filter((flag) => flag !== '--expose-gc')
     await expect(measureServerMemory(start(flags, 1), { count: 1 })).rejects.toThrow('the sandbox was started without --expose-gc')
   }, 30_000)
+})
+
+describe('keptMemory', () => {
+  it('takes the lowest RSS and the lowest heap of the readings: load in flight only adds to a reading', () => {
+    expect(keptMemory([{ rssMb: 175, heapUsedMb: 28 }, { rssMb: 152, heapUsedMb: 28.2 }, { rssMb: 160, heapUsedMb: 27.9 }])).toEqual({ rssMb: 152, heapUsedMb: 27.9 })
+  })
+
+  it('refuses no readings at all', () => {
+    expect(() => keptMemory([])).toThrow(RangeError)
+  })
 })
