@@ -11,9 +11,9 @@
  *
  * Also prints the heap a session costs (run with --expose-gc for a settled figure).
  */
-import { DEFAULT_TENANT_LIMITS } from '../sandbox/store/tenant-limits.ts'
-import { createSandboxCore } from '../sandbox/core/sandbox-core.ts'
-import { send } from '../sandbox/core/test-request.ts'
+import { DEFAULT_TENANT_LIMITS } from '../sandbox/kernel/store/tenant-limits.ts'
+import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
+import { send } from '../sandbox/http/test-request.ts'
 import { median } from '../scripts/statistics.ts'
 
 const ROUNDS = 300

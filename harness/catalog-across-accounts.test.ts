@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../sandbox/core/sandbox-core.ts'
+import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
 import { FAST_CHECK_SEED } from '../scripts/fast-check-seed.ts'
 import { loadCatalog } from './catalog.ts'
 import { checkScenario } from './check-scenario.ts'

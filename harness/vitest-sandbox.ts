@@ -1,5 +1,5 @@
-import { createSandboxCore, type SandboxOptions } from '../sandbox/core/sandbox-core.ts'
-import { send, type SendOptions } from '../sandbox/core/test-request.ts'
+import { createSandboxCore, type SandboxOptions } from '../sandbox/http/sandbox-core.ts'
+import { send, type SendOptions } from '../sandbox/http/test-request.ts'
 import { checkScenario } from './check-scenario.ts'
 import { runInNode } from './drivers/node-driver.ts'
 import type { Recording } from './recording.ts'

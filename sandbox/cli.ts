@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { buildCatalog } from '../fixtures/index.ts'
-import { SECRET_PATTERN, SECRET_RULE } from './core/sandbox-secret.ts'
+import { SECRET_PATTERN, SECRET_RULE } from './kernel/sandbox-secret.ts'
 import { startServer, type RequestLogEntry, type RunningSandbox } from './adapters/node-http/index.ts'
 
 const USAGE = `Usage: ramp-sandbox [command] [options]
@@ -280,7 +280,7 @@ async function main(argv: string[]): Promise<void> {
   )
   // Tenant stores load their module on first use, to keep start-up short (decision 0030): load it now
   // that the ready line is out, so a partner's first session does not wait for it.
-  void import('./store/tenant-store.ts')
+  void import('./kernel/store/tenant-store.ts')
 }
 
 quietOnBrokenPipe()

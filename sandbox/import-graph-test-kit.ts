@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
-/** The repository root: graph nodes are paths relative to it (`sandbox/core/route.ts`). */
+/** The repository root: graph nodes are paths relative to it (`sandbox/http/route.ts`). */
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** Which files a source imports: repository paths for relative imports, bare names (`zod`, `node:fs`) for packages. */
@@ -22,7 +22,7 @@ function sourcesUnder(dir: string): string[] {
  * read with TypeScript's own pre-processor, so an import in a comment or a string is not one.
  *
  * @example
- * importGraph(['sandbox', 'harness']).get('sandbox/core/route.ts') // ['sandbox/core/plain-http.ts', …]
+ * importGraph(['sandbox', 'harness']).get('sandbox/http/route.ts') // ['sandbox/http/plain-http.ts', …]
  */
 export function importGraph(folders: string[]): ImportGraph {
   const graph: ImportGraph = new Map()

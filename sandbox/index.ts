@@ -8,6 +8,6 @@
  * const sandbox = await startServer({ port: 0, framesPort: 0 })
  */
 export * from './contract/index.ts'
-export { createSandboxCore, SandboxError, openApiDocument, DEFAULT_TENANT_LIMITS, type SandboxCore, type SandboxOptions, type PlainRequest, type PlainResponse, type TenantLimits } from './core/index.ts'
+export { createSandboxCore, SandboxError, openApiDocument, DEFAULT_TENANT_LIMITS, type SandboxCore, type SandboxOptions, type PlainRequest, type PlainResponse, type TenantLimits } from './http/index.ts'
 export { startServer, type RunningSandbox, type ServeOptions, type RequestLogEntry } from './adapters/node-http/index.ts'
 export { buildCatalog } from '../fixtures/index.ts'

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { forbiddenImports, importCircles, importGraph, type ImportGraph } from './import-graph-test-kit.ts'
 
+/** Test utilities (`*-test-kit.ts`) read sources and drive the whole sandbox: they stand outside the layers. */
+const isTestKit = (file: string) => file.endsWith('-test-kit.ts')
+
 /** The layer rules, each over an import graph: what breaks it, as `file -> import` (or the files of a circle). */
 const RULES = {
   /** The contract is the interface everyone shares: it stands on zod alone. */
   contractStandsOnZod: (graph: ImportGraph) =>
     forbiddenImports(graph, (file) => file.startsWith('sandbox/contract/'), (target) => target !== 'zod' && !target.startsWith('sandbox/contract/')),
+  /** The kernel is what the domain stands on: it reaches up to nothing in sandbox/ but the contract. */
+  kernelStandsBelowTheDomain: (graph: ImportGraph) =>
+    forbiddenImports(graph, (file) => file.startsWith('sandbox/kernel/') && !isTestKit(file), (target) => target.startsWith('sandbox/') && !/^sandbox\/(kernel|contract)\//.test(target)),
+  /** The domain never sees HTTP, a frame or a page: it stands on the kernel and the contract. */
+  domainStandsOnTheKernel: (graph: ImportGraph) =>
+    forbiddenImports(graph, (file) => file.startsWith('sandbox/domain/') && !isTestKit(file), (target) => target.startsWith('sandbox/') && !/^sandbox\/(domain|kernel|contract)\//.test(target)),
   /** The adapters sit on top: only they, the command line, the package's index and test utilities import them. */
   onlyTheTopImportsAdapters: (graph: ImportGraph) =>
     forbiddenImports(
@@ -29,7 +38,7 @@ describe('the layers of sandbox/ and harness/', () => {
 
   it('reads the tree: hundreds of sources, the route table among them', () => {
     expect(graph.size).toBeGreaterThan(200)
-    expect(graph.get('sandbox/core/routes/index.ts')).toEqual(expect.arrayContaining(['sandbox/core/routes/widget-routes.ts']))
+    expect(graph.get('sandbox/http/routes/index.ts')).toEqual(expect.arrayContaining(['sandbox/http/routes/widget-routes.ts']))
   })
 
   it.each(Object.keys(RULES) as Array<keyof typeof RULES>)('hold %s', (rule) => {
@@ -41,8 +50,31 @@ describe('each layer rule, broken on purpose', () => {
   const broken = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges))
 
   it('contractStandsOnZod finds a contract file importing the core or a package other than zod', () => {
-    const graph = broken({ 'sandbox/contract/a.ts': ['zod', 'sandbox/contract/b.ts', 'sandbox/core/tenant.ts', 'node:fs'], 'sandbox/contract/b.ts': ['zod'] })
-    expect(RULES.contractStandsOnZod(graph)).toEqual(['sandbox/contract/a.ts -> sandbox/core/tenant.ts', 'sandbox/contract/a.ts -> node:fs'])
+    const graph = broken({ 'sandbox/contract/a.ts': ['zod', 'sandbox/contract/b.ts', 'sandbox/kernel/tenant.ts', 'node:fs'], 'sandbox/contract/b.ts': ['zod'] })
+    expect(RULES.contractStandsOnZod(graph)).toEqual(['sandbox/contract/a.ts -> sandbox/kernel/tenant.ts', 'sandbox/contract/a.ts -> node:fs'])
+  })
+
+  it('kernelStandsBelowTheDomain finds the kernel importing the domain or the HTTP layer, and leaves its test kits alone', () => {
+    const graph = broken({
+      'sandbox/kernel/tenant.ts': ['sandbox/kernel/journal.ts', 'sandbox/contract/index.ts', 'sandbox/domain/tokens.ts', 'fixtures/tenant-seed.ts'],
+      'sandbox/kernel/store/tenant-store.ts': ['sandbox/http/plain-http.ts', '@msw/data'],
+      'sandbox/kernel/store/collection-scans-test-kit.ts': ['sandbox/source-program-test-kit.ts'],
+    })
+    expect(RULES.kernelStandsBelowTheDomain(graph)).toEqual([
+      'sandbox/kernel/tenant.ts -> sandbox/domain/tokens.ts',
+      'sandbox/kernel/store/tenant-store.ts -> sandbox/http/plain-http.ts',
+    ])
+  })
+
+  it('domainStandsOnTheKernel finds the domain importing the HTTP layer or a frame', () => {
+    const graph = broken({
+      'sandbox/domain/sessions.ts': ['sandbox/kernel/tenant.ts', 'sandbox/domain/tokens.ts', 'sandbox/http/authenticate.ts'],
+      'sandbox/domain/purchase-gate.ts': ['sandbox/frames/machines/purchase-flow.ts', 'zod'],
+    })
+    expect(RULES.domainStandsOnTheKernel(graph)).toEqual([
+      'sandbox/domain/sessions.ts -> sandbox/http/authenticate.ts',
+      'sandbox/domain/purchase-gate.ts -> sandbox/frames/machines/purchase-flow.ts',
+    ])
   })
 
   it('onlyTheTopImportsAdapters finds the domain importing an adapter, and leaves the top and test utilities alone', () => {
@@ -50,7 +82,7 @@ describe('each layer rule, broken on purpose', () => {
       'sandbox/domain/a.ts': ['sandbox/adapters/node-http/start-server.ts'],
       'sandbox/cli.ts': ['sandbox/adapters/node-http/index.ts'],
       'sandbox/testing/browser-sandbox.ts': ['sandbox/adapters/node-http/index.ts'],
-      'sandbox/core/routes/platform-test-kit.ts': ['sandbox/adapters/msw/index.ts'],
+      'sandbox/http/routes/platform-test-kit.ts': ['sandbox/adapters/msw/index.ts'],
       'harness/playwright.ts': ['sandbox/adapters/node-http/index.ts'],
     })
     expect(RULES.onlyTheTopImportsAdapters(graph)).toEqual(['sandbox/domain/a.ts -> sandbox/adapters/node-http/start-server.ts'])

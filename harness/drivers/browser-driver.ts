@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/index.ts'
-import { PUBLIC_TEST_SECRET } from '../../sandbox/core/index.ts'
+import { PUBLIC_TEST_SECRET } from '../../sandbox/http/index.ts'
 import { launchChromium } from '../../sandbox/testing/chromium.ts'
 import { startHostPage, type HostPageServer } from '../../sandbox/testing/host-page-server.ts'
 import { resolveInput, type Recording } from '../recording.ts'

@@ -1,5 +1,5 @@
-import { createSandboxCore, type SandboxCore } from '../../sandbox/core/sandbox-core.ts'
-import { send } from '../../sandbox/core/test-request.ts'
+import { createSandboxCore, type SandboxCore } from '../../sandbox/http/sandbox-core.ts'
+import { send } from '../../sandbox/http/test-request.ts'
 import { resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import type { ApiCall } from './api-steps.ts'

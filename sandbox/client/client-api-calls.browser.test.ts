@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conforms, send } from '../core/test-request.ts'
+import { conforms, send } from '../http/test-request.ts'
 import { pageOf, Transaction } from '../contract/index.ts'
 import { connectedBuyer, WALLET } from '../frames/machines/purchase-test-kit.ts'
 import { useBrowserSandbox } from '../testing/browser-sandbox.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { send } from '../core/test-request.ts'
+import { send } from '../http/test-request.ts'
 import { encodeQuote } from '../frames/machines/purchase-flow.ts'
 import { connectedBuyer } from '../frames/machines/purchase-test-kit.ts'
 import { useBrowserSandbox } from '../testing/browser-sandbox.ts'

@@ -1,5 +1,5 @@
 import { fromMinor, percentOfMinor, toMinor, type BuyQuoteFees, type FeeBehavior } from '../contract/index.ts'
-import { SandboxError } from '../core/sandbox-error.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { BuyFeeSchedule } from './buy-fees.ts'
 
 /** The money of a buy quote, in the source fiat and the destination crypto. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../core/sandbox-core.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
 import type { FiatCurrency } from '../contract/index.ts'
 import { buyBoundsProblem } from './buy-quote-checks.ts'
 

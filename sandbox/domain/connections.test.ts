@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../core/sandbox-core.ts'
-import { send } from '../core/test-request.ts'
-import { magic, platformAccount } from '../core/routes/platform-test-kit.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
+import { send } from '../http/test-request.ts'
+import { magic, platformAccount } from '../http/routes/platform-test-kit.ts'
 import { peekToken } from './tokens.ts'
 
 const core = createSandboxCore()

@@ -1,6 +1,6 @@
 import type { Connection, ConnectionStatus, Credentials, CustomerRecord, SessionRecord, TokenScope } from '../contract/index.ts'
-import type { Tenant } from '../core/tenant.ts'
-import type { TenantStore } from '../store/tenant-store.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { toCustomer } from './customer-view.ts'
 import { geographyOfPhone, isRestrictedCountry } from './geography.ts'
 import { newId } from './new-id.ts'

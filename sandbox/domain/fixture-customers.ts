@@ -1,5 +1,5 @@
 import type { FixtureCustomer } from '../contract/index.ts'
-import type { TenantStore } from '../store/tenant-store.ts'
+import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { magicCustomers } from '../../fixtures/magic-customers.ts'
 
 /**

@@ -1,8 +1,8 @@
 import type { TransactionListQuery, TransactionRecord } from '../contract/index.ts'
-import { base64UrlToText, textToBase64Url } from '../core/base64url.ts'
-import { SandboxError } from '../core/sandbox-error.ts'
-import type { Tenant } from '../core/tenant.ts'
-import type { TenantStore } from '../store/tenant-store.ts'
+import { base64UrlToText, textToBase64Url } from '../kernel/base64url.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import type { TenantStore } from '../kernel/store/tenant-store.ts'
 
 /** Default page size. */
 export const DEFAULT_PAGE_SIZE = 20

@@ -1,5 +1,5 @@
 import type { CustomerRecord } from '../contract/index.ts'
-import type { Tenant } from '../core/tenant.ts'
+import type { Tenant } from '../kernel/tenant.ts'
 import { needsIdentityVerification } from './customers/index.ts'
 import { triggerFor, type PurchaseFrame, type TriggerOutcome } from './triggers.ts'
 

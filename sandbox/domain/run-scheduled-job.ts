@@ -1,6 +1,6 @@
 import type { ScheduledJob } from '../contract/index.ts'
-import type { Tenant } from '../core/tenant.ts'
-import type { TenantStore } from '../store/tenant-store.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { finishChallenge } from './challenges.ts'
 import { decideKyc } from './customers/verify-customer.ts'
 import { settleTransaction } from './transactions.ts'

@@ -1,6 +1,6 @@
 import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '../contract/index.ts'
-import { SandboxError } from '../core/sandbox-error.ts'
-import type { Tenant } from '../core/tenant.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
 import { fromMinor, percentOfMinor, roundTo, toMinor } from '../contract/rounding.ts'
 import { priceAt } from './pricing.ts'
 import { isoTime } from './iso-time.ts'

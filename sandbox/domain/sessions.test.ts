@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { PlatformError } from '../contract/index.ts'
-import { textToBase64Url } from '../core/base64url.ts'
-import { magic, platformAccount } from '../core/routes/platform-test-kit.ts'
-import { createSandboxCore } from '../core/sandbox-core.ts'
-import { conforms, send } from '../core/test-request.ts'
+import { textToBase64Url } from '../kernel/base64url.ts'
+import { magic, platformAccount } from '../http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
+import { conforms, send } from '../http/test-request.ts'
 import { peekToken, TOKEN_PREFIX, type TokenClaims } from './tokens.ts'
 
 const core = createSandboxCore()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { textToBase64Url } from '../core/base64url.ts'
-import { createSandboxCore } from '../core/sandbox-core.ts'
-import { SandboxError } from '../core/sandbox-error.ts'
-import type { Tenant } from '../core/tenant.ts'
+import { textToBase64Url } from '../kernel/base64url.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
 import { issueToken, TOKEN_PREFIX, TOKEN_TTL_MS, verifyToken, type TokenClaims, type TokenKind } from './tokens.ts'
 
 const core = createSandboxCore()

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { TokenScope } from '../contract/index.ts'
-import { base64UrlToText, textToBase64Url } from '../core/base64url.ts'
-import { SandboxError } from '../core/sandbox-error.ts'
-import type { Tenant } from '../core/tenant.ts'
+import { base64UrlToText, textToBase64Url } from '../kernel/base64url.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import type { TenantRegistry } from '../kernel/tenant-registry.ts'
 
 /** The kinds of token the platform issues, and their prefixes. */
 export const TOKEN_PREFIX = { session: 'st', access: 'at', client: 'ct', consent: 'cx', upload: 'up', challenge: 'cg' } as const
@@ -124,4 +125,19 @@ export function verifyToken(tenant: Tenant, token: string, kind: TokenKind, fiel
   if (claims.iat > now) throw new SandboxError('unauthorized', `${field} claims to be issued after the sandbox clock's now (${new Date(now).toISOString()})`)
   if (claims.exp <= now) throw new SandboxError('unauthorized', `${field} has expired`)
   return claims
+}
+
+/**
+ * The tenant a token names, unverified (the caller verifies it with that tenant's key): 401 when the token is not
+ * one, or names a tenant this process does not have — one from before a restart without `--state-file`, or an
+ * evicted account (decision 0046). `field` names where the token came from.
+ *
+ * @example
+ * const tenant = tenantOfToken(core.tenants, sessionToken, 'sessionToken')
+ */
+export function tenantOfToken(tenants: TenantRegistry, token: string, field: string): Tenant {
+  const claims = peekToken(token)
+  const tenant = claims && tenants.byId(claims.tenant)
+  if (!tenant) throw new SandboxError('unauthorized', `${field} ${claims ? staleToken(claims.inc, tenants.bootId) : 'is not a token of this sandbox'}`)
+  return tenant
 }

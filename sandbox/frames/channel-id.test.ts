@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Envelope } from '../contract/index.ts'
-import { createSandboxCore } from '../core/sandbox-core.ts'
-import { magic, platformAccount } from '../core/routes/platform-test-kit.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
+import { magic, platformAccount } from '../http/routes/platform-test-kit.ts'
 import { openInProcessFrame } from './in-process-frame.ts'
 import { checkMachine } from './machines/check.ts'
 

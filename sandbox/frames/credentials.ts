@@ -1,4 +1,4 @@
-import { base64UrlToBytes, bytesToBase64Url } from '../core/base64url.ts'
+import { base64UrlToBytes, bytesToBase64Url } from '../kernel/base64url.ts'
 import { z } from 'zod'
 import { Credentials } from '../contract/platform/credentials.ts'
 

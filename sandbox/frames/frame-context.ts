@@ -1,10 +1,9 @@
 import type { FrameName, SessionRecord } from '../contract/index.ts'
-import type { SandboxCore } from '../core/sandbox-core.ts'
-import { SandboxError } from '../core/sandbox-error.ts'
-import type { Tenant } from '../core/tenant.ts'
+import type { SandboxCore } from '../http/sandbox-core.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
 import { liveSessionOf } from '../domain/sessions.ts'
-import { verifyToken, type TokenClaims } from '../domain/tokens.ts'
-import { tenantOfToken } from '../core/authenticate.ts'
+import { tenantOfToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
 
 /** Who a frame acts for: its tenant, and the session and customer its token names. */
 export interface FrameContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FrameName, FrameParams } from '../contract/index.ts'
-import { createSandboxCore } from '../core/sandbox-core.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
 import { openInProcessFrame } from './in-process-frame.ts'
 import { frameMachines } from './machines/index.ts'
 

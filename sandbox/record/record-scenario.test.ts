@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { TenantFixtures } from '../contract/index.ts'
-import { createSandboxCore } from '../core/sandbox-core.ts'
-import { send } from '../core/test-request.ts'
+import { createSandboxCore } from '../http/sandbox-core.ts'
+import { send } from '../http/test-request.ts'
 import { decryptCredentials, generateHostKeyPair } from '../frames/credentials.ts'
 import { openInProcessFrame } from '../frames/in-process-frame.ts'
 import { encodeQuote } from '../frames/machines/purchase-flow.ts'
 import { frameMachines } from '../frames/machines/index.ts'
 import { challengeParams } from '../frames/testing/frame-script.ts'
-import { magic } from '../core/routes/platform-test-kit.ts'
+import { magic } from '../http/routes/platform-test-kit.ts'
 import { recordScenario } from './record-scenario.ts'
 
 const core = createSandboxCore({ seed: 1 })

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { createSandboxCore, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../core/index.ts'
+import { createSandboxCore, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
 
 /** Options of the msw adapter. */
 export interface MswSandboxOptions extends SandboxOptions {

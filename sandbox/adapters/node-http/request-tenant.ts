@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { parseQueryString } from '../../core/plain-http.ts'
-import { parseApiKey } from '../../core/tenant-registry.ts'
+import { parseQueryString } from '../../http/plain-http.ts'
+import { parseApiKey } from '../../kernel/tenant-registry.ts'
 import { peekToken } from '../../domain/tokens.ts'
 import { FRAME_TOKEN_PARAMETERS } from '../../frames/frame-context.ts'
 

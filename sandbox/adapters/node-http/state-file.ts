@@ -1,7 +1,7 @@
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { SandboxSnapshot } from '../../contract/index.ts'
-import { describeIssue } from '../../core/describe-issue.ts'
+import { describeIssue } from '../../kernel/describe-issue.ts'
 
 /** A state file that cannot be used, saying why (exit 2 in the CLI). */
 export class StateFileError extends Error {

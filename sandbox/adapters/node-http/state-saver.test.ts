@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SandboxSnapshot } from '../../contract/index.ts'
-import { createSandboxCore } from '../../core/sandbox-core.ts'
-import { send } from '../../core/test-request.ts'
+import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { send } from '../../http/test-request.ts'
 import { StateSaver } from './state-saver.ts'
 
 let dir: string

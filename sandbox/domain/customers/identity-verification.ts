@@ -1,5 +1,5 @@
 import type { CustomerRecord, Identity } from '../../contract/index.ts'
-import type { Tenant } from '../../core/tenant.ts'
+import type { Tenant } from '../../kernel/tenant.ts'
 import { getCustomerDetails } from './get-customer.ts'
 import { loadCustomer } from './load-customer.ts'
 

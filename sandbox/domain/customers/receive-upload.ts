@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES, type UploadReceipt } from '../../contract/index.ts'
-import { SandboxError } from '../../core/sandbox-error.ts'
-import type { Tenant } from '../../core/tenant.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
+import type { Tenant } from '../../kernel/tenant.ts'
 import { peekToken, verifyToken } from '../tokens.ts'
 import { matchesSignature } from './file-signature.ts'
 

@@ -1,7 +1,7 @@
 import type { Customer, KycStatus } from '../../contract/index.ts'
-import { SandboxError } from '../../core/sandbox-error.ts'
-import type { Tenant } from '../../core/tenant.ts'
-import type { TenantStore } from '../../store/tenant-store.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
+import type { Tenant } from '../../kernel/tenant.ts'
+import type { TenantStore } from '../../kernel/store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
 import { loadCustomer } from './load-customer.ts'
 

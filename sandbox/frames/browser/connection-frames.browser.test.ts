@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, it } from 'vitest'
-import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
+import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { generateHostKeyPair } from '../credentials.ts'
 import { expectEvents, expectSameSequence } from '../testing/expect-events.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
+import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 
 const env = useBrowserSandbox()

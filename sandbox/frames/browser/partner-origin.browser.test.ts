@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
-import { DEFAULT_ALLOWED_ORIGINS } from '../../core/tenant.ts'
-import { send } from '../../core/test-request.ts'
+import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { DEFAULT_ALLOWED_ORIGINS } from '../../kernel/tenant.ts'
+import { send } from '../../http/test-request.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { originMatches } from '../../core/origin-matches.ts'
+import { originMatches } from '../../kernel/origin-matches.ts'
 
 const env = useBrowserSandbox()
 

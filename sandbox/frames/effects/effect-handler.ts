@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { FrameEffectSchemas, type EffectName, type FrameEffectOf } from '../../contract/index.ts'
-import { describeIssue } from '../../core/describe-issue.ts'
+import { describeIssue } from '../../kernel/describe-issue.ts'
 import type { EffectValueOf } from '../effect-results.ts'
 import type { FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'

@@ -1,5 +1,5 @@
 import { EFFECT_NAMES, type EffectName } from '../../contract/index.ts'
-import { SandboxError } from '../../core/sandbox-error.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { frameExpired, type FrameContext } from '../frame-context.ts'
 import { FrameError } from '../frame-error.ts'
 import type { EffectResult } from '../effect-results.ts'

@@ -1,5 +1,5 @@
 import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '../../contract/index.ts'
-import { SandboxError } from '../../core/sandbox-error.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { verifyBuyQuote } from '../../domain/buy-quote.ts'
 import { quoteBoundsProblem } from '../../domain/buy-quote-checks.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { FrameOutbound, PaymentMethodList, dataOf } from '../../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../../core/sandbox-core.ts'
-import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
-import { conforms, send } from '../../core/test-request.ts'
+import { createSandboxCore, type SandboxCore } from '../../http/sandbox-core.ts'
+import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { conforms, send } from '../../http/test-request.ts'
 import { openInProcessFrame } from '../in-process-frame.ts'
 import { addCardMachine, type AddCardAction } from './add-card.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { applePayMachine } from './apple-pay.ts'
 import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'

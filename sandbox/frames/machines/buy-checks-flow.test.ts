@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { signBuyQuote } from '../../domain/buy-quote.ts'
 import { openInProcessFrame } from '../in-process-frame.ts'
 import { buyMachine } from './buy.ts'

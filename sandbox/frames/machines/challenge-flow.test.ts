@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore, type SandboxCore } from '../../core/sandbox-core.ts'
+import { createSandboxCore, type SandboxCore } from '../../http/sandbox-core.ts'
 import { openInProcessFrame } from '../in-process-frame.ts'
 import { buyMachine } from './buy.ts'
 import { challengeMachine } from './challenge.ts'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CustomerExport, FrameOutbound, dataOf } from '../../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../../core/sandbox-core.ts'
-import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
-import { conforms, send } from '../../core/test-request.ts'
+import { createSandboxCore, type SandboxCore } from '../../http/sandbox-core.ts'
+import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { conforms, send } from '../../http/test-request.ts'
 import { openInProcessFrame } from '../in-process-frame.ts'
 import { customerExportMachine, type CustomerExportAction } from './customer-export.ts'
 

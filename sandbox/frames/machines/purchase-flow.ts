@@ -1,4 +1,4 @@
-import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
+import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
 import { BuyQuote, type FrameErrorPayload, type PaymentMethodType } from '../../contract/index.ts'
 import type { PurchaseFrame } from '../../domain/triggers.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'

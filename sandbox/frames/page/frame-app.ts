@@ -3,7 +3,7 @@ import { Envelope, FrameInbound, type FrameOutbound } from '../../contract/frame
 import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
 import type { EffectResult, FrameEffect } from '../machine.ts'
 import { frameMachines } from '../machines/index.ts'
-import { originMatches } from '../../core/origin-matches.ts'
+import { originMatches } from '../../kernel/origin-matches.ts'
 import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
 import type { FramePageConfig } from '../frame-page-config.ts'
 import { renderView } from './render-view.ts'

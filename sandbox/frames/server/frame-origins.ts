@@ -1,4 +1,4 @@
-import type { SandboxCore } from '../../core/sandbox-core.ts'
+import type { SandboxCore } from '../../http/sandbox-core.ts'
 
 /** The sandbox's own origins, always allowed to embed frames. */
 export function sandboxOrigins(core: SandboxCore): string[] {

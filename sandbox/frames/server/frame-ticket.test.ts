@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../core/routes/platform-test-kit.ts'
-import { createSandboxCore } from '../../core/sandbox-core.ts'
+import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { createFramesHandler } from './frames-handler.ts'
 import { framesClient } from './frames-test-kit.ts'
 

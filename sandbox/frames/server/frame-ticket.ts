@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { FrameName } from '../../contract/index.ts'
-import type { SandboxCore } from '../../core/sandbox-core.ts'
-import { base64UrlToText, textToBase64Url } from '../../core/base64url.ts'
-import { SandboxError } from '../../core/sandbox-error.ts'
-import type { Tenant } from '../../core/tenant.ts'
+import type { SandboxCore } from '../../http/sandbox-core.ts'
+import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
+import type { Tenant } from '../../kernel/tenant.ts'
 import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
 import type { FrameContext } from '../frame-context.ts'
 

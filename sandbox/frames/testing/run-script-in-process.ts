@@ -1,4 +1,4 @@
-import type { SandboxCore } from '../../core/sandbox-core.ts'
+import type { SandboxCore } from '../../http/sandbox-core.ts'
 import { openInProcessFrame, settleFrame, type InProcessFrame } from '../in-process-frame.ts'
 import { frameMachines } from '../machines/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'

@@ -1,0 +1,47 @@
+import { liveSessionOf } from '../domain/sessions.ts'
+import { tenantOfToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import { headerValue, type PlainRequest } from './plain-http.ts'
+import { requestKey } from './request-key.ts'
+import type { TenantRoute } from './route.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import type { ParsedKey, TenantRegistry } from '../kernel/tenant-registry.ts'
+
+/** Who a request speaks for: a tenant, by key or by access token. */
+export interface Authenticated {
+  tenant: Tenant
+  key?: ParsedKey
+  claims?: TokenClaims
+}
+
+const BEARER_FIELD = 'Authorization Bearer token'
+
+function bearerToken(request: PlainRequest): string {
+  const authorization = headerValue(request, 'authorization')
+  const match = authorization === undefined ? null : /^Bearer\s+(\S+)$/i.exec(authorization)
+  if (!match) throw new SandboxError('unauthorized', 'Authorization: Bearer <accessToken> is required')
+  return match[1]!
+}
+
+/**
+ * Authenticates a request for a route: the `apiKey` query parameter, a secret
+ * key header, or a Bearer access token (whose tenant is the one that signed it).
+ * Synchronous; revocation of a token's session is checked by `requireLiveSession`.
+ */
+export function authenticate(route: TenantRoute, request: PlainRequest, tenants: TenantRegistry): Authenticated {
+  if (route.auth === 'bearer') {
+    const token = bearerToken(request)
+    const tenant = tenantOfToken(tenants, token, BEARER_FIELD)
+    return { tenant, claims: verifyToken(tenant, token, 'access', BEARER_FIELD) }
+  }
+  const { key, source } = requestKey(route.auth, request)
+  return tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
+}
+
+/** Refuses a token whose claims do not hold against the store (session unknown, revoked or expired; customer unknown), and one without the scope the route needs. */
+export async function requireLiveSession(route: TenantRoute, tenant: Tenant, claims: TokenClaims): Promise<void> {
+  liveSessionOf(tenant, await tenant.store(), claims, BEARER_FIELD)
+  if (route.scope === 'full' && claims.scope !== 'full') {
+    throw new SandboxError('forbidden', 'this call needs full credentials: the customer has not completed authentication')
+  }
+}

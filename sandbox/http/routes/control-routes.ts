@@ -1,0 +1,181 @@
+import { z } from 'zod'
+import {
+  ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
+  SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
+} from '../../contract/index.ts'
+import { decideConnection } from '../../domain/connections.ts'
+import { sessionOfToken } from '../../domain/sessions.ts'
+import { fixtureCustomers } from '../../domain/fixture-customers.ts'
+import { TEST_TRIGGERS } from '../../domain/triggers.ts'
+import { parseJsonBody, parseQuery } from '../parse-input.ts'
+import { reply } from '../plain-http.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
+import type { Route, TenantRoute } from '../route.ts'
+import type { Tenant } from '../../kernel/tenant.ts'
+
+const unauthorized = { description: 'Missing, malformed or publishable key', schema: PlatformError }
+const invalid = { description: 'The body breaks a rule; errors name the fields', schema: PlatformError }
+
+function clockState(tenant: Tenant): ClockState {
+  return { now: tenant.clock.iso(), startedAt: new Date(tenant.clock.startedAt).toISOString(), advancedMs: tenant.clock.advanced }
+}
+
+function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
+  return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
+}
+
+/**
+ * The last instant a tenant clock may reach: a year before the end of four-digit years (9999-12-31), since what the
+ * clock stamps (session, quote and consent expiries) runs up to a year past it and must stay an ISO 8601 timestamp.
+ */
+export const LAST_CLOCK_INSTANT = Date.parse('9999-01-01T00:00:00.000Z')
+
+/** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
+export const controlRoutes: Route[] = [
+  control({
+    method: 'POST',
+    path: '/__sandbox/reset',
+    operationId: 'resetTenant',
+    summary: 'Reset the tenant to its seeded state: clock, journal, faults, settings',
+    responses: { 200: { description: 'The tenant, reset', schema: dataOf(TenantInfo) } },
+    handle({ tenant }) {
+      tenant.reset()
+      tenant.record('tenant:reset', {})
+      return reply(200, { data: { account: tenant.account.account, mode: tenant.mode, seed: tenant.seed } })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/clock',
+    operationId: 'getClock',
+    summary: "Read the tenant's clock",
+    responses: { 200: { description: 'The clock', schema: dataOf(ClockState) } },
+    handle: ({ tenant }) => reply(200, { data: clockState(tenant) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/clock/advance',
+    operationId: 'advanceClock',
+    summary: "Advance the tenant's clock, firing due timers (quote expiry, settlement …)",
+    body: ClockAdvanceRequest,
+    responses: {
+      200: { description: 'The clock after advancing', schema: dataOf(ClockState.extend({ firedTimers: z.number().int() })) },
+      400: invalid,
+    },
+    async handle({ tenant, request }) {
+      const { by } = parseJsonBody(ClockAdvanceRequest, request.body)
+      if (tenant.clock.now() + by > LAST_CLOCK_INSTANT) {
+        throw SandboxError.invalidField('by', `by would move the clock past ${new Date(LAST_CLOCK_INSTANT).toISOString()}, the last instant it may reach (timestamps are ISO 8601 with four-digit years, and expiries run up to a year past the clock): POST /__sandbox/reset to start again`)
+      }
+      const firedTimers = tenant.clock.advance(by)
+      await tenant.clock.settled()
+      tenant.record('clock:advanced', { byMs: by, firedTimers })
+      return reply(200, { data: { ...clockState(tenant), firedTimers } })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/journal',
+    operationId: 'getJournal',
+    summary: "Read the tenant's journal of API calls and state changes, in order",
+    query: JournalQuery,
+    responses: { 200: { description: 'Journal entries', schema: dataOf(z.array(JournalEntry)) }, 400: invalid },
+    handle({ tenant, request }) {
+      return reply(200, { data: tenant.journal.list(parseQuery(JournalQuery, request.query)) })
+    },
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/faults',
+    operationId: 'addFault',
+    summary: 'Inject a fault: status, latency or a dropped connection for the next N matching requests',
+    body: FaultRequest,
+    responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid },
+    handle({ tenant, request }) {
+      const fault = tenant.faults.add(parseJsonBody(FaultRequest, request.body))
+      tenant.record('fault:added', { ...fault })
+      return reply(201, { data: fault })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/faults',
+    operationId: 'listFaults',
+    summary: 'List armed faults',
+    responses: { 200: { description: 'Armed faults', schema: dataOf(z.array(Fault)) } },
+    handle: ({ tenant }) => reply(200, { data: tenant.faults.list() }),
+  }),
+  control({
+    method: 'DELETE',
+    path: '/__sandbox/faults',
+    operationId: 'clearFaults',
+    summary: 'Disarm every fault',
+    responses: { 204: { description: 'Disarmed' } },
+    handle({ tenant }) {
+      tenant.faults.clear()
+      tenant.record('fault:cleared', {})
+      return reply(204)
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/settings',
+    operationId: 'getSettings',
+    summary: "Read the tenant's settings",
+    responses: { 200: { description: 'Settings', schema: dataOf(TenantSettings) } },
+    handle: ({ tenant }) => reply(200, { data: tenant.settings }),
+  }),
+  control({
+    method: 'PUT',
+    path: '/__sandbox/settings',
+    operationId: 'updateSettings',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability',
+    body: SettingsUpdate,
+    responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
+    handle({ tenant, request }) {
+      const update = parseJsonBody(SettingsUpdate, request.body)
+      tenant.settings = {
+        defaultExtraFeePercentage: update.defaultExtraFeePercentage ?? tenant.settings.defaultExtraFeePercentage,
+        allowedOrigins: update.allowedOrigins ?? tenant.settings.allowedOrigins,
+        capabilities: { ...tenant.settings.capabilities, ...update.capabilities },
+        googlePayAvailable: update.googlePayAvailable ?? tenant.settings.googlePayAvailable,
+      }
+      tenant.record('settings:updated', { ...update })
+      return reply(200, { data: tenant.settings })
+    },
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/connections',
+    operationId: 'resolveConnection',
+    summary: "Resolve a session's connection as the check frame would (skipKyc too), with plaintext credentials (no browser needed)",
+    body: ConnectionRequest,
+    responses: { 200: { description: 'The connection', schema: dataOf(Connection) }, 400: invalid },
+    async handle({ tenant, request }) {
+      const { sessionToken, skipKyc } = parseJsonBody(ConnectionRequest, request.body)
+      const store = await tenant.store()
+      return reply(200, { data: await decideConnection(tenant, store, sessionOfToken(tenant, store, sessionToken), { skipKyc }) })
+    },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/fixtures',
+    operationId: 'getFixtures',
+    summary: 'What the tenant is seeded with: keys, settings, currencies, prices',
+    responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
+    async handle({ tenant }) {
+      const account = tenant.account.account
+      const fixtures: TenantFixtures = {
+        tenant: { account, mode: tenant.mode, seed: tenant.seed },
+        keys: { publishable: `pk_${tenant.mode}_${account}`, secret: `sk_${tenant.mode}_${account}` },
+        settings: tenant.settings,
+        clock: clockState(tenant),
+        customers: fixtureCustomers(await tenant.store()),
+        triggers: TEST_TRIGGERS.map((trigger) => ({ ...trigger })),
+        currencies: tenant.catalog.currencies,
+        prices: tenant.catalog.catalog.prices,
+      }
+      return reply(200, { data: fixtures })
+    },
+  }),
+]

@@ -1,0 +1,77 @@
+import type { SandboxSnapshot, TenantSnapshot } from '../contract/index.ts'
+import type { Tenant } from './tenant.ts'
+import type { TenantRegistry } from './tenant-registry.ts'
+
+/** What a snapshot is taken of and restored into: a core's identity and its tenants. */
+interface SnapshotSubject {
+  seed: number
+  secret: string
+  bootId: string
+  tenants: TenantRegistry
+}
+
+/** A snapshot that does not fit the core it is restored into; `reason` says why, and what to do. */
+export class SnapshotMismatchError extends Error {
+  readonly code = 'snapshot_mismatch'
+  constructor(readonly reason: string) {
+    super(`the state ${reason}`)
+    this.name = 'SnapshotMismatchError'
+  }
+}
+
+/**
+ * Every tenant's state as data (store, clock, settings, faults, journal, pending jobs) with the seed, the signing
+ * secret and the boot id: what `--state-file` keeps (docs/decisions/0045).
+ *
+ * @example
+ * const snapshot = await snapshotSandbox(core)
+ */
+export async function snapshotSandbox(core: SnapshotSubject): Promise<SandboxSnapshot> {
+  return {
+    format: 'ramp-sandbox-state',
+    version: 1,
+    seed: core.seed,
+    secret: core.secret,
+    bootId: core.bootId,
+    evictions: core.tenants.evictionCount,
+    // Accounts evicted while a state file is kept are in it too, as they were when evicted (decision 0049).
+    tenants: [...core.tenants.parkedSnapshots(), ...(await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot())))],
+  }
+}
+
+/**
+ * Restores a snapshot (already parsed with `SandboxSnapshot`) into a core made with its seed, secret and boot id:
+ * tenants, their stores, clocks, settings, faults, journals, and their pending jobs, scheduled again. Throws a
+ * {@link SnapshotMismatchError} saying what does not match otherwise.
+ *
+ * @example
+ * const core = createSandboxCore({ seed: snapshot.seed, secret: snapshot.secret, bootId: snapshot.bootId })
+ * await restoreSandbox(core, snapshot)
+ */
+export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSnapshot): Promise<void> {
+  if (snapshot.seed !== core.seed) throw new SnapshotMismatchError(`was saved with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or use another state file`)
+  if (snapshot.secret !== core.secret) throw new SnapshotMismatchError('was saved with another signing secret: restore it into a core made with its secret')
+  if (snapshot.bootId !== core.bootId) throw new SnapshotMismatchError(`was saved under boot id ${snapshot.bootId}, not ${core.bootId}: restore it into a core made with its boot id`)
+  for (const saved of snapshot.tenants) {
+    const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)
+    restoreTenant(tenant, saved)
+    await tenant.store()
+  }
+}
+
+/**
+ * Gives a tenant a snapshot's state: clock, settings, faults and journal at once; its store rebuilt (and its pending
+ * jobs scheduled again) as `tenant.store()` resolves. What a restart does for every tenant, and what an account
+ * evicted while a state file is kept gets back on its next use.
+ *
+ * @example
+ * restoreTenant(core.tenants.get('shop', 'test'), saved)
+ */
+export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): void {
+  const store = saved.store && import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
+    const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
+    for (const job of saved.jobs) tenant.scheduleJob(restored, job)
+    return restored
+  })
+  tenant.restore(saved, store)
+}

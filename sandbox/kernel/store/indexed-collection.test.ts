@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { SandboxError } from '../sandbox-error.ts'
+import { IndexedCollection } from './indexed-collection.ts'
+
+const Pet = z.object({ id: z.string(), owner: z.string().nullable(), name: z.string() })
+const pets = () => new IndexedCollection(Pet, { noun: 'pets', roomHint: 'delete some pets', indexes: { byOwner: (pet) => pet.owner } })
+
+describe('IndexedCollection', () => {
+  it('finds records by a secondary index, oldest first', async () => {
+    const collection = pets()
+    await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    await collection.create({ id: 'p2', owner: 'bob', name: 'Tom' })
+    await collection.create({ id: 'p3', owner: 'ann', name: 'Kit' })
+    expect(collection.where('byOwner', 'ann').map((pet) => pet.id)).toEqual(['p1', 'p3'])
+    expect(collection.oldestWhere('byOwner', 'ann')?.id).toBe('p1')
+    expect(collection.where('byOwner', 'nobody')).toEqual([])
+  })
+
+  it('files nothing under a null key', async () => {
+    const collection = pets()
+    await collection.create({ id: 'p1', owner: null, name: 'Stray' })
+    expect(collection.where('byOwner', 'null')).toEqual([])
+    expect(collection.size).toBe(1)
+  })
+
+  it('moves a record between keys when an update changes its key', async () => {
+    const collection = pets()
+    await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    await collection.update('p1', (draft) => {
+      draft.owner = 'bob'
+    })
+    expect(collection.where('byOwner', 'ann')).toEqual([])
+    expect(collection.where('byOwner', 'bob').map((pet) => pet.owner)).toEqual(['bob'])
+  })
+
+  it("updates the record in place, validated, without the collection's update (which scans for the record)", async () => {
+    const collection = pets()
+    const created = await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    const scan = vi.spyOn(collection.collection, 'update')
+    const updated = await collection.update('p1', (draft) => {
+      draft.name = 'Max'
+    })
+    expect(scan).not.toHaveBeenCalled()
+    expect(updated).toBe(created)
+    expect(collection.all()[0]?.name).toBe('Max')
+    await expect(collection.update('p1', (draft) => Object.assign(draft, { name: 42 }))).rejects.toThrow()
+    expect(collection.get('p1')?.name).toBe('Max')
+  })
+
+  it('forgets a deleted record in every index', async () => {
+    const collection = pets()
+    await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    collection.delete('p1')
+    expect(collection.where('byOwner', 'ann')).toEqual([])
+    expect(collection.oldest()).toBeUndefined()
+  })
+
+  it('answers 429 rate_limited past its cap, counting only what came after the cap was set', async () => {
+    const collection = pets()
+    await collection.create({ id: 'seeded', owner: 'ann', name: 'Rex' })
+    collection.cap(1, 1)
+    await collection.create({ id: 'p2', owner: 'ann', name: 'Tom' })
+    const refused = await collection.create({ id: 'p3', owner: 'ann', name: 'Kit' }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(SandboxError)
+    expect((refused as SandboxError).code).toBe('rate_limited')
+    expect((refused as SandboxError).message).toBe("this account holds 2 pets, the sandbox's cap for one account (docs/decisions/0044): delete some pets")
+    collection.delete('p2')
+    await expect(collection.create({ id: 'p3', owner: 'ann', name: 'Kit' })).resolves.toMatchObject({ id: 'p3' })
+  })
+})

@@ -1,0 +1,172 @@
+import { Collection } from '@msw/data'
+import type { z } from 'zod'
+import { SandboxError } from '../sandbox-error.ts'
+
+/** A secondary index: the key a record is filed under (none when `null`/`undefined`). */
+export type IndexKey<Record> = (record: Record) => string | null | undefined
+
+/** Options of an {@link IndexedCollection}. */
+export interface IndexedCollectionOptions<Record, IndexName extends string> {
+  /** Secondary indexes by name: `where(name, key)` answers from them without a scan. */
+  indexes?: { [Name in IndexName]: IndexKey<Record> }
+  /** What the records are called in the cap's 429 message (`sessions`, `stored cards` …). */
+  noun?: string
+  /** How to make room, for the cap's 429 message. */
+  roomHint?: string
+  /** Told of every record added (+1) or removed (-1); may refuse an addition by throwing (the sandbox-wide budget). */
+  counted?: (delta: 1 | -1) => void
+}
+
+/**
+ * An @msw/data collection of records with an `id`, a Map index by id and named
+ * secondary indexes, so the lookups on every request do not scan. Writes go
+ * through the collection (which validates against the zod schema) and keep every
+ * index in step. Records created after {@link IndexedCollection.cap} count
+ * against a cap: past it, `create` is a 429 `rate_limited` (docs/decisions/0044).
+ *
+ * @example
+ * const cards = new IndexedCollection(CardRecord, { indexes: { byCustomer: (card) => card.customerId } })
+ * await cards.create(card)
+ * cards.get(card.id)
+ * cards.where('byCustomer', card.customerId)
+ */
+export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexName extends string = never> {
+  readonly collection: Collection<Schema>
+  private readonly byId = new Map<string, z.output<Schema>>()
+  private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
+  private readonly noun: string
+  private limit = Number.POSITIVE_INFINITY
+  private readonly roomHint: string
+  private readonly counted: (delta: 1 | -1) => void
+
+  constructor(
+    private readonly schema: Schema,
+    options: IndexedCollectionOptions<z.output<Schema>, IndexName> = {},
+  ) {
+    this.collection = new Collection({ schema })
+    this.noun = options.noun ?? 'records'
+    this.roomHint = options.roomHint ?? ''
+    this.counted = options.counted ?? (() => undefined)
+    for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
+      this.secondary.set(name, { key, ids: new Map() })
+    }
+  }
+
+  /** Caps the records this collection may hold at `seeded` plus `runTime`, so seeded records never count. */
+  cap(runTime: number, seeded: number): void {
+    this.limit = seeded + runTime
+  }
+
+  /** Whether one more record fits under the cap. */
+  get full(): boolean {
+    return this.byId.size >= this.limit
+  }
+
+  /** The 429 `create` throws at the cap: what the cap is, that it is the sandbox's, and how to make room. */
+  capError(): SandboxError {
+    return new SandboxError('rate_limited', `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`)
+  }
+
+  /** Validates and stores a record; a 429 `rate_limited` past the cap. */
+  async create(values: z.input<Schema>): Promise<z.output<Schema>> {
+    if (this.full) throw this.capError()
+    this.counted(1)
+    let record: z.output<Schema>
+    try {
+      record = (await this.collection.create(values)) as z.output<Schema>
+    } catch (error) {
+      this.counted(-1)
+      throw error
+    }
+    this.byId.set(record.id, record)
+    this.file(record)
+    return record
+  }
+
+  /** The record with this id, if any. */
+  get(id: string): z.output<Schema> | undefined {
+    return this.byId.get(id)
+  }
+
+  /** The records a secondary index files under `key`, oldest first: no scan. */
+  where(index: IndexName, key: string): Array<z.output<Schema>> {
+    const ids = this.secondary.get(index)!.ids.get(key)
+    return ids ? [...ids].map((id) => this.byId.get(id)!) : []
+  }
+
+  /** The oldest record a secondary index files under `key`, if any: no scan, no copy. */
+  oldestWhere(index: IndexName, key: string): z.output<Schema> | undefined {
+    for (const id of this.secondary.get(index)!.ids.get(key) ?? []) return this.byId.get(id)
+    return undefined
+  }
+
+  /**
+   * Applies `change` to a draft of the record, validates the draft against the schema, and writes it into the
+   * record in place: the collection and the indexes hold the same object, so an update costs O(1) (the
+   * collection's own update looks the record up by scanning). A draft that breaks the schema changes nothing.
+   */
+  async update(id: string, change: (draft: z.output<Schema>) => void): Promise<z.output<Schema> | undefined> {
+    const current = this.byId.get(id) as Record<string, unknown> | undefined
+    if (!current) return undefined
+    const draft = structuredClone({ ...current }) as z.output<Schema>
+    change(draft)
+    const next = this.schema.parse(draft) as Record<string, unknown>
+    this.unfile(current as z.output<Schema>)
+    for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
+    Object.assign(current, next)
+    this.file(current as z.output<Schema>)
+    return current as z.output<Schema>
+  }
+
+  /** Removes the record; true when it existed. */
+  delete(id: string): boolean {
+    const current = this.byId.get(id)
+    if (!current) return false
+    this.collection.delete(current as never)
+    this.byId.delete(id)
+    this.unfile(current)
+    this.counted(-1)
+    return true
+  }
+
+  /** The oldest record still held (creation order), if any: what an expiry sweep looks at first. */
+  oldest(): z.output<Schema> | undefined {
+    for (const record of this.byId.values()) return record
+    return undefined
+  }
+
+  /** Number of records held. */
+  get size(): number {
+    return this.byId.size
+  }
+
+  /** Records matching a predicate, in insertion order: a scan, for the control API's listings and tests only. */
+  filter(predicate: (record: z.output<Schema>) => boolean): Array<z.output<Schema>> {
+    return this.collection.findMany((q) => q.where(predicate as never)) as Array<z.output<Schema>>
+  }
+
+  /** Every record, in insertion order. */
+  all(): Array<z.output<Schema>> {
+    return this.collection.all() as Array<z.output<Schema>>
+  }
+
+  private file(record: z.output<Schema>): void {
+    for (const { key, ids } of this.secondary.values()) {
+      const value = key(record)
+      if (value === null || value === undefined) continue
+      let set = ids.get(value)
+      if (!set) ids.set(value, (set = new Set()))
+      set.add(record.id)
+    }
+  }
+
+  private unfile(record: z.output<Schema>): void {
+    for (const { key, ids } of this.secondary.values()) {
+      const value = key(record)
+      if (value === null || value === undefined) continue
+      const set = ids.get(value)
+      set?.delete(record.id)
+      if (set?.size === 0) ids.delete(value)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { buildCatalog, buildTenantSeed } from '../../../fixtures/index.ts'
+import { DEFAULT_TENANT_LIMITS } from './tenant-limits.ts'
+import { TenantStore } from './tenant-store.ts'
+
+const seed = buildTenantSeed(1, 'store', 'test', buildCatalog(1))
+
+describe('TenantStore', () => {
+  it('finds seeded customers by id, email and phone', async () => {
+    const store = await TenantStore.seeded(seed)
+    const customer = store.customerByEmail('ACTIVE.US-NY@sandbox.test')!
+    expect(customer.magic).toBe('active.us-ny')
+    expect(store.customerByPhone('+12125550101')).toBe(customer)
+    expect(store.customers.get(customer.id)).toBe(customer)
+  })
+
+  it('keeps the index in step with updates', async () => {
+    const store = await TenantStore.seeded(seed)
+    const card = store.cards.all()[0]!
+    const updated = await store.cards.update(card.id, (draft) => {
+      draft.last4 = '0000'
+    })
+    expect(updated?.last4).toBe('0000')
+    expect(store.cards.get(card.id)?.last4).toBe('0000')
+    expect(store.cards.filter((c) => c.id === card.id)[0]?.last4).toBe('0000')
+  })
+
+  it('forgets deleted records in the index and the collection', async () => {
+    const store = await TenantStore.seeded(seed)
+    const card = store.cards.all()[0]!
+    expect(store.cards.delete(card.id)).toBe(true)
+    expect(store.cards.get(card.id)).toBeUndefined()
+    expect(store.cards.all().some((c) => c.id === card.id)).toBe(false)
+    expect(store.cards.delete(card.id)).toBe(false)
+  })
+
+  it('refuses a record that breaks its schema', async () => {
+    const store = await TenantStore.seeded(seed)
+    await expect(store.cards.create({ ...store.cards.all()[0]!, last4: 'abcd' })).rejects.toThrow()
+  })
+
+  it('caps what is added at run time, not the seed: past the cap a create is 429 rate_limited', async () => {
+    const store = await TenantStore.seeded(seed, { limits: { ...DEFAULT_TENANT_LIMITS, transactions: 1, customers: 0 } })
+    const seeded = store.transactions.all()[0]!
+    expect(store.transactions.size).toBeGreaterThan(1)
+    await store.transactions.create({ ...seeded, id: 'txn_runtime1' })
+    await expect(store.transactions.create({ ...seeded, id: 'txn_runtime2' })).rejects.toMatchObject({ code: 'rate_limited' })
+    await expect(store.addCustomer({ ...store.customers.all()[0]!, id: 'cus_runtime1', email: null, phoneNumber: null })).rejects.toMatchObject({ code: 'rate_limited' })
+  })
+})

@@ -1,0 +1,205 @@
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { IndexedCollection } from './indexed-collection.ts'
+import { SandboxError } from '../sandbox-error.ts'
+import type { RecordBudget } from './record-budget.ts'
+import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
+
+const RESET = 'POST /__sandbox/reset starts the account afresh'
+/** Records a store is filled with between two pauses: about a millisecond's work here. */
+const RECORDS_PER_SLICE = 32
+
+/** How a store is made: what it may hold, what it counts against, and how it lets other work run while it fills. */
+export interface TenantStoreOptions {
+  /** What the store may hold beyond its seed (default {@link DEFAULT_TENANT_LIMITS}). */
+  limits?: TenantLimits
+  /** The sandbox-wide record budget the store counts against (none: unbounded). */
+  budget?: RecordBudget
+  /** Who owns the store (its tenant): never evicted to make room for its own writes. */
+  owner?: unknown
+  /**
+   * Awaited after every few records while the store fills, so filling a new account's store never holds the event
+   * loop for long (the node adapter's yields to it; none: the store fills in one go).
+   */
+  pause?: () => Promise<void>
+}
+
+/** Wraps each record's write: awaits it, and then `pause` once every {@link RECORDS_PER_SLICE} writes. */
+function pacer(pause: (() => Promise<void>) | undefined): (write: Promise<unknown>) => Promise<void> {
+  let count = 0
+  return async (write) => {
+    await write
+    if (pause && ++count % RECORDS_PER_SLICE === 0) await pause()
+  }
+}
+
+/**
+ * A tenant's mutable data: customers, sessions, cards and transactions, each an
+ * @msw/data collection with its zod record schema, an id index and the secondary
+ * indexes its routes look up by (no request scans a collection). Customers are
+ * also indexed by email and phone (connection lookups). What clients add is
+ * capped by {@link TenantLimits} (docs/decisions/0044).
+ *
+ * @example
+ * const store = await TenantStore.seeded(buildTenantSeed(1, 'sandbox', 'test', catalog))
+ * store.customerByEmail('active.us-ny@sandbox.test')
+ */
+export class TenantStore {
+  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', roomHint: RESET, counted: (delta) => this.count(delta) })
+  readonly sessions = new IndexedCollection(SessionRecord, {
+    noun: 'sessions',
+    roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
+    counted: (delta) => this.count(delta),
+    indexes: { byExternalCustomer: (session) => session.externalCustomerId, revoked: (session) => (session.revokedAt === null ? null : 'revoked') },
+  })
+  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
+  readonly transactions = new IndexedCollection(TransactionRecord, {
+    noun: 'transactions',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    indexes: {
+      byCustomer: (transaction) => transaction.customerId,
+      byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
+    },
+  })
+  /** Customer API files (metadata only). */
+  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
+  /** Verification challenges of the buy frames (test-mode triggers). */
+  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta) })
+  /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
+  readonly usedConsents = new Map<string, number>()
+  readonly limits: TenantLimits
+  /** How many records the seed brought: they never count against the caps. */
+  private seeded = { customers: 0, cards: 0, transactions: 0 }
+  private readonly counters = new Map<string, number>()
+  private readonly byEmail = new Map<string, string>()
+  private readonly byPhone = new Map<string, string>()
+  /** Records held, counted against the sandbox-wide budget until the store is released. */
+  private held = 0
+  /** What the store is being filled with, until it is ready: a new account's seed, or a returning account's state. */
+  private filling: 'seed' | 'restore' | false = 'seed'
+  private released = false
+
+  private readonly budget: RecordBudget | undefined
+  private readonly owner: unknown
+
+  constructor(options: TenantStoreOptions = {}) {
+    this.limits = options.limits ?? DEFAULT_TENANT_LIMITS
+    this.budget = options.budget
+    this.owner = options.owner
+  }
+
+  /**
+   * Counts a record in or out. Past the sandbox-wide budget, room is made (idle accounts evicted) for every record,
+   * seeds included; when none can be made, the record is refused with a 429: a write, or a new account's seed (its
+   * store is dropped). A returning account's state (`restored`) is never refused: it is what the account held.
+   */
+  private count(delta: 1 | -1): void {
+    if (this.released) return
+    if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && this.filling !== 'restore') {
+      const why = `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)`
+      throw new SandboxError('rate_limited', this.filling === 'seed'
+        ? `${why}, so this account's seeded data has no room: try again once another account has been idle, reset one (POST /__sandbox/reset), or restart the sandbox`
+        : `${why}: ${RESET}, or restart the sandbox`)
+    }
+    this.held += delta
+    if (this.budget) this.budget.held += delta
+  }
+
+  /** Stops counting against the budget: the store was dropped (its tenant reset or evicted). */
+  release(): void {
+    if (this.released) return
+    this.released = true
+    if (this.budget) this.budget.held -= this.held
+  }
+
+  /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
+  static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
+    const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded }, options, 'seed')
+  }
+
+  /**
+   * A store holding what a snapshot held (a state file's, already parsed): records, sequences and used consents.
+   *
+   * @example
+   * const copy = await TenantStore.restored(store.snapshot(), { limits: store.limits })
+   */
+  static async restored(snapshot: StoreSnapshot, options: TenantStoreOptions = {}): Promise<TenantStore> {
+    return TenantStore.filled(snapshot, options, 'restore')
+  }
+
+  /** A store filled with every record of `content`, pausing as `options.pause` says, then capped; dropped if refused. */
+  private static async filled(content: StoreSnapshot, options: TenantStoreOptions, filling: 'seed' | 'restore'): Promise<TenantStore> {
+    const store = new TenantStore(options)
+    store.filling = filling
+    const paced = pacer(options.pause)
+    try {
+      for (const customer of content.customers) await paced(store.addCustomer(customer))
+      for (const session of content.sessions) await paced(store.sessions.create(session))
+      for (const card of content.cards) await paced(store.cards.create(card))
+      for (const transaction of content.transactions) await paced(store.transactions.create(transaction))
+      for (const upload of content.uploads) await paced(store.uploads.create(upload))
+      for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
+    } catch (error) {
+      store.release()
+      throw error
+    }
+    for (const [id, exp] of content.usedConsents) store.usedConsents.set(id, exp)
+    for (const [sequence, value] of content.counters) store.counters.set(sequence, value)
+    store.seeded = { ...content.seeded }
+    store.applyCaps()
+    store.filling = false
+    return store
+  }
+
+  /** Everything the store holds, as data a state file keeps. */
+  snapshot(): StoreSnapshot {
+    return {
+      customers: this.customers.all(),
+      sessions: this.sessions.all(),
+      cards: this.cards.all(),
+      transactions: this.transactions.all(),
+      uploads: this.uploads.all(),
+      challenges: this.challenges.all(),
+      usedConsents: [...this.usedConsents],
+      counters: [...this.counters],
+      seeded: { ...this.seeded },
+    }
+  }
+
+  /** Caps every collection at its seeded records plus what `limits` allow at run time. */
+  private applyCaps(): void {
+    const { limits, seeded } = this
+    this.sessions.cap(limits.sessions, 0)
+    this.transactions.cap(limits.transactions, seeded.transactions)
+    this.customers.cap(limits.customers, seeded.customers)
+    this.cards.cap(limits.cards, seeded.cards)
+    this.uploads.cap(limits.uploads, 0)
+    this.challenges.cap(limits.challenges, 0)
+  }
+
+  /** Stores a customer and indexes its email and phone. */
+  async addCustomer(customer: CustomerRecord): Promise<CustomerRecord> {
+    const record = await this.customers.create(customer)
+    if (record.email) this.byEmail.set(record.email.toLowerCase(), record.id)
+    if (record.phoneNumber) this.byPhone.set(record.phoneNumber, record.id)
+    return record
+  }
+
+  /** The next number in a sequence (`ses`, `txn` …): ids derive from it, so runs repeat. */
+  next(sequence: string): number {
+    const value = (this.counters.get(sequence) ?? 0) + 1
+    this.counters.set(sequence, value)
+    return value
+  }
+
+  customerByEmail(email: string): CustomerRecord | undefined {
+    const id = this.byEmail.get(email.toLowerCase())
+    return id === undefined ? undefined : this.customers.get(id)
+  }
+
+  customerByPhone(phoneNumber: string): CustomerRecord | undefined {
+    const id = this.byPhone.get(phoneNumber)
+    return id === undefined ? undefined : this.customers.get(id)
+  }
+}

@@ -1,0 +1,330 @@
+import type { AccountFixture, Mode, ScheduledJob, TenantSettings, TenantSnapshot } from '../contract/index.ts'
+import type { CatalogIndex } from './store/catalog-index.ts'
+import type { RecordBudget } from './store/record-budget.ts'
+import type { TenantLimits } from './store/tenant-limits.ts'
+import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
+import { tenantSeedSteps } from '../../fixtures/tenant-seed.ts'
+import type { OneAtATime } from './one-at-a-time.ts'
+import { constantTimeEqual } from './constant-time-equal.ts'
+import { SandboxError } from './sandbox-error.ts'
+import type { HmacSha256 } from './hmac.ts'
+import { FaultRegistry } from './fault-registry.ts'
+import { Journal } from './journal.ts'
+import { VirtualClock } from './virtual-clock.ts'
+
+/** Origins every tenant allows to embed frames until its settings say otherwise. */
+export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
+
+/** How tenants are made: shared by every tenant of one sandbox. */
+export interface TenantOptions {
+  seed: number
+  catalog: CatalogIndex
+  hmac: HmacSha256
+  /** The process's signing secret (lowercase hex): every tenant's signing key derives from it and the tenant id. */
+  secret: string
+  /** The process incarnation tokens name, so a token from before a restart is told apart (docs/decisions/0046). */
+  bootId: string
+  /** Epoch ms every tenant clock starts at, or `'wall'`: the wall time when the tenant is made or reset. */
+  clockStart: number | 'wall'
+  wall?: () => number
+  /**
+   * Keep what an evicted account held (a state file is kept): its state is saved with the others and given back by
+   * `restoreEvicted` on its next use, instead of being rebuilt from the seed (decision 0049).
+   */
+  restoreEvicted?: (tenant: Tenant, saved: TenantSnapshot) => void
+  /** A monotonic ms source: how recently each account was used (`limits.activeWindowMs`). Without it no account counts as active. */
+  activity?: () => number
+  journalSize: number
+  /** What one tenant may hold beyond its seed, and how many tenants are kept (docs/decisions/0044). */
+  limits: TenantLimits
+  /** The records every tenant's store holds together, against `limits.records` (the registry's). */
+  budget?: RecordBudget
+  /** Where new stores are built, one at a time, first come first served (the registry's). */
+  storeBuilds?: OneAtATime
+  /**
+   * Awaited between the slices of building a store (each about a millisecond's work here), so a new account never
+   * holds the event loop for long: the node adapter yields to it. Without it a store is built in one go.
+   */
+  pause?: () => Promise<void>
+  strictDeprecations: boolean
+  /**
+   * Runs a scheduled job when its time comes. The tenant queues jobs (`scheduleJob`); what a job does is the domain's
+   * (`runScheduledJob`), handed in when the core is made, so the queue knows no domain rule.
+   */
+  runJob: (tenant: Tenant, store: TenantStore, job: ScheduledJob) => Promise<unknown>
+  /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
+  allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
+}
+
+/** Whether a store was refused for want of room in the record budget: it was never held, and may be tried again. */
+function refusedForRoom(error: unknown): boolean {
+  return error instanceof SandboxError && error.code === 'rate_limited'
+}
+
+/** A store refused for want of room was never held: as if never loaded. Other errors stand. */
+function neverHeld(error: unknown): undefined {
+  if (refusedForRoom(error)) return undefined
+  throw error
+}
+
+/** Runs a generator to its end, awaiting `pause` (if any) at each step; resolves with what it returns. */
+async function finishSteps<T>(steps: Generator<void, T, void>, pause: (() => Promise<void>) | undefined): Promise<T> {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (pause) await pause()
+  }
+}
+
+/**
+ * One isolated account in one mode: its own clock, journal, faults and settings.
+ * `pk_test_x` and `sk_test_x` share a tenant; `sk_live_x` is another.
+ */
+export class Tenant {
+  readonly id: string
+  clock!: VirtualClock
+  journal!: Journal
+  faults!: FaultRegistry
+  /** Jobs pending on the clock, as data (a state file keeps them; docs/decisions/0045). */
+  jobs = new Set<ScheduledJob>()
+  /**
+   * The tenant clock when this tenant was restored from a state file (undefined if it was not, or was reset since):
+   * a session a token issued from then on names, that the store lacks, was lost with the process that made it.
+   */
+  restoredAtMs: number | undefined
+  /** How many times the tenant was reset: part of its incarnation. */
+  private resets = -1
+  private current: TenantSettings | undefined
+  private storePromise: Promise<TenantStore> | undefined
+  /** The store once loaded: released synchronously, so an eviction frees its budget at once. */
+  private loadedStore: TenantStore | undefined
+  /** HMAC(secret, `tenant:<id>`): never derivable from public inputs (seed, account, mode) alone. */
+  private readonly signingKey: string
+
+  /**
+   * @param generation the registry's evictions when the tenant was made: a tenant rebuilt after an eviction is
+   *   another incarnation, so tokens of the evicted one are told apart.
+   */
+  constructor(
+    readonly account: AccountFixture,
+    private readonly options: TenantOptions,
+    readonly generation = 0,
+  ) {
+    this.id = `${account.account}:${account.mode}`
+    this.signingKey = options.hmac(options.secret, `tenant:${this.id}`)
+    this.reset()
+  }
+
+  /** A tenant is never data: serialised by mistake (in a response, a log line), it gives its id, never its signing key. */
+  toJSON(): { internal: 'tenant'; id: string } {
+    return { internal: 'tenant', id: this.id }
+  }
+
+  /**
+   * Queues a job on the tenant clock, described as data: it stays in `jobs` until it has run to its end, so a
+   * snapshot taken meanwhile keeps it and a restart schedules it again (docs/decisions/0045); each job is safe to run
+   * twice. `options.runJob` runs it.
+   *
+   * @example
+   * tenant.scheduleJob(store, { kind: 'challenge:expire', at: exp, challengeId: record.id })
+   */
+  scheduleJob(store: TenantStore, job: ScheduledJob): void {
+    const jobs = this.jobs
+    jobs.add(job)
+    this.clock.schedule(job.at, () => this.options.runJob(this, store, job).finally(() => jobs.delete(job)))
+  }
+
+  /** The tenant's settings; assigning them keeps the registry's index of allowed origins current. */
+  get settings(): TenantSettings {
+    return this.current!
+  }
+
+  set settings(next: TenantSettings) {
+    const before = this.current?.allowedOrigins ?? []
+    this.current = next
+    if (before !== next.allowedOrigins) this.options.allowedOriginsChanged?.(this, before, next.allowedOrigins)
+  }
+
+  get mode(): Mode {
+    return this.account.mode
+  }
+
+  get seed(): number {
+    return this.options.seed
+  }
+
+  /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
+  storeOptions(): TenantStoreOptions {
+    return { limits: this.options.limits, budget: this.options.budget, owner: this, pause: this.options.pause }
+  }
+
+  /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
+  releaseStore(): void {
+    if (this.loadedStore) this.loadedStore.release()
+    else void this.storePromise?.then((store) => store.release(), () => undefined)
+    this.storePromise = undefined
+    this.loadedStore = undefined
+  }
+
+  get catalog(): CatalogIndex {
+    return this.options.catalog
+  }
+
+  /**
+   * HMAC-SHA256 under this tenant's signing key, base64url: what tokens, frame
+   * tickets, cursors and quote signatures carry. The key derives from the process
+   * secret, so another sandbox process (another secret) signs differently.
+   */
+  sign(message: string): string {
+    return this.options.hmac(this.signingKey, message)
+  }
+
+  /**
+   * Whether `signature` is this tenant's signature of `message`, compared in
+   * constant time: the one check every signed thing goes through.
+   *
+   * @example
+   * tenant.verify(`cursor:${position}`, signature) // false for a tampered or foreign signature
+   */
+  verify(message: string, signature: string | null | undefined): boolean {
+    return typeof signature === 'string' && constantTimeEqual(this.sign(message), signature)
+  }
+
+  /**
+   * A deterministic opaque digest for ids, under the account's seeded id key:
+   * same seed, same ids, whatever the secret. It authorizes nothing, so it may be
+   * derivable from the seed.
+   */
+  opaqueId(message: string): string {
+    return this.options.hmac(this.account.idKey, message)
+  }
+
+  /** Whether `--strict-deprecations` retired the deprecated items. */
+  get strictDeprecations(): boolean {
+    return this.options.strictDeprecations
+  }
+
+  /**
+   * The tenant's mutable data, seeded on first use (its ids from `(seed, account, mode)`, all else from `(seed, mode)`):
+   * tenants that only ask for sell quotes never pay for it. The store's module is loaded then too:
+   * @msw/data brings ~550 modules of es-toolkit, a third of the server's start-up time (decision 0030).
+   */
+  store(): Promise<TenantStore> {
+    if (!this.storePromise) {
+      const build = async () => {
+        const { TenantStore } = await import('./store/tenant-store.ts')
+        const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
+        return TenantStore.seeded(seed, this.storeOptions())
+      }
+      this.storePromise = this.adopt(this.options.storeBuilds?.run(build) ?? build())
+    }
+    return this.storePromise
+  }
+
+  /**
+   * Which life of the tenant this is: the process's boot id, the registry's evictions when it was made, and its
+   * resets. Tokens name it; one from another incarnation names a session this one never had (docs/decisions/0046).
+   */
+  get incarnation(): string {
+    return `${this.options.bootId}.${this.generation}.${this.resets}`
+  }
+
+  /** The process's boot id (the first part of the incarnation). */
+  get bootId(): string {
+    return this.options.bootId
+  }
+
+  /** The tenant's state as data, for a state file (docs/decisions/0045); the store only if it was ever loaded. */
+  async snapshot(): Promise<TenantSnapshot> {
+    const store = this.storePromise && (await this.storePromise.catch(neverHeld))?.snapshot()
+    return this.snapshotWith(store)
+  }
+
+  /**
+   * The tenant's state as data now, without waiting: what an evicted tenant leaves in a state file. A store still
+   * being seeded is left out (nothing was written to it yet; it is seeded again on the next use).
+   */
+  snapshotNow(): TenantSnapshot {
+    return this.snapshotWith(this.loadedStore?.snapshot())
+  }
+
+  private snapshotWith(store: TenantSnapshot['store']): TenantSnapshot {
+    return {
+      account: this.account.account,
+      mode: this.mode,
+      resets: this.resets,
+      generation: this.generation,
+      clock: this.clock.snapshot(),
+      settings: this.settings,
+      faults: this.faults.snapshot(),
+      journal: this.journal.snapshot() as TenantSnapshot['journal'],
+      jobs: [...this.jobs],
+      ...(store ? { store } : {}),
+    }
+  }
+
+  /**
+   * Takes on a snapshot's state (its store being rebuilt, if it had one). Pending jobs are the caller's to schedule
+   * again: running them is domain work.
+   */
+  restore(snapshot: TenantSnapshot, store: Promise<TenantStore> | undefined): void {
+    this.resets = snapshot.resets
+    this.clock = this.newClock(snapshot.clock)
+    this.restoredAtMs = this.clock.now()
+    this.journal.restore(snapshot.journal)
+    this.faults.restore(snapshot.faults)
+    this.settings = snapshot.settings
+    this.jobs = new Set()
+    this.releaseStore()
+    this.storePromise = store && this.adopt(store)
+  }
+
+  /**
+   * `pending` as the tenant's store: kept once it is loaded if it is still the tenant's then (a reset or an eviction
+   * meanwhile dropped it: it is released), and forgotten if it was refused for want of room in the record budget,
+   * so the next use tries again.
+   */
+  private adopt(pending: Promise<TenantStore>): Promise<TenantStore> {
+    const loading: Promise<TenantStore> = pending.then(
+      (store) => {
+        if (this.storePromise === loading) this.loadedStore = store
+        else store.release()
+        return store
+      },
+      (error: unknown) => {
+        if (this.storePromise === loading && refusedForRoom(error)) this.storePromise = undefined
+        throw error
+      },
+    )
+    return loading
+  }
+
+  /** Back to the seeded state: clock at its start, empty journal, no faults, default settings, fresh store. */
+  reset(): void {
+    this.resets++
+    this.restoredAtMs = undefined
+    this.jobs = new Set()
+    this.releaseStore()
+    this.clock = this.newClock()
+    const { journalBytes, journalEntryBytes } = this.options.limits
+    this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
+    this.faults = new FaultRegistry()
+    this.settings = {
+      defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,
+      allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],
+      capabilities: { identity: true, guestCheckout: true },
+      googlePayAvailable: true,
+    }
+  }
+
+  /** A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state. */
+  private newClock(restore?: TenantSnapshot['clock']): VirtualClock {
+    const { clockStart, wall } = this.options
+    return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore })
+  }
+
+  /** Journals a state change named `noun:verb`. */
+  record(event: string, detail: Record<string, unknown>): void {
+    this.journal.append(this.clock.now(), { kind: 'state', event, detail })
+  }
+}
