@@ -56,6 +56,17 @@ export function withJson(plain: PlainReply): PlainReply & { json: string } {
   return plain.json === undefined ? { ...plain, json: JSON.stringify(plain.body) } : (plain as PlainReply & { json: string })
 }
 
+/**
+ * A response whose body is data, with its JSON text made (once: {@link withJson} keeps text already made); text
+ * bodies, bodiless replies and network errors as they are. What the core answers; adapters send `json` as is.
+ *
+ * @example
+ * serialised(reply(200, { ok: true })) // { kind: 'reply', status: 200, body: { ok: true }, json: '{"ok":true}', headers: {} }
+ */
+export function serialised(response: PlainResponse): PlainResponse {
+  return response.kind === 'reply' && response.body !== undefined && !isTextReply(response) ? withJson(response) : response
+}
+
 /** Builds a JSON reply. */
 export function reply(status: number, body?: unknown, headers: Record<string, string> = {}): PlainReply {
   return { kind: 'reply', status, headers, body }

@@ -1,90 +1,30 @@
 import { CatalogIndex } from '../kernel/store/catalog-index.ts'
 import { buildCatalog } from '../../fixtures/index.ts'
-import { faultReply } from './fault-reply.ts'
-import { portableHmacSha256, type HmacSha256 } from '../kernel/hmac.ts'
+import { portableHmacSha256 } from '../kernel/hmac.ts'
 import { parseSecret, PUBLIC_TEST_SECRET } from '../kernel/sandbox-secret.ts'
-import { journalApiCall } from './journal-api-call.ts'
-import { headerValue, reply, type PlainRequest, type PlainResponse } from './plain-http.ts'
-import { authenticate, requireLiveSession } from './authenticate.ts'
-import { addCorsHeaders, preflightReply } from './cors-headers.ts'
-import { requireJsonContentType } from './require-json-content-type.ts'
-import type { PublicRoute, Route, TenantRoute, TenantRouteContext } from './route.ts'
-import type { Tenant } from '../kernel/tenant.ts'
 import type { FaultOutcome } from '../kernel/fault-registry.ts'
-import { Router } from './router.ts'
-import { allRoutes } from './routes/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
 import { TenantRegistry } from '../kernel/tenant-registry.ts'
 import { restoreSandbox, restoreTenant, snapshotSandbox } from '../kernel/sandbox-snapshot.ts'
+import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
 import type { SandboxSnapshot } from '../contract/index.ts'
-import { DEFAULT_TENANT_LIMITS, type TenantLimits } from '../kernel/store/tenant-limits.ts'
 import { runScheduledJob } from '../domain/run-scheduled-job.ts'
-import { familyOf, toWireError, type ErrorLogger } from './to-wire-error.ts'
+import { authenticate, requireLiveSession } from './authenticate.ts'
+import { addCorsHeaders, preflightReply } from './cors-headers.ts'
+import { faultReply } from './fault-reply.ts'
+import { journalApiCall } from './journal-api-call.ts'
+import { andThen, attempt, type MaybePromise } from './maybe-promise.ts'
+import { headerValue, reply, serialised, type PlainReply, type PlainRequest, type PlainResponse } from './plain-http.ts'
+import { requireJsonContentType } from './require-json-content-type.ts'
+import type { PublicRoute, Route, TenantRoute, TenantRouteContext } from './route.ts'
+import { Router } from './router.ts'
+import { allRoutes } from './routes/index.ts'
+import { IN_PROCESS_BOOT_ID, startOfClocks, type SandboxOptions } from './sandbox-options.ts'
+import { familyOf, toWireError } from './to-wire-error.ts'
 
-/** Options of a sandbox instance. Every field has a default. */
-export interface SandboxOptions {
-  /** Seed of every fixture (default 1). Same seed, same data, same outcomes. */
-  seed?: number
-  /**
-   * Instant tenant clocks start at: ISO 8601 (default: the price table's epoch,
-   * 2026-01-01T00:00:00Z), or `'wall'` to start each tenant at the wall time of
-   * its creation or reset (needs `wall`; what `npm start` does).
-   */
-  clockStart?: string
-  /** Wall-time source: when given, tenant clocks also flow in real time. Adapters pass it; the core never reads the wall clock. */
-  wall?: () => number
-  /**
-   * A monotonic ms source (the node adapter passes `performance.now`) telling how recently each account was used: one
-   * used within `limits.activeWindowMs` is never evicted to make room for another (docs/decisions/0049). Without it
-   * (in-process cores) accounts are evicted least recently used first, whenever they were used.
-   */
-  activity?: () => number
-  /**
-   * Awaited between the slices of building a new account's store (each about a millisecond's work), so building one
-   * never holds the event loop for long; the node adapter passes a yield to its event loop (`setImmediate`). Without
-   * it a store is built in one go.
-   */
-  pause?: () => Promise<void>
-  /**
-   * Keep the state of accounts evicted to make room (what `--state-file` does): saved in snapshots with the others,
-   * and given back whole on the account's next use instead of a fresh seed (decision 0049).
-   */
-  keepEvicted?: boolean
-  /** Entries each tenant journal keeps (default 1000). */
-  journalSize?: number
-  /**
-   * What one tenant may hold beyond its seed (sessions, transactions, customers …, journal text) and how many
-   * tenants are kept: {@link DEFAULT_TENANT_LIMITS} unless given (docs/decisions/0044).
-   */
-  limits?: Partial<TenantLimits>
-  /** HMAC implementation (default: portable pure JS; the node server passes node:crypto). */
-  hmac?: HmacSha256
-  /**
-   * The signing secret, 32 to 128 hex digits: tokens, frame tickets, cursors and
-   * quote signatures are signed under keys derived from it and the tenant id, so
-   * nobody without it can forge them. Same secret (and seed), same signatures.
-   * Default: the public `PUBLIC_TEST_SECRET`, fine for a core only this process
-   * reaches; `startServer`, the CLI and msw's `createSandbox` draw a random one
-   * unless given (docs/decisions/0042). Pass one whenever the core is reachable
-   * from outside the process.
-   */
-  secret?: string
-  /**
-   * The process incarnation tokens name (docs/decisions/0046): a token naming another is from before a restart,
-   * and is refused saying so. Default: the public {@link IN_PROCESS_BOOT_ID}, so in-process runs repeat exactly;
-   * `startServer` and the CLI draw a random one, or take the state file's.
-   */
-  bootId?: string
-  /** Where unexpected errors are logged (default: none). */
-  logger?: ErrorLogger
-  /** Public URLs of this sandbox, reported by the control API. */
-  origins?: { api: string; frames: string }
-  /** Retire deprecated items so partners can test they no longer depend on them. */
-  strictDeprecations?: boolean
-}
-
-/** A value now, or later. The core answers synchronously unless a route or a fault needs to wait. */
-export type MaybePromise<T> = T | Promise<T>
+export { IN_PROCESS_BOOT_ID, type SandboxOptions } from './sandbox-options.ts'
+export type { MaybePromise } from './maybe-promise.ts'
 
 /** The transport-agnostic sandbox: give it a plain request, get a plain response. */
 export interface SandboxCore {
@@ -105,27 +45,6 @@ export interface SandboxCore {
   restore(snapshot: SandboxSnapshot): Promise<void>
   /** The core is never data: serialised by mistake (in a response, a log line), it gives its seed, never its secret. */
   toJSON(): { internal: 'sandbox core'; seed: number }
-}
-
-/** The boot id of in-process cores: public and fixed, as their runs must repeat exactly (docs/decisions/0046). */
-export const IN_PROCESS_BOOT_ID = 'in-process'
-
-/** Where tenant clocks start: an instant, or the wall time when each tenant is made. */
-function startOfClocks(options: SandboxOptions, priceEpoch: number): number | 'wall' {
-  if (options.clockStart === 'wall') {
-    if (!options.wall) throw new RangeError("clockStart 'wall' needs a wall-time source (options.wall)")
-    return 'wall'
-  }
-  const start = options.clockStart !== undefined ? Date.parse(options.clockStart) : priceEpoch
-  if (Number.isNaN(start)) throw new RangeError(`clockStart ${options.clockStart} is not an ISO 8601 instant`)
-  return start
-}
-
-/** What the CORS decision learns while a request is dispatched: the route that matched, and the tenant it was for. */
-interface Handled {
-  route?: Route
-  params?: Record<string, string>
-  tenant?: Tenant
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -165,48 +84,80 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const router = new Router(routes)
   const log = options.logger
 
-  function runTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>, handled: Handled): MaybePromise<PlainResponse> {
-    let authenticated
+
+  /** Any throw of a route's family, as its wire error (the one error mapper). */
+  const wireError = (route: Route, error: unknown): PlainReply => toWireError(route.family, error, log)
+
+  /**
+   * A request's one way through: match its route; for a tenant's route, authenticate, fire the timers wall time made
+   * due and take the fault injected for it, then run it and journal the call; answer the route's CORS headers.
+   * Every answer's JSON is made once, here (`serialised`): the journal keeps that text and the adapter sends it.
+   * Each step runs at once unless the step before it had to wait.
+   */
+  function answer(request: PlainRequest): MaybePromise<PlainResponse> {
+    const match = matchRoute(request)
+    if (match.kind === 'answered') return serialised(match.reply)
+    const { route, params } = match
+    if (route.auth === 'none') {
+      const answered = attempt(() => runRoute(route, { request, params, core }), (error) => wireError(route, error))
+      return andThen(answered, (response) => withCors(serialised(response), route, request, params, undefined))
+    }
+    let context: TenantRouteContext
     try {
-      authenticated = authenticate(route, request, tenants)
+      context = { request, params, core, ...authenticate(route, request, tenants) }
     } catch (error) {
-      return toWireError(route.family, error, log)
+      return withCors(serialised(wireError(route, error)), route, request, params, undefined)
     }
-    handled.tenant = authenticated.tenant
-    const context: TenantRouteContext = { request, params, tenant: authenticated.tenant, key: authenticated.key, claims: authenticated.claims, core }
-    // Timers made due by wall time (--realtime-clock) fire first, and their async
-    // work (settlements, KYC decisions) lands before this request reads state.
-    const fired = context.tenant.clock.runDue()
-    const fault = route.family === 'control' ? undefined : context.tenant.faults.take(request.method, request.path)
-    if (fault?.latencyMs) return sleep(fault.latencyMs).then(() => respond(route, context, fault))
-    if (fired > 0) return context.tenant.clock.settled().then(() => respond(route, context, fault))
-    return respond(route, context, fault)
+    const { tenant } = context
+    // Timers made due by wall time (--realtime-clock) fire first, and their async work (settlements, KYC
+    // decisions) lands before this request reads state.
+    const fired = tenant.clock.runDue()
+    const fault = route.family === 'control' ? undefined : tenant.faults.take(request.method, request.path)
+    const ready = fault?.latencyMs ? sleep(fault.latencyMs) : fired > 0 ? tenant.clock.settled() : undefined
+    const answered = andThen(ready, () => attempt(() => runTenantRoute(route, context, fault), (error) => wireError(route, error)))
+    return andThen(answered, (response) => withCors(journalApiCall(tenant, route, request, serialised(response), fault, context.claims?.session), route, request, params, tenant))
   }
 
-  function respond(route: TenantRoute, context: TenantRouteContext, fault: FaultOutcome | undefined): MaybePromise<PlainResponse> {
-    let response: MaybePromise<PlainResponse>
-    if (fault?.networkError) response = { kind: 'network-error' }
-    else if (fault?.status !== undefined) response = faultReply(route.family, { ...fault, status: fault.status })
-    else if (context.claims) response = requireLiveSession(route, context.tenant, context.claims).then(() => handleWithBody(route, context))
-    else {
-      try {
-        response = handleWithBody(route, context)
-      } catch (error) {
-        response = toWireError(route.family, error, log)
-      }
+  /** The route of a request, or the answer when there is none: 404, or 405 with the methods the path takes. */
+  function matchRoute(request: PlainRequest): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
+    const family = familyOf(request.path)
+    let match
+    try {
+      match = router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
+    } catch (error) {
+      return { kind: 'answered', reply: toWireError(family, error, log) }
     }
-    if (response instanceof Promise) {
-      return response
-        .catch((error: unknown) => toWireError(route.family, error, log))
-        .then((answer) => journalApiCall(context.tenant, route, context.request, answer, fault, context.claims?.session))
+    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(family, new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`)) }
+    if (match.kind === 'wrong-method') {
+      const wire = toWireError(family, new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
+      wire.headers.allow = match.allowed.join(', ')
+      return { kind: 'answered', reply: wire }
     }
-    return journalApiCall(context.tenant, route, context.request, response, fault, context.claims?.session)
+    return { kind: 'route', route: match.route, params: match.params }
   }
 
-  /** A route that takes a JSON body reads it only when the request says it is JSON (415 otherwise). */
-  function handleWithBody(route: TenantRoute, context: TenantRouteContext) {
+  /** A tenant's route as its injected fault says (a dropped connection, a status), or run for a live session. */
+  function runTenantRoute(route: TenantRoute, context: TenantRouteContext, fault: FaultOutcome | undefined): MaybePromise<PlainResponse> {
+    if (fault?.networkError) return { kind: 'network-error' }
+    if (fault?.status !== undefined) return faultReply(route.family, { ...fault, status: fault.status })
+    if (context.claims) return andThen(requireLiveSession(route, context.tenant, context.claims), () => runRoute(route, context))
+    return runRoute(route, context)
+  }
+
+  /** Runs a route's handler; a route that takes a JSON body reads it only when the request says it is JSON (415 otherwise). */
+  function runRoute<Context extends { request: PlainRequest }>(route: { body?: unknown; handle(context: Context): MaybePromise<PlainReply> }, context: Context): MaybePromise<PlainReply> {
     if (route.body) requireJsonContentType(context.request)
     return route.handle(context)
+  }
+
+  /**
+   * The CORS headers of the route that answered (decision 0040), for the tenant it answered for: a public route's is
+   * the one its URL names, if any.
+   */
+  function withCors(response: PlainResponse, route: Route, request: PlainRequest, params: Record<string, string>, tenant: Tenant | undefined): PlainResponse {
+    if (response.kind !== 'reply') return response
+    addCorsHeaders(response, route, request, tenant ?? (route.auth === 'none' && route.cors === 'tenant' ? corsTenantOf(route, request, params) : undefined), tenants)
+    return response
   }
 
   /** `OPTIONS`: a CORS preflight of the route `Access-Control-Request-Method` names, or a bare 204 on a known path. */
@@ -225,41 +176,6 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     const apiKey = route.auth === 'publishable-query' && typeof request.query.apiKey === 'string' ? request.query.apiKey : undefined
     const tenant = apiKey !== undefined ? tenants.byKeyIfProvisioned(apiKey) : route.auth === 'none' ? corsTenantOf(route, request, params) : undefined
     return preflightReply(route, request, tenant, tenants)
-  }
-
-  function dispatch(request: PlainRequest, handled: Handled): MaybePromise<PlainResponse> {
-    let match
-    try {
-      match = router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
-    } catch (error) {
-      return toWireError(familyOf(request.path), error, log)
-    }
-    if (match.kind === 'none') return toWireError(familyOf(request.path), new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`))
-    if (match.kind === 'wrong-method') {
-      const wire = toWireError(familyOf(request.path), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
-      wire.headers.allow = match.allowed.join(', ')
-      return wire
-    }
-    const { route, params } = match
-    handled.route = route
-    handled.params = params
-    if (route.auth !== 'none') return runTenantRoute(route, request, params, handled)
-    try {
-      if (route.body) requireJsonContentType(request)
-      const response = route.handle({ request, params, core })
-      return response instanceof Promise ? response.catch((error: unknown) => toWireError(route.family, error, log)) : response
-    } catch (error) {
-      return toWireError(route.family, error, log)
-    }
-  }
-
-  /** The CORS headers of the route that answered (decision 0040); answers of no route get none. */
-  function withCors(response: PlainResponse, request: PlainRequest, handled: Handled): PlainResponse {
-    const { route } = handled
-    if (response.kind !== 'reply' || !route) return response
-    const tenant = handled.tenant ?? (route.auth === 'none' && route.cors === 'tenant' ? corsTenantOf(route, request, handled.params ?? {}) : undefined)
-    addCorsHeaders(response, route, request, tenant, tenants)
-    return response
   }
 
   function corsTenantOf(route: PublicRoute, request: PlainRequest, params: Record<string, string>): Tenant | undefined {
@@ -281,13 +197,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     snapshot: () => snapshotSandbox(core),
     restore: (snapshot) => restoreSandbox(core, snapshot),
     toJSON: () => ({ internal: 'sandbox core', seed }),
-    handle(request) {
-      if (request.method === 'OPTIONS') return preflight(request)
-      const handled: Handled = {}
-      const response = dispatch(request, handled)
-      return response instanceof Promise ? response.then((answer) => withCors(answer, request, handled)) : withCors(response, request, handled)
-    },
+    handle: (request) => (request.method === 'OPTIONS' ? preflight(request) : answer(request)),
   }
   return core
 }
-

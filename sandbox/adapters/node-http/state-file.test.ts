@@ -71,7 +71,7 @@ describe('--state-file', () => {
     const sandbox = await start({ stateFile: path })
     await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '5m' }) })
     const saved = async () => (await readStateFile(path))?.tenants.map((tenant) => [tenant.account, tenant.clock.advancedMs])
-    await expect.poll(saved, { timeout: 10_000, interval: 20 }).toEqual([['statefile', 300_000]])
+    await expect.poll(saved, { timeout: 20_000, interval: 20 }).toEqual([['statefile', 300_000]])
   })
 
   it('does not write the file again for a request that changed nothing', async () => {
