@@ -66,6 +66,17 @@ export type Step =
    */
   | { api: string; as: string; body?: Input; headers?: { [key: string]: Input } }
 
+/**
+ * The key that names a step's kind: every step has exactly one. The scenario loader checks a file's steps against
+ * this list; `runStep` (`drivers/run-step.ts`) is what tells the kinds apart.
+ */
+export const STEP_KINDS = ['server', 'client', 'open', 'customer', 'openChallenge', 'host', 'until', 'control', 'api'] as const
+
+/** A step whose kind is missing from {@link STEP_KINDS}: none, or this file fails to compile. */
+type StepOfNoListedKind = Exclude<Step, { [K in (typeof STEP_KINDS)[number]]: Record<K, unknown> }[(typeof STEP_KINDS)[number]]>
+const everyStepHasAListedKind: [StepOfNoListedKind] extends [never] ? true : never = true
+void everyStepHasAListedKind
+
 /** What a scenario asserts. */
 export interface Expectations {
   /** Per channel: the events, checked in a mode (default `exact`). */

@@ -3,13 +3,10 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { z } from 'zod'
-import type { Scenario } from '../scenario.ts'
+import { STEP_KINDS, type Scenario } from '../scenario.ts'
 
 /** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */
 export class LoaderMissing extends Error {}
-
-/** What a step names first: every step has exactly one of these. */
-const STEP_KINDS = ['server', 'client', 'open', 'customer', 'openChallenge', 'host', 'until', 'control', 'api'] as const
 
 const Step = z.record(z.string(), z.unknown()).refine((step) => STEP_KINDS.filter((kind) => kind in step).length === 1, {
   message: `a step has exactly one of ${STEP_KINDS.join(', ')}`,

@@ -44,6 +44,25 @@ async function openChallenge(step: Extract<Step, { openChallenge: string }>, dri
   await frames.open(step.openChallenge, 'challenge', challengeParams({ [step.from]: await frames.events(step.from) } as never, driver.resolve(step.params ?? {})))
 }
 
+/** A partner-server step: a session created or revoked with the secret key. */
+function serverStep(step: Extract<Step, { server: string }>, driver: StepDriver): Promise<void> {
+  switch (step.server) {
+    case 'createSession': return call.createSession(step, driver)
+    case 'revokeSession': return call.revokeSession(step, driver)
+    default: return unknownStep(step)
+  }
+}
+
+/** A sandbox-control step: the clock advanced, a fault injected, settings changed. */
+function controlStep(step: Extract<Step, { control: string }>, driver: StepDriver): Promise<void> {
+  switch (step.control) {
+    case 'advanceClock': return call.advanceClock(step, driver)
+    case 'fault': return call.injectFault(step, driver)
+    case 'settings': return call.changeSettings(step, driver)
+    default: return unknownStep(step)
+  }
+}
+
 /** A partner-client step: an API call, or a connection through a frame. */
 async function clientStep(step: Extract<Step, { client: string }>, driver: StepDriver): Promise<void> {
   switch (step.client) {
@@ -68,17 +87,12 @@ export async function runStep(step: Step, driver: StepDriver): Promise<void> {
   const { frames, resolve } = driver
   switch (true) {
     case 'server' in step:
-      if (step.server === 'createSession') await call.createSession(step, driver)
-      else if (step.server === 'revokeSession') await call.revokeSession(step, driver)
-      else unknownStep(step)
+      await serverStep(step, driver)
       return frames.settle()
     case 'client' in step:
       return clientStep(step, driver)
     case 'control' in step:
-      if (step.control === 'advanceClock') await call.advanceClock(step, driver)
-      else if (step.control === 'fault') await call.injectFault(step, driver)
-      else if (step.control === 'settings') await call.changeSettings(step, driver)
-      else unknownStep(step)
+      await controlStep(step, driver)
       return frames.settle()
     case 'api' in step:
       await call.rawApiCall(step, driver)
