@@ -15,8 +15,8 @@ async function send(method: string, path: string, body?: unknown, query: Record<
 }
 
 describe('the demo partner server', () => {
-  it('answers undefined outside /demo', () => {
-    expect(demo({ method: 'GET', path: '/v3/currencies', query: {}, headers: {} })).toBeUndefined()
+  it('answers 404 for a demo path it has no route for', async () => {
+    expect((await send('GET', '/demo/nowhere')).status).toBe(404)
   })
 
   it('creates a session with the secret key server-side', async () => {

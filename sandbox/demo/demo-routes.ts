@@ -50,14 +50,18 @@ function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest): z.out
 
 const isResponse = (value: unknown): value is PlainResponse => typeof value === 'object' && value !== null && 'kind' in value && (value as { kind: unknown }).kind === 'reply'
 
+/** Where the demo lives: `/demo` and the paths under it. The adapter sends only these here. */
+export const DEMO_PATH = '/demo'
+
 /**
  * The demo's partner server: the page, its script, and a small API that uses
  * the demo tenant's secret key server-side (sessions, control calls, recording),
- * so that key never reaches the browser. Answers undefined for other paths.
+ * so that key never reaches the browser. The adapter sends it the paths under {@link DEMO_PATH}; a demo path it has
+ * no route for is a 404.
  *
  * @example
  * const demo = demoRoutes(core, origins)
- * const response = demo(request) ?? core.handle(request)
+ * const response = request.path.startsWith(DEMO_PATH) ? demo(request) : core.handle(request)
  */
 export function demoRoutes(core: SandboxCore, origins: { api: string; frames: string }) {
   const call = async (mode: 'test' | 'live', method: string, path: string, body?: unknown, query: Record<string, string> = {}) => {
@@ -111,8 +115,7 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
     },
   } satisfies Record<string, DemoRoute>))
 
-  return (request: PlainRequest): Promise<PlainResponse> | PlainResponse | undefined => {
-    if (request.path !== '/demo' && !request.path.startsWith('/demo/')) return undefined
+  return (request: PlainRequest): Promise<PlainResponse> | PlainResponse => {
     const route = routes.get(`${request.method} ${request.path}`)
     return route ? route(request) : json(404, { code: 'not_found', message: `no demo route ${request.method} ${request.path}` })
   }

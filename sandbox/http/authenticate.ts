@@ -1,8 +1,7 @@
 import { liveSessionOf } from '../domain/sessions.ts'
 import { tenantOfToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'
-import { requestKey } from './request-key.ts'
-import type { TenantRoute } from './route.ts'
+import type { RouteAuth, TenantRoute } from './route.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { ParsedKey, TenantRegistry } from '../kernel/tenant-registry.ts'
@@ -21,6 +20,32 @@ function bearerToken(request: PlainRequest): string {
   const match = authorization === undefined ? null : /^Bearer\s+(\S+)$/i.exec(authorization)
   if (!match) throw new SandboxError('unauthorized', 'Authorization: Bearer <accessToken> is required')
   return match[1]!
+}
+
+/** The key a request carries for a route's auth scheme, and where it came from (for messages). */
+export interface RequestKey {
+  key: string | undefined
+  source: string
+}
+
+/**
+ * Reads the API key of a request: the `apiKey` query parameter for the widget
+ * API; `X-Api-Key` or `Authorization: Api-Key …` for secret-key routes.
+ *
+ * @example
+ * requestKey('secret-header', { ...request, headers: { 'x-api-key': 'sk_test_sandbox' } })
+ */
+export function requestKey(auth: Exclude<RouteAuth, 'none'>, request: PlainRequest): RequestKey {
+  if (auth === 'publishable-query') {
+    const value = request.query.apiKey
+    if (Array.isArray(value)) throw new SandboxError('unauthorized', 'apiKey must be given once')
+    return { key: value, source: 'apiKey query parameter' }
+  }
+  const header = headerValue(request, 'x-api-key')
+  if (header !== undefined) return { key: header, source: 'X-Api-Key header' }
+  const authorization = headerValue(request, 'authorization')
+  const match = authorization === undefined ? null : /^Api-Key\s+(\S+)$/i.exec(authorization)
+  return { key: match?.[1], source: match ? 'Authorization Api-Key' : 'X-Api-Key header' }
 }
 
 /**

@@ -120,16 +120,15 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
 
   /** The route of a request, or the answer when there is none: 404, or 405 with the methods the path takes. */
   function matchRoute(request: PlainRequest): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
-    const family = familyOf(request.path)
     let match
     try {
       match = router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
     } catch (error) {
-      return { kind: 'answered', reply: toWireError(family, error, log) }
+      return { kind: 'answered', reply: toWireError(familyOf(request.path), error, log) }
     }
-    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(family, new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`)) }
+    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(familyOf(request.path), new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`)) }
     if (match.kind === 'wrong-method') {
-      const wire = toWireError(family, new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
+      const wire = toWireError(familyOf(request.path), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
       wire.headers.allow = match.allowed.join(', ')
       return { kind: 'answered', reply: wire }
     }

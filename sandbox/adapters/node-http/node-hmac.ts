@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { HmacSha256 } from '../../http/index.ts'
+import type { HmacSha256 } from '../../kernel/hmac.ts'
 import { boundedCache } from '../../kernel/bounded-cache.ts'
 
 /** Key bytes by key: one per tenant signing key and account id key, bounded however many tenants come and go. */

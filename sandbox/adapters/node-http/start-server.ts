@@ -14,7 +14,7 @@ import { readStateFile, StateFileError } from './state-file.ts'
 import { healthReply } from './health-reply.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
-import { demoRoutes } from '../../demo/demo-routes.ts'
+import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
 export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
@@ -222,7 +222,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       request.method === 'GET' && request.path === '/sandbox-client.js'
         ? browserBundle('client/index.ts').then((text) => ({ kind: 'reply' as const, status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, body: text }))
         : request.method === 'GET' && request.path === '/__sandbox/health' ? health()
-        : demo(request) ?? core.handle(request),
+        : request.path === DEMO_PATH || request.path.startsWith(`${DEMO_PATH}/`) ? demo(request)
+        : core.handle(request),
     ),
   )
   const frames = createLimitedServer(timeouts, serve(createFramesHandler(core)))
