@@ -4,9 +4,9 @@ import { newId } from '../../domain/new-id.ts'
 import { cardAvailability } from '../../domain/payment-methods.ts'
 import type { TokenClaims } from '../../domain/tokens.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
-import type { FrameContext } from '../frame-context.ts'
+import type { FrameContext } from './frame-context.ts'
 import { cardBrand, readCardEntry } from '../card-entry.ts'
-import { FrameError } from '../frame-error.ts'
+import { FrameError } from './frame-error.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 
 /** Sandbox magic card numbers of the add-card frame (test values, documented): declined, and one that is always added. */
