@@ -29,6 +29,17 @@ const RULES = {
       (file) => /^sandbox\/frames\/(page|server)\//.test(file),
       (target, file) => target.startsWith(file.startsWith('sandbox/frames/page/') ? 'sandbox/frames/server/' : 'sandbox/frames/page/'),
     ),
+  /**
+   * The effects (on the server) take no rules from the machines: a rule both use sits beside them in frames/
+   * (`card-entry.ts`, `purchase-rules.ts`). The machines also run in the page, so they reach neither the effects nor
+   * the server (test kits drive whole frames and stand outside).
+   */
+  effectsTakeNoRulesFromMachines: (graph: ImportGraph) =>
+    forbiddenImports(
+      graph,
+      (file) => /^sandbox\/frames\/(effects|machines)\//.test(file) && !isTestKit(file),
+      (target, file) => (file.startsWith('sandbox/frames/effects/') ? /^sandbox\/frames\/machines\// : /^sandbox\/frames\/(effects|server)\//).test(target),
+    ),
   /** Arrows point one way: no file reaches itself through its imports. */
   noImportCircle: (graph: ImportGraph) => importCircles(graph).map((files) => files.join(' ⇄ ')),
 } satisfies Record<string, (graph: ImportGraph) => string[]>
@@ -96,6 +107,20 @@ describe('each layer rule, broken on purpose', () => {
     expect(RULES.framePageAndServerApart(graph)).toEqual([
       'sandbox/frames/page/frame-app.ts -> sandbox/frames/server/frame-origins.ts',
       'sandbox/frames/server/frames-handler.ts -> sandbox/frames/page/frame-page-html.ts',
+    ])
+  })
+
+  it('effectsTakeNoRulesFromMachines finds an effect importing a machine and a machine importing an effect or the server, and leaves test kits alone', () => {
+    const graph = broken({
+      'sandbox/frames/effects/account-effects.ts': ['sandbox/frames/machines/add-card.ts', 'sandbox/frames/card-entry.ts', 'sandbox/frames/effects/effect-handler.ts'],
+      'sandbox/frames/machines/buy.ts': ['sandbox/frames/effects/purchase-effects.ts', 'sandbox/frames/server/frame-ticket.ts', 'sandbox/frames/purchase-rules.ts', 'sandbox/frames/machines/purchase-flow.ts'],
+      'sandbox/frames/machines/purchase-test-kit.ts': ['sandbox/frames/server/in-process-frame.ts'],
+      'sandbox/frames/server/frames-handler.ts': ['sandbox/frames/effects/index.ts', 'sandbox/frames/machines/index.ts'],
+    })
+    expect(RULES.effectsTakeNoRulesFromMachines(graph)).toEqual([
+      'sandbox/frames/effects/account-effects.ts -> sandbox/frames/machines/add-card.ts',
+      'sandbox/frames/machines/buy.ts -> sandbox/frames/effects/purchase-effects.ts',
+      'sandbox/frames/machines/buy.ts -> sandbox/frames/server/frame-ticket.ts',
     ])
   })
 

@@ -1,7 +1,7 @@
 import type { FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
 import type { SandboxCore } from '../../sandbox/http/sandbox-core.ts'
 import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
-import { openInProcessFrame, settleFrame, type InProcessFrame } from '../../sandbox/frames/in-process-frame.ts'
+import { openInProcessFrame, settleFrame, type InProcessFrame } from '../../sandbox/frames/server/in-process-frame.ts'
 import { frameMachines } from '../../sandbox/frames/machines/index.ts'
 import { frameEmbedding } from '../../sandbox/frames/server/embedding-tenant.ts'
 import { originMatches } from '../../sandbox/kernel/origin-matches.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { demoRoutes } from '../demo/demo-routes.ts'
 import { runEffect } from '../frames/effects/index.ts'
-import { resolveFrameContext } from '../frames/frame-context.ts'
+import { resolveFrameContext } from '../frames/effects/frame-context.ts'
 import { createFramesHandler } from '../frames/server/frames-handler.ts'
 import { framesClient } from '../frames/server/frames-test-kit.ts'
 import { internalValuesIn } from './internal-values-test-kit.ts'

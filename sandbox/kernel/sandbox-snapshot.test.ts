@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BuyQuote, Connection, PlatformError, SandboxSnapshot, SessionCreated, dataOf } from '../contract/index.ts'
 import { executeBuyQuote } from '../domain/transactions.ts'
-import { resolveFrameContext } from '../frames/frame-context.ts'
+import { resolveFrameContext } from '../frames/effects/frame-context.ts'
 import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
 import { conforms, send } from '../http/test-request.ts'
 

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { parseQueryString } from '../../http/plain-http.ts'
 import { parseApiKey } from '../../kernel/tenant-registry.ts'
 import { peekToken } from '../../domain/tokens.ts'
-import { FRAME_TOKEN_PARAMETERS } from '../../frames/frame-context.ts'
+import { FRAME_TOKEN_PARAMETERS } from '../../frames/effects/frame-context.ts'
 
 
 function first(value: string | string[] | undefined): string | undefined {

@@ -4,9 +4,9 @@ import { newId } from '../../domain/new-id.ts'
 import { cardAvailability } from '../../domain/payment-methods.ts'
 import type { TokenClaims } from '../../domain/tokens.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
-import type { FrameContext } from '../frame-context.ts'
-import { FrameError } from '../frame-error.ts'
-import { cardBrand, readCardEntry } from '../machines/add-card.ts'
+import type { FrameContext } from './frame-context.ts'
+import { cardBrand, readCardEntry } from '../card-entry.ts'
+import { FrameError } from './frame-error.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 
 /** Sandbox magic card numbers of the add-card frame (test values, documented): declined, and one that is always added. */
@@ -35,7 +35,7 @@ export const accountEffects: EffectHandlers<'card.add' | 'export.consent' | 'wid
    */
   'card.add': async (context, entered) => {
     const customerId = connectedCustomer(context, 'invalid_token')
-    const read = readCardEntry({ ...entered, type: 'enterCard', cvc: '000' })
+    const read = readCardEntry({ ...entered, cvc: '000' })
     if ('problem' in read) throw new FrameError('invalid_card', read.problem)
     const { number, expiryMonth, expiryYear } = read.entry
     const { tenant } = context

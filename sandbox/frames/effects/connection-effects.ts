@@ -5,8 +5,8 @@ import { newId } from '../../domain/new-id.ts'
 import { liveSessionOf } from '../../domain/sessions.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { TenantStore } from '../../kernel/store/tenant-store.ts'
-import type { FrameContext } from '../frame-context.ts'
-import { FrameError } from '../frame-error.ts'
+import type { FrameContext } from './frame-context.ts'
+import { FrameError } from './frame-error.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

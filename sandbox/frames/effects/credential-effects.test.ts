@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Credentials } from '../../contract/index.ts'
 import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
-import type { FrameContext } from '../frame-context.ts'
-import { FrameError } from '../frame-error.ts'
+import type { FrameContext } from './frame-context.ts'
+import { FrameError } from './frame-error.ts'
 import { effectHandlers } from './index.ts'
 
 const credentials: Credentials = { accessToken: 'at_access', clientToken: 'ct_client', expiresAt: '2025-01-01T01:00:00.000Z' }

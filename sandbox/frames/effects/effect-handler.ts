@@ -2,8 +2,8 @@ import type { z } from 'zod'
 import { FrameEffectSchemas, type EffectName, type FrameEffectOf } from '../../contract/index.ts'
 import { describeIssue } from '../../kernel/describe-issue.ts'
 import type { EffectValueOf } from '../effect-results.ts'
-import type { FrameContext } from '../frame-context.ts'
-import { FrameError } from '../frame-error.ts'
+import type { FrameContext } from './frame-context.ts'
+import { FrameError } from './frame-error.ts'
 
 /**
  * Runs the effect of name `N` for a frame: it receives the effect parsed by its contract schema

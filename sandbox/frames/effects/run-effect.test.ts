@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { resolveFrameContext } from '../frame-context.ts'
+import { resolveFrameContext } from './frame-context.ts'
 import { runEffect } from './index.ts'
 
 const core = createSandboxCore()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { signBuyQuote } from '../../domain/buy-quote.ts'
-import { openInProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame } from '../server/in-process-frame.ts'
 import { buyMachine } from './buy.ts'
 import { encodeQuote } from './purchase-flow.ts'
 import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'

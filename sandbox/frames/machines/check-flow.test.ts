@@ -4,7 +4,7 @@ import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { conforms, send } from '../../http/test-request.ts'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
-import { openInProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame } from '../server/in-process-frame.ts'
 import { authMachine } from './auth.ts'
 import { checkMachine } from './check.ts'
 

@@ -4,7 +4,7 @@ import { createSandboxCore, type SandboxCore } from '../../http/sandbox-core.ts'
 import { conforms, send } from '../../http/test-request.ts'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
-import { openInProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame } from '../server/in-process-frame.ts'
 import { checkMachine } from './check.ts'
 import { connectMachine } from './connect.ts'
 

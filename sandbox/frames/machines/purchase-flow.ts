@@ -1,7 +1,8 @@
 import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
-import { BuyQuote, type FrameErrorPayload, type PaymentMethodType } from '../../contract/index.ts'
+import { BuyQuote, type FrameErrorPayload } from '../../contract/index.ts'
 import type { PurchaseFrame } from '../../domain/triggers.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'
+import { quoteProblem } from '../purchase-rules.ts'
 import { errorEvent, next, type EffectSuccess, type FrameInput, type FrameView, type Step } from '../machine.ts'
 
 export type { PurchaseOutcome } from '../effect-results.ts'
@@ -25,9 +26,6 @@ export type PipelineState =
   | { phase: 'done'; outcome: PurchaseOutcome }
   | { phase: 'failed'; error: FrameErrorPayload }
 
-/** The payment method type each buy frame pays with. */
-export const PAYS_WITH: Record<PurchaseFrame, PaymentMethodType> = { buy: 'card', 'buy-button': 'card', 'apple-pay': 'apple_pay', 'google-pay': 'google_pay' }
-
 /** A quote as the `quote` frame parameter carries it: base64url of its JSON. @example encodeQuote(quote) // 'eyJzb3VyY2Ui…' */
 export function encodeQuote(quote: BuyQuote): string {
   return textToBase64Url(JSON.stringify(quote))
@@ -40,14 +38,6 @@ function decodeJson(text: string): unknown {
   } catch {
     return undefined
   }
-}
-
-/** Why a quote cannot be paid in a frame (wrong payment method, not executable), or undefined. */
-export function quoteProblem(frame: PurchaseFrame, quote: BuyQuote): string | undefined {
-  const type = PAYS_WITH[frame]
-  if (quote.paymentMethod?.type !== type) return `the ${frame} frame pays with ${type}; this quote pays with ${quote.paymentMethod?.type ?? 'no payment method'}`
-  if (!quote.executable || quote.signature === null) return 'the quote is not executable: quote with full credentials, a wallet and a payment method (a card by its stored id)'
-  return undefined
 }
 
 /** The order of a frame's parameters, or the `invalid_quote` error. @example orderOf('buy', { quote: encodeQuote(q) }) */

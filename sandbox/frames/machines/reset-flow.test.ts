@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { send } from '../../http/test-request.ts'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { openInProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame } from '../server/in-process-frame.ts'
 import { resetMachine } from './reset.ts'
 
 describe('reset frame, in process', () => {

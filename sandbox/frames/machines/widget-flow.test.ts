@@ -3,7 +3,7 @@ import { FrameOutbound, Transaction, pageOf } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../../http/sandbox-core.ts'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { conforms, send } from '../../http/test-request.ts'
-import { openInProcessFrame, type InProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame, type InProcessFrame } from '../server/in-process-frame.ts'
 import type { FrameMachine } from '../machine.ts'
 import { widgetFallbackMachine, widgetMachine, type WidgetAction, type WidgetState } from './widget.ts'
 

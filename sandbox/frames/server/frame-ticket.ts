@@ -5,7 +5,7 @@ import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
-import type { FrameContext } from '../frame-context.ts'
+import type { FrameContext } from '../effects/frame-context.ts'
 
 /**
  * What a frame page may ask the frames server for: its tenant, frame, parsed

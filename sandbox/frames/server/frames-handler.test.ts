@@ -143,7 +143,34 @@ describe('frames handler', () => {
 
   it('refuses an effect body that is not JSON', async () => {
     const reply = await post('/__frames/effect', '{')
-    expect(reply.status).toBe(400)
+    expect(reply).toMatchObject({ status: 400, body: { code: 'invalid_request', message: 'body must be valid JSON' } })
+  })
+
+  it('refuses a journal body of the wrong shape with a 400 naming the field and the rule, in the platform error shape', async () => {
+    const reply = await post('/__frames/event', JSON.stringify({ ticket: 7, direction: 'out', message: {} }))
+    expect(reply).toMatchObject({ status: 400 })
+    expect(reply.body).toEqual({ code: 'invalid_request', message: 'ticket must be a string', errors: [{ field: 'ticket', message: 'ticket must be a string' }] })
+  })
+
+  it('refuses a body over the limit with 413, coded invalid_request as on the platform API', async () => {
+    const reply = await post('/__frames/event', 'x'.repeat(1_000_001))
+    expect(reply).toMatchObject({ status: 413, body: { code: 'invalid_request', message: 'body must be at most 1000000 bytes' } })
+  })
+
+  it('answers an unexpected error with the mapper\'s 500 in the platform error shape, its stack sent to the core\'s logger', async () => {
+    const logged: Array<[string, unknown]> = []
+    const logging = createFramesHandler(createSandboxCore({ logger: (message, error) => logged.push([message, error]) }))
+    const boom = new Error('boom')
+    // A query that throws when read: a fault of the sandbox, not of the request.
+    const query = Object.defineProperty({}, 'channelId', { enumerable: true, get: () => { throw boom } })
+    const reply = await logging({ method: 'GET', path: '/v2/reset', query, headers: {} })
+    expect(reply).toEqual({
+      kind: 'reply',
+      status: 500,
+      headers: expect.any(Object),
+      body: { code: 'internal_error', message: 'The sandbox failed unexpectedly; the error was logged by the sandbox process.' },
+    })
+    expect(logged).toEqual([['unexpected error while handling a request', boom]])
   })
 
   it("answers a frame page with the status of the tenant's matching fault, and a page without the frame's script", async () => {

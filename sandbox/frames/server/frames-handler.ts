@@ -4,12 +4,13 @@ import { describeIssue } from '../../kernel/describe-issue.ts'
 import { parseField, parseJsonBody } from '../../http/parse-input.ts'
 import type { FaultOutcome } from '../../kernel/fault-registry.ts'
 import { reply, type PlainReply, type PlainRequest, type PlainResponse } from '../../http/plain-http.ts'
+import { toWireError } from '../../http/to-wire-error.ts'
 import type { SandboxCore } from '../../http/sandbox-core.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { effectHandlers, runEffect } from '../effects/index.ts'
-import { frameExpired, resolveFrameContext } from '../frame-context.ts'
-import { FrameError } from '../frame-error.ts'
-import { actionMessage, journalFrameMessage } from '../frame-journal.ts'
+import { frameExpired, resolveFrameContext } from '../effects/frame-context.ts'
+import { FrameError } from '../effects/frame-error.ts'
+import { actionMessage, journalFrameMessage } from './frame-journal.ts'
 import type { FramePageConfig } from '../frame-page-config.ts'
 import { framePageHtml } from './frame-page-html.ts'
 import { droppedSampler, journalsDrop } from './dropped-sampler.ts'
@@ -136,11 +137,23 @@ function journal(core: SandboxCore, body: string | undefined, countDrop: ReturnT
 }
 
 /**
+ * A body the page sent that does not parse is the request's fault: the parse helpers (`parseJsonBody`, `parseField`) throw
+ * that `SandboxError` themselves, and a raw `SyntaxError` or zod error, should one escape elsewhere, becomes one too.
+ * Anything else goes to the error mapper as it is (an unexpected error: a logged 500).
+ */
+function asRequestError(error: unknown): unknown {
+  if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) return new SandboxError('invalid_request', 'body must be the JSON the frame page sends')
+  return error
+}
+
+/**
  * Answers requests on the frames origin: frame pages at `/platform/v1/{frame}`
  * (`/v2/{frame}` → 308), their script and style, and the endpoints a page uses
  * to run effects and journal messages (authorized by its signed frame ticket).
  * A frame page loaded with a token or key of a tenant takes that tenant's
  * injected faults (`POST /__sandbox/faults` matching `GET /platform/v1/{frame}`).
+ * Errors answer through the one error mapper in the platform shape `{code, message}`; an unexpected
+ * one is a 500 whose stack goes to the core's logger.
  *
  * @example
  * const handleFrames = createFramesHandler(core)
@@ -165,9 +178,7 @@ export function createFramesHandler(core: SandboxCore): (request: PlainRequest) 
       if (request.method === 'POST' && request.path === '/__frames/event') return journal(core, request.body, countDrop)
       return reply(404, '<!doctype html><title>Not found</title><p>No frame here. Frames live at /platform/v1/{frame}.</p>', HTML)
     } catch (error) {
-      if (error instanceof SandboxError) return reply(error.status, { code: error.code, message: error.message })
-      if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) return reply(400, { code: 'invalid_request', message: 'body must be the JSON the frame page sends' })
-      throw error
+      return toWireError('platform', asRequestError(error), core.options.logger)
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { SandboxCore } from '../../http/sandbox-core.ts'
-import { openInProcessFrame, settleFrame, type InProcessFrame } from '../in-process-frame.ts'
+import { openInProcessFrame, settleFrame, type InProcessFrame } from '../server/in-process-frame.ts'
 import { frameMachines } from '../machines/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'
 

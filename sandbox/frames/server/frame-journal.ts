@@ -1,5 +1,5 @@
-import type { FrameInbound, FrameOutbound } from '../contract/index.ts'
-import type { FrameContext } from './frame-context.ts'
+import type { FrameInbound, FrameOutbound } from '../../contract/index.ts'
+import type { FrameContext } from '../effects/frame-context.ts'
 
 /** Where a journaled frame message went: posted to the host, received from it, dropped, or a customer action inside the frame. */
 export type FrameJournalDirection = 'out' | 'in' | 'dropped' | 'action'

@@ -1,9 +1,9 @@
-import type { FrameName, SessionRecord } from '../contract/index.ts'
-import type { SandboxCore } from '../http/sandbox-core.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { liveSessionOf } from '../domain/sessions.ts'
-import { tenantOfToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import type { FrameName, SessionRecord } from '../../contract/index.ts'
+import type { SandboxCore } from '../../http/sandbox-core.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
+import type { Tenant } from '../../kernel/tenant.ts'
+import { liveSessionOf } from '../../domain/sessions.ts'
+import { tenantOfToken, verifyToken, type TokenClaims } from '../../domain/tokens.ts'
 
 /** Who a frame acts for: its tenant, and the session and customer its token names. */
 export interface FrameContext {
