@@ -1,9 +1,6 @@
-import type { z } from 'zod'
-import { FrameEffectSchemas, type EffectName, type FrameEffectOf } from '../../contract/index.ts'
-import { describeIssue } from '../../kernel/describe-issue.ts'
+import type { EffectName, FrameEffectOf } from '../../contract/index.ts'
 import type { EffectValueOf } from '../effect-results.ts'
 import type { FrameContext } from './frame-context.ts'
-import { FrameError } from './frame-error.ts'
 
 /**
  * Runs the effect of name `N` for a frame: it receives the effect parsed by its contract schema
@@ -27,21 +24,4 @@ export interface UncheckedEffect {
 /** A handler that parses what a page sent first: a malformed effect is `invalid_request` naming the field, never a crash. */
 export interface ParsingEffectHandler {
   run(context: FrameContext, effect: UncheckedEffect): Promise<unknown>
-}
-
-/**
- * The handler of effect `name`, parsing the effect with the contract's schema of that name before `handler` runs.
- *
- * @example
- * parsingHandler('connection.decide', decide).run(context, { type: 'connection.decide', skipKyc: 'yes' }) // rejects: invalid_request
- */
-export function parsingHandler<N extends EffectName>(name: N, handler: EffectHandler<N>): ParsingEffectHandler {
-  const schema = FrameEffectSchemas[name] as unknown as z.ZodType<FrameEffectOf<N>>
-  return {
-    async run(context, effect) {
-      const parsed = schema.safeParse(effect, { reportInput: true })
-      if (!parsed.success) throw new FrameError('invalid_request', `${effect.type}: ${describeIssue(parsed.error.issues[0]!, 'effect').message}`)
-      return handler(context, parsed.data)
-    },
-  }
 }

@@ -1,14 +1,33 @@
-import { EFFECT_NAMES, type EffectName } from '../../contract/index.ts'
+import type { z } from 'zod'
+import { EFFECT_NAMES, FrameEffectSchemas, type EffectName, type FrameEffectOf } from '../../contract/index.ts'
+import { describeIssue } from '../../kernel/describe-issue.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { frameExpired, type FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
 import type { EffectResult } from '../effect-results.ts'
-import { parsingHandler, type EffectHandlers, type ParsingEffectHandler, type UncheckedEffect } from './effect-handler.ts'
+import type { EffectHandler, EffectHandlers, ParsingEffectHandler, UncheckedEffect } from './effect-handler.ts'
 import { accountEffects } from './account-effects.ts'
 import { credentialEffects } from './credential-effects.ts'
 import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 import { purchaseEffects } from './purchase-effects.ts'
+
+/**
+ * The handler of effect `name`, parsing the effect with the contract's schema of that name before `handler` runs.
+ *
+ * @example
+ * parsingHandler('connection.decide', decide).run(context, { type: 'connection.decide', skipKyc: 'yes' }) // rejects: invalid_request
+ */
+function parsingHandler<N extends EffectName>(name: N, handler: EffectHandler<N>): ParsingEffectHandler {
+  const schema = FrameEffectSchemas[name] as unknown as z.ZodType<FrameEffectOf<N>>
+  return {
+    async run(context, effect) {
+      const parsed = schema.safeParse(effect, { reportInput: true })
+      if (!parsed.success) throw new FrameError('invalid_request', `${effect.type}: ${describeIssue(parsed.error.issues[0]!, 'effect').message}`)
+      return handler(context, parsed.data)
+    },
+  }
+}
 
 /** Every effect's handler, by name: typed as the full table, so a contract effect without a handler fails to compile. */
 const handlers: EffectHandlers = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }
