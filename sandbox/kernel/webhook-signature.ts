@@ -19,10 +19,21 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { z } from 'zod'
 import { constantTimeEqual } from './constant-time-equal.ts'
 
-/** Which signature headers a webhook carries: the service's own (`sandbox`) or Standard Webhooks' (`standard`). */
+/**
+ * Which signature headers a webhook carries: the service's own (`sandbox`) or Standard Webhooks' (`standard`).
+ *
+ * @example
+ * const scheme: WebhookScheme = 'standard'
+ * verifyWebhook(rawBody, request.headers, secret, { scheme })
+ */
 export type WebhookScheme = 'sandbox' | 'standard'
 
-/** Why a webhook failed verification (or a secret was refused). */
+/**
+ * Why a webhook failed verification (or a secret was refused): {@link WebhookVerificationError}'s `code`.
+ *
+ * @example
+ * const retryable: WebhookVerificationErrorCode[] = ['timestamp_out_of_tolerance'] // a skewed clock, not a forgery
+ */
 export type WebhookVerificationErrorCode = 'missing_signature' | 'malformed_signature' | 'timestamp_out_of_tolerance' | 'signature_mismatch' | 'invalid_secret'
 
 /**
@@ -48,13 +59,28 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-/** The header the `sandbox` scheme signs into, unless told otherwise. */
+/**
+ * The header the `sandbox` scheme signs into, unless told otherwise.
+ *
+ * @example
+ * request.headers[DEFAULT_SIGNATURE_HEADER] // 't=1767225600,s=2353c49c…'
+ */
 export const DEFAULT_SIGNATURE_HEADER = 'x-webhook-signature'
 
-/** How far (seconds, either way) a webhook's timestamp may be from now, unless told otherwise. */
+/**
+ * How far (seconds, either way) a webhook's timestamp may be from now, unless told otherwise.
+ *
+ * @example
+ * verifyWebhook(rawBody, headers, secret, { toleranceSeconds: 2 * DEFAULT_TOLERANCE_SECONDS })
+ */
 export const DEFAULT_TOLERANCE_SECONDS = 300
 
-/** What a webhook secret must be, for error messages. */
+/**
+ * What a webhook secret must be, for error messages.
+ *
+ * @example
+ * WEBHOOK_SECRET_RULE // 'secret must be whsec_ followed by base64 of 24 to 64 bytes'
+ */
 export const WEBHOOK_SECRET_RULE = 'secret must be whsec_ followed by base64 of 24 to 64 bytes'
 
 const SECRET_PREFIX = 'whsec_'
