@@ -86,6 +86,12 @@ describe('ramp-sandbox serve --max-accounts', () => {
     expect(code).toBe(2)
     expect(stderr).toContain('--max-accounts')
   }, 60_000)
+
+  it('refuses a --webhook-allow-host that is not a host name, with exit code 2 and the rule', async () => {
+    const { code, stderr } = await run(['serve', '--webhook-allow-host', 'partner.example,https://evil.example/x'])
+    expect(code).toBe(2)
+    expect(stderr).toContain('--webhook-allow-host: must be host names such as partner.example (no scheme, port or path)')
+  }, 60_000)
 })
 
 const SK = { 'x-api-key': 'sk_test_clockcli', 'content-type': 'application/json' }

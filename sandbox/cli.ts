@@ -34,6 +34,9 @@ Options (serve; env in brackets):
                          recently used idle one is forgotten, and a new account gets 429 while all are active
   --active-minutes <n>   An account used within this many minutes is active: never forgotten for another
                          (default 10) [RAMP_SANDBOX_ACTIVE_MINUTES]
+  --webhook-allow-host <host>
+                         A host besides loopback that webhook endpoints may name; repeat it or give a
+                         comma-separated list [RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS]
   --log [json]           One line per request on stdout: METHOD path status tenant ms, or JSON lines
                          with --log json [RAMP_SANDBOX_LOG=1 or =json]
   -h, --help             Show this help`
@@ -53,6 +56,7 @@ const ServeFlags = z.object({
   stateFile: z.string().min(1, 'must be a file path').optional(),
   maxAccounts: z.coerce.number().int().min(1).max(100_000).optional(),
   activeMinutes: z.coerce.number().min(0).max(24 * 60).optional(),
+  webhookAllowHost: z.array(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be host names such as partner.example (no scheme, port or path)')).max(64).default([]),
 })
 
 /** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
@@ -215,6 +219,7 @@ async function main(argv: string[]): Promise<void> {
         'state-file': { type: 'string' },
         'max-accounts': { type: 'string' },
         'active-minutes': { type: 'string' },
+        'webhook-allow-host': { type: 'string', multiple: true },
         log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         key: { type: 'string' },
@@ -245,13 +250,17 @@ async function main(argv: string[]): Promise<void> {
     stateFile: values['state-file'] ?? (env.RAMP_SANDBOX_STATE_FILE || undefined),
     maxAccounts: values['max-accounts'] ?? (env.RAMP_SANDBOX_MAX_ACCOUNTS || undefined),
     activeMinutes: values['active-minutes'] ?? (env.RAMP_SANDBOX_ACTIVE_MINUTES || undefined),
+    webhookAllowHost: (values['webhook-allow-host'] ?? (env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS ? [env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS] : []))
+      .flatMap((hosts) => hosts.split(','))
+      .map((host) => host.trim())
+      .filter((host) => host !== ''),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
   if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
-  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, ...serve } = flags.data
+  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, webhookAllowHost, ...serve } = flags.data
   const limits = { ...(maxAccounts === undefined ? {} : { tenants: maxAccounts }), ...(activeMinutes === undefined ? {} : { activeWindowMs: activeMinutes * 60_000 }) }
   if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
   const clock = frozenClock === undefined
@@ -259,7 +268,7 @@ async function main(argv: string[]): Promise<void> {
     : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
   const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
-  const sandbox = await startServer({ ...serve, ...clock, limits, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
+  const sandbox = await startServer({ ...serve, ...clock, limits, webhookAllowHosts: webhookAllowHost, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
     exitWith(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   let closing = false

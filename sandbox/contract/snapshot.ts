@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Fault, TenantSettings } from './control.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
+import { WebhookEndpointRecord } from './webhooks.ts'
 
 /**
  * A pending job on a tenant clock, as data: what a state file keeps so that a
@@ -32,6 +33,8 @@ export const StoreSnapshot = z.strictObject({
   transactions: z.array(TransactionRecord),
   uploads: z.array(UploadRecord),
   challenges: z.array(ChallengeRecord),
+  /** Webhook endpoints (absent in state files written before webhooks). */
+  webhookEndpoints: z.array(WebhookEndpointRecord).default([]),
   usedConsents: z.array(z.tuple([z.string(), z.number()])),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
   seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),

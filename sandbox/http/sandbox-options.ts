@@ -60,6 +60,11 @@ export interface SandboxOptions {
   logger?: ErrorLogger
   /** Public URLs of this sandbox, reported by the control API. */
   origins?: { api: string; frames: string }
+  /**
+   * Hosts besides loopback that webhook endpoints may name (`--webhook-allow-host`); by default only loopback, so a
+   * shared sandbox cannot be turned against other machines (decision 0058).
+   */
+  webhookAllowHosts?: readonly string[]
   /** Retire deprecated items so partners can test they no longer depend on them. */
   strictDeprecations?: boolean
 }

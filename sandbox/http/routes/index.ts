@@ -2,9 +2,10 @@ import type { Route } from '../route.ts'
 import { controlRoutes } from './control-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
+import { webhookRoutes } from './webhook-routes.ts'
 import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...widgetRoutes, ...platformRoutes, ...controlRoutes, ...metaRoutes]
+  return [...widgetRoutes, ...platformRoutes, ...controlRoutes, ...webhookRoutes, ...metaRoutes]
 }

@@ -3,8 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PROGRAM_TIMEOUT, proveFinder, sandboxSources, sourceProgram } from '../../source-program-test-kit.ts'
 import { findCollectionScans } from './collection-scans-test-kit.ts'
 
-/** Where a scan is the point: the control API's listing of every fixture customer (its answer is the whole list). */
-const ALLOWED = new Set(['domain/fixture-customers.ts'])
+/**
+ * Where a scan is the point: the control API's listing of every fixture customer, and of the webhook endpoints (at
+ * most 16, decision 0058): each answer is the whole list.
+ */
+const ALLOWED = new Set(['domain/fixture-customers.ts', 'domain/webhook-endpoints.ts'])
 
 /** What the snippets import: the real store, so the finder resolves its collections as it does in the sources. */
 const IMPORTS = `import type { TenantStore } from '../kernel/store/tenant-store.ts'

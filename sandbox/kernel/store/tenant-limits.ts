@@ -17,6 +17,8 @@ export interface TenantLimits {
   uploads: number
   /** Verification challenges of the buy frames. */
   challenges: number
+  /** Webhook endpoints registered (decision 0058). */
+  webhookEndpoints: number
   /** Used export consents remembered (each until its token expires). */
   consents: number
   /**
@@ -54,6 +56,7 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   cards: 10_000,
   uploads: 10_000,
   challenges: 10_000,
+  webhookEndpoints: 16,
   consents: 10_000,
   journalBytes: 128 * 1024,
   journalEntryBytes: 64 * 1024,

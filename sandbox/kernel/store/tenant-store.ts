@@ -1,4 +1,4 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
@@ -65,6 +65,8 @@ export class TenantStore {
   readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
   /** Verification challenges of the buy frames (test-mode triggers). */
   readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta) })
+  /** The partner's webhook endpoints (decision 0058). */
+  readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, { noun: 'webhook endpoints', roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})', counted: (delta) => this.count(delta) })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   readonly limits: TenantLimits
@@ -115,7 +117,7 @@ export class TenantStore {
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
     const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded }, options, 'seed')
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], usedConsents: [], counters: [], seeded }, options, 'seed')
   }
 
   /**
@@ -140,6 +142,7 @@ export class TenantStore {
       for (const transaction of content.transactions) await paced(store.transactions.create(transaction))
       for (const upload of content.uploads) await paced(store.uploads.create(upload))
       for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
+      for (const endpoint of content.webhookEndpoints) await paced(store.webhookEndpoints.create(endpoint))
     } catch (error) {
       store.release()
       throw error
@@ -161,6 +164,7 @@ export class TenantStore {
       transactions: this.transactions.all(),
       uploads: this.uploads.all(),
       challenges: this.challenges.all(),
+      webhookEndpoints: this.webhookEndpoints.all(),
       usedConsents: [...this.usedConsents],
       counters: [...this.counters],
       seeded: { ...this.seeded },
@@ -176,6 +180,7 @@ export class TenantStore {
     this.cards.cap(limits.cards, seeded.cards)
     this.uploads.cap(limits.uploads, 0)
     this.challenges.cap(limits.challenges, 0)
+    this.webhookEndpoints.cap(limits.webhookEndpoints, 0)
   }
 
   /** Stores a customer and indexes its email and phone. */

@@ -1,0 +1,117 @@
+import type { CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointRecord, WebhookEndpointWithSecret } from '../contract/index.ts'
+import { WEBHOOK_EVENT_TYPES } from '../contract/index.ts'
+import { base64UrlToBytes } from '../kernel/base64url.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import { webhookSecretFrom } from '../kernel/webhook-signature.ts'
+import { newId } from './new-id.ts'
+
+/**
+ * Whether the sandbox may send webhooks to `url`'s host: loopback always (`localhost`, `127.0.0.0/8`, `::1`), any other
+ * host only when the operator allows it by name (`--webhook-allow-host`), so a shared sandbox cannot be turned
+ * against other machines.
+ *
+ * @example
+ * webhookHostAllowed('http://127.0.0.1:3000/hooks', []) // true
+ * webhookHostAllowed('https://partner.example/hooks', ['partner.example']) // true
+ */
+export function webhookHostAllowed(url: string, allowedHosts: readonly string[]): boolean {
+  const host = new URL(url).hostname.toLowerCase()
+  if (host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)) return true
+  return allowedHosts.some((allowed) => allowed.toLowerCase() === host)
+}
+
+function requireAllowedHost(url: string, allowedHosts: readonly string[]): void {
+  if (webhookHostAllowed(url, allowedHosts)) return
+  const host = new URL(url).hostname
+  throw SandboxError.invalidField('url', `url must be on a loopback host (localhost, 127.0.0.1, ::1) or a host the sandbox allows (--webhook-allow-host); ${host} is neither`)
+}
+
+/** An endpoint's signing secret: derived from the sandbox's signing secret, the endpoint and its secret version, so the same `--secret` gives the same secrets. */
+export function webhookSecretOf(tenant: Tenant, endpoint: Pick<WebhookEndpointRecord, 'id' | 'secretVersion'>): string {
+  return webhookSecretFrom(base64UrlToBytes(tenant.sign(`webhook-secret:${endpoint.id}:${endpoint.secretVersion}`))!)
+}
+
+/** An endpoint as the control API shows it (no secret version). */
+export function webhookEndpointView({ secretVersion: _, ...endpoint }: WebhookEndpointRecord): WebhookEndpoint {
+  return endpoint
+}
+
+const withSecret = (tenant: Tenant, record: WebhookEndpointRecord): WebhookEndpointWithSecret => ({ ...webhookEndpointView(record), secret: webhookSecretOf(tenant, record) })
+
+async function endpointRecord(tenant: Tenant, id: string): Promise<WebhookEndpointRecord> {
+  const record = (await tenant.store()).webhookEndpoints.get(id)
+  if (!record) throw new SandboxError('not_found', `webhook endpoint ${id} does not exist: GET /__sandbox/webhooks/endpoints lists them`)
+  return record
+}
+
+/**
+ * Registers a webhook endpoint: every event type, enabled and signed in the `sandbox` scheme unless the input says
+ * otherwise; answers it with its signing secret.
+ *
+ * @example
+ * await createWebhookEndpoint(tenant, { url: 'http://127.0.0.1:3000/hooks' }, []) // { id: 'we_…', secret: 'whsec_…', … }
+ */
+export async function createWebhookEndpoint(tenant: Tenant, input: CreateWebhookEndpoint, allowedHosts: readonly string[]): Promise<WebhookEndpointWithSecret> {
+  requireAllowedHost(input.url, allowedHosts)
+  const store = await tenant.store()
+  const at = tenant.clock.iso()
+  const record = await store.webhookEndpoints.create({
+    id: newId(tenant, store, 'we'),
+    url: input.url,
+    events: input.events ?? [...WEBHOOK_EVENT_TYPES],
+    enabled: input.enabled ?? true,
+    scheme: input.scheme ?? 'sandbox',
+    secretVersion: 1,
+    createdAt: at,
+    updatedAt: at,
+  })
+  tenant.record('webhook-endpoint:created', { endpointId: record.id, url: record.url })
+  return withSecret(tenant, record)
+}
+
+/** Every endpoint of the tenant, oldest first. */
+export async function listWebhookEndpoints(tenant: Tenant): Promise<WebhookEndpoint[]> {
+  return (await tenant.store()).webhookEndpoints.all().map(webhookEndpointView)
+}
+
+/** One endpoint; an unknown id is 404. */
+export async function getWebhookEndpoint(tenant: Tenant, id: string): Promise<WebhookEndpoint> {
+  return webhookEndpointView(await endpointRecord(tenant, id))
+}
+
+/** One endpoint with its signing secret. */
+export async function webhookEndpointSecret(tenant: Tenant, id: string): Promise<WebhookEndpointWithSecret> {
+  return withSecret(tenant, await endpointRecord(tenant, id))
+}
+
+/** Changes an endpoint's URL, event types, enabled flag or scheme; its secret stays. */
+export async function updateWebhookEndpoint(tenant: Tenant, id: string, input: UpdateWebhookEndpoint, allowedHosts: readonly string[]): Promise<WebhookEndpoint> {
+  await endpointRecord(tenant, id)
+  if (input.url !== undefined) requireAllowedHost(input.url, allowedHosts)
+  const at = tenant.clock.iso()
+  const updated = await (await tenant.store()).webhookEndpoints.update(id, (draft) => {
+    Object.assign(draft, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)), { updatedAt: at })
+  })
+  tenant.record('webhook-endpoint:updated', { endpointId: id })
+  return webhookEndpointView(updated!)
+}
+
+/** A new signing secret for an endpoint: the old one no longer signs its deliveries. */
+export async function rotateWebhookSecret(tenant: Tenant, id: string): Promise<WebhookEndpointWithSecret> {
+  const current = await endpointRecord(tenant, id)
+  const at = tenant.clock.iso()
+  const rotated = await (await tenant.store()).webhookEndpoints.update(id, (draft) => {
+    draft.secretVersion = current.secretVersion + 1
+    draft.updatedAt = at
+  })
+  tenant.record('webhook-endpoint:secret-rotated', { endpointId: id })
+  return withSecret(tenant, rotated!)
+}
+
+/** Removes an endpoint; an unknown id is 404. */
+export async function removeWebhookEndpoint(tenant: Tenant, id: string): Promise<void> {
+  await endpointRecord(tenant, id)
+  ;(await tenant.store()).webhookEndpoints.delete(id)
+  tenant.record('webhook-endpoint:removed', { endpointId: id })
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { CreateWebhookEndpoint, PlatformError, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
+import {
+  createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointSecret,
+} from '../../domain/webhook-endpoints.ts'
+import { parseJsonBody } from '../parse-input.ts'
+import { reply } from '../plain-http.ts'
+import type { Route, RouteHost, TenantRoute } from '../route.ts'
+
+const unauthorized = { description: 'Missing, malformed or publishable key', schema: PlatformError }
+const invalid = { description: 'The body breaks a rule, or the URL names a host the sandbox does not allow; errors name the fields', schema: PlatformError }
+const unknown = { description: 'No such webhook endpoint for this account', schema: PlatformError }
+const BASE = '/__sandbox/webhooks/endpoints'
+
+/** A webhook-endpoint route of the control API: the tenant's secret key, 401 documented. */
+function webhookRoute(route: Omit<TenantRoute, 'family' | 'tag' | 'auth'>): TenantRoute {
+  return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
+}
+
+/** Hosts besides loopback the operator lets webhooks go to (`--webhook-allow-host`). */
+const allowedHosts = (core: RouteHost) => core.options.webhookAllowHosts ?? []
+
+/** Routes that register, list, change and remove a tenant's webhook endpoints (decision 0058). */
+export const webhookRoutes: Route[] = [
+  webhookRoute({
+    method: 'POST',
+    path: BASE,
+    operationId: 'createWebhookEndpoint',
+    summary: 'Register a webhook endpoint; the answer carries its signing secret',
+    body: CreateWebhookEndpoint,
+    responses: { 201: { description: 'The endpoint and its signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 400: invalid, 429: { description: 'The account has as many endpoints as it may (16)', schema: PlatformError } },
+    handle: async ({ tenant, request, core }) => reply(201, { data: await createWebhookEndpoint(tenant, parseJsonBody(CreateWebhookEndpoint, request.body), allowedHosts(core)) }),
+  }),
+  webhookRoute({
+    method: 'GET',
+    path: BASE,
+    operationId: 'listWebhookEndpoints',
+    summary: "List the account's webhook endpoints, oldest first",
+    responses: { 200: { description: 'The endpoints (no secrets)', schema: dataOf(z.array(WebhookEndpoint)) } },
+    handle: async ({ tenant }) => reply(200, { data: await listWebhookEndpoints(tenant) }),
+  }),
+  webhookRoute({
+    method: 'GET',
+    path: `${BASE}/:endpointId`,
+    operationId: 'getWebhookEndpoint',
+    summary: 'Read one webhook endpoint',
+    responses: { 200: { description: 'The endpoint (no secret)', schema: dataOf(WebhookEndpoint) }, 404: unknown },
+    handle: async ({ tenant, params }) => reply(200, { data: await getWebhookEndpoint(tenant, params.endpointId!) }),
+  }),
+  webhookRoute({
+    method: 'POST',
+    path: `${BASE}/:endpointId`,
+    operationId: 'updateWebhookEndpoint',
+    summary: "Change an endpoint's URL, event types, enabled flag or signature scheme",
+    body: UpdateWebhookEndpoint,
+    responses: { 200: { description: 'The endpoint, changed', schema: dataOf(WebhookEndpoint) }, 400: invalid, 404: unknown },
+    handle: async ({ tenant, params, request, core }) => reply(200, { data: await updateWebhookEndpoint(tenant, params.endpointId!, parseJsonBody(UpdateWebhookEndpoint, request.body), allowedHosts(core)) }),
+  }),
+  webhookRoute({
+    method: 'DELETE',
+    path: `${BASE}/:endpointId`,
+    operationId: 'removeWebhookEndpoint',
+    summary: 'Remove a webhook endpoint',
+    responses: { 204: { description: 'Removed' }, 404: unknown },
+    async handle({ tenant, params }) {
+      await removeWebhookEndpoint(tenant, params.endpointId!)
+      return reply(204)
+    },
+  }),
+  webhookRoute({
+    method: 'GET',
+    path: `${BASE}/:endpointId/secret`,
+    operationId: 'getWebhookEndpointSecret',
+    summary: "Read an endpoint's signing secret",
+    responses: { 200: { description: 'The endpoint and its signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 404: unknown },
+    handle: async ({ tenant, params }) => reply(200, { data: await webhookEndpointSecret(tenant, params.endpointId!) }),
+  }),
+  webhookRoute({
+    method: 'POST',
+    path: `${BASE}/:endpointId/rotate-secret`,
+    operationId: 'rotateWebhookEndpointSecret',
+    summary: "Give an endpoint a new signing secret; the old one no longer signs its deliveries",
+    responses: { 200: { description: 'The endpoint and its new signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 404: unknown },
+    handle: async ({ tenant, params }) => reply(200, { data: await rotateWebhookSecret(tenant, params.endpointId!) }),
+  }),
+]
