@@ -236,7 +236,7 @@ describe('the installed package', () => {
       loaded['ramp-sandbox/package.json'] = Object.keys((await import('ramp-sandbox/package.json', { with: { type: 'json' } })).default)
       console.log(JSON.stringify(loaded))`
     const loaded = JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout) as Record<string, string[]>
-    expect(loaded['ramp-sandbox']).toEqual(expect.arrayContaining(['startServer', 'createSandboxCore', 'buildCatalog', 'SellQuote']))
+    expect(loaded['ramp-sandbox']).toEqual(expect.arrayContaining(['startServer', 'createSandboxCore', 'buildCatalog', 'SellQuote', 'signWebhook', 'verifyWebhook']))
     expect(loaded['ramp-sandbox/msw']).toEqual(expect.arrayContaining(['createSandbox', 'handlers']))
     expect(loaded['ramp-sandbox/server']).toEqual(expect.arrayContaining(['startServer']))
     expect(loaded['ramp-sandbox/contract']).toEqual(expect.arrayContaining(['SellQuote', 'JournalEntry']))
@@ -245,6 +245,21 @@ describe('the installed package', () => {
     expect(loaded['ramp-sandbox/harness/vitest']).toEqual([])
     expect(loaded['ramp-sandbox/harness/playwright']).toEqual(expect.arrayContaining(['test', 'expect']))
     expect(loaded['ramp-sandbox/package.json']).toContain('version')
+  }, 120_000)
+
+  it("verifies, with the installed package's verifyWebhook, a webhook that plain node:crypto signed", async () => {
+    const script = `
+      import { createHmac } from 'node:crypto'
+      import { verifyWebhook, WebhookVerificationError } from 'ramp-sandbox'
+      const secret = 'whsec_' + Buffer.alloc(32, 7).toString('base64')
+      const body = JSON.stringify({ id: 'evt_1', type: 'transaction_created', data: {} })
+      const t = Math.floor(Date.now() / 1000)
+      const header = 't=' + t + ',s=' + createHmac('sha256', secret).update(t + '.' + body).digest('hex')
+      verifyWebhook(body, { 'x-webhook-signature': header }, secret)
+      let refused
+      try { verifyWebhook(body + ' ', { 'x-webhook-signature': header }, secret) } catch (error) { refused = error instanceof WebhookVerificationError && error.code }
+      console.log(JSON.stringify({ verified: true, refused }))`
+    expect(JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout)).toEqual({ verified: true, refused: 'signature_mismatch' })
   }, 120_000)
 
   it('loads, from each export, only its dependencies and that export\'s own peer: never esbuild, tsx or another peer', () => {
@@ -405,7 +420,7 @@ export default defineScenario({
     app.write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'test', 'e2e', 'scenarios', 'playwright.config.ts'] }, null, 2))
     app.write(
       'src/uses-every-export.ts',
-      `import { startServer, buildCatalog, createSandboxCore, SellQuote, type RunningSandbox } from 'ramp-sandbox'
+      `import { startServer, buildCatalog, createSandboxCore, SellQuote, signWebhook, verifyWebhook, type RunningSandbox, type WebhookScheme } from 'ramp-sandbox'
 import { createSandbox, handlers } from 'ramp-sandbox/msw'
 import { startServer as startFromServer, type ServeOptions, type RequestLogEntry } from 'ramp-sandbox/server'
 import { SellQuote as SellQuoteSchema, type JournalEntry } from 'ramp-sandbox/contract'
@@ -432,6 +447,9 @@ export const client: SandboxClient = createClient({ framesOrigin: 'http://127.0.
 export const connect = (sessionToken: string): Promise<ClientConnection> => client.getConnection(sessionToken)
 export const encoded = (quote: BuyQuote): string => encodeQuote(quote)
 export const decrypt: typeof decryptCredentials = decryptCredentials
+const scheme: WebhookScheme = 'standard'
+export const webhookHeaders: Record<string, string> = signWebhook('{}', 'whsec_' + 'A'.repeat(32), { timestamp: 1767225600, scheme, id: 'evt_1' })
+export const verified: void = verifyWebhook('{}', webhookHeaders, 'whsec_' + 'A'.repeat(32), { scheme, now: 1767225600 })
 `,
     )
     // The files the tests above wrote and ran are in the same program: a matcher that passes at run time type-checks too.
