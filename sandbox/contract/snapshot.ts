@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Fault, TenantSettings } from './control.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
-import { WebhookEndpointRecord } from './webhooks.ts'
+import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
 
 /**
  * A pending job on a tenant clock, as data: what a state file keeps so that a
@@ -18,6 +18,7 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('kyc:decide'), at: z.number().int(), customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
   z.strictObject({ kind: z.literal('challenge:expire'), at: z.number().int(), challengeId: z.string() }),
+  z.strictObject({ kind: z.literal('webhook:retry'), at: z.number().int(), deliveryId: z.string() }),
 ])
 export type ScheduledJob = z.infer<typeof ScheduledJob>
 
@@ -35,6 +36,7 @@ export const StoreSnapshot = z.strictObject({
   challenges: z.array(ChallengeRecord),
   /** Webhook endpoints (absent in state files written before webhooks). */
   webhookEndpoints: z.array(WebhookEndpointRecord).default([]),
+  webhookDeliveries: z.array(WebhookDelivery).default([]),
   usedConsents: z.array(z.tuple([z.string(), z.number()])),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
   seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),

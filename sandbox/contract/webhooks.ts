@@ -62,3 +62,32 @@ export type CreateWebhookEndpoint = z.infer<typeof CreateWebhookEndpoint>
 /** Body of `POST /__sandbox/webhooks/endpoints/{id}`: any of the fields, at least one. */
 export const UpdateWebhookEndpoint = CreateWebhookEndpoint.partial().refine((update) => Object.keys(update).length > 0, 'the body must change at least one of url, events, enabled, scheme')
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpoint>
+
+/** One try at delivering a webhook: when, what the endpoint answered (or why nothing came back), how long it took. */
+export const WebhookAttempt = z.strictObject({
+  at: IsoTimestamp,
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int().min(0),
+})
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>
+
+/** Where a delivery stands: still to be tried (or retried), delivered (a 2xx), or failed for good. */
+export const WebhookDeliveryStatus = z.enum(['pending', 'delivered', 'failed'])
+
+/** One event on its way to one endpoint: the body it sends on every attempt, and every attempt so far. */
+export const WebhookDelivery = z.strictObject({
+  id: z.string(),
+  eventId: z.string(),
+  endpointId: z.string(),
+  type: WebhookEventType,
+  url: z.string(),
+  status: WebhookDeliveryStatus,
+  attempts: z.array(WebhookAttempt),
+  /** When the next retry is due on the tenant clock; null once delivered or failed. */
+  nextAttemptAt: IsoTimestamp.nullable(),
+  createdAt: IsoTimestamp,
+  /** The envelope as sent, JSON text: `{id, type, createdAt, data}`. */
+  body: z.string(),
+})
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>

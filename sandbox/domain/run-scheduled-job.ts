@@ -4,10 +4,11 @@ import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { finishChallenge } from './challenges.ts'
 import { decideKyc } from './customers/verify-customer.ts'
 import { settleTransaction } from './transactions.ts'
+import { retryDelivery } from './webhook-deliveries.ts'
 
 /**
  * What a scheduled job does when the tenant clock reaches it: settle a transaction, decide a KYC check, expire a
- * challenge. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
+ * challenge, retry a webhook delivery. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
  * (`createSandboxCore`), so the domain's modules that queue a job never import the one that runs it.
  *
  * @example
@@ -21,5 +22,7 @@ export function runScheduledJob(tenant: Tenant, store: TenantStore, job: Schedul
       return decideKyc(tenant, store, job.customerId, job.status)
     case 'challenge:expire':
       return finishChallenge(tenant, store, job.challengeId, 'expired')
+    case 'webhook:retry':
+      return retryDelivery(tenant, store, job.deliveryId)
   }
 }

@@ -79,6 +79,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     bootId,
     strictDeprecations: options.strictDeprecations ?? false,
     runJob: runScheduledJob,
+    webhookTransport: options.webhookTransport,
   })
   const routes = allRoutes()
   const router = new Router(routes)

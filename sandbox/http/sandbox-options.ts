@@ -1,5 +1,6 @@
 import type { HmacSha256 } from '../kernel/hmac.ts'
 import type { TenantLimits } from '../kernel/store/tenant-limits.ts'
+import type { WebhookTransport } from '../kernel/webhook-transport.ts'
 import type { ErrorLogger } from './to-wire-error.ts'
 
 /** Options of a sandbox instance. Every field has a default. */
@@ -65,6 +66,8 @@ export interface SandboxOptions {
    * shared sandbox cannot be turned against other machines (decision 0058).
    */
   webhookAllowHosts?: readonly string[]
+  /** How webhooks leave the sandbox (default: `fetch`; signatures stamped on the tenant clock unless it says the time). */
+  webhookTransport?: WebhookTransport
   /** Retire deprecated items so partners can test they no longer depend on them. */
   strictDeprecations?: boolean
 }

@@ -10,6 +10,7 @@ import { SandboxError } from './sandbox-error.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { Journal } from './journal.ts'
+import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
 import { VirtualClock } from './virtual-clock.ts'
 
 /** Origins every tenant allows to embed frames until its settings say otherwise. */
@@ -52,6 +53,8 @@ export interface TenantOptions {
    * (`runScheduledJob`), handed in when the core is made, so the queue knows no domain rule.
    */
   runJob: (tenant: Tenant, store: TenantStore, job: ScheduledJob) => Promise<unknown>
+  /** How webhooks leave the sandbox (default: `fetch`, stamped on the tenant clock). */
+  webhookTransport?: WebhookTransport
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
@@ -198,6 +201,28 @@ export class Tenant {
   opaqueId(message: string): string {
     return this.options.hmac(this.account.idKey, message)
   }
+
+  /** How this tenant's webhooks leave the sandbox. */
+  get webhookTransport(): WebhookTransport {
+    return this.options.webhookTransport ?? fetchTransport
+  }
+
+  /**
+   * Work that runs on its own, outside any request (a webhook attempt): kept until it settles, so a test can wait for
+   * it (`backgroundSettled`), and never awaited by the request or the clock that started it, so a receiver that hangs
+   * holds up nothing.
+   */
+  inBackground(work: Promise<unknown>): void {
+    const tracked = work.catch(() => undefined).finally(() => this.backgroundWork.delete(tracked))
+    this.backgroundWork.add(tracked)
+  }
+
+  /** Resolves once the background work started so far (and any it started) has settled. */
+  async backgroundSettled(): Promise<void> {
+    while (this.backgroundWork.size > 0) await Promise.all(this.backgroundWork)
+  }
+
+  private readonly backgroundWork = new Set<Promise<unknown>>()
 
   /** Whether `--strict-deprecations` retired the deprecated items. */
   get strictDeprecations(): boolean {

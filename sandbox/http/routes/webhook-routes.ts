@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { CreateWebhookEndpoint, PlatformError, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
+import { CreateWebhookEndpoint, PlatformError, UpdateWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber } from '../../contract/index.ts'
+import { listWebhookDeliveries } from '../../domain/webhook-deliveries.ts'
 import {
   createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointSecret,
 } from '../../domain/webhook-endpoints.ts'
-import { parseJsonBody } from '../parse-input.ts'
+import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, RouteHost, TenantRoute } from '../route.ts'
 
@@ -11,6 +12,14 @@ const unauthorized = { description: 'Missing, malformed or publishable key', sch
 const invalid = { description: 'The body breaks a rule, or the URL names a host the sandbox does not allow; errors name the fields', schema: PlatformError }
 const unknown = { description: 'No such webhook endpoint for this account', schema: PlatformError }
 const BASE = '/__sandbox/webhooks/endpoints'
+
+/** Query of the delivery log: how many of the newest deliveries (default 50). */
+const DeliveriesQuery = z.strictObject({
+  limit: queryNumber(
+    z.string().regex(/^[0-9]{1,3}$/, 'limit must be a whole number from 1 to 500').transform(Number).pipe(z.number().int().min(1, 'limit must be a whole number from 1 to 500').max(500, 'limit must be a whole number from 1 to 500')),
+    { type: 'integer', minimum: 1, maximum: 500 },
+  ).optional(),
+})
 
 /** A webhook-endpoint route of the control API: the tenant's secret key, 401 documented. */
 function webhookRoute(route: Omit<TenantRoute, 'family' | 'tag' | 'auth'>): TenantRoute {
@@ -82,5 +91,14 @@ export const webhookRoutes: Route[] = [
     summary: "Give an endpoint a new signing secret; the old one no longer signs its deliveries",
     responses: { 200: { description: 'The endpoint and its new signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 404: unknown },
     handle: async ({ tenant, params }) => reply(200, { data: await rotateWebhookSecret(tenant, params.endpointId!) }),
+  }),
+  webhookRoute({
+    method: 'GET',
+    path: '/__sandbox/webhooks/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: 'The delivery log: the newest deliveries with every attempt (status, error, duration) and the next retry',
+    query: DeliveriesQuery,
+    responses: { 200: { description: 'Deliveries, newest first', schema: dataOf(z.array(WebhookDelivery)) }, 400: invalid },
+    handle: async ({ tenant, request }) => reply(200, { data: await listWebhookDeliveries(tenant, parseQuery(DeliveriesQuery, request.query).limit ?? 50) }),
   }),
 ]

@@ -19,6 +19,8 @@ export interface TenantLimits {
   challenges: number
   /** Webhook endpoints registered (decision 0058). */
   webhookEndpoints: number
+  /** Webhook deliveries kept (their attempts too); past it the oldest finished one makes room. */
+  webhookDeliveries: number
   /** Used export consents remembered (each until its token expires). */
   consents: number
   /**
@@ -57,6 +59,7 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   uploads: 10_000,
   challenges: 10_000,
   webhookEndpoints: 16,
+  webhookDeliveries: 2_000,
   consents: 10_000,
   journalBytes: 128 * 1024,
   journalEntryBytes: 64 * 1024,

@@ -1,4 +1,4 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
@@ -66,7 +66,19 @@ export class TenantStore {
   /** Verification challenges of the buy frames (test-mode triggers). */
   readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta) })
   /** The partner's webhook endpoints (decision 0058). */
-  readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, { noun: 'webhook endpoints', roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})', counted: (delta) => this.count(delta) })
+  readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, {
+    noun: 'webhook endpoints',
+    roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})',
+    counted: (delta) => this.count(delta),
+    indexes: { enabled: (endpoint) => (endpoint.enabled ? 'enabled' : null) },
+  })
+  /** Webhook deliveries and their attempts; finished ones are the first to make room. */
+  readonly webhookDeliveries = new IndexedCollection(WebhookDelivery, {
+    noun: 'webhook deliveries',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    indexes: { finished: (delivery) => (delivery.status === 'pending' ? null : 'finished') },
+  })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   readonly limits: TenantLimits
@@ -117,7 +129,7 @@ export class TenantStore {
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
     const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], usedConsents: [], counters: [], seeded }, options, 'seed')
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], usedConsents: [], counters: [], seeded }, options, 'seed')
   }
 
   /**
@@ -143,6 +155,7 @@ export class TenantStore {
       for (const upload of content.uploads) await paced(store.uploads.create(upload))
       for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
       for (const endpoint of content.webhookEndpoints) await paced(store.webhookEndpoints.create(endpoint))
+      for (const delivery of content.webhookDeliveries) await paced(store.webhookDeliveries.create(delivery))
     } catch (error) {
       store.release()
       throw error
@@ -165,6 +178,7 @@ export class TenantStore {
       uploads: this.uploads.all(),
       challenges: this.challenges.all(),
       webhookEndpoints: this.webhookEndpoints.all(),
+      webhookDeliveries: this.webhookDeliveries.all(),
       usedConsents: [...this.usedConsents],
       counters: [...this.counters],
       seeded: { ...this.seeded },
@@ -181,6 +195,7 @@ export class TenantStore {
     this.uploads.cap(limits.uploads, 0)
     this.challenges.cap(limits.challenges, 0)
     this.webhookEndpoints.cap(limits.webhookEndpoints, 0)
+    this.webhookDeliveries.cap(limits.webhookDeliveries, 0)
   }
 
   /** Stores a customer and indexes its email and phone. */
