@@ -20,7 +20,8 @@ function clockState(tenant: Tenant): ClockState {
   return { now: tenant.clock.iso(), startedAt: new Date(tenant.clock.startedAt).toISOString(), advancedMs: tenant.clock.advanced }
 }
 
-function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
+/** A route of the control API: the tenant's secret key, its tag, 401 documented. */
+export function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
   return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
 }
 

@@ -6,9 +6,9 @@ import {
 } from '../../domain/webhook-endpoints.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
-import type { Route, RouteHost, TenantRoute } from '../route.ts'
+import type { Route, RouteHost } from '../route.ts'
+import { control } from './control-routes.ts'
 
-const unauthorized = { description: 'Missing, malformed or publishable key', schema: PlatformError }
 const invalid = { description: 'The body breaks a rule, or the URL names a host the sandbox does not allow; errors name the fields', schema: PlatformError }
 const unknown = { description: 'No such webhook endpoint for this account', schema: PlatformError }
 const BASE = '/__sandbox/webhooks/endpoints'
@@ -21,17 +21,12 @@ const DeliveriesQuery = z.strictObject({
   ).optional(),
 })
 
-/** A webhook-endpoint route of the control API: the tenant's secret key, 401 documented. */
-function webhookRoute(route: Omit<TenantRoute, 'family' | 'tag' | 'auth'>): TenantRoute {
-  return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
-}
-
 /** Hosts besides loopback the operator lets webhooks go to (`--webhook-allow-host`). */
 const allowedHosts = (core: RouteHost) => core.options.webhookAllowHosts ?? []
 
 /** Routes that register, list, change and remove a tenant's webhook endpoints (decision 0058). */
 export const webhookRoutes: Route[] = [
-  webhookRoute({
+  control({
     method: 'POST',
     path: BASE,
     operationId: 'createWebhookEndpoint',
@@ -40,7 +35,7 @@ export const webhookRoutes: Route[] = [
     responses: { 201: { description: 'The endpoint and its signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 400: invalid, 429: { description: 'The account has as many endpoints as it may (16)', schema: PlatformError } },
     handle: async ({ tenant, request, core }) => reply(201, { data: await createWebhookEndpoint(tenant, parseJsonBody(CreateWebhookEndpoint, request.body), allowedHosts(core)) }),
   }),
-  webhookRoute({
+  control({
     method: 'GET',
     path: BASE,
     operationId: 'listWebhookEndpoints',
@@ -48,7 +43,7 @@ export const webhookRoutes: Route[] = [
     responses: { 200: { description: 'The endpoints (no secrets)', schema: dataOf(z.array(WebhookEndpoint)) } },
     handle: async ({ tenant }) => reply(200, { data: await listWebhookEndpoints(tenant) }),
   }),
-  webhookRoute({
+  control({
     method: 'GET',
     path: `${BASE}/:endpointId`,
     operationId: 'getWebhookEndpoint',
@@ -56,7 +51,7 @@ export const webhookRoutes: Route[] = [
     responses: { 200: { description: 'The endpoint (no secret)', schema: dataOf(WebhookEndpoint) }, 404: unknown },
     handle: async ({ tenant, params }) => reply(200, { data: await getWebhookEndpoint(tenant, params.endpointId!) }),
   }),
-  webhookRoute({
+  control({
     method: 'POST',
     path: `${BASE}/:endpointId`,
     operationId: 'updateWebhookEndpoint',
@@ -65,7 +60,7 @@ export const webhookRoutes: Route[] = [
     responses: { 200: { description: 'The endpoint, changed', schema: dataOf(WebhookEndpoint) }, 400: invalid, 404: unknown },
     handle: async ({ tenant, params, request, core }) => reply(200, { data: await updateWebhookEndpoint(tenant, params.endpointId!, parseJsonBody(UpdateWebhookEndpoint, request.body), allowedHosts(core)) }),
   }),
-  webhookRoute({
+  control({
     method: 'DELETE',
     path: `${BASE}/:endpointId`,
     operationId: 'removeWebhookEndpoint',
@@ -76,7 +71,7 @@ export const webhookRoutes: Route[] = [
       return reply(204)
     },
   }),
-  webhookRoute({
+  control({
     method: 'GET',
     path: `${BASE}/:endpointId/secret`,
     operationId: 'getWebhookEndpointSecret',
@@ -84,7 +79,7 @@ export const webhookRoutes: Route[] = [
     responses: { 200: { description: 'The endpoint and its signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 404: unknown },
     handle: async ({ tenant, params }) => reply(200, { data: await webhookEndpointSecret(tenant, params.endpointId!) }),
   }),
-  webhookRoute({
+  control({
     method: 'POST',
     path: `${BASE}/:endpointId/rotate-secret`,
     operationId: 'rotateWebhookEndpointSecret',
@@ -92,7 +87,7 @@ export const webhookRoutes: Route[] = [
     responses: { 200: { description: 'The endpoint and its new signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 404: unknown },
     handle: async ({ tenant, params }) => reply(200, { data: await rotateWebhookSecret(tenant, params.endpointId!) }),
   }),
-  webhookRoute({
+  control({
     method: 'GET',
     path: '/__sandbox/webhooks/deliveries',
     operationId: 'listWebhookDeliveries',
