@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { BuyQuote, Connection, SessionCreated, Transaction, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
 import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../http/sandbox-core.ts'
 import { conforms, send } from '../http/test-request.ts'
+import { readCustomer, readyCustomer } from '../http/routes/customer-test-kit.ts'
 import { fetchTransport } from '../kernel/webhook-transport.ts'
 import { executeBuyQuote } from './transactions.ts'
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-deliveries.ts'
@@ -137,5 +138,20 @@ describe('webhook deliveries', () => {
     await flow.advance(20_000)
     expect(wanted.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_updated'])
     expect(disabled.received).toEqual([])
+  })
+
+  it('delivers customer_verification_updated as the Customer API reads the customer: pending when submitted, approved when decided', async () => {
+    const core = createSandboxCore()
+    const hooks = await receiver()
+    const { headers, id, tenant } = await readyCustomer(core, 'hookskyc')
+    await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: hooks.url, events: ['customer_verification_updated'] } })
+    expect((await send(core, `POST /platform/v1/customers/${id}/verify`, { headers })).status).toBe(200)
+    await tenant.backgroundSettled()
+    expect((await send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: '60s' } })).status).toBe(200)
+    await tenant.backgroundSettled()
+    const envelopes = hooks.received.map(({ body }) => envelopeOf(body))
+    expect(envelopes.map((envelope) => (envelope.data as { kyc: { status: string } }).kyc.status)).toEqual(['pending', 'approved'])
+    expect(envelopes.every((envelope) => envelope.type === 'customer_verification_updated')).toBe(true)
+    expect(envelopes[1]!.data).toEqual(await readCustomer(core, id, headers))
   })
 })

@@ -1,4 +1,4 @@
-import type { TransactionRecord, WebhookDelivery, WebhookEventType } from '../contract/index.ts'
+import type { CustomerDetails, TransactionRecord, WebhookDelivery, WebhookEventType } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -12,6 +12,15 @@ export const WEBHOOK_TIMEOUT_MS = 5_000
 /** Sandbox ms before each retry: 30 s, then ×4 (2 min, 8 min, 32 min); after the fifth attempt the delivery fails. */
 export const WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000] as const
 
+/** What each event carries as `data`: the object as the API shows it at that moment. */
+export interface WebhookData {
+  transaction_created: TransactionRecord
+  transaction_updated: TransactionRecord
+  transaction_failed: TransactionRecord
+  /** The customer as the Customer API reads it (`GET /platform/v1/customers/{customerId}`). */
+  customer_verification_updated: CustomerDetails
+}
+
 /**
  * Emits an event to every enabled endpoint that wants its type: the envelope `{id, type, createdAt, data}` is made
  * once (`data` is the object as the API shows it now), a delivery is kept for each endpoint, and its first attempt
@@ -20,7 +29,7 @@ export const WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000] as 
  * @example
  * await emitWebhook(tenant, store, 'transaction_created', transaction)
  */
-export async function emitWebhook(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: TransactionRecord): Promise<void> {
+export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type]): Promise<void> {
   const endpoints = store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
   if (endpoints.length === 0) return
   const createdAt = tenant.clock.iso()

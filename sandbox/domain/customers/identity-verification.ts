@@ -1,5 +1,6 @@
 import type { CustomerRecord, Identity } from '../../contract/index.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
+import { emitWebhook } from '../webhook-deliveries.ts'
 import { getCustomerDetails } from './get-customer.ts'
 import { loadCustomer } from './load-customer.ts'
 
@@ -45,6 +46,7 @@ export async function approveIdentity(tenant: Tenant, customerId: string): Promi
     draft.requirements = draft.requirements.filter((requirement) => requirement === 'terms_acceptance')
   })
   tenant.record('kyc:decided', { customerId, status: 'approved', via: 'identity-challenge', identityId: identityIdOf(customerId) })
+  await emitWebhook(tenant, store, 'customer_verification_updated', await getCustomerDetails(tenant, customerId))
   return updated!
 }
 

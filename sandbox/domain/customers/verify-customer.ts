@@ -3,6 +3,8 @@ import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import type { TenantStore } from '../../kernel/store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
+import { emitWebhook } from '../webhook-deliveries.ts'
+import { getCustomerDetails } from './get-customer.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /** How long a KYC review takes, in tenant time. */
@@ -36,6 +38,7 @@ export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: 
   await store.customers.update(customerId, (draft) => {
     draft.kycStatus = status
   })
+  await emitWebhook(tenant, store, 'customer_verification_updated', await getCustomerDetails(tenant, customerId))
 }
 
 /**
@@ -64,5 +67,6 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
   if (outcome !== 'pending') tenant.scheduleJob(store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
+  await emitWebhook(tenant, store, 'customer_verification_updated', await getCustomerDetails(tenant, customerId))
   return toCustomer(tenant, updated)
 }
