@@ -23,18 +23,18 @@ export interface WebhookData {
 
 /**
  * Emits an event to every enabled endpoint that wants its type: the envelope `{id, type, createdAt, data}` is made
- * once (`data` is the object as the API shows it now), a delivery is kept for each endpoint, and its first attempt
- * starts at once, in the background (decision 0059).
+ * once (`data` is the object as the API shows it now, read only when some endpoint wants the event), a delivery is
+ * kept for each endpoint, and its first attempt starts at once, in the background (decision 0059).
  *
  * @example
  * await emitWebhook(tenant, store, 'transaction_created', transaction)
  */
-export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type]): Promise<void> {
+export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type] | (() => Promise<WebhookData[Type]>)): Promise<void> {
   const endpoints = store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
   if (endpoints.length === 0) return
   const createdAt = tenant.clock.iso()
   const eventId = newId(tenant, store, 'evt')
-  const body = JSON.stringify({ id: eventId, type, createdAt, data })
+  const body = JSON.stringify({ id: eventId, type, createdAt, data: typeof data === 'function' ? await data() : data })
   for (const endpoint of endpoints) {
     if (store.webhookDeliveries.full) {
       const oldest = store.webhookDeliveries.oldestWhere('finished', 'finished')
