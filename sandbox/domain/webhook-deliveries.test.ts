@@ -57,7 +57,7 @@ async function purchaseSetup(core: SandboxCore, endpoint: Record<string, unknown
   const advance = async (by: number) => {
     const advanced = await send(core, 'POST /__sandbox/clock/advance', { headers: sk, body: { by: `${by}ms` } })
     expect(advanced.status).toBe(200)
-    await tenant.backgroundSettled()
+    await tenant.background.settled()
   }
   const deliveries = async () => conforms(dataOf(WebhookDelivery.array()), (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers: sk })).body).data
   return { sk, bearer, tenant, endpoint: registered, buy, advance, deliveries }
@@ -71,7 +71,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver()
     const flow = await purchaseSetup(core, { url: hooks.url })
     const transaction = await flow.buy()
-    await flow.tenant.backgroundSettled()
+    await flow.tenant.background.settled()
     await flow.advance(20_000)
     expect(hooks.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_created', 'transaction_updated'])
     for (const { headers, body } of hooks.received) {
@@ -90,7 +90,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver()
     const flow = await purchaseSetup(core, { url: hooks.url, scheme: 'standard', events: ['transaction_created'] })
     await flow.buy()
-    await flow.tenant.backgroundSettled()
+    await flow.tenant.background.settled()
     const [{ headers, body }] = hooks.received as [Receiver['received'][number]]
     const verified = new Webhook(flow.endpoint.secret).verify(body, { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) })
     expect(verified).toMatchObject({ type: 'transaction_created', id: headers['webhook-id'] })
@@ -101,7 +101,7 @@ describe('webhook deliveries', () => {
     const hooks = await receiver([500, 503])
     const flow = await purchaseSetup(core, { url: hooks.url, events: ['transaction_created'] })
     await flow.buy()
-    await flow.tenant.backgroundSettled()
+    await flow.tenant.background.settled()
     const [first] = await flow.deliveries()
     expect(first).toMatchObject({ status: 'pending', attempts: [{ status: 500, error: null }] })
     await flow.advance(WEBHOOK_RETRY_DELAYS_MS[0] - 1_000)
@@ -120,7 +120,7 @@ describe('webhook deliveries', () => {
     await new Promise((resolve) => servers.pop()!.close(resolve))
     const flow = await purchaseSetup(core, { url: hooks.url, events: ['transaction_created'] })
     await flow.buy()
-    await flow.tenant.backgroundSettled()
+    await flow.tenant.background.settled()
     for (const delay of WEBHOOK_RETRY_DELAYS_MS) await flow.advance(delay)
     const [failed] = await flow.deliveries()
     expect(failed!.status).toBe('failed')
@@ -146,9 +146,9 @@ describe('webhook deliveries', () => {
     const { headers, id, tenant } = await readyCustomer(core, 'hookskyc')
     await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: hooks.url, events: ['customer_verification_updated'] } })
     expect((await send(core, `POST /platform/v1/customers/${id}/verify`, { headers })).status).toBe(200)
-    await tenant.backgroundSettled()
+    await tenant.background.settled()
     expect((await send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: '60s' } })).status).toBe(200)
-    await tenant.backgroundSettled()
+    await tenant.background.settled()
     const envelopes = hooks.received.map(({ body }) => envelopeOf(body))
     expect(envelopes.map((envelope) => (envelope.data as { kyc: { status: string } }).kyc.status)).toEqual(['pending', 'approved'])
     expect(envelopes.every((envelope) => envelope.type === 'customer_verification_updated')).toBe(true)

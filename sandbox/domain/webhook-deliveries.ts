@@ -47,7 +47,7 @@ export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant,
     const delivery = await store.webhookDeliveries.create({
       id: newId(tenant, store, 'whd'), eventId, endpointId: endpoint.id, type, url: endpoint.url, status: 'pending', attempts: [], nextAttemptAt: createdAt, createdAt, body,
     })
-    tenant.inBackground(attemptDelivery(tenant, store, delivery.id))
+    tenant.background.start(attemptDelivery(tenant, store, delivery.id))
   }
 }
 
@@ -60,7 +60,7 @@ const delivered = (answer: WebhookAnswer) => 'status' in answer && answer.status
  * the last fails the delivery.
  *
  * @example
- * tenant.inBackground(attemptDelivery(tenant, store, 'whd_…'))
+ * tenant.background.start(attemptDelivery(tenant, store, 'whd_…'))
  */
 export async function attemptDelivery(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<WebhookDelivery | undefined> {
   const delivery = store.webhookDeliveries.get(deliveryId)
@@ -83,7 +83,7 @@ export async function attemptDelivery(tenant: Tenant, store: TenantStore, delive
 
 /** A retry the tenant clock made due: started in the background, so the clock's advance never waits on a receiver. */
 export function retryDelivery(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<void> {
-  tenant.inBackground(attemptDelivery(tenant, store, deliveryId))
+  tenant.background.start(attemptDelivery(tenant, store, deliveryId))
   return Promise.resolve()
 }
 

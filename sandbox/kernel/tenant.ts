@@ -9,6 +9,7 @@ import { constantTimeEqual } from './constant-time-equal.ts'
 import { SandboxError } from './sandbox-error.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
+import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
 import { VirtualClock } from './virtual-clock.ts'
@@ -207,22 +208,8 @@ export class Tenant {
     return this.options.webhookTransport ?? fetchTransport
   }
 
-  /**
-   * Work that runs on its own, outside any request (a webhook attempt): kept until it settles, so a test can wait for
-   * it (`backgroundSettled`), and never awaited by the request or the clock that started it, so a receiver that hangs
-   * holds up nothing.
-   */
-  inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(() => undefined).finally(() => this.backgroundWork.delete(tracked))
-    this.backgroundWork.add(tracked)
-  }
-
-  /** Resolves once the background work started so far (and any it started) has settled. */
-  async backgroundSettled(): Promise<void> {
-    while (this.backgroundWork.size > 0) await Promise.all(this.backgroundWork)
-  }
-
-  private readonly backgroundWork = new Set<Promise<unknown>>()
+  /** Work outside any request (webhook attempts): never awaited by what started it; `settled()` waits for it in tests. */
+  readonly background = new BackgroundWork()
 
   /** Whether `--strict-deprecations` retired the deprecated items. */
   get strictDeprecations(): boolean {
