@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_TYPES } from '../contract/index.ts'
 import { base64UrlToBytes } from '../kernel/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
-import { webhookSecretFrom } from '../kernel/webhook-signature.ts'
+import { webhookSecretFrom } from '../kernel/webhook-secret.ts'
 import { newId } from './new-id.ts'
 
 /**
