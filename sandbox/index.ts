@@ -12,3 +12,4 @@ export { createSandboxCore, SandboxError, openApiDocument, DEFAULT_TENANT_LIMITS
 export { startServer, type RunningSandbox, type ServeOptions, type RequestLogEntry } from './adapters/node-http/index.ts'
 export { buildCatalog } from '../fixtures/index.ts'
 export { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookScheme, type WebhookVerificationErrorCode } from './kernel/webhook-signature.ts'
+export { handlerTransport, fetchTransport, type WebhookHandler, type WebhookTransport, type WebhookPost, type WebhookAnswer } from './kernel/webhook-transport.ts'

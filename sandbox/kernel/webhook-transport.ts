@@ -43,3 +43,40 @@ export const fetchTransport: WebhookTransport = {
     }
   },
 }
+
+/**
+ * A function that receives webhooks in process, as a partner's route handler would: a `POST` `Request` with the
+ * signed headers and the JSON body. What it answers counts as the endpoint's status; answering nothing counts as 200;
+ * throwing counts as a failed connection.
+ */
+export type WebhookHandler = (request: Request) => Response | void | Promise<Response | void>
+
+/**
+ * Delivers webhooks to a handler in process (the msw adapter and the node driver: no sockets), with the same
+ * timeout as the network. `nowSeconds` stamps signatures (default: the tenant clock).
+ *
+ * @example
+ * const seen: unknown[] = []
+ * const core = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.json())) })
+ */
+export function handlerTransport(handler: WebhookHandler, options: { nowSeconds?: () => number } = {}): WebhookTransport {
+  return {
+    ...(options.nowSeconds && { nowSeconds: options.nowSeconds }),
+    async post({ url, headers, body, timeoutMs }) {
+      const started = performance.now()
+      const durationMs = () => Math.max(0, Math.round(performance.now() - started))
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))
+      try {
+        const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+        const answer = await Promise.race([Promise.resolve().then(() => handler(request)), timedOut])
+        if (answer === 'timeout') return { error: `no answer within ${timeoutMs} ms`, durationMs: durationMs() }
+        return { status: answer instanceof Response ? answer.status : 200, durationMs: durationMs() }
+      } catch (error) {
+        return { error: `the handler threw (${error instanceof Error ? error.message : String(error)})`, durationMs: durationMs() }
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+  }
+}
