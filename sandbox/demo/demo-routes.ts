@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { headerValue, type PlainRequest, type PlainResponse } from '../http/plain-http.ts'
-import { isJsonContentType } from '../http/require-json-content-type.ts'
+import type { PlainRequest, PlainResponse } from '../http/plain-http.ts'
 import type { SandboxCore } from '../http/sandbox-core.ts'
 import type { JournalEntry, TenantFixtures } from '../contract/index.ts'
 import { recordScenario } from '../record/record-scenario.ts'
 import { scenarioSource } from '../record/scenario-source.ts'
 import { browserBundle } from '../bundles/browser-bundle.ts'
 import { demoPageHtml } from './demo-page-html.ts'
+import { isResponse, json, parseBody, text } from './demo-http.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
 export const DEMO_ACCOUNT = 'demo'
@@ -26,29 +26,6 @@ const AdvanceBody = z.strictObject({ mode: Mode, by: z.string().regex(/^\d+(ms|s
 /** Body of `POST /demo/api/control/faults`: a fault on the next buy quotes. */
 const FaultBody = z.strictObject({ mode: Mode, status: z.number().int().min(400).max(599).default(503), times: z.number().int().min(1).max(10).default(1) })
 const ModeBody = z.strictObject({ mode: Mode })
-
-const json = (status: number, body: unknown): PlainResponse => ({ kind: 'reply', status, headers: { 'cache-control': 'no-store' }, body })
-const text = (type: string, body: string): PlainResponse => ({ kind: 'reply', status: 200, headers: { 'content-type': type, 'cache-control': 'no-store' }, body })
-
-function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest): z.output<T> | PlainResponse {
-  // JSON only, body or not: another origin's page can send text/plain or no body without a preflight, and so
-  // drive the demo tenant; application/json needs a preflight, which the demo API never allows (decision 0040).
-  if (!isJsonContentType(headerValue(request, 'content-type'))) {
-    return json(415, { code: 'invalid_body', message: 'Content-Type must be application/json: the demo API takes JSON only.' })
-  }
-  let value: unknown
-  try {
-    value = request.body ? JSON.parse(request.body) : {}
-  } catch {
-    return json(400, { code: 'invalid_body', message: 'The body must be JSON.' })
-  }
-  const parsed = schema.safeParse(value)
-  if (parsed.success) return parsed.data
-  const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }))
-  return json(400, { code: 'invalid_body', message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors })
-}
-
-const isResponse = (value: unknown): value is PlainResponse => typeof value === 'object' && value !== null && 'kind' in value && (value as { kind: unknown }).kind === 'reply'
 
 /** Where the demo lives: `/demo` and the paths under it. The adapter sends only these here. */
 export const DEMO_PATH = '/demo'
