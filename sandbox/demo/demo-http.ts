@@ -40,7 +40,7 @@ export function validated<T extends z.ZodType>(schema: T, value: unknown, root =
  * it is not JSON or breaks the schema.
  *
  * @example
- * const body = parseBody(ModeBody, request)
+ * const body = parseBody(ModeOnly, request)
  * if (isResponse(body)) return body
  */
 export function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest): z.output<T> | PlainResponse {
