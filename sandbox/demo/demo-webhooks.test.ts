@@ -66,6 +66,10 @@ describe("the demo partner server's webhooks", () => {
     expect((await received(webhooks[0]!.seq)).data.webhooks).toEqual([])
     const deliveries = (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers: sk })).body as { data: Array<{ status: string; attempts: Array<{ status: number }> }> }
     expect(deliveries.data[0]).toMatchObject({ status: 'delivered', attempts: [{ status: 200 }] })
+    // The demo's own registration is its server's plumbing: a recorded scenario leaves it out.
+    const recorded = String((await call('GET', '/demo/api/record', undefined, { mode: 'test' })).body)
+    expect(recorded).toContain('createSession')
+    expect(recorded).not.toContain('/__sandbox/webhooks')
   })
 
   it('answers 400 to a webhook signed with another secret, and shows it to the page as rejected', async () => {

@@ -92,8 +92,10 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
      * (with the reason).
      */
     async receive(mode: DemoMode, body: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<ReceivedWebhook> {
-      const { secret } = registered.get(mode) ?? (await this.ensure(mode))
       const rejected = (code: string, message: string) => keep(mode, { verified: false, error: { code, message } })
+      const known = registered.get(mode) ?? (await this.ensure(mode).catch((error: Error) => error))
+      if (known instanceof Error) return rejected('no_secret', `the demo has no webhook secret for ${mode} mode: ${known.message}`)
+      const { secret } = known
       try {
         verifyWebhook(body ?? '', headers, secret)
       } catch (error) {
