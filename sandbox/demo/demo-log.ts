@@ -15,13 +15,17 @@ export interface LogRow {
   failure?: boolean
 }
 
-/** What a webhook row's arrow sums up: the event's `data` (a transaction's status), or the rejection's reason. */
-const webhookDetail = (payload: unknown) => (typeof payload === 'object' && payload !== null && 'data' in payload ? payload.data : payload)
+/** A webhook row's arrow: its event type and, for a transaction, its status (a column is narrow: nothing more). */
+function webhookArrow(row: LogRow): string {
+  const data = typeof row.payload === 'object' && row.payload !== null && 'data' in row.payload ? row.payload.data : undefined
+  const status = typeof data === 'object' && data !== null && 'status' in data && typeof data.status === 'string' ? ` (${data.status})` : ''
+  return `webhook ${row.kind}${status}`
+}
 
 /** A log row as a timeline entry of the sequence diagram (host ↔ frame ↔ API; webhooks from the API to the partner server). */
 export function timelineOf(rows: LogRow[]): TimelineEntry[] {
   return rows.map((row) => {
-    if (row.direction === 'webhook') return { actor: 'api', target: 'partner', what: `webhook ${row.kind}`, detail: webhookDetail(row.payload), tone: row.failure ? 'failure' : 'webhook' }
+    if (row.direction === 'webhook') return { actor: 'api', target: 'partner', what: webhookArrow(row), tone: row.failure ? 'failure' : 'webhook' }
     const lane = `${row.frame}·${row.channel.slice(-4)}`
     if (row.direction === 'frame→host') return { actor: `frame:${lane}`, target: lane, what: row.kind, detail: row.payload }
     if (row.direction === 'host→frame') return { actor: 'host', target: lane, what: row.kind }

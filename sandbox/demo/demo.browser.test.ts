@@ -121,7 +121,7 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await expect.poll(() => webhook.count(), { timeout: 15_000 }).toBe(1)
     expect(await webhook.getAttribute('data-channel')).toBe('webhook')
     expect(await webhook.locator('pre').textContent()).toContain('"status": "pending"')
-    await expect.poll(() => page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (status: pending)')
+    await expect.poll(() => page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (pending)')
     expect(await page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
     expect(await page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
   })

@@ -37,7 +37,7 @@ function arrowsOf(timeline: TimelineEntry[]): Arrow[] {
   return timeline.map(({ actor, target, what, detail, tone }) => {
     if (actor.startsWith('frame:')) return { from: target, to: 'host', label: `${what}${summary(detail)}`, reply: true }
     if (actor === 'browser') return { from: target, to: target, label: what, note: true }
-    return { from: actor, to: target, label: tone ? `${what}${summary(detail)}` : what, ...(tone && { tone }) }
+    return { from: actor, to: target, label: what, ...(tone && { tone }) }
   })
 }
 
@@ -76,7 +76,7 @@ const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;
 const STYLE = `.box { fill: #eef2ff; stroke: #6366f1; } .note { fill: #fff7d6; stroke: #d4a017; }
 .head { text-anchor: middle; font-weight: 600; fill: #111; } .label { text-anchor: middle; font-size: 12px; fill: var(--diagram-text, #222); }
 .life { stroke: #888; stroke-dasharray: 4 4; } .call { stroke: var(--diagram-text, #222); } .reply { stroke: #6366f1; stroke-dasharray: 6 3; }
-line.webhook { stroke: var(--webhook, #0f766e); stroke-width: 2; } line.failure { stroke: var(--failure, #b91c1c); stroke-width: 2; } .label.failure { fill: var(--failure, #b91c1c); }`
+line.webhook { stroke: var(--webhook, #0f766e); } line.failure { stroke: var(--failure, #b91c1c); } .label.failure { fill: var(--failure, #b91c1c); }`
 
 /**
  * A timeline as an SVG sequence diagram (lifelines, arrows, notes) with its own styles.
