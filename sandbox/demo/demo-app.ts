@@ -188,6 +188,35 @@ on('reset-tenant', async () => {
 on('copy-json', () => copy(JSON.stringify(log.rows(), null, 2)))
 on('copy-scenario', async () => copy(await (await fetch(`/demo/api/record?mode=${mode()}&since=${journalSince}`)).text()))
 on('clear-log', async () => log.clear())
+/** A webhook as `GET /demo/api/webhooks` gives it: the partner server's verdict on one delivery. */
+type ReceivedWebhook = { seq: number } & ({ verified: true; event: { type: string } } | { verified: false; error: { code: string } })
+
+/** The last webhook `seq` shown, per mode; absent until the first poll, which shows nothing older than the page. */
+const webhooksSeen = new Map<'test' | 'live', number>()
+
+/** The partner server's webhooks (polled outside the log's API rows), each a `webhook` row: failures shown as such. */
+async function pollWebhooks() {
+  const current = mode()
+  const seen = webhooksSeen.get(current)
+  const response = await realFetch(`/demo/api/webhooks?mode=${current}&after=${seen ?? 0}`)
+  if (!response.ok) return
+  const { data } = (await response.json()) as { data: { webhooks: ReceivedWebhook[]; last: number } }
+  // The first poll, or a partner server that restarted (its seq went back): from now on.
+  if (seen === undefined || data.last < seen) return void webhooksSeen.set(current, data.last)
+  for (const webhook of data.webhooks) {
+    const failure = !webhook.verified || webhook.event.type === 'transaction_failed'
+    const kind = webhook.verified ? webhook.event.type : `rejected (${webhook.error.code})`
+    log.add({ direction: 'webhook', channel: 'webhook', frame: '-', kind, payload: webhook.verified ? webhook.event : webhook.error, failure })
+    webhooksSeen.set(current, webhook.seq)
+  }
+}
+const WEBHOOK_POLL_MS = 1000
+const pollWebhooksForever = (): void => void pollWebhooks().catch(() => undefined).finally(() => setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS))
+
 $<HTMLSelectElement>('theme').addEventListener('change', (event) => (document.documentElement.dataset.theme = (event.target as HTMLSelectElement).value))
 $<HTMLSelectElement>('mode').addEventListener('change', () => loadFixtures().catch((error: Error) => status(error.message)))
-loadFixtures().then(() => ((window as unknown as { demoReady: boolean }).demoReady = true), (error: Error) => status(error.message))
+// Ready once the fixtures are read and the first webhook poll has registered the partner server's endpoint.
+Promise.all([loadFixtures(), pollWebhooks().catch(() => undefined)]).then(() => {
+  ;(window as unknown as { demoReady: boolean }).demoReady = true
+  setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS)
+}, (error: Error) => status(error.message))

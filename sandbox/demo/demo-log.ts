@@ -1,21 +1,31 @@
 import { sequenceDiagramSvg, type TimelineEntry } from './sequence-diagram.ts'
 
-/** One row of the demo's event log: a frame message (either way) or an API call. */
+/** One row of the demo's event log: a frame message (either way), an API call, or a webhook the partner server took. */
 export interface LogRow {
   /** Milliseconds since the log was cleared. */
   time: number
-  direction: 'frame→host' | 'host→frame' | 'api'
+  direction: 'frame→host' | 'host→frame' | 'api' | 'webhook'
   channel: string
   frame: string
   kind: string
   payload?: unknown
   /** For API calls: who made it (`host` page or `partner` server part). */
   actor?: 'host' | 'partner'
+  /** The row tells of a failure (a failed transaction, a rejected webhook): drawn as one. */
+  failure?: boolean
 }
 
-/** A log row as a timeline entry of the sequence diagram (host ↔ frame ↔ API). */
+/** A webhook row's arrow: its event type and, for a transaction, its status (a column is narrow: nothing more). */
+function webhookArrow(row: LogRow): string {
+  const data = typeof row.payload === 'object' && row.payload !== null && 'data' in row.payload ? row.payload.data : undefined
+  const status = typeof data === 'object' && data !== null && 'status' in data && typeof data.status === 'string' ? ` (${data.status})` : ''
+  return `webhook ${row.kind}${status}`
+}
+
+/** A log row as a timeline entry of the sequence diagram (host ↔ frame ↔ API; webhooks from the API to the partner server). */
 export function timelineOf(rows: LogRow[]): TimelineEntry[] {
   return rows.map((row) => {
+    if (row.direction === 'webhook') return { actor: 'api', target: 'partner', what: webhookArrow(row), tone: row.failure ? 'failure' : 'webhook' }
     const lane = `${row.frame}·${row.channel.slice(-4)}`
     if (row.direction === 'frame→host') return { actor: `frame:${lane}`, target: lane, what: row.kind, detail: row.payload }
     if (row.direction === 'host→frame') return { actor: 'host', target: lane, what: row.kind }
@@ -32,7 +42,8 @@ export function createLog(list: HTMLElement, diagram: HTMLElement) {
   let start = performance.now()
   const render = (row: LogRow) => {
     const item = document.createElement('li')
-    item.className = row.direction === 'frame→host' ? 'dir-in' : row.direction === 'host→frame' ? 'dir-out' : 'dir-api'
+    item.className = row.direction === 'frame→host' ? 'dir-in' : row.direction === 'host→frame' ? 'dir-out' : row.direction === 'webhook' ? 'dir-webhook' : 'dir-api'
+    if (row.failure) item.classList.add('failure')
     Object.assign(item.dataset, { kind: row.kind, frame: row.frame, direction: row.direction, channel: row.channel })
     const head = `${(row.time / 1000).toFixed(3)}s ${row.direction} ${row.channel} ${row.frame} `
     if (row.payload === undefined) {

@@ -24,8 +24,8 @@ export const DEMO_FLOWS = {
 } as const
 
 const STYLE = `
-:root { color-scheme: light; --bg: #ffffff; --panel: #f4f5f7; --text: #14161a; --muted: #4a5060; --border: #c5c9d3; --accent: #3730a3; --accent-text: #ffffff; --diagram-text: #222; }
-:root[data-theme="dark"] { color-scheme: dark; --bg: #0f1115; --panel: #1b1e25; --text: #eef0f4; --muted: #b4bac6; --border: #3a3f4b; --accent: #a5b4fc; --accent-text: #0f1115; --diagram-text: #e5e7eb; }
+:root { color-scheme: light; --bg: #ffffff; --panel: #f4f5f7; --text: #14161a; --muted: #4a5060; --border: #c5c9d3; --accent: #3730a3; --accent-text: #ffffff; --diagram-text: #222; --failure: #b91c1c; --webhook: #0f766e; }
+:root[data-theme="dark"] { color-scheme: dark; --bg: #0f1115; --panel: #1b1e25; --text: #eef0f4; --muted: #b4bac6; --border: #3a3f4b; --accent: #a5b4fc; --accent-text: #0f1115; --diagram-text: #e5e7eb; --failure: #fca5a5; --webhook: #5eead4; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, sans-serif; background: var(--bg); color: var(--text); }
 header { padding: 12px 16px; border-bottom: 1px solid var(--border); }
@@ -47,6 +47,8 @@ legend { font-weight: 600; }
 #log { list-style: none; margin: 0; padding: 0; max-height: 420px; overflow: auto; font: 12px/1.4 ui-monospace, monospace; }
 #log li { border-bottom: 1px solid var(--border); padding: 3px 0; }
 #log .dir-in .kind { color: var(--accent); font-weight: 700; }
+#log .dir-webhook .kind { color: var(--webhook); font-weight: 700; }
+#log li.failure .kind { color: var(--failure); font-weight: 700; }
 #log summary { cursor: pointer; }
 #log pre { white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
 #diagram { overflow: auto; max-height: 360px; margin-top: 8px; border-top: 1px solid var(--border); }

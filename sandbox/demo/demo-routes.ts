@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { headerValue, type PlainRequest, type PlainResponse } from '../http/plain-http.ts'
-import { isJsonContentType } from '../http/require-json-content-type.ts'
+import type { PlainRequest, PlainResponse } from '../http/plain-http.ts'
 import type { SandboxCore } from '../http/sandbox-core.ts'
 import type { JournalEntry, TenantFixtures } from '../contract/index.ts'
 import { recordScenario } from '../record/record-scenario.ts'
 import { scenarioSource } from '../record/scenario-source.ts'
 import { browserBundle } from '../bundles/browser-bundle.ts'
 import { demoPageHtml } from './demo-page-html.ts'
+import { isResponse, json, parseBody, text, validated } from './demo-http.ts'
+import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
 export const DEMO_ACCOUNT = 'demo'
@@ -25,30 +26,10 @@ export const DemoSessionBody = z.strictObject({
 const AdvanceBody = z.strictObject({ mode: Mode, by: z.string().regex(/^\d+(ms|s|m|h|d)(\d+(ms|s|m|h|d))*$/, 'by is a duration such as 30s, 5m or 1h30m') })
 /** Body of `POST /demo/api/control/faults`: a fault on the next buy quotes. */
 const FaultBody = z.strictObject({ mode: Mode, status: z.number().int().min(400).max(599).default(503), times: z.number().int().min(1).max(10).default(1) })
-const ModeBody = z.strictObject({ mode: Mode })
-
-const json = (status: number, body: unknown): PlainResponse => ({ kind: 'reply', status, headers: { 'cache-control': 'no-store' }, body })
-const text = (type: string, body: string): PlainResponse => ({ kind: 'reply', status: 200, headers: { 'content-type': type, 'cache-control': 'no-store' }, body })
-
-function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest): z.output<T> | PlainResponse {
-  // JSON only, body or not: another origin's page can send text/plain or no body without a preflight, and so
-  // drive the demo tenant; application/json needs a preflight, which the demo API never allows (decision 0040).
-  if (!isJsonContentType(headerValue(request, 'content-type'))) {
-    return json(415, { code: 'invalid_body', message: 'Content-Type must be application/json: the demo API takes JSON only.' })
-  }
-  let value: unknown
-  try {
-    value = request.body ? JSON.parse(request.body) : {}
-  } catch {
-    return json(400, { code: 'invalid_body', message: 'The body must be JSON.' })
-  }
-  const parsed = schema.safeParse(value)
-  if (parsed.success) return parsed.data
-  const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }))
-  return json(400, { code: 'invalid_body', message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors })
-}
-
-const isResponse = (value: unknown): value is PlainResponse => typeof value === 'object' && value !== null && 'kind' in value && (value as { kind: unknown }).kind === 'reply'
+/** A body (reset) or query (the webhook route: for which key a delivery is) with the mode alone. */
+const ModeOnly = z.strictObject({ mode: Mode })
+/** Query of `GET /demo/api/webhooks`: the key, and the last `seq` the page has seen. */
+const WebhooksSinceQuery = z.strictObject({ mode: Mode, after: z.string().regex(/^\d{1,15}$/, 'after is a whole number (a seq)').transform(Number).default(0) })
 
 /** Where the demo lives: `/demo` and the paths under it. The adapter sends only these here. */
 export const DEMO_PATH = '/demo'
@@ -70,6 +51,9 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
   }
   const forward = (reply: { status: number; body?: unknown }) => json(reply.status, reply.body ?? null)
   const modeOf = (request: PlainRequest) => (request.query.mode === 'live' ? 'live' : 'test')
+  const webhooks = demoWebhooks(call, origins)
+  // Registered before a flow and after a reset, so a buy's webhooks find the endpoint; a failure never blocks the flow.
+  const ensureWebhooks = (mode: 'test' | 'live') => webhooks.ensure(mode).catch(() => undefined)
 
   type DemoRoute = (request: PlainRequest) => Promise<PlainResponse> | PlainResponse
   // A Map: the key is built from the request line, and a plain object would also answer names it only inherits.
@@ -80,6 +64,7 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
       const body = parseBody(DemoSessionBody, request)
       if (isResponse(body)) return body
       const { mode, ...customer } = body
+      await ensureWebhooks(mode)
       const reply = await call(mode, 'POST', '/platform/v1/sessions', { externalCustomerId: `demo-${customer.email}`, deviceIp: '203.0.113.7', ...customer })
       return forward(reply)
     },
@@ -99,15 +84,31 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
       return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/faults', { method: 'POST', path: '/platform/v1/quotes/buy', times: body.times, status: body.status }))
     },
     'POST /demo/api/control/reset': async (request) => {
-      const body = parseBody(ModeBody, request)
-      return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/reset'))
+      const body = parseBody(ModeOnly, request)
+      if (isResponse(body)) return body
+      const reply = await call(body.mode, 'POST', '/__sandbox/reset')
+      await ensureWebhooks(body.mode)
+      return forward(reply)
+    },
+    [`POST ${DEMO_WEBHOOK_PATH}`]: async (request) => {
+      const query = validated(ModeOnly, request.query, '(query)')
+      if (isResponse(query)) return query
+      const webhook = await webhooks.receive(query.mode, request.body, request.headers)
+      return webhook.verified ? json(200, { received: webhook.event.id }) : json(400, { code: 'invalid_signature', message: webhook.error.message })
+    },
+    [`GET ${DEMO_WEBHOOK_PATH}`]: async (request) => {
+      const query = validated(WebhooksSinceQuery, request.query, '(query)')
+      if (isResponse(query)) return query
+      const endpoint = await webhooks.ensure(query.mode).then(({ id }) => ({ id }), (error: Error) => ({ error: error.message }))
+      return json(200, { data: { endpoint, ...webhooks.since(query.mode, query.after) } })
     },
     'GET /demo/api/control/settings': async (request) => forward(await call(modeOf(request), 'GET', '/__sandbox/settings')),
     'GET /demo/api/record': async (request) => {
       const reply = await call(modeOf(request), 'GET', '/__sandbox/journal', undefined, { limit: '1000' })
       if (reply.status !== 200) return forward(reply)
       const since = Number(request.query.since ?? 0)
-      const journal = ((reply.body as { data: JournalEntry[] }).data).filter((entry) => entry.seq > since)
+      // The demo's own webhook endpoint is its server's plumbing, not a step of the flow recorded.
+      const journal = ((reply.body as { data: JournalEntry[] }).data).filter((entry) => entry.seq > since && !(entry.kind === 'api' && entry.path.startsWith('/__sandbox/webhooks/')))
       const fixtures = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
       if (fixtures.status !== 200) return forward(fixtures)
       const recorded = recordScenario(journal, { title: 'recorded in the demo', fixtures: (fixtures.body as { data: TenantFixtures }).data })

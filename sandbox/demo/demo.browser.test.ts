@@ -22,8 +22,8 @@ afterAll(async () => {
 
 /** The log's rows as `direction frame kind`, in order. */
 const rows = () => page.locator('#log li').evaluateAll((items) => items.map((li) => `${(li as HTMLElement).dataset.direction} ${(li as HTMLElement).dataset.frame} ${(li as HTMLElement).dataset.kind}`))
-/** The frame messages only (API calls left out). */
-const frameRows = async () => (await rows()).filter((row) => !row.startsWith('api'))
+/** The frame messages only (API calls and webhooks, which may arrive during a later flow, left out). */
+const frameRows = async () => (await rows()).filter((row) => row.startsWith('frame→host') || row.startsWith('host→frame'))
 
 async function run(flow: string, amount?: number) {
   await page.click('#clear-log')
@@ -107,6 +107,23 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     const payload = await page.locator('#log li[data-frame="google-pay"][data-kind="complete"] pre').textContent()
     expect(payload).toContain('"failureCode": "transactionNotAllowed"')
     expect(payload).toContain('"status": "failed"')
+  })
+
+  it("shows the partner server's webhooks of a card buy: transaction_created in the log and on the diagram's partner lane", async () => {
+    await run('card-buy', 100)
+    await act('buy-button', 'tapPay')
+    await act('buy-button', 'confirmSheet')
+    await waitForRow('frame→host buy-button complete')
+    const outcome = JSON.parse((await page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent())!) as { transaction: { id: string } }
+    // The sandbox POSTs to its own demo route in the background; the page polls for what the route verified. An
+    // earlier flow's webhooks may come in after this one's log was cleared: this buy's is the one naming its transaction.
+    const webhook = page.locator('#log li[data-direction="webhook"][data-kind="transaction_created"]').filter({ hasText: outcome.transaction.id })
+    await expect.poll(() => webhook.count(), { timeout: 15_000 }).toBe(1)
+    expect(await webhook.getAttribute('data-channel')).toBe('webhook')
+    expect(await webhook.locator('pre').textContent()).toContain('"status": "pending"')
+    await expect.poll(() => page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (pending)')
+    expect(await page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
+    expect(await page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
   })
 
   it('copies the timeline as JSON and as a scenario file', async () => {

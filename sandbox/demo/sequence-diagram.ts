@@ -4,6 +4,8 @@ export interface TimelineEntry {
   target: string
   what: string
   detail?: unknown
+  /** How the arrow is drawn besides call or reply: a webhook, or a failure (a failed transaction, a rejected webhook). */
+  tone?: 'webhook' | 'failure'
 }
 
 /** One arrow (or a note over a lifeline) of a scenario's sequence diagram. */
@@ -13,6 +15,7 @@ interface Arrow {
   label: string
   reply?: boolean
   note?: boolean
+  tone?: 'webhook' | 'failure'
 }
 
 const FIXED = { partner: 'partner server', api: 'sandbox API', host: 'host page', customer: 'customer' } as const
@@ -31,10 +34,10 @@ function summary(detail: unknown): string {
 
 /** A timeline as arrows between participants: partner → API, host/customer → frame, frame → host. */
 function arrowsOf(timeline: TimelineEntry[]): Arrow[] {
-  return timeline.map(({ actor, target, what, detail }) => {
+  return timeline.map(({ actor, target, what, detail, tone }) => {
     if (actor.startsWith('frame:')) return { from: target, to: 'host', label: `${what}${summary(detail)}`, reply: true }
     if (actor === 'browser') return { from: target, to: target, label: what, note: true }
-    return { from: actor, to: target, label: what }
+    return { from: actor, to: target, label: what, ...(tone && { tone }) }
   })
 }
 
@@ -72,7 +75,8 @@ const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;
 
 const STYLE = `.box { fill: #eef2ff; stroke: #6366f1; } .note { fill: #fff7d6; stroke: #d4a017; }
 .head { text-anchor: middle; font-weight: 600; fill: #111; } .label { text-anchor: middle; font-size: 12px; fill: var(--diagram-text, #222); }
-.life { stroke: #888; stroke-dasharray: 4 4; } .call { stroke: var(--diagram-text, #222); } .reply { stroke: #6366f1; stroke-dasharray: 6 3; }`
+.life { stroke: #888; stroke-dasharray: 4 4; } .call { stroke: var(--diagram-text, #222); } .reply { stroke: #6366f1; stroke-dasharray: 6 3; }
+line.webhook { stroke: var(--webhook, #0f766e); } line.failure { stroke: var(--failure, #b91c1c); } .label.failure { fill: var(--failure, #b91c1c); }`
 
 /**
  * A timeline as an SVG sequence diagram (lifelines, arrows, notes) with its own styles.
@@ -103,8 +107,9 @@ export function sequenceDiagramSvg(timeline: TimelineEntry[]): string {
       parts.push(`<rect x="${from - 100}" y="${y - 16}" width="200" height="22" class="note"/><text x="${from}" y="${y}" class="label"><title>${escape(a.label)}</title>${escape(short(a.label))}</text>`)
       return
     }
-    parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}" marker-end="url(#head)"/>`)
-    parts.push(`<text x="${(from + to) / 2}" y="${y - 5}" class="label"><title>${escape(a.label)}</title>${escape(short(a.label))}</text>`)
+    const tone = a.tone ? ` ${a.tone}` : ''
+    parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#head)"/>`)
+    parts.push(`<text x="${(from + to) / 2}" y="${y - 5}" class="label${tone}"><title>${escape(a.label)}</title>${escape(short(a.label))}</text>`)
   })
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="sequence diagram">
 <style>${STYLE}</style>

@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf } from '../contract/index.ts'
+import { verifyWebhook, WebhookVerificationError } from '../kernel/webhook-signature.ts'
+
+/** Where the demo's partner server receives its webhooks (`?mode=test|live` says for which key). */
+export const DEMO_WEBHOOK_PATH = '/demo/api/webhooks'
+
+/** How many received webhooks the demo keeps per mode for its page: the newest. */
+export const DEMO_WEBHOOKS_KEPT = 100
+
+/** The demo tenant's modes, each with its own endpoint and secret. */
+export type DemoMode = 'test' | 'live'
+
+/** A call of the demo's partner server to the sandbox with the mode's secret key. */
+export type DemoCall = (mode: DemoMode, method: string, path: string, body?: unknown) => Promise<{ status: number; body?: unknown }>
+
+/** The webhook envelope `{id, type, createdAt, data}` (decision 0059). */
+const Envelope = z.object({ id: z.string(), type: WebhookEventType, createdAt: z.string(), data: z.unknown() })
+
+/** What the demo's partner server made of a webhook: verified (with its event), or rejected (with why). */
+type Verdict = { verified: true; event: z.infer<typeof Envelope> } | { verified: false; error: { code: string; message: string } }
+
+/** One webhook as the demo's partner server took it, numbered in the order it came (`seq`). */
+export type ReceivedWebhook = { seq: number; receivedAt: string } & Verdict
+
+/** The demo's endpoint for a mode, with the secret that verifies its deliveries. */
+interface Registered {
+  id: string
+  updatedAt: string
+  secret: string
+}
+
+const Endpoints = dataOf(z.array(WebhookEndpoint))
+const WithSecret = dataOf(WebhookEndpointWithSecret)
+
+/**
+ * The demo partner's webhook receiver: it registers an endpoint at {@link DEMO_WEBHOOK_PATH} on the sandbox's API
+ * origin for each mode (lazily, once: a reset of the tenant removes it and the next use registers it again), verifies
+ * every delivery with `verifyWebhook` and keeps the newest {@link DEMO_WEBHOOKS_KEPT} per mode for the page.
+ *
+ * @example
+ * const webhooks = demoWebhooks(call, origins)
+ * await webhooks.ensure('test') // registered, secret kept
+ * const webhook = await webhooks.receive('test', request.body, request.headers) // { verified: true, event } or { verified: false, error }
+ */
+export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) {
+  const registered = new Map<DemoMode, Registered>()
+  const registering = new Map<DemoMode, Promise<Registered>>()
+  const received = new Map<DemoMode, ReceivedWebhook[]>([['test', []], ['live', []]])
+  let seq = 0
+
+  const answer = <T extends z.ZodType>(schema: T, reply: { status: number; body?: unknown }, what: string): z.output<T> => {
+    if (reply.status < 200 || reply.status > 299) throw new Error(`${what} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
+    return schema.parse(reply.body)
+  }
+
+  /** Finds the mode's endpoint by its URL (registers it when missing) and reads its secret when it is new or changed. */
+  async function register(mode: DemoMode): Promise<Registered> {
+    const url = `${origins.api}${DEMO_WEBHOOK_PATH}?mode=${mode}`
+    const endpoints = answer(Endpoints, await call(mode, 'GET', '/__sandbox/webhooks/endpoints'), 'listing the webhook endpoints').data
+    const found = endpoints.find((endpoint) => endpoint.url === url)
+    const kept = registered.get(mode)
+    if (found && kept?.id === found.id && kept.updatedAt === found.updatedAt) return kept
+    const endpoint = found
+      ? answer(WithSecret, await call(mode, 'GET', `/__sandbox/webhooks/endpoints/${found.id}/secret`), 'reading the endpoint secret').data
+      : answer(WithSecret, await call(mode, 'POST', '/__sandbox/webhooks/endpoints', { url }), 'registering the webhook endpoint').data
+    const current = { id: endpoint.id, updatedAt: endpoint.updatedAt, secret: endpoint.secret }
+    registered.set(mode, current)
+    return current
+  }
+
+  function keep(mode: DemoMode, verdict: Verdict): ReceivedWebhook {
+    const list = received.get(mode)!
+    const webhook = { ...verdict, seq: ++seq, receivedAt: new Date().toISOString() }
+    list.push(webhook)
+    if (list.length > DEMO_WEBHOOKS_KEPT) list.splice(0, list.length - DEMO_WEBHOOKS_KEPT)
+    return webhook
+  }
+
+  return {
+    /** The mode's endpoint, registered if it is not (one registration at a time per mode: never two endpoints). */
+    ensure(mode: DemoMode): Promise<Registered> {
+      const running = registering.get(mode)
+      if (running) return running
+      const started = register(mode).finally(() => registering.delete(mode))
+      registering.set(mode, started)
+      return started
+    },
+    /**
+     * Verifies a delivery against the mode's secret as last read (a partner keeps its secret; it does not ask for it
+     * on every webhook; one that has none yet, after a restart, reads it first) and keeps it, verified or rejected
+     * (with the reason).
+     */
+    async receive(mode: DemoMode, body: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<ReceivedWebhook> {
+      const rejected = (code: string, message: string) => keep(mode, { verified: false, error: { code, message } })
+      const known = registered.get(mode) ?? (await this.ensure(mode).catch((error: Error) => error))
+      if (known instanceof Error) return rejected('no_secret', `the demo has no webhook secret for ${mode} mode: ${known.message}`)
+      const { secret } = known
+      try {
+        verifyWebhook(body ?? '', headers, secret)
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) return rejected(error.code, error.message)
+        throw error
+      }
+      const event = Envelope.safeParse(JSON.parse(body!))
+      if (!event.success) return rejected('not_an_envelope', `the signed body is not {id, type, createdAt, data}: ${event.error.issues[0]?.message}`)
+      return keep(mode, { verified: true, event: event.data })
+    },
+    /** The kept webhooks of a mode received after `after` (a `seq`), and the last `seq` given out. */
+    since(mode: DemoMode, after: number): { webhooks: ReceivedWebhook[]; last: number } {
+      return { webhooks: received.get(mode)!.filter((webhook) => webhook.seq > after), last: seq }
+    },
+  }
+}
+
+/** The demo's webhook receiver, as {@link demoWebhooks} makes it. */
+export type DemoWebhooks = ReturnType<typeof demoWebhooks>
