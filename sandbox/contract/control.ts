@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { IsoTimestamp } from './currency.ts'
 import { Mode } from './api-key.ts'
+import { FailureCode } from './platform/transaction.ts'
+import { StageFailureReason, StageName } from './platform/transaction-stages.ts'
 import { queryNumber } from './query-number.ts'
 
 const DURATION = /^(?:[0-9]{1,9}(?:ms|s|m|h|d))+$/
@@ -210,3 +212,10 @@ export const TenantFixtures = z.object({
 /** Body of `POST /__sandbox/connections`; `skipKyc` as the client's `getConnection(sessionToken, {skipKyc: true})` passes it. */
 export const ConnectionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096), skipKyc: z.boolean().optional() })
 export type TenantFixtures = z.infer<typeof TenantFixtures>
+
+/**
+ * Body of `POST /__sandbox/transactions/{id}/fail`: the transaction's `failureCode`, the stage it fails at (default:
+ * the one in progress) and that stage's `failureReason` (default: the code's, `stageFailureOf`).
+ */
+export const FailTransactionRequest = z.strictObject({ failureCode: FailureCode, stage: StageName.optional(), failureReason: StageFailureReason.optional() })
+export type FailTransactionRequest = z.infer<typeof FailTransactionRequest>

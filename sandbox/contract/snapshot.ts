@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { Fault, TenantSettings } from './control.ts'
-import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord } from './platform/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
+import { StageName } from './platform/transaction-stages.ts'
 import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
 
 /**
@@ -16,6 +17,8 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
     transactionId: z.string(),
     outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureCode: FailureCode, failureReason: z.string() })]),
   }),
+  /** `stage` succeeds and the next starts (decision 0060). */
+  z.strictObject({ kind: z.literal('transaction:stage'), at: z.number().int(), transactionId: z.string(), stage: StageName }),
   z.strictObject({ kind: z.literal('kyc:decide'), at: z.number().int(), customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
   z.strictObject({ kind: z.literal('challenge:expire'), at: z.number().int(), challengeId: z.string() }),
   z.strictObject({ kind: z.literal('webhook:retry'), at: z.number().int(), deliveryId: z.string() }),
@@ -31,7 +34,8 @@ export const StoreSnapshot = z.strictObject({
   customers: z.array(CustomerRecord),
   sessions: z.array(SessionRecord),
   cards: z.array(CardRecord),
-  transactions: z.array(TransactionRecord),
+  /** Transactions (those of state files written before stages get the stages of their status). */
+  transactions: z.array(StoredTransaction),
   uploads: z.array(UploadRecord),
   challenges: z.array(ChallengeRecord),
   /** Webhook endpoints (absent in state files written before webhooks). */

@@ -1,4 +1,4 @@
-import type { BuyQuote, FailureCode, TransactionRecord } from '../contract/index.ts'
+import { currentStage, stageFailureOf, stagesAt, type BuyQuote, type FailureCode, type StageFailureReason, type StageName, type TransactionRecord } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -6,6 +6,7 @@ import { verifyBuyQuote } from './buy-quote.ts'
 import { quoteBoundsProblem } from './buy-quote-checks.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
+import { laterStage, passStagesBefore, scheduleStages } from './transaction-stages.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 
 /** Sandbox seconds from execution to settlement. */
@@ -13,6 +14,12 @@ export const SETTLEMENT_SECONDS = 20
 
 /** How a transaction settles: completed, or failed with a code and reason. */
 export type SettlementOutcome = { status: 'completed' } | { status: 'failed'; failureCode: FailureCode; failureReason: string }
+
+/** Where a failure fails, when not where its code does (`stageFailureOf`): the stage, and the stage's reason. */
+export interface FailAt {
+  stage?: StageName | undefined
+  failureReason?: StageFailureReason | undefined
+}
 
 /** Options of `executeBuyQuote`. */
 export interface ExecuteOptions {
@@ -26,8 +33,8 @@ export interface ExecuteOptions {
 /**
  * Executes a signed buy quote for its customer: refused when the signature is
  * tampered or expired, or the amounts are out of the currencies' buy bounds; idempotent on `externalTransactionId` (the same id returns
- * the same transaction). The transaction starts `pending` and settles
- * `SETTLEMENT_SECONDS` later on the tenant clock.
+ * the same transaction). The transaction starts `pending` (ordering done, verification in progress), passes its
+ * stages on the tenant clock (`STAGE_PASSES_AFTER_MS`) and settles `SETTLEMENT_SECONDS` later.
  *
  * @example
  * const txn = await executeBuyQuote(tenant, store, 'cus_…', quote, { externalTransactionId: 'order-1' })
@@ -57,6 +64,7 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
     fees: quote.fees,
     wallet: quote.wallet!,
     paymentMethod: quote.paymentMethod!,
+    stages: stagesAt('stage_two_verification', 'in_progress'),
     createdAt: isoTime(now),
     updatedAt: isoTime(now),
   })
@@ -65,20 +73,29 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   const outcome = options.outcome ?? { status: 'completed' }
   const delay = options.settleAfterMs ?? SETTLEMENT_SECONDS * 1000
   if (delay === 0) return settleTransaction(tenant, store, transaction.id, outcome)
+  if (outcome.status === 'completed') scheduleStages(tenant, store, transaction.id, now, delay)
   tenant.scheduleJob(store, { kind: 'transaction:settle', at: now + delay, transactionId: transaction.id, outcome })
   return transaction
 }
 
 /**
- * Settles a pending transaction with its outcome, journaled `transaction:completed` or `transaction:failed`; one
- * already settled stays as it is (a job restored from a state file may run again).
+ * Settles a pending transaction with its outcome, journaled `transaction:completed` or `transaction:failed`. Stages
+ * still ahead of where it settles pass first, in order, each with its webhook (`passStagesBefore`): a completed
+ * transaction has all four `success`; a failed one fails at `failAt.stage` (default: where its code fails, or the stage
+ * in progress if that is later), with `failAt.failureReason` (default: its code's), and the stages after it stay
+ * `not_started`. One already settled stays as it is (a job restored from a state file may run again).
  */
-export async function settleTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome): Promise<TransactionRecord> {
+export async function settleTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome, failAt: FailAt = {}): Promise<TransactionRecord> {
   const current = store.transactions.get(id)
   if (current && current.status !== 'pending') return current
+  const failure = outcome.status === 'failed' ? stageFailureOf(outcome.failureCode) : undefined
+  await passStagesBefore(tenant, store, id, failAt.stage ?? failure?.stage ?? 'stage_four_delivery')
   const at = tenant.clock.iso()
   const settled = await store.transactions.update(id, (draft) => {
-    Object.assign(draft, outcome, { updatedAt: at })
+    const stages = failure
+      ? stagesAt(laterStage(failAt.stage ?? failure.stage, currentStage(draft.stages).stage), 'failed', failAt.failureReason ?? failure.failureReason)
+      : stagesAt('stage_four_delivery', 'success')
+    Object.assign(draft, outcome, { stages, updatedAt: at })
   })
   tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', { transactionId: id, ...outcome })
   await emitWebhook(tenant, store, outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed', settled!)

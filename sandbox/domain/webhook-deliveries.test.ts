@@ -66,20 +66,20 @@ async function purchaseSetup(core: SandboxCore, endpoint: Record<string, unknown
 const envelopeOf = (body: string) => JSON.parse(body) as { id: string; type: string; createdAt: string; data: unknown }
 
 describe('webhook deliveries', () => {
-  it("delivers transaction_created, then transaction_updated once the clock settles it, signed t=…,s=… as plain node:crypto computes, data as GET /platform/v1/transactions/{id} shows it", async () => {
+  it("delivers transaction_created, then transaction_updated at each stage and once the clock settles it, signed t=…,s=… as plain node:crypto computes, data as GET /platform/v1/transactions/{id} shows it", async () => {
     const core = createSandboxCore()
     const hooks = await receiver()
     const flow = await purchaseSetup(core, { url: hooks.url })
     const transaction = await flow.buy()
     await flow.tenant.background.settled()
     await flow.advance(20_000)
-    expect(hooks.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_created', 'transaction_updated'])
+    expect(hooks.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
     for (const { headers, body } of hooks.received) {
       const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(String(headers['x-webhook-signature']))!
       expect(s).toBe(createHmac('sha256', flow.endpoint.secret).update(`${t}.${body}`).digest('hex'))
     }
     const read = conforms(dataOf(Transaction), (await send(core, `GET /platform/v1/transactions/${transaction.id}`, { headers: flow.bearer })).body).data
-    expect(envelopeOf(hooks.received[1]!.body)).toMatchObject({ type: 'transaction_updated', data: read })
+    expect(envelopeOf(hooks.received[3]!.body)).toMatchObject({ type: 'transaction_updated', data: read })
     expect(read.status).toBe('completed')
     expect(envelopeOf(hooks.received[0]!.body).data).toMatchObject({ id: transaction.id, status: 'pending' })
   })
@@ -136,7 +136,7 @@ describe('webhook deliveries', () => {
     await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: flow.sk, body: { url: disabled.url, enabled: false } })
     await flow.buy()
     await flow.advance(20_000)
-    expect(wanted.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_updated'])
+    expect(wanted.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_updated', 'transaction_updated', 'transaction_updated'])
     expect(disabled.received).toEqual([])
   })
 

@@ -62,7 +62,7 @@ describe('a sandbox snapshot', () => {
     const { core, transactionId } = await busyCore()
     const restored = await restoredFrom(await throughJson(core))
     const tenant = restored.tenants.get('snapshot', 'test')
-    expect([...tenant.jobs].map((job) => job.kind)).toEqual(['transaction:settle'])
+    expect([...tenant.jobs].map((job) => job.kind)).toEqual(['transaction:stage', 'transaction:stage', 'transaction:settle'])
     tenant.clock.advance(60_000)
     await tenant.clock.settled()
     expect((await tenant.store()).transactions.get(transactionId)?.status).toBe('completed')

@@ -4,6 +4,7 @@ import { CountryAlpha3, KycRequirement, KycStatus } from './customer.ts'
 import { CustomerAddress, DocumentType, FileStatus, MAX_UPLOAD_BYTES, UploadContentType } from './customer-api.ts'
 import { BuyQuote } from './buy-quote.ts'
 import { StoredCard } from './payment-method.ts'
+import { stagesOfStatus } from './failure-stage.ts'
 import { Transaction } from './transaction.ts'
 
 /**
@@ -38,6 +39,10 @@ export type CardRecord = z.infer<typeof CardRecord>
 /** A stored transaction. */
 export const TransactionRecord = Transaction
 export type TransactionRecord = z.infer<typeof TransactionRecord>
+
+/** A transaction as a state file keeps it: one written before stages has none, and gets those of its status. */
+export const StoredTransaction = Transaction.extend({ stages: Transaction.shape.stages.optional() })
+  .transform((transaction): TransactionRecord => ({ ...transaction, stages: transaction.stages ?? stagesOfStatus(transaction) }))
 
 /**
  * A file of the Customer API: `declaredSize` when the upload URL was issued,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CurrencyCode, IsoTimestamp } from '../currency.ts'
 import { queryNumber } from '../query-number.ts'
 import { BuyQuoteFees, PaymentMethodType } from './buy-quote.ts'
+import { TransactionStages } from './transaction-stages.ts'
 
 /** Transaction statuses: `completed`, never `complete`. */
 export const TransactionStatus = z.enum(['pending', 'completed', 'failed'])
@@ -11,7 +12,7 @@ export type TransactionStatus = z.infer<typeof TransactionStatus>
 export const FailureCode = z.enum(['transactionNotAllowed', 'validationError', 'serviceUnavailable', 'authorizationDeclined', 'unknown', 'walletPayMerchantUnavailable'])
 export type FailureCode = z.infer<typeof FailureCode>
 
-/** A buy transaction. */
+/** A buy transaction: `status` is the outcome, `stages` where it is on the way there. */
 export const Transaction = z.object({
   id: z.string().min(1),
   externalTransactionId: z.string().nullable(),
@@ -25,6 +26,8 @@ export const Transaction = z.object({
   paymentMethod: z.object({ type: PaymentMethodType, id: z.string().optional() }),
   failureCode: FailureCode.optional(),
   failureReason: z.string().optional(),
+  /** The four stages, in order (decision 0060). */
+  stages: TransactionStages,
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 })

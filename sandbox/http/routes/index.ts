@@ -2,10 +2,11 @@ import type { Route } from '../route.ts'
 import { controlRoutes } from './control-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
+import { transactionControlRoutes } from './transaction-control-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
 import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...widgetRoutes, ...platformRoutes, ...controlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...widgetRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
 }
