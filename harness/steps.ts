@@ -231,14 +231,14 @@ export const completesPending: EventMatcher = { kind: 'complete', payload: { tra
 export const asksForChallenge: EventMatcher = { kind: 'challenge', payload: { kind: 'frame' } }
 
 /**
- * Expected last event of a purchase frame whose challenge did not pass: failed with authorizationDeclined and no
- * transaction (`id: null`), for `failureReason`.
+ * Expected last event of a purchase frame whose challenge did not pass: failed with authorizationDeclined, for
+ * `failureReason` (a buy challenge's failed transaction has an id, decision 0063; an identity challenge's has none).
  *
  * @example
  * events: [{ kind: 'handshake' }, asksForChallenge, completesDeclined('The customer cancelled the verification challenge.')]
  */
 export function completesDeclined(failureReason: string): EventMatcher {
-  return { kind: 'complete', payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason } }
+  return { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode: 'authorizationDeclined', failureReason } }
 }
 
 const walletMethod = { 'apple-pay': 'apple_pay', 'google-pay': 'google_pay' } as const

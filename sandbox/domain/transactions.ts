@@ -28,6 +28,8 @@ export interface ExecuteOptions {
   outcome?: SettlementOutcome
   /** Sandbox ms until it settles (default `SETTLEMENT_SECONDS`); 0 settles before returning (a failure known at once). */
   settleAfterMs?: number
+  /** Where a failed outcome fails, when not where its code does (a cancelled challenge fails verification, `cancelled`). */
+  failAt?: FailAt
 }
 
 /**
@@ -72,7 +74,7 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
   await emitWebhook(tenant, store, 'transaction_created', transaction)
   const outcome = options.outcome ?? { status: 'completed' }
   const delay = options.settleAfterMs ?? SETTLEMENT_SECONDS * 1000
-  if (delay === 0) return settleTransaction(tenant, store, transaction.id, outcome)
+  if (delay === 0) return settleTransaction(tenant, store, transaction.id, outcome, options.failAt)
   if (outcome.status === 'completed') scheduleStages(tenant, store, transaction.id, now, delay)
   tenant.scheduleJob(store, { kind: 'transaction:settle', at: now + delay, transactionId: transaction.id, outcome })
   return transaction

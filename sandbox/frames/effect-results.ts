@@ -28,7 +28,8 @@ export interface EffectValues {
     | { status: 'completed'; transaction: PurchaseOutcome['transaction'] }
     | { status: 'verified' }
     | { status: 'expired' }
-    | { status: 'cancelled' | 'failed'; reason: string }
+    /** A buy challenge's failed transaction (decision 0063); none for an identity challenge. */
+    | { status: 'cancelled' | 'failed'; reason: string; transaction?: PurchaseOutcome['transaction'] }
   'purchase.execute': PurchaseOutcome
   'challenge.open': { kind: ChallengeKind }
   /** The challenge frame's `complete` or `cancelled` event. */

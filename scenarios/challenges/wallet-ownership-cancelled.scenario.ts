@@ -1,9 +1,9 @@
 import { defineScenario } from '../../harness/scenario.ts'
 import { activeAndExpiredCards, asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
 
-/** Card buy of 48, challenge cancelled: the challenge frame posts cancelled, and the buy completes failed with no transaction (authorizationDeclined). */
+/** Card buy of 48, challenge cancelled: the challenge frame posts cancelled, and the buy completes with a transaction failed at verification (authorizationDeclined; decision 0063). */
 export default defineScenario({
-  title: 'cancelling the 48 challenge fails the purchase with authorizationDeclined and creates no transaction',
+  title: 'cancelling the 48 challenge fails the purchase with authorizationDeclined',
   tags: ['challenges', 'buy', 'card', 'trigger-48', 'wallet-ownership', 'cancelled'],
   steps: [
     ...connectCustomer(magic.usNy),

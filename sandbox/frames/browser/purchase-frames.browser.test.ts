@@ -43,7 +43,7 @@ const challenged = (frame: 'buy-button' | 'apple-pay', action: ScriptStep): Scri
 ]
 
 const pending = { kind: 'complete', payload: { transaction: { status: 'pending' } } }
-const declined = { kind: 'complete', payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined' } }
+const declined = { kind: 'complete', payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode: 'authorizationDeclined' } }
 const challenge = { kind: 'challenge', payload: { kind: 'frame', url: expect.stringContaining('/platform/v1/challenge?') } }
 
 describe('purchase frames in Chromium and in process', { timeout: 30_000 }, () => {
@@ -54,7 +54,7 @@ describe('purchase frames in Chromium and in process', { timeout: 30_000 }, () =
     })
   })
 
-  it('does not complete a buy of 48 whose challenge is cancelled', async () => {
+  it('fails a buy of 48 whose challenge is cancelled, with a failed transaction', async () => {
     await bothDrivers(pay('apple-pay', 48, 'apple_pay', challenged('apple-pay', { act: 'challenge', action: { type: 'cancelChallenge' } })), {
       'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, declined],
       challenge: [{ kind: 'handshake' }, { kind: 'cancelled', payload: { flow: 'buy' } }],

@@ -5,6 +5,7 @@ import { quoteBoundsProblem } from '../../domain/buy-quote-checks.ts'
 import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '../../domain/challenges.ts'
 import { paymentMethodAvailability } from '../../domain/payment-methods.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
+import { declineChallenge, declinedChallengeReason } from '../../domain/declined-challenge.ts'
 import { approveIdentity, identityIdOf } from '../../domain/customers/index.ts'
 import { purchaseGate } from '../../domain/purchase-gate.ts'
 import { isPurchaseFrame } from '../../domain/triggers.ts'
@@ -93,8 +94,11 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
         ? { status: 'verified' }
         : { status: 'completed', transaction: outcomeOf(store.transactions.get(record.transactionId!)!).transaction }
       case 'expired': return { status: 'expired' }
-      case 'cancelled': return { status: 'cancelled', reason: 'The customer cancelled the verification challenge.' }
-      default: return { status: 'failed', reason: `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).` }
+      default: {
+        const status = record.status === 'cancelled' ? 'cancelled' : 'failed'
+        const transaction = record.transactionId ? store.transactions.get(record.transactionId) : undefined
+        return { status, reason: declinedChallengeReason(record), ...(transaction && { transaction: outcomeOf(transaction).transaction }) }
+      }
     }
   },
 
@@ -116,7 +120,7 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
   'challenge.open': async (context) => {
     const record = await challengeOfFrame(context)
     if (record.forcedError) {
-      await finishChallenge(context.tenant, await context.tenant.store(), record.id, 'failed')
+      await declineChallenge(context.tenant, await context.tenant.store(), record, 'failed')
       throw new FrameError(record.forcedError.code, record.forcedError.message)
     }
     return { kind: record.kind }
@@ -131,7 +135,7 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
     const record = await challengeOfFrame(context)
     const store = await context.tenant.store()
     if (effect.outcome === 'cancel') {
-      await finishChallenge(context.tenant, store, record.id, 'cancelled')
+      await declineChallenge(context.tenant, store, record, 'cancelled')
       return { kind: 'cancelled', payload: { flow: record.flow } }
     }
     if (record.flow === 'identity') {

@@ -42,7 +42,7 @@ describe('buy frame, in process', () => {
     expect(await transactionsOf(buyer)).toBe(before + 1)
   })
 
-  it('creates no transaction when the challenge is cancelled, and reports the purchase failed', async () => {
+  it('fails the purchase as a transaction failed at verification (cancelled) when the challenge is cancelled', async () => {
     const core = createSandboxCore()
     const buyer = await connectedBuyer(core)
     const before = await transactionsOf(buyer)
@@ -55,9 +55,15 @@ describe('buy frame, in process', () => {
     expect(challenge.events.at(-1)).toEqual({ kind: 'cancelled', payload: { flow: 'buy' } })
     expect(buy.events.at(-1)).toEqual({
       kind: 'complete',
-      payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: 'The customer cancelled the verification challenge.' },
+      payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: 'The customer cancelled the verification challenge.' },
     })
-    expect(await transactionsOf(buyer)).toBe(before)
+    expect(await transactionsOf(buyer)).toBe(before + 1)
+    const id = ((buy.events.at(-1) as { payload: { transaction: { id: string } } }).payload).transaction.id
+    expect((await buyer.tenant.store()).transactions.get(id)).toMatchObject({
+      status: 'failed',
+      failureCode: 'authorizationDeclined',
+      stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }],
+    })
   })
 
   it('asks for the CVV again for 49, and completes once 3 digits are entered', async () => {

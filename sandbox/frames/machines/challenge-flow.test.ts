@@ -23,7 +23,7 @@ async function openChallenge(core: SandboxCore, params: Record<string, string>) 
 
 describe('challenge frame, in process', () => {
   it.each([[50.13, 'invalid_token'], [51.13, 'unsupported_flow'], [52.13, 'invalid_challenge']])(
-    'reports the sandbox trigger %s as %s, and the buy frame fails with no transaction',
+    'reports the sandbox trigger %s as %s, and the buy frame fails with a transaction failed at verification',
     async (amount, code) => {
       const core = createSandboxCore()
       const { buyer, buy, params } = await pendingChallenge(core, amount)
@@ -33,9 +33,11 @@ describe('challenge frame, in process', () => {
       expect(challenge.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code, message: expect.stringContaining(`sandbox trigger ${amount}`) } }])
       expect(buy.events.at(-1)).toEqual({
         kind: 'complete',
-        payload: { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: `The verification challenge failed (${code}).` },
+        payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: `The verification challenge failed (${code}).` },
       })
-      expect((await buyer.tenant.store()).transactions.all().length).toBe(before)
+      const store = await buyer.tenant.store()
+      expect(store.transactions.all().length).toBe(before + 1)
+      expect(store.transactions.all().at(-1)!.stages[1]).toEqual({ stage: 'stage_two_verification', status: 'failed', failureReason: 'error' })
     },
   )
 

@@ -95,7 +95,7 @@ function onResult(order: Order, result: EffectSuccess<PipelineEffect>): Step<Pip
       if (settled.status === 'verified') return check(order)
       const outcome: PurchaseOutcome = settled.status === 'completed'
         ? { transaction: settled.transaction }
-        : { transaction: { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: settled.reason }
+        : { transaction: settled.transaction ?? { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: settled.reason }
       return next({ phase: 'done', outcome }, [{ kind: 'complete', payload: outcome }])
     }
     case 'purchase.execute': return next({ phase: 'done', outcome: result.value }, [{ kind: 'complete', payload: result.value }])
