@@ -22,7 +22,7 @@ export interface WebhookData {
   customer_verification_updated: CustomerDetails
 }
 
-/** What a delivery's `data` is made from, and the envelope around it: made once, sent on every attempt. */
+/** An event's envelope: its id, type and time, and the JSON text made once and sent on every attempt. */
 export interface WebhookEnvelope {
   eventId: string
   type: WebhookEventType
@@ -31,7 +31,12 @@ export interface WebhookEnvelope {
   body: string
 }
 
-/** The enabled endpoints that want events of `type`. */
+/**
+ * The enabled endpoints that want events of `type`.
+ *
+ * @example
+ * endpointsWanting(store, 'transaction_failed') // [{ id: 'we_…', events: ['transaction_failed'], … }]
+ */
 export function endpointsWanting(store: TenantStore, type: WebhookEventType): WebhookEndpointRecord[] {
   return store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
 }
@@ -181,11 +186,13 @@ function heldForRelease(store: TenantStore, job: Pick<ReleaseJob, 'at' | 'endpoi
  * resumeDeliveries(tenant, restoredStore)
  */
 export function resumeDeliveries(tenant: Tenant, store: TenantStore): void {
-  const jobs = [...tenant.jobs]
-  const scheduled = (delivery: WebhookDelivery) =>
-    jobs.some((job) => ((job.kind === 'webhook:retry' || job.kind === 'webhook:attempt') && job.deliveryId === delivery.id) || (job.kind === 'webhook:release' && heldForRelease(store, job).includes(delivery)))
+  const scheduled = new Set<string>()
+  for (const job of tenant.jobs) {
+    if (job.kind === 'webhook:retry' || job.kind === 'webhook:attempt') scheduled.add(job.deliveryId)
+    else if (job.kind === 'webhook:release') for (const held of heldForRelease(store, job)) scheduled.add(held.id)
+  }
   for (const delivery of store.webhookDeliveries.where('pending', 'pending')) {
-    if (!scheduled(delivery)) tenant.background.start(attemptDelivery(tenant, store, delivery.id))
+    if (!scheduled.has(delivery.id)) tenant.background.start(attemptDelivery(tenant, store, delivery.id))
   }
 }
 
