@@ -18,6 +18,21 @@ export function durationToMs(text: string): number {
   return total
 }
 
+/**
+ * A duration kept as its text (`"2s"`, `"1h30m"`), in the format `POST /__sandbox/clock/advance` takes, longer than 0
+ * and at most `maxMs`; errors name `field`.
+ *
+ * @example
+ * durationText('delay', 86_400_000).parse('30s') // '30s'
+ */
+export function durationText(field: string, maxMs: number, maxText: string) {
+  return z
+    .string()
+    .regex(DURATION, { message: `${field} must be a duration such as 30s, 5m, 1h30m or 250ms`, abort: true })
+    .refine((text) => durationToMs(text) > 0, `${field} must be longer than 0`)
+    .refine((text) => durationToMs(text) <= maxMs, `${field} must be at most ${maxText}`)
+}
+
 /** A duration such as `"30s"`, `"5m"`, `"1h30m"`, `"2d"`; up to 366 days. */
 export const Duration = z
   .string()
@@ -85,6 +100,22 @@ export const OriginPattern = z
   .string()
   .regex(/^https?:\/\/[A-Za-z0-9.\-*]+(:([0-9]{1,5}|\*))?$/, 'must be an origin such as https://app.example.com or http://localhost:*')
 
+/** Headers a webhook's signature may not be sent in: HTTP's own, the ones the sandbox sets, the standard scheme's. */
+const RESERVED_HEADERS = new Set([
+  'accept', 'accept-encoding', 'authorization', 'connection', 'content-encoding', 'content-length', 'content-type', 'cookie', 'date', 'expect', 'host',
+  'keep-alive', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp',
+])
+
+/** The header the `sandbox` scheme signs into, unless a tenant's settings name another. */
+export const DEFAULT_WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature'
+
+/** A header name for `sandbox`-scheme signatures: a lower-case HTTP token, none HTTP or the sandbox already uses. */
+export const WebhookSignatureHeader = z
+  .string()
+  .max(64, 'webhookSignatureHeader must be at most 64 characters')
+  .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'webhookSignatureHeader must be a lower-case HTTP header name (a-z, 0-9, -)')
+  .refine((name) => !RESERVED_HEADERS.has(name), 'webhookSignatureHeader must not be a header HTTP, the sandbox or the standard scheme (webhook-*) already uses')
+
 /** A tenant's settings. */
 export const TenantSettings = z.object({
   defaultExtraFeePercentage: z.number().int().min(0).max(10),
@@ -95,6 +126,8 @@ export const TenantSettings = z.object({
    * payment-method configs list google_pay as unavailable (`wallet_unavailable`) and the google-pay frame posts `unsupported`.
    */
   googlePayAvailable: z.boolean(),
+  /** The header `sandbox`-scheme webhooks carry their signature in (absent in state files written before it). */
+  webhookSignatureHeader: WebhookSignatureHeader.default(DEFAULT_WEBHOOK_SIGNATURE_HEADER),
 })
 export type TenantSettings = z.infer<typeof TenantSettings>
 
@@ -104,6 +137,7 @@ export const SettingsUpdate = z.strictObject({
   allowedOrigins: z.array(OriginPattern).max(50).optional(),
   capabilities: Capabilities.partial().strict().optional(),
   googlePayAvailable: z.boolean().optional(),
+  webhookSignatureHeader: WebhookSignatureHeader.optional(),
 })
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>
 

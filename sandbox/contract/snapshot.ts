@@ -22,6 +22,10 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('kyc:decide'), at: z.number().int(), customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
   z.strictObject({ kind: z.literal('challenge:expire'), at: z.number().int(), challengeId: z.string() }),
   z.strictObject({ kind: z.literal('webhook:retry'), at: z.number().int(), deliveryId: z.string() }),
+  /** A first attempt the endpoint's `delay` holds (decision 0061). */
+  z.strictObject({ kind: z.literal('webhook:attempt'), at: z.number().int(), deliveryId: z.string() }),
+  /** An endpoint's shuffle window: events emitted until `closesAt` are held, then released in a seeded shuffled order at `at`. */
+  z.strictObject({ kind: z.literal('webhook:release'), at: z.number().int(), endpointId: z.string(), closesAt: z.number().int() }),
 ])
 export type ScheduledJob = z.infer<typeof ScheduledJob>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { durationText } from './control.ts'
 import { IsoTimestamp } from './currency.ts'
 
 /**
@@ -22,6 +23,23 @@ export const WebhookUrl = z
   .refine((text) => !URL.canParse(text) || /^https?:$/.test(new URL(text).protocol), 'url must be http or https')
   .refine((text) => !URL.canParse(text) || (new URL(text).username === '' && new URL(text).password === ''), 'url must not carry a user name or password')
 
+/** How long a delivery's first attempt is held (`delay`), or how long a window of events is gathered (`shuffleWindow`): up to a day. */
+const HoldDuration = (field: string) => durationText(field, 86_400_000, '1d').nullable()
+
+/**
+ * Switches that make delivery harder on purpose, so a receiver is tested against what at-least-once, unordered
+ * delivery allows (decision 0061): every event twice, events of a window in a seeded shuffled order, first attempts
+ * held on the tenant clock.
+ */
+const DeliverySwitches = {
+  /** Every event is delivered twice: two deliveries of the same body (same event id), each retried on its own. */
+  duplicate: z.boolean(),
+  /** Events emitted within this long (sandbox time) of the window's first are held, then delivered in a seeded shuffled order; null: off. */
+  shuffleWindow: HoldDuration('shuffleWindow'),
+  /** Each first attempt waits this long on the tenant clock (`POST /__sandbox/clock/advance` fires it); null: at once. */
+  delay: HoldDuration('delay'),
+}
+
 /** An endpoint as the sandbox keeps it: its secret is derived from the sandbox's signing secret and `secretVersion`. */
 export const WebhookEndpointRecord = z.strictObject({
   id: z.string(),
@@ -29,6 +47,10 @@ export const WebhookEndpointRecord = z.strictObject({
   events: z.array(WebhookEventType),
   enabled: z.boolean(),
   scheme: WebhookScheme,
+  // Absent in state files written before the switches: off.
+  duplicate: DeliverySwitches.duplicate.default(false),
+  shuffleWindow: DeliverySwitches.shuffleWindow.default(null),
+  delay: DeliverySwitches.delay.default(null),
   secretVersion: z.number().int().min(1),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
@@ -56,16 +78,21 @@ export const CreateWebhookEndpoint = z.strictObject({
   events: EventTypes.optional(),
   enabled: z.boolean().optional(),
   scheme: WebhookScheme.optional(),
+  duplicate: DeliverySwitches.duplicate.optional(),
+  shuffleWindow: DeliverySwitches.shuffleWindow.optional(),
+  delay: DeliverySwitches.delay.optional(),
 })
 export type CreateWebhookEndpoint = z.infer<typeof CreateWebhookEndpoint>
 
 /** Body of `POST /__sandbox/webhooks/endpoints/{id}`: any of the fields, at least one. */
-export const UpdateWebhookEndpoint = CreateWebhookEndpoint.partial().refine((update) => Object.keys(update).length > 0, 'the body must change at least one of url, events, enabled, scheme')
+export const UpdateWebhookEndpoint = CreateWebhookEndpoint.partial().refine((update) => Object.keys(update).length > 0, 'the body must change at least one of url, events, enabled, scheme, duplicate, shuffleWindow, delay')
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpoint>
 
-/** One try at delivering a webhook: when, what the endpoint answered (or why nothing came back), how long it took. */
+/** One try at delivering a webhook: when, the headers sent, what the endpoint answered (or why nothing came back), how long it took. */
 export const WebhookAttempt = z.strictObject({
   at: IsoTimestamp,
+  /** The headers the sandbox sent (signature headers, user agent); absent in state files written before them. */
+  requestHeaders: z.record(z.string(), z.string()).default({}),
   status: z.number().int().nullable(),
   error: z.string().nullable(),
   durationMs: z.number().int().min(0),
@@ -74,6 +101,16 @@ export type WebhookAttempt = z.infer<typeof WebhookAttempt>
 
 /** Where a delivery stands: still to be tried (or retried), delivered (a 2xx), or failed for good. */
 export const WebhookDeliveryStatus = z.enum(['pending', 'delivered', 'failed'])
+
+/**
+ * Why a delivery exists: an event the sandbox emitted, the second copy the endpoint's `duplicate` switch makes, a
+ * resend (`POST /__sandbox/webhooks/deliveries/{id}/resend`) or a trigger (`POST /__sandbox/webhooks/trigger`).
+ */
+export const WebhookDeliveryOrigin = z.enum(['event', 'duplicate', 'resend', 'trigger'])
+
+/** What holds a delivery's first attempt back: the endpoint's `delay`, or its `shuffleWindow` still gathering events. */
+export const WebhookHold = z.enum(['delay', 'shuffle'])
+export type WebhookHold = z.infer<typeof WebhookHold>
 
 /** One event on its way to one endpoint: the body it sends on every attempt, and every attempt so far. */
 export const WebhookDelivery = z.strictObject({
@@ -84,10 +121,32 @@ export const WebhookDelivery = z.strictObject({
   url: z.string(),
   status: WebhookDeliveryStatus,
   attempts: z.array(WebhookAttempt),
-  /** When the next retry is due on the tenant clock; null once delivered or failed. */
+  /** When the next attempt is due on the tenant clock; null once delivered or failed. */
   nextAttemptAt: IsoTimestamp.nullable(),
+  // The three below are absent in state files written before them.
+  origin: WebhookDeliveryOrigin.default('event'),
+  /** The delivery this one copies (a duplicate's first, a resend's original); null for others. */
+  copyOf: z.string().nullable().default(null),
+  /** What holds the first attempt back until `nextAttemptAt`; null once it is made (or when nothing did). */
+  heldBy: WebhookHold.nullable().default(null),
   createdAt: IsoTimestamp,
   /** The envelope as sent, JSON text: `{id, type, createdAt, data}`. */
   body: z.string(),
 })
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>
+
+/**
+ * Body of `POST /__sandbox/webhooks/trigger`: an event of `type` fired now, its `data` the object's current API view
+ * (the transaction or customer named, else the tenant's newest) deep-merged with `data`'s overrides.
+ */
+export const TriggerWebhook = z.strictObject({
+  type: WebhookEventType,
+  transactionId: z.string().min(1).max(128).optional(),
+  customerId: z.string().min(1).max(128).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+})
+export type TriggerWebhook = z.infer<typeof TriggerWebhook>
+
+/** What a trigger answers: the event's id and a delivery per endpoint that wants the type. */
+export const TriggeredWebhook = z.strictObject({ eventId: z.string(), deliveries: z.array(WebhookDelivery) })
+export type TriggeredWebhook = z.infer<typeof TriggeredWebhook>

@@ -5,11 +5,11 @@ import { finishChallenge } from './challenges.ts'
 import { decideKyc } from './customers/verify-customer.ts'
 import { passStage } from './transaction-stages.ts'
 import { settleTransaction } from './transactions.ts'
-import { retryDelivery } from './webhook-deliveries.ts'
+import { releaseShuffled, resumeDeliveries, retryDelivery } from './webhook-deliveries.ts'
 
 /**
  * What a scheduled job does when the tenant clock reaches it: pass a transaction's stage, settle a transaction, decide a KYC check, expire a
- * challenge, retry a webhook delivery. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
+ * challenge, attempt a webhook delivery (a retry, a delayed first attempt) or release a shuffled window. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
  * (`createSandboxCore`), so the domain's modules that queue a job never import the one that runs it.
  *
  * @example
@@ -26,6 +26,20 @@ export function runScheduledJob(tenant: Tenant, store: TenantStore, job: Schedul
     case 'challenge:expire':
       return finishChallenge(tenant, store, job.challengeId, 'expired')
     case 'webhook:retry':
+    case 'webhook:attempt':
       return retryDelivery(tenant, store, job.deliveryId)
+    case 'webhook:release':
+      return releaseShuffled(tenant, store, job)
   }
+}
+
+/**
+ * What a tenant restored from a state file picks up once its saved jobs are scheduled again: webhook attempts that
+ * were in flight (no job holds them). Handed to the tenants beside `runScheduledJob`.
+ *
+ * @example
+ * resumeRestoredWork(tenant, restoredStore)
+ */
+export function resumeRestoredWork(tenant: Tenant, store: TenantStore): void {
+  resumeDeliveries(tenant, store)
 }

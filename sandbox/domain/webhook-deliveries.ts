@@ -1,4 +1,5 @@
-import type { CustomerDetails, TransactionRecord, WebhookDelivery, WebhookEventType } from '../contract/index.ts'
+import { durationToMs, type CustomerDetails, type ScheduledJob, type TransactionRecord, type WebhookAttempt, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -21,33 +22,177 @@ export interface WebhookData {
   customer_verification_updated: CustomerDetails
 }
 
+/** An event's envelope: its id, type and time, and the JSON text made once and sent on every attempt. */
+export interface WebhookEnvelope {
+  eventId: string
+  type: WebhookEventType
+  createdAt: string
+  /** `{id, type, createdAt, data}` as JSON text. */
+  body: string
+}
+
+/**
+ * The enabled endpoints that want events of `type`.
+ *
+ * @example
+ * endpointsWanting(store, 'transaction_failed') // [{ id: 'we_…', events: ['transaction_failed'], … }]
+ */
+export function endpointsWanting(store: TenantStore, type: WebhookEventType): WebhookEndpointRecord[] {
+  return store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
+}
+
+/**
+ * The envelope of a new event: a new `evt_…` id, the tenant clock's time, `data` as given, made into JSON once.
+ *
+ * @example
+ * const envelope = newEnvelope(tenant, store, 'transaction_created', transaction)
+ */
+export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: unknown): WebhookEnvelope {
+  const createdAt = tenant.clock.iso()
+  const eventId = newId(tenant, store, 'evt')
+  return { eventId, type, createdAt, body: JSON.stringify({ id: eventId, type, createdAt, data }) }
+}
+
 /**
  * Emits an event to every enabled endpoint that wants its type: the envelope `{id, type, createdAt, data}` is made
  * once (`data` is the object as the API shows it now, read only when some endpoint wants the event), a delivery is
- * kept for each endpoint, and its first attempt starts at once, in the background (decision 0059).
+ * kept for each endpoint (two with its `duplicate` switch), and its first attempt starts at once, in the background,
+ * unless the endpoint's `delay` or `shuffleWindow` holds it (decisions 0059, 0061).
  *
  * @example
  * await emitWebhook(tenant, store, 'transaction_created', transaction)
  */
 export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type] | (() => Promise<WebhookData[Type]>)): Promise<void> {
-  const endpoints = store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
+  const endpoints = endpointsWanting(store, type)
   if (endpoints.length === 0) return
-  const createdAt = tenant.clock.iso()
-  const eventId = newId(tenant, store, 'evt')
-  const body = JSON.stringify({ id: eventId, type, createdAt, data: typeof data === 'function' ? await data() : data })
-  for (const endpoint of endpoints) {
-    if (store.webhookDeliveries.full) {
-      const oldest = store.webhookDeliveries.oldestWhere('finished', 'finished')
-      if (!oldest) {
-        tenant.record('webhook:dropped', { eventId, endpointId: endpoint.id, reason: 'every kept delivery is still pending' })
-        continue
-      }
-      store.webhookDeliveries.delete(oldest.id)
+  const envelope = newEnvelope(tenant, store, type, typeof data === 'function' ? await data() : data)
+  for (const endpoint of endpoints) await deliverEvent(tenant, store, endpoint, envelope, 'event')
+}
+
+/**
+ * Delivers an event to one endpoint as its switches say: one delivery, or two (`duplicate`: two deliveries of the
+ * same body, the second `origin: 'duplicate'`), each attempted at once or held by `delay` / `shuffleWindow`.
+ * Answers the deliveries kept (none when every kept delivery is still pending and there is no room).
+ *
+ * @example
+ * await deliverEvent(tenant, store, endpoint, envelope, 'trigger') // [delivery] or [delivery, duplicate]
+ */
+export async function deliverEvent(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, origin: 'event' | 'trigger'): Promise<WebhookDelivery[]> {
+  const first = firstAttemptOf(tenant, store, endpoint)
+  const delivery = await newDelivery(tenant, store, endpoint, envelope, { origin, copyOf: null }, first)
+  if (!delivery) return []
+  if (!endpoint.duplicate) return [delivery]
+  const copy = await newDelivery(tenant, store, endpoint, envelope, { origin: 'duplicate', copyOf: delivery.id }, first)
+  return copy ? [delivery, copy] : [delivery]
+}
+
+/**
+ * A new delivery of the same event (same body, same event id) to the same endpoint, attempted at once: what
+ * `POST /__sandbox/webhooks/deliveries/{id}/resend` does. 404 for an unknown delivery; 409 when its endpoint was
+ * removed or is disabled, or there is no room for another delivery.
+ *
+ * @example
+ * await resendDelivery(tenant, 'whd_…') // { id: 'whd_…' (new), origin: 'resend', copyOf: 'whd_…', … }
+ */
+export async function resendDelivery(tenant: Tenant, id: string): Promise<WebhookDelivery> {
+  const store = await tenant.store()
+  const original = store.webhookDeliveries.get(id)
+  if (!original) throw new SandboxError('not_found', `webhook delivery ${id} does not exist: GET /__sandbox/webhooks/deliveries lists them`)
+  const endpoint = store.webhookEndpoints.get(original.endpointId)
+  if (!endpoint) throw new SandboxError('conflict', `webhook endpoint ${original.endpointId} of delivery ${id} was removed: there is nowhere to resend it`)
+  if (!endpoint.enabled) throw new SandboxError('conflict', `webhook endpoint ${endpoint.id} is disabled: enable it (POST /__sandbox/webhooks/endpoints/${endpoint.id} {"enabled": true}) to resend`)
+  const envelope = { eventId: original.eventId, type: original.type, createdAt: original.createdAt, body: original.body }
+  const resent = await newDelivery(tenant, store, endpoint, envelope, { origin: 'resend', copyOf: original.id }, AT_ONCE)
+  if (!resent) throw new SandboxError('conflict', 'every kept webhook delivery is still pending: advance the clock (POST /__sandbox/clock/advance) or reset to make room')
+  return resent
+}
+
+/** When a new delivery's first attempt is made: at once, or held until `at` by the endpoint's `delay` or `shuffleWindow`. */
+type FirstAttempt = { heldBy: null } | { heldBy: WebhookHold; at: number }
+const AT_ONCE: FirstAttempt = { heldBy: null }
+
+/** The window an endpoint's shuffled events gather in: released (in a seeded shuffled order) at `at`. */
+type ReleaseJob = Extract<ScheduledJob, { kind: 'webhook:release' }>
+const isReleaseOf = (endpointId: string, now: number) => (job: ScheduledJob): job is ReleaseJob => job.kind === 'webhook:release' && job.endpointId === endpointId && job.closesAt > now
+
+/**
+ * When an endpoint's next event is first attempted: with `shuffleWindow`, when the open window closes (opening one,
+ * a `webhook:release` job, if none is open), plus `delay`; with only `delay`, that long from now; else at once.
+ */
+function firstAttemptOf(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord): FirstAttempt {
+  const now = tenant.clock.now()
+  const delay = endpoint.delay === null ? 0 : durationToMs(endpoint.delay)
+  if (endpoint.shuffleWindow !== null) {
+    const open = [...tenant.jobs].find(isReleaseOf(endpoint.id, now))
+    if (open) return { heldBy: 'shuffle', at: open.at }
+    const closesAt = now + durationToMs(endpoint.shuffleWindow)
+    tenant.scheduleJob(store, { kind: 'webhook:release', at: closesAt + delay, endpointId: endpoint.id, closesAt })
+    return { heldBy: 'shuffle', at: closesAt + delay }
+  }
+  return delay > 0 ? { heldBy: 'delay', at: now + delay } : AT_ONCE
+}
+
+/**
+ * Keeps a new pending delivery (the oldest finished one makes room at the cap; with none, the event is journaled
+ * `webhook:dropped` and undefined answered) and starts its first attempt, or schedules it (`webhook:attempt`).
+ */
+async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, why: Pick<WebhookDelivery, 'origin' | 'copyOf'>, first: FirstAttempt): Promise<WebhookDelivery | undefined> {
+  if (store.webhookDeliveries.full) {
+    const oldest = store.webhookDeliveries.oldestWhere('finished', 'finished')
+    if (!oldest) {
+      tenant.record('webhook:dropped', { eventId: envelope.eventId, endpointId: endpoint.id, reason: 'every kept delivery is still pending' })
+      return undefined
     }
-    const delivery = await store.webhookDeliveries.create({
-      id: newId(tenant, store, 'whd'), eventId, endpointId: endpoint.id, type, url: endpoint.url, status: 'pending', attempts: [], nextAttemptAt: createdAt, createdAt, body,
-    })
-    tenant.background.start(attemptDelivery(tenant, store, delivery.id))
+    store.webhookDeliveries.delete(oldest.id)
+  }
+  const now = tenant.clock.now()
+  const delivery = await store.webhookDeliveries.create({
+    id: newId(tenant, store, 'whd'), eventId: envelope.eventId, endpointId: endpoint.id, type: envelope.type, url: endpoint.url, status: 'pending', attempts: [],
+    nextAttemptAt: isoTime(first.heldBy === null ? now : first.at), createdAt: isoTime(now), body: envelope.body, ...why, heldBy: first.heldBy,
+  })
+  if (first.heldBy === null) tenant.background.start(attemptDelivery(tenant, store, delivery.id))
+  else if (first.heldBy === 'delay') tenant.scheduleJob(store, { kind: 'webhook:attempt', at: first.at, deliveryId: delivery.id })
+  return delivery
+}
+
+/**
+ * A window of shuffled events closed: its deliveries' first attempts are made one after another, in an order the
+ * tenant's seed decides (each delivery's id digested under the seeded id key), in the background.
+ *
+ * @example
+ * releaseShuffled(tenant, store, { kind: 'webhook:release', at, endpointId: 'we_…', closesAt })
+ */
+export function releaseShuffled(tenant: Tenant, store: TenantStore, job: Pick<ReleaseJob, 'at' | 'endpointId'>): Promise<void> {
+  const order = heldForRelease(store, job).map((delivery) => ({ id: delivery.id, key: tenant.opaqueId(`webhook-shuffle:${delivery.id}`) }))
+  order.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  tenant.record('webhook:released', { endpointId: job.endpointId, deliveryIds: order.map(({ id }) => id) })
+  tenant.background.start((async () => {
+    for (const { id } of order) await attemptDelivery(tenant, store, id)
+  })())
+  return Promise.resolve()
+}
+
+/** The deliveries a release job holds: the endpoint's, pending, not yet attempted, held by the shuffle until its time. */
+function heldForRelease(store: TenantStore, job: Pick<ReleaseJob, 'at' | 'endpointId'>): WebhookDelivery[] {
+  const at = isoTime(job.at)
+  return store.webhookDeliveries.filter((delivery) => delivery.endpointId === job.endpointId && delivery.status === 'pending' && delivery.heldBy === 'shuffle' && delivery.attempts.length === 0 && delivery.nextAttemptAt === at)
+}
+
+/**
+ * After a restore: a pending delivery no restored job will attempt (its attempt was in flight when the state was
+ * saved) is attempted again now, in the background; at least once, so a receiver may see it twice.
+ *
+ * @example
+ * resumeDeliveries(tenant, restoredStore)
+ */
+export function resumeDeliveries(tenant: Tenant, store: TenantStore): void {
+  const scheduled = new Set<string>()
+  for (const job of tenant.jobs) {
+    if (job.kind === 'webhook:retry' || job.kind === 'webhook:attempt') scheduled.add(job.deliveryId)
+    else if (job.kind === 'webhook:release') for (const held of heldForRelease(store, job)) scheduled.add(held.id)
+  }
+  for (const delivery of store.webhookDeliveries.where('pending', 'pending')) {
+    if (!scheduled.has(delivery.id)) tenant.background.start(attemptDelivery(tenant, store, delivery.id))
   }
 }
 
@@ -66,37 +211,45 @@ export async function attemptDelivery(tenant: Tenant, store: TenantStore, delive
   const delivery = store.webhookDeliveries.get(deliveryId)
   if (!delivery || delivery.status !== 'pending') return delivery
   const endpoint = store.webhookEndpoints.get(delivery.endpointId)
-  if (!endpoint || !endpoint.enabled) return finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 })
+  if (!endpoint || !endpoint.enabled) return finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 }, {})
   const transport = tenant.webhookTransport
   const timestamp = transport.nowSeconds?.() ?? Math.floor(tenant.clock.now() / 1000)
-  const headers = signWebhook(delivery.body, webhookSecretOf(tenant, endpoint), { timestamp, scheme: endpoint.scheme, id: delivery.eventId })
+  const signature = signWebhook(delivery.body, webhookSecretOf(tenant, endpoint), { timestamp, scheme: endpoint.scheme, id: delivery.eventId, headerName: tenant.settings.webhookSignatureHeader })
+  const headers = { ...signature, 'user-agent': 'ramp-sandbox-webhooks' }
   const started = tenant.clock.now()
-  const answer = await transport.post({ url: endpoint.url, headers: { ...headers, 'user-agent': 'ramp-sandbox-webhooks' }, body: delivery.body, timeoutMs: WEBHOOK_TIMEOUT_MS })
-  if (delivered(answer)) return finish(tenant, store, delivery, 'delivered', answer, started)
+  const answer = await transport.post({ url: endpoint.url, headers, body: delivery.body, timeoutMs: WEBHOOK_TIMEOUT_MS })
+  if (delivered(answer)) return finish(tenant, store, delivery, 'delivered', answer, headers, started)
   const retry = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts.length]
-  if (retry === undefined) return finish(tenant, store, delivery, 'failed', answer, started)
+  if (retry === undefined) return finish(tenant, store, delivery, 'failed', answer, headers, started)
   const at = tenant.clock.now() + retry
-  const updated = await record(tenant, store, delivery, answer, started, { status: 'pending', nextAttemptAt: isoTime(at) })
+  const updated = await record(tenant, store, delivery, { answer, headers, started }, { status: 'pending', nextAttemptAt: isoTime(at) })
   tenant.scheduleJob(store, { kind: 'webhook:retry', at, deliveryId })
   return updated
 }
 
-/** A retry the tenant clock made due: started in the background, so the clock's advance never waits on a receiver. */
+/** An attempt the tenant clock made due (a retry, a delayed first attempt): started in the background, so the clock's advance never waits on a receiver. */
 export function retryDelivery(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<void> {
   tenant.background.start(attemptDelivery(tenant, store, deliveryId))
   return Promise.resolve()
 }
 
-function finish(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, status: 'delivered' | 'failed', answer: WebhookAnswer, started = tenant.clock.now()) {
-  return record(tenant, store, delivery, answer, started, { status, nextAttemptAt: null })
+function finish(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, status: 'delivered' | 'failed', answer: WebhookAnswer, headers: Record<string, string>, started = tenant.clock.now()) {
+  return record(tenant, store, delivery, { answer, headers, started }, { status, nextAttemptAt: null })
 }
 
-/** Keeps an attempt with the delivery (its sandbox time, what came back, its real duration) and journals it. */
-async function record(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, answer: WebhookAnswer, started: number, next: Pick<WebhookDelivery, 'status' | 'nextAttemptAt'>) {
-  const attempt = { at: isoTime(started), status: 'status' in answer ? answer.status : null, error: 'error' in answer ? answer.error : null, durationMs: answer.durationMs }
+/** What one attempt sent and got back, and when it started (sandbox ms). */
+interface AttemptMade {
+  answer: WebhookAnswer
+  headers: Record<string, string>
+  started: number
+}
+
+/** Keeps an attempt with the delivery (its sandbox time, the headers sent, what came back, its real duration) and journals it. */
+async function record(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, { answer, headers, started }: AttemptMade, next: Pick<WebhookDelivery, 'status' | 'nextAttemptAt'>) {
+  const attempt: WebhookAttempt = { at: isoTime(started), requestHeaders: headers, status: 'status' in answer ? answer.status : null, error: 'error' in answer ? answer.error : null, durationMs: answer.durationMs }
   const updated = await store.webhookDeliveries.update(delivery.id, (draft) => {
     draft.attempts.push(attempt)
-    Object.assign(draft, next)
+    Object.assign(draft, next, { heldBy: null })
   })
   tenant.record('webhook:attempted', { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, type: delivery.type, attempt: delivery.attempts.length + 1, ...attempt, outcome: next.status })
   return updated

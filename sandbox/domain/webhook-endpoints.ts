@@ -46,8 +46,8 @@ async function endpointRecord(tenant: Tenant, id: string): Promise<WebhookEndpoi
 }
 
 /**
- * Registers a webhook endpoint: every event type, enabled and signed in the `sandbox` scheme unless the input says
- * otherwise; answers it with its signing secret.
+ * Registers a webhook endpoint: every event type, enabled, signed in the `sandbox` scheme and no delivery switch on
+ * (`duplicate`, `shuffleWindow`, `delay`) unless the input says otherwise; answers it with its signing secret.
  *
  * @example
  * await createWebhookEndpoint(tenant, { url: 'http://127.0.0.1:3000/hooks' }, []) // { id: 'we_…', secret: 'whsec_…', … }
@@ -62,6 +62,9 @@ export async function createWebhookEndpoint(tenant: Tenant, input: CreateWebhook
     events: input.events ?? [...WEBHOOK_EVENT_TYPES],
     enabled: input.enabled ?? true,
     scheme: input.scheme ?? 'sandbox',
+    duplicate: input.duplicate ?? false,
+    shuffleWindow: input.shuffleWindow ?? null,
+    delay: input.delay ?? null,
     secretVersion: 1,
     createdAt: at,
     updatedAt: at,
@@ -85,7 +88,7 @@ export async function webhookEndpointSecret(tenant: Tenant, id: string): Promise
   return withSecret(tenant, await endpointRecord(tenant, id))
 }
 
-/** Changes an endpoint's URL, event types, enabled flag or scheme; its secret stays. */
+/** Changes an endpoint's URL, event types, enabled flag, scheme or delivery switches; its secret stays. */
 export async function updateWebhookEndpoint(tenant: Tenant, id: string, input: UpdateWebhookEndpoint, allowedHosts: readonly string[]): Promise<WebhookEndpoint> {
   await endpointRecord(tenant, id)
   if (input.url !== undefined) requireAllowedHost(input.url, allowedHosts)

@@ -9,7 +9,7 @@ import { TenantRegistry } from '../kernel/tenant-registry.ts'
 import { restoreSandbox, restoreTenant, snapshotSandbox } from '../kernel/sandbox-snapshot.ts'
 import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
 import type { SandboxSnapshot } from '../contract/index.ts'
-import { runScheduledJob } from '../domain/run-scheduled-job.ts'
+import { resumeRestoredWork, runScheduledJob } from '../domain/run-scheduled-job.ts'
 import { authenticate, requireLiveSession } from './authenticate.ts'
 import { addCorsHeaders, preflightReply } from './cors-headers.ts'
 import { faultReply } from './fault-reply.ts'
@@ -79,6 +79,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     bootId,
     strictDeprecations: options.strictDeprecations ?? false,
     runJob: runScheduledJob,
+    resumeWork: resumeRestoredWork,
     webhookTransport: options.webhookTransport,
   })
   const routes = allRoutes()

@@ -70,7 +70,7 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
 export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): void {
   const store = saved.store && import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
     const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
-    for (const job of saved.jobs) tenant.scheduleJob(restored, job)
+    tenant.resumeJobs(restored, saved.jobs)
     return restored
   })
   tenant.restore(saved, store)

@@ -1,4 +1,4 @@
-import type { AccountFixture, Mode, ScheduledJob, TenantSettings, TenantSnapshot } from '../contract/index.ts'
+import { DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type TenantSettings, type TenantSnapshot } from '../contract/index.ts'
 import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
@@ -54,6 +54,11 @@ export interface TenantOptions {
    * (`runScheduledJob`), handed in when the core is made, so the queue knows no domain rule.
    */
   runJob: (tenant: Tenant, store: TenantStore, job: ScheduledJob) => Promise<unknown>
+  /**
+   * Domain work a restored store picks up once its saved jobs are scheduled again (webhook attempts that were in
+   * flight when the state was saved: `resumeRestoredWork`), handed in like `runJob`.
+   */
+  resumeWork?: (tenant: Tenant, store: TenantStore) => void
   /** How webhooks leave the sandbox (default: `fetch`, stamped on the tenant clock). */
   webhookTransport?: WebhookTransport
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
@@ -136,6 +141,17 @@ export class Tenant {
     const jobs = this.jobs
     jobs.add(job)
     this.clock.schedule(job.at, () => this.options.runJob(this, store, job).finally(() => jobs.delete(job)))
+  }
+
+  /**
+   * Schedules a restored store's saved jobs again, then lets the domain pick up what no job holds (`options.resumeWork`).
+   *
+   * @example
+   * tenant.resumeJobs(restoredStore, saved.jobs)
+   */
+  resumeJobs(store: TenantStore, jobs: readonly ScheduledJob[]): void {
+    for (const job of jobs) this.scheduleJob(store, job)
+    this.options.resumeWork?.(this, store)
   }
 
   /** The tenant's settings; assigning them keeps the registry's index of allowed origins current. */
@@ -326,6 +342,7 @@ export class Tenant {
       allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],
       capabilities: { identity: true, guestCheckout: true },
       googlePayAvailable: true,
+      webhookSignatureHeader: DEFAULT_WEBHOOK_SIGNATURE_HEADER,
     }
   }
 

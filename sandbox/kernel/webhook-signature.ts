@@ -17,6 +17,7 @@ import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { z } from 'zod'
+import { DEFAULT_WEBHOOK_SIGNATURE_HEADER } from '../contract/control.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { bytesToBase64, parseWebhookSecret, secretKeyBytes } from './webhook-secret.ts'
 import { WebhookVerificationError } from './webhook-verification-error.ts'
@@ -40,7 +41,7 @@ export type WebhookScheme = 'sandbox' | 'standard'
  * @example
  * request.headers[DEFAULT_SIGNATURE_HEADER] // 't=1767225600,s=2353c49c…'
  */
-export const DEFAULT_SIGNATURE_HEADER = 'x-webhook-signature'
+export const DEFAULT_SIGNATURE_HEADER = DEFAULT_WEBHOOK_SIGNATURE_HEADER
 
 /**
  * How far (seconds, either way) a webhook's timestamp may be from now, unless told otherwise.

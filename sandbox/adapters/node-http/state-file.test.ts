@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { magicContacts } from '../../../fixtures/magic-customers.ts'
+import { handlerTransport } from '../../kernel/webhook-transport.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
 
@@ -129,5 +130,18 @@ describe('--state-file', () => {
     const reply = await fetch(`${sandbox.apiUrl}/__sandbox/health`)
     expect(reply.status).toBe(200)
     expect(await reply.json()).toMatchObject({ status: 'ok', stateFile: null })
+  })
+
+  it('attempts again after a restart a webhook whose first attempt was in flight when the file was written', async () => {
+    const hanging = { post: () => new Promise<never>(() => undefined) }
+    const first = await start({ stateFile: path, webhookTransport: hanging })
+    await fetch(`${first.apiUrl}/__sandbox/webhooks/endpoints`, { method: 'POST', headers: SK, body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks' }) })
+    const triggered = await fetch(`${first.apiUrl}/__sandbox/webhooks/trigger`, { method: 'POST', headers: SK, body: JSON.stringify({ type: 'transaction_updated' }) })
+    const { deliveries: [inFlight] } = ((await triggered.json()) as { data: { deliveries: Array<{ id: string; body: string }> } }).data
+    await stop(first)
+    const received: string[] = []
+    const second = await start({ stateFile: path, webhookTransport: handlerTransport(async (request) => void received.push(await request.text())) })
+    await second.core.tenants.get('statefile', 'test').background.settled()
+    expect(received).toEqual([inFlight!.body])
   })
 })

@@ -130,7 +130,7 @@ export const controlRoutes: Route[] = [
     method: 'PUT',
     path: '/__sandbox/settings',
     operationId: 'updateSettings',
-    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature header',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
     handle({ tenant, request }) {
@@ -140,6 +140,7 @@ export const controlRoutes: Route[] = [
         allowedOrigins: update.allowedOrigins ?? tenant.settings.allowedOrigins,
         capabilities: { ...tenant.settings.capabilities, ...update.capabilities },
         googlePayAvailable: update.googlePayAvailable ?? tenant.settings.googlePayAvailable,
+        webhookSignatureHeader: update.webhookSignatureHeader ?? tenant.settings.webhookSignatureHeader,
       }
       tenant.record('settings:updated', { ...update })
       return reply(200, { data: tenant.settings })

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { CreateWebhookEndpoint, PlatformError, UpdateWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber } from '../../contract/index.ts'
 import { listWebhookDeliveries } from '../../domain/webhook-deliveries.ts'
+import { resendDelivery } from '../../domain/webhook-deliveries.ts'
+import { triggerWebhook } from '../../domain/webhook-trigger.ts'
+import { TriggeredWebhook, TriggerWebhook } from '../../contract/index.ts'
 import {
   createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointSecret,
 } from '../../domain/webhook-endpoints.ts'
@@ -95,5 +98,26 @@ export const webhookRoutes: Route[] = [
     query: DeliveriesQuery,
     responses: { 200: { description: 'Deliveries, newest first', schema: dataOf(z.array(WebhookDelivery)) }, 400: invalid },
     handle: async ({ tenant, request }) => reply(200, { data: await listWebhookDeliveries(tenant, parseQuery(DeliveriesQuery, request.query).limit ?? 50) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/webhooks/deliveries/:deliveryId/resend',
+    operationId: 'resendWebhookDelivery',
+    summary: 'Deliver a delivery\'s event again (same body, same event id) to the same endpoint, as a new delivery attempted at once',
+    responses: {
+      201: { description: 'The new delivery', schema: dataOf(WebhookDelivery) },
+      404: { description: 'No such webhook delivery for this account', schema: PlatformError },
+      409: { description: 'The endpoint was removed or is disabled, or every kept delivery is still pending', schema: PlatformError },
+    },
+    handle: async ({ tenant, params }) => reply(201, { data: await resendDelivery(tenant, params.deliveryId!) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/webhooks/trigger',
+    operationId: 'triggerWebhook',
+    summary: "Fire an event now to every enabled endpoint that wants it: data is the object's API view deep-merged with overrides",
+    body: TriggerWebhook,
+    responses: { 201: { description: 'The event id and its deliveries', schema: dataOf(TriggeredWebhook) }, 400: invalid },
+    handle: async ({ tenant, request }) => reply(201, { data: await triggerWebhook(tenant, parseJsonBody(TriggerWebhook, request.body)) }),
   }),
 ]

@@ -77,7 +77,7 @@ export class TenantStore {
     noun: 'webhook deliveries',
     roomHint: RESET,
     counted: (delta) => this.count(delta),
-    indexes: { finished: (delivery) => (delivery.status === 'pending' ? null : 'finished') },
+    indexes: { finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'), pending: (delivery) => (delivery.status === 'pending' ? 'pending' : null) },
   })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()

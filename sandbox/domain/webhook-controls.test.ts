@@ -1,0 +1,315 @@
+import { describe, expect, it } from 'vitest'
+import { StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
+import { conforms, send } from '../http/test-request.ts'
+import { verifyWebhook } from '../kernel/webhook-signature.ts'
+import { handlerTransport, type WebhookTransport } from '../kernel/webhook-transport.ts'
+
+/** What a receiver in process saw: each request's headers and body, in arrival order. */
+interface Seen {
+  headers: Headers
+  body: string
+}
+
+let accounts = 0
+
+/** A core whose webhooks go to a handler in process, and a fresh account with helpers to drive it. */
+function sandbox(options: { seed?: number; transport?: WebhookTransport; name?: string } = {}) {
+  const seen: Seen[] = []
+  const transport = options.transport ?? handlerTransport(async (request) => void seen.push({ headers: request.headers, body: await request.text() }))
+  const core = createSandboxCore({ seed: options.seed ?? 1, webhookTransport: transport })
+  return { core, seen, ...account(core, options.name) }
+}
+
+/** A fresh account of `core`: its secret-key headers, tenant and calls. */
+function account(core: SandboxCore, name = `controls${++accounts}`) {
+  const headers = { 'x-api-key': `sk_test_${name}` }
+  const tenant = core.tenants.get(name, 'test')
+  const post = (line: string, body?: unknown) => send(core, `POST ${line}`, { headers, body })
+  return {
+    headers,
+    tenant,
+    post,
+    endpoint: async (body: Record<string, unknown>) => {
+      const response = await post('/__sandbox/webhooks/endpoints', { url: 'http://127.0.0.1:9/hooks', ...body })
+      expect(response.status).toBe(201)
+      return conforms(dataOf(WebhookEndpointWithSecret), response.body).data
+    },
+    trigger: async (body: Record<string, unknown> = { type: 'transaction_updated' }) => {
+      const response = await post('/__sandbox/webhooks/trigger', body)
+      expect(response.status).toBe(201)
+      return conforms(dataOf(TriggeredWebhook), response.body).data
+    },
+    advance: async (by: string) => {
+      expect((await post('/__sandbox/clock/advance', { by })).status).toBe(200)
+      await tenant.background.settled()
+    },
+    deliveries: async () => conforms(dataOf(WebhookDelivery.array()), (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body).data,
+  }
+}
+
+const eventIdOf = (body: string) => (JSON.parse(body) as { id: string }).id
+
+describe('the signature header setting', () => {
+  it('signs sandbox-scheme webhooks into the header the tenant names, as verifyWebhook checks with headerName', async () => {
+    const hooks = sandbox()
+    expect((await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: 'x-ramp-signature' } })).status).toBe(200)
+    const endpoint = await hooks.endpoint({})
+    await hooks.trigger()
+    await hooks.tenant.background.settled()
+    const [{ headers, body }] = hooks.seen as [Seen]
+    expect(headers.get('x-webhook-signature')).toBeNull()
+    expect(() => verifyWebhook(body, headers, endpoint.secret, { headerName: 'x-ramp-signature', now: Math.floor(hooks.tenant.clock.now() / 1000) })).not.toThrow()
+  })
+
+  it('keeps the headers sent with each attempt in the delivery log', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({})
+    await hooks.trigger()
+    await hooks.tenant.background.settled()
+    const [delivery] = await hooks.deliveries()
+    expect(delivery!.attempts[0]!.requestHeaders).toEqual({ 'x-webhook-signature': expect.stringMatching(/^t=\d+,s=[0-9a-f]{64}$/), 'user-agent': 'ramp-sandbox-webhooks' })
+  })
+
+  it.each([
+    ['upper case', 'X-Signature'],
+    ['a space', 'x signature'],
+    ['a standard scheme name', 'webhook-signature'],
+    ['content-type', 'content-type'],
+    ['an empty name', ''],
+  ])('refuses %s with 400 naming webhookSignatureHeader', async (_, name) => {
+    const hooks = sandbox()
+    const response = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: name } })
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ errors: [expect.objectContaining({ field: 'webhookSignatureHeader' })] })
+  })
+
+  it('reads settings saved before the setting with the default header', () => {
+    const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true }
+    expect(TenantSettings.parse(saved).webhookSignatureHeader).toBe('x-webhook-signature')
+  })
+})
+
+describe('the duplicate switch', () => {
+  it('delivers every event twice: two deliveries with the same event id and body', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ duplicate: true })
+    const { eventId, deliveries } = await hooks.trigger()
+    await hooks.tenant.background.settled()
+    expect(deliveries.map((delivery) => delivery.origin)).toEqual(['trigger', 'duplicate'])
+    expect(deliveries[1]!.copyOf).toBe(deliveries[0]!.id)
+    expect(hooks.seen.map(({ body }) => eventIdOf(body))).toEqual([eventId, eventId])
+    expect(hooks.seen[0]!.body).toBe(hooks.seen[1]!.body)
+  })
+})
+
+describe('the delay switch', () => {
+  it('holds the first attempt until the tenant clock passes the delay', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ delay: '30s' })
+    const { deliveries } = await hooks.trigger()
+    expect(deliveries[0]).toMatchObject({ status: 'pending', heldBy: 'delay', attempts: [] })
+    await hooks.advance('29s')
+    expect(hooks.seen).toHaveLength(0)
+    await hooks.advance('1s')
+    expect(hooks.seen).toHaveLength(1)
+    expect((await hooks.deliveries())[0]).toMatchObject({ status: 'delivered', heldBy: null })
+  })
+
+  it('keeps the held attempt as a scheduled job through a snapshot', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ delay: '1m' })
+    await hooks.trigger()
+    const snapshot = await hooks.core.snapshot()
+    expect(snapshot.tenants[0]!.jobs).toEqual([expect.objectContaining({ kind: 'webhook:attempt' })])
+    const seen: string[] = []
+    const restored = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())) })
+    await restored.restore(snapshot)
+    const again = account(restored, snapshot.tenants[0]!.account)
+    await again.advance('1m')
+    expect(seen).toHaveLength(1)
+  })
+
+  it.each([
+    ['a delay that is not a duration', { delay: 'soon' }, 'delay'],
+    ['a delay of nothing', { delay: '0s' }, 'delay'],
+    ['a window longer than a day', { shuffleWindow: '2d' }, 'shuffleWindow'],
+    ['a duplicate that is not a boolean', { duplicate: 'yes' }, 'duplicate'],
+    ['an enabled that is not a boolean', { enabled: 'yes' }, 'enabled'],
+    ['an unknown scheme', { scheme: 'svix' }, 'scheme'],
+    ['events that are not a list', { events: 'transaction_created' }, 'events'],
+  ])('refuses %s with 400 naming the field', async (_, body, field) => {
+    const hooks = sandbox()
+    const response = await hooks.post('/__sandbox/webhooks/endpoints', { url: 'http://127.0.0.1:9/hooks', ...body })
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ errors: expect.arrayContaining([expect.objectContaining({ field })]) })
+  })
+})
+
+describe('the shuffle switch', () => {
+  async function shuffled(seed: number, name?: string) {
+    const hooks = sandbox({ seed, name })
+    await hooks.endpoint({ shuffleWindow: '2s' })
+    const emitted: string[] = []
+    for (let i = 0; i < 6; i++) emitted.push((await hooks.trigger()).eventId)
+    expect(hooks.seen).toHaveLength(0)
+    await hooks.advance('2s')
+    return { emitted, delivered: hooks.seen.map(({ body }) => eventIdOf(body)) }
+  }
+
+  it('holds the events of a window and delivers each of them once the window closes, in an order the seed decides', async () => {
+    const { emitted, delivered } = await shuffled(1)
+    expect([...delivered].sort()).toEqual([...emitted].sort())
+    expect(delivered).not.toEqual(emitted)
+  })
+
+  it('delivers in the same order under the same seed', async () => {
+    const first = await shuffled(7, 'shuffled')
+    const again = await shuffled(7, 'shuffled')
+    expect(again.delivered).toEqual(first.delivered)
+  })
+
+  it('opens a new window for an event after the last one closed', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ shuffleWindow: '2s' })
+    await hooks.trigger()
+    await hooks.advance('2s')
+    await hooks.trigger()
+    await hooks.advance('1s')
+    expect(hooks.seen).toHaveLength(1)
+    await hooks.advance('1s')
+    expect(hooks.seen).toHaveLength(2)
+  })
+})
+
+describe('resend', () => {
+  it('makes a new delivery of the same event and body to the same endpoint, attempted at once', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({})
+    const { deliveries: [original] } = await hooks.trigger()
+    const response = await hooks.post(`/__sandbox/webhooks/deliveries/${original!.id}/resend`)
+    expect(response.status).toBe(201)
+    const resent = conforms(dataOf(WebhookDelivery), response.body).data
+    await hooks.tenant.background.settled()
+    expect(resent).toMatchObject({ eventId: original!.eventId, endpointId: original!.endpointId, body: original!.body, origin: 'resend', copyOf: original!.id })
+    expect(resent.id).not.toBe(original!.id)
+    expect(hooks.seen.map(({ body }) => body)).toEqual([original!.body, original!.body])
+  })
+
+  it('answers 404 for a delivery the account does not have', async () => {
+    const response = await sandbox().post('/__sandbox/webhooks/deliveries/whd_nope/resend')
+    expect(response.status).toBe(404)
+    expect(response.body).toMatchObject({ message: expect.stringContaining('whd_nope') })
+  })
+
+  it("answers 404 for another account's delivery", async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({})
+    const { deliveries: [theirs] } = await hooks.trigger()
+    expect((await account(hooks.core).post(`/__sandbox/webhooks/deliveries/${theirs!.id}/resend`)).status).toBe(404)
+  })
+
+  it('answers 409 saying why when the endpoint is disabled or removed', async () => {
+    const hooks = sandbox()
+    const endpoint = await hooks.endpoint({})
+    const { deliveries: [original] } = await hooks.trigger()
+    await hooks.post(`/__sandbox/webhooks/endpoints/${endpoint.id}`, { enabled: false })
+    const disabled = await hooks.post(`/__sandbox/webhooks/deliveries/${original!.id}/resend`)
+    expect(disabled).toMatchObject({ status: 409, body: { message: expect.stringContaining('is disabled') } })
+    await send(hooks.core, `DELETE /__sandbox/webhooks/endpoints/${endpoint.id}`, { headers: hooks.headers })
+    const removed = await hooks.post(`/__sandbox/webhooks/deliveries/${original!.id}/resend`)
+    expect(removed).toMatchObject({ status: 409, body: { message: expect.stringContaining('was removed') } })
+  })
+})
+
+describe('trigger', () => {
+  it("fires transaction_failed for the account's newest transaction, its API view deep-merged with the overrides", async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ events: ['transaction_failed'] })
+    const newest = (await hooks.tenant.store()).transactions.all().at(-1)!
+    const overrides = { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'declined in a test', fees: { network: 0 } }
+    const { eventId, deliveries } = await hooks.trigger({ type: 'transaction_failed', data: overrides })
+    await hooks.tenant.background.settled()
+    expect(deliveries).toHaveLength(1)
+    const envelope = JSON.parse(hooks.seen[0]!.body) as { id: string; type: string; data: Record<string, unknown> }
+    expect(envelope).toMatchObject({ id: eventId, type: 'transaction_failed' })
+    expect(envelope.data).toEqual({ ...newest, ...overrides, fees: { ...newest.fees, network: 0 } })
+  })
+
+  it('fires customer_verification_updated for a named customer as the Customer API reads it', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({})
+    const customer = (await hooks.tenant.store()).customers.all()[0]!
+    await hooks.trigger({ type: 'customer_verification_updated', customerId: customer.id })
+    await hooks.tenant.background.settled()
+    const read = await send(hooks.core, `GET /platform/v1/customers/${customer.id}`, { headers: hooks.headers })
+    const envelope = JSON.parse(hooks.seen[0]!.body) as { data: unknown }
+    if (read.status === 200) expect(envelope.data).toEqual((read.body as { data: unknown }).data)
+    expect(envelope.data).toMatchObject({ id: customer.id })
+  })
+
+  it.each([
+    ['overrides that break the schema', { type: 'transaction_updated', data: { status: 'exploded' } }, 'data.status'],
+    ['an override nested under a field', { type: 'transaction_updated', data: { fees: { network: 'lots' } } }, 'data.fees.network'],
+    ['a field the object does not have', { type: 'transaction_updated', data: { colour: 'red' } }, 'data.colour'],
+    ['a customerId for a transaction event', { type: 'transaction_created', customerId: 'cus_x' }, 'customerId'],
+    ['a transactionId for a customer event', { type: 'customer_verification_updated', transactionId: 'txn_x' }, 'transactionId'],
+    ['a transaction the account does not have', { type: 'transaction_created', transactionId: 'txn_nope' }, 'transactionId'],
+    ['an unknown event type', { type: 'transaction_exploded' }, 'type'],
+    ['data that is not an object', { type: 'transaction_created', data: [1] }, 'data'],
+  ])('refuses %s with 400 naming the field', async (_, body, field) => {
+    const hooks = sandbox()
+    const response = await hooks.post('/__sandbox/webhooks/trigger', body)
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ code: 'invalid_request', errors: [expect.objectContaining({ field })] })
+  })
+
+  it('answers no deliveries when no enabled endpoint wants the type', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ events: ['transaction_created'] })
+    expect((await hooks.trigger({ type: 'transaction_failed' })).deliveries).toEqual([])
+  })
+})
+
+describe('a restore', () => {
+  it('attempts again a first attempt that was in flight when the snapshot was taken', async () => {
+    const hanging: WebhookTransport = { post: () => new Promise(() => undefined) }
+    const hooks = sandbox({ transport: hanging })
+    await hooks.endpoint({})
+    const { deliveries: [inFlight] } = await hooks.trigger()
+    const snapshot = StoreSnapshot.parse(JSON.parse(JSON.stringify((await hooks.core.snapshot()).tenants[0]!.store)))
+    expect(snapshot.webhookDeliveries[0]).toMatchObject({ id: inFlight!.id, status: 'pending', attempts: [] })
+    const seen: string[] = []
+    const restored = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())) })
+    await restored.restore(await hooks.core.snapshot())
+    const again = account(restored, hooks.tenant.account.account)
+    await again.tenant.background.settled()
+    expect(seen).toEqual([inFlight!.body])
+    expect((await again.deliveries())[0]).toMatchObject({ id: inFlight!.id, status: 'delivered' })
+  })
+
+  it('leaves a delivery whose retry is scheduled to its job', async () => {
+    const hooks = sandbox({ transport: handlerTransport(() => new Response(null, { status: 500 })) })
+    await hooks.endpoint({})
+    await hooks.trigger()
+    await hooks.tenant.background.settled()
+    const seen: string[] = []
+    const restored = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())) })
+    await restored.restore(await hooks.core.snapshot())
+    const again = account(restored, hooks.tenant.account.account)
+    await again.tenant.background.settled()
+    expect(seen).toHaveLength(0)
+    await again.advance('30s')
+    expect(seen).toHaveLength(1)
+  })
+
+  it('reads deliveries and endpoints saved before the delivery controls, with their defaults', () => {
+    const at = '2026-01-01T00:00:00.000Z'
+    const endpoint = { id: 'we_1', url: 'http://127.0.0.1/h', events: ['transaction_created'], enabled: true, scheme: 'sandbox', secretVersion: 1, createdAt: at, updatedAt: at }
+    const attempt = { at, status: 200, error: null, durationMs: 3 }
+    const delivery = { id: 'whd_1', eventId: 'evt_1', endpointId: 'we_1', type: 'transaction_created', url: endpoint.url, status: 'delivered', attempts: [attempt], nextAttemptAt: null, createdAt: at, body: '{}' }
+    const store = StoreSnapshot.parse({ customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], webhookEndpoints: [endpoint], webhookDeliveries: [delivery], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } })
+    expect(store.webhookEndpoints[0]).toMatchObject({ duplicate: false, shuffleWindow: null, delay: null })
+    expect(store.webhookDeliveries[0]).toMatchObject({ origin: 'event', copyOf: null, heldBy: null, attempts: [{ requestHeaders: {} }] })
+  })
+})
