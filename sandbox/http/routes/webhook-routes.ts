@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { CreateWebhookEndpoint, PlatformError, UpdateWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber } from '../../contract/index.ts'
+import { WebhookDeliverySummary } from '../../contract/index.ts'
+import { settleWebhooks } from '../../domain/settle-webhooks.ts'
 import { listWebhookDeliveries } from '../../domain/webhook-deliveries.ts'
 import {
   createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointSecret,
@@ -95,5 +97,13 @@ export const webhookRoutes: Route[] = [
     query: DeliveriesQuery,
     responses: { 200: { description: 'Deliveries, newest first', schema: dataOf(z.array(WebhookDelivery)) }, 400: invalid },
     handle: async ({ tenant, request }) => reply(200, { data: await listWebhookDeliveries(tenant, parseQuery(DeliveriesQuery, request.query).limit ?? 50) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/webhooks/settle',
+    operationId: 'settleWebhookDeliveries',
+    summary: 'Wait until every webhook attempt under way has ended, then count the delivery log (retries not yet due stay pending)',
+    responses: { 200: { description: 'The delivery log by status', schema: dataOf(WebhookDeliverySummary) } },
+    handle: async ({ tenant }) => reply(200, { data: await settleWebhooks(tenant) }),
   }),
 ]
