@@ -22,7 +22,8 @@ type StepOf<Key extends 'server' | 'client' | 'control', Call extends string> = 
  * every driver; `run-step.ts` picks the one a step is. `getConnection` and `setupAuth` go through a frame instead.
  */
 
-const secretKey = (context: ApiStepContext) => ({ 'x-api-key': `sk_${context.mode}_${context.account}` })
+/** The headers of a call with the run's secret key. */
+export const secretKey = (context: Pick<ApiStepContext, 'mode' | 'account'>) => ({ 'x-api-key': `sk_${context.mode}_${context.account}` })
 const bearer = (context: ApiStepContext, token: unknown) => ({ authorization: `Bearer ${context.resolve(token)}` })
 
 /** `POST /platform/v1/sessions`; the session is the result `as` (a status other than 201 throws). */
