@@ -71,7 +71,8 @@ export type Step =
   | { control: 'settings'; body: { [key: string]: Input } }
   /**
    * A raw API call, `'METHOD /path?query'`; result `{status, body}`. Without `headers` it carries the run's secret key;
-   * `headers: {}` sends none. `{pk}` and `{sk}` in the path are the run's keys; `{{name.path}}` anywhere is a ref.
+   * `headers: {}` sends none. `{pk}` and `{sk}` in the path are the run's keys; `{{name.path}}` anywhere is a ref. An
+   * absolute URL (an upload URL the sandbox answered) is called by its path and query on the driver's server.
    */
   | { api: string; as: string; body?: Input; headers?: { [key: string]: Input } }
   /**
