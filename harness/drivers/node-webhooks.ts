@@ -13,19 +13,21 @@ const HARNESS_PATH = '/__harness/'
 
 /**
  * The transport the node driver's cores send webhooks with: deliveries to the harness's receivers go to their inbox in
- * process (never the network), anything else to `partner` (a partner's own handler; without one, 404). Signatures are
+ * process (never the network), anything else to `partner` (a partner's own handler; without one, `fetch`). Signatures are
  * stamped with the wall clock, which `verifyWebhook` checks them against.
  *
  * @example
  * const core = createSandboxCore({ seed: 1, webhookTransport: nodeWebhookTransport() })
  * await runInNode(scenario, { core })
  */
-export function nodeWebhookTransport(partner?: WebhookHandler): WebhookTransport {
-  return handlerTransport(
-    (request) => (partner && !new URL(request.url).pathname.startsWith(HARNESS_PATH) ? partner(request) : inboxes.receive(request)),
-    { nowSeconds: () => Math.floor(Date.now() / 1000) },
-  )
+export function nodeWebhookTransport(partner: WebhookHandler = sendWithFetch): WebhookTransport {
+  return handlerTransport((request) => (new URL(request.url).pathname.startsWith(HARNESS_PATH) ? inboxes.receive(request) : partner(request)), {
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+  })
 }
+
+/** Any other endpoint, without a partner handler: the network, as the core's default transport would send. */
+const sendWithFetch: WebhookHandler = (request) => fetch(request, { redirect: 'manual' })
 
 /**
  * A node-driver run's webhook endpoints, at the in-process receiver.
