@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, type HttpHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
@@ -31,32 +31,33 @@ async function verified(request: Request, secret: string) {
   return { type: envelope.type, kyc: envelope.data.kyc.status }
 }
 
+/** A receiver's state: the endpoint's secret once known, and each arrival, verified. */
+function partnerReceiver() {
+  const state = { secret: '', received: [] as Array<Promise<unknown>> }
+  return { state, handle: (request: Request) => void state.received.push(verified(request, state.secret)) }
+}
+
+/** Mounts the sandbox (and `extra` handlers), submits a ready customer for KYC, waits for the attempts: what arrived. */
+async function kycWebhooks(sandbox: MswSandbox, state: ReturnType<typeof partnerReceiver>['state'], extra: HttpHandler[] = []) {
+  const server = setupServer(...sandbox.handlers, ...extra)
+  servers.push(server)
+  server.listen({ onUnhandledRequest: 'error' })
+  const kyc = await kycWithEndpoint(sandbox)
+  state.secret = kyc.secret
+  expect((await kyc.verify()).status).toBe(200)
+  await kyc.settled()
+  return Promise.all(state.received)
+}
+
 describe('createSandbox, webhooks', () => {
   it('sends webhooks through the global fetch by default, so the partner’s own msw handler for its URL receives them, signed', async () => {
-    const received: Array<Promise<unknown>> = []
-    let secret = ''
-    const sandbox = createSandbox({ baseUrl: BASE })
-    const server = setupServer(...sandbox.handlers, http.post(HOOK_URL, ({ request }) => (received.push(verified(request, secret)), new HttpResponse(null, { status: 204 }))))
-    servers.push(server)
-    server.listen({ onUnhandledRequest: 'error' })
-    const kyc = await kycWithEndpoint(sandbox)
-    secret = kyc.secret
-    expect((await kyc.verify()).status).toBe(200)
-    await kyc.settled()
-    expect(await Promise.all(received)).toEqual([{ type: 'customer_verification_updated', kyc: 'pending' }])
+    const { state, handle } = partnerReceiver()
+    const hook = http.post(HOOK_URL, ({ request }) => (handle(request), new HttpResponse(null, { status: 204 })))
+    expect(await kycWebhooks(createSandbox({ baseUrl: BASE }), state, [hook])).toEqual([{ type: 'customer_verification_updated', kyc: 'pending' }])
   })
 
   it('hands webhooks to a function in process when one is given', async () => {
-    const received: Array<Promise<unknown>> = []
-    let secret = ''
-    const sandbox = createSandbox({ baseUrl: BASE, webhooks: (request) => void received.push(verified(request, secret)) })
-    const server = setupServer(...sandbox.handlers)
-    servers.push(server)
-    server.listen({ onUnhandledRequest: 'error' })
-    const kyc = await kycWithEndpoint(sandbox)
-    secret = kyc.secret
-    expect((await kyc.verify()).status).toBe(200)
-    await kyc.settled()
-    expect(await Promise.all(received)).toEqual([{ type: 'customer_verification_updated', kyc: 'pending' }])
+    const { state, handle } = partnerReceiver()
+    expect(await kycWebhooks(createSandbox({ baseUrl: BASE, webhooks: handle }), state)).toEqual([{ type: 'customer_verification_updated', kyc: 'pending' }])
   })
 })
