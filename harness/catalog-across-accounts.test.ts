@@ -4,7 +4,7 @@ import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
 import { FAST_CHECK_SEED } from '../scripts/fast-check-seed.ts'
 import { loadCatalog } from './catalog.ts'
 import { checkScenario } from './check-scenario.ts'
-import { runInNode } from './drivers/node-driver.ts'
+import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
 
 /**
  * How many accounts each scenario runs under: `RAMP_SCENARIO_ACCOUNTS` (`npm run scenarios -- --accounts 50`),
@@ -22,7 +22,7 @@ describe(`scenario catalog under ${ACCOUNTS} random accounts (seed ${FAST_CHECK_
   // Titles as the node catalog's (`id: title @tags`), so `--grep @payments` selects here too.
   it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`, scenario] as const))('%s', async (_name, scenario) => {
     // A core of the scenario's own, so each account is fresh and the core holds only this scenario's accounts.
-    const core = createSandboxCore({ seed: scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1) })
+    const core = createSandboxCore({ seed: scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1), webhookTransport: nodeWebhookTransport() })
     const failures: string[] = []
     // A scenario that names its account runs on that account only.
     for (const account of scenario.account === undefined ? accounts : [scenario.account]) {

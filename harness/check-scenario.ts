@@ -4,7 +4,11 @@ import type { Scenario } from './scenario.ts'
 
 /**
  * Every way a recording misses its scenario's expectations, as readable
- * messages (empty when it meets them all).
+ * messages (empty when it meets them all): channels, webhooks, responses, and
+ * every finding the driver made (a webhook that did not verify).
+ *
+ * @example
+ * const failures = checkScenario(scenario, await runInNode(scenario))
  */
 export function checkScenario(scenario: Scenario, recording: Recording): string[] {
   const failures: string[] = []
@@ -12,6 +16,14 @@ export function checkScenario(scenario: Scenario, recording: Recording): string[
     const result = matchSequence(recording.channels[channel] ?? [], expected.events, expected.mode ?? 'exact')
     if (!result.pass) failures.push(`channel ${channel} (${expected.mode ?? 'exact'}): ${result.message}`)
   }
+  const webhooks = scenario.expect.webhooks
+  if (webhooks) {
+    // The third channel: the same engine, an expected `type` matching a recorded `kind`.
+    const expected = webhooks.events.map(({ type, payload }) => (payload === undefined ? { kind: type } : { kind: type, payload }))
+    const result = matchSequence(recording.webhooks, expected, webhooks.mode ?? 'exact')
+    if (!result.pass) failures.push(`webhooks (${webhooks.mode ?? 'exact'}): ${result.message}`)
+  }
+  failures.push(...recording.findings)
   for (const [name, expected] of Object.entries(scenario.expect.responses ?? {})) {
     const actual = recording.results[name] as { status?: number; body?: unknown } | undefined
     if (!actual) failures.push(`response ${name}: no step recorded it`)

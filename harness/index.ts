@@ -5,7 +5,7 @@
  * import { defineScenario, ref, runInNode, checkScenario } from 'ramp-sandbox/harness'
  * import { connectCustomer, magic, quoteFor, openPayFrame, tapAndConfirm } from 'ramp-sandbox/harness'
  */
-export { defineScenario, ref, type Scenario, type Step, type Expectations, type EventMatcher, type SequenceMode } from './scenario.ts'
+export { defineScenario, ref, type Scenario, type Step, type Expectations, type EventMatcher, type WebhookMatcher, type SequenceMode } from './scenario.ts'
 export {
   magic,
   createSession,
@@ -39,8 +39,8 @@ export {
 } from './steps.ts'
 export { matchSequence, partialMatch, type SequenceResult } from './match-sequence.ts'
 export { checkScenario } from './check-scenario.ts'
-export { runInNode } from './drivers/node-driver.ts'
-export type { Recording, TimelineEntry } from './recording.ts'
+export { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
+export type { Recording, TimelineEntry, WebhookPayload, WebhookRecord } from './recording.ts'
 export { useSandbox } from './vitest-sandbox.ts'
 export { ScenarioFailed } from './scenario-failed.ts'
 export type { TenantHandle } from './tenant-handle.ts'

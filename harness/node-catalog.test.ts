@@ -3,7 +3,7 @@ import { internalValuesIn } from '../sandbox/http/internal-values-test-kit.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox/http/sandbox-core.ts'
 import { loadCatalog } from './catalog.ts'
 import { checkScenario } from './check-scenario.ts'
-import { runInNode } from './drivers/node-driver.ts'
+import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
 
 /** `RAMP_SCENARIO_SHARD=i/n` runs every n-th scenario from the i-th (vitest shards by file; the catalog is one file). */
 const [shard, shards] = (process.env.RAMP_SCENARIO_SHARD ?? '1/1').split('/').map(Number) as [number, number]
@@ -19,7 +19,7 @@ let answers: unknown[] = []
 function coreFor(seed: number): SandboxCore {
   let core = cores.get(seed)
   if (core) return core
-  core = createSandboxCore({ seed, secret: SECRET, bootId: BOOT_ID })
+  core = createSandboxCore({ seed, secret: SECRET, bootId: BOOT_ID, webhookTransport: nodeWebhookTransport() })
   const handle = core.handle.bind(core)
   core.handle = async (request) => {
     const response = await handle(request)

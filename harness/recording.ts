@@ -1,4 +1,5 @@
-import type { FrameOutbound } from '../sandbox/contract/index.ts'
+import type { FrameOutbound, WebhookEventType } from '../sandbox/contract/index.ts'
+import type { WebhookData } from '../sandbox/domain/webhook-deliveries.ts'
 
 /** One line of a scenario's timeline: who did what, in order. */
 export interface TimelineEntry {
@@ -8,6 +9,21 @@ export interface TimelineEntry {
   detail?: unknown
 }
 
+/** What the recording keeps of one webhook delivery of type `Type`. */
+export interface WebhookPayload<Type extends WebhookEventType = WebhookEventType> {
+  /** The event's `data`: the object as the API showed it when the event was emitted. */
+  data: WebhookData[Type]
+  /** The delivery's status in the sandbox's log once the run settled. */
+  status: 'pending' | 'delivered' | 'failed'
+  /** How many attempts the sandbox made. */
+  attempts: number
+  /** How many times the run's receiver got it (retries of a failed answer included). */
+  received: number
+}
+
+/** One webhook delivery as the third channel records it: its event type as `kind`, so `matchSequence` checks it. */
+export type WebhookRecord = { [K in WebhookEventType]: { kind: K; payload: WebhookPayload<K> } }[WebhookEventType]
+
 /** What a driver recorded while running a scenario. */
 export interface Recording {
   /** Events each channel's frame posted, in order. */
@@ -15,6 +31,20 @@ export interface Recording {
   /** Results of steps that named themselves with `as`. */
   results: Record<string, unknown>
   timeline: TimelineEntry[]
+  /** The deliveries to the run's webhook endpoints (`webhooks: 'listen'` steps), in the order the events were emitted. */
+  webhooks: WebhookRecord[]
+  /** What went wrong whatever the scenario expects (a webhook whose signature did not verify): each one fails it. */
+  findings: string[]
+}
+
+/**
+ * A recording with nothing in it yet, as a driver starts a run.
+ *
+ * @example
+ * const recording = newRecording() // { channels: {}, results: {}, timeline: [], webhooks: [], findings: [] }
+ */
+export function newRecording(): Recording {
+  return { channels: {}, results: {}, timeline: [], webhooks: [], findings: [] }
 }
 
 function lookup(path: string, results: Record<string, unknown>): unknown {

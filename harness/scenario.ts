@@ -1,4 +1,5 @@
-import type { FaultRequest, FrameName, FrameOutbound } from '../sandbox/contract/index.ts'
+import type { FaultRequest, FrameName, FrameOutbound, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
+import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
 export interface Ref {
@@ -21,6 +22,14 @@ export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>> : 
 export type EventMatcher = {
   [K in FrameOutbound['kind']]: Extract<FrameOutbound, { kind: K }> extends { payload: infer P } ? { kind: K; payload?: DeepPartial<P> } : { kind: K }
 }[FrameOutbound['kind']]
+
+/**
+ * An expected webhook: its event type and, optionally, part of what the recording keeps of it (`data` typed by type;
+ * the delivery's `status`, its `attempts`, how many times the receiver got it, `received`).
+ */
+export type WebhookMatcher = {
+  [K in WebhookEventType]: { type: K; payload?: DeepPartial<WebhookPayload<K>> }
+}[WebhookEventType]
 
 /** How a channel's events are checked: all of them in order, some in order, or none of these. */
 export type SequenceMode = 'exact' | 'subsequence' | 'never'
@@ -62,15 +71,22 @@ export type Step =
   | { control: 'settings'; body: { [key: string]: Input } }
   /**
    * A raw API call, `'METHOD /path?query'`; result `{status, body}`. Without `headers` it carries the run's secret key;
-   * `headers: {}` sends none. `{pk}` and `{sk}` in the path are the run's keys; `{{name.path}}` anywhere is a ref.
+   * `headers: {}` sends none. `{pk}` and `{sk}` in the path are the run's keys; `{{name.path}}` anywhere is a ref. An
+   * absolute URL (an upload URL the sandbox answered) is called by its path and query on the driver's server.
    */
   | { api: string; as: string; body?: Input; headers?: { [key: string]: Input } }
+  /**
+   * Registers a webhook endpoint (control API, secret key) at the driver's receiver for this run, named `as`: the
+   * receiver verifies every delivery's signature with the endpoint's secret and answers `answers` to successive
+   * deliveries, then 200. `events` and `scheme` as the control API takes them (default: every type, `sandbox`).
+   */
+  | { webhooks: 'listen'; as: string; events?: WebhookEventType[]; scheme?: WebhookScheme; answers?: number[] }
 
 /**
  * The key that names a step's kind: every step has exactly one. The scenario loader checks a file's steps against
  * this list; `runStep` (`drivers/run-step.ts`) is what tells the kinds apart.
  */
-export const STEP_KINDS = ['server', 'client', 'open', 'customer', 'openChallenge', 'host', 'until', 'control', 'api'] as const
+export const STEP_KINDS = ['server', 'client', 'open', 'customer', 'openChallenge', 'host', 'until', 'control', 'api', 'webhooks'] as const
 
 /** A step whose kind is missing from {@link STEP_KINDS}: none, or this file fails to compile. */
 type StepOfNoListedKind = Exclude<Step, { [K in (typeof STEP_KINDS)[number]]: Record<K, unknown> }[(typeof STEP_KINDS)[number]]>
@@ -83,6 +99,8 @@ export interface Expectations {
   channels?: Record<string, { mode?: SequenceMode; events: EventMatcher[] }>
   /** Per `as` name of an `api`/`client` step: the status and part of the body. */
   responses?: Record<string, { status?: number; body?: unknown }>
+  /** The webhooks the run's endpoints were sent, one per delivery in the order the events were emitted (default `exact`). */
+  webhooks?: { mode?: SequenceMode; events: WebhookMatcher[] }
 }
 
 /** A scripted partner flow: data, run by the node and browser drivers. */

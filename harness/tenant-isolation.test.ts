@@ -3,7 +3,7 @@ import { startServer, type RunningSandbox } from '../sandbox/adapters/node-http/
 import { createSandboxCore, type SandboxCore } from '../sandbox/http/sandbox-core.ts'
 import { send } from '../sandbox/http/test-request.ts'
 import { loadCatalog } from './catalog.ts'
-import { runInNode } from './drivers/node-driver.ts'
+import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
 import type { Recording } from './recording.ts'
 
 const TENANTS = 16
@@ -38,7 +38,7 @@ function comparable(recording: Recording): Recording {
 
 let server: RunningSandbox
 beforeAll(async () => {
-  server = await startServer({ port: 0, framesPort: 0, logger: () => undefined })
+  server = await startServer({ port: 0, framesPort: 0, logger: () => undefined, webhookTransport: nodeWebhookTransport() })
 }, 60_000)
 afterAll(() => server.close())
 
@@ -50,7 +50,7 @@ describe('tenant isolation', () => {
     for (const tenant of tenants) {
       // Alone: a sandbox of its own (same seed, secret, boot id and origins, so the same signatures and URLs), nothing else on it.
       const { seed, secret, bootId, options } = server.core
-      const alone = await runCatalog(createSandboxCore({ seed, secret, bootId, origins: options.origins }), tenant)
+      const alone = await runCatalog(createSandboxCore({ seed, secret, bootId, origins: options.origins, webhookTransport: nodeWebhookTransport() }), tenant)
       for (const { id } of catalog) expect(comparable(together[tenant]!.get(id)!), `tenant ${tenant}, ${id}`).toEqual(comparable(alone.get(id)!))
     }
     const accounts = new Set(server.core.tenants.all().map((tenant) => tenant.account.account).filter((account) => account.startsWith('isolation')))

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import mismatch from '../scenarios/connect/mismatch.scenario.ts'
+import headlessCardBuy from '../scenarios/payments/headless-card-buy.scenario.ts'
+import webhooksCardBuy from '../scenarios/webhooks/card-buy-completed.scenario.ts'
 import { checkScenario } from './check-scenario.ts'
 import './vitest-matchers.ts'
 import type { Scenario } from './scenario.ts'
@@ -29,5 +31,23 @@ describe('useSandbox', () => {
     expect(failed).toBeInstanceOf(ScenarioFailed)
     expect((failed as ScenarioFailed).failures).toEqual([expect.stringContaining('channel check (exact)')])
     expect((failed as ScenarioFailed).message).toContain(`scenario "${mismatch.title}" missed its expectations`)
+  })
+})
+
+describe('useSandbox, webhooks', () => {
+  const received: Array<Promise<unknown>> = []
+  const hooked = useSandbox({ webhooks: (request) => void received.push(request.json()) })
+
+  it('hands the tenant’s webhooks to the given function in process, and settles them', async () => {
+    const tenant = hooked.tenant()
+    expect((await hooked.request(tenant, 'POST /__sandbox/webhooks/endpoints', { body: { url: 'http://127.0.0.1:3000/hooks', events: ['transaction_created'] } })).status).toBe(201)
+    await hooked.run(tenant, headlessCardBuy)
+    expect(await hooked.settleWebhooks(tenant)).toEqual({ deliveries: 1, pending: 0, delivered: 1, failed: 0 })
+    expect(await Promise.all(received)).toEqual([expect.objectContaining({ type: 'transaction_created' })])
+  })
+
+  it('runs a scenario that listens for webhooks, its endpoint going to the harness', async () => {
+    const recording = await hooked.run(hooked.tenant(), webhooksCardBuy)
+    expect(recording.webhooks.map((webhook) => webhook.kind)).toEqual(expect.arrayContaining(['transaction_created', 'transaction_updated']))
   })
 })

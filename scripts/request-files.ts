@@ -14,9 +14,10 @@ import { startServer } from '../sandbox/adapters/node-http/start-server.ts'
 import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
 import { send } from '../sandbox/http/test-request.ts'
 import { nodeFrames } from '../harness/drivers/node-frames.ts'
+import { nodeWebhookListeners } from '../harness/drivers/node-webhooks.ts'
 import { runStep } from '../harness/drivers/run-step.ts'
 import type { ApiCall } from '../harness/drivers/api-steps.ts'
-import { resolveInput, type Recording } from '../harness/recording.ts'
+import { newRecording, resolveInput, type Recording } from '../harness/recording.ts'
 import type { Step } from '../harness/scenario.ts'
 import { connectCustomer, magic, openPayFrame, quoteFor } from '../harness/steps.ts'
 
@@ -59,14 +60,14 @@ await server.close()
 // A headless buy-frame purchase of 48 in test mode, in process: a customer connected and a quote made first.
 const core = createSandboxCore({ seed: 1 })
 async function purchaseOf48(account: string): Promise<Recording> {
-  const recording: Recording = { channels: {}, results: {}, timeline: [] }
+  const recording = newRecording()
   const resolve = (input: unknown) => resolveInput(input, recording.results) as never
   const api: ApiCall = async (line, options) => {
     const reply = await send(core, line, options)
     return { status: reply.status, body: reply.body as never }
   }
   const frames = nodeFrames(core, recording)
-  const driver = { api, mode: 'test' as const, account, resolve, recording, frames }
+  const driver = { api, mode: 'test' as const, account, resolve, recording, frames, webhooks: nodeWebhookListeners() }
   for (const step of [...connectCustomer(magic.usNy), ...quoteFor({ amount: 48, method: 'card' })]) await runStep(step, driver)
   await filesRun()
   const purchase: Step[] = [openPayFrame('buy'), { until: 'pay', kind: 'challenge' }]

@@ -32,4 +32,23 @@ describe('createScenarioLoader', () => {
     await expect(loader.load(join(dir, 'c.scenario.mjs'))).rejects.toThrow('the default export is not a scenario: steps.0: a step has exactly one of server, client, open')
     await loader.close()
   })
+
+  it('loads a webhooks step and a webhooks expectation', async () => {
+    const file = join(dir, 'd.scenario.mjs')
+    writeFileSync(file, "export default { title: 't', tags: [], steps: [{ webhooks: 'listen', as: 'hooks', events: ['transaction_failed'], answers: [500] }], expect: { webhooks: { mode: 'subsequence', events: [{ type: 'transaction_failed', payload: { data: { failureCode: 'unknown' } } }] } } }\n")
+    const loader = createScenarioLoader(dir)
+    expect((await loader.load(file)).expect.webhooks?.mode).toBe('subsequence')
+    await loader.close()
+  })
+
+  it.each([
+    ['a webhooks step with a field it does not know', "steps: [{ webhooks: 'listen', as: 'hooks', secret: 'x' }], expect: {}", 'steps.0: Unrecognized key: "secret"'],
+    ['a webhooks expectation of an unknown event type', "steps: [], expect: { webhooks: { events: [{ type: 'transaction_exploded' }] } }", 'expect.webhooks.events.0.type: '],
+  ])('refuses %s, naming the field', async (_, rest, field) => {
+    const file = join(dir, `refused-${field.replace(/\W/g, '')}.scenario.mjs`)
+    writeFileSync(file, `export default { title: 't', tags: [], ${rest} }\n`)
+    const loader = createScenarioLoader(dir)
+    await expect(loader.load(file)).rejects.toThrow(`the default export is not a scenario: ${field}`)
+    await loader.close()
+  })
 })

@@ -3,13 +3,37 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { z } from 'zod'
+import { WebhookEventType, WebhookScheme } from '../../sandbox/contract/index.ts'
 import { STEP_KINDS, type Scenario } from '../scenario.ts'
 
 /** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */
 export class LoaderMissing extends Error {}
 
-const Step = z.record(z.string(), z.unknown()).refine((step) => STEP_KINDS.filter((kind) => kind in step).length === 1, {
+const OneKind = z.record(z.string(), z.unknown()).refine((step) => STEP_KINDS.filter((kind) => kind in step).length === 1, {
   message: `a step has exactly one of ${STEP_KINDS.join(', ')}`,
+})
+
+/** `{webhooks: 'listen', …}`, field by field: a field it does not know is refused. */
+const ListenStep = z.strictObject({
+  webhooks: z.literal('listen'),
+  as: z.string().min(1, 'as must be a non-empty string'),
+  events: z.array(WebhookEventType).min(1).optional(),
+  scheme: WebhookScheme.optional(),
+  answers: z.array(z.number().int().min(100).max(599)).optional(),
+})
+
+/** A step: exactly one kind; a webhooks step is checked in full. */
+const Step = OneKind.superRefine((step, context) => {
+  if (!('webhooks' in step)) return
+  for (const issue of ListenStep.safeParse(step).error?.issues ?? []) context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+})
+
+const SequenceMode = z.enum(['exact', 'subsequence', 'never'])
+
+/** `expect.webhooks`: a mode, and the events by type (their payloads partial, as the sandbox's objects are). */
+const WebhookExpectations = z.strictObject({
+  mode: SequenceMode.optional(),
+  events: z.array(z.strictObject({ type: WebhookEventType, payload: z.record(z.string(), z.unknown()).optional() })),
 })
 
 /** The shape of a scenario (harness/scenario.ts), checked before a driver runs it; steps are checked by kind only. */
@@ -20,7 +44,7 @@ const ScenarioShape = z.object({
   account: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _').optional(),
   mode: z.enum(['test', 'live']).optional(),
   steps: z.array(Step),
-  expect: z.object({ channels: z.record(z.string(), z.unknown()).optional(), responses: z.record(z.string(), z.unknown()).optional() }),
+  expect: z.object({ channels: z.record(z.string(), z.unknown()).optional(), responses: z.record(z.string(), z.unknown()).optional(), webhooks: WebhookExpectations.optional() }),
 })
 
 /** tsx's ESM API, as this command uses it. */

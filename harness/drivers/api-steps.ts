@@ -22,7 +22,8 @@ type StepOf<Key extends 'server' | 'client' | 'control', Call extends string> = 
  * every driver; `run-step.ts` picks the one a step is. `getConnection` and `setupAuth` go through a frame instead.
  */
 
-const secretKey = (context: ApiStepContext) => ({ 'x-api-key': `sk_${context.mode}_${context.account}` })
+/** The headers of a call with the run's secret key. */
+export const secretKey = (context: Pick<ApiStepContext, 'mode' | 'account'>) => ({ 'x-api-key': `sk_${context.mode}_${context.account}` })
 const bearer = (context: ApiStepContext, token: unknown) => ({ authorization: `Bearer ${context.resolve(token)}` })
 
 /** `POST /platform/v1/sessions`; the session is the result `as` (a status other than 201 throws). */
@@ -69,10 +70,11 @@ export async function changeSettings(step: StepOf<'control', 'settings'>, contex
   await context.api('PUT /__sandbox/settings', { headers: secretKey(context), body: context.resolve(step.body) })
 }
 
-/** A raw `'METHOD /path'` call (`{pk}`, `{sk}` are the run's keys; the secret key unless `headers`); result `{status, body}`. */
+/** A raw `'METHOD /path'` call (`{pk}`, `{sk}` are the run's keys; an absolute URL is called by its path; the secret key unless `headers`); result `{status, body}`. */
 export async function rawApiCall(step: Extract<Step, { api: string }>, context: ApiStepContext): Promise<void> {
   const keys = { pk: `pk_${context.mode}_${context.account}`, sk: `sk_${context.mode}_${context.account}` }
-  const line = (context.resolve(step.api) as string).replace('{pk}', keys.pk).replace('{sk}', keys.sk)
+  // An absolute URL the sandbox answered (an upload URL) is called by its path, on the driver's own server.
+  const line = (context.resolve(step.api) as string).replace('{pk}', keys.pk).replace('{sk}', keys.sk).replace(/^([A-Z]+) https?:\/\/[^/]+/, '$1 ')
   const headers = step.headers === undefined ? secretKey(context) : (context.resolve(step.headers) as Record<string, string>)
   context.recording.results[step.as] = await context.api(line, { headers, body: context.resolve(step.body) })
 }

@@ -3,12 +3,15 @@ import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-ht
 import { PUBLIC_TEST_SECRET } from '../../sandbox/http/index.ts'
 import { launchChromium } from '../../sandbox/testing/chromium.ts'
 import { startHostPage, type HostPageServer } from '../../sandbox/testing/host-page-server.ts'
-import { resolveInput, type Recording } from '../recording.ts'
+import { newRecording, resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import { browserFrames } from './browser-frames.ts'
 import { trackEffects } from './effect-tracker.ts'
 import { fetchApi } from './fetch-api.ts'
 import { runStep } from './run-step.ts'
+import { WebhookInboxes } from './webhook-inboxes.ts'
+import { WebhookListeners } from './webhook-listeners.ts'
+import { startWebhookReceiver, type WebhookReceiverServer } from './webhook-receiver-server.ts'
 
 /** One seed's sandbox server and the host page (its own origin) that embeds its frames. */
 export interface BrowserSite {
@@ -16,6 +19,8 @@ export interface BrowserSite {
   host: HostPageServer
   /** Loaded host pages between runs (a new page costs more than a scenario's steps). */
   idle: Page[]
+  /** Where the server's webhooks to the runs' endpoints arrive. */
+  webhooks: WebhookReceiverServer
 }
 
 /** What the browser driver runs on: Chromium, and a server plus host page per seed, started on first use. */
@@ -44,7 +49,7 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
   const start = async (seed: number): Promise<BrowserSite> => {
     // The node driver's core signs with the public test secret; so does this server: same seed, same tokens on both drivers.
     const sandbox = await startServer({ port: 0, framesPort: 0, seed, secret: PUBLIC_TEST_SECRET })
-    return { sandbox, host: await startHostPage(sandbox.apiUrl, sandbox.framesUrl), idle: [] }
+    return { sandbox, host: await startHostPage(sandbox.apiUrl, sandbox.framesUrl), idle: [], webhooks: await startWebhookReceiver(new WebhookInboxes()) }
   }
   const env: BrowserEnv = {
     browser,
@@ -54,10 +59,11 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
     },
     async close() {
       for (const site of sites.values()) {
-        const { host, sandbox, idle } = await site
+        const { host, sandbox, idle, webhooks } = await site
         await Promise.all(idle.splice(0).map((page) => page.close()))
         await host.close()
         await sandbox.close()
+        await webhooks.close()
       }
       if (!options.browser) await browser.close()
     },
@@ -100,18 +106,21 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
   const site = await env.site(scenario.seed ?? defaultSeed())
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `browser_${process.pid}_${++runs}`
-  const recording: Recording = { channels: {}, results: {}, timeline: [] }
+  const recording = newRecording()
   const resolve = (input: unknown) => resolveInput(input, recording.results) as any
 
   const page = await hostPage(env, site)
   const { settle, stop } = trackEffects(page)
   const frames = browserFrames({ page, origin: new URL(site.host.url).origin, settle }, recording)
+  const webhooks = new WebhookListeners(site.webhooks)
   let clean = false
   try {
     const api = fetchApi(site.sandbox.apiUrl, frames.note)
+    const driver = { api, mode, account, resolve, recording, frames, webhooks }
     try {
-      for (const step of scenario.steps) await runStep(step, { api, mode, account, resolve, recording, frames })
+      for (const step of scenario.steps) await runStep(step, driver)
       await settle()
+      await webhooks.finish(driver)
     } catch (error) {
       // What happened up to the failing step, for the report (`error.recording`).
       await frames.finish().catch(() => undefined)
@@ -121,6 +130,7 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
     clean = true
     return recording
   } finally {
+    webhooks.close()
     stop()
     // A page a run failed on may still be busy: close it rather than reuse it.
     if (clean && !page.isClosed()) site.idle.push(page)

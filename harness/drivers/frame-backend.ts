@@ -1,6 +1,7 @@
 import type { FrameInbound, FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
 import type { TimelineEntry } from '../recording.ts'
 import type { ApiStepContext } from './api-steps.ts'
+import type { WebhookListeners } from './webhook-listeners.ts'
 
 /** A partner-client call (`getConnection`, `setupAuth`) whose frame mounted: its connection, once the frame completed. */
 export interface PendingConnection {
@@ -39,4 +40,6 @@ export interface FrameBackend {
 /** What the step interpreter runs a step with: the driver's API calls and run data, and its frames. */
 export interface StepDriver extends ApiStepContext {
   frames: FrameBackend
+  /** The run's webhook endpoints and the driver's receiver. */
+  webhooks: WebhookListeners
 }

@@ -1,12 +1,14 @@
 import { createSandboxCore, type SandboxCore } from '../../sandbox/http/sandbox-core.ts'
 import { send } from '../../sandbox/http/test-request.ts'
-import { resolveInput, type Recording } from '../recording.ts'
+import { newRecording, resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import type { ApiCall } from './api-steps.ts'
 import { nodeFrames } from './node-frames.ts'
+import { nodeWebhookListeners, nodeWebhookTransport } from './node-webhooks.ts'
 import { runStep } from './run-step.ts'
 
 export { channelIdOf, HOST_ORIGIN } from './node-frames.ts'
+export { nodeWebhookTransport } from './node-webhooks.ts'
 
 const cores = new Map<number, SandboxCore>()
 let runs = 0
@@ -14,14 +16,19 @@ let runs = 0
 /**
  * Runs a scenario in process: the core's routes for API calls, the frame machines
  * for frames, no browser and no sockets. One core per seed (or the one given); one account per run.
+ * Webhooks reach the run's inboxes through the core's transport: a core given here needs
+ * `webhookTransport: nodeWebhookTransport()` for a scenario that listens.
+ *
+ * @example
+ * const recording = await runInNode(scenario)
  */
 export async function runInNode(scenario: Scenario, options: { core?: SandboxCore } = {}): Promise<Recording> {
   const seed = scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1)
   let core = options.core ?? cores.get(seed)
-  if (!core) cores.set(seed, (core = createSandboxCore({ seed })))
+  if (!core) cores.set(seed, (core = createSandboxCore({ seed, webhookTransport: nodeWebhookTransport() })))
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `scenario_${process.pid}_${++runs}`
-  const recording: Recording = { channels: {}, results: {}, timeline: [] }
+  const recording = newRecording()
   const resolve = (input: unknown) => resolveInput(input, recording.results) as any
   const api: ApiCall = async (line, options) => {
     const reply = await send(core, line, options)
@@ -29,7 +36,14 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     return { status: reply.status, body: reply.body as any }
   }
   const frames = nodeFrames(core, recording)
-  for (const step of scenario.steps) await runStep(step, { api, mode, account, resolve, recording, frames })
-  await frames.finish()
+  const webhooks = nodeWebhookListeners()
+  const driver = { api, mode, account, resolve, recording, frames, webhooks }
+  try {
+    for (const step of scenario.steps) await runStep(step, driver)
+    await frames.finish()
+    await webhooks.finish(driver)
+  } finally {
+    webhooks.close()
+  }
   return recording
 }

@@ -54,9 +54,10 @@ function serverStep(step: Extract<Step, { server: string }>, driver: StepDriver)
 }
 
 /** A sandbox-control step: the clock advanced, a fault injected, settings changed. */
-function controlStep(step: Extract<Step, { control: string }>, driver: StepDriver): Promise<void> {
+async function controlStep(step: Extract<Step, { control: string }>, driver: StepDriver): Promise<void> {
   switch (step.control) {
-    case 'advanceClock': return call.advanceClock(step, driver)
+    // Retries the advance made due run in the background: settled, so every driver reads the same deliveries.
+    case 'advanceClock': await call.advanceClock(step, driver); return driver.webhooks.settle(driver)
     case 'fault': return call.injectFault(step, driver)
     case 'settings': return call.changeSettings(step, driver)
     default: return unknownStep(step)
@@ -81,7 +82,7 @@ async function clientStep(step: Extract<Step, { client: string }>, driver: StepD
  * A step of no known kind throws.
  *
  * @example
- * for (const step of scenario.steps) await runStep(step, { api, mode, account, resolve, recording, frames })
+ * for (const step of scenario.steps) await runStep(step, { api, mode, account, resolve, recording, frames, webhooks })
  */
 export async function runStep(step: Step, driver: StepDriver): Promise<void> {
   const { frames, resolve } = driver
@@ -109,6 +110,8 @@ export async function runStep(step: Step, driver: StepDriver): Promise<void> {
       return frames.send(step.channel, { kind: step.host, payload: { quote: resolve(step.quote) } })
     case 'until' in step:
       return frames.waitFor(step.until, step.kind)
+    case 'webhooks' in step:
+      return driver.webhooks.listen(step, driver)
     default: {
       const never: never = step
       return unknownStep(never)

@@ -23,7 +23,7 @@ function describe(channel: string, a: unknown[], b: unknown[], labels: [string, 
 /**
  * Compares two recordings of one scenario (browser and node driver): every
  * channel's events, normalized (`normalizeEvents`: credentials, ids, tokens,
- * origins replaced), must be equal, in order, channel by channel.
+ * origins replaced), must be equal, in order, channel by channel; so must the webhooks.
  *
  * @example
  * const result = sameSequence(await runInBrowser(env, scenario), await runInNode(scenario))
@@ -37,5 +37,8 @@ export function sameSequence(a: Recording, b: Recording, labels: [string, string
     if (!(channel in a.channels) || !(channel in b.channels)) differences.push(`channel ${channel}: recorded only by ${channel in a.channels ? labels[0] : labels[1]}`)
     else if (!isDeepStrictEqual(left, right)) differences.push(describe(channel, left, right, labels))
   }
+  // The third channel, normalized as frame events are (its data carries the same ids).
+  const [left, right] = [a, b].map((recording) => normalizeEvents(recording.webhooks as never)) as [unknown[], unknown[]]
+  if (!isDeepStrictEqual(left, right)) differences.push(describe('webhooks', left, right, labels).replace('channel webhooks', 'webhooks'))
   return { pass: differences.length === 0, differences }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { JournalEntry, TenantFixtures } from '../contract/index.ts'
+import { JournalEntry, TenantFixtures, WebhookDelivery } from '../contract/index.ts'
 import { parseApiKey } from '../kernel/tenant-registry.ts'
 import { recordScenario, type RecordedScenario } from './record-scenario.ts'
 import { scenarioSource } from './scenario-source.ts'
@@ -23,7 +23,7 @@ async function read<T extends z.ZodType>(api: string, path: string, key: string,
 }
 
 /**
- * Records a tenant of a running sandbox: reads its journal and fixtures with its secret key, and makes a scenario of
+ * Records a tenant of a running sandbox: reads its journal, fixtures and webhook deliveries with its secret key, and makes a scenario of
  * them (`recordScenario`) and its file text (`scenarioSource`). What `ramp-sandbox record` runs. Throws an Error with a
  * readable message when the input is invalid or the server cannot be read.
  *
@@ -41,6 +41,7 @@ export async function recordFromServer(input: { api: string; key: string; title:
     throw new Error(`the journal of account ${account} (${mode} mode) is empty: nothing to record. Run the flow against ${base} with this account's keys first (each account and mode has its own journal)`)
   }
   const fixtures = await read(base, '/__sandbox/fixtures', key, TenantFixtures)
-  const recorded = recordScenario(journal, { title, fixtures })
+  const deliveries = await read(base, '/__sandbox/webhooks/deliveries?limit=500', key, z.array(WebhookDelivery))
+  const recorded = recordScenario(journal, { title, fixtures, deliveries })
   return { source: scenarioSource(recorded), recorded }
 }

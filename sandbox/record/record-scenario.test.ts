@@ -53,7 +53,8 @@ function partner() {
       return ((await send(core, 'GET /__sandbox/fixtures', { headers: sk })).body as { data: TenantFixtures }).data
     },
     async record(title = 'recorded') {
-      return recordScenario(tenant().journal.list(), { title, fixtures: await this.fixtures() })
+      const deliveries = ((await send(core, 'GET /__sandbox/webhooks/deliveries', { headers: sk })).body as { data: Array<{ eventId: string; endpointId: string; type: 'transaction_created' }> }).data
+      return recordScenario(tenant().journal.list(), { title, fixtures: await this.fixtures(), deliveries })
     },
   }
 }
@@ -232,5 +233,36 @@ describe('recordScenario', () => {
     const events = (clock: TenantFixtures['clock']) => recordScenario([...journal], { title: 't', fixtures: { ...fixtures, clock } }).expect.channels.widget!.events
     expect(events(fixtures.clock)[1]).toEqual({ kind: 'complete', payload: { status: 'done', amount: 12.5 } })
     expect(events({ ...fixtures.clock, startedAt: '2026-03-04T05:06:07.000Z' })[1]).toEqual({ kind: 'complete', payload: { status: 'done' } })
+  })
+})
+
+describe('recordScenario, webhooks', () => {
+  /** A headless card buy of 100 after `before` (which may register an endpoint): transaction_created is emitted. */
+  async function buyWithWebhooks(before: (p: ReturnType<typeof partner>) => Promise<unknown>) {
+    const p = partner()
+    await before(p)
+    const credentials = await p.connect(await p.session())
+    const quote = await p.cardQuote(credentials.accessToken, 100)
+    const buy = await p.frame('buy', { clientToken: credentials.clientToken, quote: encodeQuote(quote) })
+    await posted(buy, 'complete')
+    await p.tenant().background.settled()
+    return p
+  }
+
+  it('replays a registered endpoint as a webhooks listen step with its events and scheme', async () => {
+    const p = await buyWithWebhooks((q) => q.call('POST /__sandbox/webhooks/endpoints', undefined, { url: 'http://127.0.0.1:9/hooks', events: ['transaction_created'], scheme: 'standard' }))
+    expect((await p.record()).steps[0]).toEqual({ webhooks: 'listen', as: 'hooks', events: ['transaction_created'], scheme: 'standard' })
+  })
+
+  it('expects the types of the webhooks the tenant sent, in emission order', async () => {
+    const p = await buyWithWebhooks((q) => q.call('POST /__sandbox/webhooks/endpoints', undefined, { url: 'http://127.0.0.1:9/hooks' }))
+    expect((await p.record()).expect.webhooks).toEqual({ mode: 'exact', events: [{ type: 'transaction_created' }] })
+  })
+
+  it('expects no webhooks and adds no listen step when the tenant sent none', async () => {
+    const p = await buyWithWebhooks(async () => undefined)
+    const recorded = await p.record()
+    expect(recorded.expect.webhooks).toBeUndefined()
+    expect(recorded.steps.some((step) => 'webhooks' in step)).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import type { ApiJournalEntry, FrameJournalEntry, JournalEntry, TenantFixtures } from '../contract/index.ts'
 import { peekToken } from '../domain/tokens.ts'
 import { FIXTURES_STEP, RecordedValues, type Ref } from './recorded-values.ts'
+import { recordedWebhooks, type LoggedDelivery } from './recorded-webhooks.ts'
 import { stableBody, stablePayload } from './stable-payload.ts'
 
 /** A step of the harness DSL (harness/scenario.ts `Step`), as plain data: `sandbox/` does not import the harness. */
@@ -22,6 +23,8 @@ export interface RecordedScenario {
   expect: {
     responses: Record<string, { status: number; body?: unknown }>
     channels: Record<string, { mode: 'exact'; events: RecordedEvent[] }>
+    /** The webhooks' event types in emission order, when the tenant had deliveries. */
+    webhooks?: { mode: 'exact'; events: Array<{ type: string }> }
   }
   notes: string[]
 }
@@ -31,6 +34,8 @@ export interface RecordOptions {
   title: string
   /** `GET /__sandbox/fixtures` of the recorded tenant (`data`): its seed and mode, its clock, and the seeded ids a flow may use. */
   fixtures?: TenantFixtures
+  /** `GET /__sandbox/webhooks/deliveries` of the recorded tenant (`data`, newest first): the webhooks it sent. */
+  deliveries?: LoggedDelivery[]
 }
 
 /** Events a later step may depend on: the replay waits for them where the recording saw them. */
@@ -75,7 +80,9 @@ interface Channel {
  * `openChallenge`) on channels named by frame in order (`check`, `buy-button`, `buy-button-2`), customer actions
  * become `customer` steps, `setQuote` a `host` step, and the replay waits (`until`) for the events a later step followed.
  * Expectations: each call's status and, when the recorded clock started at the price epoch, the stable part of its body
- * (`stableBody`); each channel's events in exact order with their stable payload (`stablePayload`).
+ * (`stableBody`); each channel's events in exact order with their stable payload (`stablePayload`). A webhook endpoint
+ * registered becomes a `webhooks: 'listen'` step, and the types of the webhooks sent (`options.deliveries`) in
+ * emission order are expected (`recordedWebhooks`).
  *
  * @example
  * const recorded = recordScenario(journal, { title: 'card buy with a CVV challenge', fixtures })
@@ -90,6 +97,8 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   const responses: RecordedScenario['expect']['responses'] = {}
   const channels = new Map<string, Channel>()
   const notes: string[] = []
+  // Webhook endpoints the journal saw registered: replayed as listen steps at the harness's receiver.
+  const endpoints: string[] = []
   // The replay's clock starts at the price epoch: amounts repeat only when the recording's did too.
   const amounts = fixtures !== undefined && fixtures.clock.startedAt === (fixtures.prices as { epoch?: string }).epoch
   const entries = [...journal].sort((a, b) => a.seq - b.seq)
@@ -156,6 +165,13 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     if (ok && method === 'POST' && path === '/__sandbox/clock/advance') return void steps.push({ control: 'advanceClock', by: body?.by })
     if (ok && method === 'POST' && path === '/__sandbox/faults') return void steps.push({ control: 'fault', fault: body })
     if (ok && method === 'PUT' && path === '/__sandbox/settings') return void steps.push({ control: 'settings', body: values.rewrite(body) })
+    if (status === 201 && method === 'POST' && path === '/__sandbox/webhooks/endpoints') {
+      const as = resultName('hooks')
+      steps.push({ webhooks: 'listen', as, ...(body?.events === undefined ? {} : { events: body.events }), ...(body?.scheme === undefined ? {} : { scheme: body.scheme }) })
+      values.produced(as, data)
+      if (typeof data?.id === 'string') endpoints.push(data.id)
+      return
+    }
     if (method === 'POST' && path === '/platform/v1/sessions' && status === 201) {
       const as = resultName('session')
       steps.push({ server: 'createSession', as, body: values.rewrite(body) })
@@ -258,6 +274,11 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   if (!amounts && instants) {
     notes.push('Request bodies carry instants of a clock that did not start at the price epoch; the replay’s clock does, so they may read as future (record against `ramp-sandbox serve --frozen-clock`).')
   }
+  const webhooks = recordedWebhooks(options.deliveries ?? [], endpoints)
+  if (webhooks.listenFirst) {
+    steps.unshift({ webhooks: 'listen', as: resultName('hooks') })
+    notes.push('The tenant sent webhooks to endpoints registered before its journal starts: the replay listens with one endpoint for every event type.')
+  }
   if (values.needsFixtures) steps.unshift({ api: 'GET /__sandbox/fixtures', as: FIXTURES_STEP })
   if (!amounts) {
     const why = fixtures ? 'the recorded clock did not start at the price epoch' : 'the recording did not know where its clock started'
@@ -273,7 +294,11 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     ...(fixtures ? { seed: fixtures.tenant.seed } : {}),
     ...(fixtures?.tenant.mode === 'live' ? { mode: 'live' as const } : {}),
     steps,
-    expect: { responses, channels: Object.fromEntries(recorded.map((channel) => [channel.name, { mode: 'exact' as const, events: channel.events }])) },
+    expect: {
+      responses,
+      channels: Object.fromEntries(recorded.map((channel) => [channel.name, { mode: 'exact' as const, events: channel.events }])),
+      ...(webhooks.events.length > 0 ? { webhooks: { mode: 'exact' as const, events: webhooks.events } } : {}),
+    },
     notes,
   }
 }

@@ -39,4 +39,10 @@ describe('scenarioSource', () => {
   it('says how it was recorded and what it leaves out in its comment', () => {
     expect(scenarioSource(recorded)).toMatch(/ \* Recorded with `ramp-sandbox record`.*\n \* Amounts are not expected: \*\\\/ closes nothing here\.\n \*\//)
   })
+
+  it('writes the expected webhooks after the channels', () => {
+    const withWebhooks: RecordedScenario = { ...recorded, steps: [{ webhooks: 'listen', as: 'hooks' }, ...recorded.steps], expect: { ...recorded.expect, webhooks: { mode: 'exact', events: [{ type: 'transaction_created' }] } } }
+    const { notes: _notes, ...scenario } = withWebhooks
+    expect(evaluate(scenarioSource(withWebhooks))).toEqual(scenario)
+  })
 })

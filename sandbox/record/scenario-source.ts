@@ -62,6 +62,9 @@ export function scenarioSource(recorded: RecordedScenario): string {
       '      },',
     ]),
     '    },',
+    ...(recorded.expect.webhooks === undefined
+      ? []
+      : ['    webhooks: {', `      mode: ${quote(recorded.expect.webhooks.mode)},`, '      events: [', ...recorded.expect.webhooks.events.map((event) => `        ${inline(event)},`), '      ],', '    },']),
     '  },',
     '})',
     '',

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createSandboxCore, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
+import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '../../kernel/webhook-transport.ts'
 
 /** Options of the msw adapter. */
 export interface MswSandboxOptions extends SandboxOptions {
@@ -11,6 +12,20 @@ export interface MswSandboxOptions extends SandboxOptions {
    * `crypto.getRandomValues`, drawn when the sandbox is created.
    */
   secret?: string
+  /**
+   * Where webhooks go: a function that receives them in process (a `Request` in, a `Response` or nothing out), or
+   * `'fetch'` (the default): sent with the global `fetch`, so your own msw handler for your webhook URL receives them.
+   * Signatures carry the wall clock either way, so `verifyWebhook` accepts them. `webhookTransport` overrides both.
+   */
+  webhooks?: WebhookHandler | 'fetch'
+}
+
+/** Unix seconds of the wall clock: what receivers check webhook timestamps against. */
+const wallSeconds = () => Math.floor(Date.now() / 1000)
+
+/** The transport for the `webhooks` option: the handler in process, or the global `fetch` (looked up per attempt). */
+function webhookTransportFor(webhooks: WebhookHandler | 'fetch'): WebhookTransport {
+  return webhooks === 'fetch' ? { post: fetchTransport.post, nowSeconds: wallSeconds } : handlerTransport(webhooks, { nowSeconds: wallSeconds })
 }
 
 /** A sandbox for msw: its core (for control and inspection) and the handlers to mount. */
@@ -30,11 +45,14 @@ export interface MswSandbox {
  * const sandbox = createSandbox({ baseUrl: 'https://ramp.test' })
  * const server = setupServer(...sandbox.handlers)
  * server.listen()
+ *
+ * // Webhooks to a function in process instead of your msw handler for the webhook URL:
+ * createSandbox({ webhooks: async (request) => void received.push(await request.json()) })
  */
 export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
-  const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), ...coreOptions } = options
+  const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), webhooks = 'fetch', ...coreOptions } = options
   const origin = baseUrl.replace(/\/+$/, '')
-  const core = createSandboxCore({ origins: { api: origin, frames: origin }, secret, ...coreOptions })
+  const core = createSandboxCore({ origins: { api: origin, frames: origin }, secret, webhookTransport: webhookTransportFor(webhooks), ...coreOptions })
   const handler = http.all(`${origin}/*`, async ({ request }) => {
     const url = new URL(request.url)
     const headers: Record<string, string> = {}

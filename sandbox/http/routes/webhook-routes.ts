@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { CreateWebhookEndpoint, PlatformError, UpdateWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber } from '../../contract/index.ts'
-import { listWebhookDeliveries } from '../../domain/webhook-deliveries.ts'
-import { resendDelivery } from '../../domain/webhook-deliveries.ts'
+import {
+  CreateWebhookEndpoint, PlatformError, TriggeredWebhook, TriggerWebhook, UpdateWebhookEndpoint, WebhookDelivery, WebhookDeliverySummary, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber,
+} from '../../contract/index.ts'
+import { settleWebhooks } from '../../domain/settle-webhooks.ts'
+import { listWebhookDeliveries, resendDelivery } from '../../domain/webhook-deliveries.ts'
 import { triggerWebhook } from '../../domain/webhook-trigger.ts'
-import { TriggeredWebhook, TriggerWebhook } from '../../contract/index.ts'
 import {
   createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointSecret,
 } from '../../domain/webhook-endpoints.ts'
@@ -119,5 +120,13 @@ export const webhookRoutes: Route[] = [
     body: TriggerWebhook,
     responses: { 201: { description: 'The event id and its deliveries', schema: dataOf(TriggeredWebhook) }, 400: invalid },
     handle: async ({ tenant, request }) => reply(201, { data: await triggerWebhook(tenant, parseJsonBody(TriggerWebhook, request.body)) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/webhooks/settle',
+    operationId: 'settleWebhookDeliveries',
+    summary: 'Wait until every webhook attempt under way has ended, then count the delivery log (retries not yet due stay pending)',
+    responses: { 200: { description: 'The delivery log by status', schema: dataOf(WebhookDeliverySummary) } },
+    handle: async ({ tenant }) => reply(200, { data: await settleWebhooks(tenant) }),
   }),
 ]

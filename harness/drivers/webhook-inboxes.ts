@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { WebhookEventType, type WebhookScheme } from '../../sandbox/contract/index.ts'
+import { verifyWebhook, WebhookVerificationError } from '../../sandbox/kernel/webhook-signature.ts'
+import type { TimelineEntry } from '../recording.ts'
+
+/** One delivery an inbox took: the event, and the status the inbox answered. */
+export interface InboxDelivery {
+  eventId: string
+  type: WebhookEventType
+  data: unknown
+  status: number
+}
+
+/** What an inbox is told when a run listens: how to verify, what to answer, where to note arrivals. */
+export interface InboxOptions {
+  secret: string
+  scheme: WebhookScheme
+  /** Statuses to answer successive deliveries with; 200 after them. */
+  answers: number[]
+  note: (entry: TimelineEntry) => void
+}
+
+/** The envelope every webhook body is, checked before the inbox keeps it. */
+const Envelope = z.object({ id: z.string(), type: WebhookEventType, createdAt: z.string(), data: z.unknown() })
+
+interface Inbox extends InboxOptions {
+  name: string
+  received: InboxDelivery[]
+  findings: string[]
+}
+
+/**
+ * The harness's webhook receivers, by URL path (`/__harness/<account>/<as>`): the node driver hands them `Request`s in
+ * process, the browser driver from a `node:http` server. Each inbox verifies a delivery's signature with
+ * `verifyWebhook` (one that does not verify is a finding, answered 400), keeps the event and answers the next of its
+ * statuses (then 200). A path no run listens on is answered 404.
+ *
+ * @example
+ * const inboxes = new WebhookInboxes()
+ * inboxes.listen('/__harness/acct/hooks', 'hooks', { secret, scheme: 'sandbox', answers: [500], note: console.log })
+ * await inboxes.receive(request) // Response 500, then 200 for the next
+ */
+export class WebhookInboxes {
+  private readonly inboxes = new Map<string, Inbox>()
+
+  /** Opens the inbox at `path`, named `name` on the timeline (a second listen on the path starts it afresh). */
+  listen(path: string, name: string, options: InboxOptions): void {
+    this.inboxes.set(path, { ...options, answers: [...options.answers], name, received: [], findings: [] })
+  }
+
+  /** What the inbox at `path` took so far, in order of arrival. */
+  received(path: string): readonly InboxDelivery[] {
+    return this.inboxes.get(path)?.received ?? []
+  }
+
+  /** What went wrong at the inbox at `path`: deliveries that did not verify or were not webhooks. */
+  findings(path: string): readonly string[] {
+    return this.inboxes.get(path)?.findings ?? []
+  }
+
+  /** Closes the inbox at `path`: later deliveries to it are answered 404. */
+  close(path: string): void {
+    this.inboxes.delete(path)
+  }
+
+  /** Takes one delivery: the status answered says what the inbox made of it. */
+  async receive(request: Request): Promise<Response> {
+    const inbox = this.inboxes.get(new URL(request.url).pathname)
+    if (!inbox) return new Response(null, { status: 404 })
+    const body = await request.text()
+    try {
+      verifyWebhook(body, request.headers, inbox.secret, { scheme: inbox.scheme })
+    } catch (error) {
+      const reason = error instanceof WebhookVerificationError ? `${error.code}: ${error.message}` : String(error)
+      return this.refuse(inbox, `a webhook to ${inbox.name} does not verify (${reason})`)
+    }
+    const envelope = Envelope.safeParse(safeJson(body))
+    if (!envelope.success) return this.refuse(inbox, `a webhook to ${inbox.name} is not a webhook envelope: ${envelope.error.issues[0]?.message}`)
+    const status = inbox.answers.shift() ?? 200
+    const { id: eventId, type, data } = envelope.data
+    inbox.received.push({ eventId, type, data, status })
+    inbox.note({ actor: 'sandbox', target: `webhooks:${inbox.name}`, what: `${type} → ${status}` })
+    return new Response(null, { status })
+  }
+
+  private refuse(inbox: Inbox, finding: string): Response {
+    inbox.findings.push(finding)
+    inbox.note({ actor: 'sandbox', target: `webhooks:${inbox.name}`, what: 'refused → 400' })
+    return new Response(null, { status: 400 })
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

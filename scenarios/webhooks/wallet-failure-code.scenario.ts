@@ -1,0 +1,21 @@
+import { defineScenario } from '../../harness/scenario.ts'
+import { walletFailureScenario } from '../../harness/steps.ts'
+
+const failure = walletFailureScenario({ frame: 'google-pay', amount: 45.13, failureCode: 'unknown', failureReason: 'The payment failed for an unknown reason.' })
+
+/** Android wallet pay, trigger 45.13: the transaction is created, then fails at once; transaction_failed carries its failureCode. */
+export default defineScenario({
+  ...failure,
+  title: 'a google-pay buy of 45.13 sends transaction_created, then transaction_failed with failureCode unknown',
+  tags: ['webhooks', 'webhooks-wallet-failure', ...failure.tags],
+  steps: [{ webhooks: 'listen', as: 'hooks' }, ...failure.steps],
+  expect: {
+    ...failure.expect,
+    webhooks: {
+      events: [
+        { type: 'transaction_created', payload: { data: { status: 'pending' }, status: 'delivered' } },
+        { type: 'transaction_failed', payload: { data: { status: 'failed', failureCode: 'unknown', failureReason: 'The payment failed for an unknown reason.' }, status: 'delivered', attempts: 1, received: 1 } },
+      ],
+    },
+  },
+})
