@@ -56,6 +56,18 @@ describe('transaction stages', () => {
     expect((await flow.events()).map((event) => event.type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
   })
 
+  it('send each change with its own stages when one clock advance passes them all (jobs run one at a time)', async () => {
+    const flow = await stagedPurchases()
+    await flow.buy()
+    await flow.advance(20_000)
+    expect((await flow.events()).map((event) => [event.data.status, ...statusesOf(event.data)].join(' '))).toEqual([
+      'pending success in_progress not_started not_started',
+      'pending success success in_progress not_started',
+      'pending success success success in_progress',
+      'completed success success success success',
+    ])
+  })
+
   it('journal each stage passed as transaction:stage', async () => {
     const flow = await stagedPurchases()
     const { id } = await flow.buy()

@@ -96,6 +96,8 @@ export class Tenant {
   faults!: FaultRegistry
   /** Jobs pending on the clock, as data (a state file keeps them; docs/decisions/0045). */
   jobs = new Set<ScheduledJob>()
+  /** The last job started: the next one due waits for it (`scheduleJob`). */
+  private jobsRun: Promise<unknown> = Promise.resolve()
   /**
    * The tenant clock when this tenant was restored from a state file (undefined if it was not, or was reset since):
    * a session a token issued from then on names, that the store lacks, was lost with the process that made it.
@@ -132,7 +134,9 @@ export class Tenant {
   /**
    * Queues a job on the tenant clock, described as data: it stays in `jobs` until it has run to its end, so a
    * snapshot taken meanwhile keeps it and a restart schedules it again (docs/decisions/0045); each job is safe to run
-   * twice. `options.runJob` runs it.
+   * twice. `options.runJob` runs it. Jobs run one at a time, in the clock's order: a job that comes due starts once the
+   * one before it has ended, so jobs one clock advance makes due never interleave (a stage passed at 5 s is seen,
+   * and sent, before the one at 10 s starts).
    *
    * @example
    * tenant.scheduleJob(store, { kind: 'challenge:expire', at: exp, challengeId: record.id })
@@ -140,7 +144,11 @@ export class Tenant {
   scheduleJob(store: TenantStore, job: ScheduledJob): void {
     const jobs = this.jobs
     jobs.add(job)
-    this.clock.schedule(job.at, () => this.options.runJob(this, store, job).finally(() => jobs.delete(job)))
+    this.clock.schedule(job.at, () => {
+      const run = this.jobsRun.then(() => this.options.runJob(this, store, job)).finally(() => jobs.delete(job))
+      this.jobsRun = run.catch(() => undefined)
+      return run
+    })
   }
 
   /**
