@@ -78,9 +78,10 @@ export type Step =
   /**
    * Registers a webhook endpoint (control API, secret key) at the driver's receiver for this run, named `as`: the
    * receiver verifies every delivery's signature with the endpoint's secret and answers `answers` to successive
-   * deliveries, then 200. `events` and `scheme` as the control API takes them (default: every type, `sandbox`).
+   * deliveries, then 200. `events`, `scheme` and the delivery switches `duplicate`, `shuffleWindow`, `delay` as the
+   * control API takes them (default: every type, `sandbox`, no switches).
    */
-  | { webhooks: 'listen'; as: string; events?: WebhookEventType[]; scheme?: WebhookScheme; answers?: number[] }
+  | { webhooks: 'listen'; as: string; events?: WebhookEventType[]; scheme?: WebhookScheme; answers?: number[]; duplicate?: boolean; shuffleWindow?: string; delay?: string }
 
 /**
  * The key that names a step's kind: every step has exactly one. The scenario loader checks a file's steps against

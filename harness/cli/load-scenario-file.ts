@@ -20,6 +20,10 @@ const ListenStep = z.strictObject({
   events: z.array(WebhookEventType).min(1).optional(),
   scheme: WebhookScheme.optional(),
   answers: z.array(z.number().int().min(100).max(599)).optional(),
+  // The switches' rules are the control API's: a bad duration fails the listen step saying so.
+  duplicate: z.boolean().optional(),
+  shuffleWindow: z.string().optional(),
+  delay: z.string().optional(),
 })
 
 /** A step: exactly one kind; a webhooks step is checked in full. */

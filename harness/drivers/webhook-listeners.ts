@@ -32,7 +32,8 @@ export class WebhookListeners {
   /** Registers the step's endpoint with the run's secret key and opens its inbox; the endpoint is the result `as`. */
   async listen(step: Extract<Step, { webhooks: 'listen' }>, context: ApiStepContext): Promise<void> {
     const path = `/__harness/${context.account}/${encodeURIComponent(step.as)}`
-    const body = { url: `${this.receiver.origin}${path}`, ...(step.events && { events: step.events }), ...(step.scheme && { scheme: step.scheme }) }
+    const { webhooks: _, as: __, answers: ___, ...options } = step
+    const body = { url: `${this.receiver.origin}${path}`, ...options }
     const reply = await context.api('POST /__sandbox/webhooks/endpoints', { headers: secretKey(context), body })
     if (reply.status !== 201) throw new Error(`webhooks listen ${step.as}: the endpoint was refused: ${JSON.stringify(reply.body)}`)
     const { secret, ...endpoint } = dataOf(WebhookEndpointWithSecret).parse(reply.body).data

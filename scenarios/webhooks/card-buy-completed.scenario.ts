@@ -2,8 +2,9 @@ import { defineScenario } from '../../harness/scenario.ts'
 import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
 
 /**
- * A card buy sends the partner's endpoint transaction_created (pending) at once and, once the clock has run 20 s,
- * transaction_updated with status completed. Updates per stage between them may come too: a subsequence.
+ * A card buy sends the partner's endpoint transaction_created (pending, verification in progress) at once, a
+ * transaction_updated as each stage passes on the clock (5 s, 10 s; decision 0060), and transaction_updated with status
+ * completed once the clock has run 20 s.
  */
 export default defineScenario({
   title: 'a card buy sends transaction_created, then transaction_updated completed once the clock settles it',
@@ -19,10 +20,12 @@ export default defineScenario({
   expect: {
     channels: { pay: { events: [{ kind: 'handshake' }, completesPending] } },
     webhooks: {
-      mode: 'subsequence',
+      mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'pending' }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction_updated', payload: { data: { status: 'completed' }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'transaction_created', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'in_progress' }, { status: 'not_started' }, { status: 'not_started' }] }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'transaction_updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'success' }, { status: 'in_progress' }, { status: 'not_started' }] }, status: 'delivered' } },
+        { type: 'transaction_updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'in_progress' }] }, status: 'delivered' } },
+        { type: 'transaction_updated', payload: { data: { status: 'completed', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }] }, status: 'delivered', attempts: 1, received: 1 } },
       ],
     },
   },

@@ -1,0 +1,36 @@
+import { defineScenario } from '../../harness/scenario.ts'
+import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+
+/**
+ * `POST /__sandbox/webhooks/trigger` fires an event on demand: transaction_failed for the newest transaction, its data
+ * the transaction as the API shows it with the overrides merged in, to every endpoint that wants the type. The
+ * transaction itself is unchanged: the next transaction_updated still says pending.
+ */
+export default defineScenario({
+  title: 'triggering transaction_failed with overrides sends the transaction with the overridden fields',
+  tags: ['webhooks', 'webhooks-trigger', 'payments', 'buy', 'card'],
+  steps: [
+    { webhooks: 'listen', as: 'hooks', events: ['transaction_failed', 'transaction_updated'] },
+    ...connectCustomer(magic.usNy),
+    ...quoteFor({ amount: 100, method: 'card' }),
+    openPayFrame('buy'),
+    { until: 'pay', kind: 'complete' },
+    {
+      api: 'POST /__sandbox/webhooks/trigger',
+      as: 'triggered',
+      body: { type: 'transaction_failed', data: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'Declined in a test.' } },
+    },
+    { control: 'advanceClock', by: '5s' },
+  ],
+  expect: {
+    channels: { pay: { events: [{ kind: 'handshake' }, completesPending] } },
+    responses: { triggered: { status: 201 } },
+    webhooks: {
+      mode: 'exact',
+      events: [
+        { type: 'transaction_failed', payload: { data: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'Declined in a test.', source: { amount: 100 } }, status: 'delivered' } },
+        { type: 'transaction_updated', payload: { data: { status: 'pending' }, status: 'delivered' } },
+      ],
+    },
+  },
+})
