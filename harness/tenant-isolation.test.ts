@@ -27,13 +27,16 @@ async function runCatalog(core: SandboxCore, tenant: number): Promise<Map<string
 }
 
 /**
- * A recording with the frames' encrypted credentials masked: they are sealed to a key pair the host makes afresh
- * for each run (as a browser does), so their bytes differ every time by design. Their decrypted contents are in
- * the results, and compared.
+ * A recording with what differs every run by design masked: the frames' encrypted credentials, sealed to a key pair
+ * the host makes afresh for each run (as a browser does; their decrypted contents are in the results, and compared);
+ * and, in a webhook delivery log a step read, each attempt's real duration and the signature headers it sent,
+ * stamped with the wall clock (the receiver checks them against its own).
  */
 function comparable(recording: Recording): Recording {
+  const masked = new Map<string, string>([['durationMs', '<real ms>'], ['requestHeaders', '<signed at the wall clock>']])
+  const maskResults = (value: unknown) => JSON.parse(JSON.stringify(value, (key, inner) => masked.get(key) ?? inner))
   const mask = (event: unknown) => JSON.parse(JSON.stringify(event, (key, value) => (key === 'credentials' && typeof value === 'string' ? '<sealed to the run\'s host key>' : value)))
-  return { ...recording, channels: Object.fromEntries(Object.entries(recording.channels).map(([channel, events]) => [channel, events.map(mask)])) }
+  return { ...recording, results: maskResults(recording.results), channels: Object.fromEntries(Object.entries(recording.channels).map(([channel, events]) => [channel, events.map(mask)])) }
 }
 
 let server: RunningSandbox

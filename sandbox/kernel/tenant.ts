@@ -98,6 +98,7 @@ export class Tenant {
   jobs = new Set<ScheduledJob>()
   /** The last job started: the next one due waits for it (`scheduleJob`). */
   private jobsRun: Promise<unknown> = Promise.resolve()
+  private jobsUnderWay = 0
   /**
    * The tenant clock when this tenant was restored from a state file (undefined if it was not, or was reset since):
    * a session a token issued from then on names, that the store lacks, was lost with the process that made it.
@@ -145,7 +146,13 @@ export class Tenant {
     const jobs = this.jobs
     jobs.add(job)
     this.clock.schedule(job.at, () => {
-      const run = this.jobsRun.then(() => this.options.runJob(this, store, job)).finally(() => jobs.delete(job))
+      // With no job under way, it starts at once (its synchronous part runs within the advance, as it always has).
+      const start = () => this.options.runJob(this, store, job)
+      const run = (this.jobsUnderWay === 0 ? start() : this.jobsRun.then(start)).finally(() => {
+        jobs.delete(job)
+        this.jobsUnderWay--
+      })
+      this.jobsUnderWay++
       this.jobsRun = run.catch(() => undefined)
       return run
     })

@@ -6,9 +6,10 @@ import { findCollectionScans } from './collection-scans-test-kit.ts'
 /**
  * Where a scan is the point: the control API's listing of every fixture customer, of the webhook endpoints (at
  * most 16, decision 0058) and of the webhook deliveries (the newest, of at most 2 000): each answer is the list; and
- * the webhook trigger's default object, the account's newest transaction or customer (a control route, decision 0061).
+ * the webhook trigger's default object, the account's newest transaction or customer (a control route, decision 0061);
+ * and the settle route's count of the delivery log by status (a control route for tests, decision 0062).
  */
-const ALLOWED = new Set(['domain/fixture-customers.ts', 'domain/webhook-deliveries.ts', 'domain/webhook-endpoints.ts', 'domain/webhook-trigger.ts'])
+const ALLOWED = new Set(['domain/fixture-customers.ts', 'domain/settle-webhooks.ts', 'domain/webhook-deliveries.ts', 'domain/webhook-endpoints.ts', 'domain/webhook-trigger.ts'])
 
 /** What the snippets import: the real store, so the finder resolves its collections as it does in the sources. */
 const IMPORTS = `import type { TenantStore } from '../kernel/store/tenant-store.ts'
