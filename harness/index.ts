@@ -23,6 +23,7 @@ export {
   completesPending,
   asksForChallenge,
   completesDeclined,
+  cardBuy,
   walletFailureScenario,
   challengeErrorScenario,
   DEVICE_IP,

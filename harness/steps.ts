@@ -179,6 +179,17 @@ export function openPayFrame(frame: PayFrame, channel = 'pay', quoteAs = 'q', pa
 }
 
 /**
+ * A card buy start to end: a connected magic customer (US, NY) quotes `amount` by card, opens the buy frame, and the
+ * frame completes (pending).
+ *
+ * @example
+ * steps: [{ webhooks: 'listen', as: 'hooks' }, ...cardBuy(), { control: 'advanceClock', by: '20s' }]
+ */
+export function cardBuy(amount = 100): Step[] {
+  return [...connectCustomer(magic.usNy), ...quoteFor({ amount, method: 'card' }), openPayFrame('buy'), { until: 'pay', kind: 'complete' }]
+}
+
+/**
  * The customer taps the pay button and confirms the payment sheet.
  *
  * @example

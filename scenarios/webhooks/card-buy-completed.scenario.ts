@@ -1,5 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { cardBuy, completesPending } from '../../harness/steps.ts'
 
 /**
  * A card buy sends the partner's endpoint transaction_created (pending, verification in progress) at once, a
@@ -11,10 +11,7 @@ export default defineScenario({
   tags: ['webhooks', 'webhooks-card-buy', 'payments', 'buy', 'card'],
   steps: [
     { webhooks: 'listen', as: 'hooks' },
-    ...connectCustomer(magic.usNy),
-    ...quoteFor({ amount: 100, method: 'card' }),
-    openPayFrame('buy'),
-    { until: 'pay', kind: 'complete' },
+    ...cardBuy(),
     { control: 'advanceClock', by: '20s' },
   ],
   expect: {

@@ -1,5 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { cardBuy, completesPending } from '../../harness/steps.ts'
 
 /**
  * An endpoint with the `duplicate` switch (decision 0061) is sent every event twice: two deliveries with the same body
@@ -11,10 +11,7 @@ export default defineScenario({
   tags: ['webhooks', 'webhooks-duplicate', 'payments', 'buy', 'card'],
   steps: [
     { webhooks: 'listen', as: 'hooks', events: ['transaction_created'], duplicate: true },
-    ...connectCustomer(magic.usNy),
-    ...quoteFor({ amount: 100, method: 'card' }),
-    openPayFrame('buy'),
-    { until: 'pay', kind: 'complete' },
+    ...cardBuy(),
   ],
   expect: {
     channels: { pay: { events: [{ kind: 'handshake' }, completesPending] } },

@@ -1,5 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { cardBuy, completesPending } from '../../harness/steps.ts'
 
 /**
  * A receiver that answers 500 twice: the sandbox retries transaction_created on the tenant clock, 30 s after the first
@@ -11,10 +11,7 @@ export default defineScenario({
   tags: ['webhooks', 'webhooks-retry', 'payments', 'buy', 'card'],
   steps: [
     { webhooks: 'listen', as: 'hooks', events: ['transaction_created'], answers: [500, 500] },
-    ...connectCustomer(magic.usNy),
-    ...quoteFor({ amount: 100, method: 'card' }),
-    openPayFrame('buy'),
-    { until: 'pay', kind: 'complete' },
+    ...cardBuy(),
     { api: 'POST /__sandbox/webhooks/settle', as: 'first' },
     { control: 'advanceClock', by: '30s' },
     { api: 'POST /__sandbox/webhooks/settle', as: 'second' },

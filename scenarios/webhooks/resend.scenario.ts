@@ -1,5 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { cardBuy, completesPending } from '../../harness/steps.ts'
 
 /**
  * Resending a delivery (`POST /__sandbox/webhooks/deliveries/{id}/resend`) makes a new delivery of the same event: the
@@ -10,10 +10,7 @@ export default defineScenario({
   tags: ['webhooks', 'webhooks-resend', 'payments', 'buy', 'card'],
   steps: [
     { webhooks: 'listen', as: 'hooks', events: ['transaction_created'] },
-    ...connectCustomer(magic.usNy),
-    ...quoteFor({ amount: 100, method: 'card' }),
-    openPayFrame('buy'),
-    { until: 'pay', kind: 'complete' },
+    ...cardBuy(),
     { api: 'POST /__sandbox/webhooks/settle', as: 'settled' },
     { api: 'GET /__sandbox/webhooks/deliveries?limit=1', as: 'log' },
     { api: 'POST /__sandbox/webhooks/deliveries/{{log.body.data.0.id}}/resend', as: 'resent' },

@@ -1,5 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { cardBuy, completesPending } from '../../harness/steps.ts'
 
 /**
  * `POST /__sandbox/webhooks/trigger` fires an event on demand: transaction_failed for the newest transaction, its data
@@ -11,10 +11,7 @@ export default defineScenario({
   tags: ['webhooks', 'webhooks-trigger', 'payments', 'buy', 'card'],
   steps: [
     { webhooks: 'listen', as: 'hooks', events: ['transaction_failed', 'transaction_updated'] },
-    ...connectCustomer(magic.usNy),
-    ...quoteFor({ amount: 100, method: 'card' }),
-    openPayFrame('buy'),
-    { until: 'pay', kind: 'complete' },
+    ...cardBuy(),
     {
       api: 'POST /__sandbox/webhooks/trigger',
       as: 'triggered',
