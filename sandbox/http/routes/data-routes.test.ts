@@ -70,6 +70,23 @@ describe('GET /v3/ip_address', () => {
   })
 })
 
+describe('GET /v3/ip_address in the tenant machinery', () => {
+  it('journals the call with its answer', async () => {
+    await send(core, 'GET /v3/ip_address?apiKey=pk_test_data8&ipAddress=192.0.2.1')
+    const journal = await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': 'sk_test_data8' } })
+    const entries = (journal.body as { data: { path: string; status: number; responseBody?: { alpha3?: string } }[] }).data
+    expect(entries.find((e) => e.path === '/v3/ip_address')).toMatchObject({ status: 200, responseBody: { alpha3: 'USA' } })
+  })
+
+  it('answers an injected fault in the widget shape', async () => {
+    const headers = { 'x-api-key': 'sk_test_data9' }
+    await send(core, 'POST /__sandbox/faults', { headers, body: { method: 'GET', path: '/v4/ip_address', status: 503 } })
+    const response = await send(core, 'GET /v4/ip_address?apiKey=pk_test_data9')
+    expect(response.status).toBe(503)
+    expect(conforms(WidgetError, response.body).type).toEqual(expect.any(String))
+  })
+})
+
 describe('GET /v4/ip_address', () => {
   it('answers as /v3 does', async () => {
     const v3 = await send(core, 'GET /v3/ip_address?apiKey=pk_test_data6&ipAddress=2001:db8:1::5')
