@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IsoTimestamp } from './currency.ts'
+import { IpRangeRule } from './data.ts'
 import { Mode } from './api-key.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageFailureReason, StageName } from './platform/transaction-stages.ts'
@@ -241,6 +242,8 @@ export const TenantFixtures = z.object({
   triggers: z.array(z.record(z.string(), z.unknown())),
   currencies: z.array(z.record(z.string(), z.unknown())),
   prices: z.record(z.string(), z.unknown()),
+  /** The IP map `GET /v3/ip_address` answers from (decision 0064); absent in answers recorded before it. */
+  ipRanges: z.array(IpRangeRule).optional(),
 })
 
 /** Body of `POST /__sandbox/connections`; `skipKyc` as the client's `getConnection(sessionToken, {skipKyc: true})` passes it. */

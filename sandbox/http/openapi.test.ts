@@ -99,6 +99,11 @@ describe('GET /openapi.json', () => {
     expect(paths['/platform/v1/transactions/{transactionId}']!.get.tags).toEqual(['On-ramp'])
   })
 
+  it('files the countries and both IP checks under Data', async () => {
+    const { paths } = await document()
+    expect([paths['/v3/countries']!.get.tags, paths['/v3/ip_address']!.get.tags, paths['/v4/ip_address']!.get.tags]).toEqual([['Data'], ['Data'], ['Data']])
+  })
+
   it('names the operations the spec names as SDK calls after them', async () => {
     const { paths } = await document()
     expect(paths['/platform/v1/quotes/buy']!.post.operationId).toBe('getQuote')

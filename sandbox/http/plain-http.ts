@@ -16,6 +16,8 @@ export interface PlainRequest {
   body?: string
   /** Raw body bytes, when the adapter has them (file uploads need them). */
   bytes?: Uint8Array
+  /** The caller's address as the adapter saw it (node's socket), when it has one; `GET /v3/ip_address` defaults to it. */
+  remoteAddress?: string
 }
 
 /** A reply: `body` is a JSON value, text (with its content-type header), or absent. */

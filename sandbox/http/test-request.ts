@@ -6,6 +6,8 @@ import type { SandboxCore } from './sandbox-core.ts'
 export interface SendOptions {
   headers?: Record<string, string>
   body?: unknown
+  /** The caller's address, as the node adapter would give it. */
+  remoteAddress?: string
 }
 
 /**
@@ -26,6 +28,7 @@ export async function send(core: SandboxCore, line: string, options: SendOptions
     query: mark === -1 ? {} : parseQueryString(target.slice(mark + 1)),
     headers,
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
   }
   const response = await core.handle(request)
   if (response.kind !== 'reply') throw new Error(`expected a reply, got ${response.kind}`)

@@ -6,6 +6,7 @@ import {
 import { decideConnection } from '../../domain/connections.ts'
 import { sessionOfToken } from '../../domain/sessions.ts'
 import { fixtureCustomers } from '../../domain/fixture-customers.ts'
+import { ipRangeFixtures } from '../../domain/check-ip-address.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
@@ -163,7 +164,7 @@ export const controlRoutes: Route[] = [
     method: 'GET',
     path: '/__sandbox/fixtures',
     operationId: 'getFixtures',
-    summary: 'What the tenant is seeded with: keys, settings, currencies, prices',
+    summary: 'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address',
     responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
     async handle({ tenant }) {
       const account = tenant.account.account
@@ -176,6 +177,7 @@ export const controlRoutes: Route[] = [
         triggers: TEST_TRIGGERS.map((trigger) => ({ ...trigger })),
         currencies: tenant.catalog.currencies,
         prices: tenant.catalog.catalog.prices,
+        ipRanges: ipRangeFixtures(),
       }
       return reply(200, { data: fixtures })
     },

@@ -1,5 +1,6 @@
 import type { Route } from '../route.ts'
 import { controlRoutes } from './control-routes.ts'
+import { dataRoutes } from './data-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
 import { transactionControlRoutes } from './transaction-control-routes.ts'
@@ -8,5 +9,5 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...widgetRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...widgetRoutes, ...dataRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
 }
