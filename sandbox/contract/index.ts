@@ -2,6 +2,7 @@
  * The wire contract: zod schemas for every shape the sandbox sends or accepts.
  * Types come from `z.infer`; nothing else in the project redeclares them.
  */
+export * from './account-details.ts'
 export * from './api-key.ts'
 export * from './catalog.ts'
 export * from './control.ts'

@@ -1,4 +1,5 @@
 import type { Route } from '../route.ts'
+import { accountRoutes } from './account-routes.ts'
 import { controlRoutes } from './control-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
@@ -8,5 +9,5 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...widgetRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...widgetRoutes, ...accountRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
 }
