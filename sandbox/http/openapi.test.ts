@@ -91,6 +91,13 @@ describe('GET /openapi.json', () => {
     expect(operation.tags).toEqual(['Off-ramp'])
   })
 
+  it('files account details under Account details and the DeFi token routes under DefiToken, as the spec groups them', async () => {
+    const { paths } = await document()
+    expect(paths['/v4/accounts/me']!.get.tags).toEqual(['Account details'])
+    expect(paths['/v1/defi/token']!.get.tags).toEqual(['DefiToken'])
+    expect(paths['/v1/defi/tokens']!.get.tags).toEqual(['DefiToken'])
+  })
+
   it('files the currencies under Data and buy quotes and transactions under On-ramp, as the spec groups them', async () => {
     const { paths } = await document()
     expect(paths['/v3/currencies']!.get.tags).toEqual(['Data'])

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildCatalog } from '../../../fixtures/catalog.ts'
-import { AccountDetails, SellQuote, WidgetError, fromMinor, toMinor } from '../../contract/index.ts'
+import { z } from 'zod'
+import { AccountDetails, JournalEntry, SellQuote, WidgetError, dataOf, fromMinor, toMinor } from '../../contract/index.ts'
 import { buyFeeSchedule } from '../../domain/buy-fees.ts'
 import { CatalogIndex } from '../../kernel/store/catalog-index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
@@ -99,5 +100,21 @@ describe('GET /v4/accounts/me', () => {
       const gross = quote.quoteCurrencyAmount + quote.feeAmount
       expect(quote.feeAmount, method).toBeLessThanOrEqual(Math.ceil((gross * percent) / 100 * 100) / 100 + 0.01)
     }
+  })
+
+  it('is journaled with the answer it gave', async () => {
+    const account = freshAccount()
+    const body = await details(account)
+    const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': `sk_test_${account}` } })).body)
+    const entry = journal.data.at(-1)!
+    expect(entry.kind === 'api' && [entry.status, entry.path, entry.responseBody]).toEqual([200, '/v4/accounts/me', body])
+  })
+
+  it('answers an injected fault in the widget error shape', async () => {
+    const account = freshAccount()
+    await send(core, 'POST /__sandbox/faults', { headers: { 'x-api-key': `sk_test_${account}` }, body: { method: 'GET', path: '/v4/accounts/me', times: 1, status: 503 } })
+    const response = await send(core, `GET /v4/accounts/me?apiKey=pk_test_${account}`)
+    expect(response.status).toBe(503)
+    conforms(WidgetError, response.body)
   })
 })
