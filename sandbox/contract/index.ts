@@ -2,11 +2,13 @@
  * The wire contract: zod schemas for every shape the sandbox sends or accepts.
  * Types come from `z.infer`; nothing else in the project redeclares them.
  */
+export * from './account-details.ts'
 export * from './api-key.ts'
 export * from './catalog.ts'
 export * from './control.ts'
 export * from './currency.ts'
 export * from './data.ts'
+export * from './defi-token.ts'
 export * from './errors.ts'
 export * from './payout-method.ts'
 export * from './query-number.ts'

@@ -14,6 +14,16 @@ const SERVICE_FEE: Record<PaymentMethodType, { percent: number; minimumUsd: numb
   google_pay: { percent: 3.5, minimumUsd: 3.99 },
 }
 
+/**
+ * The service fee of a buy paid with `method`: percent of the source amount, with a floor in US dollars.
+ *
+ * @example
+ * buyServiceFee('card') // { percent: 4.5, minimumUsd: 3.99 }
+ */
+export function buyServiceFee(method: PaymentMethodType): { percent: number; minimumUsd: number } {
+  return SERVICE_FEE[method]
+}
+
 /** Fee parameters of one buy, in the source fiat. */
 export interface BuyFeeSchedule {
   network: number
@@ -36,7 +46,7 @@ export function fiatPerUsd(catalog: CatalogIndex, fiat: FiatCurrency): number {
  */
 export function buyFeeSchedule(catalog: CatalogIndex, fiat: FiatCurrency, crypto: CryptoCurrency, method: PaymentMethodType | undefined, ecosystemPercent: number): BuyFeeSchedule {
   const rate = fiatPerUsd(catalog, fiat)
-  const service = SERVICE_FEE[method ?? 'card']
+  const service = buyServiceFee(method ?? 'card')
   return {
     network: (NETWORK_FEE_USD[crypto.metadata.networkCode] ?? 0.1) * rate,
     servicePercent: service.percent,

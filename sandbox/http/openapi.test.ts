@@ -91,6 +91,13 @@ describe('GET /openapi.json', () => {
     expect(operation.tags).toEqual(['Off-ramp'])
   })
 
+  it('files account details under Account details and the DeFi token routes under DefiToken, as the spec groups them', async () => {
+    const { paths } = await document()
+    expect(paths['/v4/accounts/me']!.get.tags).toEqual(['Account details'])
+    expect(paths['/v1/defi/token']!.get.tags).toEqual(['DefiToken'])
+    expect(paths['/v1/defi/tokens']!.get.tags).toEqual(['DefiToken'])
+  })
+
   it('files the currencies under Data and buy quotes and transactions under On-ramp, as the spec groups them', async () => {
     const { paths } = await document()
     expect(paths['/v3/currencies']!.get.tags).toEqual(['Data'])
@@ -133,7 +140,7 @@ describe('GET /openapi.json', () => {
   it('spells the spec tags exactly as the spec does', async () => {
     const spec = ['Account details', 'On-ramp', 'Off-ramp', 'Swaps', 'Data', 'DefiToken']
     const names = (await document()).tags.map((t) => t.name)
-    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual(['Data', 'On-ramp', 'Off-ramp'])
+    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual(['Account details', 'Data', 'On-ramp', 'Off-ramp', 'DefiToken'])
   })
 
   it('types baseCurrencyAmount as a positive number', async () => {

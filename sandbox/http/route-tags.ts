@@ -9,9 +9,11 @@
  * ROUTE_TAGS['Off-ramp'] // 'Sell quotes and transactions (a tag of the service's API).'
  */
 export const ROUTE_TAGS = {
+  'Account details': "The account's verification status and current fees (a tag of the service's API).",
   Data: "Supported countries, currencies, payment methods and customer IP restrictions (a tag of the service's API).",
   'On-ramp': "Buy quotes and transactions (a tag of the service's API).",
   'Off-ramp': "Sell quotes and transactions (a tag of the service's API).",
+  DefiToken: "Token data and token lists for DeFi assets (a tag of the service's API).",
   'Platform sessions': 'Sessions a partner server opens for its customers, and their revocation (partner platform API).',
   'Stored payment methods': "A connected customer's payment method configs and stored cards (partner platform API).",
   'Web identity (deprecated)': "The deprecated web SDK identity calls (createIdentity, getIdentity, updateIdentity, verifyIdentity, getIdentityUploadUrl, submitIdentityFiles) for the token's own customer, with the Customer API's behaviour. Retired by --strict-deprecations.",

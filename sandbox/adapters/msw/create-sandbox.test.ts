@@ -35,6 +35,10 @@ const calls: Array<[string, RequestInit?]> = [
   ['/nope'],
   ['/__sandbox/clock/advance', { method: 'POST', headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' }, body: '{"by":"45s"}' }],
   ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=eur&baseCurrencyAmount=2'],
+  ['/v4/accounts/me?apiKey=pk_test_parity'],
+  ['/v1/defi/tokens?apiKey=pk_test_parity&sort=price&limit=3&offset=1'],
+  ['/v1/defi/token?apiKey=pk_test_parity&contractAddress=0xdac17f958d2ee523a2206206994597c13d831ec7'],
+  ['/v1/defi/token?apiKey=pk_test_parity&contractAddress=nope'],
   ['/__sandbox/journal', { headers: { 'x-api-key': 'sk_test_parity' } }],
 ]
 

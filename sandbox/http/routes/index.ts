@@ -1,6 +1,8 @@
 import type { Route } from '../route.ts'
+import { accountRoutes } from './account-routes.ts'
 import { controlRoutes } from './control-routes.ts'
 import { dataRoutes } from './data-routes.ts'
+import { defiTokenRoutes } from './defi-token-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
 import { transactionControlRoutes } from './transaction-control-routes.ts'
@@ -9,5 +11,5 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...widgetRoutes, ...dataRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
 }

@@ -1,0 +1,27 @@
+import { AccountDetails, WidgetError } from '../../contract/index.ts'
+import { accountDetails } from '../../domain/account-details.ts'
+import { reply } from '../plain-http.ts'
+import type { Route } from '../route.ts'
+
+/**
+ * Routes of the widget API's Account details group (`apiKey` query auth, errors `{message, type}`).
+ *
+ * @example
+ * send(core, 'GET /v4/accounts/me?apiKey=pk_test_sandbox') // 200, the account's fees
+ */
+export const accountRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v4/accounts/me',
+    family: 'widget',
+    operationId: 'getAccountDetails',
+    tag: 'Account details',
+    auth: 'publishable-query',
+    summary: "Get the account's verification status and current fees",
+    responses: {
+      200: { description: "The account: verification, fee percentages, extra fees (the default extra fee setting) and minimum fees per currency", schema: AccountDetails },
+      401: { description: 'apiKey missing, malformed or not a publishable key', schema: WidgetError },
+    },
+    handle: ({ tenant }) => reply(200, accountDetails(tenant)),
+  },
+]
