@@ -1,7 +1,8 @@
-import { AccountDetails, WidgetError } from '../../contract/index.ts'
+import { AccountDetails } from '../../contract/index.ts'
 import { accountDetails } from '../../domain/account-details.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
+import { unauthorized } from './widget-responses.ts'
 
 /**
  * Routes of the widget API's Account details group (`apiKey` query auth, errors `{message, type}`).
@@ -20,7 +21,7 @@ export const accountRoutes: Route[] = [
     summary: "Get the account's verification status and current fees",
     responses: {
       200: { description: "The account: verification, fee percentages, extra fees (the default extra fee setting) and minimum fees per currency", schema: AccountDetails },
-      401: { description: 'apiKey missing, malformed or not a publishable key', schema: WidgetError },
+      401: unauthorized,
     },
     handle: ({ tenant }) => reply(200, accountDetails(tenant)),
   },

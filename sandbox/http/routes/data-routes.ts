@@ -4,6 +4,7 @@ import { checkIpAddress, UNKNOWN_CALLER_ADDRESS } from '../../domain/check-ip-ad
 import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'
+import { unauthorized } from './widget-responses.ts'
 
 const COUNTRIES_JSON = JSON.stringify(buildCountries())
 
@@ -21,7 +22,7 @@ function ipAddressRoute(path: string, operationId: string): TenantRoute {
     responses: {
       200: { description: "The address's country and what is allowed there", schema: IpAddressCheck },
       400: { description: 'ipAddress is not an IPv4 or IPv6 address', schema: WidgetError },
-      401: { description: 'apiKey missing, malformed or not a publishable key', schema: WidgetError },
+      401: unauthorized,
     },
     handle({ request }) {
       const { ipAddress } = parseQuery(IpAddressQuery, request.query)

@@ -4,9 +4,8 @@ import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import { sellQuoteJson } from '../sell-quote-json.ts'
 import type { Route } from '../route.ts'
+import { badRequest, unauthorized } from './widget-responses.ts'
 
-const unauthorized = { description: 'apiKey missing, malformed or not a publishable key', schema: WidgetError }
-const badRequest = { description: 'A parameter breaks a rule; the message names it', schema: WidgetError }
 
 /** Routes of the widget API (`/v3`, `apiKey` query auth, errors `{message, type}`). */
 export const widgetRoutes: Route[] = [
