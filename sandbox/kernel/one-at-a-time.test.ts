@@ -25,4 +25,20 @@ describe('OneAtATime', () => {
     await expect(failed).rejects.toThrow('boom')
     await expect(next).resolves.toBe('next')
   })
+
+  it('starts a task at once when nothing is unsettled, and after the one under way otherwise', async () => {
+    const queue = new OneAtATime()
+    const order: string[] = []
+    let release!: () => void
+    const first = queue.runNowIfIdle(async () => {
+      order.push('first starts')
+      await new Promise<void>((resolve) => (release = resolve))
+      order.push('first ends')
+    })
+    const second = queue.runNowIfIdle(async () => void order.push('second starts'))
+    expect(order).toEqual(['first starts'])
+    release()
+    await Promise.all([first, second])
+    expect(order).toEqual(['first starts', 'first ends', 'second starts'])
+  })
 })

@@ -4,7 +4,7 @@ import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
 import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { tenantSeedSteps } from '../../fixtures/tenant-seed.ts'
-import type { OneAtATime } from './one-at-a-time.ts'
+import { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { SandboxError } from './sandbox-error.ts'
 import type { HmacSha256 } from './hmac.ts'
@@ -96,9 +96,8 @@ export class Tenant {
   faults!: FaultRegistry
   /** Jobs pending on the clock, as data (a state file keeps them; docs/decisions/0045). */
   jobs = new Set<ScheduledJob>()
-  /** The last job started: the next one due waits for it (`scheduleJob`). */
-  private jobsRun: Promise<unknown> = Promise.resolve()
-  private jobsUnderWay = 0
+  /** Due jobs, run one at a time (`scheduleJob`). */
+  private readonly dueJobs = new OneAtATime()
   /**
    * The tenant clock when this tenant was restored from a state file (undefined if it was not, or was reset since):
    * a session a token issued from then on names, that the store lacks, was lost with the process that made it.
@@ -145,17 +144,7 @@ export class Tenant {
   scheduleJob(store: TenantStore, job: ScheduledJob): void {
     const jobs = this.jobs
     jobs.add(job)
-    this.clock.schedule(job.at, () => {
-      // With no job under way, it starts at once (its synchronous part runs within the advance, as it always has).
-      const start = () => this.options.runJob(this, store, job)
-      const run = (this.jobsUnderWay === 0 ? start() : this.jobsRun.then(start)).finally(() => {
-        jobs.delete(job)
-        this.jobsUnderWay--
-      })
-      this.jobsUnderWay++
-      this.jobsRun = run.catch(() => undefined)
-      return run
-    })
+    this.clock.schedule(job.at, () => this.dueJobs.runNowIfIdle(() => this.options.runJob(this, store, job)).finally(() => jobs.delete(job)))
   }
 
   /**
