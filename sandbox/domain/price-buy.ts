@@ -20,6 +20,8 @@ export interface BuyPricingInput {
 export interface BuyPricingFields {
   source: string
   destination: string
+  /** Whether a bound's message starts with the field (the widget's `{message, type}` has no field list; the platform's has). */
+  boundsNameField?: boolean
 }
 
 /** A priced buy: the crypto's price in the fiat at the tenant's clock, and the amounts. */
@@ -47,7 +49,10 @@ export function priceBuy(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurre
   const price = buyPriceNow(tenant, fiat, crypto)
   const amounts = buyAmountsAt(tenant, fiat, crypto, price, input, fields)
   const outOfBounds = buyBoundsProblem(fiat, crypto, amounts)
-  if (outOfBounds) throw SandboxError.invalidField(input.destinationAmount !== undefined ? fields.destination : fields.source, outOfBounds.message)
+  if (outOfBounds) {
+    const field = input.destinationAmount !== undefined ? fields.destination : fields.source
+    throw SandboxError.invalidField(field, fields.boundsNameField ? `${field} is out of bounds: ${outOfBounds.message}` : outOfBounds.message)
+  }
   return { price, amounts }
 }
 

@@ -9,7 +9,7 @@ import { isoTime } from './iso-time.ts'
 import { priceBuy } from './price-buy.ts'
 
 /** The widget request's amount fields, as refusals name them. */
-export const WIDGET_BUY_FIELDS = { source: 'baseCurrencyAmount', destination: 'quoteCurrencyAmount' }
+export const WIDGET_BUY_FIELDS = { source: 'baseCurrencyAmount', destination: 'quoteCurrencyAmount', boundsNameField: true }
 
 /**
  * The platform's payment method type for a widget buy payment method (`credit_debit_card` is `card`).
