@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AskPrice, BuyLimits, BuyQuote, NetworkFees, WidgetBuyQuote, WidgetError, dataOf } from '../../contract/index.ts'
+import { z } from 'zod'
+import { AskPrice, BuyLimits, BuyQuote, JournalEntry, NetworkFees, WidgetBuyQuote, WidgetError, dataOf } from '../../contract/index.ts'
 import { verifyWidgetBuyQuote } from '../../domain/widget-buy-quote.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
@@ -204,5 +205,24 @@ describe('GET /v3/currencies/{code}/ask_price', () => {
   it('answers 404 for an unknown currency and 400 naming currencyCode for a fiat', async () => {
     await refused(`GET /v3/currencies/nope/ask_price?apiKey=pk_test_${freshAccount()}`, 'currencyCode', 404)
     await refused(`GET /v3/currencies/usd/ask_price?apiKey=pk_test_${freshAccount()}`, 'currencyCode')
+  })
+})
+
+describe('the On-ramp routes in the route table', () => {
+  it('are journaled with the answer they gave', async () => {
+    const account = freshAccount()
+    const quote = await widgetQuote(account, 'baseCurrencyCode=usd&baseCurrencyAmount=100')
+    const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': `sk_test_${account}` } })).body)
+    const entry = journal.data.at(-1)!
+    expect(entry.kind === 'api' && [entry.status, entry.path, entry.responseBody]).toEqual([200, '/v3/currencies/eth/buy_quote', quote])
+  })
+
+  it('answer an injected fault in the widget error shape', async () => {
+    const account = freshAccount()
+    const sk = { 'x-api-key': `sk_test_${account}` }
+    await send(core, 'POST /__sandbox/faults', { headers: sk, body: { method: 'GET', path: '/v1/transactions', times: 1, status: 503 } })
+    const response = await send(core, 'GET /v1/transactions', { headers: sk })
+    expect(response.status).toBe(503)
+    conforms(WidgetError, response.body)
   })
 })
