@@ -330,3 +330,48 @@ export function challengeErrorScenario({ amount, code, message }: ChallengeError
     },
   }
 }
+
+// ---- On-ramp (widget API, tag On-ramp; decision 0066) ----
+
+/**
+ * The widget API's buy quote for `currency` (`GET /v3/currencies/{code}/buy_quote`, publishable key), named `as`;
+ * `query` is the rest of the query string.
+ *
+ * @example
+ * widgetBuyQuote('baseCurrencyCode=usd&baseCurrencyAmount=100&areFeesIncluded=true') // eth, as `widgetQuote`
+ */
+export function widgetBuyQuote(query: string, as = 'widgetQuote', currency = 'eth'): Step {
+  return { api: `GET /v3/currencies/${currency}/buy_quote?apiKey={pk}&${query}`, as, headers: {} }
+}
+
+/**
+ * A card buy whose purchase frame carries `externalTransactionId`: a connected magic customer (US, NY) quotes
+ * `amount` usd of eth by card, opens the buy frame with the id, and the frame completes (pending).
+ *
+ * @example
+ * steps: [...cardBuyWithExternalId('order-1'), widgetTransactionsByExternalId('order-1')]
+ */
+export function cardBuyWithExternalId(externalTransactionId: string, amount = 100): Step[] {
+  return [...connectCustomer(magic.usNy), ...quoteFor({ amount, method: 'card' }), openPayFrame('buy', 'pay', 'q', { externalTransactionId }), { until: 'pay', kind: 'complete' }]
+}
+
+/**
+ * The widget API's buy transactions with an external id (`GET /v1/transactions/ext/{id}`, publishable key), named `as`.
+ *
+ * @example
+ * widgetTransactionsByExternalId('order-1', 'ext')
+ */
+export function widgetTransactionsByExternalId(externalTransactionId: string, as = 'ext'): Step {
+  return { api: `GET /v1/transactions/ext/${encodeURIComponent(externalTransactionId)}?apiKey={pk}`, as, headers: {} }
+}
+
+/**
+ * The widget API's view of the transaction the platform list named `from` shows first (`GET /v1/transactions/{id}`,
+ * publishable key), named `as`: the same id, read through the other API.
+ *
+ * @example
+ * steps: [listTransactions(), widgetTransactionOfLatest('widgetTxn')]
+ */
+export function widgetTransactionOfLatest(as = 'widgetTxn', from = 'latest'): Step {
+  return { api: `GET /v1/transactions/{{${from}.body.data.0.id}}?apiKey={pk}`, as, headers: {} }
+}

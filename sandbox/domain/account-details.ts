@@ -55,6 +55,16 @@ function cardMinimumFee(tenant: Tenant): MinimumFeeByCurrency {
 const SEPA_BUY_FEE_PERCENT = 1
 
 /**
+ * The account's id: `acc_` and 16 characters of its opaque digest (what `accountDetails` and buy quotes report).
+ *
+ * @example
+ * accountId(tenant) // 'acc_3fQ…'
+ */
+export function accountId(tenant: Tenant): string {
+  return `acc_${tenant.opaqueId('account').replace(/[-_]/g, '').slice(0, 16)}`
+}
+
+/**
  * The account's details as `GET /v4/accounts/me` answers them: the fees its quotes charge (card
  * buys from the buy fee schedule, sells from the seeded pairs: the highest percent of the group,
  * each fiat's floor) and its extra fee from the tenant's settings. Deterministic per seed; only
@@ -69,7 +79,7 @@ export function accountDetails(tenant: Tenant): AccountDetails {
   const card = sellFees(tenant, 'card')
   const since = isoTime(tenant.catalog.priceEpoch)
   return {
-    id: `acc_${tenant.opaqueId('account').replace(/[-_]/g, '').slice(0, 16)}`,
+    id: accountId(tenant),
     createdAt: since,
     updatedAt: since,
     name: tenant.account.account,

@@ -31,19 +31,19 @@ function asFees(fees: { network: number; service: number; ecosystem: number }, p
 /**
  * Amounts when quoting by `source.amount` (spec rules 1–3): `inclusive` takes the
  * fees out of the amount (the customer pays exactly it); `exclusive` converts all
- * of it and adds the fees on top (more crypto, a larger total).
+ * of it and adds the fees on top (more crypto, a larger total). A refusal names `field` (the request's amount).
  */
-export function amountsFromSource(amount: number, feeBehavior: FeeBehavior, schedule: BuyFeeSchedule, units: Units): BuyAmounts {
+export function amountsFromSource(amount: number, feeBehavior: FeeBehavior, schedule: BuyFeeSchedule, units: Units, field = 'source.amount'): BuyAmounts {
   const p = units.fiatPrecision
   const sourceMinor = toMinor(amount, p)
   const fees = feesOnSource(sourceMinor, schedule, p)
   const convertedMinor = feeBehavior === 'inclusive' ? sourceMinor - fees.total : sourceMinor
   if (convertedMinor <= 0) {
-    throw SandboxError.invalidField('source.amount', `source.amount ${amount} does not cover the fees (${fromMinor(fees.total, p)})`)
+    throw SandboxError.invalidField(field, `${field} ${amount} does not cover the fees (${fromMinor(fees.total, p)})`)
   }
   const scale = 10 ** units.cryptoPrecision
   const destination = Math.floor((fromMinor(convertedMinor, p) / units.price) * scale + 1e-9) / scale
-  if (destination <= 0) throw SandboxError.invalidField('source.amount', `source.amount ${amount} buys less than the smallest unit of the destination`)
+  if (destination <= 0) throw SandboxError.invalidField(field, `${field} ${amount} buys less than the smallest unit of the destination`)
   const totalMinor = feeBehavior === 'inclusive' ? sourceMinor : sourceMinor + fees.total
   return { source: fromMinor(sourceMinor, p), destination, total: fromMinor(totalMinor, p), fees: asFees(fees, p), feeBehavior }
 }

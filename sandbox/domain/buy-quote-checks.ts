@@ -5,21 +5,20 @@ import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { alpha2 } from './geography.ts'
 import { cardAvailability } from './payment-methods.ts'
 
-/** The fiat a buy pays with (`source.asset.code`). */
-export function sourceFiat(catalog: CatalogIndex, code: string): FiatCurrency {
+/** The fiat a buy pays with (`source.asset.code`; the widget's `baseCurrencyCode`, named by `field`). */
+export function sourceFiat(catalog: CatalogIndex, code: string, field = 'source.asset.code'): FiatCurrency {
   const currency = catalog.currency(code)
-  if (!currency) throw SandboxError.invalidField('source.asset.code', `source.asset.code ${code} is not a known currency`)
-  if (currency.type !== 'fiat') throw SandboxError.invalidField('source.asset.code', `source.asset.code ${code} is a crypto currency; a buy pays with fiat`)
+  if (!currency) throw SandboxError.invalidField(field, `${field} ${code} is not a known currency`)
+  if (currency.type !== 'fiat') throw SandboxError.invalidField(field, `${field} ${code} is a crypto currency; a buy pays with fiat`)
   return currency
 }
 
 /**
  * The crypto a buy receives (`destination.asset.code`): known, not suspended,
  * available in the session's mode (spec buy-quote rule 5), and allowed where the
- * customer lives.
+ * customer lives. Refusals name `field` (the widget's is `currencyCode`).
  */
-export function destinationCrypto(catalog: CatalogIndex, code: string, mode: Mode, customer: CustomerRecord | undefined): CryptoCurrency {
-  const field = 'destination.asset.code'
+export function destinationCrypto(catalog: CatalogIndex, code: string, mode: Mode, customer: CustomerRecord | undefined, field = 'destination.asset.code'): CryptoCurrency {
   const currency = catalog.currency(code)
   if (!currency) throw SandboxError.invalidField(field, `${field} ${code} is not a known currency`)
   if (currency.type !== 'crypto') throw SandboxError.invalidField(field, `${field} ${code} is a fiat currency; a buy receives crypto`)

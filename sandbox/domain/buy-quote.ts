@@ -1,22 +1,17 @@
 import type { BuyQuote, BuyQuoteRequest, CustomerRecord, PaymentMethodRef } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { amountsFromDestination, amountsFromSource } from './buy-amounts.ts'
-import { buyFeeSchedule } from './buy-fees.ts'
-import { buyBoundsProblem, checkPaymentMethod, checkWallet, destinationCrypto, sourceFiat } from './buy-quote-checks.ts'
+import { checkPaymentMethod, checkWallet, destinationCrypto, sourceFiat } from './buy-quote-checks.ts'
 import { paymentDisclosures } from './disclosures.ts'
 import { isoTime } from './iso-time.ts'
-import { priceAt } from './pricing.ts'
+import { checkBuyDecimals, priceBuy } from './price-buy.ts'
 import type { TokenClaims } from './tokens.ts'
 
 /** Seconds a buy quote stays valid on the tenant clock. */
 export const BUY_QUOTE_TTL_SECONDS = 30
 
-function decimalsOf(value: number): number {
-  const text = String(value)
-  return text.includes('e') ? 99 : (text.split('.')[1]?.length ?? 0)
-}
+/** The platform request's amount fields, as refusals name them. */
+const PLATFORM_FIELDS = { source: 'source.amount', destination: 'destination.amount' }
 
 /** What a buy-quote signature covers: the customer it was made for and every amount. */
 function signedText(customerId: string, quote: BuyQuote): string {
@@ -41,25 +36,19 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
   const customer: CustomerRecord | undefined = claims.customer === null ? undefined : store.customers.get(claims.customer)
   const fiat = sourceFiat(tenant.catalog, request.source.asset.code)
   const crypto = destinationCrypto(tenant.catalog, request.destination.asset.code, tenant.mode, customer)
-  if (request.source.amount !== undefined && decimalsOf(request.source.amount) > fiat.precision) {
-    throw SandboxError.invalidField('source.amount', `source.amount must have at most ${fiat.precision} decimal places for ${fiat.code}`)
-  }
-  if (request.destination.amount !== undefined && decimalsOf(request.destination.amount) > crypto.precision) {
-    throw SandboxError.invalidField('destination.amount', `destination.amount must have at most ${crypto.precision} decimal places for ${crypto.code}`)
-  }
+  const input = {
+    sourceAmount: request.source.amount,
+    destinationAmount: request.destination.amount,
+    feeBehavior: request.feeBehavior ?? 'inclusive',
+    method: request.paymentMethod?.type,
+    extraFeePercentage: tenant.settings.defaultExtraFeePercentage,
+  } as const
+  checkBuyDecimals(fiat, crypto, input, PLATFORM_FIELDS)
   if (request.wallet) checkWallet(crypto, request.wallet, tenant.mode)
   const now = tenant.clock.now()
   if (request.paymentMethod) checkPaymentMethod(store, request.paymentMethod, customer, now)
 
-  const pair = tenant.catalog.pair(crypto.code, fiat.code)!
-  const price = priceAt(pair, tenant.catalog.walk(crypto.code), now - tenant.catalog.priceEpoch)
-  const schedule = buyFeeSchedule(tenant.catalog, fiat, crypto, request.paymentMethod?.type, tenant.settings.defaultExtraFeePercentage)
-  const units = { price, fiatPrecision: fiat.precision, cryptoPrecision: crypto.precision }
-  const amounts = request.destination.amount !== undefined
-    ? amountsFromDestination(request.destination.amount, schedule, units)
-    : amountsFromSource(request.source.amount!, request.feeBehavior ?? 'inclusive', schedule, units)
-  const outOfBounds = buyBoundsProblem(fiat, crypto, amounts)
-  if (outOfBounds) throw SandboxError.invalidField(request.destination.amount !== undefined ? 'destination.amount' : 'source.amount', outOfBounds.message)
+  const { price, amounts } = priceBuy(tenant, fiat, crypto, input, PLATFORM_FIELDS)
 
   const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && payable(request.paymentMethod)
   const quote: BuyQuote = {

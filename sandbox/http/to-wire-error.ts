@@ -27,7 +27,7 @@ export function toWireError(family: ApiFamily, error: unknown, log?: ErrorLogger
 
 /** The API family a path belongs to, for paths no route matched. */
 export function familyOf(path: string): ApiFamily {
-  if (path.startsWith('/v3/') || path.startsWith('/v4/')) return 'widget'
+  if (path.startsWith('/v1/') || path.startsWith('/v3/') || path.startsWith('/v4/')) return 'widget'
   if (path.startsWith('/platform/')) return 'platform'
   if (path.startsWith('/__sandbox/')) return 'control'
   return 'meta'

@@ -4,6 +4,8 @@ import { controlRoutes } from './control-routes.ts'
 import { dataRoutes } from './data-routes.ts'
 import { defiTokenRoutes } from './defi-token-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
+import { onrampRoutes } from './onramp-routes.ts'
+import { onrampTransactionRoutes } from './onramp-transaction-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
 import { transactionControlRoutes } from './transaction-control-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
@@ -11,5 +13,5 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
 }

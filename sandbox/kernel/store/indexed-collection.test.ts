@@ -17,6 +17,16 @@ describe('IndexedCollection', () => {
     expect(collection.where('byOwner', 'nobody')).toEqual([])
   })
 
+  it('lists the keys an index files records under, and forgets a key no record is filed under', async () => {
+    const collection = pets()
+    await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    await collection.create({ id: 'p2', owner: 'bob', name: 'Tom' })
+    await collection.create({ id: 'p3', owner: null, name: 'Stray' })
+    expect(collection.keys('byOwner')).toEqual(['ann', 'bob'])
+    collection.delete('p1')
+    expect(collection.keys('byOwner')).toEqual(['bob'])
+  })
+
   it('files nothing under a null key', async () => {
     const collection = pets()
     await collection.create({ id: 'p1', owner: null, name: 'Stray' })

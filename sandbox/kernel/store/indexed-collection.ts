@@ -94,6 +94,11 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     return ids ? [...ids].map((id) => this.byId.get(id)!) : []
   }
 
+  /** The keys a secondary index files records under, in the order first filed: no scan of the records. */
+  keys(index: IndexName): string[] {
+    return [...this.secondary.get(index)!.ids.keys()]
+  }
+
   /** The oldest record a secondary index files under `key`, if any: no scan, no copy. */
   oldestWhere(index: IndexName, key: string): z.output<Schema> | undefined {
     for (const id of this.secondary.get(index)!.ids.get(key) ?? []) return this.byId.get(id)

@@ -49,7 +49,13 @@ export class TenantStore {
     noun: 'sessions',
     roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
     counted: (delta) => this.count(delta),
-    indexes: { byExternalCustomer: (session) => session.externalCustomerId, revoked: (session) => (session.revokedAt === null ? null : 'revoked') },
+    indexes: {
+      byExternalCustomer: (session) => session.externalCustomerId,
+      revoked: (session) => (session.revokedAt === null ? null : 'revoked'),
+      /** The customer a session names, and the email it carries: who a widget transaction's external customer is. */
+      byCustomer: (session) => session.customerId,
+      byEmail: (session) => session.email?.toLowerCase(),
+    },
   })
   readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
   readonly transactions = new IndexedCollection(TransactionRecord, {
@@ -59,6 +65,10 @@ export class TenantStore {
     indexes: {
       byCustomer: (transaction) => transaction.customerId,
       byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
+      /** Account-wide (external ids need not be unique): `GET /v1/transactions/ext/{id}`. */
+      byExternalTransactionId: (transaction) => transaction.externalTransactionId,
+      /** The UTC day of creation (YYYY-MM-DD): `GET /v1/transactions` walks days, newest first. */
+      byDay: (transaction) => transaction.createdAt.slice(0, 10),
     },
   })
   /** Customer API files (metadata only). */
