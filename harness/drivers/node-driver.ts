@@ -1,4 +1,5 @@
 import { createSandboxCore, type SandboxCore } from '../../sandbox/http/sandbox-core.ts'
+import { wireBody } from '../../sandbox/http/plain-http.ts'
 import { send } from '../../sandbox/http/test-request.ts'
 import { newRecording, resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
@@ -33,7 +34,8 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
   const api: ApiCall = async (line, options) => {
     const reply = await send(core, line, options)
     recording.timeline.push({ actor: 'partner', target: 'api', what: `${line} → ${reply.status}` })
-    return { status: reply.status, body: reply.body as any }
+    // A copy, as the wire gives: a result kept now never shows a record's later state.
+    return { status: reply.status, body: wireBody(reply) as any }
   }
   const frames = nodeFrames(core, recording)
   const webhooks = nodeWebhookListeners()

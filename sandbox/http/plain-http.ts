@@ -49,6 +49,18 @@ export function isTextReply(plain: PlainReply): plain is PlainReply & { body: st
 }
 
 /**
+ * The body as a client reads it off the wire: the text of a text reply, else the JSON parsed afresh, so what an
+ * in-process caller keeps never changes when a record the reply was built from changes later.
+ *
+ * @example
+ * wireBody(reply(200, record)) === record // false: a copy, as the network would give
+ */
+export function wireBody(plain: PlainReply): unknown {
+  if (plain.body === undefined || isTextReply(plain)) return plain.body
+  return JSON.parse(plain.json ?? JSON.stringify(plain.body))
+}
+
+/**
  * A JSON reply with its JSON text: what adapters send and the journal keeps, made once.
  *
  * @example

@@ -23,8 +23,7 @@ export default defineScenario({
   expect: {
     responses: {
       ext: { status: 200, body: [{ externalTransactionId: 'ramp-order-1', status: 'waitingAuthorization', totalAmount: 100, currency: { code: 'eth' }, baseCurrency: { code: 'usd' }, cardType: 'card' }] },
-      // No status here: the node driver keeps the in-process body, the stored record the clock later completes.
-      latest: { status: 200, body: { data: [{ externalTransactionId: 'ramp-order-1', totalAmount: 100 }] } },
+      latest: { status: 200, body: { data: [{ externalTransactionId: 'ramp-order-1', status: 'pending', totalAmount: 100 }] } },
       widgetTxn: { status: 200, body: { externalTransactionId: 'ramp-order-1', status: 'waitingAuthorization', totalAmount: 100 } },
       widgetList: { status: 200, body: [{ externalTransactionId: 'ramp-order-1', totalAmount: 100 }] },
       latestAfter: { status: 200, body: { data: [{ externalTransactionId: 'ramp-order-1', status: 'completed' }] } },
