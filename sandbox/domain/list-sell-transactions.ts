@@ -1,7 +1,7 @@
 import type { SellTransaction, SellTransactionListQuery, SellTransactionRecord } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { sellTransactionView } from './sell-transactions.ts'
+import { sellTransactionView } from './sell-view.ts'
 
 /** Default page size of `GET /v3/sell_transactions`. */
 export const SELL_PAGE_SIZE = 10

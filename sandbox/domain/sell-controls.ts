@@ -4,7 +4,8 @@ import type { Tenant } from '../kernel/tenant.ts'
 import { defaultRefundAddress, sandboxDepositHash } from './sell-addresses.ts'
 import { recordDeposit } from './sell-deposit.ts'
 import { settleSellTransaction } from './sell-lifecycle.ts'
-import { sellTransactionView, startSellTransaction } from './sell-transactions.ts'
+import { startSellTransaction } from './sell-transactions.ts'
+import { sellTransactionView } from './sell-view.ts'
 
 /** The customer a control-API sell is for when none is named: the seeded active US customer. */
 export const DEFAULT_SELL_CUSTOMER_EMAIL = 'active.us-ny@sandbox.test'

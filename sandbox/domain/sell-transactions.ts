@@ -1,4 +1,4 @@
-import { SellQuoteQuery, roundSignificant, stagesAt, type CryptoCurrency, type RequestPayoutMethod, type SellTransaction, type SellTransactionRecord } from '../contract/index.ts'
+import { SellQuoteQuery, roundSignificant, stagesAt, type RequestPayoutMethod, type SellTransaction, type SellTransactionRecord } from '../contract/index.ts'
 import { usdRates } from '../../fixtures/usd-rates.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
@@ -9,6 +9,7 @@ import { newId } from './new-id.ts'
 import { quoteSell } from './sell-quote.ts'
 import { checkRefundAddress, sandboxAddress } from './sell-addresses.ts'
 import { emitSellWebhook } from './sell-webhooks.ts'
+import { sellTransactionView } from './sell-view.ts'
 import { sellTriggerFor } from './sell-triggers.ts'
 
 /** Sandbox seconds a sell waits for its deposit before it fails `timeout_deposit` (decision 0067). */
@@ -105,20 +106,6 @@ export async function startSellTransaction(tenant: Tenant, store: TenantStore, i
   tenant.scheduleJob(store, { kind: 'sell:expire', at: now + window * 1000, sellTransactionId: id })
   tenant.record('sell:created', { sellTransactionId: id, customerId: input.customerId, baseCurrencyAmount: record.baseCurrencyAmount })
   return emitSellWebhook(tenant, store, 'sell_transaction_created', record)
-}
-
-/**
- * A sell as the API shows it: the record with its currencies' objects from the catalog, without the codes it keeps.
- *
- * @example
- * sellTransactionView(tenant, store.sellTransactions.get('sell_…')!).baseCurrency.code // 'eth'
- */
-export function sellTransactionView(tenant: Tenant, record: SellTransactionRecord): SellTransaction {
-  const { baseCurrencyCode, quoteCurrencyCode, ...fields } = record
-  const baseCurrency = tenant.catalog.currency(baseCurrencyCode) as CryptoCurrency
-  const quoteCurrency = tenant.catalog.currency(quoteCurrencyCode)
-  if (baseCurrency?.type !== 'crypto' || quoteCurrency?.type !== 'fiat') throw new SandboxError('internal_error', `sell ${record.id} names currencies the catalog lacks`)
-  return { ...fields, quoteCurrency, baseCurrency }
 }
 
 /**

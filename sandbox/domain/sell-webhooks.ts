@@ -1,7 +1,7 @@
 import type { SellTransaction, SellTransactionRecord } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { sellTransactionView } from './sell-transactions.ts'
+import { sellTransactionView } from './sell-view.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 
 /** The sell events. */

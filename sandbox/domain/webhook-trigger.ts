@@ -5,7 +5,7 @@ import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { getCustomerDetails } from './customers/get-customer.ts'
-import { sellTransactionView } from './sell-transactions.ts'
+import { sellTransactionView } from './sell-view.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
 
 /** What an event of a type is about: the id field that names it, the schema its `data` parses with, how it is read. */
