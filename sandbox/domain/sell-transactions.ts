@@ -118,7 +118,12 @@ export function getSellTransaction(tenant: Tenant, store: TenantStore, id: strin
   return sellTransactionView(tenant, sellRecord(store, id))
 }
 
-/** The record of the tenant's sell with this id; 404 naming it otherwise. */
+/**
+ * The record of the tenant's sell with this id (currency codes, no objects); 404 naming it otherwise.
+ *
+ * @example
+ * sellRecord(store, 'sell_…').baseCurrencyCode // 'eth'
+ */
 export function sellRecord(store: TenantStore, id: string): SellTransactionRecord {
   const record = store.sellTransactions.get(id)
   if (!record) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)

@@ -4,7 +4,7 @@ import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 
-/** The sell events. */
+/** The sell events (decision 0067): created, each change (deposit, stage, completion), and failure. */
 export type SellEventType = 'sell_transaction_created' | 'sell_transaction_updated' | 'sell_transaction_failed'
 
 /**
