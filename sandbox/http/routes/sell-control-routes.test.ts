@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PlatformError, SellTransaction, TenantFixtures, dataOf } from '../../contract/index.ts'
+import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { sellFlow } from './sell-test-kit.ts'
 
@@ -20,6 +21,14 @@ describe('POST /__sandbox/sell_transactions', () => {
     const response = await (await sellFlow()).createRaw(body)
     expect(response.status).toBe(400)
     expect(conforms(PlatformError, response.body).errors?.map((error) => error.field)).toContain(field)
+  })
+
+  it('answers 429 past the account\'s cap of sell transactions, saying how to make room', async () => {
+    const flow = await sellFlow({ core: createSandboxCore({ limits: { sellTransactions: 1 } }) })
+    await flow.create()
+    const response = await flow.createRaw()
+    expect(response.status).toBe(429)
+    expect(conforms(PlatformError, response.body).message).toMatch(/1 sell transactions.*POST \/__sandbox\/reset/)
   })
 
   it('answers 401 without the secret key', async () => {
