@@ -331,7 +331,7 @@ export function challengeErrorScenario({ amount, code, message }: ChallengeError
   }
 }
 
-// ---- On-ramp (widget API, tag On-ramp; decision 0066) ----
+// ── On-ramp: the widget API's buy quotes and transactions (issue 21 item 2, decision 0066) ──────────────────────────────
 
 /**
  * The widget API's buy quote for `currency` (`GET /v3/currencies/{code}/buy_quote`, publishable key), named `as`;
@@ -374,4 +374,45 @@ export function widgetTransactionsByExternalId(externalTransactionId: string, as
  */
 export function widgetTransactionOfLatest(as = 'widgetTxn', from = 'latest'): Step {
   return { api: `GET /v1/transactions/{{${from}.body.data.0.id}}?apiKey={pk}`, as, headers: {} }
+}
+
+// ── Off-ramp: sell transactions (issue 21 item 3, decision 0067) ─────────────────────────────────────────────────────
+
+/** What a control-API sell is made of: crypto, fiat, amount, and the partner's external id. */
+export interface SellBody {
+  baseCurrencyCode?: string
+  quoteCurrencyCode?: string
+  baseCurrencyAmount?: number
+  externalTransactionId?: string
+}
+
+/**
+ * Starts a sell through the control API (`POST /__sandbox/sell_transactions`, for the seeded active.us-ny customer):
+ * 0.5 ETH for USD unless told otherwise; result `{status, body: {data: sell}}` named `as`.
+ *
+ * @example
+ * startSell({ externalTransactionId: 'order-1' }) // then '{{sell.body.data.id}}' names it
+ */
+export function startSell(body: SellBody = {}, as = 'sell'): Step {
+  return { api: 'POST /__sandbox/sell_transactions', as, body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, ...body } }
+}
+
+/** The customer's crypto deposit for the sell named `sellAs` arrives (`POST /__sandbox/sell_transactions/{id}/deposit`). */
+export function depositForSell(amount: number, sellAs = 'sell', as = `${sellAs}Deposit`): Step {
+  return { api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/deposit`, as, body: { amount } }
+}
+
+/** Reads the sell named `sellAs` as the widget API shows it (`GET /v3/sell_transactions/{id}`, publishable key). */
+export function readSell(as: string, sellAs = 'sell'): Step {
+  return { api: `GET /v3/sell_transactions/{{${sellAs}.body.data.id}}?apiKey={pk}`, as }
+}
+
+/** Cancels the sell named `sellAs` (`DELETE /v3/sell_transactions/{id}`, secret key). */
+export function cancelSell(as: string, sellAs = 'sell'): Step {
+  return { api: `DELETE /v3/sell_transactions/{{${sellAs}.body.data.id}}`, as }
+}
+
+/** A sell's four stages by status, as a webhook or response matcher writes them. */
+export function sellStagesAre(...statuses: Array<'not_started' | 'in_progress' | 'success' | 'failed'>) {
+  return statuses.map((status) => ({ status }))
 }

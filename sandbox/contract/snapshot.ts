@@ -3,6 +3,7 @@ import { Fault, TenantSettings } from './control.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageName } from './platform/transaction-stages.ts'
+import { SellFailureReason, SellTransactionRecord } from './sell-transaction.ts'
 import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
 
 /**
@@ -26,6 +27,17 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('webhook:attempt'), at: z.number().int(), deliveryId: z.string() }),
   /** An endpoint's shuffle window: events emitted until `closesAt` are held, then released in a seeded shuffled order at `at`. */
   z.strictObject({ kind: z.literal('webhook:release'), at: z.number().int(), endpointId: z.string(), closesAt: z.number().int() }),
+  /** A sell still `waitingForDeposit` at `at` fails `timeout_deposit` (decision 0067). */
+  z.strictObject({ kind: z.literal('sell:expire'), at: z.number().int(), sellTransactionId: z.string() }),
+  /** A pending sell's `stage` succeeds and the next starts. */
+  z.strictObject({ kind: z.literal('sell:stage'), at: z.number().int(), sellTransactionId: z.string(), stage: StageName }),
+  /** A pending sell settles: completed, or failed with a reason (a payout failure trigger). */
+  z.strictObject({
+    kind: z.literal('sell:settle'),
+    at: z.number().int(),
+    sellTransactionId: z.string(),
+    outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureReason: SellFailureReason })]),
+  }),
 ])
 export type ScheduledJob = z.infer<typeof ScheduledJob>
 
@@ -45,6 +57,8 @@ export const StoreSnapshot = z.strictObject({
   /** Webhook endpoints (absent in state files written before webhooks). */
   webhookEndpoints: z.array(WebhookEndpointRecord).default([]),
   webhookDeliveries: z.array(WebhookDelivery).default([]),
+  /** Sell transactions (absent in state files written before them: none). */
+  sellTransactions: z.array(SellTransactionRecord).default([]),
   usedConsents: z.array(z.tuple([z.string(), z.number()])),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
   seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),

@@ -5,9 +5,12 @@ import { IsoTimestamp } from './currency.ts'
 /**
  * The events the sandbox delivers to a partner's server (DESIGN §8; the spec leaves server-side events "not shown",
  * the service's public reference names these): a buy transaction created, moved on, failed; a customer's
- * verification status changed.
+ * verification status changed; a sell transaction created, moved on, failed (decision 0067).
  */
-export const WEBHOOK_EVENT_TYPES = ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated'] as const
+export const WEBHOOK_EVENT_TYPES = [
+  'transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated',
+  'sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_failed',
+] as const
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES)
 export type WebhookEventType = z.infer<typeof WebhookEventType>
 
@@ -137,7 +140,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>
 
 /**
  * Body of `POST /__sandbox/webhooks/trigger`: an event of `type` fired now, its `data` the object's current API view
- * (the transaction or customer named, else the tenant's newest) deep-merged with `data`'s overrides.
+ * (the transaction, sell transaction (by `transactionId`) or customer named, else the tenant's newest) deep-merged with `data`'s overrides.
  */
 export const TriggerWebhook = z.strictObject({
   type: WebhookEventType,

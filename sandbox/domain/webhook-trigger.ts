@@ -1,10 +1,11 @@
 import type { z } from 'zod'
-import { CustomerDetails, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
+import { CustomerDetails, SellTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { getCustomerDetails } from './customers/get-customer.ts'
+import { sellTransactionView } from './sell-view.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
 
 /** What an event of a type is about: the id field that names it, the schema its `data` parses with, how it is read. */
@@ -27,6 +28,18 @@ const TRANSACTION: Subject = {
   newest: (store) => store.transactions.all().at(-1)?.id,
 }
 
+const SELL_TRANSACTION: Subject = {
+  idField: 'transactionId',
+  noun: 'sell transaction',
+  schema: SellTransaction,
+  // As `GET /v3/sell_transactions/{id}` shows it.
+  view: (tenant, store, id) => {
+    const record = store.sellTransactions.get(id)
+    return Promise.resolve(record && sellTransactionView(tenant, record))
+  },
+  newest: (store) => store.sellTransactions.all().at(-1)?.id,
+}
+
 const CUSTOMER: Subject = {
   idField: 'customerId',
   noun: 'customer',
@@ -44,6 +57,10 @@ function subjectOf(type: WebhookEventType): Subject {
       return TRANSACTION
     case 'customer_verification_updated':
       return CUSTOMER
+    case 'sell_transaction_created':
+    case 'sell_transaction_updated':
+    case 'sell_transaction_failed':
+      return SELL_TRANSACTION
   }
 }
 

@@ -7,11 +7,13 @@ import { metaRoutes } from './meta-routes.ts'
 import { onrampRoutes } from './onramp-routes.ts'
 import { onrampTransactionRoutes } from './onramp-transaction-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
+import { sellControlRoutes } from './sell-control-routes.ts'
+import { sellTransactionRoutes } from './sell-transaction-routes.ts'
 import { transactionControlRoutes } from './transaction-control-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
 import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...webhookRoutes, ...metaRoutes]
 }

@@ -34,6 +34,14 @@ describe('IndexedCollection', () => {
     expect(collection.size).toBe(1)
   })
 
+  it('keeps a record in its place under a key an update leaves unchanged', async () => {
+    const collection = pets()
+    await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    await collection.create({ id: 'p2', owner: 'ann', name: 'Kit' })
+    await collection.update('p1', (pet) => void (pet.name = 'Max'))
+    expect(collection.where('byOwner', 'ann').map((pet) => pet.id)).toEqual(['p1', 'p2'])
+  })
+
   it('moves a record between keys when an update changes its key', async () => {
     const collection = pets()
     await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })

@@ -116,10 +116,10 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     const draft = structuredClone({ ...current }) as z.output<Schema>
     change(draft)
     const next = this.schema.parse(draft) as Record<string, unknown>
-    this.unfile(current as z.output<Schema>)
+    const before = [...this.secondary.values()].map(({ key }) => key(current as z.output<Schema>))
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
-    this.file(current as z.output<Schema>)
+    this.refile(current as z.output<Schema>, before)
     return current as z.output<Schema>
   }
 
@@ -161,6 +161,25 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
       if (value === null || value === undefined) continue
       let set = ids.get(value)
       if (!set) ids.set(value, (set = new Set()))
+      set.add(record.id)
+    }
+  }
+
+  /** Files an updated record anew under each index whose key changed: where its key stayed, it keeps its place (oldest first). */
+  private refile(record: z.output<Schema>, before: Array<string | null | undefined>): void {
+    let index = 0
+    for (const { key, ids } of this.secondary.values()) {
+      const was = before[index++]
+      const now = key(record)
+      if (was === now) continue
+      if (was !== null && was !== undefined) {
+        const set = ids.get(was)
+        set?.delete(record.id)
+        if (set?.size === 0) ids.delete(was)
+      }
+      if (now === null || now === undefined) continue
+      let set = ids.get(now)
+      if (!set) ids.set(now, (set = new Set()))
       set.add(record.id)
     }
   }

@@ -9,6 +9,8 @@ export interface TenantLimits {
   sessions: number
   /** Transactions created at run time. */
   transactions: number
+  /** Sell transactions created at run time (decision 0067). */
+  sellTransactions: number
   /** Customers created at run time (connections, onboarding). */
   customers: number
   /** Cards stored at run time. */
@@ -54,6 +56,7 @@ export interface TenantLimits {
 export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   sessions: 10_000,
   transactions: 10_000,
+  sellTransactions: 10_000,
   customers: 10_000,
   cards: 10_000,
   uploads: 10_000,

@@ -1,4 +1,4 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
@@ -71,6 +71,19 @@ export class TenantStore {
       byDay: (transaction) => transaction.createdAt.slice(0, 10),
     },
   })
+  /** Sell transactions (decision 0067): by customer, and across the tenant by external id (external ids need not be unique). */
+  readonly sellTransactions = new IndexedCollection(SellTransactionRecord, {
+    noun: 'sell transactions',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    indexes: {
+      byCustomer: (sell) => sell.customerId,
+      byExternalId: (sell) => sell.externalTransactionId,
+      byExternalCustomer: (sell) => sell.externalCustomerId,
+      /** Every sell under one key, in creation order: what the unfiltered list pages through, newest first. */
+      inOrder: () => 'all',
+    },
+  })
   /** Customer API files (metadata only). */
   readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
   /** Verification challenges of the buy frames (test-mode triggers). */
@@ -139,7 +152,7 @@ export class TenantStore {
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
     const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], usedConsents: [], counters: [], seeded }, options, 'seed')
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], sellTransactions: [], usedConsents: [], counters: [], seeded }, options, 'seed')
   }
 
   /**
@@ -166,6 +179,7 @@ export class TenantStore {
       for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
       for (const endpoint of content.webhookEndpoints) await paced(store.webhookEndpoints.create(endpoint))
       for (const delivery of content.webhookDeliveries) await paced(store.webhookDeliveries.create(delivery))
+      for (const sell of content.sellTransactions) await paced(store.sellTransactions.create(sell))
     } catch (error) {
       store.release()
       throw error
@@ -189,6 +203,7 @@ export class TenantStore {
       challenges: this.challenges.all(),
       webhookEndpoints: this.webhookEndpoints.all(),
       webhookDeliveries: this.webhookDeliveries.all(),
+      sellTransactions: this.sellTransactions.all(),
       usedConsents: [...this.usedConsents],
       counters: [...this.counters],
       seeded: { ...this.seeded },
@@ -206,6 +221,7 @@ export class TenantStore {
     this.challenges.cap(limits.challenges, 0)
     this.webhookEndpoints.cap(limits.webhookEndpoints, 0)
     this.webhookDeliveries.cap(limits.webhookDeliveries, 0)
+    this.sellTransactions.cap(limits.sellTransactions, 0)
   }
 
   /** Stores a customer and indexes its email and phone. */

@@ -1,0 +1,52 @@
+import type { SellTransaction, SellTransactionListQuery, SellTransactionRecord } from '../contract/index.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import { sellTransactionView } from './sell-view.ts'
+
+/** Default page size of `GET /v3/sell_transactions`. */
+export const SELL_PAGE_SIZE = 10
+
+const DAY_MS = 86_400_000
+
+/** The sells an index answers for the most selective filter given: no scan of the collection. */
+function candidates(store: TenantStore, query: SellTransactionListQuery): SellTransactionRecord[] {
+  if (query.externalTransactionId !== undefined) return store.sellTransactions.where('byExternalId', query.externalTransactionId)
+  if (query.externalCustomerId !== undefined) return store.sellTransactions.where('byExternalCustomer', query.externalCustomerId)
+  if (query.customerId !== undefined) return store.sellTransactions.where('byCustomer', query.customerId)
+  return store.sellTransactions.where('inOrder', 'all')
+}
+
+/**
+ * A page of the tenant's sells (`GET /v3/sell_transactions`), newest first: those matching every filter given, made
+ * from `startDate` (00:00 UTC, inclusive) through `endDate` (the whole day, inclusive); `limit` (default 10) from
+ * `offset` (default 0).
+ *
+ * @example
+ * listSellTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5 sells, newest first
+ */
+export function listSellTransactions(tenant: Tenant, store: TenantStore, query: SellTransactionListQuery): SellTransaction[] {
+  const from = query.startDate === undefined ? -Infinity : Date.parse(`${query.startDate}T00:00:00Z`)
+  const until = query.endDate === undefined ? Infinity : Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS
+  const matching = candidates(store, query).filter((sell) => {
+    const at = Date.parse(sell.createdAt)
+    return at >= from && at < until
+      && (query.customerId === undefined || sell.customerId === query.customerId)
+      && (query.externalCustomerId === undefined || sell.externalCustomerId === query.externalCustomerId)
+      && (query.externalTransactionId === undefined || sell.externalTransactionId === query.externalTransactionId)
+  })
+  const offset = query.offset ?? 0
+  const limit = query.limit ?? SELL_PAGE_SIZE
+  // Creation order is clock order (a tenant clock never goes back), so newest first is the reverse.
+  const end = matching.length - offset
+  return matching.slice(Math.max(0, end - limit), Math.max(0, end)).reverse().map((sell) => sellTransactionView(tenant, sell))
+}
+
+/**
+ * The tenant's sells with this external transaction id, oldest first (external ids need not be unique): `[]` when none.
+ *
+ * @example
+ * sellTransactionsByExternalId(tenant, store, 'order-1') // [{ id: 'sell_…', externalTransactionId: 'order-1', … }]
+ */
+export function sellTransactionsByExternalId(tenant: Tenant, store: TenantStore, externalTransactionId: string): SellTransaction[] {
+  return store.sellTransactions.where('byExternalId', externalTransactionId).map((sell) => sellTransactionView(tenant, sell))
+}

@@ -1,0 +1,52 @@
+import type { CryptoCurrency } from '../contract/index.ts'
+import { SandboxError } from '../kernel/sandbox-error.ts'
+import type { Tenant } from '../kernel/tenant.ts'
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+const HEX = '0123456789abcdef'
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** `length` characters of `alphabet`, drawn from the tenant's seeded digests of `label` (same seed, same text). */
+function seededText(tenant: Tenant, label: string, alphabet: string, length: number): string {
+  let text = ''
+  for (let round = 0; text.length < length; round++) {
+    for (const char of tenant.opaqueId(`${label}:${round}`)) text += alphabet[BASE64URL.indexOf(char) % alphabet.length] ?? alphabet[0]
+  }
+  return text.slice(0, length)
+}
+
+/**
+ * A sandbox address on `crypto`'s network for `label`: `0x` and 40 hex digits on EVM networks, else 34 base58
+ * characters starting with `1` (decision 0067: a placeholder; only EVM ones are real address shapes).
+ *
+ * @example
+ * sandboxAddress(tenant, eth, 'deposit:sell_…') // '0x3fa9…' (42 characters)
+ */
+export function sandboxAddress(tenant: Tenant, crypto: CryptoCurrency, label: string): string {
+  if (crypto.metadata.chainId !== null) return `0x${seededText(tenant, label, HEX, 40)}`
+  return `1${seededText(tenant, label, BASE58, 33)}`
+}
+
+/** The refund address the control API gives a customer's sell of `crypto` when none is named: always accepted. */
+export function defaultRefundAddress(tenant: Tenant, crypto: CryptoCurrency, customerId: string): string {
+  return sandboxAddress(tenant, crypto, `refund:${customerId}:${crypto.code}`)
+}
+
+/** A seeded fake transaction hash for a deposit: `0x` and 64 hex digits. */
+export function sandboxDepositHash(tenant: Tenant, sellTransactionId: string): string {
+  return `0x${seededText(tenant, `deposit-hash:${sellTransactionId}`, HEX, 64)}`
+}
+
+/**
+ * Checks a refund address against `crypto`'s address shape (test mode: its testnet or mainnet shape; live mode:
+ * mainnet); the sandbox's own default for the customer is always accepted. 400 naming `refundWalletAddress` otherwise.
+ *
+ * @example
+ * checkRefundAddress(tenant, eth, 'cus_…', '0x0000000000000000000000000000000000000001') // passes
+ */
+export function checkRefundAddress(tenant: Tenant, crypto: CryptoCurrency, customerId: string, address: string): void {
+  if (address === defaultRefundAddress(tenant, crypto, customerId)) return
+  const shapes = tenant.mode === 'test' ? [crypto.testnetAddressRegex, crypto.addressRegex] : [crypto.addressRegex]
+  if (shapes.some((shape) => new RegExp(shape).test(address))) return
+  throw SandboxError.invalidField('refundWalletAddress', `refundWalletAddress is not a ${crypto.code} address on ${crypto.metadata.networkCode}${tenant.mode === 'test' ? ' (test mode takes a testnet or mainnet address)' : ''}`)
+}
