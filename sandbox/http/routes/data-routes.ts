@@ -25,9 +25,9 @@ function ipAddressRoute(path: string, operationId: string): TenantRoute {
       400: { description: 'ipAddress is not an IPv4 or IPv6 address', schema: WidgetError },
       401: unauthorized,
     },
-    handle({ request }) {
+    handle({ request, tenant }) {
       const { ipAddress } = parseQuery(IpAddressQuery, request.query)
-      return reply(200, checkIpAddress(ipAddress ?? request.remoteAddress ?? UNKNOWN_CALLER_ADDRESS))
+      return reply(200, checkIpAddress(ipAddress ?? request.remoteAddress ?? UNKNOWN_CALLER_ADDRESS, tenant.settings.ipAddresses))
     },
   }
 }
