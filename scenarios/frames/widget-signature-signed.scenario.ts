@@ -14,7 +14,7 @@ export default defineScenario({
   steps: [
     ...connectCustomer(magic.usNy),
     ...openSignedWidget('widget', { clientToken: ref('conn.credentials.clientToken'), currencyCode: 'eth', walletAddress: WALLET }),
-    { customer: 'chooseAmount', channel: 'widget', fields: { amount: '100' } },
+    { customer: 'chooseAmount', channel: 'widget', fields: { amount: '100', currencyCode: 'eth' } },
     { customer: 'pay', channel: 'widget' },
     { until: 'widget', kind: 'complete' },
   ],
