@@ -9,7 +9,12 @@ export const INVALID_SIGNATURE = 'Invalid signature'
 
 const RULE = 'signature must be the base64 HMAC-SHA256 of the URL\'s query string (without signature and channelId) keyed with the secret key'
 
-/** The tenant's secret key: the other half of the publishable key its frames are opened with. */
+/**
+ * The tenant's secret key: the other half of the publishable key its frames are opened with.
+ *
+ * @example
+ * secretKeyOf(core.tenants.get('shop', 'test')) // 'sk_test_shop'
+ */
 export function secretKeyOf(tenant: Tenant): string {
   return `sk_${tenant.mode}_${tenant.account.account}`
 }
