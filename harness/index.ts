@@ -17,6 +17,7 @@ export {
   buyQuoteBody,
   quoteFor,
   openPayFrame,
+  openSignedWidget,
   tapAndConfirm,
   challengeThen,
   activeAndExpiredCards,
@@ -37,6 +38,7 @@ export {
   type ChallengeAction,
   type WalletFailure,
   type ChallengeError,
+  type WidgetUrlParams,
 } from './steps.ts'
 export { matchSequence, partialMatch, type SequenceResult } from './match-sequence.ts'
 export { checkScenario } from './check-scenario.ts'

@@ -41,6 +41,11 @@ export type Step =
   /** Partner server: `DELETE /platform/v1/sessions` for a session token. */
   | { server: 'revokeSession'; sessionToken: Input }
   /**
+   * Partner server: signs a widget URL whose query is `params` (in their order, encoded as `URLSearchParams` encodes
+   * them) with the run's secret key (`signWidgetUrl`); result `{signature}`. The frame's `channelId` is not signed.
+   */
+  | { server: 'signWidgetUrl'; as: string; params: { [key: string]: Input } }
+  /**
    * Partner client: the check frame resolves a session; result: the connection with decrypted credentials. `skipKyc`
    * is `getConnection(sessionToken, {skipKyc: true})`, the Customer API onboarding path. The channel defaults to `<as>-check`.
    */

@@ -416,3 +416,23 @@ export function cancelSell(as: string, sellAs = 'sell'): Step {
 export function sellStagesAre(...statuses: Array<'not_started' | 'in_progress' | 'success' | 'failed'>) {
   return statuses.map((status) => ({ status }))
 }
+
+// ── Widget URL signing (issue 21 item 7, decision 0069): the widget opened from a URL the partner's server signed ────
+
+/** The widget's parameters a signed-URL scenario opens it with; an `apiKey` goes first (the browser client sends it first). */
+export type WidgetUrlParams = { walletAddress: string } & { [key: string]: Input }
+
+/**
+ * Signs the widget URL of `signed` with the run's secret key (result `<channel>Signed`), then opens the widget on
+ * `channel` with `params` and that signature last. `signed` defaults to `params`; other parameters there make a
+ * signature over a different URL (a tampered one).
+ *
+ * @example
+ * steps: [{ api: 'GET /__sandbox/fixtures', as: 'fixtures' }, ...openSignedWidget('widget', { apiKey: ref('fixtures.body.data.keys.publishable'), walletAddress: '0x…' })]
+ */
+export function openSignedWidget(channel: string, params: WidgetUrlParams, signed: WidgetUrlParams = params): Step[] {
+  return [
+    { server: 'signWidgetUrl', as: `${channel}Signed`, params: signed },
+    { open: 'widget', channel, params: { ...params, signature: ref(`${channel}Signed.signature`) } },
+  ]
+}

@@ -13,3 +13,4 @@ export { startServer, type RunningSandbox, type ServeOptions, type RequestLogEnt
 export { buildCatalog } from '../fixtures/index.ts'
 export { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookScheme, type WebhookVerificationErrorCode } from './kernel/webhook-signature.ts'
 export { handlerTransport, fetchTransport, type WebhookHandler, type WebhookTransport, type WebhookPost, type WebhookAnswer } from './kernel/webhook-transport.ts'
+export { signWidgetUrl } from './kernel/widget-url-signature.ts'

@@ -1,4 +1,5 @@
 import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
+import { signWidgetUrl } from '../../sandbox/kernel/widget-url-signature.ts'
 import type { Recording } from '../recording.ts'
 import type { Step } from '../scenario.ts'
 
@@ -36,6 +37,13 @@ export async function createSession(step: StepOf<'server', 'createSession'>, con
 /** `DELETE /platform/v1/sessions` for the step's session token. */
 export async function revokeSession(step: StepOf<'server', 'revokeSession'>, context: ApiStepContext): Promise<void> {
   await context.api('DELETE /platform/v1/sessions', { headers: secretKey(context), body: { sessionToken: context.resolve(step.sessionToken) } })
+}
+
+/** Signs a widget URL of the step's parameters with the run's secret key, as a partner's server does; result `{signature}`. */
+export async function signWidget(step: StepOf<'server', 'signWidgetUrl'>, context: ApiStepContext): Promise<void> {
+  const params = context.resolve(step.params) as Record<string, string>
+  const signed = signWidgetUrl(`http://frames.invalid/platform/v1/widget?${new URLSearchParams(params)}`, secretKey(context)['x-api-key'])
+  context.recording.results[step.as] = { signature: new URL(signed).searchParams.get('signature') }
 }
 
 /** `POST /platform/v1/quotes/buy`; result `{status, body, quote, encoded}` (`encoded` only for a 200). */

@@ -44,11 +44,12 @@ async function openChallenge(step: Extract<Step, { openChallenge: string }>, dri
   await frames.open(step.openChallenge, 'challenge', challengeParams({ [step.from]: await frames.events(step.from) } as never, driver.resolve(step.params ?? {})))
 }
 
-/** A partner-server step: a session created or revoked with the secret key. */
+/** A partner-server step: a session created or revoked, or a widget URL signed, with the secret key. */
 function serverStep(step: Extract<Step, { server: string }>, driver: StepDriver): Promise<void> {
   switch (step.server) {
     case 'createSession': return call.createSession(step, driver)
     case 'revokeSession': return call.revokeSession(step, driver)
+    case 'signWidgetUrl': return call.signWidget(step, driver)
     default: return unknownStep(step)
   }
 }

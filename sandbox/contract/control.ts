@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IsoTimestamp } from './currency.ts'
 import { IpRangeRule } from './data.ts'
+import { IpAddressOverrides } from './ip-address-override.ts'
 import { Mode } from './api-key.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageFailureReason, StageName } from './platform/transaction-stages.ts'
@@ -129,6 +130,8 @@ export const TenantSettings = z.object({
   googlePayAvailable: z.boolean(),
   /** The header `sandbox`-scheme webhooks carry their signature in (absent in state files written before it). */
   webhookSignatureHeader: WebhookSignatureHeader.default(DEFAULT_WEBHOOK_SIGNATURE_HEADER),
+  /** The tenant's IP-map overrides, checked before the seeded map by `GET /v3/ip_address` (absent: none). */
+  ipAddresses: IpAddressOverrides.optional(),
 })
 export type TenantSettings = z.infer<typeof TenantSettings>
 
@@ -139,6 +142,8 @@ export const SettingsUpdate = z.strictObject({
   capabilities: Capabilities.partial().strict().optional(),
   googlePayAvailable: z.boolean().optional(),
   webhookSignatureHeader: WebhookSignatureHeader.optional(),
+  /** Replaces the tenant's IP-map overrides (`[]` clears them). */
+  ipAddresses: IpAddressOverrides.optional(),
 })
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>
 

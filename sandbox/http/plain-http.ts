@@ -11,6 +11,8 @@ export interface PlainRequest {
   method: string
   path: string
   query: PlainQuery
+  /** The query string as the wire sent it (`?…`, or empty), when the adapter has it: a signed widget URL is checked against it. */
+  search?: string
   headers: Record<string, string | string[] | undefined>
   /** Raw body text (UTF-8), if any. */
   body?: string

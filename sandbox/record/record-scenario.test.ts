@@ -8,6 +8,7 @@ import { encodeQuote } from '../frames/machines/purchase-flow.ts'
 import { frameMachines } from '../frames/machines/index.ts'
 import { challengeParams } from '../frames/testing/frame-script.ts'
 import { magic } from '../http/routes/platform-test-kit.ts'
+import { signWidgetUrl } from '../kernel/widget-url-signature.ts'
 import { recordScenario } from './record-scenario.ts'
 
 const core = createSandboxCore({ seed: 1 })
@@ -108,6 +109,19 @@ describe('recordScenario', () => {
   it('opens a purchase frame with the connection’s client token and the encoded quote it was given', async () => {
     const p = await cvvBuy()
     expect((await p.record()).steps).toContainEqual({ open: 'buy-button', channel: 'buy-button', params: { clientToken: { $ref: 'conn.credentials.clientToken' }, quote: { $ref: 'quote.encoded' } } })
+  })
+
+  it('signs a signed widget URL again on replay, with the replay run\'s secret key', async () => {
+    const p = partner()
+    const { clientToken } = await p.connect(await p.session())
+    const query = { clientToken, currencyCode: 'eth', walletAddress: WALLET.address }
+    const signed = signWidgetUrl(`http://127.0.0.1:4011/platform/v1/widget?${new URLSearchParams(query)}`, `sk_test_${p.account}`)
+    await p.frame('widget', { ...query, signature: new URL(signed).searchParams.get('signature')! })
+    const params = { clientToken: { $ref: 'conn.credentials.clientToken' }, currencyCode: 'eth', walletAddress: WALLET.address }
+    expect((await p.record()).steps.slice(-2)).toEqual([
+      { server: 'signWidgetUrl', as: 'signed', params },
+      { open: 'widget', channel: 'widget', params: { ...params, signature: { $ref: 'signed.signature' } } },
+    ])
   })
 
   it('replays customer actions, with what the customer typed, and opens the challenge from the frame that asked for it', async () => {

@@ -236,6 +236,15 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     if (entry.frame === 'challenge') {
       notes.push(`Challenge frame ${name} answers no challenge event of a recorded frame: it opens with the recorded challengeToken, which will not be valid on replay.`)
     }
+    if (entry.frame === 'widget' && typeof params.signature === 'string') {
+      // A signed widget URL is signed again on replay, with the replay's secret key (decision 0069).
+      const { signature: _recorded, ...signed } = params
+      const as = resultName('signed')
+      const rewritten = values.rewrite(signed) as Record<string, unknown>
+      steps.push({ server: 'signWidgetUrl', as, params: rewritten })
+      steps.push({ open: entry.frame, channel: name, params: { ...rewritten, signature: { $ref: `${as}.signature` } satisfies Ref } })
+      return channel
+    }
     steps.push({ open: entry.frame, channel: name, params: values.rewrite(params) })
     return channel
   }

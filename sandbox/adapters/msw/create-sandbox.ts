@@ -62,6 +62,7 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
       method: request.method,
       path: url.pathname,
       query: parseQueryString(url.search.slice(1)),
+      search: url.search,
       headers,
       ...(bytes && bytes.length > 0 ? { body: new TextDecoder().decode(bytes), bytes } : {}),
     })

@@ -83,15 +83,16 @@ export function handleNodeRequest(handle: PlainHandler, request: IncomingMessage
   const mark = url.indexOf('?')
   const path = mark === -1 ? url : url.slice(0, mark)
   const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1))
+  const search = mark === -1 ? '' : url.slice(mark)
   const method = request.method ?? 'GET'
   const remoteAddress = request.socket.remoteAddress
   // Requests without a body are answered synchronously: no promise on the hot path.
-  if (!hasBody(request)) return answer(handle, response, { method, path, query, headers: request.headers, remoteAddress })
+  if (!hasBody(request)) return answer(handle, response, { method, path, query, search, headers: request.headers, remoteAddress })
   if (announcedTooLarge(request)) return refuseTooLarge(request, response, path)
   return readBody(request).then((read) => {
     if (read === 'aborted') return
     if (read === 'too-large') return refuseTooLarge(request, response, path)
-    return answer(handle, response, { method, path, query, headers: request.headers, body: read.toString('utf8'), bytes: read, remoteAddress })
+    return answer(handle, response, { method, path, query, search, headers: request.headers, body: read.toString('utf8'), bytes: read, remoteAddress })
   })
 }
 

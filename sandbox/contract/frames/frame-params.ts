@@ -46,6 +46,13 @@ const externalTransactionId = z.string().min(1).max(128).optional()
 /** `getConnection(sessionToken, {skipKyc: true})`: the Customer API onboarding path (decision record 0022). */
 const skipKyc = z.enum(['true', 'false'], { error: 'skipKyc must be true or false' }).optional()
 
+/**
+ * The widget's prefilled wallet (checked against the crypto's address pattern once it is priced) and the URL's
+ * `signature`, required with a wallet address (decision record 0069).
+ */
+const walletAddress = z.string().min(1).max(256).optional()
+const signature = z.string().min(1).max(256).optional()
+
 /** Parameters of each frame, strict: an unknown parameter (such as `language` on reset) is refused. */
 export const FrameParams = {
   check: z.strictObject({ ...base, sessionToken: z.string().min(1).max(4096), publicKey, skipKyc }),
@@ -58,7 +65,7 @@ export const FrameParams = {
   'google-pay': z.strictObject({ ...base, ...appearance, quote, externalTransactionId, walletAvailable: z.enum(['true', 'false']).optional() }),
   'add-card': z.strictObject({ ...base, ...appearance }),
   challenge: z.strictObject({ ...base, ...appearance, challengeToken: z.string().min(1).max(4096) }),
-  widget: z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional() }),
+  widget: z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional(), walletAddress, signature }),
   // The spec gives externalTransactionId to widget, buy, buy button and both wallet-pay frames only: not to the fallback.
   'widget-fallback': z.strictObject({ ...base, ...appearance, currencyCode: z.string().max(32).optional() }),
   'customer-export': z.strictObject({ ...base, ...appearance }),

@@ -13,8 +13,8 @@ export type WidgetAction =
   | { type: 'enterWallet'; address: string }
   | { type: 'pay' }
 
-/** The order so far: the crypto and the partner's id of this attempt. */
-export interface WidgetOrder { currencyCode: string; externalTransactionId?: string }
+/** The order so far: the crypto, the partner's id of this attempt, and the wallet the (signed) URL prefilled. */
+export interface WidgetOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
 /** An order with a checked amount (in `WIDGET_FIAT`, fees included), the indicative crypto amount and the wallet pattern of the crypto. */
 export interface PricedOrder extends WidgetOrder { amount: number; estimate: number; addressRegex: string }
 
@@ -33,9 +33,23 @@ function invalid<S extends WidgetState>(state: S, message: string, detail = mess
   return next({ ...state, message }, [{ kind: 'error', payload: { code: 'validationError', message: detail } }])
 }
 
-/** Back to the amount screen, keeping only the crypto and the partner's transaction id. */
-function toAmount({ currencyCode, externalTransactionId }: WidgetOrder): { phase: 'amount'; order: WidgetOrder } {
-  return { phase: 'amount', order: { currencyCode, ...(externalTransactionId ? { externalTransactionId } : {}) } }
+/** Back to the amount screen, keeping only the crypto, the partner's transaction id and the prefilled wallet. */
+function toAmount({ currencyCode, externalTransactionId, walletAddress }: WidgetOrder): { phase: 'amount'; order: WidgetOrder } {
+  return { phase: 'amount', order: { currencyCode, ...(externalTransactionId ? { externalTransactionId } : {}), ...(walletAddress ? { walletAddress } : {}) } }
+}
+
+/** The wallet step of a priced order: skipped when the URL prefilled a wallet the crypto's pattern accepts. */
+function walletStep(order: PricedOrder): Step<WidgetState> {
+  const { walletAddress, ...rest } = order
+  if (walletAddress === undefined) return next({ phase: 'wallet', order })
+  if (new RegExp(order.addressRegex).test(walletAddress)) return next({ phase: 'review', order: rest, address: walletAddress })
+  return badAddress({ phase: 'wallet', order: rest }, 'walletAddress')
+}
+
+/** The wallet screen again, telling the customer and the host the address does not fit the crypto. */
+function badAddress(state: WidgetState & { phase: 'wallet' }, field: string): Step<WidgetState> {
+  const code = state.order.currencyCode
+  return invalid(state, `This is not a valid ${code.toUpperCase()} address.`, `${field} is not a valid ${code} address (${state.order.addressRegex})`)
 }
 
 /** A failed effect: a refusal of the order (`invalid_request`) goes back to the amount screen; anything else ends the flow. */
@@ -46,8 +60,7 @@ function refused(order: WidgetOrder, result: EffectResult & { ok: false }): Step
 function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
   if (state.phase === 'pricing' && result.effect === 'widget.price') {
     if (!result.ok) return refused(state.order, result)
-    const priced = result.value
-    return next({ phase: 'wallet', order: { ...state.order, ...priced, amount: state.amount } })
+    return walletStep({ ...state.order, ...result.value, amount: state.amount })
   }
   if (state.phase === 'quoting' && result.effect === 'widget.quote') {
     if (!result.ok) return refused(state.order, result)
@@ -73,10 +86,7 @@ function onAction(state: WidgetState, action: WidgetAction): Step<WidgetState> {
   }
   if (state.phase === 'wallet' && action.type === 'enterWallet') {
     const address = String(action.address ?? '').trim()
-    if (!new RegExp(state.order.addressRegex).test(address)) {
-      const code = state.order.currencyCode
-      return invalid(state, `This is not a valid ${code.toUpperCase()} address.`, `wallet.address is not a valid ${code} address (${state.order.addressRegex})`)
-    }
+    if (!new RegExp(state.order.addressRegex).test(address)) return badAddress(state, 'wallet.address')
     return next({ phase: 'review', order: state.order, address })
   }
   if (state.phase === 'review' && action.type === 'pay') {
@@ -114,7 +124,7 @@ function view(state: WidgetState): FrameView {
 /**
  * The widget: the whole hosted buy flow in one frame. Posts `ready`; screens
  * `chooseAmount` (effect `widget.price`: currency, limits) → `enterWallet`
- * (address pattern of the crypto) → `pay` (effects `widget.quote`, an Apple Pay
+ * (address pattern of the crypto; skipped when the signed URL's `walletAddress` fits it) → `pay` (effects `widget.quote`, an Apple Pay
  * quote for the connected customer, then `widget.execute`) → `complete`
  * `{transaction: {id, status}}`. Validation failures show a message and post
  * `error` `validationError`; without a connected customer's clientToken, `pay`
@@ -125,7 +135,7 @@ function view(state: WidgetState): FrameView {
  */
 export const widgetMachine: FrameMachine<'widget', WidgetState, WidgetAction> = {
   frame: 'widget',
-  start: (params) => next(toAmount({ currencyCode: (params.currencyCode ?? WIDGET_DEFAULT_CRYPTO).toLowerCase(), externalTransactionId: params.externalTransactionId }), [{ kind: 'ready' }]),
+  start: (params) => next(toAmount({ currencyCode: (params.currencyCode ?? WIDGET_DEFAULT_CRYPTO).toLowerCase(), externalTransactionId: params.externalTransactionId, walletAddress: params.walletAddress }), [{ kind: 'ready' }]),
   step: (state, input) => (input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action) : next(state)),
   view,
 }

@@ -18,6 +18,7 @@ import { frameEmbedding } from './embedding-tenant.ts'
 import { frameAssets } from './frame-assets.ts'
 import { frameAncestors } from './frame-origins.ts'
 import { issueFrameTicket, readFrameTicket } from './frame-ticket.ts'
+import { searchOf, widgetSignatureRefusal } from './widget-signature-check.ts'
 
 const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
 
@@ -66,8 +67,13 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
     config = { ...base, error: { code: 'invalid_token', message: refusal! } }
   } else {
     const params = parsed.data as Record<string, unknown>
-    const ticket = issueFrameTicket({ ...context, params })
-    config = { ...base, params, appearance: appearanceOf(params), ticket, tenant: context.tenant.id }
+    const unsigned = widgetSignatureRefusal(context.tenant, frame, params, request.search ?? searchOf(raw))
+    if (unsigned) {
+      config = { ...base, error: unsigned }
+    } else {
+      const ticket = issueFrameTicket({ ...context, params })
+      config = { ...base, params, appearance: appearanceOf(params), ticket, tenant: context.tenant.id }
+    }
   }
   const csp = `${frameAncestors(allowed)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
   return reply(200, framePageHtml(config, `${frame} · ramp-sandbox`), { ...HTML, 'content-security-policy': csp })

@@ -17,7 +17,7 @@ export function framesClient(frames: (request: PlainRequest) => Promise<PlainRes
   const call = async (method: 'GET' | 'POST', target: string, body?: unknown): Promise<PlainReply> => {
     const [path, search = ''] = target.split('?') as [string, string?]
     const text = body === undefined || typeof body === 'string' ? body : JSON.stringify(body)
-    const response = await frames({ method, path, query: parseQueryString(search), headers: {}, body: text })
+    const response = await frames({ method, path, query: parseQueryString(search), search: search ? `?${search}` : '', headers: {}, body: text })
     if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
     return response
   }

@@ -9,6 +9,7 @@ import { describeIssue } from '../../kernel/describe-issue.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { peekToken } from '../../domain/tokens.ts'
 import { failedFrame } from './failed-frame.ts'
+import { searchOf, widgetSignatureRefusal } from './widget-signature-check.ts'
 
 /** The tenant a frame that cannot start journals to: the one its token or key names, else a scratch tenant. */
 function fallbackTenant(core: SandboxCore, raw: Record<string, string>): Tenant {
@@ -30,7 +31,7 @@ export interface InProcessFrame<Action> {
  * Runs a frame's machine against a core without a DOM: parameters parsed with the
  * frame's schema, effects run in-process, events collected and journaled. The
  * harness's node driver and the machines' integration tests use it. A frame that
- * cannot start (bad parameters, a bad token) posts `handshake`, then `error`, as the page does.
+ * cannot start (bad parameters, a bad token, a widget URL's missing or wrong signature) posts `handshake`, then `error`, as the page does.
  *
  * @example
  * const frame = await openInProcessFrame(core, resetMachine, { channelId: 'ch_0001', clientToken })
@@ -54,6 +55,12 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   } else {
     try {
       context = await resolveFrameContext(core, machine.frame, params as Record<string, unknown>)
+      // A widget URL whose signature is missing or wrong is refused as a bad parameter, as the page refuses it.
+      const unsigned = widgetSignatureRefusal(context.tenant, machine.frame, params as Record<string, unknown>, searchOf(rawParams))
+      if (unsigned) {
+        running = failedFrame(machine.frame, { code: unsigned.code, message: unsigned.message })
+        context = { ...context, expiresAt: 0 }
+      }
     } catch (error) {
       running = failedFrame(machine.frame, { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' })
       context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params, expiresAt: 0 }

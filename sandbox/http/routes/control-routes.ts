@@ -7,6 +7,7 @@ import { decideConnection } from '../../domain/connections.ts'
 import { sessionOfToken } from '../../domain/sessions.ts'
 import { fixtureCustomers } from '../../domain/fixture-customers.ts'
 import { ipRangeFixtures } from '../../domain/check-ip-address.ts'
+import { checkIpOverrides } from '../../domain/ip-address-overrides.ts'
 import { SELL_TRIGGERS } from '../../domain/sell-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
@@ -32,6 +33,12 @@ export function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 're
  * clock stamps (session, quote and consent expiries) runs up to a year past it and must stay an ISO 8601 timestamp.
  */
 export const LAST_CLOCK_INSTANT = Date.parse('9999-01-01T00:00:00.000Z')
+
+/** The IP-map overrides after a settings update: replaced (and checked) when it names them, else kept; none is no field. */
+function ipAddressesAfter(settings: TenantSettings, update: SettingsUpdate): Pick<TenantSettings, 'ipAddresses'> {
+  const ipAddresses = update.ipAddresses === undefined ? settings.ipAddresses : checkIpOverrides(update.ipAddresses)
+  return ipAddresses === undefined || ipAddresses.length === 0 ? {} : { ipAddresses }
+}
 
 /** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
 export const controlRoutes: Route[] = [
@@ -132,7 +139,7 @@ export const controlRoutes: Route[] = [
     method: 'PUT',
     path: '/__sandbox/settings',
     operationId: 'updateSettings',
-    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature header',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature header, IP-map overrides',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
     handle({ tenant, request }) {
@@ -143,6 +150,7 @@ export const controlRoutes: Route[] = [
         capabilities: { ...tenant.settings.capabilities, ...update.capabilities },
         googlePayAvailable: update.googlePayAvailable ?? tenant.settings.googlePayAvailable,
         webhookSignatureHeader: update.webhookSignatureHeader ?? tenant.settings.webhookSignatureHeader,
+        ...ipAddressesAfter(tenant.settings, update),
       }
       tenant.record('settings:updated', { ...update })
       return reply(200, { data: tenant.settings })
@@ -178,7 +186,7 @@ export const controlRoutes: Route[] = [
         triggers: TEST_TRIGGERS.map((trigger) => ({ ...trigger })),
         currencies: tenant.catalog.currencies,
         prices: tenant.catalog.catalog.prices,
-        ipRanges: ipRangeFixtures(),
+        ipRanges: ipRangeFixtures(tenant.settings.ipAddresses),
         sellTriggers: SELL_TRIGGERS.map((trigger) => ({ ...trigger, examples: [...trigger.examples], outcome: { ...trigger.outcome } })),
       }
       return reply(200, { data: fixtures })

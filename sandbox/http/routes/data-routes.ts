@@ -1,6 +1,7 @@
 import { buildCountries } from '../../../fixtures/index.ts'
-import { CountryList, IpAddressCheck, IpAddressQuery, WidgetError } from '../../contract/index.ts'
+import { CountryList, IpAddressCheck, IpAddressQuery, PaymentMethodConfiguration, WidgetError } from '../../contract/index.ts'
 import { checkIpAddress, UNKNOWN_CALLER_ADDRESS } from '../../domain/check-ip-address.ts'
+import { paymentMethodConfiguration } from '../../domain/payment-method-configuration.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'
@@ -24,15 +25,16 @@ function ipAddressRoute(path: string, operationId: string): TenantRoute {
       400: { description: 'ipAddress is not an IPv4 or IPv6 address', schema: WidgetError },
       401: unauthorized,
     },
-    handle({ request }) {
+    handle({ request, tenant }) {
       const { ipAddress } = parseQuery(IpAddressQuery, request.query)
-      return reply(200, checkIpAddress(ipAddress ?? request.remoteAddress ?? UNKNOWN_CALLER_ADDRESS))
+      return reply(200, checkIpAddress(ipAddress ?? request.remoteAddress ?? UNKNOWN_CALLER_ADDRESS, tenant.settings.ipAddresses))
     },
   }
 }
 
 /**
- * Routes of the widget API's Data group (besides `GET /v3/currencies`): the countries the service serves, and the IP check.
+ * Routes of the widget API's Data group (besides `GET /v3/currencies`): the countries the service serves, the IP check, and
+ * the secret-key payment-method configuration.
  *
  * @example
  * await send(core, 'GET /v3/ip_address?apiKey=pk_test_sandbox&ipAddress=198.51.100.7') // 200, isAllowed false (Cuba)
@@ -53,4 +55,18 @@ export const dataRoutes: Route[] = [
   },
   ipAddressRoute('/v3/ip_address', 'getIpAddress'),
   ipAddressRoute('/v4/ip_address', 'getIpAddressV4'),
+  {
+    method: 'GET',
+    path: '/v3/payment_methods',
+    family: 'widget',
+    operationId: 'getPaymentMethodConfiguration',
+    tag: 'Data',
+    auth: 'secret-header',
+    summary: "The account's payment methods: buy and sell support, test and live mode, availability, fee and limits per fiat (decision 0069)",
+    responses: {
+      200: { description: 'The payment-method configuration, as the buy quotes and GET /platform/v1/payment-methods apply it', schema: PaymentMethodConfiguration },
+      401: { description: 'No secret key (X-Api-Key or Authorization: Api-Key), or not a secret key', schema: WidgetError },
+    },
+    handle: ({ tenant }) => reply(200, paymentMethodConfiguration(tenant)),
+  },
 ]

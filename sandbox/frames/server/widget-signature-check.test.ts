@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { signWidgetUrl } from '../../kernel/widget-url-signature.ts'
+import { widgetMachine } from '../machines/widget.ts'
+import { createFramesHandler } from './frames-handler.ts'
+import { frameConfigOf, framesClient } from './frames-test-kit.ts'
+import { openInProcessFrame } from './in-process-frame.ts'
+
+const FRAMES = 'http://127.0.0.1:4011'
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'
+const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: FRAMES } })
+const { call } = framesClient(createFramesHandler(core))
+
+/** A fresh account's keys. */
+function keys() {
+  const { account } = platformAccount(core)
+  return { pk: `pk_test_${account}`, sk: `sk_test_${account}` }
+}
+
+/** The page's frame-config for a widget URL (path and query). */
+async function page(url: string) {
+  return frameConfigOf(await call('GET', url.slice(FRAMES.length)))
+}
+
+const widgetUrl = (query: string) => `${FRAMES}/platform/v1/widget?${query}`
+const signatureOf = (signed: string) => new URL(signed).searchParams.get('signature')!
+
+describe('widget URL signature, on the frame page', () => {
+  it('gives a ticket to a widget URL signed with the secret key', async () => {
+    const { pk, sk } = keys()
+    const config = await page(signWidgetUrl(widgetUrl(`channelId=ch_1&apiKey=${pk}&walletAddress=${WALLET}`), sk))
+    expect(config.error).toBeUndefined()
+    expect(config.ticket).toEqual(expect.any(String))
+  })
+
+  it('refuses a wallet address without a signature with "Missing signature", naming signature', async () => {
+    const { pk } = keys()
+    const config = await page(widgetUrl(`channelId=ch_1&apiKey=${pk}&walletAddress=${WALLET}`))
+    expect(config.ticket).toBeNull()
+    expect(config.error).toMatchObject({ code: 'invalid_parameters', message: expect.stringMatching(/^Missing signature: signature is required/), fields: [{ field: 'signature' }] })
+  })
+
+  it('refuses a signature made with another key with "Invalid signature"', async () => {
+    const { pk } = keys()
+    const config = await page(signWidgetUrl(widgetUrl(`channelId=ch_1&apiKey=${pk}&walletAddress=${WALLET}`), 'sk_test_someone_else'))
+    expect(config.error).toMatchObject({ code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature: signature must be/), fields: [{ field: 'signature' }] })
+  })
+
+  it('refuses a URL whose parameter was changed after signing', async () => {
+    const { pk, sk } = keys()
+    const signed = signWidgetUrl(widgetUrl(`apiKey=${pk}&currencyCode=btc&walletAddress=${WALLET}`), sk)
+    const config = await page(`${signed.replace('currencyCode=btc', 'currencyCode=eth')}&channelId=ch_1`)
+    expect(config.error?.message).toMatch(/^Invalid signature/)
+  })
+
+  it('checks the parameters in the order they were sent', async () => {
+    const { pk, sk } = keys()
+    const signature = signatureOf(signWidgetUrl(widgetUrl(`apiKey=${pk}&walletAddress=${WALLET}`), sk))
+    const reordered = widgetUrl(`walletAddress=${WALLET}&apiKey=${pk}&channelId=ch_1&signature=${encodeURIComponent(signature)}`)
+    expect((await page(reordered)).error?.message).toMatch(/^Invalid signature/)
+  })
+
+  it('leaves channelId out of the signed text, wherever the client puts it', async () => {
+    const { pk, sk } = keys()
+    const signed = signWidgetUrl(widgetUrl(`apiKey=${pk}&walletAddress=${WALLET}`), sk)
+    expect((await page(`${signed}&channelId=ch_2`)).error).toBeUndefined()
+  })
+
+  it('needs no signature without a wallet address', async () => {
+    const { pk } = keys()
+    expect((await page(widgetUrl(`channelId=ch_1&apiKey=${pk}&currencyCode=eth`))).error).toBeUndefined()
+  })
+
+  it('checks a signature given without a wallet address too', async () => {
+    const { pk } = keys()
+    expect((await page(widgetUrl(`channelId=ch_1&apiKey=${pk}&signature=bm9wZQ%3D%3D`))).error?.message).toMatch(/^Invalid signature/)
+  })
+})
+
+describe('widget URL signature, in process', () => {
+  it('opens a signed widget: handshake, then ready', async () => {
+    const { pk, sk } = keys()
+    const signature = signatureOf(signWidgetUrl(widgetUrl(`apiKey=${pk}&walletAddress=${WALLET}`), sk))
+    const frame = await openInProcessFrame(core, widgetMachine, { channelId: 'ch_1', apiKey: pk, walletAddress: WALLET, signature })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events.map((e) => e.kind)).toEqual(['handshake', 'ready'])
+  })
+
+  it('posts error invalid_parameters "Missing signature" after the ack, as the page does', async () => {
+    const { pk } = keys()
+    const frame = await openInProcessFrame(core, widgetMachine, { channelId: 'ch_1', apiKey: pk, walletAddress: WALLET })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Missing signature/) } }])
+  })
+
+  it('posts error "Invalid signature" for a tampered parameter', async () => {
+    const { pk, sk } = keys()
+    const signature = signatureOf(signWidgetUrl(widgetUrl(`apiKey=${pk}&currencyCode=btc&walletAddress=${WALLET}`), sk))
+    const frame = await openInProcessFrame(core, widgetMachine, { channelId: 'ch_1', apiKey: pk, currencyCode: 'eth', walletAddress: WALLET, signature })
+    frame.runtime.receive({ kind: 'ack' })
+    await frame.runtime.idle()
+    expect(frame.events[1]).toMatchObject({ kind: 'error', payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature/) } })
+  })
+})
