@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { CryptoCurrency, FiatCurrency, IsoTimestamp } from './currency.ts'
 import { RequestPayoutMethod, SellPayoutMethod } from './payout-method.ts'
 import { TransactionStages } from './platform/transaction-stages.ts'
-import { queryNumber } from './query-number.ts'
 
 /** Where a sell transaction is (the service's reference): `waitingForDeposit` → `pending` → `completed` or `failed`. */
 export const SellTransactionStatus = z.enum(['waitingForDeposit', 'pending', 'failed', 'completed'])
@@ -87,22 +86,3 @@ export type SellDepositRequest = z.infer<typeof SellDepositRequest>
 /** Body of `POST /__sandbox/sell_transactions/{id}/fail`. */
 export const FailSellTransactionRequest = z.strictObject({ failureReason: SellFailureReason.default('error') })
 export type FailSellTransactionRequest = z.infer<typeof FailSellTransactionRequest>
-
-const DateText = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date YYYY-MM-DD`).refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), `${field} must be a real calendar date YYYY-MM-DD`)
-const IntText = (field: string, min: number, max: number, description: string) =>
-  queryNumber(
-    z.string().regex(/^[0-9]{1,6}$/, `${field} must be an integer from ${min} to ${max}`).transform(Number).refine((n) => n >= min && n <= max, `${field} must be an integer from ${min} to ${max}`),
-    { type: 'integer', minimum: min, maximum: max, description },
-  )
-
-/** Query of `GET /v3/sell_transactions` (secret key): filters as the buy list; `limit` 1–50 (default 10), `offset`. */
-export const SellTransactionListQuery = z.object({
-  customerId: Text('customerId').optional(),
-  externalCustomerId: Text('externalCustomerId').optional(),
-  externalTransactionId: Text('externalTransactionId').optional(),
-  startDate: DateText('startDate').optional(),
-  endDate: DateText('endDate').optional(),
-  limit: IntText('limit', 1, 50, 'Page size, 1 to 50 (default 10)').optional(),
-  offset: IntText('offset', 0, 100_000, 'How many matching transactions to skip (default 0)').optional(),
-})
-export type SellTransactionListQuery = z.infer<typeof SellTransactionListQuery>

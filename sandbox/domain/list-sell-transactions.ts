@@ -1,4 +1,4 @@
-import type { SellTransaction, SellTransactionListQuery, SellTransactionRecord } from '../contract/index.ts'
+import type { SellTransaction, WidgetTransactionListQuery, SellTransactionRecord } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { sellTransactionView } from './sell-view.ts'
@@ -9,7 +9,7 @@ export const SELL_PAGE_SIZE = 10
 const DAY_MS = 86_400_000
 
 /** The sells an index answers for the most selective filter given: no scan of the collection. */
-function candidates(store: TenantStore, query: SellTransactionListQuery): SellTransactionRecord[] {
+function candidates(store: TenantStore, query: WidgetTransactionListQuery): SellTransactionRecord[] {
   if (query.externalTransactionId !== undefined) return store.sellTransactions.where('byExternalId', query.externalTransactionId)
   if (query.externalCustomerId !== undefined) return store.sellTransactions.where('byExternalCustomer', query.externalCustomerId)
   if (query.customerId !== undefined) return store.sellTransactions.where('byCustomer', query.customerId)
@@ -24,7 +24,7 @@ function candidates(store: TenantStore, query: SellTransactionListQuery): SellTr
  * @example
  * listSellTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5 sells, newest first
  */
-export function listSellTransactions(tenant: Tenant, store: TenantStore, query: SellTransactionListQuery): SellTransaction[] {
+export function listSellTransactions(tenant: Tenant, store: TenantStore, query: WidgetTransactionListQuery): SellTransaction[] {
   const from = query.startDate === undefined ? -Infinity : Date.parse(`${query.startDate}T00:00:00Z`)
   const until = query.endDate === undefined ? Infinity : Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS
   const matching = candidates(store, query).filter((sell) => {

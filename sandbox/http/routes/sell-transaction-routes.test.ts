@@ -98,10 +98,10 @@ describe('GET /v3/sell_transactions', () => {
   })
 
   it.each([
-    ['limit=0', /limit must be an integer from 1 to 50/],
-    ['limit=51', /limit must be an integer from 1 to 50/],
-    ['offset=-1', /offset must be an integer from 0/],
-    ['startDate=2026-13-01', /startDate must be a real calendar date/],
+    ['limit=0', /limit must be from 1 to 50/],
+    ['limit=51', /limit must be from 1 to 50/],
+    ['offset=-1', /offset must be a non-negative integer/],
+    ['startDate=2026-13-01', /startDate must be a day of the calendar/],
     ['endDate=yesterday', /endDate must be a date YYYY-MM-DD/],
     ['limit=1&limit=2', /limit must be given once/],
   ])('answers 400 naming the parameter for %s', async (query, message) => {

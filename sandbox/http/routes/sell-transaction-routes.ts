@@ -1,4 +1,4 @@
-import { SellTransaction, SellTransactionList, SellTransactionListQuery, WidgetError } from '../../contract/index.ts'
+import { SellTransaction, SellTransactionList, WidgetTransactionListQuery, WidgetError } from '../../contract/index.ts'
 import { listSellTransactions, sellTransactionsByExternalId } from '../../domain/list-sell-transactions.ts'
 import { cancelSellTransaction, cancelSellTransactionsByExternalId } from '../../domain/sell-cancel.ts'
 import { getSellTransaction } from '../../domain/sell-transactions.ts'
@@ -46,9 +46,9 @@ export const sellTransactionRoutes: Route[] = [
     operationId: 'listSellTransactions',
     auth: 'secret-header',
     summary: 'List sell transactions, newest first: by customerId, externalCustomerId, externalTransactionId, startDate/endDate; limit 1–50 (default 10), offset',
-    query: SellTransactionListQuery,
+    query: WidgetTransactionListQuery,
     responses: { 200: { description: 'One page of sells, newest first', schema: SellTransactionList }, 400: badRequest, 401: secretUnauthorized },
-    handle: async ({ tenant, request }) => reply(200, listSellTransactions(tenant, await tenant.store(), parseQuery(SellTransactionListQuery, request.query))),
+    handle: async ({ tenant, request }) => reply(200, listSellTransactions(tenant, await tenant.store(), parseQuery(WidgetTransactionListQuery, request.query))),
   }),
   offRamp({
     method: 'DELETE',
