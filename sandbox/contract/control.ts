@@ -244,6 +244,8 @@ export const TenantFixtures = z.object({
   prices: z.record(z.string(), z.unknown()),
   /** The IP map `GET /v3/ip_address` answers from (decision 0064); absent in answers recorded before it. */
   ipRanges: z.array(IpRangeRule).optional(),
+  /** Test-mode swap triggers: quoted base amounts that choose a swap's outcome (decision 0068); absent in answers recorded before swaps. */
+  swapTriggers: z.array(z.record(z.string(), z.unknown())).optional(),
 })
 
 /** Body of `POST /__sandbox/connections`; `skipKyc` as the client's `getConnection(sessionToken, {skipKyc: true})` passes it. */

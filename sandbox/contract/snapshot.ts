@@ -3,6 +3,7 @@ import { Fault, TenantSettings } from './control.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageName } from './platform/transaction-stages.ts'
+import { SwapRecord, SwapStep } from './swap-transaction.ts'
 import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
 
 /**
@@ -26,6 +27,8 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('webhook:attempt'), at: z.number().int(), deliveryId: z.string() }),
   /** An endpoint's shuffle window: events emitted until `closesAt` are held, then released in a seeded shuffled order at `at`. */
   z.strictObject({ kind: z.literal('webhook:release'), at: z.number().int(), endpointId: z.string(), closesAt: z.number().int() }),
+  /** A swap's next step on the clock (decision 0068); a step whose swap has moved on does nothing. */
+  z.strictObject({ kind: z.literal('swap:step'), at: z.number().int(), swapId: z.string(), step: SwapStep }),
 ])
 export type ScheduledJob = z.infer<typeof ScheduledJob>
 
@@ -45,6 +48,8 @@ export const StoreSnapshot = z.strictObject({
   /** Webhook endpoints (absent in state files written before webhooks). */
   webhookEndpoints: z.array(WebhookEndpointRecord).default([]),
   webhookDeliveries: z.array(WebhookDelivery).default([]),
+  /** Swaps (absent in state files written before swaps, decision 0068). */
+  swaps: z.array(SwapRecord).default([]),
   usedConsents: z.array(z.tuple([z.string(), z.number()])),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
   seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),
