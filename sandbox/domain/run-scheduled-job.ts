@@ -3,13 +3,14 @@ import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { finishChallenge } from './challenges.ts'
 import { decideKyc } from './customers/verify-customer.ts'
+import { runSwapStep } from './swap-lifecycle.ts'
 import { passStage } from './transaction-stages.ts'
 import { settleTransaction } from './transactions.ts'
 import { releaseShuffled, resumeDeliveries, retryDelivery } from './webhook-deliveries.ts'
 
 /**
  * What a scheduled job does when the tenant clock reaches it: pass a transaction's stage, settle a transaction, decide a KYC check, expire a
- * challenge, attempt a webhook delivery (a retry, a delayed first attempt) or release a shuffled window. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
+ * challenge, move a swap on, attempt a webhook delivery (a retry, a delayed first attempt) or release a shuffled window. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
  * (`createSandboxCore`), so the domain's modules that queue a job never import the one that runs it.
  *
  * @example
@@ -30,6 +31,8 @@ export function runScheduledJob(tenant: Tenant, store: TenantStore, job: Schedul
       return retryDelivery(tenant, store, job.deliveryId)
     case 'webhook:release':
       return releaseShuffled(tenant, store, job)
+    case 'swap:step':
+      return runSwapStep(tenant, store, job.swapId, job.step)
   }
 }
 
