@@ -7,6 +7,7 @@ import { decideConnection } from '../../domain/connections.ts'
 import { sessionOfToken } from '../../domain/sessions.ts'
 import { fixtureCustomers } from '../../domain/fixture-customers.ts'
 import { ipRangeFixtures } from '../../domain/check-ip-address.ts'
+import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
@@ -164,7 +165,7 @@ export const controlRoutes: Route[] = [
     method: 'GET',
     path: '/__sandbox/fixtures',
     operationId: 'getFixtures',
-    summary: 'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address',
+    summary: 'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address, the swap triggers',
     responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
     async handle({ tenant }) {
       const account = tenant.account.account
@@ -178,6 +179,7 @@ export const controlRoutes: Route[] = [
         currencies: tenant.catalog.currencies,
         prices: tenant.catalog.catalog.prices,
         ipRanges: ipRangeFixtures(),
+        swapTriggers: swapTriggerFixtures(),
       }
       return reply(200, { data: fixtures })
     },
