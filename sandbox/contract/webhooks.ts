@@ -5,9 +5,9 @@ import { IsoTimestamp } from './currency.ts'
 /**
  * The events the sandbox delivers to a partner's server (DESIGN §8; the spec leaves server-side events "not shown",
  * the service's public reference names these): a buy transaction created, moved on, failed; a customer's
- * verification status changed.
+ * verification status changed; a swap failed (decision 0068).
  */
-export const WEBHOOK_EVENT_TYPES = ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated'] as const
+export const WEBHOOK_EVENT_TYPES = ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated', 'swap_transaction_failed'] as const
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES)
 export type WebhookEventType = z.infer<typeof WebhookEventType>
 

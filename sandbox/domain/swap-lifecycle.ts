@@ -8,6 +8,7 @@ import { curatedSwapPair } from './swap-pairs.ts'
 import { SWAP_DEPOSIT_TOLERANCE, SWAP_TIMINGS_MS } from './swap-timings.ts'
 import { depositWalletFor, madeUpHash } from './swap-wallets.ts'
 import { swapCrypto, swapView } from './swaps.ts'
+import { emitWebhook } from './webhook-deliveries.ts'
 
 /** Changes a swap, stamps `updatedAt` and journals its new status. */
 async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fields: Partial<SwapRecord>): Promise<SwapRecord> {
@@ -16,10 +17,12 @@ async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fiel
   return updated
 }
 
-/** Fails a swap; once a deposit arrived, it goes back to the refund wallet (a refund hash). */
-function fail(tenant: Tenant, store: TenantStore, swap: SwapRecord, failureReason: SwapFailureReason): Promise<SwapRecord> {
+/** Fails a swap (`swap_transaction_failed` to the endpoints that want it); once a deposit arrived, it goes back to the refund wallet (a refund hash). */
+async function fail(tenant: Tenant, store: TenantStore, swap: SwapRecord, failureReason: SwapFailureReason): Promise<SwapRecord> {
   const refundHash = swap.depositAmount === null ? null : madeUpHash(tenant, swapCrypto(tenant, swap.quote.base), swap.id, 'refund')
-  return change(tenant, store, swap, { status: 'failed', failureReason, refundHash })
+  const failed = await change(tenant, store, swap, { status: 'failed', failureReason, refundHash })
+  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(failed))
+  return failed
 }
 
 /**

@@ -6,7 +6,8 @@ import { isoTime } from './iso-time.ts'
 import { curatedSwapPair } from './swap-pairs.ts'
 import { priceSwap, readSwapQuote } from './swap-quote.ts'
 import { checkSwapWallet, madeUpHash } from './swap-wallets.ts'
-import { customerSwap, swapCrypto } from './swaps.ts'
+import { customerSwap, swapCrypto, swapView } from './swaps.ts'
+import { emitWebhook } from './webhook-deliveries.ts'
 
 function requoting(swapStatus: string, swapId: string): SandboxError {
   return new SandboxError('conflict', `swap ${swapId} is ${swapStatus}: only a swap in reQuoteRequired has a requote`)
@@ -49,9 +50,10 @@ export async function rejectRequote(tenant: Tenant, store: TenantStore, customer
   const base = swapCrypto(tenant, swap.quote.base)
   const { refundWalletAddress, refundWalletAddressTag } = request.walletAddresses
   const refundWallet = checkSwapWallet(base, refundWalletAddress, refundWalletAddressTag, tenant.mode, 'walletAddresses.refundWalletAddress', 'walletAddresses.refundWalletAddressTag')
-  await store.swaps.update(swap.id, (draft) => {
+  const failed = await store.swaps.update(swap.id, (draft) => {
     Object.assign(draft, { status: 'failed', failureReason: 'depositAmountIncorrect', refundWallet, refundHash: madeUpHash(tenant, base, swap.id, 'refund'), updatedAt: isoTime(tenant.clock.now()) })
   })
   tenant.record('swap:status', { swapId: swap.id, status: 'failed', failureReason: 'depositAmountIncorrect' })
+  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(failed!))
   return { success: true }
 }

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
-import { CustomerDetails, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
+import { CustomerDetails, SwapTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { getCustomerDetails } from './customers/get-customer.ts'
+import { swapView } from './swaps.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
 
 /** What an event of a type is about: the id field that names it, the schema its `data` parses with, how it is read. */
@@ -36,6 +37,18 @@ const CUSTOMER: Subject = {
   newest: (store) => store.customers.all().at(-1)?.id,
 }
 
+const SWAP: Subject = {
+  idField: 'transactionId',
+  noun: 'swap',
+  schema: SwapTransaction,
+  // As `GET /v4/swap/transaction/{id}` shows it (decision 0068).
+  view: (_, store, id) => {
+    const swap = store.swaps.get(id)
+    return Promise.resolve(swap && swapView(swap))
+  },
+  newest: (store) => store.swaps.all().at(-1)?.id,
+}
+
 function subjectOf(type: WebhookEventType): Subject {
   switch (type) {
     case 'transaction_created':
@@ -44,6 +57,8 @@ function subjectOf(type: WebhookEventType): Subject {
       return TRANSACTION
     case 'customer_verification_updated':
       return CUSTOMER
+    case 'swap_transaction_failed':
+      return SWAP
   }
 }
 
