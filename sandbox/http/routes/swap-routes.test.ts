@@ -212,3 +212,20 @@ describe('GET /v4/swap/transaction/{id}', () => {
     expectWidgetError(await send(core, `GET /v4/swap/transaction/${id}?apiKey=${other.pk}`, { headers: account.as(account.first) }), 401, /not issued to this account/)
   })
 })
+
+describe('the customer\'s token beside the key', () => {
+  it('is allowed in the CORS preflight of a swap route', async () => {
+    const { pk } = await swapAccount(core)
+    const headers = { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' }
+    const response = await send(core, `OPTIONS /v4/swap/execute_quote?apiKey=${pk}`, { headers })
+    expect(response.status).toBe(204)
+    expect(response.headers['access-control-allow-headers']).toBe('authorization, content-type')
+  })
+
+  it('is documented in the OpenAPI security: required to execute, optional to quote', async () => {
+    const doc = (await send(core, 'GET /openapi.json')).body as { paths: Record<string, Record<string, { security: unknown }>> }
+    expect(doc.paths['/v4/swap/execute_quote']!.post!.security).toEqual([{ apiKeyQuery: [], accessToken: [] }])
+    expect(doc.paths['/v4/swap/{pair}/quote']!.get!.security).toEqual([{ apiKeyQuery: [], accessToken: [] }, { apiKeyQuery: [] }])
+    expect(doc.paths['/v4/swap/pairs']!.get!.security).toEqual([{ apiKeyQuery: [] }])
+  })
+})

@@ -16,7 +16,7 @@ const anonymous = { description: 'The access token names no customer (anonymous 
 const notFound = { description: 'No such swap of this customer (another customer\'s swaps are not found either)', schema: WidgetError }
 const notRequoting = { description: 'The swap is not in reQuoteRequired', schema: WidgetError }
 
-/** A route of the Swaps group: the widget family, the publishable key (the customer's token, where needed, read by the handler). */
+/** A route of the Swaps group: the widget family, the publishable key (the customer's token, where `bearer` says, read by the handler). */
 function swap(route: Omit<TenantRoute, 'family' | 'tag' | 'auth'>): TenantRoute {
   return { ...route, family: 'widget', tag: 'Swaps', auth: 'publishable-query' }
 }
@@ -41,6 +41,7 @@ export const swapRoutes: Route[] = [
     method: 'GET',
     path: '/v4/swap/transaction/:transactionId',
     operationId: 'getSwapTransaction',
+    bearer: 'required',
     summary: "Get one of the token's customer's swaps: status, wallets, hashes, failure reason",
     responses: { 200: { description: 'The swap', schema: SwapTransaction }, 401: bearer, 403: anonymous, 404: notFound },
     async handle({ tenant, request, params }) {
@@ -52,6 +53,7 @@ export const swapRoutes: Route[] = [
     method: 'GET',
     path: '/v4/swap/transaction/:transactionId/requote',
     operationId: 'getSwapRequote',
+    bearer: 'required',
     summary: 'Get a new quote for what a swap in reQuoteRequired received; execute it to accept, or reject it',
     responses: { 200: { description: 'The requote', schema: SwapQuote }, 401: bearer, 403: anonymous, 404: notFound, 409: notRequoting },
     async handle({ tenant, request, params }) {
@@ -63,6 +65,7 @@ export const swapRoutes: Route[] = [
     method: 'GET',
     path: '/v4/swap/:pair/quote',
     operationId: 'getSwapQuote',
+    bearer: 'optional',
     summary: 'Get a signed swap quote for a pair (pairName, e.g. eth-usdc); with a Bearer token, bound to its customer',
     query: SwapQuoteQuery,
     responses: {
@@ -83,6 +86,7 @@ export const swapRoutes: Route[] = [
     method: 'POST',
     path: '/v4/swap/execute_quote',
     operationId: 'executeSwapQuote',
+    bearer: 'required',
     summary: "Execute a swap quote (or accept a requote) for the token's customer, with the wallets to pay out to and refund to",
     body: ExecuteSwapRequest,
     responses: {
@@ -103,6 +107,7 @@ export const swapRoutes: Route[] = [
     method: 'POST',
     path: '/v4/swap/reject_requote',
     operationId: 'rejectSwapRequote',
+    bearer: 'required',
     summary: 'Reject a requote: the swap fails with depositAmountIncorrect, its deposit refunded to the wallet given',
     body: RejectRequoteRequest,
     responses: {
