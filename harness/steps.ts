@@ -436,3 +436,52 @@ export function openSignedWidget(channel: string, params: WidgetUrlParams, signe
     { open: 'widget', channel, params: { ...params, signature: ref(`${channel}Signed.signature`) } },
   ]
 }
+
+// ── Swaps (issue 21 item 4, decision 0068): raw `api` steps as the `conn` customer, whose access token goes as Bearer ─
+
+/** The `conn` customer's access token as the Swaps routes take it, beside the publishable key. */
+const SWAP_BEARER = { authorization: 'Bearer {{conn.credentials.accessToken}}' }
+
+/**
+ * The `conn` customer asks for a quote swapping `amount` of the pair's base currency (`pairName`, e.g. `usdc-eth`).
+ *
+ * @example
+ * steps: [...connectCustomer(magic.usNy), swapQuote('usdc-eth', 100), executeSwap()]
+ */
+export function swapQuote(pair: string, amount: number, as = 'swapQuote'): Step {
+  return { api: `GET /v4/swap/${pair}/quote?apiKey={pk}&baseCurrencyAmount=${amount}`, as, headers: SWAP_BEARER }
+}
+
+/**
+ * The `conn` customer executes the quote named `quoteAs` (a requote too: the same swap's external id accepts it), paid
+ * out to and refunded to {@link WALLET_ADDRESS} (an EVM address: for pairs between EVM currencies); result named `as`.
+ */
+export function executeSwap(quoteAs = 'swapQuote', as = 'swap', externalTransactionId = 'swap-ext-1'): Step {
+  const walletAddresses = { destinationWalletAddress: WALLET_ADDRESS, refundWalletAddress: WALLET_ADDRESS }
+  return { api: 'POST /v4/swap/execute_quote?apiKey={pk}', as, headers: SWAP_BEARER, body: { signature: ref(`${quoteAs}.body.signature`), externalTransactionId, walletAddresses } }
+}
+
+/** The customer's deposit of `amount` to the swap named `swapAs` (control API, secret key); result named `as`. */
+export function depositToSwap(amount: number, swapAs = 'swap', as = 'deposit'): Step {
+  return { api: `POST /__sandbox/swaps/{{${swapAs}.body.transactionId}}/deposit`, as, body: { amount } }
+}
+
+/** The `conn` customer reads the swap named `swapAs`; result named `as`. */
+export function readSwap(as: string, swapAs = 'swap'): Step {
+  return { api: `GET /v4/swap/transaction/{{${swapAs}.body.transactionId}}?apiKey={pk}`, as, headers: SWAP_BEARER }
+}
+
+/** The `conn` customer asks for the requote of the swap named `swapAs` (in reQuoteRequired); result named `as`. */
+export function swapRequote(swapAs = 'swap', as = 'requote'): Step {
+  return { api: `GET /v4/swap/transaction/{{${swapAs}.body.transactionId}}/requote?apiKey={pk}`, as, headers: SWAP_BEARER }
+}
+
+/** The `conn` customer rejects the requote named `requoteAs`, refunded to {@link WALLET_ADDRESS}; result named `as`. */
+export function rejectSwapRequote(requoteAs = 'requote', as = 'rejected', externalTransactionId = 'swap-ext-1'): Step {
+  return {
+    api: 'POST /v4/swap/reject_requote?apiKey={pk}',
+    as,
+    headers: SWAP_BEARER,
+    body: { signature: ref(`${requoteAs}.body.signature`), externalTransactionId, walletAddresses: { refundWalletAddress: WALLET_ADDRESS } },
+  }
+}

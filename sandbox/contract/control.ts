@@ -251,6 +251,8 @@ export const TenantFixtures = z.object({
   ipRanges: z.array(IpRangeRule).optional(),
   /** Test-mode sell triggers: significant digits of a crypto amount sold that choose a failure (decision 0067); absent in answers recorded before them. */
   sellTriggers: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Test-mode swap triggers: quoted base amounts that choose a swap's outcome (decision 0068); absent in answers recorded before swaps. */
+  swapTriggers: z.array(z.record(z.string(), z.unknown())).optional(),
 })
 
 /** Body of `POST /__sandbox/connections`; `skipKyc` as the client's `getConnection(sessionToken, {skipKyc: true})` passes it. */

@@ -4,6 +4,7 @@ import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTrans
 import { FailureCode } from './platform/transaction.ts'
 import { StageName } from './platform/transaction-stages.ts'
 import { SellFailureReason, SellTransactionRecord } from './sell-transaction.ts'
+import { SwapRecord, SwapStep } from './swap-transaction.ts'
 import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
 
 /**
@@ -38,6 +39,8 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
     sellTransactionId: z.string(),
     outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureReason: SellFailureReason })]),
   }),
+  /** A swap's next step on the clock (decision 0068); a step whose swap has moved on does nothing. */
+  z.strictObject({ kind: z.literal('swap:step'), at: z.number().int(), swapId: z.string(), step: SwapStep }),
 ])
 export type ScheduledJob = z.infer<typeof ScheduledJob>
 
@@ -59,6 +62,8 @@ export const StoreSnapshot = z.strictObject({
   webhookDeliveries: z.array(WebhookDelivery).default([]),
   /** Sell transactions (absent in state files written before them: none). */
   sellTransactions: z.array(SellTransactionRecord).default([]),
+  /** Swaps (absent in state files written before swaps, decision 0068). */
+  swaps: z.array(SwapRecord).default([]),
   usedConsents: z.array(z.tuple([z.string(), z.number()])),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
   seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),

@@ -5,11 +5,11 @@ import { IsoTimestamp } from './currency.ts'
 /**
  * The events the sandbox delivers to a partner's server (DESIGN §8; the spec leaves server-side events "not shown",
  * the service's public reference names these): a buy transaction created, moved on, failed; a customer's
- * verification status changed; a sell transaction created, moved on, failed (decision 0067).
+ * verification status changed; a sell transaction created, moved on, failed (decision 0067); a swap failed (decision 0068).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated',
-  'sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_failed',
+  'sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_failed', 'swap_transaction_failed',
 ] as const
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES)
 export type WebhookEventType = z.infer<typeof WebhookEventType>

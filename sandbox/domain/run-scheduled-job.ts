@@ -4,14 +4,15 @@ import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { finishChallenge } from './challenges.ts'
 import { decideKyc } from './customers/verify-customer.ts'
 import { expireSellTransaction, passSellStage, settleSellTransaction } from './sell-lifecycle.ts'
+import { runSwapStep } from './swap-lifecycle.ts'
 import { passStage } from './transaction-stages.ts'
 import { settleTransaction } from './transactions.ts'
 import { releaseShuffled, resumeDeliveries, retryDelivery } from './webhook-deliveries.ts'
 
 /**
  * What a scheduled job does when the tenant clock reaches it: pass a transaction's stage, settle a transaction, decide a KYC check, expire a
- * challenge, attempt a webhook delivery (a retry, a delayed first attempt), release a shuffled window, or move a sell
- * (expire it, pass a stage, settle it). The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
+ * challenge, attempt a webhook delivery (a retry, a delayed first attempt), release a shuffled window, move a sell
+ * (expire it, pass a stage, settle it) or move a swap on. The tenant queues jobs (`tenant.scheduleJob`); this runs them, handed to the tenants when the core is made
  * (`createSandboxCore`), so the domain's modules that queue a job never import the one that runs it.
  *
  * @example
@@ -38,6 +39,8 @@ export function runScheduledJob(tenant: Tenant, store: TenantStore, job: Schedul
       return passSellStage(tenant, store, job.sellTransactionId, job.stage)
     case 'sell:settle':
       return settleSellTransaction(tenant, store, job.sellTransactionId, job.outcome)
+    case 'swap:step':
+      return runSwapStep(tenant, store, job.swapId, job.step)
   }
 }
 

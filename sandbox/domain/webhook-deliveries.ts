@@ -1,4 +1,4 @@
-import { durationToMs, type CustomerDetails, type SellTransaction, type ScheduledJob, type TransactionRecord, type WebhookAttempt, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { durationToMs, type CustomerDetails, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookAttempt, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
@@ -24,6 +24,8 @@ export interface WebhookData {
   sell_transaction_created: SellTransaction
   sell_transaction_updated: SellTransaction
   sell_transaction_failed: SellTransaction
+  /** The swap as `GET /v4/swap/transaction/{id}` shows it (decision 0068). */
+  swap_transaction_failed: SwapTransaction
 }
 
 /** An event's envelope: its id, type and time, and the JSON text made once and sent on every attempt. */

@@ -1,11 +1,12 @@
 import type { z } from 'zod'
-import { CustomerDetails, SellTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
+import { CustomerDetails, SellTransaction, SwapTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { getCustomerDetails } from './customers/get-customer.ts'
 import { sellTransactionView } from './sell-view.ts'
+import { swapView } from './swaps.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
 
 /** What an event of a type is about: the id field that names it, the schema its `data` parses with, how it is read. */
@@ -49,6 +50,18 @@ const CUSTOMER: Subject = {
   newest: (store) => store.customers.all().at(-1)?.id,
 }
 
+const SWAP: Subject = {
+  idField: 'transactionId',
+  noun: 'swap',
+  schema: SwapTransaction,
+  // As `GET /v4/swap/transaction/{id}` shows it (decision 0068).
+  view: (_, store, id) => {
+    const swap = store.swaps.get(id)
+    return Promise.resolve(swap && swapView(swap))
+  },
+  newest: (store) => store.swaps.all().at(-1)?.id,
+}
+
 function subjectOf(type: WebhookEventType): Subject {
   switch (type) {
     case 'transaction_created':
@@ -61,6 +74,8 @@ function subjectOf(type: WebhookEventType): Subject {
     case 'sell_transaction_updated':
     case 'sell_transaction_failed':
       return SELL_TRANSACTION
+    case 'swap_transaction_failed':
+      return SWAP
   }
 }
 

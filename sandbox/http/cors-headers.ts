@@ -71,7 +71,7 @@ export function preflightReply(route: Route, request: PlainRequest, tenant: Tena
     headers['access-control-allow-origin'] = cors === 'public' ? '*' : origin!
     headers['access-control-allow-methods'] = route.method
     // Never X-Api-Key: a secret key has no business in a browser.
-    headers['access-control-allow-headers'] = route.auth === 'bearer' ? 'authorization, content-type' : 'content-type'
+    headers['access-control-allow-headers'] = route.auth === 'bearer' || route.bearer !== undefined ? 'authorization, content-type' : 'content-type'
     headers['access-control-max-age'] = PREFLIGHT_MAX_AGE
   }
   return { kind: 'reply', status: 204, headers }

@@ -98,6 +98,13 @@ describe('GET /openapi.json', () => {
     expect(paths['/v1/defi/tokens']!.get.tags).toEqual(['DefiToken'])
   })
 
+  it('files every swap route under Swaps, as the spec groups them', async () => {
+    const { paths } = await document()
+    const swaps = Object.entries(paths).filter(([path]) => path.startsWith('/v4/swap/'))
+    expect(swaps.map(([path]) => path).sort()).toEqual(['/v4/swap/execute_quote', '/v4/swap/pairs', '/v4/swap/reject_requote', '/v4/swap/transaction/{transactionId}', '/v4/swap/transaction/{transactionId}/requote', '/v4/swap/{pair}/quote'])
+    for (const [path, operations] of swaps) for (const operation of Object.values(operations)) expect(operation.tags, path).toEqual(['Swaps'])
+  })
+
   it('files the currencies under Data and buy quotes and transactions under On-ramp, as the spec groups them', async () => {
     const { paths } = await document()
     expect(paths['/v3/currencies']!.get.tags).toEqual(['Data'])
@@ -140,7 +147,7 @@ describe('GET /openapi.json', () => {
   it('spells the spec tags exactly as the spec does', async () => {
     const spec = ['Account details', 'On-ramp', 'Off-ramp', 'Swaps', 'Data', 'DefiToken']
     const names = (await document()).tags.map((t) => t.name)
-    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual(['Account details', 'Data', 'On-ramp', 'Off-ramp', 'DefiToken'])
+    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual(['Account details', 'Data', 'On-ramp', 'Off-ramp', 'Swaps', 'DefiToken'])
   })
 
   it('types baseCurrencyAmount as a positive number', async () => {

@@ -39,6 +39,13 @@ const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
   none: [],
 }
 
+/** The security of a route: its auth scheme's, with the access token beside the key where the route reads one too. */
+function securityOf(route: Route): Array<Record<string, string[]>> {
+  if (route.bearer === undefined) return SECURITY[route.auth]
+  const both = SECURITY[route.auth].map((scheme) => ({ ...scheme, accessToken: [] }))
+  return route.bearer === 'required' ? both : [...both, ...SECURITY[route.auth]]
+}
+
 function operation(route: Route): JsonSchema {
   const pathParams = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
     name,
@@ -70,7 +77,7 @@ function operation(route: Route): JsonSchema {
     summary: route.summary,
     tags: [route.tag],
     ...(route.deprecated ? { deprecated: true } : {}),
-    security: SECURITY[route.auth],
+    security: securityOf(route),
     parameters: [...pathParams, ...queryParams],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(documentedBody(route.body), 'input') } } } } : {}),
     responses,

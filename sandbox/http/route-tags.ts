@@ -13,6 +13,7 @@ export const ROUTE_TAGS = {
   Data: "Supported countries, currencies, payment methods and customer IP restrictions (a tag of the service's API).",
   'On-ramp': "Buy quotes and transactions (a tag of the service's API).",
   'Off-ramp': "Sell quotes and transactions (a tag of the service's API).",
+  Swaps: "Swap pairs, quotes and transactions (a tag of the service's API).",
   DefiToken: "Token data and token lists for DeFi assets (a tag of the service's API).",
   'Platform sessions': 'Sessions a partner server opens for its customers, and their revocation (partner platform API).',
   'Stored payment methods': "A connected customer's payment method configs and stored cards (partner platform API).",

@@ -54,6 +54,12 @@ interface RouteBase {
   renamedTo?: string
   /** Who may call it from a page on another origin; default from `auth` (see {@link RouteCors}). */
   cors?: RouteCors
+  /**
+   * A publishable-key route that also reads a customer's access token (`Authorization: Bearer`) in its handler, as the
+   * Swaps group does (decision 0068): `required` or `optional`. Documented in the OpenAPI security, and allowed in
+   * its CORS preflights.
+   */
+  bearer?: 'required' | 'optional'
 }
 
 /**

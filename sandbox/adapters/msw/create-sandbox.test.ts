@@ -39,6 +39,9 @@ const calls: Array<[string, RequestInit?]> = [
   ['/v1/defi/tokens?apiKey=pk_test_parity&sort=price&limit=3&offset=1'],
   ['/v1/defi/token?apiKey=pk_test_parity&contractAddress=0xdac17f958d2ee523a2206206994597c13d831ec7'],
   ['/v1/defi/token?apiKey=pk_test_parity&contractAddress=nope'],
+  ['/v4/swap/pairs?apiKey=pk_test_parity'],
+  ['/v4/swap/usdc-eth/quote?apiKey=pk_test_parity&baseCurrencyAmount=100'],
+  ['/v4/swap/xtz-eth/quote?apiKey=pk_test_parity&baseCurrencyAmount=10'],
   ['/__sandbox/journal', { headers: { 'x-api-key': 'sk_test_parity' } }],
 ]
 

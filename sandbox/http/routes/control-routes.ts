@@ -9,6 +9,7 @@ import { fixtureCustomers } from '../../domain/fixture-customers.ts'
 import { ipRangeFixtures } from '../../domain/check-ip-address.ts'
 import { checkIpOverrides } from '../../domain/ip-address-overrides.ts'
 import { SELL_TRIGGERS } from '../../domain/sell-triggers.ts'
+import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
@@ -173,7 +174,7 @@ export const controlRoutes: Route[] = [
     method: 'GET',
     path: '/__sandbox/fixtures',
     operationId: 'getFixtures',
-    summary: 'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address, buy and sell triggers',
+    summary: 'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address, buy, sell and swap triggers',
     responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
     async handle({ tenant }) {
       const account = tenant.account.account
@@ -188,6 +189,7 @@ export const controlRoutes: Route[] = [
         prices: tenant.catalog.catalog.prices,
         ipRanges: ipRangeFixtures(tenant.settings.ipAddresses),
         sellTriggers: SELL_TRIGGERS.map((trigger) => ({ ...trigger, examples: [...trigger.examples], outcome: { ...trigger.outcome } })),
+        swapTriggers: swapTriggerFixtures(),
       }
       return reply(200, { data: fixtures })
     },

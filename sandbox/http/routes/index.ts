@@ -9,11 +9,13 @@ import { onrampTransactionRoutes } from './onramp-transaction-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
 import { sellControlRoutes } from './sell-control-routes.ts'
 import { sellTransactionRoutes } from './sell-transaction-routes.ts'
+import { swapControlRoutes } from './swap-control-routes.ts'
+import { swapRoutes } from './swap-routes.ts'
 import { transactionControlRoutes } from './transaction-control-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
 import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...swapRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...swapControlRoutes, ...webhookRoutes, ...metaRoutes]
 }

@@ -23,6 +23,8 @@ export interface TenantLimits {
   webhookEndpoints: number
   /** Webhook deliveries kept (their attempts too); past it the oldest finished one makes room. */
   webhookDeliveries: number
+  /** Swaps created (decision 0068). */
+  swaps: number
   /** Used export consents remembered (each until its token expires). */
   consents: number
   /**
@@ -63,6 +65,7 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   challenges: 10_000,
   webhookEndpoints: 16,
   webhookDeliveries: 2_000,
+  swaps: 10_000,
   consents: 10_000,
   journalBytes: 128 * 1024,
   journalEntryBytes: 64 * 1024,

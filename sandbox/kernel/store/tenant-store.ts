@@ -1,4 +1,4 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
@@ -102,6 +102,18 @@ export class TenantStore {
     counted: (delta) => this.count(delta),
     indexes: { finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'), pending: (delivery) => (delivery.status === 'pending' ? 'pending' : null) },
   })
+  /** Swaps (decision 0068): by customer (their reads), by the partner's external id, by the quotes they executed (a quote executes once). */
+  readonly swaps = new IndexedCollection(SwapRecord, {
+    noun: 'swaps',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    indexes: {
+      byCustomer: (swap) => swap.customerId,
+      byExternalId: (swap) => `${swap.customerId} ${swap.externalTransactionId}`,
+      byQuote: (swap) => swap.quoteId,
+      byRequote: (swap) => swap.requoteId,
+    },
+  })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   readonly limits: TenantLimits
@@ -152,7 +164,7 @@ export class TenantStore {
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
     const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], sellTransactions: [], usedConsents: [], counters: [], seeded }, options, 'seed')
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], sellTransactions: [], swaps: [], usedConsents: [], counters: [], seeded }, options, 'seed')
   }
 
   /**
@@ -180,6 +192,7 @@ export class TenantStore {
       for (const endpoint of content.webhookEndpoints) await paced(store.webhookEndpoints.create(endpoint))
       for (const delivery of content.webhookDeliveries) await paced(store.webhookDeliveries.create(delivery))
       for (const sell of content.sellTransactions) await paced(store.sellTransactions.create(sell))
+      for (const swap of content.swaps) await paced(store.swaps.create(swap))
     } catch (error) {
       store.release()
       throw error
@@ -204,6 +217,7 @@ export class TenantStore {
       webhookEndpoints: this.webhookEndpoints.all(),
       webhookDeliveries: this.webhookDeliveries.all(),
       sellTransactions: this.sellTransactions.all(),
+      swaps: this.swaps.all(),
       usedConsents: [...this.usedConsents],
       counters: [...this.counters],
       seeded: { ...this.seeded },
@@ -222,6 +236,7 @@ export class TenantStore {
     this.webhookEndpoints.cap(limits.webhookEndpoints, 0)
     this.webhookDeliveries.cap(limits.webhookDeliveries, 0)
     this.sellTransactions.cap(limits.sellTransactions, 0)
+    this.swaps.cap(limits.swaps, 0)
   }
 
   /** Stores a customer and indexes its email and phone. */
