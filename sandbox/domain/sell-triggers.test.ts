@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { SELL_TRIGGERS, sellTriggerFor, significantDigits } from './sell-triggers.ts'
+import { SELL_TRIGGERS, sellTriggerFor, sellTriggersMarkdown, significantDigits } from './sell-triggers.ts'
 
 describe('sell triggers', () => {
   it.each([[0.04113, '4113'], [41.13, '4113'], [4113000, '4113'], [0.5, '5'], [120, '12']])('read the significant digits of %s as %s', (amount, digits) => {
@@ -16,5 +17,9 @@ describe('sell triggers', () => {
 
   it('are ignored in live mode', () => {
     expect(sellTriggerFor('live', 0.4113)).toBeUndefined()
+  })
+
+  it('are documented in docs/triggers.md exactly as the registry says', () => {
+    expect(readFileSync(new URL('../../docs/triggers.md', import.meta.url), 'utf8')).toContain(sellTriggersMarkdown())
   })
 })

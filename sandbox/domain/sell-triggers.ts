@@ -52,3 +52,14 @@ export function sellTriggerFor(mode: Mode, amount: number): SellTrigger | undefi
   const digits = significantDigits(amount)
   return SELL_TRIGGERS.find((trigger) => trigger.digits === digits)
 }
+
+/**
+ * The sell triggers as the table of docs/triggers.md (a test keeps the two equal).
+ *
+ * @example
+ * sellTriggersMarkdown().split('\n')[0] // '| digits | e.g. | outcome |'
+ */
+export function sellTriggersMarkdown(): string {
+  const rows = SELL_TRIGGERS.map((t) => `| \`${t.digits}\` | ${t.examples.join(', ')} | ${t.description} |`)
+  return ['| digits | e.g. | outcome |', '|---|---|---|', ...rows].join('\n')
+}

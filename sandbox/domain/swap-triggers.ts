@@ -39,3 +39,14 @@ export function swapTriggerFor(mode: Mode, baseAmount: string): SwapTrigger | un
 export function swapTriggerFixtures(): Array<Record<string, unknown>> {
   return SWAP_TRIGGERS.map((trigger) => ({ ...trigger, source: 'sandbox' }))
 }
+
+/**
+ * The swap triggers as the table of docs/triggers.md (a test keeps the two equal).
+ *
+ * @example
+ * swapTriggersMarkdown().split('\n')[0] // '| quoted base amount | outcome |'
+ */
+export function swapTriggersMarkdown(): string {
+  const rows = SWAP_TRIGGERS.map((t) => `| \`${t.amount}\` | ${t.description} |`)
+  return ['| quoted base amount | outcome |', '|---|---|', ...rows].join('\n')
+}
