@@ -236,10 +236,10 @@ describe('the installed package', () => {
       loaded['ramp-sandbox/package.json'] = Object.keys((await import('ramp-sandbox/package.json', { with: { type: 'json' } })).default)
       console.log(JSON.stringify(loaded))`
     const loaded = JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout) as Record<string, string[]>
-    expect(loaded['ramp-sandbox']).toEqual(expect.arrayContaining(['startServer', 'createSandboxCore', 'buildCatalog', 'SellQuote', 'signWebhook', 'verifyWebhook']))
+    expect(loaded['ramp-sandbox']).toEqual(expect.arrayContaining(['startServer', 'createSandboxCore', 'buildCatalog', 'SellQuote', 'signWebhook', 'verifyWebhook', 'signWidgetUrl']))
     expect(loaded['ramp-sandbox/msw']).toEqual(expect.arrayContaining(['createSandbox', 'handlers']))
     expect(loaded['ramp-sandbox/server']).toEqual(expect.arrayContaining(['startServer']))
-    expect(loaded['ramp-sandbox/contract']).toEqual(expect.arrayContaining(['SellQuote', 'JournalEntry']))
+    expect(loaded['ramp-sandbox/contract']).toEqual(expect.arrayContaining(['SellQuote', 'JournalEntry', 'WidgetBuyQuote', 'SellTransaction', 'SwapQuote']))
     expect(loaded['ramp-sandbox/client']).toEqual(expect.arrayContaining(['createClient', 'decryptCredentials', 'encodeQuote']))
     expect(loaded['ramp-sandbox/harness']).toEqual(expect.arrayContaining(['defineScenario', 'runInNode', 'useSandbox']))
     expect(loaded['ramp-sandbox/harness/vitest']).toEqual([])
@@ -275,7 +275,7 @@ describe('the installed package', () => {
     expect(outside).toEqual(Object.fromEntries(Object.keys(outside).map((subpath) => [subpath, []])))
   })
 
-  it('mounts the msw handlers and every harness matcher (the waiting ones on a useSandbox tenant) in a partner\'s vitest', async () => {
+  it('mounts the msw handlers, answers one endpoint of each widget API group through them, and runs every harness matcher (the waiting ones on a useSandbox tenant) in a partner\'s vitest', async () => {
     app.write(
       'test/quote.test.ts',
       `import { setupServer } from 'msw/node'
@@ -293,6 +293,23 @@ it('answers a sell quote', async () => {
   const response = await fetch('https://ramp.test${QUOTE}')
   expect(response.status).toBe(200)
   expect(((await response.json()) as { quoteCurrencyAmount: number }).quoteCurrencyAmount).toBeGreaterThan(0)
+})
+
+it('answers one endpoint of each of the widget API groups', async () => {
+  const pk = 'apiKey=pk_test_groups'
+  const calls: [string, string, RequestInit?][] = [
+    ['Account details', '/v4/accounts/me?' + pk],
+    ['On-ramp', '/v3/currencies/eth/buy_quote?' + pk + '&baseCurrencyCode=usd&baseCurrencyAmount=100'],
+    ['Off-ramp', '/v3/sell_transactions', { headers: { 'X-Api-Key': 'sk_test_groups' } }],
+    ['Swaps', '/v4/swap/pairs?' + pk],
+    ['Data', '/v3/countries'],
+    ['DefiToken', '/v1/defi/tokens?' + pk + '&limit=2'],
+  ]
+  for (const [group, path, init] of calls) {
+    const response = await fetch('https://ramp.test' + path, init)
+    expect([group, response.status]).toEqual([group, 200])
+    expect(response.headers.get('content-type')).toMatch(/json/)
+  }
 })
 
 it('matches events in hand with the harness matchers', () => {
@@ -318,7 +335,7 @@ it('waits on a tenant with the waiting matchers', async () => {
 `,
     )
     const result = await app.run('npx', ['--no-install', 'vitest', 'run', 'test/quote.test.ts'], 180_000)
-    expect(result.stdout, result.stdout + result.stderr).toMatch(/Tests\s+\S*3 passed/)
+    expect(result.stdout, result.stdout + result.stderr).toMatch(/Tests\s+\S*4 passed/)
     expect(result.status).toBe(0)
   }, 180_000)
 

@@ -42,6 +42,17 @@ const calls: Array<[string, RequestInit?]> = [
   ['/v4/swap/pairs?apiKey=pk_test_parity'],
   ['/v4/swap/usdc-eth/quote?apiKey=pk_test_parity&baseCurrencyAmount=100'],
   ['/v4/swap/xtz-eth/quote?apiKey=pk_test_parity&baseCurrencyAmount=10'],
+  ['/v3/currencies/eth/buy_quote?apiKey=pk_test_parity&baseCurrencyCode=usd&baseCurrencyAmount=100'],
+  ['/v3/currencies/eth/limits?apiKey=pk_test_parity&baseCurrencyCode=eur'],
+  ['/v3/currencies/network_fees?apiKey=pk_test_parity&cryptoCurrencies=eth,btc&fiatCurrencies=usd'],
+  ['/v3/currencies/btc/ask_price?apiKey=pk_test_parity'],
+  ['/v1/transactions?limit=2', { headers: { 'x-api-key': 'sk_test_parity' } }],
+  ['/__sandbox/sell_transactions', { method: 'POST', headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' }, body: '{"baseCurrencyCode":"eth","quoteCurrencyCode":"usd","baseCurrencyAmount":0.5,"externalTransactionId":"parity-1"}' }],
+  ['/v3/sell_transactions/ext/parity-1?apiKey=pk_test_parity'],
+  ['/v3/sell_transactions?limit=5', { headers: { 'x-api-key': 'sk_test_parity' } }],
+  ['/v3/countries'],
+  ['/v3/ip_address?apiKey=pk_test_parity&ipAddress=198.51.100.7'],
+  ['/v3/payment_methods', { headers: { 'x-api-key': 'sk_test_parity' } }],
   ['/__sandbox/journal', { headers: { 'x-api-key': 'sk_test_parity' } }],
 ]
 
