@@ -436,3 +436,26 @@ export function openSignedWidget(channel: string, params: WidgetUrlParams, signe
     { open: 'widget', channel, params: { ...params, signature: ref(`${channel}Signed.signature`) } },
   ]
 }
+
+// ── Off-ramp in the widget frame: the sell flow (issue 21 item 3, decision 0070) ──────────────────────────────────────
+
+/**
+ * Finds the sells with a partner's external id (`GET /v3/sell_transactions/ext/{id}`, publishable key): how a scenario
+ * learns the id of a sell the widget frame made. Result `{status, body: [sell, …]}` named `as`, oldest first.
+ *
+ * @example
+ * widgetSellsByExternalId('widget-sell-1', 'sells') // then '{{sells.body.0.id}}' names the first
+ */
+export function widgetSellsByExternalId(externalTransactionId: string, as: string): Step {
+  return { api: `GET /v3/sell_transactions/ext/${externalTransactionId}?apiKey={pk}`, as }
+}
+
+/** The exact deposit for the first sell of the list named `sellsAs` arrives (control API); result named `<sellsAs>Deposit`. */
+export function depositForWidgetSell(amount: number, sellsAs: string, as = `${sellsAs}Deposit`): Step {
+  return { api: `POST /__sandbox/sell_transactions/{{${sellsAs}.body.0.id}}/deposit`, as, body: { amount } }
+}
+
+/** Reads the first sell of the list named `sellsAs` (`GET /v3/sell_transactions/{id}`, publishable key). */
+export function readWidgetSell(as: string, sellsAs: string): Step {
+  return { api: `GET /v3/sell_transactions/{{${sellsAs}.body.0.id}}?apiKey={pk}`, as }
+}

@@ -13,7 +13,7 @@ const sale: WidgetAction[] = [{ type: 'chooseAmount', amount: '0.5' }, { type: '
 async function openSellWidget(core: SandboxCore, who: 'customer' | 'apiKey' = 'customer') {
   const account = platformAccount(core)
   const base = { channelId: 'channel-1', flow: 'sell' as const, currencyCode: 'eth', externalTransactionId: 'sell-order-1' }
-  const auth = who === 'apiKey' ? { apiKey: `pk_test_${account.account}` } : { clientToken: (await account.connect(magic.usNy)).connection.credentials.clientToken }
+  const auth: Record<string, string> = who === 'apiKey' ? { apiKey: `pk_test_${account.account}` } : { clientToken: (await account.connect(magic.usNy)).connection.credentials.clientToken }
   const frame = await openInProcessFrame(core, widgetMachine, { ...base, ...auth })
   frame.runtime.receive({ kind: 'ack' })
   const read = async (id: string) => conforms(SellTransaction, (await send(core, `GET /v3/sell_transactions/${id}?apiKey=pk_test_${account.account}`)).body)
