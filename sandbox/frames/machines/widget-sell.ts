@@ -12,6 +12,9 @@ export type SellWidgetAction =
   | { type: 'enterWallet'; address: string }
   | { type: 'confirmSell' }
 
+/** Every action the widget takes: the sell's, and the buy's `pay`, which the sell ignores (no import of `widget.ts`: no cycle). */
+type AnyWidgetAction = SellWidgetAction | { type: 'pay' }
+
 /** The sale so far: the crypto, the partner's id of this attempt, and the refund wallet the (signed) URL prefilled. */
 export interface SellOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
 /** A sale the sell quote priced. */
@@ -73,7 +76,7 @@ function onResult(state: SellWidgetState, result: EffectResult): Step<SellWidget
   return next(state)
 }
 
-function onAction(state: SellWidgetState, action: SellWidgetAction): Step<SellWidgetState> {
+function onAction(state: SellWidgetState, action: AnyWidgetAction): Step<SellWidgetState> {
   if (state.phase === 'amount' && action.type === 'chooseAmount') {
     const currencyCode = (action.currencyCode?.trim() || state.order.currencyCode).toLowerCase()
     const order = { ...state.order, currencyCode }
@@ -140,7 +143,7 @@ function view(state: SellWidgetState): FrameView {
 export const sellWidget = {
   start: (params: FrameParamsOf<'widget'>): Step<SellWidgetState> =>
     next(sell(toAmount({ currencyCode: (params.currencyCode ?? 'eth').toLowerCase(), externalTransactionId: params.externalTransactionId, walletAddress: params.walletAddress })), [{ kind: 'ready' }]),
-  step: <A>(state: SellWidgetState, input: FrameInput<A>): Step<SellWidgetState> =>
-    input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action as SellWidgetAction) : next(state),
+  step: (state: SellWidgetState, input: FrameInput<AnyWidgetAction>): Step<SellWidgetState> =>
+    input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action) : next(state),
   view,
 }
