@@ -17,7 +17,6 @@ export {
   buyQuoteBody,
   quoteFor,
   openPayFrame,
-  openSignedWidget,
   tapAndConfirm,
   challengeThen,
   activeAndExpiredCards,
@@ -38,8 +37,8 @@ export {
   type ChallengeAction,
   type WalletFailure,
   type ChallengeError,
-  type WidgetUrlParams,
 } from './steps.ts'
+export * from './widget-api-steps.ts'
 export { matchSequence, partialMatch, type SequenceResult } from './match-sequence.ts'
 export { checkScenario } from './check-scenario.ts'
 export { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'

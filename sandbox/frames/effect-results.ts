@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type {
-  Availability, BuyQuote, ChallengeCancelled, ChallengeComplete, Connection, EffectName, ExportConsent, PurchaseComplete, StoredCard, TransactionStatus,
+  Availability, BuyQuote, ChallengeCancelled, ChallengeComplete, Connection, EffectName, ExportConsent, PurchaseComplete, SellPayoutMethod, SellTransactionStatus,
+  StoredCard, TransactionStatus,
 } from '../contract/index.ts'
 import type { ChallengeKind } from '../domain/challenges.ts'
 import type { PurchaseGate } from '../domain/purchase-gate.ts'
@@ -20,6 +21,10 @@ export interface EffectValues {
   'widget.price': { currencyCode: string; estimate: number; addressRegex: string }
   'widget.quote': BuyQuote
   'widget.execute': { id: string; status: TransactionStatus }
+  /** The widget's sale as the sell quote prices it, and the refund address pattern of the crypto. */
+  'widget.sellQuote': WidgetSellQuote
+  /** The sell just started: where and how much to deposit, and by when. */
+  'widget.sell': WidgetSell
   'wallet.availability': Availability
   /** `trigger`: the purchase's gate (`purchaseGate`), null to pay it as it is. */
   'quote.check': { status: 'expired' } | { status: 'valid'; trigger: PurchaseGate | null }
@@ -34,6 +39,28 @@ export interface EffectValues {
   'challenge.open': { kind: ChallengeKind }
   /** The challenge frame's `complete` or `cancelled` event. */
   'challenge.resolve': { kind: 'complete'; payload: z.infer<typeof ChallengeComplete> } | { kind: 'cancelled'; payload: z.infer<typeof ChallengeCancelled> }
+}
+
+/** The widget's sell quote: the amount sold (rounded to the crypto's precision), the payout, fees and method. */
+export interface WidgetSellQuote {
+  currencyCode: string
+  fiatCode: string
+  baseCurrencyAmount: number
+  quoteCurrencyAmount: number
+  feeAmount: number
+  extraFeeAmount: number
+  payoutMethod: SellPayoutMethod
+  /** Refund addresses the sell accepts (test mode: testnet or mainnet). */
+  addressRegex: string
+}
+
+/** A sell the widget started, waiting for its deposit. */
+export interface WidgetSell {
+  id: string
+  status: SellTransactionStatus
+  depositWalletAddress: string
+  baseCurrencyAmount: number
+  depositExpiresAt: string
 }
 
 /** `complete` payload of a buy frame. */

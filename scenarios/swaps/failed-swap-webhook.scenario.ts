@@ -1,5 +1,6 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, depositToSwap, executeSwap, magic, readSwap, swapQuote } from '../../harness/steps.ts'
+import { connectCustomer, magic } from '../../harness/steps.ts'
+import { depositToSwap, executeSwap, readSwap, swapQuote } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap of 62.13 USDC (a test-mode swap trigger, decision 0068) fails at screening with customerLimitsExceeded, 10 s

@@ -1,5 +1,6 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, depositToSwap, executeSwap, magic, readSwap, rejectSwapRequote, swapQuote, swapRequote } from '../../harness/steps.ts'
+import { connectCustomer, magic } from '../../harness/steps.ts'
+import { depositToSwap, executeSwap, readSwap, rejectSwapRequote, swapQuote, swapRequote } from '../../harness/widget-api-steps.ts'
 
 /**
  * A customer swaps 100 USDC for ETH but deposits 80: screened 10 s after the deposit, the swap needs a requote

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BuyQuote, Credentials } from '../platform/index.ts'
+import { RequestPayoutMethod } from '../payout-method.ts'
 
 /** An effect's schema: its `type` (the effect's name, `noun.verb`) and its fields. Fields a page adds beyond these are dropped. */
 const effect = <N extends string, Fields extends z.ZodRawShape>(name: N, fields: Fields) => z.object({ type: z.literal(name), ...fields })
@@ -45,6 +46,15 @@ export const FrameEffectSchemas = {
   'widget.quote': effect('widget.quote', { ...widgetAmount, address: z.string().max(256) }),
   /** Executes the widget's quote. */
   'widget.execute': effect('widget.execute', { quote: BuyQuote, externalTransactionId: z.string().max(256).optional() }),
+  /** Prices the widget's sale: crypto amount sold, for the payout fiat (the sell quote). */
+  'widget.sellQuote': effect('widget.sellQuote', widgetAmount),
+  /** Starts the widget's sell for the connected customer, refunds to `refundWalletAddress`. */
+  'widget.sell': effect('widget.sell', {
+    ...widgetAmount,
+    payoutMethod: RequestPayoutMethod.optional(),
+    refundWalletAddress: z.string().max(256),
+    externalTransactionId: z.string().max(256).optional(),
+  }),
   /** The buy frame's wallet availability for its customer. */
   'wallet.availability': effect('wallet.availability', {}),
   /** Checks a quote before paying (expiry and the purchase's gate). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BuyQuote, ConnectionStatus, Customer, CustomerCapabilities, FailureCode, StoredCard, TransactionStatus } from '../platform/index.ts'
+import { SellTransactionStatus } from '../sell-transaction.ts'
 
 /** Challenge frame error codes of the spec; others from the upstream flow pass through as strings. */
 export const ChallengeErrorCode = z.union([z.enum(['invalid_token', 'unsupported_flow', 'invalid_challenge']), z.string().min(1)])
@@ -24,6 +25,15 @@ export const PurchaseComplete = z.object({
   failureReason: z.string().optional(),
 })
 
+/**
+ * `complete` of the widget's sell flow (decision record 0070): `flow` `sell` and the sell transaction just started,
+ * `waitingForDeposit` (read it with `GET /v3/sell_transactions/{id}`). The buy flow's `complete` has no `flow`.
+ */
+export const SellComplete = z.object({
+  flow: z.literal('sell'),
+  transaction: z.object({ id: z.string(), status: SellTransactionStatus }),
+})
+
 /** `challenge`: verification is needed; load `url` into the challenge frame. */
 export const ChallengePayload = z.object({ kind: z.literal('frame'), url: z.string().url() })
 
@@ -42,7 +52,7 @@ export const FrameOutbound = z.discriminatedUnion('kind', [
   bare('handshake'),
   bare('ready'),
   bare('buttonPressed'),
-  event('complete', z.union([ChallengeComplete, ConnectionComplete, PurchaseComplete, z.object({ paymentMethod: StoredCard }), z.object({ consentToken: z.string(), expiresAt: z.string() }), z.strictObject({})])),
+  event('complete', z.union([ChallengeComplete, ConnectionComplete, PurchaseComplete, SellComplete, z.object({ paymentMethod: StoredCard }), z.object({ consentToken: z.string(), expiresAt: z.string() }), z.strictObject({})])),
   event('challenge', ChallengePayload),
   event('cancelled', ChallengeCancelled),
   event('error', FrameErrorPayload),

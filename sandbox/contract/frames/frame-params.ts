@@ -52,6 +52,8 @@ const skipKyc = z.enum(['true', 'false'], { error: 'skipKyc must be true or fals
  */
 const walletAddress = z.string().min(1).max(256).optional()
 const signature = z.string().min(1).max(256).optional()
+/** Which of the widget's flows the frame runs: `buy` (the default) or `sell` (decision record 0070). */
+const flow = z.enum(['buy', 'sell'], { error: 'flow must be buy or sell (omit it to buy)' }).optional()
 
 /** Parameters of each frame, strict: an unknown parameter (such as `language` on reset) is refused. */
 export const FrameParams = {
@@ -65,9 +67,9 @@ export const FrameParams = {
   'google-pay': z.strictObject({ ...base, ...appearance, quote, externalTransactionId, walletAvailable: z.enum(['true', 'false']).optional() }),
   'add-card': z.strictObject({ ...base, ...appearance }),
   challenge: z.strictObject({ ...base, ...appearance, challengeToken: z.string().min(1).max(4096) }),
-  widget: z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional(), walletAddress, signature }),
+  widget: z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional(), flow, walletAddress, signature }),
   // The spec gives externalTransactionId to widget, buy, buy button and both wallet-pay frames only: not to the fallback.
-  'widget-fallback': z.strictObject({ ...base, ...appearance, currencyCode: z.string().max(32).optional() }),
+  'widget-fallback': z.strictObject({ ...base, ...appearance, currencyCode: z.string().max(32).optional(), flow }),
   'customer-export': z.strictObject({ ...base, ...appearance }),
 } satisfies Record<FrameName, z.ZodType>
 

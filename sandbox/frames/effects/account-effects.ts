@@ -15,8 +15,13 @@ export const MAGIC_CARDS = { declined: '4000000000000002', added: '4242424242424
 /** How the widget pays: one Apple Pay purchase, so its estimate is priced with Apple Pay's fees too. */
 const WIDGET_PAYMENT = 'apple_pay' as const
 
-/** The connected customer behind the frame's full-scope clientToken, or a `FrameError` with `code`. */
-function connectedCustomer(context: FrameContext, code: string): string {
+/**
+ * The connected customer behind the frame's full-scope clientToken, or a `FrameError` with `code`.
+ *
+ * @example
+ * connectedCustomer(context, 'connection_required') // 'cus_…'
+ */
+export function connectedCustomer(context: FrameContext, code: string): string {
   const customer = context.claims?.scope === 'full' ? context.claims.customer : null
   if (customer === null) throw new FrameError(code, `the ${context.frame} frame needs the clientToken of a connected customer (full scope)`)
   return customer

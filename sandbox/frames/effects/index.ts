@@ -11,6 +11,7 @@ import { credentialEffects } from './credential-effects.ts'
 import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 import { purchaseEffects } from './purchase-effects.ts'
+import { sellEffects } from './sell-effects.ts'
 
 /**
  * The handler of effect `name`, parsing the effect with the contract's schema of that name before `handler` runs.
@@ -30,7 +31,7 @@ function parsingHandler<N extends EffectName>(name: N, handler: EffectHandler<N>
 }
 
 /** Every effect's handler, by name: typed as the full table, so a contract effect without a handler fails to compile. */
-const handlers: EffectHandlers = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...purchaseEffects }
+const handlers: EffectHandlers = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...sellEffects, ...purchaseEffects }
 
 /**
  * Every effect handler, by effect type. A `Map`: the type comes from a page, and a plain object would answer

@@ -1,14 +1,15 @@
 import type { FrameOutbound, TransactionStatus } from '../../contract/index.ts'
 import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
+import { sellWidget, type SellWidgetAction, type SellWidgetState } from './widget-sell.ts'
 
 /** The fiat the widget pays with (the frame has no parameter for it). */
 export const WIDGET_FIAT = 'usd'
 /** The crypto the widget offers when the frame has no `currencyCode` parameter. */
 export const WIDGET_DEFAULT_CRYPTO = 'eth'
 
-/** What the customer does in the widget: amount and crypto, wallet, pay. */
-export type WidgetAction =
+/** What the customer does in the widget's buy: amount and crypto, wallet, pay. */
+export type BuyWidgetAction =
   | { type: 'chooseAmount'; amount: string | number; currencyCode?: string }
   | { type: 'enterWallet'; address: string }
   | { type: 'pay' }
@@ -18,8 +19,11 @@ export interface WidgetOrder { currencyCode: string; externalTransactionId?: str
 /** An order with a checked amount (in `WIDGET_FIAT`, fees included), the indicative crypto amount and the wallet pattern of the crypto. */
 export interface PricedOrder extends WidgetOrder { amount: number; estimate: number; addressRegex: string }
 
-/** States of the widget; `message` is what the current screen tells the customer. */
-export type WidgetState =
+/** What the customer does in the widget: the buy's actions, or the sell's (`widget-sell.ts`). */
+export type WidgetAction = BuyWidgetAction | SellWidgetAction
+
+/** States of the widget's buy; `message` is what the current screen tells the customer. */
+export type BuyWidgetState =
   | { phase: 'amount'; order: WidgetOrder; message?: string }
   | { phase: 'pricing'; order: WidgetOrder; amount: number }
   | { phase: 'wallet'; order: PricedOrder; message?: string }
@@ -28,8 +32,11 @@ export type WidgetState =
   | { phase: 'done'; transaction: { id: string; status: TransactionStatus } }
   | { phase: 'failed' }
 
+/** States of the widget: the buy's, or the sell's (each with `flow: 'sell'`). */
+export type WidgetState = BuyWidgetState | SellWidgetState
+
 /** A validation failure: the screen's message for the customer, and `error` `validationError` for the host. */
-function invalid<S extends WidgetState>(state: S, message: string, detail = message): Step<WidgetState> {
+function invalid<S extends BuyWidgetState>(state: S, message: string, detail = message): Step<BuyWidgetState> {
   return next({ ...state, message }, [{ kind: 'error', payload: { code: 'validationError', message: detail } }])
 }
 
@@ -39,7 +46,7 @@ function toAmount({ currencyCode, externalTransactionId, walletAddress }: Widget
 }
 
 /** The wallet step of a priced order: skipped when the URL prefilled a wallet the crypto's pattern accepts. */
-function walletStep(order: PricedOrder): Step<WidgetState> {
+function walletStep(order: PricedOrder): Step<BuyWidgetState> {
   const { walletAddress, ...rest } = order
   if (walletAddress === undefined) return next({ phase: 'wallet', order })
   if (new RegExp(order.addressRegex).test(walletAddress)) return next({ phase: 'review', order: rest, address: walletAddress })
@@ -47,17 +54,17 @@ function walletStep(order: PricedOrder): Step<WidgetState> {
 }
 
 /** The wallet screen again, telling the customer and the host the address does not fit the crypto. */
-function badAddress(state: WidgetState & { phase: 'wallet' }, field: string): Step<WidgetState> {
+function badAddress(state: BuyWidgetState & { phase: 'wallet' }, field: string): Step<BuyWidgetState> {
   const code = state.order.currencyCode
   return invalid(state, `This is not a valid ${code.toUpperCase()} address.`, `${field} is not a valid ${code} address (${state.order.addressRegex})`)
 }
 
 /** A failed effect: a refusal of the order (`invalid_request`) goes back to the amount screen; anything else ends the flow. */
-function refused(order: WidgetOrder, result: EffectResult & { ok: false }): Step<WidgetState> {
+function refused(order: WidgetOrder, result: EffectResult & { ok: false }): Step<BuyWidgetState> {
   return result.error.code === 'invalid_request' ? invalid(toAmount(order), result.error.message) : next({ phase: 'failed' }, [errorEvent(result)])
 }
 
-function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
+function onResult(state: BuyWidgetState, result: EffectResult): Step<BuyWidgetState> {
   if (state.phase === 'pricing' && result.effect === 'widget.price') {
     if (!result.ok) return refused(state.order, result)
     return walletStep({ ...state.order, ...result.value, amount: state.amount })
@@ -76,7 +83,7 @@ function onResult(state: WidgetState, result: EffectResult): Step<WidgetState> {
   return next(state)
 }
 
-function onAction(state: WidgetState, action: WidgetAction): Step<WidgetState> {
+function onAction(state: BuyWidgetState, action: WidgetAction): Step<BuyWidgetState> {
   if (state.phase === 'amount' && action.type === 'chooseAmount') {
     const currencyCode = (action.currencyCode?.trim() || state.order.currencyCode).toLowerCase()
     const order = { ...state.order, currencyCode }
@@ -96,7 +103,7 @@ function onAction(state: WidgetState, action: WidgetAction): Step<WidgetState> {
   return next(state)
 }
 
-function view(state: WidgetState): FrameView {
+function view(state: BuyWidgetState): FrameView {
   const withMessage = (message?: string) => (message ? { body: message } : {})
   switch (state.phase) {
     case 'amount': {
@@ -128,16 +135,17 @@ function view(state: WidgetState): FrameView {
  * quote for the connected customer, then `widget.execute`) → `complete`
  * `{transaction: {id, status}}`. Validation failures show a message and post
  * `error` `validationError`; without a connected customer's clientToken, `pay`
- * posts `error` `connection_required`.
+ * posts `error` `connection_required`. With `flow=sell` it runs the sell flow
+ * instead (`widget-sell.ts`, decision record 0070).
  *
  * @example
  * widgetMachine.start({ channelId: 'ch_123456', currencyCode: 'btc' }).events // [{ kind: 'ready' }]
  */
 export const widgetMachine: FrameMachine<'widget', WidgetState, WidgetAction> = {
   frame: 'widget',
-  start: (params) => next(toAmount({ currencyCode: (params.currencyCode ?? WIDGET_DEFAULT_CRYPTO).toLowerCase(), externalTransactionId: params.externalTransactionId, walletAddress: params.walletAddress }), [{ kind: 'ready' }]),
-  step: (state, input) => (input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action) : next(state)),
-  view,
+  start: (params) => (params.flow === 'sell' ? sellWidget.start(params) : next(toAmount({ currencyCode: (params.currencyCode ?? WIDGET_DEFAULT_CRYPTO).toLowerCase(), externalTransactionId: params.externalTransactionId, walletAddress: params.walletAddress }), [{ kind: 'ready' }])),
+  step: (state, input) => ('flow' in state ? sellWidget.step(state, input) : input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action) : next(state)),
+  view: (state) => ('flow' in state ? sellWidget.view(state) : view(state)),
 }
 
 /**

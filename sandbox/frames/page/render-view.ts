@@ -26,6 +26,8 @@ export function renderView(root: HTMLElement | null, view: FrameView, act: (acti
       const input = document.createElement('input')
       input.name = field.name
       input.type = field.type ?? 'text'
+      // Any decimal: without it a number input's step is 1 and the browser refuses to submit 0.5 (ETH sold).
+      if (input.type === 'number') input.step = 'any'
       input.required = true
       label.append(input)
       form.append(label)

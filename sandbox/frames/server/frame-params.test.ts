@@ -10,7 +10,7 @@ const core = createSandboxCore()
 const BAD: Record<string, string> = {
   channelId: 'x'.repeat(129), apiKey: 'nope', clientToken: '', theme: 'purple', brandColor: 'red', customTheme: '{', language: 'english',
   publicKey: 'zz', quote: '', externalTransactionId: '', walletAvailable: 'maybe', currencyCode: 'x'.repeat(40), sessionToken: '', challengeToken: '',
-  skipKyc: 'yes', walletAddress: '', signature: '',
+  skipKyc: 'yes', walletAddress: '', signature: '', flow: 'swap',
 }
 
 /** Syntactically valid values for the required parameters, so that one bad parameter is the only problem. */
