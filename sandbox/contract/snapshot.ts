@@ -65,6 +65,8 @@ export const StoreSnapshot = z.strictObject({
   /** Swaps (absent in state files written before swaps, decision 0068). */
   swaps: z.array(SwapRecord).default([]),
   usedConsents: z.array(z.tuple([z.string(), z.number()])),
+  /** Customer id → the external customer id it was last connected under (absent in older state files: none). */
+  externalCustomers: z.array(z.tuple([z.string(), z.string()])).default([]),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
   seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),
 })

@@ -122,7 +122,10 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
   }
   let customer = decision.customer
   const accepts = decision.status === 'active' || decision.status === 'authenticationRequired'
-  if (customer && accepts) customer = await acceptSessionTerms(tenant, store, customer, session)
+  if (customer && accepts) {
+    customer = await acceptSessionTerms(tenant, store, customer, session)
+    store.externalCustomers.link(customer.id, session.externalCustomerId)
+  }
   tenant.record('connection:decided', { sessionId: session.id, status: decision.status, customerId: customer?.id ?? null, ...(options.skipKyc ? { skipKyc: true } : {}) })
   return connectionOf(tenant, session, customer, decision.status, decision.mismatch)
 }
@@ -142,6 +145,7 @@ export async function authenticateConnection(tenant: Tenant, store: TenantStore,
     return connectionOf(tenant, session, customer, 'termsAcceptanceRequired')
   }
   const accepted = await acceptSessionTerms(tenant, store, customer, session)
+  store.externalCustomers.link(accepted.id, session.externalCustomerId)
   tenant.record('connection:authenticated', { sessionId: session.id, customerId: accepted.id })
   return connectionOf(tenant, session, accepted, 'active')
 }

@@ -1,4 +1,4 @@
-import type { SessionRecord, TransactionRecord, WidgetTransaction, WidgetTransactionListQuery } from '../contract/index.ts'
+import type { TransactionRecord, WidgetTransaction, WidgetTransactionListQuery } from '../contract/index.ts'
 import { base64UrlToBytes } from '../kernel/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
@@ -8,22 +8,6 @@ import { toWidgetTransaction } from './widget-transaction.ts'
 
 /** Default page size of `GET /v1/transactions`. */
 export const WIDGET_PAGE_SIZE = 10
-
-/** The customer a session stands for: the one it names, else the one its email belongs to. */
-function customerOfSession(store: TenantStore, session: SessionRecord): string | undefined {
-  return session.customerId ?? (session.email === null ? undefined : store.customerByEmail(session.email)?.id)
-}
-
-/** The external customer id of the newest session still held that stands for the customer, or null (decision 0066). */
-function externalCustomerIdOf(store: TenantStore, customerId: string): string | null {
-  const email = store.customers.get(customerId)?.email
-  const sessions = [...store.sessions.where('byCustomer', customerId), ...(email ? store.sessions.where('byEmail', email.toLowerCase()) : [])]
-  let newest: SessionRecord | undefined
-  for (const session of sessions) {
-    if (customerOfSession(store, session) === customerId && (!newest || session.createdAt > newest.createdAt)) newest = session
-  }
-  return newest?.externalCustomerId ?? null
-}
 
 function cryptoTransactionIdOf(tenant: Tenant, record: TransactionRecord): string | null {
   if (record.stages[2]?.status !== 'success') return null
@@ -47,7 +31,7 @@ export function widgetTransactionOf(tenant: Tenant, store: TenantStore, record: 
     currency,
     baseCurrency: fiat,
     country: store.customers.get(record.customerId)?.country ?? '',
-    externalCustomerId: externalCustomerIdOf(store, record.customerId),
+    externalCustomerId: store.externalCustomers.of(record.customerId),
     rates: { eur: priceIn(tenant, currency, 'eur', at), usd: priceIn(tenant, currency, 'usd', at), gbp: priceIn(tenant, currency, 'gbp', at) },
     cryptoTransactionId: cryptoTransactionIdOf(tenant, record),
   })
@@ -69,18 +53,8 @@ export function widgetTransactionsByExternalId(tenant: Tenant, store: TenantStor
   return store.transactions.where('byExternalTransactionId', externalTransactionId).sort(newestFirst).map((record) => widgetTransactionOf(tenant, store, record))
 }
 
-/** The customers an external customer id stands for: those its sessions still held stand for. */
-function customersOfExternal(store: TenantStore, externalCustomerId: string): Set<string> {
-  const customers = new Set<string>()
-  for (const session of store.sessions.where('byExternalCustomer', externalCustomerId)) {
-    const customer = customerOfSession(store, session)
-    if (customer !== undefined) customers.add(customer)
-  }
-  return customers
-}
-
 /** The candidates an index answers for the query's most selective filter; undefined when no filter names one. */
-function indexed(store: TenantStore, query: WidgetTransactionListQuery, external: Set<string> | undefined): TransactionRecord[] | undefined {
+function indexed(store: TenantStore, query: WidgetTransactionListQuery, external: ReadonlySet<string> | undefined): TransactionRecord[] | undefined {
   if (query.externalTransactionId !== undefined) return store.transactions.where('byExternalTransactionId', query.externalTransactionId)
   if (query.customerId !== undefined) return store.transactions.where('byCustomer', query.customerId)
   if (external !== undefined) return [...external].flatMap((customer) => store.transactions.where('byCustomer', customer))
@@ -98,7 +72,7 @@ function indexed(store: TenantStore, query: WidgetTransactionListQuery, external
 export function listWidgetTransactions(tenant: Tenant, store: TenantStore, query: WidgetTransactionListQuery): WidgetTransaction[] {
   const limit = query.limit ?? WIDGET_PAGE_SIZE
   const offset = query.offset ?? 0
-  const external = query.externalCustomerId === undefined ? undefined : customersOfExternal(store, query.externalCustomerId)
+  const external = query.externalCustomerId === undefined ? undefined : store.externalCustomers.customersOf(query.externalCustomerId)
   const inRange = (day: string) => (query.startDate === undefined || day >= query.startDate) && (query.endDate === undefined || day <= query.endDate)
   const matches = (t: TransactionRecord) =>
     inRange(t.createdAt.slice(0, 10)) &&

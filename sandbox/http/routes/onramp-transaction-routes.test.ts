@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BuyQuote, Transaction, WidgetError, WidgetTransaction, WidgetTransactionList, dataOf } from '../../contract/index.ts'
+import { dropExpiredSessions } from '../../domain/sessions.ts'
+import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
 import { executeBuyQuote, type ExecuteOptions } from '../../domain/transactions.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
@@ -132,10 +134,24 @@ describe('GET /v1/transactions', () => {
     const { sk, first, second } = await twoBuyers()
     const a = await first.buy({ externalTransactionId: 'f-1' })
     await second.buy({ externalTransactionId: 'f-2' })
-    expect((await list(sk, `?customerId=${first.customerId}&limit=50`)).every((v) => v.customerId === first.customerId)).toBe(true)
-    expect((await list(sk, '?externalCustomerId=partner-user-2&limit=50')).every((v) => v.customerId === second.customerId)).toBe(true)
+    const [byCustomer, byExternal] = [await list(sk, `?customerId=${first.customerId}&limit=50`), await list(sk, '?externalCustomerId=partner-user-2&limit=50')]
+    expect(byCustomer.length).toBeGreaterThan(0)
+    expect(byCustomer.every((v) => v.customerId === first.customerId)).toBe(true)
+    expect(byExternal.length).toBeGreaterThan(0)
+    expect(byExternal.every((v) => v.customerId === second.customerId && v.externalCustomerId === 'partner-user-2')).toBe(true)
     expect((await list(sk, '?externalTransactionId=f-1')).map((v) => v.id)).toEqual([a.id])
     expect(await list(sk, `?externalTransactionId=f-1&customerId=${second.customerId}`)).toEqual([])
+  })
+
+  it("keeps the external customer id once the customer's sessions have expired and been swept", async () => {
+    const { pk, sk, tenant, first } = await twoBuyers()
+    const created = await first.buy({ externalTransactionId: 'swept-1' })
+    tenant.clock.advance(TOKEN_TTL_MS.session + 1000)
+    const store = await tenant.store()
+    expect(dropExpiredSessions(tenant, store)).toBeGreaterThan(0)
+    expect(store.sessions.where('byExternalCustomer', 'partner-user-1')).toEqual([])
+    expect((await widget(pk, created.id)).externalCustomerId).toBe('partner-user-1')
+    expect((await list(sk, '?externalCustomerId=partner-user-1&limit=50')).map((v) => v.id)).toContain(created.id)
   })
 
   it('filters by the day of creation, both days inclusive', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildCatalog, buildTenantSeed } from '../../../fixtures/index.ts'
+import { StoreSnapshot } from '../../contract/index.ts'
 import { DEFAULT_TENANT_LIMITS } from './tenant-limits.ts'
 import { TenantStore } from './tenant-store.ts'
 
@@ -46,5 +47,15 @@ describe('TenantStore', () => {
     await store.transactions.create({ ...seeded, id: 'txn_runtime1' })
     await expect(store.transactions.create({ ...seeded, id: 'txn_runtime2' })).rejects.toMatchObject({ code: 'rate_limited' })
     await expect(store.addCustomer({ ...store.customers.all()[0]!, id: 'cus_runtime1', email: null, phoneNumber: null })).rejects.toMatchObject({ code: 'rate_limited' })
+  })
+
+  it('keeps the external customer links through a snapshot, and a snapshot without them loads with none', async () => {
+    const store = await TenantStore.seeded(seed)
+    const customer = store.customers.all()[0]!
+    store.externalCustomers.link(customer.id, 'partner-user-1')
+    const copy = await TenantStore.restored(StoreSnapshot.parse(JSON.parse(JSON.stringify(store.snapshot()))))
+    expect(copy.externalCustomers.of(customer.id)).toBe('partner-user-1')
+    const { externalCustomers: _, ...older } = store.snapshot()
+    expect((await TenantStore.restored(StoreSnapshot.parse(older))).externalCustomers.entries()).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { ExternalCustomers } from './external-customers.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
@@ -52,9 +53,6 @@ export class TenantStore {
     indexes: {
       byExternalCustomer: (session) => session.externalCustomerId,
       revoked: (session) => (session.revokedAt === null ? null : 'revoked'),
-      /** The customer a session names, and the email it carries: who a widget transaction's external customer is. */
-      byCustomer: (session) => session.customerId,
-      byEmail: (session) => session.email?.toLowerCase(),
     },
   })
   readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
@@ -116,6 +114,8 @@ export class TenantStore {
   })
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
+  /** The external customer id each customer was last connected under (outlives the sessions; decision 0066). */
+  readonly externalCustomers = new ExternalCustomers()
   readonly limits: TenantLimits
   /** How many records the seed brought: they never count against the caps. */
   private seeded = { customers: 0, cards: 0, transactions: 0 }
@@ -164,7 +164,7 @@ export class TenantStore {
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
     const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], sellTransactions: [], swaps: [], usedConsents: [], counters: [], seeded }, options, 'seed')
+    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], sellTransactions: [], swaps: [], usedConsents: [], externalCustomers: [], counters: [], seeded }, options, 'seed')
   }
 
   /**
@@ -198,6 +198,7 @@ export class TenantStore {
       throw error
     }
     for (const [id, exp] of content.usedConsents) store.usedConsents.set(id, exp)
+    for (const [customerId, external] of content.externalCustomers) store.externalCustomers.link(customerId, external)
     for (const [sequence, value] of content.counters) store.counters.set(sequence, value)
     store.seeded = { ...content.seeded }
     store.applyCaps()
@@ -219,6 +220,7 @@ export class TenantStore {
       sellTransactions: this.sellTransactions.all(),
       swaps: this.swaps.all(),
       usedConsents: [...this.usedConsents],
+      externalCustomers: this.externalCustomers.entries(),
       counters: [...this.counters],
       seeded: { ...this.seeded },
     }
