@@ -183,3 +183,32 @@ export function depositForWidgetSell(amount: number, sellsAs: string, as = `${se
 export function readWidgetSell(as: string, sellsAs: string): Step {
   return { api: `GET /v3/sell_transactions/{{${sellsAs}.body.0.id}}?apiKey={pk}`, as }
 }
+
+// ── Account details, Data and DefiToken (issue 21 items 1, 5, 6; decisions 0064, 0065) ─────────────────────────────────
+
+/** The account's verification status and fees (`GET /v4/accounts/me`, publishable key); result named `as`. */
+export function accountDetails(as = 'account'): Step {
+  return { api: 'GET /v4/accounts/me?apiKey={pk}', headers: {}, as }
+}
+
+/**
+ * The IP check of an address (`GET /v3/ip_address`, publishable key), as a partner page runs it before it shows a buy
+ * button; result named `as`.
+ *
+ * @example
+ * steps: [ipCheck('198.51.100.7', 'restricted')] // Cuba: isAllowed false
+ */
+export function ipCheck(ipAddress: string, as: string): Step {
+  return { api: `GET /v3/ip_address?apiKey={pk}&ipAddress=${encodeURIComponent(ipAddress)}`, headers: {}, as }
+}
+
+/**
+ * A page of the DeFi token list (`GET /v1/defi/tokens`, publishable key) with the rest of the query (`sort`, `order`,
+ * `network`, `limit`, `offset`); result named `as`.
+ *
+ * @example
+ * steps: [defiTokens('limit=2', 'page1'), defiTokens('limit=2&offset=2', 'page2')]
+ */
+export function defiTokens(query: string, as: string): Step {
+  return { api: `GET /v1/defi/tokens?apiKey={pk}&${query}`, headers: {}, as }
+}

@@ -1,4 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
+import { ipCheck } from '../../harness/widget-api-steps.ts'
 
 /**
  * A partner page checks the visitor's IP before it shows a buy button (decision 0064): an address of 192.0.2.0/24 is
@@ -10,14 +11,14 @@ export default defineScenario({
   title: 'the IP check answers allowed and restricted addresses, and a tenant override changes one',
   tags: ['data', 'ip-check', 'widget-api'],
   steps: [
-    { api: 'GET /v3/ip_address?apiKey={pk}&ipAddress=192.0.2.10', headers: {}, as: 'allowed' },
-    { api: 'GET /v3/ip_address?apiKey={pk}&ipAddress=198.51.100.7', headers: {}, as: 'restricted' },
+    ipCheck('192.0.2.10', 'allowed'),
+    ipCheck('198.51.100.7', 'restricted'),
     { api: 'GET /v4/ip_address?apiKey={pk}&ipAddress=203.0.113.130', headers: {}, as: 'usState' },
-    { api: 'GET /v3/ip_address?apiKey={pk}&ipAddress=not-an-ip', headers: {}, as: 'malformed' },
+    ipCheck('not-an-ip', 'malformed'),
     { control: 'settings', body: { ipAddresses: [{ range: '198.51.100.0/28', alpha2: 'GB' }] } },
-    { api: 'GET /v3/ip_address?apiKey={pk}&ipAddress=198.51.100.7', headers: {}, as: 'overridden' },
+    ipCheck('198.51.100.7', 'overridden'),
     { control: 'settings', body: { ipAddresses: [] } },
-    { api: 'GET /v3/ip_address?apiKey={pk}&ipAddress=198.51.100.7', headers: {}, as: 'cleared' },
+    ipCheck('198.51.100.7', 'cleared'),
   ],
   expect: {
     responses: {

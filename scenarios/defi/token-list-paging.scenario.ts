@@ -1,4 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
+import { defiTokens } from '../../harness/widget-api-steps.ts'
 
 /**
  * The DeFi token list pages by `limit` and `offset` over the tokens sorted by market cap, largest first (decision
@@ -9,10 +10,10 @@ export default defineScenario({
   title: 'the DeFi token list pages by limit and offset, largest market cap first',
   tags: ['defi', 'defi-paging', 'widget-api'],
   steps: [
-    { api: 'GET /v1/defi/tokens?apiKey={pk}&limit=2', headers: {}, as: 'page1' },
-    { api: 'GET /v1/defi/tokens?apiKey={pk}&limit=2&offset=2', headers: {}, as: 'page2' },
-    { api: 'GET /v1/defi/tokens?apiKey={pk}&limit=50&offset=40', headers: {}, as: 'pastTheEnd' },
-    { api: 'GET /v1/defi/tokens?apiKey={pk}&limit=51', headers: {}, as: 'tooLarge' },
+    defiTokens('limit=2', 'page1'),
+    defiTokens('limit=2&offset=2', 'page2'),
+    defiTokens('limit=50&offset=40', 'pastTheEnd'),
+    defiTokens('limit=51', 'tooLarge'),
   ],
   expect: {
     responses: {
