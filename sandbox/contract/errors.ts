@@ -5,6 +5,8 @@ export const WidgetErrorType = z.enum([
   'BadRequestError',
   'UnauthorizedError',
   'NotFoundError',
+  /** 409: the object's state forbids the call (a sell no longer waiting for its deposit, a swap not requoting; decision 0071). */
+  'ConflictError',
   'TooManyRequestsError',
   'InternalServerError',
 ])

@@ -10,7 +10,7 @@ export const errorCatalog = {
   forbidden: { status: 403, widgetType: 'UnauthorizedError', platformCode: 'forbidden' },
   not_found: { status: 404, widgetType: 'NotFoundError', platformCode: 'not_found' },
   method_not_allowed: { status: 405, widgetType: 'BadRequestError', platformCode: 'invalid_request' },
-  conflict: { status: 409, widgetType: 'BadRequestError', platformCode: 'conflict' },
+  conflict: { status: 409, widgetType: 'ConflictError', platformCode: 'conflict' },
   payload_too_large: { status: 413, widgetType: 'BadRequestError', platformCode: 'invalid_request' },
   unsupported_media_type: { status: 415, widgetType: 'BadRequestError', platformCode: 'invalid_request' },
   rate_limited: { status: 429, widgetType: 'TooManyRequestsError', platformCode: 'rate_limited' },

@@ -22,7 +22,7 @@ export default defineScenario({
     responses: {
       cancelWaiting: { status: 204 },
       cancelled: { status: 200, body: { status: 'failed', failureReason: 'cancelled', stages: [{ stage: 'stage_one_ordering', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }, { status: 'not_started' }] } },
-      cancelCompleted: { status: 409, body: { type: 'BadRequestError' } },
+      cancelCompleted: { status: 409, body: { type: 'ConflictError' } },
       stillCompleted: { status: 200, body: { status: 'completed' } },
     },
   },
