@@ -1,7 +1,7 @@
 import type { AskPrice, CryptoCurrency } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
-import { priceAt } from './pricing.ts'
+import { pairPrice } from './pricing.ts'
 
 /**
  * The price of `crypto` in `fiat` at a sandbox instant (ms), from the seeded price walk: what buy quotes use at that
@@ -13,7 +13,7 @@ import { priceAt } from './pricing.ts'
 export function priceIn(tenant: Tenant, crypto: CryptoCurrency, fiat: string, at: number): number {
   const pair = tenant.catalog.pair(crypto.code, fiat)
   if (!pair) throw SandboxError.invalidField('currencyCode', `currencyCode ${crypto.code} has no ${fiat} price in this account's catalog`)
-  return priceAt(pair, tenant.catalog.walk(crypto.code), at - tenant.catalog.priceEpoch)
+  return pairPrice(tenant, pair, at)
 }
 
 /**

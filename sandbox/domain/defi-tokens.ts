@@ -2,14 +2,14 @@ import { roundSignificant, type CryptoCurrency, type DefiToken, type DefiTokenQu
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { defiTokenFacts } from '../../fixtures/defi-tokens.ts'
-import { priceAt } from './pricing.ts'
+import { pairPrice } from './pricing.ts'
 
 /** The token of one catalog crypto at a contract address, priced in US dollars at the tenant's clock. */
 function asToken(tenant: Tenant, crypto: CryptoCurrency, contractAddress: string): DefiToken | undefined {
   const facts = defiTokenFacts.get(crypto.code)
   const pair = tenant.catalog.pair(crypto.code, 'usd')
   if (!facts || !pair) return undefined
-  const priceUsd = priceAt(pair, tenant.catalog.walk(crypto.code), tenant.clock.now() - tenant.catalog.priceEpoch)
+  const priceUsd = pairPrice(tenant, pair)
   return {
     contractAddress,
     chainId: crypto.metadata.chainId,

@@ -4,7 +4,7 @@ import type { Tenant } from '../kernel/tenant.ts'
 import { amountsFromDestination, amountsFromSource, type BuyAmounts } from './buy-amounts.ts'
 import { buyFeeSchedule } from './buy-fees.ts'
 import { buyBoundsProblem } from './buy-quote-checks.ts'
-import { priceAt } from './pricing.ts'
+import { pairPrice } from './pricing.ts'
 
 /** What a buy is priced from: one amount (the destination's wins), how fees apply, the method and the extra fee. */
 export interface BuyPricingInput {
@@ -71,7 +71,7 @@ export function checkBuyDecimals(fiat: FiatCurrency, crypto: CryptoCurrency, inp
 
 /** The price of `crypto` in `fiat` at the tenant's clock (every pair of the catalog has one). */
 export function buyPriceNow(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency): number {
-  return priceAt(tenant.catalog.pair(crypto.code, fiat.code)!, tenant.catalog.walk(crypto.code), tenant.clock.now() - tenant.catalog.priceEpoch)
+  return pairPrice(tenant, tenant.catalog.pair(crypto.code, fiat.code)!)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PricePair, PriceWave } from '../contract/index.ts'
 import { roundSignificant } from '../contract/rounding.ts'
+import type { Tenant } from '../kernel/tenant.ts'
 
 /**
  * The price of a pair at a sandbox instant: the table's reference price moved by the
@@ -14,4 +15,15 @@ export function priceAt(pair: PricePair, walk: PriceWave[], msSinceEpoch: number
   let factor = 1
   for (const wave of walk) factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
   return roundSignificant(pair.price * factor, 8)
+}
+
+/**
+ * A catalog pair's price on the tenant's clock (at `at`, epoch ms; default now): what every quote, view and list
+ * prices with.
+ *
+ * @example
+ * pairPrice(tenant, tenant.catalog.pair('eth', 'usd')!) // 2947.0109 at the price epoch, seed 1
+ */
+export function pairPrice(tenant: Tenant, pair: PricePair, at: number = tenant.clock.now()): number {
+  return priceAt(pair, tenant.catalog.walk(pair.base), at - tenant.catalog.priceEpoch)
 }

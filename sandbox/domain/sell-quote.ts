@@ -2,7 +2,7 @@ import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { fromMinor, percentOfMinor, roundTo, toMinor } from '../contract/rounding.ts'
-import { priceAt } from './pricing.ts'
+import { pairPrice } from './pricing.ts'
 import { isoTime } from './iso-time.ts'
 
 /** Seconds a sell quote stays valid on the tenant clock (DESIGN §4). */
@@ -87,7 +87,7 @@ export function quoteSell(tenant: Tenant, currencyCode: string, query: SellQuote
   const amount = soldAmount(crypto, query.baseCurrencyAmount, amountText)
 
   const now = tenant.clock.now()
-  const price = priceAt(pair, tenant.catalog.walk(crypto.code), now - tenant.catalog.priceEpoch)
+  const price = pairPrice(tenant, pair, now)
   const precision = fiat.precision
   const extraFeePercentage = query.extraFeePercentage ?? tenant.settings.defaultExtraFeePercentage
   const grossMinor = toMinor(amount * price, precision)

@@ -3,7 +3,7 @@ import type { CryptoCurrency, SwapPair } from '../contract/index.ts'
 import { fromMinor, roundSignificant } from '../contract/rounding.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
-import { priceAt } from './pricing.ts'
+import { pairPrice } from './pricing.ts'
 
 /** A listed pair with its two currencies. */
 export interface SwapPairOf {
@@ -19,7 +19,7 @@ export const swapPairName = (base: string, quote: string) => `${base}-${quote}`
 export function usdPrice(tenant: Tenant, code: string, at: 'now' | 'reference' = 'now'): number {
   const pair = tenant.catalog.pair(code, 'usd')
   if (!pair) throw new SandboxError('internal_error', `the catalog has no ${code}/usd price`)
-  return at === 'reference' ? pair.price : priceAt(pair, tenant.catalog.walk(code), tenant.clock.now() - tenant.catalog.priceEpoch)
+  return at === 'reference' ? pair.price : pairPrice(tenant, pair)
 }
 
 /** `usd` US dollars' worth of a crypto at the reference price, rounded up (`ceil`) or down to its precision. */
