@@ -1,4 +1,4 @@
-import type { BuyQuote, CardRecord, CryptoCurrency, CustomerRecord, FiatCurrency, Mode, PaymentMethodRef, Wallet } from '../contract/index.ts'
+import type { BuyQuote, CardRecord, CryptoCurrency, CustomerRecord, FiatCurrency, Mode, PaymentMethodRef } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { CatalogIndex } from '../kernel/store/catalog-index.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -39,15 +39,28 @@ export function destinationCrypto(catalog: CatalogIndex, code: string, mode: Mod
   return currency
 }
 
-/** Checks a wallet against the currency's address regex for the mode, and its tag. */
-export function checkWallet(crypto: CryptoCurrency, wallet: Wallet, mode: Mode): void {
+/** Where a checked wallet came from: the fields its errors name. */
+export interface WalletFields {
+  address: string
+  tag: string
+}
+
+/**
+ * Checks a wallet against the currency's address regex for the mode (testnet in test mode), and its tag (absent:
+ * undefined or null) against the currency's tag regex. Errors name `fields` (default the buy quote's `wallet.…`).
+ *
+ * @example
+ * checkWallet(eth, { address: '0x5290…' }, 'test')
+ * checkWallet(xrp, { address: 'r…', tag: '12' }, 'test', { address: 'walletAddresses.refundWalletAddress', tag: 'walletAddresses.refundWalletAddressTag' })
+ */
+export function checkWallet(crypto: CryptoCurrency, wallet: { address: string; tag?: string | null | undefined }, mode: Mode, fields: WalletFields = { address: 'wallet.address', tag: 'wallet.tag' }): void {
   const pattern = mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex
   if (!new RegExp(pattern).test(wallet.address)) {
-    throw SandboxError.invalidField('wallet.address', `wallet.address is not a valid ${crypto.code} ${mode === 'test' ? 'testnet' : 'mainnet'} address (${pattern})`)
+    throw SandboxError.invalidField(fields.address, `${fields.address} is not a valid ${crypto.code} ${mode === 'test' ? 'testnet' : 'mainnet'} address (${pattern})`)
   }
-  if (wallet.tag === undefined) return
-  if (!crypto.supportsAddressTag || crypto.addressTagRegex === null) throw SandboxError.invalidField('wallet.tag', `wallet.tag is not supported by ${crypto.code}`)
-  if (!new RegExp(crypto.addressTagRegex).test(wallet.tag)) throw SandboxError.invalidField('wallet.tag', `wallet.tag must match ${crypto.addressTagRegex} for ${crypto.code}`)
+  if (wallet.tag === undefined || wallet.tag === null) return
+  if (!crypto.supportsAddressTag || crypto.addressTagRegex === null) throw SandboxError.invalidField(fields.tag, `${fields.tag} is not supported by ${crypto.code}`)
+  if (!new RegExp(crypto.addressTagRegex).test(wallet.tag)) throw SandboxError.invalidField(fields.tag, `${fields.tag} must match ${crypto.addressTagRegex} for ${crypto.code}`)
 }
 
 /** The stored card a card payment names: the customer's, and usable now. A card named by no id is none to check. */

@@ -1,19 +1,8 @@
-import type { CryptoCurrency } from '../contract/index.ts'
+import type { CryptoCurrency, Mode } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
+import { BASE58, HEX, seededText } from './seeded-text.ts'
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-const HEX = '0123456789abcdef'
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-/** `length` characters of `alphabet`, drawn from the tenant's seeded digests of `label` (same seed, same text). */
-function seededText(tenant: Tenant, label: string, alphabet: string, length: number): string {
-  let text = ''
-  for (let round = 0; text.length < length; round++) {
-    for (const char of tenant.opaqueId(`${label}:${round}`)) text += alphabet[BASE64URL.indexOf(char) % alphabet.length] ?? alphabet[0]
-  }
-  return text.slice(0, length)
-}
 
 /**
  * A sandbox address on `crypto`'s network for `label`: `0x` and 40 hex digits on EVM networks, else 34 base58
@@ -38,6 +27,18 @@ export function sandboxDepositHash(tenant: Tenant, sellTransactionId: string): s
 }
 
 /**
+ * The address shapes a sell of `crypto` takes as its refund address, as one regular expression: test mode takes a
+ * testnet or a mainnet address, live mode a mainnet one (decision 0067).
+ *
+ * @example
+ * refundAddressPattern('test', btc) // '(?:^tb1…)|(?:^bc1…)'
+ */
+export function refundAddressPattern(mode: Mode, crypto: CryptoCurrency): string {
+  const { testnetAddressRegex, addressRegex } = crypto
+  return mode === 'test' && testnetAddressRegex !== addressRegex ? `(?:${testnetAddressRegex})|(?:${addressRegex})` : addressRegex
+}
+
+/**
  * Checks a refund address against `crypto`'s address shape (test mode: its testnet or mainnet shape; live mode:
  * mainnet); the sandbox's own default for the customer is always accepted. 400 naming `refundWalletAddress` otherwise.
  *
@@ -46,7 +47,6 @@ export function sandboxDepositHash(tenant: Tenant, sellTransactionId: string): s
  */
 export function checkRefundAddress(tenant: Tenant, crypto: CryptoCurrency, customerId: string, address: string): void {
   if (address === defaultRefundAddress(tenant, crypto, customerId)) return
-  const shapes = tenant.mode === 'test' ? [crypto.testnetAddressRegex, crypto.addressRegex] : [crypto.addressRegex]
-  if (shapes.some((shape) => new RegExp(shape).test(address))) return
+  if (new RegExp(refundAddressPattern(tenant.mode, crypto)).test(address)) return
   throw SandboxError.invalidField('refundWalletAddress', `refundWalletAddress is not a ${crypto.code} address on ${crypto.metadata.networkCode}${tenant.mode === 'test' ? ' (test mode takes a testnet or mainnet address)' : ''}`)
 }

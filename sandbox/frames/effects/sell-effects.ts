@@ -3,6 +3,7 @@ import { describeIssue } from '../../kernel/describe-issue.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { quoteSell } from '../../domain/sell-quote.ts'
 import { startSellTransaction } from '../../domain/sell-transactions.ts'
+import { refundAddressPattern } from '../../domain/sell-addresses.ts'
 import type { WidgetSellQuote } from '../effect-results.ts'
 import { connectedCustomer } from './account-effects.ts'
 import type { EffectHandlers } from './effect-handler.ts'
@@ -29,12 +30,6 @@ function quoteOf(context: FrameContext, currencyCode: string, fiatCode: string, 
   return quoteSell(context.tenant, currencyCode.toLowerCase(), parsed.data, String(amount))
 }
 
-/** Refund addresses a sell of the quote's crypto accepts: test mode takes a testnet or a mainnet address (decision 0067). */
-function refundPattern(context: FrameContext, quote: SellQuote): string {
-  const { testnetAddressRegex, addressRegex } = quote.baseCurrency
-  return context.tenant.mode === 'test' && testnetAddressRegex !== addressRegex ? `(?:${testnetAddressRegex})|(?:${addressRegex})` : addressRegex
-}
-
 /** Effects of the widget's sell flow (decision record 0070). */
 export const sellEffects: EffectHandlers<'widget.sellQuote' | 'widget.sell'> = {
   /**
@@ -44,7 +39,7 @@ export const sellEffects: EffectHandlers<'widget.sellQuote' | 'widget.sell'> = {
   'widget.sellQuote': async (context, { currencyCode, fiatCode, amount }): Promise<WidgetSellQuote> => {
     const quote = await asRefusal(() => quoteOf(context, currencyCode, fiatCode, amount))
     const { baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod } = quote
-    return { currencyCode: quote.baseCurrencyCode, fiatCode: quote.quoteCurrencyCode, baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod, addressRegex: refundPattern(context, quote) }
+    return { currencyCode: quote.baseCurrencyCode, fiatCode: quote.quoteCurrencyCode, baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod, addressRegex: refundAddressPattern(context.tenant.mode, quote.baseCurrency) }
   },
 
   /** Starts the sell for the connected customer (`connection_required` without one), priced again at this instant. */
