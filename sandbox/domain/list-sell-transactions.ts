@@ -2,11 +2,7 @@ import type { SellTransaction, WidgetTransactionListQuery, SellTransactionRecord
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { sellTransactionView } from './sell-view.ts'
-
-/** Default page size of `GET /v3/sell_transactions`. */
-export const SELL_PAGE_SIZE = 10
-
-const DAY_MS = 86_400_000
+import { pageOf, withinDays } from './transaction-list-page.ts'
 
 /** The sells an index answers for the most selective filter given: no scan of the collection. */
 function candidates(store: TenantStore, query: WidgetTransactionListQuery): SellTransactionRecord[] {
@@ -25,17 +21,14 @@ function candidates(store: TenantStore, query: WidgetTransactionListQuery): Sell
  * listSellTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5 sells, newest first
  */
 export function listSellTransactions(tenant: Tenant, store: TenantStore, query: WidgetTransactionListQuery): SellTransaction[] {
-  const from = query.startDate === undefined ? -Infinity : Date.parse(`${query.startDate}T00:00:00Z`)
-  const until = query.endDate === undefined ? Infinity : Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS
+  const inDays = withinDays(query)
   const matching = candidates(store, query).filter((sell) => {
-    const at = Date.parse(sell.createdAt)
-    return at >= from && at < until
+    return inDays(sell.createdAt.slice(0, 10))
       && (query.customerId === undefined || sell.customerId === query.customerId)
       && (query.externalCustomerId === undefined || sell.externalCustomerId === query.externalCustomerId)
       && (query.externalTransactionId === undefined || sell.externalTransactionId === query.externalTransactionId)
   })
-  const offset = query.offset ?? 0
-  const limit = query.limit ?? SELL_PAGE_SIZE
+  const { offset, limit } = pageOf(query)
   // Creation order is clock order (a tenant clock never goes back), so newest first is the reverse.
   const end = matching.length - offset
   return matching.slice(Math.max(0, end - limit), Math.max(0, end)).reverse().map((sell) => sellTransactionView(tenant, sell))

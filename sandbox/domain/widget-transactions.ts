@@ -4,10 +4,8 @@ import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { priceIn } from './ask-price.ts'
+import { pageOf, withinDays } from './transaction-list-page.ts'
 import { toWidgetTransaction } from './widget-transaction.ts'
-
-/** Default page size of `GET /v1/transactions`. */
-export const WIDGET_PAGE_SIZE = 10
 
 function cryptoTransactionIdOf(tenant: Tenant, record: TransactionRecord): string | null {
   if (record.stages[2]?.status !== 'success') return null
@@ -70,10 +68,9 @@ function indexed(store: TenantStore, query: WidgetTransactionListQuery, external
  * listWidgetTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5, newest first
  */
 export function listWidgetTransactions(tenant: Tenant, store: TenantStore, query: WidgetTransactionListQuery): WidgetTransaction[] {
-  const limit = query.limit ?? WIDGET_PAGE_SIZE
-  const offset = query.offset ?? 0
+  const { offset, limit } = pageOf(query)
   const external = query.externalCustomerId === undefined ? undefined : store.externalCustomers.customersOf(query.externalCustomerId)
-  const inRange = (day: string) => (query.startDate === undefined || day >= query.startDate) && (query.endDate === undefined || day <= query.endDate)
+  const inRange = withinDays(query)
   const matches = (t: TransactionRecord) =>
     inRange(t.createdAt.slice(0, 10)) &&
     (query.customerId === undefined || t.customerId === query.customerId) &&
