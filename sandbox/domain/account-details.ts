@@ -2,6 +2,7 @@ import { fromMinor, toMinor, type AccountDetails, type FiatCurrency, type Minimu
 import type { Tenant } from '../kernel/tenant.ts'
 import { buyServiceFee, fiatPerUsd } from './buy-fees.ts'
 import { isoTime } from './iso-time.ts'
+import { seededId } from './new-id.ts'
 
 /** Which fee group of the account a payout method belongs to (`wallet_service` belongs to none). */
 function sellGroup(method: SellPayoutMethod): 'bankTransfer' | 'card' | undefined {
@@ -61,7 +62,7 @@ const SEPA_BUY_FEE_PERCENT = 1
  * accountId(tenant) // 'acc_3fQ…'
  */
 export function accountId(tenant: Tenant): string {
-  return `acc_${tenant.opaqueId('account').replace(/[-_]/g, '').slice(0, 16)}`
+  return seededId(tenant, 'acc', 'account')
 }
 
 /**
