@@ -6,7 +6,7 @@ import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { tenantSeedSteps } from '../../fixtures/tenant-seed.ts'
 import { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
-import { SandboxError } from './sandbox-error.ts'
+import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { BackgroundWork } from './background-work.ts'
@@ -63,26 +63,6 @@ export interface TenantOptions {
   webhookTransport?: WebhookTransport
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
-}
-
-/** Whether a store was refused for want of room in the record budget: it was never held, and may be tried again. */
-function refusedForRoom(error: unknown): boolean {
-  return error instanceof SandboxError && error.code === 'rate_limited'
-}
-
-/** A store refused for want of room was never held: as if never loaded. Other errors stand. */
-function neverHeld(error: unknown): undefined {
-  if (refusedForRoom(error)) return undefined
-  throw error
-}
-
-/** Runs a generator to its end, awaiting `pause` (if any) at each step; resolves with what it returns. */
-async function finishSteps<T>(steps: Generator<void, T, void>, pause: (() => Promise<void>) | undefined): Promise<T> {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-    if (pause) await pause()
-  }
 }
 
 /**
