@@ -63,3 +63,14 @@ export function sellTriggersMarkdown(): string {
   const rows = SELL_TRIGGERS.map((t) => `| \`${t.digits}\` | ${t.examples.join(', ')} | ${t.description} |`)
   return ['| digits | e.g. | outcome |', '|---|---|---|', ...rows].join('\n')
 }
+
+/**
+ * The sell triggers as `GET /__sandbox/fixtures` lists them (`sellTriggers`): copies, so an answer never hands out the
+ * registry.
+ *
+ * @example
+ * sellTriggerFixtures()[0].digits // '4113'
+ */
+export function sellTriggerFixtures(): Array<Record<string, unknown>> {
+  return SELL_TRIGGERS.map((trigger) => ({ ...trigger, examples: [...trigger.examples], outcome: { ...trigger.outcome } }))
+}

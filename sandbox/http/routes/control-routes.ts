@@ -8,7 +8,7 @@ import { sessionOfToken } from '../../domain/sessions.ts'
 import { fixtureCustomers } from '../../domain/fixture-customers.ts'
 import { ipRangeFixtures } from '../../domain/check-ip-address.ts'
 import { checkIpOverrides } from '../../domain/ip-address-overrides.ts'
-import { SELL_TRIGGERS } from '../../domain/sell-triggers.ts'
+import { sellTriggerFixtures } from '../../domain/sell-triggers.ts'
 import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
@@ -188,7 +188,7 @@ export const controlRoutes: Route[] = [
         currencies: tenant.catalog.currencies,
         prices: tenant.catalog.catalog.prices,
         ipRanges: ipRangeFixtures(tenant.settings.ipAddresses),
-        sellTriggers: SELL_TRIGGERS.map((trigger) => ({ ...trigger, examples: [...trigger.examples], outcome: { ...trigger.outcome } })),
+        sellTriggers: sellTriggerFixtures(),
         swapTriggers: swapTriggerFixtures(),
       }
       return reply(200, { data: fixtures })
