@@ -51,7 +51,9 @@ export function requestKey(auth: Exclude<RouteAuth, 'none'>, request: PlainReque
 /**
  * Authenticates a request for a route: the `apiKey` query parameter, a secret
  * key header, or a Bearer access token (whose tenant is the one that signed it).
- * Synchronous; revocation of a token's session is checked by `requireLiveSession`.
+ * A key route that also takes the customer's token (`route.bearer`, the Swaps routes) has it checked here too, signed
+ * by the key's tenant; `optional`: none without the header. Synchronous; revocation of a token's session is checked
+ * by `requireLiveSession`.
  */
 export function authenticate(route: TenantRoute, request: PlainRequest, tenants: TenantRegistry): Authenticated {
   if (route.auth === 'bearer') {
@@ -60,7 +62,9 @@ export function authenticate(route: TenantRoute, request: PlainRequest, tenants:
     return { tenant, claims: verifyToken(tenant, token, 'access', BEARER_FIELD) }
   }
   const { key, source } = requestKey(route.auth, request)
-  return tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
+  const authenticated = tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
+  if (route.bearer === undefined || (route.bearer === 'optional' && headerValue(request, 'authorization') === undefined)) return authenticated
+  return { ...authenticated, claims: verifyToken(authenticated.tenant, bearerToken(request), 'access', BEARER_FIELD) }
 }
 
 /** Refuses a token whose claims do not hold against the store (session unknown, revoked or expired; customer unknown), and one without the scope the route needs. */

@@ -44,9 +44,9 @@ export const swapRoutes: Route[] = [
     bearer: 'required',
     summary: "Get one of the token's customer's swaps: status, wallets, hashes, failure reason",
     responses: { 200: { description: 'The swap', schema: SwapTransaction }, 401: bearer, 403: anonymous, 404: notFound },
-    async handle({ tenant, request, params }) {
+    async handle({ tenant, params, claims }) {
       const store = await tenant.store()
-      return reply(200, swapView(customerSwap(store, swapCustomer(tenant, store, request), params.transactionId!)))
+      return reply(200, swapView(customerSwap(store, swapCustomer(claims), params.transactionId!)))
     },
   }),
   swap({
@@ -56,9 +56,9 @@ export const swapRoutes: Route[] = [
     bearer: 'required',
     summary: 'Get a new quote for what a swap in reQuoteRequired received; execute it to accept, or reject it',
     responses: { 200: { description: 'The requote', schema: SwapQuote }, 401: bearer, 403: anonymous, 404: notFound, 409: notRequoting },
-    async handle({ tenant, request, params }) {
+    async handle({ tenant, params, claims }) {
       const store = await tenant.store()
-      return reply(200, requoteSwap(tenant, store, swapCustomer(tenant, store, request), params.transactionId!))
+      return reply(200, requoteSwap(tenant, store, swapCustomer(claims), params.transactionId!))
     },
   }),
   swap({
@@ -75,10 +75,10 @@ export const swapRoutes: Route[] = [
       403: anonymous,
       404: { description: 'No such swap pair', schema: WidgetError },
     },
-    async handle({ tenant, request, params }) {
+    async handle({ tenant, request, params, claims }) {
       const { baseCurrencyAmount } = parseQuery(SwapQuoteQuery, request.query)
       const store = await tenant.store()
-      const customer = swapCustomer(tenant, store, request, true)
+      const customer = swapCustomer(claims, true)
       return reply(200, quoteSwap(tenant, store, params.pair!, baseCurrencyAmount, { customer, swap: null }))
     },
   }),
@@ -97,10 +97,10 @@ export const swapRoutes: Route[] = [
       404: notFound,
       409: notRequoting,
     },
-    async handle({ tenant, request }) {
+    async handle({ tenant, request, claims }) {
       const body = parseJsonBody(ExecuteSwapRequest, request.body)
       const store = await tenant.store()
-      return reply(200, await executeSwap(tenant, store, swapCustomer(tenant, store, request), body))
+      return reply(200, await executeSwap(tenant, store, swapCustomer(claims), body))
     },
   }),
   swap({
@@ -118,10 +118,10 @@ export const swapRoutes: Route[] = [
       404: notFound,
       409: notRequoting,
     },
-    async handle({ tenant, request }) {
+    async handle({ tenant, request, claims }) {
       const body = parseJsonBody(RejectRequoteRequest, request.body)
       const store = await tenant.store()
-      return reply(200, await rejectRequote(tenant, store, swapCustomer(tenant, store, request), body))
+      return reply(200, await rejectRequote(tenant, store, swapCustomer(claims), body))
     },
   }),
 ]
