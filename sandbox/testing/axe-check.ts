@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type { Frame, Page } from 'playwright-core'
+
+/** One accessibility violation axe-core found: its rule, impact, help text and the elements it names. */
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  targets: string[]
+}
+
+let source: Promise<string> | undefined
+const axeSource = () => (source ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+
+/**
+ * Runs axe-core in a page or one of its frames (a cross-origin frame too) and
+ * returns its serious and critical violations, as a browser test asserts them.
+ *
+ * @example
+ * expect(await axeViolations(page)).toEqual([])
+ * for (const frame of page.frames().slice(1)) expect(await axeViolations(frame)).toEqual([])
+ */
+export async function axeViolations(target: Page | Frame, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> {
+  const injected = await target.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object')
+  if (!injected) await target.evaluate(await axeSource())
+  const violations = await target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }))
+  })
+  return violations.filter((v) => v.impact !== null && impacts.includes(v.impact))
+}
