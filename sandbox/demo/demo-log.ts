@@ -13,6 +13,8 @@ export interface LogRow {
   actor?: 'host' | 'partner'
   /** The row tells of a failure (a failed transaction, a rejected webhook): drawn as one. */
   failure?: boolean
+  /** The row belongs to a headless frame (check, reset), mounted without a container. */
+  hidden?: boolean
 }
 
 /** A webhook row's arrow: its event type and, for a transaction, its status (a column is narrow: nothing more). */
