@@ -114,11 +114,11 @@ export function demoPageHtml(config: DemoPageConfig): string {
 <div id="partner-ui"></div><div id="frames"></div></section>
 <section class="panel" aria-labelledby="log-title"><h2 id="log-title">Event log</h2>
 <div class="row"><button id="copy-json" type="button">Copy as JSON</button><button id="copy-scenario" type="button">Copy as scenario</button><button id="clear-log" type="button">Clear</button></div>
-<ol id="log" aria-label="event log"></ol>
+<ol id="log" tabindex="0" aria-label="event log"></ol>
 <label for="copied" class="visually-hidden">Copied text</label><textarea id="copied" class="visually-hidden" readonly></textarea>
 </section>
 <section class="panel" id="diagram-panel" aria-labelledby="diagram-title"><h2 id="diagram-title">Sequence diagram</h2>
-<div id="diagram" aria-label="sequence diagram of the log"></div></section>
+<div id="diagram" role="region" tabindex="0" aria-label="sequence diagram of the log"></div></section>
 </main>
 <script>window.DEMO_CONFIG = ${JSON.stringify({ apiOrigin: config.apiOrigin, framesOrigin: config.framesOrigin, account: config.account }).replace(/</g, '\\u003c')}</script>
 <script type="module" src="/demo/app.js"></script>
