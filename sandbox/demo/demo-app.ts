@@ -48,6 +48,12 @@ let journalSince = 0
 const control = (path: string, body: Record<string, unknown> = {}) => host.post(`/demo/api/control/${path}`, { mode: host.mode(), ...body })
 const on = (id: string, action: () => Promise<unknown>) => byId(id).addEventListener('click', () => action().catch((error: unknown) => status(errorText(error))))
 
+/** The frames are where the viewer acts next: in view at every width (below the setup when the layout is stacked). */
+const revealFrames = () => byId('frames-panel').scrollIntoView({ block: window.innerWidth < 1100 ? 'start' : 'nearest' })
+// Again as each frame mounts: only then is the page below the panel tall enough to bring it to the top.
+new MutationObserver((changes) => changes.some((change) => [...change.addedNodes].some((node) => node instanceof HTMLIFrameElement)) && revealFrames())
+  .observe(byId('frames'), { childList: true, subtree: true })
+
 /** The run under way: its number (a later run makes an earlier one's outcome stale) and how the partner closes it. */
 let current = { run: 0, close: () => undefined as void }
 
@@ -62,12 +68,12 @@ on('run', async () => {
   const flow = FLOWS.get(id)
   showOutcome(banner, undefined)
   status(`running ${label}: use the frames`)
-  // The frames are where the viewer acts next: in view at every width (below the setup when the layout is stacked).
-  byId('frames-panel').scrollIntoView({ block: window.innerWidth < 1100 ? 'start' : 'nearest' })
+  revealFrames()
   const closed = new Promise<Outcome>((resolve) => {
     current = { run, close: () => resolve({ outcome: 'cancelled', text: `${label} cancelled: the customer closed the frames before the flow finished.` }) }
   })
   byId<HTMLButtonElement>('close-frames').disabled = false
+  await clearing
   const outcome = await Promise.race([
     flow ? flow({ host, tenantNow: () => tenantNow, interim: (o) => run === current.run && showOutcome(banner, o) }) : Promise.reject(new Error(`no flow ${id}`)),
     closed,
@@ -95,11 +101,15 @@ on('reset-tenant', async () => {
 })
 on('copy-json', () => copy(JSON.stringify(log.rows(), null, 2)))
 on('copy-scenario', async () => copy(await (await realFetch(`/demo/api/record?mode=${host.mode()}&since=${journalSince}`)).text()))
+/** The head of the journal being read after a Clear: a flow started right after waits for it, so none of its steps fall before. */
+let clearing: Promise<void> = Promise.resolve()
 on('clear-log', async () => {
   log.clear()
   // What the log shows from now on is what the scenario records: the journal after its current head.
-  const head = await realFetch(`/demo/api/control/journal-head?mode=${host.mode()}`)
-  if (head.ok) journalSince = (await head.json()).data.seq
+  clearing = realFetch(`/demo/api/control/journal-head?mode=${host.mode()}`)
+    .then(async (head) => void (head.ok && (journalSince = (await head.json()).data.seq)))
+    .catch(() => undefined)
+  await clearing
 })
 /** A webhook as `GET /demo/api/webhooks` gives it: the partner server's verdict on one delivery. */
 type ReceivedWebhook = { seq: number } & ({ verified: true; event: { type: string } } | { verified: false; error: { code: string } })

@@ -104,7 +104,7 @@ export function demoPageHtml(config: DemoPageConfig): string {
 <fieldset><legend>Tenant</legend>
 <label for="mode">Key</label><select id="mode"><option value="test">test (pk_test_${escapeHtml(config.account)})</option><option value="live">live (pk_live_${escapeHtml(config.account)})</option></select>
 <label for="seed">Seed (fixed when the server starts)</label><input id="seed" value="${config.seed}" readonly>
-<div class="row"><div><label for="advance-by">Advance clock by</label><input id="advance-by" value="20s" size="6"></div><button id="advance" type="button">Advance</button></div>
+<div class="row"><div><label for="advance-by">Advance clock by (a buy quote lives 30 s)</label><input id="advance-by" value="1m" size="6"></div><button id="advance" type="button">Advance</button></div>
 <div class="row"><div><label for="fault-status">Fault: next buy quote answers</label><input id="fault-status" type="number" value="503" min="400" max="599"></div><button id="fault" type="button">Inject fault</button></div>
 <button id="reset-tenant" type="button">Reset the tenant</button>
 </fieldset>
