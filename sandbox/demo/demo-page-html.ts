@@ -52,11 +52,12 @@ label { display: block; margin: 8px 0 2px; font-weight: 600; }
 input, select, textarea, button { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: 6px 8px; max-width: 100%; }
 input, select, textarea { width: 100%; }
 button { cursor: pointer; margin: 6px 6px 0 0; }
+button:disabled { opacity: 0.6; cursor: default; }
 button.primary { background: var(--accent); color: var(--accent-text); border-color: var(--accent); font-weight: 600; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 10px 0 0; padding: 4px 8px 8px; }
 legend { font-weight: 600; }
-#frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: #fff; }
+#frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
 #status { min-height: 1.5em; color: var(--muted); overflow-wrap: anywhere; }
 #log { list-style: none; margin: 0; padding: 0; max-height: 420px; overflow: auto; font: 12px/1.4 ui-monospace, monospace; }
 #log li { border-bottom: 1px solid var(--border); padding: 3px 0; }
