@@ -103,7 +103,12 @@ function ended(end: FinalEvent, completed: (payload: unknown) => string): Outcom
 
 type FlowId = keyof typeof DEMO_FLOWS
 
-/** The flows, by the ids of the page's menu (a Map: the id comes from the page). */
+/**
+ * The flows, by the ids of the page's menu (a Map: the id comes from the page).
+ *
+ * @example
+ * const outcome = await FLOWS.get('card-buy')!({ host, tenantNow: () => now, interim: show })
+ */
 export const FLOWS = new Map<string, Flow>(Object.entries({
   connect: async ({ host }) => connectionOutcome(await host.client().connect(await host.session(), host.frame().options)),
   'card-buy': (context) => purchase(context, 'buy-button'),

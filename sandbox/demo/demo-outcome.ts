@@ -37,7 +37,12 @@ export function errorText(error: unknown): string {
   return code ? `${code}: ${message}` : message
 }
 
-/** What a connection status means for the flow that asked for it. */
+/**
+ * What a connection status means for the flow that asked for it.
+ *
+ * @example
+ * connectionOutcome({ status: 'active' }) // { outcome: 'success', text: 'Connected: the customer is active.' }
+ */
 export function connectionOutcome(connection: { status: string; mismatch?: true }): Outcome {
   const { status } = connection
   if (status === 'active') return { outcome: 'success', text: 'Connected: the customer is active.' }
@@ -47,7 +52,12 @@ export function connectionOutcome(connection: { status: string; mismatch?: true 
   return { outcome: 'failure', text: `Not connected: the connection is ${status}.` }
 }
 
-/** A purchase frame's last event (and the challenge frame's, when one opened) as the flow's outcome. */
+/**
+ * A purchase frame's last event (and the challenge frame's, when one opened) as the flow's outcome.
+ *
+ * @example
+ * purchaseOutcome(complete) // { outcome: 'pending', text: 'Payment submitted: transaction tx_… is pending (…)' }
+ */
 export function purchaseOutcome(end: FinalEvent, challenge?: FinalEvent): Outcome {
   if (challenge?.kind === 'cancelled') return { outcome: 'cancelled', text: 'Purchase cancelled: the customer cancelled the verification.' }
   if (end.kind === 'error') return { outcome: 'failure', text: `Purchase failed — ${errorText(end.payload)}` }
