@@ -27,8 +27,8 @@ export const DEMO_FLOWS = {
 } as const
 
 const STYLE = `
-:root { color-scheme: light; --bg: #ffffff; --panel: #f4f5f7; --text: #14161a; --muted: #4a5060; --border: #c5c9d3; --accent: #3730a3; --accent-text: #ffffff; --diagram-text: #222; --failure: #b91c1c; --webhook: #0f766e; --success: #15803d; --pending: #b45309; }
-:root[data-theme="dark"] { color-scheme: dark; --bg: #0f1115; --panel: #1b1e25; --text: #eef0f4; --muted: #b4bac6; --border: #3a3f4b; --accent: #a5b4fc; --accent-text: #0f1115; --diagram-text: #e5e7eb; --failure: #fca5a5; --webhook: #5eead4; --success: #86efac; --pending: #fcd34d; }
+:root { color-scheme: light; --bg: #ffffff; --panel: #f4f5f7; --text: #14161a; --muted: #4a5060; --border: #c5c9d3; --accent: #3730a3; --accent-text: #ffffff; --diagram-text: #222; --failure: #b91c1c; --webhook: #0f766e; }
+:root[data-theme="dark"] { color-scheme: dark; --bg: #0f1115; --panel: #1b1e25; --text: #eef0f4; --muted: #b4bac6; --border: #3a3f4b; --accent: #a5b4fc; --accent-text: #0f1115; --diagram-text: #e5e7eb; --failure: #fca5a5; --webhook: #5eead4; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, sans-serif; background: var(--bg); color: var(--text); }
 header { padding: 12px 16px; border-bottom: 1px solid var(--border); }
@@ -36,6 +36,9 @@ h1 { font-size: 18px; margin: 0; } h2 { font-size: 15px; margin: 0 0 8px; }
 header p { margin: 4px 0 0; color: var(--muted); }
 main { display: grid; grid-template-columns: 300px minmax(320px, 1fr) minmax(360px, 1.2fr); gap: 12px; padding: 12px; }
 @media (max-width: 1099.98px) { main { grid-template-columns: minmax(0, 1fr); } }
+:root { --success: #15803d; --pending: #b45309; }
+:root[data-theme="dark"] { --success: #86efac; --pending: #fcd34d; }
+#status { overflow-wrap: anywhere; }
 #diagram-panel { grid-column: 1 / -1; }
 #diagram svg { max-width: 100%; height: auto; }
 ol.hint { margin: 8px 0 0; padding-left: 20px; display: flex; flex-wrap: wrap; gap: 4px 24px; }
@@ -58,7 +61,7 @@ button.primary { background: var(--accent); color: var(--accent-text); border-co
 fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 10px 0 0; padding: 4px 8px 8px; }
 legend { font-weight: 600; }
 #frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
-#status { min-height: 1.5em; color: var(--muted); overflow-wrap: anywhere; }
+#status { min-height: 1.5em; color: var(--muted); }
 #log { list-style: none; margin: 0; padding: 0; max-height: 420px; overflow: auto; font: 12px/1.4 ui-monospace, monospace; }
 #log li { border-bottom: 1px solid var(--border); padding: 3px 0; }
 #log .dir-in .kind { color: var(--accent); font-weight: 700; }
