@@ -17,9 +17,9 @@ export const DEMO_LOG_STYLE = `
 #log li { border-bottom: 1px solid var(--border); padding: 3px 4px 3px 6px; }
 #log li[data-tone="failure"] { box-shadow: inset 3px 0 0 var(--failure); }
 #log li[data-tone="cancelled"] { box-shadow: inset 3px 0 0 var(--cancelled); }
-#log summary { cursor: pointer; list-style: none; }
+#log summary { display: block; cursor: pointer; list-style: none; }
 #log summary::-webkit-details-marker { display: none; }
-#log .cells { display: inline-flex; flex-wrap: wrap; align-items: baseline; gap: 0 1ch; max-width: 100%; vertical-align: top; }
+#log .cells { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1ch; }
 #log .cells::before { content: ""; width: 1.5ch; flex: none; }
 #log summary .cells::before { content: "▸" / ""; }
 #log details[open] > summary .cells::before { content: "▾" / ""; }
@@ -27,7 +27,7 @@ export const DEMO_LOG_STYLE = `
 #log .badge { width: 11ch; flex: none; font-size: 11px; text-align: center; border: 1px solid var(--border); border-radius: 4px; color: var(--muted); }
 #log .badge.dir-in, #log .badge.dir-out { color: var(--accent); }
 #log .badge.dir-webhook { color: var(--webhook); }
-#log .channel { width: 16ch; flex: none; overflow-wrap: anywhere; }
+#log .channel { width: 15ch; flex: none; overflow-wrap: anywhere; }
 #log .frame { width: 11ch; flex: none; font-weight: 700; overflow-wrap: anywhere; }
 ${FRAME_PALETTE.map((_, i) => `#log .frame-${i} { color: var(--frame-${i}); }`).join('\n')}
 #log .kind-cell { flex: 1 1 16ch; min-width: 0; overflow-wrap: anywhere; }
@@ -38,7 +38,7 @@ ${FRAME_PALETTE.map((_, i) => `#log .frame-${i} { color: var(--frame-${i}); }`).
 #log li[data-tone="failure"] .kind, #log li[data-tone="failure"] .outcome { color: var(--failure); }
 #log li[data-tone="cancelled"] .kind, #log li[data-tone="cancelled"] .outcome { color: var(--cancelled); }
 #log pre { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; max-width: 100%; margin: 4px 0 4px 2.5ch; }
-@media (max-width: 640px) { #log .time, #log .badge, #log .channel, #log .frame { width: auto; } }
+@media (max-width: 640px) { #log .time, #log .badge, #log .channel, #log .frame { width: auto; } #log .kind-cell { flex-basis: 100%; padding-left: 2.5ch; } }
 #diagram { overflow: auto; max-height: 480px; margin-top: 8px; border-top: 1px solid var(--border); background: var(--diagram-bg); }
 #diagram svg { display: block; width: 100%; height: auto; }
 `
