@@ -71,6 +71,17 @@ describe('the sequence diagram', () => {
     expect(svg).toMatch(new RegExp(`class="label ${tone}"><title>${label}</title>`))
   })
 
+  it('cuts an arrow label at the diagram width or 96 characters, the full label in its <title>', () => {
+    const label = `complete (${'failureCode: transactionNotAllowed, '.repeat(4)})`
+    const markup = sequenceDiagramSvg([{ actor: 'host', target: 'api', what: label }])
+    expect(markup).toContain(`<title>${label}</title>`)
+    const shown = new RegExp(`<title>${label.replace(/[()]/g, '\\$&')}</title>([^<]*)<`).exec(markup)![1]!
+    expect(shown).toMatch(/…$/)
+    expect(shown.length * DIAGRAM.label * DIAGRAM.charEm).toBeLessThanOrEqual(20 + 2 * DIAGRAM.column)
+    const wide = sequenceDiagramSvg(timeline.concat({ actor: 'host', target: 'api', what: label }))
+    expect(new RegExp(`<title>${label.replace(/[()]/g, '\\$&')}</title>([^<]*)<`).exec(wide)![1]).toHaveLength(DIAGRAM.maxLabel)
+  })
+
   it('leaves a plain call untoned', () => {
     expect(arrowOf(svg, 'POST /demo/api/session → 201')).toContain('class="call" marker-end="url(#seq-head)"')
   })

@@ -89,7 +89,7 @@ export function sequenceDiagram(timeline: TimelineEntry[], title?: string): stri
 const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /** The diagram's geometry (user units of the viewBox; the SVG scales to its box). Text is monospace: 0.6 em a character. */
-export const DIAGRAM = { column: 160, box: 150, row: 26, top: 52, head: 12, minHead: 10, label: 11, charEm: 0.6, maxLabel: 64 } as const
+export const DIAGRAM = { column: 160, box: 150, row: 26, top: 52, head: 12, minHead: 10, label: 11, charEm: 0.6, maxLabel: 96 } as const
 
 /**
  * A lane name fitted to a box `width` units wide: at the head size if it fits, else at a smaller size down to
