@@ -1,3 +1,5 @@
+import { DEMO_LOG_STYLE } from './demo-log-style.ts'
+
 /** What the demo page is told about the sandbox (public values only: never a secret key). */
 export interface DemoPageConfig {
   apiOrigin: string
@@ -62,14 +64,6 @@ fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 10px 0 0
 legend { font-weight: 600; }
 #frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
 #status { min-height: 1.5em; color: var(--muted); }
-#log { list-style: none; margin: 0; padding: 0; max-height: 420px; overflow: auto; font: 12px/1.4 ui-monospace, monospace; }
-#log li { border-bottom: 1px solid var(--border); padding: 3px 0; }
-#log .dir-in .kind { color: var(--accent); font-weight: 700; }
-#log .dir-webhook .kind { color: var(--webhook); font-weight: 700; }
-#log li.failure .kind { color: var(--failure); font-weight: 700; }
-#log summary { cursor: pointer; }
-#log pre { white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
-#diagram { overflow: auto; max-height: 360px; margin-top: 8px; border-top: 1px solid var(--border); }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: end; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `
@@ -87,7 +81,7 @@ export function demoPageHtml(config: DemoPageConfig): string {
   const options = Object.entries(DEMO_FLOWS).map(([id, label]) => `<option value="${id}"${id === DEFAULT_FLOW ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('')
   return `<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ramp-sandbox demo</title><style>${STYLE}</style></head><body>
+<title>ramp-sandbox demo</title><style>${STYLE}${DEMO_LOG_STYLE}</style></head><body>
 <header><h1>ramp-sandbox demo: a partner app</h1>
 <p>This page is a partner's app. Its server part creates sessions with the secret key; the page uses the browser client and publishable key only.</p>
 <ol class="hint" aria-label="how to use the demo"><li>Pick a flow and a customer.</li><li>Run it.</li><li>Use the frames; watch the log and the diagram.</li></ol></header>

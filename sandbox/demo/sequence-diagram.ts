@@ -1,11 +1,21 @@
+import { SEQUENCE_SVG_STYLE } from './sequence-diagram-style.ts'
+
+/** How an arrow is drawn besides call or reply: a webhook, a failure (failed transaction, rejected webhook, error, 4xx/5xx) or a cancellation. */
+export type ArrowTone = 'webhook' | 'failure' | 'cancelled'
+
 /** One step of a timeline: who did what to whom (`frame:<channel>` actors are frames replying to the host). */
 export interface TimelineEntry {
   actor: string
   target: string
   what: string
   detail?: unknown
-  /** How the arrow is drawn besides call or reply: a webhook, or a failure (a failed transaction, a rejected webhook). */
-  tone?: 'webhook' | 'failure'
+  tone?: ArrowTone
+}
+
+/** How a frame's lane is drawn: `hidden` (a headless frame: check, reset) and its colour's index in the frame palette. */
+export interface LaneStyle {
+  hidden?: boolean
+  colour?: number
 }
 
 /** One arrow (or a note over a lifeline) of a scenario's sequence diagram. */
@@ -15,16 +25,16 @@ interface Arrow {
   label: string
   reply?: boolean
   note?: boolean
-  tone?: 'webhook' | 'failure'
+  tone?: ArrowTone
 }
 
-const FIXED = { partner: 'partner server', api: 'sandbox API', host: 'host page', customer: 'customer' } as const
+const FIXED = new Map([['partner', 'partner server'], ['api', 'sandbox API'], ['host', 'host page'], ['customer', 'customer']])
 
 /** The fields of an event's payload that tell its outcome (`status`, `code` …), as ` (status: active)`. */
 function summary(detail: unknown): string {
   if (detail === null || typeof detail !== 'object') return ''
   const fields = ['status', 'code', 'failureCode', 'reason', 'kind', 'mismatch'].flatMap((name) => {
-    const value = (detail as Record<string, unknown>)[name]
+    const value = Object.hasOwn(detail, name) ? (detail as Record<string, unknown>)[name] : undefined
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? [`${name}: ${value}`] : []
   })
   const transaction = (detail as { transaction?: { status?: unknown } }).transaction?.status
@@ -35,18 +45,24 @@ function summary(detail: unknown): string {
 /** A timeline as arrows between participants: partner → API, host/customer → frame, frame → host. */
 function arrowsOf(timeline: TimelineEntry[]): Arrow[] {
   return timeline.map(({ actor, target, what, detail, tone }) => {
-    if (actor.startsWith('frame:')) return { from: target, to: 'host', label: `${what}${summary(detail)}`, reply: true }
+    if (actor.startsWith('frame:')) return { from: target, to: 'host', label: `${what}${summary(detail)}`, reply: true, ...(tone && { tone }) }
     if (actor === 'browser') return { from: target, to: target, label: what, note: true }
     return { from: actor, to: target, label: what, ...(tone && { tone }) }
   })
 }
 
+/** A frame lane's name: its id (`buy-button·abcd`), `(hidden)` for a headless frame, `(frame)` for a bare channel name. */
+function laneLabel(id: string, lane: LaneStyle | undefined): string {
+  if (lane?.hidden) return `${id} (hidden)`
+  return id.includes('·') ? id : `${id} (frame)`
+}
+
 /** Participants in reading order: partner, API, host, the frames' channels as they appear, the customer. */
-function participantsOf(arrows: Arrow[]): Array<{ id: string; label: string }> {
+function participantsOf(arrows: Arrow[], lanes: ReadonlyMap<string, LaneStyle>): Array<{ id: string; label: string }> {
   const named = new Set(arrows.flatMap((a) => [a.from, a.to]))
-  const channels = [...named].filter((name) => !(name in FIXED))
-  const order = [...(['partner', 'api', 'host'] as const).filter((name) => named.has(name)), ...channels, ...(named.has('customer') ? ['customer'] : [])]
-  return order.map((name) => ({ id: name, label: name in FIXED ? FIXED[name as keyof typeof FIXED] : `${name} (frame)` }))
+  const channels = [...named].filter((name) => !FIXED.has(name))
+  const order = [...['partner', 'api', 'host'].filter((name) => named.has(name)), ...channels, ...(named.has('customer') ? ['customer'] : [])]
+  return order.map((id) => ({ id, label: FIXED.get(id) ?? laneLabel(id, lanes.get(id)) }))
 }
 
 /**
@@ -57,7 +73,7 @@ function participantsOf(arrows: Arrow[]): Array<{ id: string; label: string }> {
  */
 export function sequenceDiagram(timeline: TimelineEntry[], title?: string): string {
   const arrows = arrowsOf(timeline)
-  const participants = participantsOf(arrows)
+  const participants = participantsOf(arrows, new Map())
   const id = new Map(participants.map((p, i) => [p.id, `p${i}`]))
   const text = (value: string) => value.replace(/[;#]/g, ',').replace(/\n/g, ' ')
   const lines = ['sequenceDiagram']
@@ -70,50 +86,71 @@ export function sequenceDiagram(timeline: TimelineEntry[], title?: string): stri
   return lines.join('\n')
 }
 
-const short = (label: string) => (label.length > 64 ? `${label.slice(0, 63)}…` : label)
 const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
-const STYLE = `.box { fill: #eef2ff; stroke: #6366f1; } .note { fill: #fff7d6; stroke: #d4a017; }
-.head { text-anchor: middle; font-weight: 600; fill: #111; } .label { text-anchor: middle; font-size: 12px; fill: var(--diagram-text, #222); }
-.life { stroke: #888; stroke-dasharray: 4 4; } .call { stroke: var(--diagram-text, #222); } .reply { stroke: #6366f1; stroke-dasharray: 6 3; }
-line.webhook { stroke: var(--webhook, #0f766e); } line.failure { stroke: var(--failure, #b91c1c); } .label.failure { fill: var(--failure, #b91c1c); }`
+/** The diagram's geometry (user units of the viewBox; the SVG scales to its box). Text is monospace: 0.6 em a character. */
+export const DIAGRAM = { column: 160, box: 150, row: 26, top: 52, head: 12, minHead: 10, label: 11, charEm: 0.6, maxLabel: 96 } as const
 
 /**
- * A timeline as an SVG sequence diagram (lifelines, arrows, notes) with its own styles.
+ * A lane name fitted to a box `width` units wide: at the head size if it fits, else at a smaller size down to
+ * `minHead`, else cut with an ellipsis at `minHead`.
+ *
+ * @example
+ * fitLabel('challenge·abcd (hidden)', 150) // { text: 'challenge·abcd (hidden)', size: 10 }
+ */
+export function fitLabel(label: string, width: number): { text: string; size: number } {
+  const room = width - 8
+  for (let size = DIAGRAM.head; size >= DIAGRAM.minHead; size--) if (label.length * size * DIAGRAM.charEm <= room) return { text: label, size }
+  const chars = Math.floor(room / (DIAGRAM.minHead * DIAGRAM.charEm)) - 1
+  return { text: `${label.slice(0, chars)}…`, size: DIAGRAM.minHead }
+}
+
+/**
+ * A timeline as an SVG sequence diagram (lifelines, arrows, notes) with its own styles, scaled to the width of its
+ * box (viewBox, `width="100%"`). `lanes` styles the frames' lanes (hidden, palette colour) by lane id.
  *
  * @example
  * sequenceDiagramSvg([{ actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 200' }])
  */
-export function sequenceDiagramSvg(timeline: TimelineEntry[]): string {
+export function sequenceDiagramSvg(timeline: TimelineEntry[], lanes: ReadonlyMap<string, LaneStyle> = new Map()): string {
   const arrows = arrowsOf(timeline)
-  const participants = participantsOf(arrows)
-  const column = 210
-  const row = 30
-  const top = 60
-  const x = new Map(participants.map((p, i) => [p.id, 110 + i * column]))
+  const participants = participantsOf(arrows, lanes)
+  const { column, box, row, top } = DIAGRAM
+  const x = new Map(participants.map((p, i) => [p.id, column / 2 + 10 + i * column]))
   const width = 20 + participants.length * column
-  const height = top + arrows.length * row + 40
+  const height = top + arrows.length * row + 16
+  const charWidth = DIAGRAM.label * DIAGRAM.charEm
+  const maxChars = Math.min(DIAGRAM.maxLabel, Math.floor((width - 8) / charWidth))
   const parts: string[] = []
   for (const p of participants) {
     const cx = x.get(p.id)!
-    parts.push(`<rect x="${cx - 95}" y="10" width="190" height="30" rx="4" class="box"/><text x="${cx}" y="30" class="head">${escape(p.label)}</text>`)
-    parts.push(`<line x1="${cx}" y1="40" x2="${cx}" y2="${height - 10}" class="life"/>`)
+    const fitted = fitLabel(p.label, box)
+    const colour = lanes.get(p.id)?.colour
+    const tint = colour === undefined ? '' : ` frame-${colour}`
+    const size = fitted.size === DIAGRAM.head ? '' : ` style="font-size:${fitted.size}px"`
+    parts.push(`<g class="lane"><title>${escape(p.label)}</title><rect x="${cx - box / 2}" y="8" width="${box}" height="28" rx="4" class="box${tint}"/><text x="${cx}" y="26" class="head"${size}>${escape(fitted.text)}</text></g>`)
+    parts.push(`<line x1="${cx}" y1="36" x2="${cx}" y2="${height - 6}" class="life"/>`)
   }
   arrows.forEach((a, i) => {
-    const y = top + i * row + 12
+    const y = top + i * row + 10
     const from = x.get(a.from)!
     const to = x.get(a.to)!
-    if (a.note) {
-      parts.push(`<rect x="${from - 100}" y="${y - 16}" width="200" height="22" class="note"/><text x="${from}" y="${y}" class="label"><title>${escape(a.label)}</title>${escape(short(a.label))}</text>`)
-      return
-    }
+    const text = a.label.length > maxChars ? `${a.label.slice(0, maxChars - 1)}…` : a.label
+    const half = (text.length * charWidth) / 2
+    const mid = Math.min(Math.max((from + to) / 2, half + 4), width - half - 4)
     const tone = a.tone ? ` ${a.tone}` : ''
-    parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#head)"/>`)
-    parts.push(`<text x="${(from + to) / 2}" y="${y - 5}" class="label${tone}"><title>${escape(a.label)}</title>${escape(short(a.label))}</text>`)
+    if (a.note) {
+      parts.push(`<rect x="${from - box / 2}" y="${y - 15}" width="${box}" height="20" class="note"/>`)
+    } else {
+      parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#seq-head${a.tone ? `-${a.tone}` : ''})"/>`)
+    }
+    parts.push(`<text x="${mid}" y="${a.note ? y : y - 4}" class="label${tone}"><title>${escape(a.label)}</title>${escape(text)}</text>`)
   })
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="sequence diagram">
-<style>${STYLE}</style>
-<defs><marker id="head" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#888"/></marker></defs>
+  const marker = (id: string, tone?: ArrowTone) =>
+    `<marker id="${id}" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" class="tip${tone ? ` ${tone}` : ''}"/></marker>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="seq" viewBox="0 0 ${width} ${height}" width="100%" preserveAspectRatio="xMinYMin meet" style="max-width:${Math.round(width * 1.5)}px" role="img" aria-label="sequence diagram">
+<style>${SEQUENCE_SVG_STYLE}</style>
+<defs>${marker('seq-head')}${marker('seq-head-webhook', 'webhook')}${marker('seq-head-failure', 'failure')}${marker('seq-head-cancelled', 'cancelled')}</defs>
 ${parts.join('\n')}
 </svg>`
 }
@@ -121,6 +158,9 @@ ${parts.join('\n')}
 /**
  * A timeline as a self-contained HTML page with an SVG sequence diagram
  * (lifelines, arrows, notes), readable offline in the Playwright HTML report.
+ *
+ * @example
+ * sequenceDiagramHtml([{ actor: 'partner', target: 'api', what: 'POST /platform/v1/sessions → 201' }], 'a session')
  */
 export function sequenceDiagramHtml(timeline: TimelineEntry[], title: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title><style>
