@@ -31,8 +31,13 @@ try {
         window.scrollTo(0, 0)
         document.getElementById('diagram')!.style.maxHeight = 'none'
       })
+      // A viewport as tall as the page, not a full-page capture: Chromium paints an out-of-process frame only in view.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      await page.setViewportSize({ width: viewport.width, height })
+      await page.frameLocator('#frames iframe[title="challenge frame"]').locator('h1').waitFor(POLL)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
       const path = `${out}demo-${theme}-${viewport.width}.png`
-      await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+      await page.screenshot({ path, animations: 'disabled' })
       await page.close()
       console.log(`wrote docs/screenshots/demo-${theme}-${viewport.width}.png`)
     }
