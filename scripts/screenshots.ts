@@ -1,40 +1,46 @@
 /**
- * Takes the README's screenshots of the demo page (`npm run screenshots`): starts
- * the sandbox on free ports, opens /demo at 1440 px in the light and dark theme,
- * runs the 48 challenge so the event log and diagram are not empty, and writes
- * `docs/screenshots/demo-light.png` and `demo-dark.png`.
+ * Takes the README's screenshots of the demo page (`npm run screenshots`): starts the sandbox on free ports, and at
+ * 1440 and 390 px, in the light and the dark theme, runs the 48 challenge to its end (the challenge completed, the
+ * result banner shown, the partner server's webhooks arrived and drawn on the diagram's partner-server lane), then
+ * writes `docs/screenshots/demo-{light,dark}-{1440,390}.png`.
  */
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../sandbox/adapters/node-http/index.ts'
 import { launchChromium } from '../sandbox/testing/chromium.ts'
+import { doStep, FLOW_PLANS, openDemo, POLL, startFlow } from '../sandbox/demo/testing/demo-flow-driver.ts'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 390, height: 844 }]
 await mkdir(out, { recursive: true })
 const sandbox = await startServer({ port: 0, framesPort: 0, logger: () => undefined })
 const browser = await launchChromium()
 try {
-  for (const theme of ['light', 'dark'] as const) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
-    await page.goto(`${sandbox.apiUrl}/demo`)
-    await page.waitForFunction(() => (window as any).demoReady === true)
-    await page.selectOption('#theme', theme)
-    await page.selectOption('#flow', 'challenge-48')
-    await page.fill('#amount', '48')
-    await page.click('#run')
-    const act = async (frame: string, action: string) => {
-      const form = page.frameLocator(`iframe[title="${frame} frame"]`).locator(`form[data-action="${action}"]`)
-      await form.waitFor({ timeout: 10_000 })
-      await form.locator('button[type="submit"]').click()
+  for (const viewport of VIEWPORTS) {
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await openDemo(browser, sandbox.apiUrl, viewport, theme)
+      await startFlow(page, 'challenge-48')
+      for (const step of FLOW_PLANS['challenge-48'].steps) await doStep(page, step)
+      await page.locator('#outcome[data-outcome="pending"]').waitFor(POLL)
+      // The webhooks come over the sandbox's own delivery, then the page's poll: wait until the diagram draws one.
+      await page.locator('#log li[data-direction="webhook"]').first().waitFor(POLL)
+      await page.waitForFunction(() => (document.querySelector('#diagram svg')?.textContent ?? '').includes('webhook'), undefined, POLL)
+      await page.locator('#log li[data-frame="buy-button"][data-kind="complete"] summary').click()
+      // The whole diagram in the picture, down to the webhook arrows to the partner server's lane (its last rows).
+      await page.evaluate(() => {
+        window.scrollTo(0, 0)
+        document.getElementById('diagram')!.style.maxHeight = 'none'
+      })
+      // A viewport as tall as the page, not a full-page capture: Chromium paints an out-of-process frame only in view.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      await page.setViewportSize({ width: viewport.width, height })
+      await page.frameLocator('#frames iframe[title="challenge frame"]').locator('h1').waitFor(POLL)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      const path = `${out}demo-${theme}-${viewport.width}.png`
+      await page.screenshot({ path, animations: 'disabled' })
+      await page.close()
+      console.log(`wrote docs/screenshots/demo-${theme}-${viewport.width}.png`)
     }
-    await act('buy-button', 'tapPay')
-    await act('buy-button', 'confirmSheet')
-    await page.locator('#log li[data-frame="challenge"][data-kind="handshake"]').waitFor()
-    await page.locator('#log li[data-frame="buy-button"][data-kind="challenge"] summary').click()
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: `${out}demo-${theme}.png`, fullPage: true })
-    await page.close()
-    console.log(`wrote docs/screenshots/demo-${theme}.png`)
   }
 } finally {
   await browser.close()

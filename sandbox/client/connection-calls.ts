@@ -16,9 +16,29 @@ export interface ClientConnection {
 type Mount = (frame: FrameName, setup: SetupOptions) => MountedFrame
 
 /**
+ * Mounts a frame; when it is headless (no `container`), its hidden iframe is removed once the frame has said its last
+ * word (`complete` or `error`), after `onEvent` heard it: a page that checks the connection often keeps no dead frames.
+ * A frame with a container is the partner's to remove.
+ *
+ * @example
+ * mountHeadless(setupFrame, 'reset', { params: { clientToken }, onEvent: (e) => console.log(e.kind) })
+ */
+export function mountHeadless(mount: Mount, frame: FrameName, setup: SetupOptions): MountedFrame {
+  let mounted: MountedFrame | undefined
+  const onEvent = (event: ClientFrameEvent) => {
+    setup.onEvent?.(event)
+    if (setup.container || (event.kind !== 'complete' && event.kind !== 'error')) return
+    // The event may arrive while `mount` is still returning (never in a browser, but a test double may answer at once).
+    queueMicrotask(() => mounted?.destroy())
+  }
+  mounted = mount(frame, { ...setup, onEvent })
+  return mounted
+}
+
+/**
  * Mounts a check, connect or auth frame with a fresh host key pair and resolves
  * with its `complete`, credentials decrypted; rejects on the frame's `error`.
- * Every event still reaches `setup.onEvent`.
+ * Every event still reaches `setup.onEvent`; a headless frame (the check) is removed once it completes or fails.
  */
 export async function connectionThrough(mount: Mount, frame: 'check' | 'connect' | 'auth', params: Record<string, string>, setup: SetupOptions = {}): Promise<ClientConnection> {
   const keys = await generateHostKeyPair()
@@ -30,6 +50,6 @@ export async function connectionThrough(mount: Mount, frame: 'check' | 'connect'
       const { credentials, ...connection } = event.payload as { credentials: string; status: string }
       decryptCredentials(credentials, keys.privateKey).then((decrypted) => resolve({ ...connection, credentials: decrypted }), reject)
     }
-    mount(frame, { ...setup, onEvent, params: { ...setup.params, ...params, publicKey: keys.publicKeyHex } })
+    mountHeadless(mount, frame, { ...setup, onEvent, params: { ...setup.params, ...params, publicKey: keys.publicKeyHex } })
   })
 }

@@ -1,5 +1,5 @@
 import type { FrameName } from '../contract/frames/index.ts'
-import { connectionThrough } from './connection-calls.ts'
+import { connectionThrough, mountHeadless } from './connection-calls.ts'
 import { identityCalls } from './identity-calls.ts'
 import type { ClientOptions, SetupOptions } from './client-options.ts'
 import { mountFrame, type MountedFrame } from './frame-channel.ts'
@@ -64,7 +64,7 @@ export function createClient(options: ClientOptions) {
      */
     resetConnection: (clientToken?: string, setup: SetupOptions = {}) => {
       if (clientToken === undefined && !options.apiKey) throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
-      return setupFrame('reset', { ...setup, params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) } })
+      return mountHeadless(setupFrame, 'reset', { ...setup, params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) } })
     },
     getPaymentMethods: (accessToken: string) => api(options, accessToken, 'GET', '/platform/v1/payment-methods'),
     deletePaymentMethod: (accessToken: string, id: string) => api(options, accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),

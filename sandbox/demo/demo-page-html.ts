@@ -8,6 +8,9 @@ export interface DemoPageConfig {
   seed: number
 }
 
+/** The flow the page opens with: one the viewer takes part in (tap, confirm), not one that is over at once. */
+export const DEFAULT_FLOW = 'card-buy'
+
 /** The flows the page offers, by id, in menu order. */
 export const DEMO_FLOWS = {
   connect: 'Connect a new customer',
@@ -34,17 +37,32 @@ header { padding: 12px 16px; border-bottom: 1px solid var(--border); }
 h1 { font-size: 18px; margin: 0; } h2 { font-size: 15px; margin: 0 0 8px; }
 header p { margin: 4px 0 0; color: var(--muted); }
 main { display: grid; grid-template-columns: 300px minmax(320px, 1fr) minmax(360px, 1.2fr); gap: 12px; padding: 12px; }
-@media (max-width: 1100px) { main { grid-template-columns: 1fr; } }
+@media (max-width: 1099.98px) { main { grid-template-columns: minmax(0, 1fr); } }
+:root { --success: #15803d; --pending: #b45309; }
+:root[data-theme="dark"] { --success: #86efac; --pending: #fcd34d; }
+#status { overflow-wrap: anywhere; }
+#diagram-panel { grid-column: 1 / -1; }
+#diagram svg { max-width: 100%; height: auto; }
+ol.hint { margin: 8px 0 0; padding-left: 20px; display: flex; flex-wrap: wrap; gap: 4px 24px; }
+ol.hint li { padding-left: 2px; }
+#outcome { margin: 0 0 10px; padding: 8px 10px; border: 1px solid var(--border); border-left: 6px solid var(--muted); border-radius: 6px; background: var(--bg); overflow-wrap: anywhere; }
+#outcome[data-outcome="success"] { border-left-color: var(--success); }
+#outcome[data-outcome="failure"] { border-left-color: var(--failure); }
+#outcome[data-outcome="cancelled"], #outcome[data-outcome="pending"] { border-left-color: var(--pending); }
+#outcome[data-outcome="failure"] strong { color: var(--failure); }
+.frames-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
+.frames-head button { margin: 0; }
 section.panel { background: var(--panel); border: 1px solid var(--border); border-radius: 8px; padding: 12px; min-width: 0; }
 label { display: block; margin: 8px 0 2px; font-weight: 600; }
 input, select, textarea, button { font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: 6px 8px; max-width: 100%; }
 input, select, textarea { width: 100%; }
 button { cursor: pointer; margin: 6px 6px 0 0; }
+button:disabled { opacity: 0.6; cursor: default; }
 button.primary { background: var(--accent); color: var(--accent-text); border-color: var(--accent); font-weight: 600; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 10px 0 0; padding: 4px 8px 8px; }
 legend { font-weight: 600; }
-#frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: #fff; }
+#frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
 #status { min-height: 1.5em; color: var(--muted); }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: end; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
@@ -60,12 +78,13 @@ const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&
  * demoPageHtml({ apiOrigin: 'http://127.0.0.1:4010', framesOrigin: 'http://127.0.0.1:4011', account: 'demo', seed: 1 })
  */
 export function demoPageHtml(config: DemoPageConfig): string {
-  const options = Object.entries(DEMO_FLOWS).map(([id, label]) => `<option value="${id}">${escapeHtml(label)}</option>`).join('')
+  const options = Object.entries(DEMO_FLOWS).map(([id, label]) => `<option value="${id}"${id === DEFAULT_FLOW ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('')
   return `<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ramp-sandbox demo</title><style>${STYLE}${DEMO_LOG_STYLE}</style></head><body>
 <header><h1>ramp-sandbox demo: a partner app</h1>
-<p>This page is a partner's app. Its server part creates sessions with the secret key; the page uses the browser client and publishable key only.</p></header>
+<p>This page is a partner's app. Its server part creates sessions with the secret key; the page uses the browser client and publishable key only.</p>
+<ol class="hint" aria-label="how to use the demo"><li>Pick a flow and a customer.</li><li>Run it.</li><li>Use the frames; watch the log and the diagram.</li></ol></header>
 <main>
 <section class="panel" aria-labelledby="setup-title"><h2 id="setup-title">Flow</h2>
 <label for="flow">Flow</label><select id="flow">${options}</select>
@@ -83,19 +102,21 @@ export function demoPageHtml(config: DemoPageConfig): string {
 <fieldset><legend>Tenant</legend>
 <label for="mode">Key</label><select id="mode"><option value="test">test (pk_test_${escapeHtml(config.account)})</option><option value="live">live (pk_live_${escapeHtml(config.account)})</option></select>
 <label for="seed">Seed (fixed when the server starts)</label><input id="seed" value="${config.seed}" readonly>
-<div class="row"><div><label for="advance-by">Advance clock by</label><input id="advance-by" value="20s" size="6"></div><button id="advance" type="button">Advance</button></div>
+<div class="row"><div><label for="advance-by">Advance clock by (a buy quote lives 30 s)</label><input id="advance-by" value="1m" size="6"></div><button id="advance" type="button">Advance</button></div>
 <div class="row"><div><label for="fault-status">Fault: next buy quote answers</label><input id="fault-status" type="number" value="503" min="400" max="599"></div><button id="fault" type="button">Inject fault</button></div>
 <button id="reset-tenant" type="button">Reset the tenant</button>
 </fieldset>
 </section>
-<section class="panel" aria-labelledby="frames-title"><h2 id="frames-title">Frames</h2>
+<section class="panel" id="frames-panel" aria-labelledby="frames-title"><div class="frames-head"><h2 id="frames-title">Frames</h2><button id="close-frames" type="button" disabled>Close the frames</button></div>
+<div id="outcome" role="status" aria-live="polite" hidden></div>
 <div id="partner-ui"></div><div id="frames"></div></section>
 <section class="panel" aria-labelledby="log-title"><h2 id="log-title">Event log</h2>
 <div class="row"><button id="copy-json" type="button">Copy as JSON</button><button id="copy-scenario" type="button">Copy as scenario</button><button id="clear-log" type="button">Clear</button></div>
-<ol id="log" aria-label="event log"></ol>
-<h2 style="margin-top:10px">Sequence diagram</h2><div id="diagram" aria-label="sequence diagram of the log"></div>
+<ol id="log" tabindex="0" aria-label="event log"></ol>
 <label for="copied" class="visually-hidden">Copied text</label><textarea id="copied" class="visually-hidden" readonly></textarea>
 </section>
+<section class="panel" id="diagram-panel" aria-labelledby="diagram-title"><h2 id="diagram-title">Sequence diagram</h2>
+<div id="diagram" role="region" tabindex="0" aria-label="sequence diagram of the log"></div></section>
 </main>
 <script>window.DEMO_CONFIG = ${JSON.stringify({ apiOrigin: config.apiOrigin, framesOrigin: config.framesOrigin, account: config.account }).replace(/</g, '\\u003c')}</script>
 <script type="module" src="/demo/app.js"></script>

@@ -25,6 +25,29 @@ describe('the demo partner server', () => {
     expect((reply.body as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^st_/)
   })
 
+  it("names the server's own secret-key call in a header, and keeps the platform's status and body", async () => {
+    const reply = await send('POST', '/demo/api/session', { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' })
+    expect(reply.headers['x-demo-upstream-call']).toBe('POST /platform/v1/sessions')
+    expect(reply.status).toBe(201)
+    expect(Object.keys(reply.body as object)).toEqual(['data'])
+  })
+
+  it("answers the journal's head, and records only what came after the seq it is given", async () => {
+    await send('POST', '/demo/api/session', { email: 'active.us-wa@sandbox.test', phoneNumber: '+12065550102' })
+    const head = await send('GET', '/demo/api/control/journal-head', undefined, { mode: 'test' })
+    const seq = (head.body as { data: { seq: number } }).data.seq
+    expect(seq).toBeGreaterThan(0)
+    await send('POST', '/demo/api/session', { email: 'active.eea@sandbox.test', phoneNumber: '+4930555010300' })
+    const recorded = String((await send('GET', '/demo/api/record', undefined, { mode: 'test', since: String(seq) })).body)
+    expect(recorded).toContain('active.eea@sandbox.test')
+    expect(recorded).not.toContain('active.us-wa@sandbox.test')
+    expect(String((await send('GET', '/demo/api/record', undefined, { mode: 'test' })).body)).toContain('active.us-wa@sandbox.test')
+  }, 30_000)
+
+  it('answers 400 for a record since that is not a seq', async () => {
+    expect((await send('GET', '/demo/api/record', undefined, { since: '-1' })).status).toBe(400)
+  })
+
   it.each([
     ['not JSON', '{', 'The body must be JSON.'],
     ['no email', { phoneNumber: '+12125550101' }, 'email'],

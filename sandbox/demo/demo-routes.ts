@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import type { PlainRequest, PlainResponse } from '../http/plain-http.ts'
 import type { SandboxCore } from '../http/sandbox-core.ts'
-import type { JournalEntry, TenantFixtures } from '../contract/index.ts'
+import type { TenantFixtures } from '../contract/index.ts'
 import { recordScenario } from '../record/record-scenario.ts'
 import { scenarioSource } from '../record/scenario-source.ts'
 import { browserBundle } from '../bundles/browser-bundle.ts'
 import { demoPageHtml } from './demo-page-html.ts'
 import { isResponse, json, parseBody, text, validated } from './demo-http.ts'
 import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
+import { DEMO_UPSTREAM_HEADER, journalSince } from './demo-journal.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
 export const DEMO_ACCOUNT = 'demo'
@@ -30,6 +31,9 @@ const FaultBody = z.strictObject({ mode: Mode, status: z.number().int().min(400)
 const ModeOnly = z.strictObject({ mode: Mode })
 /** Query of `GET /demo/api/webhooks`: the key, and the last `seq` the page has seen. */
 const WebhooksSinceQuery = z.strictObject({ mode: Mode, after: z.string().regex(/^\d{1,15}$/, 'after is a whole number (a seq)').transform(Number).default(0) })
+
+/** Query of `GET /demo/api/record`: the key, and the journal seq the page's log starts after (its last Clear). */
+const RecordQuery = z.strictObject({ mode: Mode, since: z.string().regex(/^\d{1,15}$/, 'since is a whole number (a journal seq)').transform(Number).default(0) })
 
 /** Where the demo lives: `/demo` and the paths under it. The adapter sends only these here. */
 export const DEMO_PATH = '/demo'
@@ -66,7 +70,8 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
       const { mode, ...customer } = body
       await ensureWebhooks(mode)
       const reply = await call(mode, 'POST', '/platform/v1/sessions', { externalCustomerId: `demo-${customer.email}`, deviceIp: '203.0.113.7', ...customer })
-      return forward(reply)
+      // The status and body stay the platform's; the header names the server's own secret-key call, for the page's log.
+      return { kind: 'reply', status: reply.status, headers: { 'cache-control': 'no-store', [DEMO_UPSTREAM_HEADER]: 'POST /platform/v1/sessions' }, body: reply.body ?? null }
     },
     'GET /demo/api/control/fixtures': async (request) => {
       const reply = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
@@ -103,13 +108,20 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
       return json(200, { data: { endpoint, ...webhooks.since(query.mode, query.after) } })
     },
     'GET /demo/api/control/settings': async (request) => forward(await call(modeOf(request), 'GET', '/__sandbox/settings')),
+    'GET /demo/api/control/journal-head': async (request) => {
+      const query = validated(ModeOnly, request.query, '(query)')
+      if (isResponse(query)) return query
+      const entries = await journalSince(call, query.mode, 0)
+      return Array.isArray(entries) ? json(200, { data: { seq: entries.at(-1)?.seq ?? 0 } }) : forward(entries)
+    },
     'GET /demo/api/record': async (request) => {
-      const reply = await call(modeOf(request), 'GET', '/__sandbox/journal', undefined, { limit: '1000' })
-      if (reply.status !== 200) return forward(reply)
-      const since = Number(request.query.since ?? 0)
+      const query = validated(RecordQuery, request.query, '(query)')
+      if (isResponse(query)) return query
+      const entries = await journalSince(call, query.mode, query.since)
+      if (!Array.isArray(entries)) return forward(entries)
       // The demo's own webhook endpoint is its server's plumbing, not a step of the flow recorded.
-      const journal = ((reply.body as { data: JournalEntry[] }).data).filter((entry) => entry.seq > since && !(entry.kind === 'api' && entry.path.startsWith('/__sandbox/webhooks/')))
-      const fixtures = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
+      const journal = entries.filter((entry) => !(entry.kind === 'api' && entry.path.startsWith('/__sandbox/webhooks/')))
+      const fixtures = await call(query.mode, 'GET', '/__sandbox/fixtures')
       if (fixtures.status !== 200) return forward(fixtures)
       const recorded = recordScenario(journal, { title: 'recorded in the demo', fixtures: (fixtures.body as { data: TenantFixtures }).data })
       return text('text/plain; charset=utf-8', scenarioSource(recorded))

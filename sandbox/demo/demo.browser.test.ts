@@ -92,7 +92,8 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     const payload = await page.locator('#log li[data-kind="complete"] pre').textContent()
     expect(payload).toContain('"status": "connectionRequired"')
     expect(payload).toContain('"mismatch": true')
-    await expect.poll(() => page.locator('#status').textContent()).toContain('mismatch')
+    await expect.poll(() => page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('failure')
+    expect(await page.locator('#outcome').textContent()).toContain('mismatch')
   })
 
   it('runs a wallet-pay failure: Google Pay of 41.13 fails with transactionNotAllowed', async () => {
@@ -126,12 +127,54 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     expect(await page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
   })
 
-  it('copies the timeline as JSON and as a scenario file', async () => {
+  it('copies the timeline as JSON, and as a scenario file of what the log shows (from its last Clear)', async () => {
     await page.click('#copy-json')
-    await expect.poll(() => page.inputValue('#copied')).toContain('"direction": "frame→host"')
+    await expect.poll(() => page.inputValue('#copied'), { timeout: 10_000 }).toContain('"direction": "frame→host"')
     await page.click('#copy-scenario')
-    await expect.poll(() => page.inputValue('#copied')).toContain('defineScenario')
-    expect(await page.inputValue('#copied')).toContain('google-pay')
+    await expect.poll(() => page.inputValue('#copied'), { timeout: 10_000 }).toContain('defineScenario')
+    const scenario = await page.inputValue('#copied')
+    expect(scenario).toContain('buy-button')
+    // The wallet-pay failure ran before the card buy's Clear: the log no longer shows it, nor does the scenario.
+    expect(scenario).not.toContain('google-pay')
+  })
+
+  it('opens with a flow the viewer takes part in, and a three-step hint', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    await fresh.goto(`${sandbox.apiUrl}/demo`)
+    expect(await fresh.inputValue('#flow')).toBe('card-buy')
+    expect(await fresh.locator('ol.hint li').allTextContents()).toEqual(['Pick a flow and a customer.', 'Run it.', 'Use the frames; watch the log and the diagram.'])
+    await fresh.close()
+  })
+
+  it('scrolls the frames into view when a flow starts on a narrow screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await run('card-buy', 100)
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('frames-panel')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200)
+    await act('buy-button', 'tapPay')
+    await page.setViewportSize({ width: 1440, height: 1000 })
+  })
+
+  it('draws the partner server’s own secret-key call, and labels the headless check’s rows hidden', async () => {
+    await run('mismatch')
+    await waitForRow('frame→host check complete')
+    expect(await rows()).toContain('api - POST /platform/v1/sessions → 201')
+    const rowsJson = JSON.parse(await (async () => { await page.click('#copy-json'); await expect.poll(() => page.inputValue('#copied'), { timeout: 10_000 }).toContain('sessions'); return page.inputValue('#copied') })()) as Array<{ frame: string; actor?: string; hidden?: boolean; kind: string }>
+    expect(rowsJson.filter((row) => row.frame === 'check').every((row) => row.hidden === true)).toBe(true)
+    expect(rowsJson.find((row) => row.kind === 'POST /platform/v1/sessions → 201')?.actor).toBe('partner')
+  })
+
+  it('says a connect the customer closed was cancelled', async () => {
+    await page.fill('#custom-email', 'someone.new@example.com')
+    await page.fill('#custom-phone', '+12125550177')
+    await run('connect')
+    await page.frameLocator('#frames iframe[title="connect frame"]').locator('form[data-action="enterEmail"]').waitFor({ timeout: 10_000 })
+    await page.click('#close-frames')
+    await expect.poll(() => page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('cancelled')
+    expect(await page.locator('#outcome').textContent()).toContain('closed the frames')
+    expect(await page.locator('#frames iframe').count()).toBe(0)
+    await page.fill('#custom-email', '')
+    await page.fill('#custom-phone', '')
   })
 
   it('fits 375 px without horizontal scrolling', async () => {

@@ -1,0 +1,34 @@
+import type { JournalEntry } from '../contract/index.ts'
+
+/**
+ * The header `POST /demo/api/session` adds to the platform's answer: the partner server's own secret-key call
+ * (`POST /platform/v1/sessions`; its status is the answer's), so the page can draw it. The body stays the platform's.
+ */
+export const DEMO_UPSTREAM_HEADER = 'x-demo-upstream-call'
+
+/** How the demo's partner server calls the sandbox with its secret key (`demoRoutes`' `call`). */
+type SecretKeyCall = (mode: 'test' | 'live', method: string, path: string, body?: unknown, query?: Record<string, string>) => Promise<{ status: number; body?: unknown }>
+
+/** The journal's page size (its route's largest `limit`). */
+const PAGE = 1000
+
+/**
+ * The tenant's journal entries after `since`, every page of them (the route answers up to 1000 at a time), or the
+ * failed answer to forward.
+ *
+ * @example
+ * const entries = await journalSince(call, 'test', 0)
+ * const head = Array.isArray(entries) ? entries.at(-1)?.seq ?? 0 : 0
+ */
+export async function journalSince(call: SecretKeyCall, mode: 'test' | 'live', since: number): Promise<JournalEntry[] | { status: number; body?: unknown }> {
+  const entries: JournalEntry[] = []
+  let after = since
+  for (;;) {
+    const reply = await call(mode, 'GET', '/__sandbox/journal', undefined, { since: String(after), limit: String(PAGE) })
+    if (reply.status !== 200) return reply
+    const page = (reply.body as { data: JournalEntry[] }).data
+    entries.push(...page)
+    if (page.length < PAGE) return entries
+    after = page.at(-1)!.seq
+  }
+}
