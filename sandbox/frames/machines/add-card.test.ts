@@ -53,7 +53,7 @@ describe('add-card machine', () => {
   ])('shows a message and posts nothing for %s', (_name, change, message) => {
     const step = enter(change)
     expect(step).toEqual({ state: { phase: 'form', message }, events: [], effects: [] })
-    expect(addCardMachine.view(step.state).body).toBe(message)
+    expect(addCardMachine.view(step.state).error).toBe(message)
   })
 
   it('posts complete with the stored card once it is added', () => {

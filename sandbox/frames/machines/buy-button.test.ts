@@ -24,7 +24,7 @@ describe('buy button machine', () => {
     const view = buyButtonMachine.view(step.state)
     expect(view.screen).toBe('sheet')
     expect(view.actions.map((a) => a.action)).toEqual(['confirmSheet', 'cancelSheet'])
-    expect(view.body).toBe('Pay 100 USD for 0.03 ETH')
+    expect(view.body).toBe('Pay 100.00 USD for 0.03 ETH.')
   })
 
   it('brings the button back with no event when the sheet is cancelled, and posts buttonPressed on every tap', () => {

@@ -52,13 +52,13 @@ describe('connect machine', () => {
 
   it('refuses an address that is not an email with a message on the screen', () => {
     const { state, events } = run(newCustomer, act({ type: 'enterEmail', email: 'not-an-email' }))
-    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', body: 'Enter a valid email address.' })
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', error: 'Enter a valid email address.' })
     expect(events).toEqual([])
   })
 
   it('refuses a wrong six-digit code on the screen, posting nothing, and accepts 000000 after it', () => {
     const wrong = run(...toTerms.slice(0, 2), act({ type: 'enterCode', code: '123456' }))
-    expect(connectMachine.view(wrong.state)).toMatchObject({ screen: 'code', body: 'That code is not right. In the sandbox the code is 000000.' })
+    expect(connectMachine.view(wrong.state)).toMatchObject({ screen: 'code', error: 'That code is not right. In the sandbox the code is 000000.' })
     expect(wrong.events).toEqual([])
     expect(connectMachine.step(wrong.state, act({ type: 'enterCode', code: '000000' })).state).toMatchObject({ phase: 'terms' })
     expect(oneTimeCodeProblem('12345')).toBe('Enter the six-digit code.')
@@ -76,7 +76,7 @@ describe('connect machine', () => {
 
   it('sends the customer back to the email screen when the email belongs to another account', () => {
     const { state, events } = run(...toTerms, act({ type: 'acceptTerms' }), failed('connection.register', 'email_in_use'))
-    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', body: 'That email belongs to another account. Use a different email.' })
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', error: 'That email belongs to another account. Use a different email.' })
     expect(events).toEqual([])
   })
 
