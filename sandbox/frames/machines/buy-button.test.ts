@@ -58,4 +58,10 @@ describe('buy button machine', () => {
     const checking = act(act(buyButtonMachine.start(params).state, 'tapPay').state, 'confirmSheet').state
     expect(act(checking, 'tapPay')).toEqual(nothing(checking))
   })
+
+  it('labels the pay button with the total and shows the order on the button screen', () => {
+    const view = buyButtonMachine.view(buyButtonMachine.start(params).state)
+    expect(view.actions[0]?.label).toBe('Pay 100.00 USD')
+    expect(view.details?.map((d) => d.label)).toEqual(['You get', 'Rate', 'Fees', 'Total'])
+  })
 })

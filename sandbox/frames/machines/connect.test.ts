@@ -120,4 +120,30 @@ describe('connect machine', () => {
     const code = run(...toTerms.slice(0, 2), act({ type: 'acceptTerms' }), act({ type: 'enterEmail', email: 'x@y.co' }))
     expect(code.state).toMatchObject({ phase: 'code', email: 'new.person@example.com' })
   })
+
+  it.each([
+    ['active', 'Connected'],
+    ['pending', 'Verification pending'],
+    ['failed', 'Verification failed'],
+    ['unavailable', 'Not available in your region'],
+  ] as const)('ends a %s connection on the screen "%s"', (status, title) => {
+    const { state } = run(decided({ status, customer, capabilities: {}, credentials }), encrypted)
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title, details: [{ label: 'Status', value: status }] })
+  })
+
+  it('ends a mismatch on a not-connected screen, never "Connected"', () => {
+    const { state } = run(decided({ status: 'connectionRequired', mismatch: true, credentials }), encrypted)
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title: 'Not connected' })
+  })
+
+  it('ends outstanding terms on a terms screen, never "Connected"', () => {
+    const { state } = run(decided({ status: 'termsAcceptanceRequired', customer, credentials }), act({ type: 'acceptTerms' }), encrypted)
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title: 'Terms not yet accepted' })
+  })
+
+  it('shows the sandbox code as a hint and asks for one-time-code autofill on a numeric keyboard', () => {
+    const view = connectMachine.view(run(...toTerms.slice(0, 2)).state)
+    expect(view.hints).toEqual(['Sandbox one-time code: 000000'])
+    expect(view.actions[0]?.fields).toEqual([{ name: 'code', label: 'Code', type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code' }])
+  })
 })

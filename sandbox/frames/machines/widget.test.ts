@@ -138,4 +138,21 @@ describe('widget-fallback machine', () => {
     expect(run(widgetFallbackMachine)).toEqual(run(widgetMachine))
     expect(run(widgetFallbackMachine).map((e) => e.kind)).toEqual(['ready', 'error', 'complete'])
   })
+
+  it('marks the crypto field optional, so the browser submits it empty', () => {
+    const fields = widgetMachine.view(start()).actions[0]?.fields ?? []
+    expect(fields.find((f) => f.name === 'currencyCode')).toMatchObject({ optional: true, label: 'Crypto (default ETH)' })
+    expect(fields.find((f) => f.name === 'amount')?.optional).toBeUndefined()
+  })
+
+  it('buys the default crypto when the crypto field is submitted empty', () => {
+    expect(act(start({ channelId: 'channel-1', currencyCode: 'btc' }), { type: 'chooseAmount', amount: '100', currencyCode: '' }).effects[0]).toMatchObject({ currencyCode: 'btc' })
+    expect(act(start({ channelId: 'channel-1' }), { type: 'chooseAmount', amount: '100', currencyCode: '  ' }).effects[0]).toMatchObject({ currencyCode: 'eth' })
+  })
+
+  it('labels the pay button with the amount and shows a receipt with the transaction id and status', () => {
+    expect(widgetMachine.view(review()).actions[0]?.label).toBe('Pay 100.00 USD')
+    const done = answer(executing(), ok('widget.execute', { id: 'txn_7', status: 'pending' })).state
+    expect(widgetMachine.view(done).details?.slice(0, 2)).toEqual([{ label: 'Transaction', value: 'txn_7' }, { label: 'Status', value: 'pending' }])
+  })
 })
