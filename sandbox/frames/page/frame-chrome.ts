@@ -34,5 +34,7 @@ export function followContentHeight(report: (height: number) => void): void {
     last = height
     report(height)
   }
+  // Measured once now too: Chromium runs no observer in a cross-origin frame it does not render (scrolled out of view).
+  measure()
   new ResizeObserver(measure).observe(document.body)
 }
