@@ -63,6 +63,7 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
     render()
   })
   let acked = false
+  let sizing = false
   if (!config.error && machine) {
     const tenant = config.tenant!
     runtime = createFrameRuntime(machine, config.params as never, {
@@ -103,6 +104,11 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
     }
     const message = FrameInbound.safeParse({ kind: parsed.data.kind, ...(parsed.data.payload === undefined ? {} : { payload: parsed.data.payload }) })
     if (!message.success) return journal('dropped', { origin: event.origin, reason: `unknown message ${parsed.data.kind}` })
+    // The frame posts nothing but its handshake before the ack: its height follows from the first ack on.
+    if (message.data.kind === 'ack' && !sizing) {
+      sizing = true
+      followContentHeight((height) => window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, kind: 'resize', payload: { height } }), origin))
+    }
     if (runtime) {
       runtime.receive(message.data)
       render()
@@ -115,5 +121,4 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
   if (runtime) runtime.open()
   else send({ kind: 'handshake' })
   render()
-  followContentHeight((height) => window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, kind: 'resize', payload: { height } }), origin))
 }
