@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { axeViolations } from '../../testing/axe-check.ts'
@@ -7,7 +7,7 @@ import { act, waitForEvent } from '../../testing/host-page-calls.ts'
 import { generateHostKeyPair } from '../credentials.ts'
 import { connectedBuyer } from '../machines/purchase-test-kit.ts'
 import { encodeQuote } from '../machines/purchase-flow.ts'
-import { frameOnScreen, mountCall, type Theme } from './frame-mounts.ts'
+import { clearFrames, frameOnScreen, mountCall, type Theme } from './frame-mounts.ts'
 
 const env = useBrowserSandbox()
 
@@ -101,10 +101,13 @@ const CASES: Record<string, FrameCase> = {
 }
 
 describe('frame accessibility in Chromium (axe-core: no serious or critical violation)', () => {
+  beforeEach(() => clearFrames(env.page))
+
   for (const [frame, steps] of Object.entries(CASES)) {
     it(`${frame}: its first and a later screen, light and dark`, { timeout: 60_000 }, async () => {
       for (const theme of ['light', 'dark'] as const) {
         await env.page.emulateMedia({ colorScheme: null })
+        await clearFrames(env.page)
         const { id, first } = await steps.open(env.page, theme)
         expect({ theme, screen: first, violations: await axeViolations(await frameOnScreen(env.page, id, first)) }).toEqual({ theme, screen: first, violations: [] })
         const later = await steps.later(env.page, id)

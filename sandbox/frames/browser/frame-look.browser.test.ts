@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
 import { act, eventsOf, startCall, waitForEvent } from '../../testing/host-page-calls.ts'
@@ -6,7 +6,7 @@ import { generateHostKeyPair } from '../credentials.ts'
 import { connectedBuyer } from '../machines/purchase-test-kit.ts'
 import { encodeQuote } from '../machines/purchase-flow.ts'
 import { payAmount } from '../machines/order-details.ts'
-import { frameOnScreen, inFrame } from './frame-mounts.ts'
+import { clearFrames, frameOnScreen, inFrame } from './frame-mounts.ts'
 
 const env = useBrowserSandbox()
 
@@ -25,6 +25,8 @@ async function mountKept(method: string, args: unknown[], params: Record<string,
 }
 
 describe('how frames look, in Chromium', () => {
+  beforeEach(() => clearFrames(env.page))
+
   it('shows a TEST MODE badge with an accessible label in test mode', { timeout: 60_000 }, async () => {
     const id = await startCall(env.page, 'setupAddCard', [(await connectedBuyer(env.sandbox.core)).clientToken])
     await frameOnScreen(env.page, id, 'form')

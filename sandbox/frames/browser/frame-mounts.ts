@@ -28,3 +28,11 @@ export async function frameOnScreen(page: Page, id: string, screen: string): Pro
 
 /** The locator of an element inside a call's frame. */
 export const inFrame = (page: Page, id: string, selector: string) => page.frameLocator(`section[data-call="${id}"] iframe`).locator(selector)
+
+/**
+ * Removes the frames earlier tests mounted in the host page: frames grow to their content, and Chromium neither
+ * renders nor animates a cross-origin frame pushed out of view, so a click there would wait for it forever.
+ */
+export function clearFrames(page: Page): Promise<void> {
+  return page.evaluate(() => document.getElementById('frames')!.replaceChildren())
+}
