@@ -1,4 +1,5 @@
 import { Envelope, FrameOutbound, type FrameInbound, type FrameName } from '../contract/frames/index.ts'
+import { frameHeight, ResizeMessage, SDK_INTERNAL_KINDS } from '../contract/frames/sdk-internal.ts'
 
 /** An event a frame sent, as the client delivers it to `onEvent`. */
 export type ClientFrameEvent = FrameOutbound & { frame: FrameName; channelId: string }
@@ -23,6 +24,15 @@ export interface MountedFrame {
   channelId: string
   iframe: HTMLIFrameElement
   send(message: FrameInbound): void
+  /**
+   * Switches the frame to the host's new theme (the SDK-internal `setTheme`, decision record 0072): sent now when the
+   * frame is acked, else right after its ack. Not reported to `onSend`.
+   *
+   * @example
+   * const mounted = client.setupAddCard(clientToken, { container })
+   * matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (e) => mounted.setTheme(e.matches ? 'dark' : 'light'))
+   */
+  setTheme(theme: 'light' | 'dark'): void
   destroy(): void
 }
 
@@ -48,10 +58,19 @@ export function mountFrame(options: MountOptions): MountedFrame {
   iframe.title = `${options.frame} frame`
   iframe.dataset.channelId = channelId
   if (!options.container) iframe.style.display = 'none'
+  // No white box before the frame paints: a transparent iframe in the frame's colour scheme (else the host's).
+  iframe.style.background = 'transparent'
+  const initialTheme = options.params.theme === 'dark' || options.params.theme === 'light' ? options.params.theme : undefined
+  if (initialTheme) iframe.style.colorScheme = initialTheme
+  const postRaw = (message: { kind: string; payload?: unknown }) =>
+    iframe.contentWindow?.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...message }), options.framesOrigin)
   const post = (message: FrameInbound) => {
     options.onSend?.({ ...message, frame: options.frame, channelId })
-    iframe.contentWindow?.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...message }), options.framesOrigin)
+    postRaw(message)
   }
+  let acked = false
+  let theme: 'light' | 'dark' | undefined
+  const sendTheme = () => theme && postRaw({ kind: 'setTheme', payload: { theme } })
   const listener = (event: MessageEvent) => {
     if (event.origin !== options.framesOrigin || event.source !== iframe.contentWindow || typeof event.data !== 'string') return
     let envelope
@@ -61,10 +80,20 @@ export function mountFrame(options: MountOptions): MountedFrame {
       return
     }
     if (!envelope.success || envelope.data.meta.channelId !== channelId) return
+    // SDK-internal (decision record 0072): the frame's content height sizes a visible iframe; never an event.
+    if (SDK_INTERNAL_KINDS.has(envelope.data.kind)) {
+      const resize = ResizeMessage.safeParse({ kind: envelope.data.kind, payload: envelope.data.payload })
+      if (resize.success && options.container) iframe.style.height = `${frameHeight(resize.data)}px`
+      return
+    }
     const parsed = FrameOutbound.safeParse({ kind: envelope.data.kind, ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }) })
     if (!parsed.success) return
     options.onEvent?.({ ...parsed.data, frame: options.frame, channelId })
-    if (parsed.data.kind === 'handshake') post({ kind: 'ack' })
+    if (parsed.data.kind === 'handshake') {
+      post({ kind: 'ack' })
+      acked = true
+      sendTheme()
+    }
   }
   window.addEventListener('message', listener)
   ;(options.container ?? document.body).append(iframe)
@@ -72,6 +101,11 @@ export function mountFrame(options: MountOptions): MountedFrame {
     channelId,
     iframe,
     send: post,
+    setTheme(next) {
+      theme = next
+      iframe.style.colorScheme = next
+      if (acked) sendTheme()
+    },
     destroy() {
       window.removeEventListener('message', listener)
       iframe.remove()

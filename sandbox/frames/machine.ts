@@ -18,6 +18,30 @@ export interface Step<State> {
   effects: FrameEffect[]
 }
 
+/** One input of an action's form. `required` unless `optional`; `hint` shows under the label (e.g. a test value). */
+export interface FrameField {
+  name: string
+  label: string
+  type?: 'text' | 'email' | 'tel' | 'number'
+  /** The virtual keyboard to show (`numeric` for codes, card numbers, CVCs). */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel'
+  /** The browser's autofill hint (`cc-number`, `one-time-code` …). */
+  autocomplete?: 'cc-number' | 'cc-exp-month' | 'cc-exp-year' | 'cc-csc' | 'one-time-code' | 'email' | 'off'
+  /** The field may stay empty (the browser does not refuse the form). */
+  optional?: boolean
+  /** A line under the field, tied to it with `aria-describedby`. */
+  hint?: string
+  /** What is wrong with this field: an alert tied to it with `aria-describedby`, the field marked invalid. */
+  error?: string
+}
+
+/** One action the customer can take: a button, or a form when it has `fields`. */
+export interface FrameAction {
+  action: string
+  label: string
+  fields?: FrameField[]
+}
+
 /**
  * What a frame page renders, derived from state: a screen name, text, and the
  * customer actions available now (each a button or a form in the page).
@@ -27,7 +51,13 @@ export interface FrameView {
   title: string
   body?: string
   /** Actions the customer can take on this screen; `fields` become inputs. */
-  actions: Array<{ action: string; label: string; fields?: Array<{ name: string; label: string; type?: 'text' | 'email' | 'tel' | 'number' }> }>
+  actions: FrameAction[]
+  /** What went wrong on this screen: an alert, tied to the first form's first field unless a field has its own `error`. */
+  error?: string
+  /** Facts of the order or its receipt (amount, rate, fees, transaction id …): a definition list. */
+  details?: Array<{ label: string; value: string }>
+  /** Sandbox test values the customer may use (a test card, the one-time code). */
+  hints?: string[]
 }
 
 /**

@@ -70,6 +70,9 @@ export async function waitForEvent(page: Page, id: string, kind: string, timeout
 export async function act(page: Page, id: string, action: string, fields: Record<string, string> = {}): Promise<void> {
   const form = page.frameLocator(`section[data-call="${id}"] iframe`).locator(`form[data-action="${action}"]`)
   await form.waitFor({ timeout: 15_000 })
+  // Frames grow to their content: bring this one into view, as a customer would (Chromium neither renders nor animates
+  // a cross-origin frame out of view, so a click there would wait forever for it to be stable).
+  await page.locator(`section[data-call="${id}"] iframe`).scrollIntoViewIfNeeded()
   for (const [name, value] of Object.entries(fields)) await form.locator(`input[name="${name}"]`).fill(value)
   await form.locator('button[type="submit"]').click()
 }

@@ -12,7 +12,11 @@ async function rawHost(src: string): Promise<Page> {
   await page.evaluate((frameSrc) => {
     const w = window as any
     w.received = []
-    window.addEventListener('message', (event) => w.received.push(JSON.parse(event.data).kind))
+    // The spec's events only: `resize` is the sandbox client's SDK-internal message (decision record 0072).
+    window.addEventListener('message', (event) => {
+      const { kind } = JSON.parse(event.data)
+      if (kind !== 'resize') w.received.push(kind)
+    })
     const iframe = document.createElement('iframe')
     iframe.src = frameSrc
     iframe.addEventListener('load', () => (w.loaded = true))

@@ -49,7 +49,7 @@ describe('add-card frame, in process', () => {
     const { frame, storedCards } = await openFrame(createSandboxCore())
     await act(frame, card({ expiryMonth: '12', expiryYear: '2025' }))
     expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'ready' }])
-    expect(frame.runtime.view()).toMatchObject({ screen: 'form', body: 'This card has expired.' })
+    expect(frame.runtime.view()).toMatchObject({ screen: 'form', error: 'This card has expired.' })
     expect(await storedCards()).toHaveLength(2)
   })
 
@@ -66,7 +66,7 @@ describe('add-card frame, in process', () => {
     const { frame, storedCards } = await openFrame(createSandboxCore())
     await act(frame, card({ number: '4242424242424241' }))
     expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'ready' }])
-    expect(frame.runtime.view().body).toBe('Check the card number.')
+    expect(frame.runtime.view().error).toBe('Check the card number.')
     expect(await storedCards()).toHaveLength(2)
   })
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredCard } from '../../contract/index.ts'
 import type { EffectResult } from '../machine.ts'
-import { addCardMachine, type AddCardAction, type AddCardState } from './add-card.ts'
+import { MAGIC_CARDS } from '../effects/account-effects.ts'
+import { ADD_CARD_TEST_CARDS, addCardMachine, type AddCardAction, type AddCardState } from './add-card.ts'
 
 const params = { channelId: 'channel-1' }
 const good: AddCardAction = { type: 'enterCard', number: '4242 4242 4242 4242', expiryMonth: '12', expiryYear: '30', cvc: '123' }
@@ -53,7 +54,7 @@ describe('add-card machine', () => {
   ])('shows a message and posts nothing for %s', (_name, change, message) => {
     const step = enter(change)
     expect(step).toEqual({ state: { phase: 'form', message }, events: [], effects: [] })
-    expect(addCardMachine.view(step.state).body).toBe(message)
+    expect(addCardMachine.view(step.state).error).toBe(message)
   })
 
   it('posts complete with the stored card once it is added', () => {
@@ -87,5 +88,25 @@ describe('add-card machine', () => {
     const added = answer({ effect: 'card.add', ok: true, value: card }).state
     expect(enter({}, added)).toEqual({ state: added, events: [], effects: [] })
     expect(answer({ effect: 'card.add', ok: true, value: card }, addCardMachine.start(params).state).events).toEqual([])
+  })
+
+  it('shows the test cards of the card.add effect as hints', () => {
+    const { hints } = addCardMachine.view(addCardMachine.start(params).state)
+    expect(hints?.join(' ').replace(/ /g, '')).toContain(MAGIC_CARDS.added)
+    expect(hints?.join(' ').replace(/ /g, '')).toContain(MAGIC_CARDS.declined)
+    expect(ADD_CARD_TEST_CARDS).toEqual(MAGIC_CARDS)
+  })
+
+  it('asks the browser for card autofill and a numeric keyboard', () => {
+    const fields = addCardMachine.view(addCardMachine.start(params).state).actions[0]?.fields ?? []
+    expect(fields.map((f) => [f.name, f.autocomplete, f.inputMode])).toEqual([
+      ['number', 'cc-number', 'numeric'], ['expiryMonth', 'cc-exp-month', 'numeric'], ['expiryYear', 'cc-exp-year', 'numeric'], ['cvc', 'cc-csc', 'numeric'],
+    ])
+  })
+
+  it('shows a refused entry as the form error, not as its text', () => {
+    const view = addCardMachine.view(enter({ number: '4242' }).state)
+    expect(view).toMatchObject({ error: 'Check the card number.' })
+    expect(view.body).toBeUndefined()
   })
 })

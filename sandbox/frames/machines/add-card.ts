@@ -1,5 +1,5 @@
 import type { StoredCard } from '../../contract/index.ts'
-import type { FrameMachine } from '../machine.ts'
+import type { FrameField, FrameMachine } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 import { readCardEntry, type CardForm } from '../card-entry.ts'
 
@@ -8,6 +8,15 @@ export type AddCardAction = { type: 'enterCard' } & CardForm
 
 /** States of the add-card frame; `message` is what the form tells the customer. */
 export type AddCardState = { phase: 'form'; message?: string } | { phase: 'saving' } | { phase: 'added'; card: StoredCard } | { phase: 'failed' }
+
+/** The sandbox's test cards (the same numbers as the `card.add` effect's `MAGIC_CARDS`, checked by a test). */
+export const ADD_CARD_TEST_CARDS = { added: '4242424242424242', declined: '4000000000000002' } as const
+
+/** The test values the form shows. */
+const ADD_CARD_HINTS = [
+  `Test card ${ADD_CARD_TEST_CARDS.added.replace(/(\d{4})(?=\d)/g, '$1 ')}: added (any future expiry, any 3-digit code)`,
+  `Test card ${ADD_CARD_TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')}: declined`,
+]
 
 /** What the form says when `card.add` refuses the card for an expiry in the past (no event: the customer fixes it). */
 const EXPIRED_MESSAGE = 'This card has expired.'
@@ -43,12 +52,12 @@ export const addCardMachine: FrameMachine<'add-card', AddCardState, AddCardActio
     if (state.phase === 'saving') return { screen: 'saving', title: 'Adding your card…', actions: [] }
     if (state.phase === 'added') return { screen: 'added', title: 'Card added', body: `${state.card.brand} ending ${state.card.last4}`, actions: [] }
     if (state.phase === 'failed') return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
-    const fields = [
-      { name: 'number', label: 'Card number', type: 'text' as const },
-      { name: 'expiryMonth', label: 'Expiry month (MM)', type: 'text' as const },
-      { name: 'expiryYear', label: 'Expiry year (YY or YYYY)', type: 'text' as const },
-      { name: 'cvc', label: 'Security code', type: 'text' as const },
+    const fields: FrameField[] = [
+      { name: 'number', label: 'Card number', type: 'text', inputMode: 'numeric', autocomplete: 'cc-number' },
+      { name: 'expiryMonth', label: 'Expiry month (MM)', type: 'text', inputMode: 'numeric', autocomplete: 'cc-exp-month' },
+      { name: 'expiryYear', label: 'Expiry year (YY or YYYY)', type: 'text', inputMode: 'numeric', autocomplete: 'cc-exp-year' },
+      { name: 'cvc', label: 'Security code', type: 'text', inputMode: 'numeric', autocomplete: 'cc-csc' },
     ]
-    return { screen: 'form', title: 'Add a card', ...(state.message ? { body: state.message } : {}), actions: [{ action: 'enterCard', label: 'Add card', fields }] }
+    return { screen: 'form', title: 'Add a card', ...(state.message ? { error: state.message } : {}), actions: [{ action: 'enterCard', label: 'Add card', fields }], hints: ADD_CARD_HINTS }
   },
 }

@@ -21,7 +21,7 @@ describe('apple-pay machine', () => {
     const tap = act(start.state, 'tapPay')
     expect(tap.events).toEqual([{ kind: 'buttonPressed' }])
     expect(act(tap.state, 'confirmSheet').effects).toEqual([{ type: 'quote.check', quote }])
-    expect(applePayMachine.view(start.state).title).toBe('Pay with Apple Pay')
+    expect(applePayMachine.view(start.state).actions[0]?.label).toBe('Pay 100.00 USD with Apple Pay')
   })
 
   it('refuses a card quote with invalid_quote', () => {

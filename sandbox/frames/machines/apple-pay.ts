@@ -20,5 +20,5 @@ export const applePayMachine: FrameMachine<'apple-pay', ApplePayState, ApplePayA
   frame: 'apple-pay',
   start: (params) => startButton('apple-pay', params),
   step: (state, input) => stepButton('apple-pay', state, input),
-  view: (state) => buttonView(state, 'Pay with Apple Pay'),
+  view: (state) => buttonView(state, 'Apple Pay'),
 }

@@ -76,7 +76,7 @@ describe('auth frame, in process', () => {
   it('refuses a wrong code on the screen without posting anything', async () => {
     const auth = await openAuth(magic.usNy)
     await auth.act({ type: 'enterCode', code: '111111' })
-    expect(auth.frame.runtime.view()).toMatchObject({ screen: 'code', body: expect.stringMatching(/not right/) })
+    expect(auth.frame.runtime.view()).toMatchObject({ screen: 'code', error: expect.stringMatching(/not right/) })
     expect(auth.frame.events).toEqual([{ kind: 'handshake' }])
   })
 

@@ -39,7 +39,7 @@ describe('auth machine', () => {
 
   it('refuses a wrong code on the screen without an event or effect', () => {
     const { state, events, effects } = run(identified, act({ type: 'enterCode', code: '654321' }))
-    expect(authMachine.view(state)).toMatchObject({ screen: 'code', body: 'That code is not right. In the sandbox the code is 000000.' })
+    expect(authMachine.view(state)).toMatchObject({ screen: 'code', error: 'That code is not right. In the sandbox the code is 000000.' })
     expect(events).toEqual([])
     expect(effects).toEqual([{ type: 'connection.identify' }])
   })

@@ -1,7 +1,7 @@
 import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 import { encryptFor, finishEncrypting, type Encrypting, type Finished } from './check.ts'
-import { oneTimeCodeProblem, SANDBOX_ONE_TIME_CODE } from './connect.ts'
+import { ONE_TIME_CODE_FIELD, ONE_TIME_CODE_HINT, oneTimeCodeProblem } from './connect.ts'
 
 /** What the customer can do inside the auth frame. */
 export type AuthAction = { type: 'enterCode'; code: string } | { type: 'cancel' }
@@ -39,8 +39,10 @@ function view(state: AuthState): FrameView {
   if (state.phase === 'code') {
     return {
       screen: 'code', title: 'Enter your code',
-      body: state.message ?? `We sent you a six-digit code. In the sandbox the code is ${SANDBOX_ONE_TIME_CODE}.`,
-      actions: [{ action: 'enterCode', label: 'Verify', fields: [{ name: 'code', label: 'Code', type: 'text' }] }, { action: 'cancel', label: 'Cancel' }],
+      body: 'We sent you a six-digit code.',
+      ...(state.message ? { error: state.message } : {}),
+      actions: [{ action: 'enterCode', label: 'Verify', fields: [ONE_TIME_CODE_FIELD] }, { action: 'cancel', label: 'Cancel' }],
+      hints: [ONE_TIME_CODE_HINT],
     }
   }
   const titles: Record<string, string> = { closed: 'Closed', done: 'Signed in', failed: 'Something went wrong' }

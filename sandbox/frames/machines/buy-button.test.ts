@@ -24,7 +24,7 @@ describe('buy button machine', () => {
     const view = buyButtonMachine.view(step.state)
     expect(view.screen).toBe('sheet')
     expect(view.actions.map((a) => a.action)).toEqual(['confirmSheet', 'cancelSheet'])
-    expect(view.body).toBe('Pay 100 USD for 0.03 ETH')
+    expect(view.body).toBe('Pay 100.00 USD for 0.03 ETH.')
   })
 
   it('brings the button back with no event when the sheet is cancelled, and posts buttonPressed on every tap', () => {
@@ -57,5 +57,11 @@ describe('buy button machine', () => {
   it('ignores taps once the purchase is under way', () => {
     const checking = act(act(buyButtonMachine.start(params).state, 'tapPay').state, 'confirmSheet').state
     expect(act(checking, 'tapPay')).toEqual(nothing(checking))
+  })
+
+  it('labels the pay button with the total and shows the order on the button screen', () => {
+    const view = buyButtonMachine.view(buyButtonMachine.start(params).state)
+    expect(view.actions[0]?.label).toBe('Pay 100.00 USD')
+    expect(view.details?.map((d) => d.label)).toEqual(['You get', 'Rate', 'Fees', 'Total'])
   })
 })

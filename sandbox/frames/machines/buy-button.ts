@@ -20,5 +20,5 @@ export const buyButtonMachine: FrameMachine<'buy-button', BuyButtonState, BuyBut
   frame: 'buy-button',
   start: (params) => startButton('buy-button', params),
   step: (state, input) => stepButton('buy-button', state, input),
-  view: (state) => buttonView(state, 'Buy'),
+  view: (state) => buttonView(state),
 }

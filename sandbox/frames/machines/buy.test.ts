@@ -106,4 +106,12 @@ describe('buy machine', () => {
   it('shows no actions: the frame is headless', () => {
     expect(buyMachine.view(checking()).actions).toEqual([])
   })
+
+  it('shows a receipt with the transaction id and status and the amount paid', () => {
+    const executing = buyMachine.step(checking(), ok('quote.check', { status: 'valid' })).state
+    const done = buyMachine.step(executing, ok('purchase.execute', { transaction: { id: 'txn_9', status: 'pending' } })).state
+    const view = buyMachine.view(done)
+    expect(view).toMatchObject({ screen: 'done', body: 'Transaction txn_9 is pending.' })
+    expect(view.details).toEqual(expect.arrayContaining([{ label: 'Transaction', value: 'txn_9' }, { label: 'Status', value: 'pending' }, { label: 'Amount', value: '100.00 USD' }]))
+  })
 })

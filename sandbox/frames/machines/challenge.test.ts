@@ -34,7 +34,7 @@ describe('challenge machine', () => {
 
   it('asks for the CVV in a CVV challenge and sends 3 or 4 digits', () => {
     const state = open('cvv')
-    expect(challengeMachine.view(state).actions).toEqual([{ action: 'enterCvv', label: 'Verify', fields: [{ name: 'cvv', label: 'CVV', type: 'text' }] }, { action: 'cancelChallenge', label: 'Cancel' }])
+    expect(challengeMachine.view(state).actions).toEqual([{ action: 'enterCvv', label: 'Verify', fields: [{ name: 'cvv', label: 'CVV', type: 'text', inputMode: 'numeric', autocomplete: 'cc-csc' }] }, { action: 'cancelChallenge', label: 'Cancel' }])
     expect(act(state, { type: 'enterCvv', cvv: '123' }).effects).toEqual([{ type: 'challenge.resolve', outcome: 'complete', cvv: '123' }])
     expect(act(state, { type: 'enterCvv', cvv: '1234' }).effects).toEqual([{ type: 'challenge.resolve', outcome: 'complete', cvv: '1234' }])
   })
@@ -43,7 +43,7 @@ describe('challenge machine', () => {
     const step = act(open('cvv'), { type: 'enterCvv', cvv })
     expect(step.events).toEqual([])
     expect(step.effects).toEqual([])
-    expect(challengeMachine.view(step.state).body).toBe('The security code is 3 or 4 digits.')
+    expect(challengeMachine.view(step.state).error).toBe('The security code is 3 or 4 digits.')
   })
 
   it('ignores completeChallenge in a CVV challenge and enterCvv in a wallet-ownership one', () => {

@@ -55,7 +55,11 @@ export const challengeMachine: FrameMachine<'challenge', ChallengeState, Challen
     const cancel = { action: 'cancelChallenge', label: 'Cancel' }
     switch (state.phase) {
       case 'open': switch (state.kind) {
-        case 'cvv': return { screen: 'cvv', title: 'Enter your card security code', body: state.cvvRejected ? 'The security code is 3 or 4 digits.' : undefined, actions: [{ action: 'enterCvv', label: 'Verify', fields: [{ name: 'cvv', label: 'CVV', type: 'text' }] }, cancel] }
+        case 'cvv': return {
+          screen: 'cvv', title: 'Enter your card security code', ...(state.cvvRejected ? { error: 'The security code is 3 or 4 digits.' } : {}),
+          actions: [{ action: 'enterCvv', label: 'Verify', fields: [{ name: 'cvv', label: 'CVV', type: 'text', inputMode: 'numeric', autocomplete: 'cc-csc' }] }, cancel],
+          hints: ['Any 3 or 4 digits verify in the sandbox'],
+        }
         case 'identity': return { screen: 'identity', title: 'Verify your identity', body: 'In the sandbox, confirming stands for the document and selfie checks.', actions: [{ action: 'completeChallenge', label: 'Verify' }, cancel] }
         default: return { screen: 'walletOwnership', title: 'Confirm you own this wallet', actions: [{ action: 'completeChallenge', label: 'Confirm' }, cancel] }
       }

@@ -44,7 +44,7 @@ describe('connect frame, in process', () => {
     await connect.act({ type: 'enterEmail', email: 'Fresh.Customer@example.com' })
     expect(connect.frame.runtime.view()).toMatchObject({ screen: 'code' })
     await connect.act({ type: 'enterCode', code: '123456' })
-    expect(connect.frame.runtime.view()).toMatchObject({ screen: 'code', body: expect.stringMatching(/not right/) })
+    expect(connect.frame.runtime.view()).toMatchObject({ screen: 'code', error: expect.stringMatching(/not right/) })
     expect(connect.frame.events).toEqual([{ kind: 'handshake' }])
     await connect.act({ type: 'enterCode', code: '000000' })
     expect(connect.frame.runtime.view()).toMatchObject({ screen: 'terms' })
@@ -82,7 +82,7 @@ describe('connect frame, in process', () => {
   it('sends the customer back to the email screen when the email belongs to another customer', async () => {
     const connect = await openConnect(magic.stranger)
     await register(connect, magic.usNy.email)
-    expect(connect.frame.runtime.view()).toMatchObject({ screen: 'email', body: expect.stringMatching(/another account/) })
+    expect(connect.frame.runtime.view()).toMatchObject({ screen: 'email', error: expect.stringMatching(/another account/) })
     expect(connect.frame.events).toEqual([{ kind: 'handshake' }])
     await register(connect, 'other@example.com')
     expect((await connect.complete()).payload.status).toBe('active')

@@ -52,13 +52,13 @@ describe('connect machine', () => {
 
   it('refuses an address that is not an email with a message on the screen', () => {
     const { state, events } = run(newCustomer, act({ type: 'enterEmail', email: 'not-an-email' }))
-    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', body: 'Enter a valid email address.' })
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', error: 'Enter a valid email address.' })
     expect(events).toEqual([])
   })
 
   it('refuses a wrong six-digit code on the screen, posting nothing, and accepts 000000 after it', () => {
     const wrong = run(...toTerms.slice(0, 2), act({ type: 'enterCode', code: '123456' }))
-    expect(connectMachine.view(wrong.state)).toMatchObject({ screen: 'code', body: 'That code is not right. In the sandbox the code is 000000.' })
+    expect(connectMachine.view(wrong.state)).toMatchObject({ screen: 'code', error: 'That code is not right. In the sandbox the code is 000000.' })
     expect(wrong.events).toEqual([])
     expect(connectMachine.step(wrong.state, act({ type: 'enterCode', code: '000000' })).state).toMatchObject({ phase: 'terms' })
     expect(oneTimeCodeProblem('12345')).toBe('Enter the six-digit code.')
@@ -76,7 +76,7 @@ describe('connect machine', () => {
 
   it('sends the customer back to the email screen when the email belongs to another account', () => {
     const { state, events } = run(...toTerms, act({ type: 'acceptTerms' }), failed('connection.register', 'email_in_use'))
-    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', body: 'That email belongs to another account. Use a different email.' })
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', error: 'That email belongs to another account. Use a different email.' })
     expect(events).toEqual([])
   })
 
@@ -119,5 +119,31 @@ describe('connect machine', () => {
     expect(email).toMatchObject({ state: { phase: 'email' }, events: [], effects: [{ type: 'connection.decide' }] })
     const code = run(...toTerms.slice(0, 2), act({ type: 'acceptTerms' }), act({ type: 'enterEmail', email: 'x@y.co' }))
     expect(code.state).toMatchObject({ phase: 'code', email: 'new.person@example.com' })
+  })
+
+  it.each([
+    ['active', 'Connected'],
+    ['pending', 'Verification pending'],
+    ['failed', 'Verification failed'],
+    ['unavailable', 'Not available in your region'],
+  ] as const)('ends a %s connection on the screen "%s"', (status, title) => {
+    const { state } = run(decided({ status, customer, capabilities: {}, credentials }), encrypted)
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title, details: [{ label: 'Status', value: status }] })
+  })
+
+  it('ends a mismatch on a not-connected screen, never "Connected"', () => {
+    const { state } = run(decided({ status: 'connectionRequired', mismatch: true, credentials }), encrypted)
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title: 'Not connected' })
+  })
+
+  it('ends outstanding terms on a terms screen, never "Connected"', () => {
+    const { state } = run(decided({ status: 'termsAcceptanceRequired', customer, credentials }), act({ type: 'acceptTerms' }), encrypted)
+    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title: 'Terms not yet accepted' })
+  })
+
+  it('shows the sandbox code as a hint and asks for one-time-code autofill on a numeric keyboard', () => {
+    const view = connectMachine.view(run(...toTerms.slice(0, 2)).state)
+    expect(view.hints).toEqual(['Sandbox one-time code: 000000'])
+    expect(view.actions[0]?.fields).toEqual([{ name: 'code', label: 'Code', type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code' }])
   })
 })

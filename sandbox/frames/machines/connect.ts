@@ -1,5 +1,5 @@
-import type { Connection } from '../../contract/index.ts'
-import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
+import type { Connection, ConnectionStatus } from '../../contract/index.ts'
+import type { EffectResult, FrameField, FrameMachine, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 import { encryptFor, finishEncrypting, type Encrypting, type Finished } from './check.ts'
 
@@ -36,12 +36,17 @@ export type ConnectState =
   | { phase: 'closed' }
   | Encrypting
   | Finished
+  /** Reported `complete` with this status: the final screen says what it means for the customer. */
+  | { phase: 'done'; status: ConnectionStatus }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const cancel = { action: 'cancel', label: 'Cancel' }
 
 function onResult(state: ConnectState, result: EffectResult): Step<ConnectState> {
-  if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
+  if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') {
+    const finished = finishEncrypting(state, result)
+    return finished.state.phase === 'done' ? { ...finished, state: { phase: 'done', status: state.summary.status } } : finished
+  }
   if (state.phase === 'deciding' && result.effect === 'connection.decide') {
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
     const connection = result.value
@@ -77,22 +82,51 @@ function onAction(state: ConnectState, action: ConnectAction): Step<ConnectState
   return next(state)
 }
 
+/** The one-time code's input: a numeric keyboard, and the browser may fill it from a message. */
+export const ONE_TIME_CODE_FIELD: FrameField = { name: 'code', label: 'Code', type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code' }
+/** The one-time code as a test value the screen shows. */
+export const ONE_TIME_CODE_HINT = `Sandbox one-time code: ${SANDBOX_ONE_TIME_CODE}`
+
+/**
+ * The connect frame's last screen for the status it reported: never "Connected" for a customer who cannot buy yet.
+ *
+ * @example
+ * finalScreen('pending').title // 'Verification pending'
+ */
+export function finalScreen(status: ConnectionStatus): FrameView {
+  const screen = (title: string, body: string): FrameView => ({ screen: 'done', title, body, details: [{ label: 'Status', value: status }], actions: [] })
+  switch (status) {
+    case 'active': return screen('Connected', 'Your account is connected. You can close this window.')
+    case 'pending': return screen('Verification pending', 'Your identity verification is being reviewed. You can buy once it is approved.')
+    case 'failed': return screen('Verification failed', 'Your identity could not be verified, so the account cannot be connected.')
+    case 'unavailable': return screen('Not available in your region', 'This service is not available where you live.')
+    case 'termsAcceptanceRequired': return screen('Terms not yet accepted', 'Accept the terms of service to finish connecting your account.')
+    case 'connectionRequired': return screen('Not connected', 'No account could be connected with these details.')
+    case 'authenticationRequired': return screen('Sign-in needed', 'Confirm it is you with a one-time code to finish connecting.')
+  }
+}
+
 function view(state: ConnectState): FrameView {
   switch (state.phase) {
     case 'email':
-      return { screen: 'email', title: 'Connect your account', body: state.message, actions: [{ action: 'enterEmail', label: 'Continue', fields: [{ name: 'email', label: 'Email', type: 'email' }] }, cancel] }
+      return {
+        screen: 'email', title: 'Connect your account', ...(state.message ? { error: state.message } : {}),
+        actions: [{ action: 'enterEmail', label: 'Continue', fields: [{ name: 'email', label: 'Email', type: 'email', inputMode: 'email', autocomplete: 'email' }] }, cancel],
+      }
     case 'code':
       return {
         screen: 'code', title: 'Enter your code',
-        body: state.message ?? `We sent a six-digit code to ${state.email}. In the sandbox the code is ${SANDBOX_ONE_TIME_CODE}.`,
-        actions: [{ action: 'enterCode', label: 'Verify', fields: [{ name: 'code', label: 'Code', type: 'text' }] }, cancel],
+        body: `We sent a six-digit code to ${state.email}.`,
+        ...(state.message ? { error: state.message } : {}),
+        actions: [{ action: 'enterCode', label: 'Verify', fields: [ONE_TIME_CODE_FIELD] }, cancel],
+        hints: [ONE_TIME_CODE_HINT],
       }
     case 'terms':
       return { screen: 'terms', title: 'Accept the terms', body: 'Read and accept the terms of service and the privacy policy to continue.', actions: [{ action: 'acceptTerms', label: 'Accept and continue' }, cancel] }
     case 'closed':
       return { screen: 'closed', title: 'Closed', actions: [] }
     case 'done':
-      return { screen: 'done', title: 'Connected', actions: [] }
+      return 'status' in state ? finalScreen(state.status) : { screen: 'done', title: 'Connected', actions: [] }
     case 'failed':
       return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
     default:

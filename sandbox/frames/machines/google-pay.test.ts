@@ -26,7 +26,7 @@ describe('google-pay machine', () => {
   it('renders the button and posts ready when google_pay is available', () => {
     const step = available(googlePayMachine.start({ channelId: 'channel-1', quote: encodeQuote(quote) }).state)
     expect(step.events).toEqual([{ kind: 'ready' }])
-    expect(googlePayMachine.view(step.state)).toMatchObject({ title: 'Pay with Google Pay', actions: [{ action: 'tapPay' }] })
+    expect(googlePayMachine.view(step.state)).toMatchObject({ title: 'Buy 0.03 ETH', actions: [{ action: 'tapPay', label: 'Pay 100.00 USD with Google Pay' }] })
   })
 
   it('posts unsupported with the config\'s reason, not an error, when google_pay is unavailable, and stops', () => {

@@ -40,5 +40,5 @@ export const googlePayMachine: FrameMachine<'google-pay', GooglePayState, Google
     const availability = result.value
     return availability.available ? next({ phase: 'button', order: state.order }, [{ kind: 'ready' }]) : unsupported(availability.reason ?? 'wallet_unavailable')
   },
-  view: (state) => (state.phase === 'checkingWallet' ? { screen: 'checkingWallet', title: 'Checking Google Pay…', actions: [] } : buttonView(state, 'Pay with Google Pay')),
+  view: (state) => (state.phase === 'checkingWallet' ? { screen: 'checkingWallet', title: 'Checking Google Pay…', actions: [] } : buttonView(state, 'Google Pay')),
 }

@@ -1,5 +1,6 @@
 import type { PurchaseFrame } from '../../domain/triggers.ts'
 import { next, type FrameInput, type FrameView, type Step } from '../machine.ts'
+import { money, payAmount, quoteDetails } from './order-details.ts'
 import { check, fail, orderOf, pipelineView, stepPipeline, type Order, type PipelineState } from './purchase-flow.ts'
 
 /** Frames with a pay button: the buy button (card) and both wallet-pay frames. */
@@ -43,15 +44,26 @@ export function stepButton(frame: ButtonFrame, state: PayButtonState, input: Fra
   }
 }
 
-/** What a pay-button frame shows: its button, the payment sheet, then the pipeline's screens. */
-export function buttonView(state: PayButtonState, label: string): FrameView {
+/**
+ * What a pay-button frame shows: its button labelled with the amount (and the wallet), the order's details, the
+ * payment sheet, then the pipeline's screens.
+ *
+ * @example
+ * buttonView({ phase: 'button', order }, 'Apple Pay').actions[0].label // 'Pay 100.00 USD with Apple Pay'
+ */
+export function buttonView(state: PayButtonState, wallet?: string): FrameView {
+  const via = wallet ? ` with ${wallet}` : ''
   switch (state.phase) {
-    case 'unsupported': return { screen: 'unsupported', title: `${label} is not available on this device`, actions: [] }
-    case 'button': return { screen: 'button', title: label, actions: [{ action: 'tapPay', label }] }
+    case 'unsupported': return { screen: 'unsupported', title: `${wallet ?? 'This payment method'} is not available on this device`, actions: [] }
+    case 'button': {
+      const { quote } = state.order
+      const title = `Buy ${money(quote.destination.amount, quote.destination.asset.code, 'crypto')}`
+      return { screen: 'button', title, details: quoteDetails(quote), actions: [{ action: 'tapPay', label: `Pay ${payAmount(quote)}${via}` }] }
+    }
     case 'sheet': {
       const { quote } = state.order
-      const body = `Pay ${quote.totalAmount} ${quote.source.asset.code.toUpperCase()} for ${quote.destination.amount} ${quote.destination.asset.code.toUpperCase()}`
-      return { screen: 'sheet', title: 'Confirm your payment', body, actions: [{ action: 'confirmSheet', label: 'Pay' }, { action: 'cancelSheet', label: 'Cancel' }] }
+      const body = `Pay ${payAmount(quote)} for ${money(quote.destination.amount, quote.destination.asset.code, 'crypto')}${via}.`
+      return { screen: 'sheet', title: 'Confirm your payment', body, details: quoteDetails(quote), actions: [{ action: 'confirmSheet', label: `Pay ${payAmount(quote)}` }, { action: 'cancelSheet', label: 'Cancel' }] }
     }
     default: return pipelineView(state)
   }

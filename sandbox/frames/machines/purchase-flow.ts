@@ -4,6 +4,7 @@ import type { PurchaseFrame } from '../../domain/triggers.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'
 import { quoteProblem } from '../purchase-rules.ts'
 import { errorEvent, next, type EffectSuccess, type FrameInput, type FrameView, type Step } from '../machine.ts'
+import { quoteDetails, receiptDetails } from './order-details.ts'
 
 export type { PurchaseOutcome } from '../effect-results.ts'
 
@@ -23,7 +24,8 @@ export type PipelineState =
   | { phase: 'creatingChallenge'; order: Order }
   | { phase: 'challenging'; order: Order; challengeId: string }
   | { phase: 'executing'; order: Order }
-  | { phase: 'done'; outcome: PurchaseOutcome }
+  /** `bought` is the quote paid, for the receipt. */
+  | { phase: 'done'; outcome: PurchaseOutcome; bought?: BuyQuote }
   | { phase: 'failed'; error: FrameErrorPayload }
 
 /** A quote as the `quote` frame parameter carries it: base64url of its JSON. @example encodeQuote(quote) // 'eyJzb3VyY2Ui…' */
@@ -96,9 +98,9 @@ function onResult(order: Order, result: EffectSuccess<PipelineEffect>): Step<Pip
       const outcome: PurchaseOutcome = settled.status === 'completed'
         ? { transaction: settled.transaction }
         : { transaction: settled.transaction ?? { id: null, status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: settled.reason }
-      return next({ phase: 'done', outcome }, [{ kind: 'complete', payload: outcome }])
+      return next({ phase: 'done', outcome, bought: order.quote }, [{ kind: 'complete', payload: outcome }])
     }
-    case 'purchase.execute': return next({ phase: 'done', outcome: result.value }, [{ kind: 'complete', payload: result.value }])
+    case 'purchase.execute': return next({ phase: 'done', outcome: result.value, bought: order.quote }, [{ kind: 'complete', payload: result.value }])
   }
 }
 
@@ -121,17 +123,21 @@ export function stepPipeline(frame: PurchaseFrame, state: PipelineState, input: 
   return next({ phase: 'failed', error: result.error }, [errorEvent(result)])
 }
 
-/** What the pipeline's screens show; the customer never sees an error's message. */
+/** What the pipeline's screens show: the order while it is paid, the receipt at the end; the customer never sees an error's message. */
 export function pipelineView(state: PipelineState): FrameView {
+  const order = 'order' in state && state.order ? { details: quoteDetails(state.order.quote) } : {}
   switch (state.phase) {
-    case 'secondFactor': return { screen: 'secondFactor', title: 'Confirm it is you', body: 'Your wallet asks for a second factor.', actions: [{ action: 'confirmSecondFactor', label: 'Confirm' }] }
+    case 'secondFactor': return { screen: 'secondFactor', title: 'Confirm it is you', body: 'Your wallet asks for a second factor.', ...order, actions: [{ action: 'confirmSecondFactor', label: 'Confirm' }] }
     case 'quoteExpired': return { screen: 'quoteExpired', title: 'The price expired', body: 'Getting a new price…', actions: [] }
     case 'creatingChallenge':
-    case 'challenging': return { screen: 'challenge', title: 'Verification needed', body: 'Complete the verification to continue.', actions: [] }
-    case 'done': return state.outcome.transaction.status === 'failed'
-      ? { screen: 'done', title: 'Payment failed', body: state.outcome.failureReason, actions: [] }
-      : { screen: 'done', title: 'Payment submitted', actions: [] }
+    case 'challenging': return { screen: 'challenge', title: 'Verification needed', body: 'Complete the verification to continue.', ...order, actions: [] }
+    case 'done': {
+      const details = receiptDetails(state.outcome, state.bought)
+      return state.outcome.transaction.status === 'failed'
+        ? { screen: 'done', title: 'Payment failed', body: state.outcome.failureReason, details, actions: [] }
+        : { screen: 'done', title: 'Payment submitted', body: `Transaction ${state.outcome.transaction.id ?? ''} is ${state.outcome.transaction.status}.`, details, actions: [] }
+    }
     case 'failed': return { screen: 'failed', title: 'Something went wrong', body: 'Please try again later.', actions: [] }
-    default: return { screen: state.phase, title: 'Processing your payment…', actions: [] }
+    default: return { screen: state.phase, title: 'Processing your payment…', ...order, actions: [] }
   }
 }

@@ -76,7 +76,7 @@ describe('widget frame, in process', () => {
     const { frame } = await openWidget(createSandboxCore())
     await act(frame, { type: 'chooseAmount', amount: '10' })
     expect(frame.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'validationError', message: expect.stringMatching(/below the minimum buy/) } })
-    expect(frame.runtime.view()).toMatchObject({ screen: 'amount', body: expect.stringMatching(/below the minimum buy/) })
+    expect(frame.runtime.view()).toMatchObject({ screen: 'amount', error: expect.stringMatching(/below the minimum buy/) })
   })
 
   it('shows a message and posts validationError for a crypto that does not exist, with an apiKey only', async () => {
@@ -90,7 +90,7 @@ describe('widget frame, in process', () => {
     const before = (await transactions()).length
     await act(frame, buy[0]!, { type: 'enterWallet', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, { type: 'pay' })
     expect(frame.events.slice(2)).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'wallet.address is not a valid eth address (^0x[0-9a-fA-F]{40}$)' } }])
-    expect(frame.runtime.view()).toMatchObject({ screen: 'wallet', body: 'This is not a valid ETH address.' })
+    expect(frame.runtime.view()).toMatchObject({ screen: 'wallet', error: 'This is not a valid ETH address.' })
     expect(await transactions()).toHaveLength(before)
   })
 })

@@ -30,7 +30,7 @@ describe('widget machine with a prefilled walletAddress', () => {
   it('asks for the wallet with a message and validationError naming walletAddress when it does not fit the crypto', () => {
     const step = pricedWith('bc1-not-an-eth-address')
     expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'walletAddress is not a valid eth address (^0x[0-9a-fA-F]{40}$)' } }])
-    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'wallet', body: 'This is not a valid ETH address.' })
+    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'wallet', error: 'This is not a valid ETH address.' })
   })
 
   it('keeps the prefilled address when pricing sends the customer back to the amount screen', () => {

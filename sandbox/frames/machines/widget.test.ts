@@ -42,7 +42,7 @@ describe('widget machine', () => {
     const step = act(start(), { type: 'chooseAmount', amount })
     expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'amount must be a positive number' } }])
     expect(step.effects).toEqual([])
-    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', body: 'Enter an amount to spend.' })
+    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', error: 'Enter an amount to spend.' })
   })
 
   it('goes to the wallet screen once the amount is priced', () => {
@@ -53,7 +53,7 @@ describe('widget machine', () => {
   it('returns to the amount screen with a message and validationError when pricing refuses the amount', () => {
     const step = answer(pricing(), fail('widget.price', 'invalid_request', 'the total 10 usd is below the minimum buy of 26 usd'))
     expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'the total 10 usd is below the minimum buy of 26 usd' } }])
-    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', body: 'the total 10 usd is below the minimum buy of 26 usd' })
+    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', error: 'the total 10 usd is below the minimum buy of 26 usd' })
   })
 
   it('posts the error and stops when pricing fails otherwise', () => {
@@ -64,11 +64,11 @@ describe('widget machine', () => {
   it('shows a message and posts validationError for a wallet that does not match the crypto’s pattern', () => {
     const step = act(wallet(), { type: 'enterWallet', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })
     expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'wallet.address is not a valid eth address (^0x[0-9a-fA-F]{40}$)' } }])
-    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'wallet', body: 'This is not a valid ETH address.' })
+    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'wallet', error: 'This is not a valid ETH address.' })
   })
 
   it('reviews the order once the wallet matches, then quotes it on pay', () => {
-    expect(widgetMachine.view(review())).toMatchObject({ screen: 'review', body: `Pay 100 USD for about 0.0312 ETH, sent to ${ADDRESS}.`, actions: [{ action: 'pay' }] })
+    expect(widgetMachine.view(review())).toMatchObject({ screen: 'review', body: `Pay 100.00 USD for about 0.0312 ETH, sent to ${ADDRESS}.`, actions: [{ action: 'pay' }] })
     expect(act(review(), { type: 'pay' }).effects).toEqual([{ type: 'widget.quote', fiatCode: 'usd', amount: 100, currencyCode: 'eth', address: ADDRESS }])
   })
 
@@ -137,5 +137,22 @@ describe('widget-fallback machine', () => {
     }
     expect(run(widgetFallbackMachine)).toEqual(run(widgetMachine))
     expect(run(widgetFallbackMachine).map((e) => e.kind)).toEqual(['ready', 'error', 'complete'])
+  })
+
+  it('marks the crypto field optional, so the browser submits it empty', () => {
+    const fields = widgetMachine.view(start()).actions[0]?.fields ?? []
+    expect(fields.find((f) => f.name === 'currencyCode')).toMatchObject({ optional: true, label: 'Crypto (default ETH)' })
+    expect(fields.find((f) => f.name === 'amount')?.optional).toBeUndefined()
+  })
+
+  it('buys the default crypto when the crypto field is submitted empty', () => {
+    expect(act(start({ channelId: 'channel-1', currencyCode: 'btc' }), { type: 'chooseAmount', amount: '100', currencyCode: '' }).effects[0]).toMatchObject({ currencyCode: 'btc' })
+    expect(act(start({ channelId: 'channel-1' }), { type: 'chooseAmount', amount: '100', currencyCode: '  ' }).effects[0]).toMatchObject({ currencyCode: 'eth' })
+  })
+
+  it('labels the pay button with the amount and shows a receipt with the transaction id and status', () => {
+    expect(widgetMachine.view(review()).actions[0]?.label).toBe('Pay 100.00 USD')
+    const done = answer(executing(), ok('widget.execute', { id: 'txn_7', status: 'pending' })).state
+    expect(widgetMachine.view(done).details?.slice(0, 2)).toEqual([{ label: 'Transaction', value: 'txn_7' }, { label: 'Status', value: 'pending' }])
   })
 })

@@ -1,5 +1,6 @@
 import type { FrameOutbound, TransactionStatus } from '../../contract/index.ts'
-import type { EffectResult, FrameMachine, FrameView, Step } from '../machine.ts'
+import type { EffectResult, FrameField, FrameMachine, FrameView, Step } from '../machine.ts'
+import { money } from './order-details.ts'
 import { errorEvent, next } from '../machine.ts'
 import { sellWidget, type SellWidgetAction, type SellWidgetState } from './widget-sell.ts'
 
@@ -29,7 +30,8 @@ export type BuyWidgetState =
   | { phase: 'wallet'; order: PricedOrder; message?: string }
   | { phase: 'review' | 'quoting'; order: PricedOrder; address: string }
   | { phase: 'executing'; order: PricedOrder }
-  | { phase: 'done'; transaction: { id: string; status: TransactionStatus } }
+  /** `bought` is the order paid, for the receipt. */
+  | { phase: 'done'; transaction: { id: string; status: TransactionStatus }; bought?: PricedOrder }
   | { phase: 'failed' }
 
 /** States of the widget: the buy's, or the sell's (each with `flow: 'sell'`). */
@@ -78,7 +80,7 @@ function onResult(state: BuyWidgetState, result: EffectResult): Step<BuyWidgetSt
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
     const transaction = result.value
     const complete: FrameOutbound = { kind: 'complete', payload: { transaction: { id: transaction.id, status: transaction.status } } }
-    return next({ phase: 'done', transaction: { id: transaction.id, status: transaction.status } }, [complete])
+    return next({ phase: 'done', transaction: { id: transaction.id, status: transaction.status }, bought: state.order }, [complete])
   }
   return next(state)
 }
@@ -103,24 +105,35 @@ function onAction(state: BuyWidgetState, action: WidgetAction): Step<BuyWidgetSt
   return next(state)
 }
 
+/** What the customer pays and gets for a priced order. */
+function orderDetails({ amount, estimate, currencyCode }: PricedOrder): NonNullable<FrameView['details']> {
+  return [{ label: 'You pay', value: money(amount, WIDGET_FIAT) }, { label: 'You get about', value: money(estimate, currencyCode, 'crypto') }]
+}
+
 function view(state: BuyWidgetState): FrameView {
-  const withMessage = (message?: string) => (message ? { body: message } : {})
+  const withMessage = (message?: string) => (message ? { error: message } : {})
   switch (state.phase) {
     case 'amount': {
-      const fields = [{ name: 'amount', label: `Amount (${WIDGET_FIAT.toUpperCase()})`, type: 'number' as const }, { name: 'currencyCode', label: `Crypto (default ${state.order.currencyCode.toUpperCase()})` }]
+      const fields: FrameField[] = [
+        { name: 'amount', label: `Amount (${WIDGET_FIAT.toUpperCase()})`, type: 'number', inputMode: 'decimal' },
+        { name: 'currencyCode', label: `Crypto (default ${state.order.currencyCode.toUpperCase()})`, optional: true, hint: `Leave empty to buy ${state.order.currencyCode.toUpperCase()}.`, autocomplete: 'off' },
+      ]
       return { screen: 'amount', title: 'Buy crypto', ...withMessage(state.message), actions: [{ action: 'chooseAmount', label: 'Continue', fields }] }
     }
     case 'wallet': {
-      const fields = [{ name: 'address', label: `Your ${state.order.currencyCode.toUpperCase()} wallet address` }]
-      return { screen: 'wallet', title: 'Where should we send it?', ...withMessage(state.message), actions: [{ action: 'enterWallet', label: 'Continue', fields }] }
+      const fields: FrameField[] = [{ name: 'address', label: `Your ${state.order.currencyCode.toUpperCase()} wallet address`, autocomplete: 'off' }]
+      return { screen: 'wallet', title: 'Where should we send it?', ...withMessage(state.message), details: orderDetails(state.order), actions: [{ action: 'enterWallet', label: 'Continue', fields }] }
     }
     case 'review': {
       const { amount, estimate, currencyCode } = state.order
-      const body = `Pay ${amount} ${WIDGET_FIAT.toUpperCase()} for about ${estimate} ${currencyCode.toUpperCase()}, sent to ${state.address}.`
-      return { screen: 'review', title: 'Review your purchase', body, actions: [{ action: 'pay', label: 'Pay' }] }
+      const body = `Pay ${money(amount, WIDGET_FIAT)} for about ${money(estimate, currencyCode, 'crypto')}, sent to ${state.address}.`
+      return { screen: 'review', title: 'Review your purchase', body, details: [...orderDetails(state.order), { label: 'Wallet', value: state.address }], actions: [{ action: 'pay', label: `Pay ${money(amount, WIDGET_FIAT)}` }] }
     }
-    case 'done':
-      return { screen: 'done', title: 'Purchase submitted', body: `Transaction ${state.transaction.id} is ${state.transaction.status}.`, actions: [] }
+    case 'done': {
+      const { id, status } = state.transaction
+      const details = [{ label: 'Transaction', value: id }, { label: 'Status', value: status }, ...(state.bought ? orderDetails(state.bought) : [])]
+      return { screen: 'done', title: 'Purchase submitted', body: `Transaction ${id} is ${status}.`, details, actions: [] }
+    }
     case 'failed':
       return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
     default:

@@ -7,6 +7,8 @@ import { originMatches } from '../../kernel/origin-matches.ts'
 import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
 import type { FramePageConfig } from '../frame-page-config.ts'
 import { renderView } from './render-view.ts'
+import { SDK_INTERNAL_KINDS, SetThemeMessage } from '../../contract/frames/sdk-internal.ts'
+import { followContentHeight, showTestModeBadge } from './frame-chrome.ts'
 
 const config = JSON.parse(document.getElementById('frame-config')!.textContent!) as FramePageConfig
 
@@ -45,6 +47,7 @@ function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknow
 }
 
 applyAppearance()
+showTestModeBadge(config.tenant)
 const origin = hostOrigin()
 const channelId = config.channelId
 if (origin !== undefined && channelId !== null && window.parent !== window) {
@@ -60,6 +63,7 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
     render()
   })
   let acked = false
+  let sizing = false
   if (!config.error && machine) {
     const tenant = config.tenant!
     runtime = createFrameRuntime(machine, config.params as never, {
@@ -90,8 +94,21 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
       return journal('dropped', { origin: event.origin, reason: 'not JSON' })
     }
     if (!parsed.success || parsed.data.meta.channelId !== channelId) return journal('dropped', { origin: event.origin, reason: 'not an envelope of this channel' })
+    // SDK-internal (decision record 0072): not an event of the spec, so neither the runtime nor the journal sees it.
+    if (SDK_INTERNAL_KINDS.has(parsed.data.kind)) {
+      const theme = SetThemeMessage.safeParse({ kind: parsed.data.kind, payload: parsed.data.payload })
+      if (!theme.success) return journal('dropped', { origin: event.origin, reason: `bad ${parsed.data.kind}: ${theme.error.issues[0]?.path.join('.')} ${theme.error.issues[0]?.message}` })
+      document.documentElement.dataset.theme = theme.data.payload.theme
+      document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme.data.payload.theme)
+      return
+    }
     const message = FrameInbound.safeParse({ kind: parsed.data.kind, ...(parsed.data.payload === undefined ? {} : { payload: parsed.data.payload }) })
     if (!message.success) return journal('dropped', { origin: event.origin, reason: `unknown message ${parsed.data.kind}` })
+    // The frame posts nothing but its handshake before the ack: its height follows from the first ack on.
+    if (message.data.kind === 'ack' && !sizing) {
+      sizing = true
+      followContentHeight((height) => window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, kind: 'resize', payload: { height } }), origin))
+    }
     if (runtime) {
       runtime.receive(message.data)
       render()

@@ -36,6 +36,8 @@ export async function runScriptInBrowser(page: Page, steps: ScriptStep[]): Promi
     else if ('act' in step) {
       const form = page.frameLocator(`#frame-${step.act} iframe`).locator(`form[data-action="${step.action.type}"]`)
       await form.waitFor({ timeout: 10_000 })
+      // Frames grow to their content: bring this one into view, as a customer would (Chromium neither renders nor animates a cross-origin frame out of view).
+      await page.locator(`#frame-${step.act} iframe`).scrollIntoViewIfNeeded()
       for (const [name, value] of Object.entries(step.action)) if (name !== 'type' && value !== undefined) await form.locator(`input[name="${name}"]`).fill(String(value))
       await form.locator('button[type="submit"]').click()
       await form.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined)
