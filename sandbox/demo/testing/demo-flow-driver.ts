@@ -43,7 +43,7 @@ export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
     outcome: 'success', text: /Card added: visa ending 4242/, frames: ['check', 'add-card'],
   },
   widget: {
-    steps: [{ frame: 'widget', action: 'chooseAmount', fields: { amount: '100', currencyCode: 'eth' } }, { frame: 'widget', action: 'enterWallet', fields: { address: WALLET } }, { frame: 'widget', action: 'pay' }],
+    steps: [{ frame: 'widget', action: 'chooseAmount', fields: { amount: '100' } }, { frame: 'widget', action: 'enterWallet', fields: { address: WALLET } }, { frame: 'widget', action: 'pay' }],
     outcome: 'pending', text: /Payment submitted: transaction \S+ is pending/, frames: ['check', 'widget'],
   },
   'customer-export': { steps: [{ frame: 'customer-export', action: 'consent' }], outcome: 'success', text: /Export consent given/, frames: ['check', 'customer-export'] },
