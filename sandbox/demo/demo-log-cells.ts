@@ -1,4 +1,4 @@
-import type { LogRow } from './demo-log.ts'
+import type { LogRow } from './log-row.ts'
 import { FRAME_PALETTE } from './sequence-diagram-style.ts'
 
 /** How a row reads at a glance: a failure (red), a cancellation (amber), or neither. */

@@ -1,35 +1,18 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../adapters/node-http/index.ts'
-import { launchChromium } from '../testing/chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { demoPageFixture } from './testing/demo-page-test-kit.ts'
 
-let sandbox: RunningSandbox
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  sandbox = await startServer({ port: 0, framesPort: 0 })
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
-  await page.goto(`${sandbox.apiUrl}/demo`)
-  await page.waitForFunction(() => (window as any).demoReady === true)
-}, 30_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.close()
-})
+const demo = demoPageFixture({ width: 1440, height: 1000 })
 
 /** The log's rows as `direction frame kind`, in order. */
-const rows = () => page.locator('#log li').evaluateAll((items) => items.map((li) => `${(li as HTMLElement).dataset.direction} ${(li as HTMLElement).dataset.frame} ${(li as HTMLElement).dataset.kind}`))
+const rows = () => demo.page.locator('#log li').evaluateAll((items) => items.map((li) => `${(li as HTMLElement).dataset.direction} ${(li as HTMLElement).dataset.frame} ${(li as HTMLElement).dataset.kind}`))
 /** The frame messages only (API calls and webhooks, which may arrive during a later flow, left out). */
 const frameRows = async () => (await rows()).filter((row) => row.startsWith('frame→host') || row.startsWith('host→frame'))
 
 async function run(flow: string, amount?: number) {
-  await page.click('#clear-log')
-  await page.selectOption('#flow', flow)
-  if (amount !== undefined) await page.fill('#amount', String(amount))
-  await page.click('#run')
+  await demo.page.click('#clear-log')
+  await demo.page.selectOption('#flow', flow)
+  if (amount !== undefined) await demo.page.fill('#amount', String(amount))
+  await demo.page.click('#run')
 }
 
 const waitForRow = (row: string, count = 1) =>
@@ -37,7 +20,7 @@ const waitForRow = (row: string, count = 1) =>
 
 /** Clicks a frame's action button (the frames' forms are `form[data-action]`). */
 async function act(frame: string, action: string) {
-  const form = page.frameLocator(`iframe[title="${frame} frame"]`).locator(`form[data-action="${action}"]`)
+  const form = demo.page.frameLocator(`iframe[title="${frame} frame"]`).locator(`form[data-action="${action}"]`)
   await form.waitFor({ timeout: 10_000 })
   await form.locator('button[type="submit"]').click()
 }
@@ -67,16 +50,16 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     const all = await rows()
     expect(all).toContain('api - POST /demo/api/session → 201')
     expect(all).toContain('api - POST /platform/v1/quotes/buy → 200')
-    expect(await page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent()).toContain('"status": "pending"')
-    expect(await page.locator('#diagram svg').count()).toBe(1)
+    expect(await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent()).toContain('"status": "pending"')
+    expect(await demo.page.locator('#diagram svg').count()).toBe(1)
   })
 
   it('runs terms acceptance: termsAcceptanceRequired, then active after the partner accepts', async () => {
     await run('terms')
     await waitForRow('frame→host check complete')
-    await page.getByRole('button', { name: 'Accept the terms' }).click()
+    await demo.page.getByRole('button', { name: 'Accept the terms' }).click()
     await waitForRow('frame→host check complete', 2)
-    const completes = page.locator('#log li[data-frame="check"][data-kind="complete"] pre')
+    const completes = demo.page.locator('#log li[data-frame="check"][data-kind="complete"] pre')
     expect(await completes.nth(0).textContent()).toContain('"status": "termsAcceptanceRequired"')
     expect(await completes.nth(1).textContent()).toContain('"status": "active"')
     expect(await frameRows()).toEqual([
@@ -89,11 +72,11 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await run('mismatch')
     await waitForRow('frame→host check complete')
     expect(await frameRows()).toEqual(['frame→host check handshake', 'host→frame check ack', 'frame→host check complete'])
-    const payload = await page.locator('#log li[data-kind="complete"] pre').textContent()
+    const payload = await demo.page.locator('#log li[data-kind="complete"] pre').textContent()
     expect(payload).toContain('"status": "connectionRequired"')
     expect(payload).toContain('"mismatch": true')
-    await expect.poll(() => page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('failure')
-    expect(await page.locator('#outcome').textContent()).toContain('mismatch')
+    await expect.poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('failure')
+    expect(await demo.page.locator('#outcome').textContent()).toContain('mismatch')
   })
 
   it('runs a wallet-pay failure: Google Pay of 41.13 fails with transactionNotAllowed', async () => {
@@ -105,7 +88,7 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
       'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
       'frame→host google-pay handshake', 'host→frame google-pay ack', 'frame→host google-pay ready', 'frame→host google-pay buttonPressed', 'frame→host google-pay complete',
     ])
-    const payload = await page.locator('#log li[data-frame="google-pay"][data-kind="complete"] pre').textContent()
+    const payload = await demo.page.locator('#log li[data-frame="google-pay"][data-kind="complete"] pre').textContent()
     expect(payload).toContain('"failureCode": "transactionNotAllowed"')
     expect(payload).toContain('"status": "failed"')
   })
@@ -115,71 +98,71 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await act('buy-button', 'tapPay')
     await act('buy-button', 'confirmSheet')
     await waitForRow('frame→host buy-button complete')
-    const outcome = JSON.parse((await page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent())!) as { transaction: { id: string } }
+    const outcome = JSON.parse((await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent())!) as { transaction: { id: string } }
     // The sandbox POSTs to its own demo route in the background; the page polls for what the route verified. An
     // earlier flow's webhooks may come in after this one's log was cleared: this buy's is the one naming its transaction.
-    const webhook = page.locator('#log li[data-direction="webhook"][data-kind="transaction_created"]').filter({ hasText: outcome.transaction.id })
+    const webhook = demo.page.locator('#log li[data-direction="webhook"][data-kind="transaction_created"]').filter({ hasText: outcome.transaction.id })
     await expect.poll(() => webhook.count(), { timeout: 15_000 }).toBe(1)
     expect(await webhook.getAttribute('data-channel')).toBe('webhook')
     expect(await webhook.locator('pre').textContent()).toContain('"status": "pending"')
-    await expect.poll(() => page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (pending)')
-    expect(await page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
-    expect(await page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
+    await expect.poll(() => demo.page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (pending)')
+    expect(await demo.page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
+    expect(await demo.page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
   })
 
   it('copies the timeline as JSON, and as a scenario file of what the log shows (from its last Clear)', async () => {
-    await page.click('#copy-json')
-    await expect.poll(() => page.inputValue('#copied'), { timeout: 10_000 }).toContain('"direction": "frame→host"')
-    await page.click('#copy-scenario')
-    await expect.poll(() => page.inputValue('#copied'), { timeout: 10_000 }).toContain('defineScenario')
-    const scenario = await page.inputValue('#copied')
+    await demo.page.click('#copy-json')
+    await expect.poll(() => demo.page.inputValue('#copied'), { timeout: 10_000 }).toContain('"direction": "frame→host"')
+    await demo.page.click('#copy-scenario')
+    await expect.poll(() => demo.page.inputValue('#copied'), { timeout: 10_000 }).toContain('defineScenario')
+    const scenario = await demo.page.inputValue('#copied')
     expect(scenario).toContain('buy-button')
     // The wallet-pay failure ran before the card buy's Clear: the log no longer shows it, nor does the scenario.
     expect(scenario).not.toContain('google-pay')
   })
 
   it('opens with a flow the viewer takes part in, and a three-step hint', async () => {
-    const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } })
-    await fresh.goto(`${sandbox.apiUrl}/demo`)
+    const fresh = await demo.browser.newPage({ viewport: { width: 390, height: 844 } })
+    await fresh.goto(`${demo.sandbox.apiUrl}/demo`)
     expect(await fresh.inputValue('#flow')).toBe('card-buy')
     expect(await fresh.locator('ol.hint li').allTextContents()).toEqual(['Pick a flow and a customer.', 'Run it.', 'Use the frames; watch the log and the diagram.'])
     await fresh.close()
   })
 
   it('scrolls the frames into view when a flow starts on a narrow screen', async () => {
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.evaluate(() => window.scrollTo(0, 0))
+    await demo.page.setViewportSize({ width: 390, height: 844 })
+    await demo.page.evaluate(() => window.scrollTo(0, 0))
     await run('card-buy', 100)
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('frames-panel')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200)
+    await expect.poll(() => demo.page.evaluate(() => Math.round(document.getElementById('frames-panel')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200)
     await act('buy-button', 'tapPay')
-    await page.setViewportSize({ width: 1440, height: 1000 })
+    await demo.page.setViewportSize({ width: 1440, height: 1000 })
   })
 
   it('draws the partner server’s own secret-key call, and labels the headless check’s rows hidden', async () => {
     await run('mismatch')
     await waitForRow('frame→host check complete')
     expect(await rows()).toContain('api - POST /platform/v1/sessions → 201')
-    const rowsJson = JSON.parse(await (async () => { await page.click('#copy-json'); await expect.poll(() => page.inputValue('#copied'), { timeout: 10_000 }).toContain('sessions'); return page.inputValue('#copied') })()) as Array<{ frame: string; actor?: string; hidden?: boolean; kind: string }>
+    const rowsJson = JSON.parse(await (async () => { await demo.page.click('#copy-json'); await expect.poll(() => demo.page.inputValue('#copied'), { timeout: 10_000 }).toContain('sessions'); return demo.page.inputValue('#copied') })()) as Array<{ frame: string; actor?: string; hidden?: boolean; kind: string }>
     expect(rowsJson.filter((row) => row.frame === 'check').every((row) => row.hidden === true)).toBe(true)
     expect(rowsJson.find((row) => row.kind === 'POST /platform/v1/sessions → 201')?.actor).toBe('partner')
   })
 
   it('says a connect the customer closed was cancelled', async () => {
-    await page.fill('#custom-email', 'someone.new@example.com')
-    await page.fill('#custom-phone', '+12125550177')
+    await demo.page.fill('#custom-email', 'someone.new@example.com')
+    await demo.page.fill('#custom-phone', '+12125550177')
     await run('connect')
-    await page.frameLocator('#frames iframe[title="connect frame"]').locator('form[data-action="enterEmail"]').waitFor({ timeout: 10_000 })
-    await page.click('#close-frames')
-    await expect.poll(() => page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('cancelled')
-    expect(await page.locator('#outcome').textContent()).toContain('closed the frames')
-    expect(await page.locator('#frames iframe').count()).toBe(0)
-    await page.fill('#custom-email', '')
-    await page.fill('#custom-phone', '')
+    await demo.page.frameLocator('#frames iframe[title="connect frame"]').locator('form[data-action="enterEmail"]').waitFor({ timeout: 10_000 })
+    await demo.page.click('#close-frames')
+    await expect.poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('cancelled')
+    expect(await demo.page.locator('#outcome').textContent()).toContain('closed the frames')
+    expect(await demo.page.locator('#frames iframe').count()).toBe(0)
+    await demo.page.fill('#custom-email', '')
+    await demo.page.fill('#custom-phone', '')
   })
 
   it('fits 375 px without horizontal scrolling', async () => {
-    await page.setViewportSize({ width: 375, height: 800 })
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await page.setViewportSize({ width: 1440, height: 1000 })
+    await demo.page.setViewportSize({ width: 375, height: 800 })
+    expect(await demo.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await demo.page.setViewportSize({ width: 1440, height: 1000 })
   })
 })

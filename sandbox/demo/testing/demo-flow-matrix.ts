@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { axeViolations, type AxeViolation } from '../../testing/axe-check.ts'
-import { launchChromium } from '../../testing/chromium.ts'
 import { DEMO_FLOWS } from '../demo-page-html.ts'
-import { FLOW_PLANS, openDemo, runFlow } from './demo-flow-driver.ts'
+import { FLOW_PLANS, runFlow } from './demo-flow-driver.ts'
+import { demoPageFixture } from './demo-page-test-kit.ts'
 
 /** The serious and critical violations inside the visible frames of the page (hidden, headless ones left out). */
 async function frameViolations(page: Page): Promise<Array<AxeViolation & { frame: string }>> {
@@ -27,26 +26,13 @@ async function frameViolations(page: Page): Promise<Array<AxeViolation & { frame
  * demoFlowMatrix({ width: 390, height: 844 }, 'dark')
  */
 export function demoFlowMatrix(viewport: { width: number; height: number }, theme: 'light' | 'dark'): void {
-  let sandbox: RunningSandbox
-  let browser: Browser
-  let page: Page
-
-  beforeAll(async () => {
-    sandbox = await startServer({ port: 0, framesPort: 0 })
-    browser = await launchChromium()
-    page = await openDemo(browser, sandbox.apiUrl, viewport, theme)
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await sandbox?.close()
-  })
+  const demo = demoPageFixture(viewport, theme)
 
   describe(`every demo flow at ${viewport.width} px, ${theme}`, { timeout: 120_000 }, () => {
     it.each(Object.keys(DEMO_FLOWS) as Array<keyof typeof DEMO_FLOWS>)('%s ends with its banner, a diagram that fits, its lanes and no axe violation', async (flow) => {
-      await runFlow(page, flow, FLOW_PLANS[flow])
-      expect(await axeViolations(page), 'the demo page').toEqual([])
-      expect(await frameViolations(page), 'inside the frames').toEqual([])
+      await runFlow(demo.page, flow, FLOW_PLANS[flow])
+      expect(await axeViolations(demo.page), 'the demo page').toEqual([])
+      expect(await frameViolations(demo.page), 'inside the frames').toEqual([])
     })
   })
 }
