@@ -7,7 +7,7 @@ import { act, waitForEvent } from '../../testing/host-page-calls.ts'
 import { generateHostKeyPair } from '../credentials.ts'
 import { connectedBuyer } from '../machines/purchase-test-kit.ts'
 import { encodeQuote } from '../machines/purchase-flow.ts'
-import { clearFrames, frameOnScreen, mountCall, type Theme } from './frame-mounts.ts'
+import { clearFrames, frameOnScreen, mountCall, type Theme } from '../../testing/frame-mounts.ts'
 
 const env = useBrowserSandbox()
 

@@ -6,7 +6,7 @@ import { generateHostKeyPair } from '../credentials.ts'
 import { connectedBuyer } from '../machines/purchase-test-kit.ts'
 import { encodeQuote } from '../machines/purchase-flow.ts'
 import { payAmount } from '../machines/order-details.ts'
-import { clearFrames, frameOnScreen, inFrame } from './frame-mounts.ts'
+import { clearFrames, frameOnScreen, inFrame } from '../../testing/frame-mounts.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,7 +1,7 @@
 // Test helpers of the frame browser tests: mount a frame of the host page in a theme, reach one of its screens, and
 // get its Playwright frame (for axe and computed styles).
 import type { Frame, Page } from 'playwright-core'
-import { startCall } from '../../testing/host-page-calls.ts'
+import { startCall } from './host-page-calls.ts'
 
 /** A theme of the frame's `theme` parameter. */
 export type Theme = 'light' | 'dark'
