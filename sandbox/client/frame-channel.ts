@@ -36,6 +36,23 @@ export interface MountedFrame {
   destroy(): void
 }
 
+/** The visible frames this page mounted and has not destroyed: what `setFramesTheme` switches. */
+const visibleFrames = new Set<MountedFrame>()
+
+/**
+ * Switches every visible frame the page mounted (and still shows) to the host's new theme, as `MountedFrame.setTheme`
+ * does for one: for a page whose theme toggle should carry into its frames, connect frames included.
+ *
+ * @example
+ * themeToggle.addEventListener('change', () => setFramesTheme(themeToggle.checked ? 'dark' : 'light'))
+ */
+export function setFramesTheme(theme: 'light' | 'dark'): void {
+  for (const frame of visibleFrames) {
+    if (frame.iframe.isConnected) frame.setTheme(theme)
+    else visibleFrames.delete(frame)
+  }
+}
+
 function newChannelId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12))
   return `ch_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
@@ -97,7 +114,7 @@ export function mountFrame(options: MountOptions): MountedFrame {
   }
   window.addEventListener('message', listener)
   ;(options.container ?? document.body).append(iframe)
-  return {
+  const mounted: MountedFrame = {
     channelId,
     iframe,
     send: post,
@@ -109,6 +126,9 @@ export function mountFrame(options: MountOptions): MountedFrame {
     destroy() {
       window.removeEventListener('message', listener)
       iframe.remove()
+      visibleFrames.delete(mounted)
     },
   }
+  if (options.container) visibleFrames.add(mounted)
+  return mounted
 }

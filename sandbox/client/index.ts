@@ -7,7 +7,7 @@
 export { createClient, type ClientOptions, type SandboxClient, type SetupOptions } from './create-client.ts'
 export type { ClientConnection } from './connection-calls.ts'
 export { setupWallet, WalletSetupError, WALLET_SETUP_TIMEOUT_MS, type WalletSetupErrorCode, type WalletSetupOptions } from './wallet-setup.ts'
-export { mountFrame, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame, type MountOptions } from './frame-channel.ts'
+export { mountFrame, setFramesTheme, type ClientFrameEvent, type ClientFrameMessage, type MountedFrame, type MountOptions } from './frame-channel.ts'
 export { decryptCredentials, generateHostKeyPair, importHostPrivateKey } from '../frames/credentials.ts'
 export { encodeQuote } from '../frames/machines/purchase-flow.ts'
 export type { BuyQuote, Credentials } from '../contract/index.ts'

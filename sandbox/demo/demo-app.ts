@@ -1,3 +1,4 @@
+import { setFramesTheme } from '../client/index.ts'
 import { createLog } from './demo-log.ts'
 import { FLOWS } from './demo-flows.ts'
 import { byId, createHost, type DemoConfig } from './demo-host.ts'
@@ -136,7 +137,12 @@ async function pollWebhooks() {
 const WEBHOOK_POLL_MS = 1000
 const pollWebhooksForever = (): void => void pollWebhooks().catch(() => undefined).finally(() => setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS))
 
-byId<HTMLSelectElement>('theme').addEventListener('change', (event) => (document.documentElement.dataset.theme = (event.target as HTMLSelectElement).value))
+// The frames follow the page's theme (the client's SDK-internal setTheme, decision record 0072), without a reload.
+byId<HTMLSelectElement>('theme').addEventListener('change', (event) => {
+  const theme = (event.target as HTMLSelectElement).value === 'dark' ? 'dark' : 'light'
+  document.documentElement.dataset.theme = theme
+  setFramesTheme(theme)
+})
 byId<HTMLSelectElement>('mode').addEventListener('change', () => loadFixtures().catch((error: unknown) => status(errorText(error))))
 // Ready once the fixtures are read and the first webhook poll has registered the partner server's endpoint.
 Promise.all([loadFixtures(), pollWebhooks().catch(() => undefined)]).then(() => {

@@ -160,6 +160,21 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await demo.page.fill('#custom-phone', '')
   })
 
+  it("switches the open frames to the page's theme when the viewer changes it, without reloading them", async () => {
+    await run('card-buy', 100)
+    const button = demo.page.frameLocator('#frames iframe[title="buy-button frame"]').locator('html')
+    await button.locator('form[data-action="tapPay"]').waitFor({ timeout: 10_000 })
+    const channel = await demo.page.locator('#frames iframe[title="buy-button frame"]').getAttribute('data-channel-id')
+    await demo.page.selectOption('#theme', 'dark')
+    await expect.poll(() => button.getAttribute('data-theme'), { timeout: 10_000 }).toBe('dark')
+    await demo.page.selectOption('#theme', 'light')
+    await expect.poll(() => button.getAttribute('data-theme'), { timeout: 10_000 }).toBe('light')
+    // The same frame (its channel), still on its button: switched, not reloaded.
+    expect(await demo.page.locator('#frames iframe[title="buy-button frame"]').getAttribute('data-channel-id')).toBe(channel)
+    expect(await button.locator('form[data-action="tapPay"]').count()).toBe(1)
+    expect((await frameRows()).filter((row) => row === 'frame→host buy-button handshake')).toHaveLength(1)
+  })
+
   it('fits 375 px without horizontal scrolling', async () => {
     await demo.page.setViewportSize({ width: 375, height: 800 })
     expect(await demo.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
