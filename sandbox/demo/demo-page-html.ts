@@ -62,7 +62,7 @@ button.primary { background: var(--accent); color: var(--accent-text); border-co
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 10px 0 0; padding: 4px 8px 8px; }
 legend { font-weight: 600; }
-#frames iframe { width: 100%; min-height: 280px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
+#frames iframe { width: 100%; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
 #status { min-height: 1.5em; color: var(--muted); }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: end; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
