@@ -290,7 +290,7 @@ describe('widget frame buy amounts, by hand from the price and fee tables', () =
     const frame = await openWidget(client)
     const expected = expectedBuy(client.tenant, buy)
     await act(frame, { type: 'chooseAmount', amount: '100' }, { type: 'enterWallet', address: EVM_ADDRESS })
-    expect(frame.runtime.view().body).toBe(`Pay 100 USD for about ${expected.destination} ETH, sent to ${EVM_ADDRESS}.`)
+    expect(frame.runtime.view().body).toBe(`Pay 100.00 USD for about ${expected.destination} ETH, sent to ${EVM_ADDRESS}.`)
 
     await act(frame, { type: 'pay' })
     expect(frame.events.at(-1)?.kind).toBe('complete')
@@ -307,7 +307,7 @@ describe('widget frame buy amounts, by hand from the price and fee tables', () =
     await setDefaultExtraFee(client, 2)
     const frame = await openWidget(client)
     await act(frame, { type: 'chooseAmount', amount: '100' }, { type: 'enterWallet', address: EVM_ADDRESS })
-    expect(frame.runtime.view().body).toBe(`Pay 100 USD for about 0.031 ETH, sent to ${EVM_ADDRESS}.`)
+    expect(frame.runtime.view().body).toBe(`Pay 100.00 USD for about 0.031 ETH, sent to ${EVM_ADDRESS}.`)
     const result = await runEffect(frame.context, { type: 'widget.quote', fiatCode: 'usd', amount: 100, currencyCode: 'eth', address: EVM_ADDRESS })
     expect(amountsOf((result as { value: BuyQuote }).value)).toEqual({
       exchangeRate: 2947.0109, fees: { network: 2.5, service: 3.99, ecosystem: 2 }, source: 100, destination: 0.031, totalAmount: 100, feeBehavior: 'inclusive',

@@ -14,14 +14,29 @@ async function eventsOf(page: Page, count: number): Promise<Array<{ kind: string
   return page.evaluate(() => (window as any).frameEvents.map(({ kind, payload }: any) => (payload === undefined ? { kind } : { kind, payload })))
 }
 
-/** A frame of the frames origin in the host page (all of them share the frames origin's storage there). */
-function framesOriginFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(env.sandbox.framesUrl))
+/**
+ * A frame of the frames origin in the host page (all of them share the frames origin's storage there). The client
+ * removes its headless check and reset frames once they answer, so one is mounted to read the storage: a check page
+ * without a channel (it only says what is missing), with the account's key so the host page may embed it.
+ */
+async function framesOriginFrame(page: Page, apiKey: string): Promise<Frame> {
+  const find = () => page.frames().find((f) => f.url().startsWith(env.sandbox.framesUrl))
+  if (!find()) {
+    await page.evaluate((url) => new Promise((resolve) => {
+      const iframe = document.createElement('iframe')
+      iframe.style.display = 'none'
+      iframe.onload = resolve
+      iframe.src = url
+      document.body.append(iframe)
+    }), `${env.sandbox.framesUrl}/platform/v1/check?apiKey=${apiKey}`)
+  }
+  const frame = find()
   if (!frame) throw new Error('no frame of the frames origin in the page')
   return frame
 }
 
-const remembered = (page: Page, tenant: string) => framesOriginFrame(page).evaluate((key) => localStorage.getItem(key), connectionKey(tenant))
+const remembered = async (page: Page, account: { account: string; tenant(): { id: string } }) =>
+  (await framesOriginFrame(page, `pk_test_${account.account}`)).evaluate((key) => localStorage.getItem(key), connectionKey(account.tenant().id))
 
 describe('reset frame in Chromium', { timeout: 30_000 }, () => {
   it('shakes hands, then logs the customer out and completes', async () => {
@@ -39,11 +54,10 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
 
   it("clears the customer a check remembered in the frames origin's storage with an apiKey only, and revokes no session", async () => {
     const account = platformAccount(env.sandbox.core)
-    const tenant = account.tenant().id
     const sessionToken = await account.session(magic.usNy)
     const page = await hostPage()
     const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token), sessionToken)
-    expect(JSON.parse((await remembered(page, tenant))!)).toEqual({ customerId: connection.customer.id, frame: 'check' })
+    expect(JSON.parse((await remembered(page, account))!)).toEqual({ customerId: connection.customer.id, frame: 'check' })
 
     await page.evaluate((apiKey) => {
       const { createClient } = (window as any).sandboxClient
@@ -51,7 +65,7 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
       client.resetConnection(undefined, { onEvent: (window as any).record })
     }, `pk_test_${account.account}`)
     expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
-    expect(await remembered(page, tenant)).toBeNull()
+    expect(await remembered(page, account)).toBeNull()
     const reset = account.tenant().journal.list({ kind: 'state' }).find((e) => e.kind === 'state' && e.event === 'auth:reset')
     expect(reset).toMatchObject({ detail: { authorizedBy: 'apiKey', revokedSessions: 0, browserState: 'cleared', clearedCustomerId: connection.customer.id } })
     const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
@@ -64,10 +78,10 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
     const sessionToken = await account.session(magic.usNy)
     const page = await hostPage()
     const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token), sessionToken)
-    expect(await remembered(page, account.tenant().id)).not.toBeNull()
+    expect(await remembered(page, account)).not.toBeNull()
     await page.evaluate((clientToken) => (window as any).sandbox.resetConnection(clientToken, { onEvent: (window as any).record }), connection.credentials.clientToken)
     expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'complete', payload: {} }])
-    expect(await remembered(page, account.tenant().id)).toBeNull()
+    expect(await remembered(page, account)).toBeNull()
     const reset = account.tenant().journal.list({ kind: 'state' }).find((e) => e.kind === 'state' && e.event === 'auth:reset')
     expect(reset).toMatchObject({ detail: { authorizedBy: 'clientToken', revokedSessions: 1, browserState: 'cleared', clearedCustomerId: connection.customer.id } })
     await page.close()
