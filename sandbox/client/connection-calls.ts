@@ -24,10 +24,11 @@ type Mount = (frame: FrameName, setup: SetupOptions) => MountedFrame
  * mountHeadless(setupFrame, 'reset', { params: { clientToken }, onEvent: (e) => console.log(e.kind) })
  */
 export function mountHeadless(mount: Mount, frame: FrameName, setup: SetupOptions): MountedFrame {
+  if (setup.container) return mount(frame, setup)
   let mounted: MountedFrame | undefined
   const onEvent = (event: ClientFrameEvent) => {
     setup.onEvent?.(event)
-    if (setup.container || (event.kind !== 'complete' && event.kind !== 'error')) return
+    if (event.kind !== 'complete' && event.kind !== 'error') return
     // The event may arrive while `mount` is still returning (never in a browser, but a test double may answer at once).
     queueMicrotask(() => mounted?.destroy())
   }

@@ -55,16 +55,21 @@ const revealFrames = () => byId('frames-panel').scrollIntoView({ block: window.i
 new MutationObserver((changes) => changes.some((change) => [...change.addedNodes].some((node) => node instanceof HTMLIFrameElement)) && revealFrames())
   .observe(byId('frames'), { childList: true, subtree: true })
 
+/** Empties the frames panel and the partner's own buttons. */
+const clearFrames = () => {
+  byId('frames').replaceChildren()
+  byId('partner-ui').replaceChildren()
+}
+
 /** The run under way: its number (a later run makes an earlier one's outcome stale) and how the partner closes it. */
 let current = { run: 0, close: () => undefined as void }
 
 on('run', async () => {
   current.close()
   const run = current.run + 1
-  byId('frames').replaceChildren()
-  byId('partner-ui').replaceChildren()
-  const id = byId<HTMLSelectElement>('flow').value
+  clearFrames()
   const select = byId<HTMLSelectElement>('flow')
+  const id = select.value
   const label = select.selectedOptions[0]?.textContent ?? id
   const flow = FLOWS.get(id)
   showOutcome(banner, undefined)
@@ -87,8 +92,7 @@ on('run', async () => {
 // The partner's own close (its modal's ×): the frames go, and the flow says it was cancelled.
 on('close-frames', async () => {
   current.close()
-  byId('frames').replaceChildren()
-  byId('partner-ui').replaceChildren()
+  clearFrames()
 })
 on('advance', async () => status(`clock: ${(tenantNow = (await control('clock/advance', { by: byId('advance-by').value })).data.now)}`))
 on('fault', async () => {
