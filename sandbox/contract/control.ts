@@ -6,6 +6,7 @@ import { Mode } from './api-key.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageFailureReason, StageName } from './platform/transaction-stages.ts'
 import { queryNumber } from './query-number.ts'
+import { RequestKey } from './request-matcher.ts'
 
 const DURATION = /^(?:[0-9]{1,9}(?:ms|s|m|h|d))+$/
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -49,49 +50,6 @@ export const ClockAdvanceRequest = z.strictObject({ by: Duration })
 /** The tenant clock as the control API reports it. */
 export const ClockState = z.object({ now: IsoTimestamp, startedAt: IsoTimestamp, advancedMs: z.number().int().min(0) })
 export type ClockState = z.infer<typeof ClockState>
-
-/** HTTP methods a fault can match (`*` matches any). */
-export const FaultMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'])
-
-/**
- * Body of `POST /__sandbox/faults`: for the next `times` requests of this tenant
- * matching `method` and `path` (`*` matches one path segment, a trailing `**` the rest),
- * answer `status`, wait `latencyMs` first, or drop the connection (`networkError`).
- */
-export const FaultRequest = z
-  .strictObject({
-    method: z.string().transform((m) => m.toUpperCase()).pipe(FaultMethod).default('*'),
-    path: z.string().regex(/^\/[^\s?#]*$/, 'path must start with / and hold no query or spaces').max(512),
-    times: z.number().int().min(1).max(10_000).default(1),
-    status: z.number().int().min(400).max(599).optional(),
-    latencyMs: z.number().int().min(0).max(60_000).optional(),
-    networkError: z.boolean().optional(),
-  })
-  .refine((f) => f.status !== undefined || f.latencyMs !== undefined || f.networkError === true, {
-    message: 'a fault needs status, latencyMs or networkError: true',
-    path: ['status'],
-  })
-  .refine((f) => !(f.networkError === true && f.status !== undefined), {
-    message: 'networkError and status cannot be combined: a dropped connection has no status',
-    path: ['networkError'],
-  })
-  .refine((f) => !f.path.startsWith('/__sandbox'), {
-    message: 'path cannot target the control API',
-    path: ['path'],
-  })
-export type FaultRequest = z.infer<typeof FaultRequest>
-
-/** A fault as stored and listed. */
-export const Fault = z.object({
-  id: z.string(),
-  method: FaultMethod,
-  path: z.string(),
-  remaining: z.number().int().min(0),
-  status: z.number().int().optional(),
-  latencyMs: z.number().int().optional(),
-  networkError: z.boolean().optional(),
-})
-export type Fault = z.infer<typeof Fault>
 
 /** Partner capabilities a tenant can have. */
 export const Capabilities = z.object({ identity: z.boolean(), guestCheckout: z.boolean() })
@@ -163,7 +121,14 @@ export const ApiJournalEntry = z.object({
   session: z.string().optional(),
   /** The path a renamed route moved to, when the call used the old path (which still works). */
   renamedTo: z.string().optional(),
+  /** The fault that touched the call (a status, a body, a delay or a dropped connection). */
   fault: z.string().optional(),
+  /** The fault answered instead of the route (a status, an overridden body, a dropped connection): not the simulation's answer. */
+  answeredByFault: z.literal(true).optional(),
+  /** How the call authenticated. */
+  key: RequestKey.optional(),
+  /** The request's headers, lower-case; credentials (`authorization`, `x-api-key`, `cookie`) kept as `[redacted]`. */
+  headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
 })
 export type ApiJournalEntry = z.infer<typeof ApiJournalEntry>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { Fault, TenantSettings } from './control.ts'
+import { TenantSettings } from './control.ts'
+import { Fault } from './fault.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageName } from './platform/transaction-stages.ts'

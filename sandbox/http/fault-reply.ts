@@ -1,6 +1,6 @@
 import { errorCatalog, type ErrorCode } from '../kernel/error-catalog.ts'
 import type { FaultOutcome } from '../kernel/fault-registry.ts'
-import type { ApiFamily, PlainReply } from './plain-http.ts'
+import { reply, type ApiFamily, type PlainReply } from './plain-http.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import { toWireError } from './to-wire-error.ts'
 
@@ -10,16 +10,19 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /**
- * The reply of an injected status fault: the wire error of the route's family,
- * with the injected status, a message naming the fault, and `Retry-After` on 429/503.
+ * The reply of a fault that answers a status: its `responseBody` when it has one (a 204: none), else the wire error of
+ * the route's family with the status and a message naming the fault, and `Retry-After: 1` on 429/503; its
+ * `responseHeaders` on top either way (its own `retry-after` wins).
  *
  * @example
  * faultReply('widget', { id: 'fault_1', method: 'GET', path: '/v3/**', status: 503 })
+ * faultReply('platform', { id: 'fault_2', method: 'GET', path: '/platform/v1/transactions/*', status: 200, responseBody: { data: {} } })
  */
 export function faultReply(family: ApiFamily, fault: FaultOutcome & { status: number }): PlainReply {
-  const { status } = fault
+  const { status, responseBody, responseHeaders = {} } = fault
+  if (responseBody !== undefined || status < 400) return reply(status, responseBody, { ...responseHeaders })
   const error = new SandboxError(codeForStatus(status), `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${status} (POST /__sandbox/faults)`)
   const wire = toWireError(family, error)
   if (status === 429 || status === 503) wire.headers['retry-after'] = '1'
-  return { ...wire, status }
+  return { ...wire, status, headers: { ...wire.headers, ...responseHeaders } }
 }

@@ -1,7 +1,31 @@
+import type { RequestKey } from '../contract/index.ts'
 import type { FaultOutcome } from '../kernel/fault-registry.ts'
 import { isTextReply, withJson, type PlainRequest, type PlainResponse } from './plain-http.ts'
 import type { Route } from './route.ts'
 import type { Tenant } from '../kernel/tenant.ts'
+
+/** Headers whose values are credentials: journaled as `[redacted]`, so a verification can still ask whether they were sent. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key'])
+
+/** The request's headers as the journal keeps them, and the characters they count for. */
+function journalHeaders(headers: PlainRequest['headers']): { kept: Record<string, string | string[]>; chars: number } {
+  const kept: Record<string, string | string[]> = {}
+  let chars = 0
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]
+    if (value === undefined) continue
+    const text = CREDENTIAL_HEADERS.has(name) ? '[redacted]' : value
+    kept[name] = text
+    chars += name.length + (Array.isArray(text) ? text.join('').length : text.length)
+  }
+  return { kept, chars }
+}
+
+/** Who made a journaled call: the session of its access token, and how it authenticated. */
+export interface ApiCaller {
+  session?: string
+  key?: RequestKey
+}
 
 function journalBody(text: string): unknown {
   try {
@@ -12,21 +36,22 @@ function journalBody(text: string): unknown {
 }
 
 /**
- * Journals one API call of a tenant: request line, query, body, status,
- * response body, and the session of the access token that authorized it
- * (Bearer routes); returns the response. Reads of the control API are not
+ * Journals one API call of a tenant: request line, query, headers (credentials redacted), body, status,
+ * response body, how it authenticated and the session of the access token that authorized it
+ * (Bearer routes), and the fault that touched it; returns the response. Reads of the control API are not
  * journaled, so polling the journal does not fill it. A JSON response is made
  * text once here: the journal keeps the text (bounded in characters) and the
  * adapter sends it; a body longer than the journal keeps is a placeholder with
  * its size (docs/decisions/0044).
  */
-export function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, session?: string): PlainResponse {
+export function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, caller: ApiCaller = {}): PlainResponse {
   if (route.family === 'control' && request.method === 'GET') return response
   const { journal } = tenant
   const text = response.kind === 'reply' && isTextReply(response) ? response.body : undefined
   const answer = response.kind === 'reply' && text === undefined && response.body !== undefined ? withJson(response) : response
   const requestBody = request.body ? journal.keepBody(request.body, journalBody) : undefined
   const responseBody = text === undefined ? undefined : journal.keepBody(text, (kept) => kept)
+  const headers = journalHeaders(request.headers)
   const entry = {
     kind: 'api',
     method: request.method,
@@ -36,10 +61,13 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
     requestBody: requestBody?.body,
     responseBody: responseBody?.body,
     deprecated: route.deprecated ? true : undefined,
-    session,
+    session: caller.session,
     renamedTo: route.renamedTo,
     fault: fault?.id,
+    answeredByFault: fault !== undefined && (fault.status !== undefined || fault.networkError === true) ? true : undefined,
+    key: caller.key,
+    headers: headers.kept,
   } as const
-  journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0))
+  journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0) + headers.chars)
   return answer
 }

@@ -8,11 +8,12 @@ import type { Tenant } from '../kernel/tenant.ts'
 import { TenantRegistry } from '../kernel/tenant-registry.ts'
 import { restoreSandbox, restoreTenant, snapshotSandbox } from '../kernel/sandbox-snapshot.ts'
 import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
-import type { SandboxSnapshot } from '../contract/index.ts'
+import type { RequestKey, SandboxSnapshot } from '../contract/index.ts'
 import { resumeRestoredWork, runScheduledJob } from '../domain/run-scheduled-job.ts'
 import { authenticate, requireLiveSession } from './authenticate.ts'
 import { addCorsHeaders, preflightReply } from './cors-headers.ts'
 import { faultReply } from './fault-reply.ts'
+import { matchableRequest } from './matchable-request.ts'
 import { journalApiCall } from './journal-api-call.ts'
 import { andThen, attempt, type MaybePromise } from './maybe-promise.ts'
 import { headerValue, reply, serialised, type PlainReply, type PlainRequest, type PlainResponse } from './plain-http.ts'
@@ -114,10 +115,12 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     // Timers made due by wall time (--realtime-clock) fire first, and their async work (settlements, KYC
     // decisions) lands before this request reads state.
     const fired = tenant.clock.runDue()
-    const fault = route.family === 'control' ? undefined : tenant.faults.take(request.method, request.path)
+    const key: RequestKey | undefined = context.claims ? 'accessToken' : context.key?.kind
+    const fault = route.family === 'control' || tenant.faults.size === 0 ? undefined : tenant.faults.take(matchableRequest(request, key), tenant.clock.now())
     const ready = fault?.latencyMs ? sleep(fault.latencyMs) : fired > 0 ? tenant.clock.settled() : undefined
     const answered = andThen(ready, () => attempt(() => runTenantRoute(route, context, fault), (error) => wireError(route, error)))
-    return andThen(answered, (response) => withCors(journalApiCall(tenant, route, request, serialised(response), fault, context.claims?.session), route, request, params, tenant))
+    const caller = { session: context.claims?.session, key }
+    return andThen(answered, (response) => withCors(journalApiCall(tenant, route, request, serialised(response), fault, caller), route, request, params, tenant))
   }
 
   /** The route of a request, or the answer when there is none: 404, or 405 with the methods the path takes. */

@@ -1,64 +1,96 @@
-import type { Fault, FaultRequest } from '../contract/index.ts'
+import { durationToMs, Fault, type FaultRequest } from '../contract/index.ts'
+import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './request-matcher.ts'
 
-interface ArmedFault extends Fault {
-  matcher: RegExp
+/** What a fault that fired asks of the request it hit. */
+export type FaultOutcome = Pick<Fault, 'id' | 'method' | 'path' | 'status' | 'latencyMs' | 'networkError' | 'responseBody' | 'responseHeaders'>
+
+/**
+ * A fault's draw for the `n`th request that matched it: a number in [0, 1) that depends only on the tenant's seed and
+ * mode, what the fault matches and its rate, and `n`; the fault fires when it is below the rate.
+ */
+export type FaultDraw = (fingerprint: string, n: number) => number
+
+interface ArmedFault {
+  fault: Fault
+  matches: CompiledMatcher
+  expiresAtMs: number | undefined
+  /** What the fault's draws are keyed by: its matcher and rate, not its id (a rerun that arms faults in another order draws the same). */
+  fingerprint: string
 }
 
-/** What a matching fault asks of the request it hits. */
-export type FaultOutcome = Omit<Fault, 'remaining'>
-
-function pathMatcher(pattern: string): RegExp {
-  const source = pattern
-    .split('/')
-    .map((segment) => (segment === '**' ? '.*' : segment === '*' ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`)
+function fingerprintOf(fault: Fault): string {
+  const { method, path, query, headers, body, key, rate } = fault
+  return JSON.stringify({ method, path, query, headers, body, key, rate })
 }
 
 /**
- * A tenant's injected faults. Each fault answers the next `times` matching
- * requests, oldest fault first, then disarms itself.
+ * A tenant's injected faults. A request meets each armed fault in the order they were added: the first whose matcher
+ * matches it, and whose `rate` draw (if it has one) says so, fires; a fault that does not draw lets the next one try. A
+ * fault disarms when it has fired `times` times or its expiry passes on the tenant clock.
  *
  * @example
- * faults.add({ method: 'GET', path: '/v3/currencies/*\/sell_quote', times: 2, status: 503 })
- * faults.take('GET', '/v3/currencies/eth/sell_quote') // { status: 503, ... }
+ * faults.add(FaultRequest.parse({ method: 'GET', path: '/v3/currencies/*\/sell_quote', times: 2, status: 503 }), clock.now())
+ * faults.take(request, clock.now()) // { id: 'fault_1', status: 503, ... }
  */
 export class FaultRegistry {
   private faults: ArmedFault[] = []
   private nextId = 1
 
-  /** Arms a fault and returns it as listed. */
-  add(request: FaultRequest): Fault {
-    const { times, ...outcome } = request
-    const fault: ArmedFault = { id: `fault_${this.nextId++}`, ...outcome, remaining: times, matcher: pathMatcher(request.path) }
-    this.faults.push(fault)
-    return publicFault(fault)
+  /** @param draw the seeded draw of `rate` faults (default: none fires, so a registry without one cannot be random). */
+  constructor(private readonly draw: FaultDraw = () => 1) {}
+
+  /** Faults armed (expired ones included until a request or a listing drops them). */
+  get size(): number {
+    return this.faults.length
   }
 
-  /** Consumes one use of the first fault matching the request, if any. */
-  take(method: string, path: string): FaultOutcome | undefined {
+  /** Arms a fault at tenant time `nowMs` and returns it as listed. */
+  add(request: FaultRequest, nowMs: number): Fault {
+    const { times, expiresIn: _expiresIn, ...rest } = request
+    const expiresAtMs = request.expiresIn === undefined ? undefined : nowMs + durationToMs(request.expiresIn)
+    const fault: Fault = {
+      id: `fault_${this.nextId++}`,
+      ...rest,
+      remaining: times ?? (request.rate === undefined ? 1 : null),
+      matched: 0,
+      fired: 0,
+      ...(expiresAtMs === undefined ? {} : { expiresAt: new Date(expiresAtMs).toISOString() }),
+    }
+    this.faults.push(armed(fault))
+    return { ...fault }
+  }
+
+  /** The fault that fires on this request, if any: one use of it is spent. */
+  take(request: MatchableRequest, nowMs: number): FaultOutcome | undefined {
     if (this.faults.length === 0) return undefined
-    const fault = this.faults.find((f) => (f.method === '*' || f.method === method) && f.matcher.test(path))
-    if (!fault) return undefined
-    fault.remaining--
-    if (fault.remaining === 0) this.faults = this.faults.filter((f) => f !== fault)
-    const { remaining: _remaining, ...outcome } = publicFault(fault)
-    return outcome
+    this.dropExpired(nowMs)
+    for (const entry of this.faults) {
+      if (!entry.matches(request)) continue
+      const { fault } = entry
+      fault.matched++
+      if (fault.rate !== undefined && !(this.draw(entry.fingerprint, fault.matched) < fault.rate)) continue
+      fault.fired++
+      if (fault.remaining !== null && --fault.remaining === 0) this.faults = this.faults.filter((f) => f !== entry)
+      const { id, method, path, status, latencyMs, networkError, responseBody, responseHeaders } = fault
+      return { id, method, path, status, latencyMs, networkError, responseBody, responseHeaders }
+    }
+    return undefined
   }
 
-  /** Armed faults, oldest first. */
-  list(): Fault[] {
-    return this.faults.map(publicFault)
+  /** Armed faults at tenant time `nowMs`, oldest first. */
+  list(nowMs: number): Fault[] {
+    this.dropExpired(nowMs)
+    return this.faults.map(({ fault }) => ({ ...fault }))
   }
 
-  /** The armed faults and the next id, for a state file. */
+  /** The armed faults and the next id, for a state file (expired ones included: the restored clock drops them). */
   snapshot(): { armed: Fault[]; nextId: number } {
-    return { armed: this.list(), nextId: this.nextId }
+    return { armed: this.faults.map(({ fault }) => ({ ...fault })), nextId: this.nextId }
   }
 
   /** Arms what a snapshot held, replacing what is armed now. */
   restore(snapshot: { armed: Fault[]; nextId: number }): void {
-    this.faults = snapshot.armed.map((fault) => ({ ...fault, matcher: pathMatcher(fault.path) }))
+    this.faults = snapshot.armed.map((fault) => armed(Fault.parse(fault)))
     this.nextId = snapshot.nextId
   }
 
@@ -66,8 +98,19 @@ export class FaultRegistry {
   clear(): void {
     this.faults = []
   }
+
+  private dropExpired(nowMs: number): void {
+    if (this.faults.some((f) => f.expiresAtMs !== undefined && f.expiresAtMs <= nowMs)) {
+      this.faults = this.faults.filter((f) => f.expiresAtMs === undefined || f.expiresAtMs > nowMs)
+    }
+  }
 }
 
-function publicFault({ matcher: _matcher, ...fault }: ArmedFault): Fault {
-  return { ...fault }
+function armed(fault: Fault): ArmedFault {
+  return {
+    fault,
+    matches: compileMatcher({ method: fault.method, path: fault.path, query: fault.query, headers: fault.headers, body: fault.body, key: fault.key }),
+    expiresAtMs: fault.expiresAt === undefined ? undefined : Date.parse(fault.expiresAt),
+    fingerprint: fingerprintOf(fault),
+  }
 }

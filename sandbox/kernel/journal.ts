@@ -129,19 +129,37 @@ export class Journal {
     return this.nextSeq - 1
   }
 
+  /** The seq of the oldest entry held: one above `since + 1` means entries after `since` were dropped. */
+  get oldestSeq(): number {
+    return this.firstSeq
+  }
+
   /** Entries in order, filtered. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const first = Math.max(this.firstSeq, (filter.since ?? 0) + 1)
     const out: JournalEntry[] = []
-    for (let seq = first; seq < this.nextSeq; seq++) {
-      const stored = this.entries[(seq - 1) % this.capacity]!
-      if (filter.kind !== undefined && stored.input.kind !== filter.kind) continue
-      const entry = { seq, at: new Date(stored.atMs).toISOString(), ...stored.input } as JournalEntry
-      if (stored.responseJson !== undefined && entry.kind === 'api') entry.responseBody = JSON.parse(stored.responseJson)
-      out.push(entry)
+    for (const { seq, input } of this.inputs(filter.since)) {
+      if (filter.kind !== undefined && input.kind !== filter.kind) continue
+      out.push(this.entry(seq)!)
       if (filter.limit !== undefined && out.length >= filter.limit) break
     }
     return out
+  }
+
+  /**
+   * The entries held after `since`, as callers gave them (no time formatted, no response parsed): what a search reads
+   * before it formats the entries it keeps with {@link entry}.
+   */
+  *inputs(since = 0): Generator<{ seq: number; input: JournalInput }> {
+    for (let seq = Math.max(this.firstSeq, since + 1); seq < this.nextSeq; seq++) yield { seq, input: this.entries[(seq - 1) % this.capacity]!.input }
+  }
+
+  /** The entry with this seq as `list` gives it, if it is still held. */
+  entry(seq: number): JournalEntry | undefined {
+    if (seq < this.firstSeq || seq >= this.nextSeq) return undefined
+    const stored = this.entries[(seq - 1) % this.capacity]!
+    const entry = { seq, at: new Date(stored.atMs).toISOString(), ...stored.input } as JournalEntry
+    if (stored.responseJson !== undefined && entry.kind === 'api') entry.responseBody = JSON.parse(stored.responseJson)
+    return entry
   }
 
   /** The entries held and the next seq, for a state file. */

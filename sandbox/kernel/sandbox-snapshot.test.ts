@@ -46,7 +46,7 @@ describe('a sandbox snapshot', () => {
     const after = (await restoredFrom(await throughJson(core))).tenants.get('snapshot', 'test')
     expect(after.clock.now()).toBe(before.clock.now())
     expect(after.settings).toEqual(before.settings)
-    expect(after.faults.list()).toEqual(before.faults.list())
+    expect(after.faults.list(after.clock.now())).toEqual(before.faults.list(before.clock.now()))
     expect(after.journal.list()).toEqual(before.journal.list())
     expect((await after.store()).snapshot()).toEqual((await before.store()).snapshot())
   })

@@ -157,6 +157,13 @@ export class Tenant {
     return this.options.seed
   }
 
+  /**
+   * The draw of a `rate` fault (decision 0074): HMAC of the seed and mode, never the account or the secret, so a rerun
+   * on any account fails the same requests.
+   */
+  private readonly faultDraw = (fingerprint: string, n: number): number =>
+    Number.parseInt(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`).slice(0, 12), 16) / 2 ** 48
+
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
     return { limits: this.options.limits, budget: this.options.budget, owner: this, pause: this.options.pause }
@@ -320,7 +327,7 @@ export class Tenant {
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
     this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
-    this.faults = new FaultRegistry()
+    this.faults = new FaultRegistry(this.faultDraw)
     this.settings = {
       defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,
       allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],

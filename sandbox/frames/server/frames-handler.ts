@@ -3,6 +3,8 @@ import { ChannelId, EFFECT_NAMES, FrameInbound, FrameName, FrameOutbound, FrameP
 import { describeIssue } from '../../kernel/describe-issue.ts'
 import { parseField, parseJsonBody } from '../../http/parse-input.ts'
 import type { FaultOutcome } from '../../kernel/fault-registry.ts'
+import { faultReply } from '../../http/fault-reply.ts'
+import { matchableRequest } from '../../http/matchable-request.ts'
 import { reply, type PlainReply, type PlainRequest, type PlainResponse } from '../../http/plain-http.ts'
 import { toWireError } from '../../http/to-wire-error.ts'
 import type { SandboxCore } from '../../http/sandbox-core.ts'
@@ -49,12 +51,13 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
   const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
   const { context, refusal, allowedOrigins: allowed } = await frameEmbedding(core, frame, raw)
   // The tenant's injected faults apply to its frame pages as to its API calls (a partner tests a frame that fails to load).
-  const fault = context?.tenant.faults.take('GET', request.path)
+  const fault = context && context.tenant.faults.size > 0 ? context.tenant.faults.take(matchableRequest(request, undefined), context.tenant.clock.now()) : undefined
   if (fault) {
     context!.tenant.record('frame:faulted', { fault: fault.id, frame, path: request.path })
     if (fault.latencyMs) await sleep(fault.latencyMs)
     if (fault.networkError) return { kind: 'network-error' }
-    if (fault.status !== undefined) return faultPage({ ...fault, status: fault.status }, request.path, frameAncestors(allowed))
+    if (fault.status !== undefined && fault.responseBody === undefined && fault.status >= 400) return faultPage({ ...fault, status: fault.status }, request.path, frameAncestors(allowed))
+    if (fault.status !== undefined) return faultReply('meta', { ...fault, status: fault.status })
   }
   const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins: allowed, appearance: {} }
   const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)

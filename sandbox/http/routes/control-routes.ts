@@ -11,6 +11,7 @@ import { checkIpOverrides } from '../../domain/ip-address-overrides.ts'
 import { sellTriggerFixtures } from '../../domain/sell-triggers.ts'
 import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
+import { checkFaultAnswer } from '../check-fault-answer.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
@@ -99,11 +100,13 @@ export const controlRoutes: Route[] = [
     method: 'POST',
     path: '/__sandbox/faults',
     operationId: 'addFault',
-    summary: 'Inject a fault: status, latency or a dropped connection for the next N matching requests',
+    summary: 'Inject a fault for requests that match (method, path, query, headers, body fields, key), at a seeded rate: a status, an overridden answer, latency or a dropped connection',
     body: FaultRequest,
     responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid },
-    handle({ tenant, request }) {
-      const fault = tenant.faults.add(parseJsonBody(FaultRequest, request.body))
+    handle({ tenant, request, core }) {
+      const parsed = parseJsonBody(FaultRequest, request.body)
+      checkFaultAnswer(core.routes, parsed)
+      const fault = tenant.faults.add(parsed, tenant.clock.now())
       tenant.record('fault:added', { ...fault })
       return reply(201, { data: fault })
     },
@@ -114,7 +117,7 @@ export const controlRoutes: Route[] = [
     operationId: 'listFaults',
     summary: 'List armed faults',
     responses: { 200: { description: 'Armed faults', schema: dataOf(z.array(Fault)) } },
-    handle: ({ tenant }) => reply(200, { data: tenant.faults.list() }),
+    handle: ({ tenant }) => reply(200, { data: tenant.faults.list(tenant.clock.now()) }),
   }),
   control({
     method: 'DELETE',

@@ -1,6 +1,7 @@
 import type { Route } from '../route.ts'
 import { accountRoutes } from './account-routes.ts'
 import { controlRoutes } from './control-routes.ts'
+import { requestRoutes } from './request-routes.ts'
 import { dataRoutes } from './data-routes.ts'
 import { defiTokenRoutes } from './defi-token-routes.ts'
 import { metaRoutes } from './meta-routes.ts'
@@ -17,5 +18,5 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...swapRoutes, ...platformRoutes, ...controlRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...swapControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...swapRoutes, ...platformRoutes, ...controlRoutes, ...requestRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...swapControlRoutes, ...webhookRoutes, ...metaRoutes]
 }

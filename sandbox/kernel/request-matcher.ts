@@ -1,0 +1,121 @@
+import type { RequestKey, RequestMatcher, ValueMatcher } from '../contract/index.ts'
+
+/** A request as matchers see it: a live one (a fault) or a journaled one (a verification). */
+export interface MatchableRequest {
+  method: string
+  path: string
+  query: Readonly<Record<string, string | string[]>>
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The JSON body, parsed (read only when a matcher looks at body fields); {@link NOT_JSON} when it is not JSON. */
+  body(): unknown
+  key: RequestKey | undefined
+}
+
+/** What {@link MatchableRequest.body} gives for a body that is absent or not JSON: no field of it is present. */
+export const NOT_JSON: unique symbol = Symbol('not JSON')
+
+/** A matcher ready to test requests: its regular expressions compiled once. */
+export type CompiledMatcher = (request: MatchableRequest) => boolean
+
+type FieldTest = (value: unknown) => boolean
+
+/**
+ * The regular expression of a path pattern: `*` one segment, a trailing `**` the rest (or nothing).
+ *
+ * @example
+ * pathPattern('/v3/currencies/*\/sell_quote').test('/v3/currencies/eth/sell_quote') // true
+ */
+export function pathPattern(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment === '**' ? '.*' : segment === '*' ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`)
+}
+
+/** A text field (query parameter, header; a repeated one matches when one of its values does). */
+function textTest(matcher: ValueMatcher): FieldTest {
+  if (matcher.present !== undefined) return (value) => (value !== undefined) === matcher.present
+  const regex = matcher.matches === undefined ? undefined : new RegExp(matcher.matches)
+  const wanted = matcher.equals === null || matcher.equals === undefined ? undefined : String(matcher.equals)
+  const one = regex ? (text: string) => regex.test(text) : (text: string) => text === wanted
+  return (value) => (Array.isArray(value) ? value.some((v) => typeof v === 'string' && one(v)) : typeof value === 'string' && one(value))
+}
+
+/** A JSON body field: `equals` is strict (5 is not '5'); `matches` reads a number or boolean as its text. */
+function jsonTest(matcher: ValueMatcher): FieldTest {
+  if (matcher.present !== undefined) return (value) => (value !== undefined) === matcher.present
+  if (matcher.matches !== undefined) {
+    const regex = new RegExp(matcher.matches)
+    return (value) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && regex.test(String(value))
+  }
+  return (value) => value === matcher.equals
+}
+
+/** The value at a dotted path of a parsed JSON body, own properties only; undefined when absent. */
+export function bodyField(body: unknown, path: string): unknown {
+  let value = body
+  for (const name of path.split('.')) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, name)) return undefined
+    value = (value as Record<string, unknown>)[name]
+  }
+  return value
+}
+
+function own<T>(record: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined
+}
+
+/**
+ * Compiles a request matcher once: every field it gives must match. Lookups are own-property only, so a matcher naming
+ * `__proto__` or `constructor` matches only a request that sent such a field.
+ *
+ * @example
+ * const matches = compileMatcher(RequestMatcher.parse({ method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }))
+ * matches({ method: 'POST', path: '/platform/v1/sessions', query: {}, headers: {}, body: () => ({ externalCustomerId: 'u1' }), key: 'secret' }) // true
+ */
+export function compileMatcher(matcher: RequestMatcher): CompiledMatcher {
+  const path = pathPattern(matcher.path)
+  const tests: Array<(request: MatchableRequest) => boolean> = []
+  for (const [name, value] of Object.entries(matcher.query ?? {})) {
+    const test = textTest(value)
+    tests.push((request) => test(own(request.query, name)))
+  }
+  for (const [name, value] of Object.entries(matcher.headers ?? {})) {
+    const test = textTest(value)
+    tests.push((request) => test(own(request.headers, name)))
+  }
+  const bodyTests = Object.entries(matcher.body ?? {}).map(([field, value]) => ({ field, test: jsonTest(value) }))
+  if (bodyTests.length > 0) {
+    tests.push((request) => {
+      const body = request.body()
+      return bodyTests.every(({ field, test }) => test(body === NOT_JSON ? undefined : bodyField(body, field)))
+    })
+  }
+  const { method, key } = matcher
+  return (request) =>
+    (method === '*' || method === request.method) && path.test(request.path) && (key === undefined || key === request.key) && tests.every((test) => test(request))
+}
+
+/**
+ * A request's JSON body, parsed at most once: {@link NOT_JSON} when there is none or it does not parse.
+ *
+ * @example
+ * const body = lazyJsonBody(request.body) // body() parses on first call
+ */
+export function lazyJsonBody(text: string | undefined): () => unknown {
+  let parsed: unknown = NOT_JSON
+  let read = false
+  return () => {
+    if (!read) {
+      read = true
+      try {
+        if (text !== undefined && text.length > 0) parsed = JSON.parse(text)
+      } catch {
+        parsed = NOT_JSON
+      }
+    }
+    return parsed
+  }
+}
