@@ -7,13 +7,23 @@ import type { Tenant } from '../kernel/tenant.ts'
 /** Headers whose values are credentials: journaled as `[redacted]`, so a verification can still ask whether they were sent. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key'])
 
-/** The request's headers as the journal keeps them, and the characters they count for. */
+/**
+ * Headers an HTTP client or the connection adds by itself, whatever the partner's code says: not journaled, so the
+ * journal is the same whichever adapter (the node server, msw) or client made the call.
+ */
+const TRANSPORT_HEADERS = new Set([
+  'accept', 'accept-encoding', 'accept-language', 'connection', 'content-length', 'host', 'keep-alive', 'priority', 'sec-fetch-dest', 'sec-fetch-mode',
+  'sec-fetch-site', 'sec-fetch-user', 'te', 'transfer-encoding', 'upgrade', 'user-agent',
+])
+
+/** The request's headers as the journal keeps them (the transport's own left out, names in order), and the characters they count for. */
 function journalHeaders(headers: PlainRequest['headers']): { kept: Record<string, string | string[]>; chars: number } {
   const kept: Record<string, string | string[]> = {}
   let chars = 0
-  for (const name of Object.keys(headers)) {
+  // In name order: adapters hand headers over in their own order (node as sent, fetch's Headers sorted).
+  for (const name of Object.keys(headers).sort()) {
     const value = headers[name]
-    if (value === undefined) continue
+    if (value === undefined || TRANSPORT_HEADERS.has(name) || name.startsWith('sec-ch-')) continue
     const text = CREDENTIAL_HEADERS.has(name) ? '[redacted]' : value
     kept[name] = text
     chars += name.length + (Array.isArray(text) ? text.join('').length : text.length)

@@ -8,6 +8,7 @@ import { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
+import { base64UrlToBytes } from './base64url.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
@@ -161,8 +162,10 @@ export class Tenant {
    * The draw of a `rate` fault (decision 0074): HMAC of the seed and mode, never the account or the secret, so a rerun
    * on any account fails the same requests.
    */
-  private readonly faultDraw = (fingerprint: string, n: number): number =>
-    Number.parseInt(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`).slice(0, 12), 16) / 2 ** 48
+  private readonly faultDraw = (fingerprint: string, n: number): number => {
+    const bytes = base64UrlToBytes(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`))!
+    return (bytes[0]! * 2 ** 16 + bytes[1]! * 2 ** 8 + bytes[2]!) / 2 ** 24
+  }
 
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
