@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { durationText } from './control.ts'
 import { IsoTimestamp } from './currency.ts'
-import { MatcherMethod, RequestKey, requestMatcherFields, ValueMatcher } from './request-matcher.ts'
+import { HeaderName, MatcherMethod, RequestKey, requestMatcherFields, ValueMatcher } from './request-matcher.ts'
 
 /** HTTP methods a fault can match (`*` matches any). */
 export const FaultMethod = MatcherMethod
@@ -12,11 +12,7 @@ const FRAMING_HEADERS = new Set(['connection', 'content-length', 'content-type',
 /** Headers of an overridden answer: lower-case names, printable values, at most 20. */
 export const ResponseHeaders = z
   .record(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'header names are HTTP tokens (a-z, 0-9, -) of at most 64 characters')
-      .transform((name) => name.toLowerCase())
-      .refine((name) => !FRAMING_HEADERS.has(name), 'cannot be set: the sandbox frames the answer itself (content-type, content-length, connection …)'),
+    HeaderName.refine((name) => !FRAMING_HEADERS.has(name), 'cannot be set: the sandbox frames the answer itself (content-type, content-length, connection …)'),
     z.string().max(1024).regex(/^[\t\x20-\x7e]*$/, 'header values are printable ASCII on one line'),
   )
   .refine((headers) => Object.keys(headers).length <= 20, 'responseHeaders takes at most 20 headers')

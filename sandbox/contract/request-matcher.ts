@@ -52,8 +52,8 @@ export type RequestKey = z.infer<typeof RequestKey>
 /** A path pattern: `*` stands for one segment, a trailing `**` for the rest. */
 export const PathPattern = z.string().max(512).regex(/^\/[^\s?#]*$/, 'path must start with / and hold no query or spaces')
 
-/** Header names as matchers take them: lower case (HTTP's are case-insensitive). */
-const HeaderName = z
+/** An HTTP header name, lower-cased (HTTP's are case-insensitive): what matchers and overridden answers take. */
+export const HeaderName = z
   .string()
   .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'header names are HTTP tokens (a-z, 0-9, -) of at most 64 characters')
   .transform((name) => name.toLowerCase())
