@@ -1,7 +1,7 @@
 import type { Fault, FaultInput, FoundRequests, RequestCount, RequestMatcherInput } from '../contract/index.ts'
 
 /** One HTTP-shaped call to the sandbox: `method`, `/path?query`, headers and an optional JSON body; its status and parsed body. */
-export type ControlCall = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown) => Promise<{ status: number; body: unknown }>
+export type ControlCall = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown) => Promise<{ status: number; body?: unknown }>
 
 /** A request matcher as the verification calls take it, with `since` (a journal seq: only later calls). */
 export type RequestsMatcherInput = Partial<RequestMatcherInput> & { since?: number }
