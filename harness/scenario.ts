@@ -1,4 +1,4 @@
-import type { FaultRequest, FrameName, FrameOutbound, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
+import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
 import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
@@ -56,8 +56,12 @@ export type Step =
    * channel defaults to `<as>-auth`.
    */
   | { client: 'setupAuth'; clientToken: Input; as: string; channel?: string; code?: Input }
-  /** Partner client: `POST /platform/v1/quotes/buy`; result `{quote, encoded}` (`encoded` is the frame `quote` parameter). */
-  | { client: 'getQuote'; accessToken: Input; body: { [key: string]: Input }; as: string }
+  /**
+   * Partner client: `POST /platform/v1/quotes/buy`; result `{status, body, quote, encoded, attempts}` (`encoded` is the
+   * frame `quote` parameter; `attempts` the statuses in order). With `retry`, a 429 or 503 carrying `Retry-After: N`
+   * advances the tenant clock N seconds (the partner's wait, on the sandbox's time) and calls again, up to `retry` times.
+   */
+  | { client: 'getQuote'; accessToken: Input; body: { [key: string]: Input }; as: string; retry?: number }
   /** Partner client: another platform call with an access token; result `{status, body}`. */
   | { client: 'getPaymentMethods' | 'listTransactions'; accessToken: Input; as: string; query?: string }
   /** Opens a frame on a named channel. */
@@ -72,7 +76,10 @@ export type Step =
   | { until: string; kind: FrameOutbound['kind'] }
   /** Sandbox control: advance the tenant clock, inject a fault, reset, change settings. */
   | { control: 'advanceClock'; by: string }
-  | { control: 'fault'; fault: FaultRequest }
+  /** Arms a fault (`POST /__sandbox/faults`; refs in it resolved); result `as`: the fault as stored. A refused fault fails the run. */
+  | { control: 'fault'; fault: FaultInput; as?: string }
+  /** Disarms every fault (`DELETE /__sandbox/faults`). */
+  | { control: 'clearFaults' }
   | { control: 'settings'; body: { [key: string]: Input } }
   /**
    * A raw API call, `'METHOD /path?query'`; result `{status, body}`. Without `headers` it carries the run's secret key;
@@ -107,6 +114,19 @@ export interface Expectations {
   responses?: Record<string, { status?: number; body?: unknown }>
   /** The webhooks the run's endpoints were sent, one per delivery in the order the events were emitted (default `exact`). */
   webhooks?: { mode?: SequenceMode; events: WebhookMatcher[] }
+  /**
+   * What the run's account sent, counted after the steps (`GET /__sandbox/requests/count`): each matcher `times`
+   * exactly, or `atLeast` / `atMost` (none given: at least once).
+   */
+  requests?: RequestExpectation[]
+}
+
+/** One `expect.requests` entry: a request matcher (the one faults take) and how many calls it should count. */
+export interface RequestExpectation {
+  match: RequestMatcherInput
+  times?: number
+  atLeast?: number
+  atMost?: number
 }
 
 /** A scripted partner flow: data, run by the node and browser drivers. */

@@ -22,8 +22,14 @@ export interface ReceivedOptions {
 /** The most near-misses a failure lists. */
 const NEAR_MISSES = 5
 
-/** The expected count in words, and whether a count meets it. */
-function expectation({ times, atLeast, atMost }: ReceivedOptions): { text: string; met: (count: number) => boolean; hopeless: (count: number) => boolean } {
+/**
+ * The expected count in words (`exactly 1`, `at least 2 and at most 3`), whether a count meets it, and whether a count
+ * is already past it (counts only grow): shared by `toHaveReceived` and the scenarios' `expect.requests`.
+ *
+ * @example
+ * expectation({ times: 1 }).met(1) // true
+ */
+export function expectation({ times, atLeast, atMost }: ReceivedOptions): { text: string; met: (count: number) => boolean; hopeless: (count: number) => boolean } {
   if (times !== undefined) return { text: `exactly ${times}`, met: (n) => n === times, hopeless: (n) => n > times }
   const low = atLeast ?? (atMost === undefined ? 1 : 0)
   const high = atMost ?? Infinity
