@@ -9,6 +9,7 @@ import { constantTimeEqual } from './constant-time-equal.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry } from './fault-registry.ts'
+import { base64UrlToBytes } from './base64url.ts'
 import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
@@ -162,7 +163,7 @@ export class Tenant {
    * on any account fails the same requests.
    */
   private readonly faultDraw = (fingerprint: string, n: number): number =>
-    Number.parseInt(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`).slice(0, 12), 16) / 2 ** 48
+    base64UrlToBytes(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`))!.subarray(0, 6).reduce((value, byte) => value * 256 + byte, 0) / 2 ** 48
 
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
