@@ -26,10 +26,11 @@ export function checkScenario(scenario: Scenario, recording: Recording): string[
   }
   failures.push(...recording.findings)
   for (const [name, expected] of Object.entries(scenario.expect.responses ?? {})) {
-    const actual = recording.results[name] as { status?: number; body?: unknown } | undefined
+    const actual = recording.results[name] as { status?: number; body?: unknown; attempts?: number[] } | undefined
     if (!actual) failures.push(`response ${name}: no step recorded it`)
     else if (expected.status !== undefined && actual.status !== expected.status) failures.push(`response ${name}: status ${actual.status}, expected ${expected.status}; body ${JSON.stringify(actual.body)}`)
     else if (expected.body !== undefined && !partialMatch(actual.body, expected.body)) failures.push(`response ${name}: body ${JSON.stringify(actual.body)} does not contain ${JSON.stringify(expected.body)}`)
+    else if (expected.attempts !== undefined && !partialMatch(actual.attempts, expected.attempts)) failures.push(`response ${name}: attempts ${JSON.stringify(actual.attempts)}, expected ${JSON.stringify(expected.attempts)}`)
   }
   for (const [index, expected] of (scenario.expect.requests ?? []).entries()) {
     const wanted = expectation(expected)

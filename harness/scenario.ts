@@ -110,8 +110,8 @@ void everyStepHasAListedKind
 export interface Expectations {
   /** Per channel: the events, checked in a mode (default `exact`). */
   channels?: Record<string, { mode?: SequenceMode; events: EventMatcher[] }>
-  /** Per `as` name of an `api`/`client` step: the status and part of the body. */
-  responses?: Record<string, { status?: number; body?: unknown }>
+  /** Per `as` name of an `api`/`client` step: the status, part of the body, and (a retried `getQuote`) the statuses of its attempts. */
+  responses?: Record<string, { status?: number; body?: unknown; attempts?: number[] }>
   /** The webhooks the run's endpoints were sent, one per delivery in the order the events were emitted (default `exact`). */
   webhooks?: { mode?: SequenceMode; events: WebhookMatcher[] }
   /**
