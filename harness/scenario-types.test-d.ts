@@ -30,3 +30,19 @@ export const unknownStep = defineScenario({
   steps: [{ server: 'createSesion', as: 'x', body: {} }],
   expect: {},
 })
+
+/** A request expectation takes a request matcher and a count; a misspelled count or matcher field is a type error. */
+export const requestExpectations = defineScenario({
+  title: 'typing',
+  tags: [],
+  steps: [{ control: 'fault', as: 'f', fault: { method: 'POST', path: '/platform/v1/quotes/buy', status: 429 } }, { control: 'clearFaults' }],
+  expect: {
+    requests: [
+      { match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }, times: 1 },
+      // @ts-expect-error `exactly` is not a count of a request expectation
+      { match: { path: '/platform/v1/sessions' }, exactly: 1 },
+      // @ts-expect-error `bodies` is not a field of a request matcher
+      { match: { path: '/platform/v1/sessions', bodies: {} } },
+    ],
+  },
+})
