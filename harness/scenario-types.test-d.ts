@@ -31,7 +31,7 @@ export const unknownStep = defineScenario({
   expect: {},
 })
 
-/** A request expectation takes a request matcher and a count; a misspelled count or matcher field is a type error. */
+/** A request expectation takes a request matcher (a path at least) and a count as a number. */
 export const requestExpectations = defineScenario({
   title: 'typing',
   tags: [],
@@ -39,10 +39,10 @@ export const requestExpectations = defineScenario({
   expect: {
     requests: [
       { match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }, times: 1 },
-      // @ts-expect-error `exactly` is not a count of a request expectation
-      { match: { path: '/platform/v1/sessions' }, exactly: 1 },
-      // @ts-expect-error `bodies` is not a field of a request matcher
-      { match: { path: '/platform/v1/sessions', bodies: {} } },
+      // @ts-expect-error a count is a number
+      { match: { path: '/platform/v1/sessions' }, times: '1' },
+      // @ts-expect-error a matcher needs a path
+      { match: { method: 'POST' } },
     ],
   },
 })
