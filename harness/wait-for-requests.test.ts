@@ -52,6 +52,12 @@ describe('toHaveReceived', () => {
     await expect(expect(tenant).not.toHaveReceived(sessions)).rejects.toThrow(/not to be received at least 1 time\(s\), received 1\nthe calls that matched:/)
   })
 
+  it('says when the journal dropped calls, so the count may be short', async () => {
+    const source = { findRequests: async () => ({ count: 0, lastSeq: 900, truncated: true, requests: [] }) }
+    const result = await waitForRequests(source, sessions, { timeout: 0 })
+    expect(result.message).toContain('(the journal dropped calls from the window, so the count may be short: truncated)')
+  })
+
   it('says what it got when the source is no tenant', async () => {
     const result = await waitForRequests(null as never, sessions, { timeout: 0 })
     expect(result).toMatchObject({ pass: false, message: 'expected a tenant (with findRequests), got null' })
