@@ -29,3 +29,28 @@ describe('checkScenario, webhooks', () => {
     expect(checkScenario(scenario, { ...newRecording(), findings: ['a webhook to hooks does not verify'] })).toEqual(['a webhook to hooks does not verify'])
   })
 })
+
+describe('checkScenario, requests', () => {
+  const sessions = { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'buyer-1' } }
+  const counted = (count: number, truncated = false): Recording => ({ ...newRecording(), requests: [{ match: sessions, count, truncated }] })
+
+  it('passes a count that meets times', () => {
+    const scenario = defineScenario({ title: 't', tags: [], steps: [], expect: { requests: [{ match: sessions, times: 1 }] } })
+    expect(checkScenario(scenario, counted(1))).toEqual([])
+  })
+
+  it('names the method, path, count and expectation of a miss', () => {
+    const scenario = defineScenario({ title: 't', tags: [], steps: [], expect: { requests: [{ match: sessions, times: 1 }] } })
+    expect(checkScenario(scenario, counted(2))).toEqual(['requests POST /platform/v1/sessions: received 2, expected exactly 1'])
+  })
+
+  it('expects at least one call without a count, and says when the journal was truncated', () => {
+    const scenario = defineScenario({ title: 't', tags: [], steps: [], expect: { requests: [{ match: sessions }] } })
+    expect(checkScenario(scenario, counted(0, true))).toEqual(['requests POST /platform/v1/sessions: received 0, expected at least 1 (the journal dropped calls: truncated)'])
+  })
+
+  it('checks atLeast and atMost together', () => {
+    const scenario = defineScenario({ title: 't', tags: [], steps: [], expect: { requests: [{ match: sessions, atLeast: 1, atMost: 2 }] } })
+    expect(checkScenario(scenario, counted(3))).toEqual(['requests POST /platform/v1/sessions: received 3, expected at least 1 and at most 2'])
+  })
+})

@@ -1,11 +1,12 @@
 import { matchSequence, partialMatch } from './match-sequence.ts'
 import type { Recording } from './recording.ts'
 import type { Scenario } from './scenario.ts'
+import { expectation } from './wait-for-requests.ts'
 
 /**
  * Every way a recording misses its scenario's expectations, as readable
- * messages (empty when it meets them all): channels, webhooks, responses, and
- * every finding the driver made (a webhook that did not verify).
+ * messages (empty when it meets them all): channels, webhooks, responses, the
+ * request counts of `expect.requests`, and every finding the driver made (a webhook that did not verify).
  *
  * @example
  * const failures = checkScenario(scenario, await runInNode(scenario))
@@ -25,10 +26,18 @@ export function checkScenario(scenario: Scenario, recording: Recording): string[
   }
   failures.push(...recording.findings)
   for (const [name, expected] of Object.entries(scenario.expect.responses ?? {})) {
-    const actual = recording.results[name] as { status?: number; body?: unknown } | undefined
+    const actual = recording.results[name] as { status?: number; body?: unknown; attempts?: number[] } | undefined
     if (!actual) failures.push(`response ${name}: no step recorded it`)
     else if (expected.status !== undefined && actual.status !== expected.status) failures.push(`response ${name}: status ${actual.status}, expected ${expected.status}; body ${JSON.stringify(actual.body)}`)
     else if (expected.body !== undefined && !partialMatch(actual.body, expected.body)) failures.push(`response ${name}: body ${JSON.stringify(actual.body)} does not contain ${JSON.stringify(expected.body)}`)
+    else if (expected.attempts !== undefined && !partialMatch(actual.attempts, expected.attempts)) failures.push(`response ${name}: attempts ${JSON.stringify(actual.attempts)}, expected ${JSON.stringify(expected.attempts)}`)
+  }
+  for (const [index, expected] of (scenario.expect.requests ?? []).entries()) {
+    const wanted = expectation(expected)
+    const counted = recording.requests[index]
+    const name = `requests ${(expected.match.method ?? '*').toUpperCase()} ${expected.match.path}`
+    if (!counted) failures.push(`${name}: not counted`)
+    else if (!wanted.met(counted.count)) failures.push(`${name}: received ${counted.count}, expected ${wanted.text}${counted.truncated ? ' (the journal dropped calls: truncated)' : ''}`)
   }
   return failures
 }

@@ -5,7 +5,7 @@
  * import { defineScenario, ref, runInNode, checkScenario } from 'ramp-sandbox/harness'
  * import { connectCustomer, magic, quoteFor, openPayFrame, tapAndConfirm } from 'ramp-sandbox/harness'
  */
-export { defineScenario, ref, type Scenario, type Step, type Expectations, type EventMatcher, type WebhookMatcher, type SequenceMode } from './scenario.ts'
+export { defineScenario, ref, type Scenario, type Step, type Expectations, type EventMatcher, type WebhookMatcher, type SequenceMode, type RequestExpectation } from './scenario.ts'
 export {
   magic,
   createSession,
@@ -42,8 +42,10 @@ export * from './widget-api-steps.ts'
 export { matchSequence, partialMatch, type SequenceResult } from './match-sequence.ts'
 export { checkScenario } from './check-scenario.ts'
 export { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
-export type { Recording, TimelineEntry, WebhookPayload, WebhookRecord } from './recording.ts'
+export type { Recording, RequestCountRecord, TimelineEntry, WebhookPayload, WebhookRecord } from './recording.ts'
 export { useSandbox } from './vitest-sandbox.ts'
 export { ScenarioFailed } from './scenario-failed.ts'
 export type { TenantHandle } from './tenant-handle.ts'
 export type { EventSource, WaitOptions } from './wait-for-sequence.ts'
+export { waitForRequests, type ReceivedOptions, type RequestSource } from './wait-for-requests.ts'
+export type { RequestsMatcherInput, TenantControl } from '../sandbox/http/tenant-control.ts'

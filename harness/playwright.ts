@@ -18,7 +18,8 @@ export interface SandboxFixtureOptions {
  * Playwright's `test` with the sandbox: `sandbox` is a server started once per
  * worker (API and frames origins on free ports unless `port`/`framesPort` say
  * otherwise, fixtures from `seed`); `tenant` is a fresh, isolated account for
- * each test, whose journal tells what the frames did.
+ * each test, whose journal tells what the frames did and whose control API (`addFault`, `countRequests` …) goes over
+ * `fetch` to `sandbox.apiUrl`: `await expect(tenant).toHaveReceived({ method: 'POST', path: '/platform/v1/sessions' })`.
  *
  * @example
  * import { test, expect } from 'ramp-sandbox/harness/playwright'
@@ -42,10 +43,19 @@ export const test = base.extend<{ tenant: TenantHandle }, SandboxFixtureOptions 
     { scope: 'worker' },
   ],
   tenant: async ({ sandbox }, use) => {
-    const tenant = tenantHandle(freshAccount('pw'), async (secretKey, kind) => {
-      const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal${kind ? `?kind=${kind}` : ''}`, { headers: { 'x-api-key': secretKey } })
-      return ((await response.json()) as { data: JournalEntry[] }).data
-    })
+    const tenant = tenantHandle(
+      freshAccount('pw'),
+      async (secretKey, kind) => {
+        const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal${kind ? `?kind=${kind}` : ''}`, { headers: { 'x-api-key': secretKey } })
+        return ((await response.json()) as { data: JournalEntry[] }).data
+      },
+      async (method, path, headers, body) => {
+        const init = body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        const response = await fetch(`${sandbox.apiUrl}${path}`, init)
+        const text = await response.text()
+        return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) }
+      },
+    )
     // The account's seeded store is built here, in the fixture's time, not in the first step of the test's.
     const seeded = await fetch(`${sandbox.apiUrl}/__sandbox/fixtures`, { headers: { 'x-api-key': tenant.secretKey } })
     if (seeded.status !== 200) throw new Error(`the sandbox did not seed the test's account ${tenant.account}: ${seeded.status} ${await seeded.text()}`)

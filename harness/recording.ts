@@ -1,4 +1,4 @@
-import type { FrameOutbound, WebhookEventType } from '../sandbox/contract/index.ts'
+import type { FrameOutbound, RequestMatcherInput, WebhookEventType } from '../sandbox/contract/index.ts'
 import type { WebhookData } from '../sandbox/domain/webhook-deliveries.ts'
 
 /** One line of a scenario's timeline: who did what, in order. */
@@ -35,16 +35,26 @@ export interface Recording {
   webhooks: WebhookRecord[]
   /** What went wrong whatever the scenario expects (a webhook whose signature did not verify): each one fails it. */
   findings: string[]
+  /** The counts of `expect.requests`, in its order, read after the steps. */
+  requests: RequestCountRecord[]
+}
+
+/** How many of the run's calls one `expect.requests` matcher counted. */
+export interface RequestCountRecord {
+  match: RequestMatcherInput
+  count: number
+  /** The bounded journal dropped calls, so the count may be short. */
+  truncated: boolean
 }
 
 /**
  * A recording with nothing in it yet, as a driver starts a run.
  *
  * @example
- * const recording = newRecording() // { channels: {}, results: {}, timeline: [], webhooks: [], findings: [] }
+ * const recording = newRecording() // { channels: {}, results: {}, timeline: [], webhooks: [], findings: [], requests: [] }
  */
 export function newRecording(): Recording {
-  return { channels: {}, results: {}, timeline: [], webhooks: [], findings: [] }
+  return { channels: {}, results: {}, timeline: [], webhooks: [], findings: [], requests: [] }
 }
 
 function lookup(path: string, results: Record<string, unknown>): unknown {

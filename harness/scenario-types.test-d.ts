@@ -30,3 +30,19 @@ export const unknownStep = defineScenario({
   steps: [{ server: 'createSesion', as: 'x', body: {} }],
   expect: {},
 })
+
+/** A request expectation takes a request matcher (a path at least) and a count as a number. */
+export const requestExpectations = defineScenario({
+  title: 'typing',
+  tags: [],
+  steps: [{ control: 'fault', as: 'f', fault: { method: 'POST', path: '/platform/v1/quotes/buy', status: 429 } }, { control: 'clearFaults' }],
+  expect: {
+    requests: [
+      { match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }, times: 1 },
+      // @ts-expect-error a count is a number
+      { match: { path: '/platform/v1/sessions' }, times: '1' },
+      // @ts-expect-error a matcher needs a path
+      { match: { method: 'POST' } },
+    ],
+  },
+})

@@ -1,4 +1,4 @@
-import type { FaultRequest, FrameName, FrameOutbound, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
+import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
 import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
@@ -56,8 +56,12 @@ export type Step =
    * channel defaults to `<as>-auth`.
    */
   | { client: 'setupAuth'; clientToken: Input; as: string; channel?: string; code?: Input }
-  /** Partner client: `POST /platform/v1/quotes/buy`; result `{quote, encoded}` (`encoded` is the frame `quote` parameter). */
-  | { client: 'getQuote'; accessToken: Input; body: { [key: string]: Input }; as: string }
+  /**
+   * Partner client: `POST /platform/v1/quotes/buy`; result `{status, body, quote, encoded, attempts}` (`encoded` is the
+   * frame `quote` parameter; `attempts` the statuses in order). With `retry`, a 429 or 503 carrying `Retry-After: N`
+   * advances the tenant clock N seconds (the partner's wait, on the sandbox's time) and calls again, up to `retry` times.
+   */
+  | { client: 'getQuote'; accessToken: Input; body: { [key: string]: Input }; as: string; retry?: number }
   /** Partner client: another platform call with an access token; result `{status, body}`. */
   | { client: 'getPaymentMethods' | 'listTransactions'; accessToken: Input; as: string; query?: string }
   /** Opens a frame on a named channel. */
@@ -72,7 +76,10 @@ export type Step =
   | { until: string; kind: FrameOutbound['kind'] }
   /** Sandbox control: advance the tenant clock, inject a fault, reset, change settings. */
   | { control: 'advanceClock'; by: string }
-  | { control: 'fault'; fault: FaultRequest }
+  /** Arms a fault (`POST /__sandbox/faults`; refs in it resolved); result `as`: the fault as stored. A refused fault fails the run. */
+  | { control: 'fault'; fault: FaultInput; as?: string }
+  /** Disarms every fault (`DELETE /__sandbox/faults`). */
+  | { control: 'clearFaults' }
   | { control: 'settings'; body: { [key: string]: Input } }
   /**
    * A raw API call, `'METHOD /path?query'`; result `{status, body}`. Without `headers` it carries the run's secret key;
@@ -103,10 +110,23 @@ void everyStepHasAListedKind
 export interface Expectations {
   /** Per channel: the events, checked in a mode (default `exact`). */
   channels?: Record<string, { mode?: SequenceMode; events: EventMatcher[] }>
-  /** Per `as` name of an `api`/`client` step: the status and part of the body. */
-  responses?: Record<string, { status?: number; body?: unknown }>
+  /** Per `as` name of an `api`/`client` step: the status, part of the body, and (a retried `getQuote`) the statuses of its attempts. */
+  responses?: Record<string, { status?: number; body?: unknown; attempts?: number[] }>
   /** The webhooks the run's endpoints were sent, one per delivery in the order the events were emitted (default `exact`). */
   webhooks?: { mode?: SequenceMode; events: WebhookMatcher[] }
+  /**
+   * What the run's account sent, counted after the steps (`GET /__sandbox/requests/count`): each matcher `times`
+   * exactly, or `atLeast` / `atMost` (none given: at least once).
+   */
+  requests?: RequestExpectation[]
+}
+
+/** One `expect.requests` entry: a request matcher (the one faults take) and how many calls it should count. */
+export interface RequestExpectation {
+  match: RequestMatcherInput
+  times?: number
+  atLeast?: number
+  atMost?: number
 }
 
 /** A scripted partner flow: data, run by the node and browser drivers. */

@@ -1,7 +1,11 @@
 import type { JournalEntry } from '../sandbox/contract/index.ts'
+import { tenantControl, type ControlCall, type TenantControl } from '../sandbox/http/tenant-control.ts'
 
-/** An isolated account for one test: its keys, and a way to read what the sandbox journaled for it. */
-export interface TenantHandle {
+/**
+ * An isolated account for one test: its keys, a way to read what the sandbox journaled for it, and its control API
+ * (`addFault`, `clearFaults`, `listFaults`, `countRequests`, `findRequests`), which `toHaveReceived` reads.
+ */
+export interface TenantHandle extends TenantControl {
   account: string
   publishableKey: string
   secretKey: string
@@ -18,10 +22,11 @@ export function freshAccount(prefix: string): string {
   return `${prefix}_${process.pid}_${++counter}`
 }
 
-/** Builds a tenant handle on top of a function that reads its journal. */
-export function tenantHandle(account: string, readJournal: (secretKey: string, kind?: string) => Promise<JournalEntry[]>): TenantHandle {
+/** Builds a tenant handle on top of a function that reads its journal and an HTTP-shaped call for its control API. */
+export function tenantHandle(account: string, readJournal: (secretKey: string, kind?: string) => Promise<JournalEntry[]>, call: ControlCall): TenantHandle {
   const secretKey = `sk_test_${account}`
   return {
+    ...tenantControl(call, secretKey),
     account,
     publishableKey: `pk_test_${account}`,
     secretKey,

@@ -11,7 +11,8 @@ import { freshAccount, tenantHandle, type TenantHandle } from './tenant-handle.t
 
 /**
  * The sandbox in process for a vitest suite: one core for the file, a fresh
- * isolated tenant per call, requests without sockets, and scenarios on the node driver.
+ * isolated tenant per call, requests without sockets, and scenarios on the node driver. A tenant's control API
+ * (`addFault`, `countRequests` …) runs in process too, and `await expect(tenant).toHaveReceived(matcher)` reads it.
  * `webhooks` receives the tenants' webhooks in process (`handlerTransport`): a `Request`
  * in, your `Response` (or nothing, 200) out; `settleWebhooks` waits until every attempt
  * under way has ended. Scenarios' `webhooks: 'listen'` endpoints go to the harness either way.
@@ -36,7 +37,11 @@ export function useSandbox(options: SandboxOptions & { webhooks?: WebhookHandler
     /** A fresh, isolated account. */
     tenant(): TenantHandle {
       const account = freshAccount('vt')
-      return tenantHandle(account, async (_secretKey, kind) => core.tenants.get(account, 'test').journal.list(kind ? { kind: kind as 'api' } : {}))
+      return tenantHandle(
+        account,
+        async (_secretKey, kind) => core.tenants.get(account, 'test').journal.list(kind ? { kind: kind as 'api' } : {}),
+        (method, path, headers, body) => send(core, `${method} ${path}`, { headers, body }),
+      )
     },
     /** Waits until every webhook attempt of the tenant under way has ended; answers the delivery log by status. */
     async settleWebhooks(tenant: TenantHandle): Promise<WebhookDeliverySummary> {

@@ -19,9 +19,10 @@ export interface WaitOptions {
 export const VITEST_WAIT_TIMEOUT = 3_000
 
 /** Gaps between reads, as Playwright's own `expect(locator)` polls: quick at first, then every second. */
-const GAPS = [0, 25, 50, 100, 250, 500, 1000]
+export const WAIT_GAPS = [0, 25, 50, 100, 250, 500, 1000]
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function reader(source: unknown, channelId: string | undefined): (() => Promise<unknown[]>) | string {
   if (typeof source === 'function') return async () => (source as () => unknown[] | Promise<unknown[]>)()
@@ -50,7 +51,7 @@ export async function waitForSequence(
   if (typeof read === 'string') return { pass: isNot, message: read, actual: [] }
   const started = performance.now()
   for (let attempt = 0; ; attempt++) {
-    await sleep(GAPS[Math.min(attempt, GAPS.length - 1)]!)
+    await sleep(WAIT_GAPS[Math.min(attempt, WAIT_GAPS.length - 1)]!)
     const events = await read()
     const actual = Array.isArray(events) ? events : []
     const result = matchSequence(actual, expected, mode)

@@ -64,7 +64,7 @@ async function purchaseOf48(account: string): Promise<Recording> {
   const resolve = (input: unknown) => resolveInput(input, recording.results) as never
   const api: ApiCall = async (line, options) => {
     const reply = await send(core, line, options)
-    return { status: reply.status, body: reply.body as never }
+    return { status: reply.status, body: reply.body as never, headers: reply.headers }
   }
   const frames = nodeFrames(core, recording)
   const driver = { api, mode: 'test' as const, account, resolve, recording, frames, webhooks: nodeWebhookListeners() }

@@ -44,6 +44,8 @@ describe('createScenarioLoader', () => {
   it.each([
     ['a webhooks step with a field it does not know', "steps: [{ webhooks: 'listen', as: 'hooks', secret: 'x' }], expect: {}", 'steps.0: Unrecognized key: "secret"'],
     ['a webhooks expectation of an unknown event type', "steps: [], expect: { webhooks: { events: [{ type: 'transaction_exploded' }] } }", 'expect.webhooks.events.0.type: '],
+    ['a requests expectation whose matcher breaks a rule', "steps: [], expect: { requests: [{ match: { path: 'sessions' }, times: 1 }] }", 'expect.requests.0.match.path: path must start with /'],
+    ['a requests expectation with a count it does not know', "steps: [], expect: { requests: [{ match: { path: '/x' }, exactly: 1 }] }", 'expect.requests.0: Unrecognized key: "exactly"'],
   ])('refuses %s, naming the field', async (_, rest, field) => {
     const file = join(dir, `refused-${field.replace(/\W/g, '')}.scenario.mjs`)
     writeFileSync(file, `export default { title: 't', tags: [], ${rest} }\n`)

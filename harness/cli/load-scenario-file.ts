@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { z } from 'zod'
-import { WebhookEventType, WebhookScheme } from '../../sandbox/contract/index.ts'
+import { RequestMatcher, WebhookEventType, WebhookScheme } from '../../sandbox/contract/index.ts'
 import { STEP_KINDS, type Scenario } from '../scenario.ts'
 
 /** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */
@@ -32,6 +32,10 @@ const Step = OneKind.superRefine((step, context) => {
   for (const issue of ListenStep.safeParse(step).error?.issues ?? []) context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
 })
 
+/** `expect.requests`: a request matcher (the control API's rules) and a count. */
+const Count = z.number().int().min(0)
+const RequestExpectations = z.array(z.strictObject({ match: RequestMatcher, times: Count.optional(), atLeast: Count.optional(), atMost: Count.optional() }))
+
 const SequenceMode = z.enum(['exact', 'subsequence', 'never'])
 
 /** `expect.webhooks`: a mode, and the events by type (their payloads partial, as the sandbox's objects are). */
@@ -48,7 +52,7 @@ const ScenarioShape = z.object({
   account: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _').optional(),
   mode: z.enum(['test', 'live']).optional(),
   steps: z.array(Step),
-  expect: z.object({ channels: z.record(z.string(), z.unknown()).optional(), responses: z.record(z.string(), z.unknown()).optional(), webhooks: WebhookExpectations.optional() }),
+  expect: z.object({ channels: z.record(z.string(), z.unknown()).optional(), responses: z.record(z.string(), z.unknown()).optional(), webhooks: WebhookExpectations.optional(), requests: RequestExpectations.optional() }),
 })
 
 /** tsx's ESM API, as this command uses it. */

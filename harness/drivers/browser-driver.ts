@@ -7,6 +7,7 @@ import { newRecording, resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import { browserFrames } from './browser-frames.ts'
 import { trackEffects } from './effect-tracker.ts'
+import { countExpectedRequests } from './api-steps.ts'
 import { fetchApi } from './fetch-api.ts'
 import { runStep } from './run-step.ts'
 import { WebhookInboxes } from './webhook-inboxes.ts'
@@ -121,6 +122,7 @@ export async function runInBrowser(env: BrowserEnv, scenario: Scenario): Promise
       for (const step of scenario.steps) await runStep(step, driver)
       await settle()
       await webhooks.finish(driver)
+      await countExpectedRequests(scenario, driver)
     } catch (error) {
       // What happened up to the failing step, for the report (`error.recording`).
       await frames.finish().catch(() => undefined)

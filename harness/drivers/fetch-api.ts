@@ -3,7 +3,7 @@ import type { ApiCall } from './api-steps.ts'
 
 /**
  * API calls by `fetch` to a running server at `apiUrl` (the browser driver's partner server and client calls): a body
- * that is not a string is sent as JSON; a reply that is not JSON keeps its text. Each call is noted on the timeline.
+ * that is not a string is sent as JSON; a reply that is not JSON keeps its text; the reply's headers come with lower-case names. Each call is noted on the timeline.
  *
  * @example
  * const api = fetchApi(site.sandbox.apiUrl, frames.note)
@@ -24,6 +24,8 @@ export function fetchApi(apiUrl: string, note: (entry: TimelineEntry) => void): 
       // not JSON: keep the text
     }
     note({ actor: 'partner', target: 'api', what: `${line} → ${response.status}` })
-    return { status: response.status, body: parsed as any }
+    const replyHeaders: Record<string, string> = {}
+    response.headers.forEach((value, name) => (replyHeaders[name.toLowerCase()] = value))
+    return { status: response.status, body: parsed as any, headers: replyHeaders }
   }
 }

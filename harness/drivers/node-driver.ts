@@ -3,7 +3,7 @@ import { wireBody } from '../../sandbox/http/plain-http.ts'
 import { send } from '../../sandbox/http/test-request.ts'
 import { newRecording, resolveInput, type Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
-import type { ApiCall } from './api-steps.ts'
+import { countExpectedRequests, type ApiCall } from './api-steps.ts'
 import { nodeFrames } from './node-frames.ts'
 import { nodeWebhookListeners, nodeWebhookTransport } from './node-webhooks.ts'
 import { runStep } from './run-step.ts'
@@ -35,7 +35,7 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     const reply = await send(core, line, options)
     recording.timeline.push({ actor: 'partner', target: 'api', what: `${line} → ${reply.status}` })
     // A copy, as the wire gives: a result kept now never shows a record's later state.
-    return { status: reply.status, body: wireBody(reply) as any }
+    return { status: reply.status, body: wireBody(reply) as any, headers: Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)])) }
   }
   const frames = nodeFrames(core, recording)
   const webhooks = nodeWebhookListeners()
@@ -44,6 +44,7 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     for (const step of scenario.steps) await runStep(step, driver)
     await frames.finish()
     await webhooks.finish(driver)
+    await countExpectedRequests(scenario, driver)
   } finally {
     webhooks.close()
   }

@@ -54,12 +54,13 @@ function serverStep(step: Extract<Step, { server: string }>, driver: StepDriver)
   }
 }
 
-/** A sandbox-control step: the clock advanced, a fault injected, settings changed. */
+/** A sandbox-control step: the clock advanced, a fault injected or cleared, settings changed. */
 async function controlStep(step: Extract<Step, { control: string }>, driver: StepDriver): Promise<void> {
   switch (step.control) {
     // Retries the advance made due run in the background: settled, so every driver reads the same deliveries.
     case 'advanceClock': await call.advanceClock(step, driver); return driver.webhooks.settle(driver)
     case 'fault': return call.injectFault(step, driver)
+    case 'clearFaults': return call.clearFaults(step, driver)
     case 'settings': return call.changeSettings(step, driver)
     default: return unknownStep(step)
   }
@@ -70,7 +71,8 @@ async function clientStep(step: Extract<Step, { client: string }>, driver: StepD
   switch (step.client) {
     case 'getConnection': return getConnection(step, driver)
     case 'setupAuth': return setupAuth(step, driver)
-    case 'getQuote': await call.getQuote(step, driver); return driver.frames.settle()
+    // A retry's wait advances the clock: what came due settles, as after an advanceClock step.
+    case 'getQuote': await call.getQuote(step, driver, () => driver.webhooks.settle(driver)); return driver.frames.settle()
     case 'getPaymentMethods': await call.getPaymentMethods(step, driver); return driver.frames.settle()
     case 'listTransactions': await call.listTransactions(step, driver); return driver.frames.settle()
     default: return unknownStep(step)

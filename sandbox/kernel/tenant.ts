@@ -10,6 +10,7 @@ import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts
 import type { HmacSha256 } from './hmac.ts'
 import { base64UrlToBytes } from './base64url.ts'
 import { FaultRegistry } from './fault-registry.ts'
+import { base64UrlToBytes } from './base64url.ts'
 import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
@@ -162,10 +163,8 @@ export class Tenant {
    * The draw of a `rate` fault (decision 0074): HMAC of the seed and mode, never the account or the secret, so a rerun
    * on any account fails the same requests.
    */
-  private readonly faultDraw = (fingerprint: string, n: number): number => {
-    const bytes = base64UrlToBytes(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`))!
-    return (bytes[0]! * 2 ** 16 + bytes[1]! * 2 ** 8 + bytes[2]!) / 2 ** 24
-  }
+  private readonly faultDraw = (fingerprint: string, n: number): number =>
+    base64UrlToBytes(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`))!.subarray(0, 6).reduce((value, byte) => value * 256 + byte, 0) / 2 ** 48
 
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {

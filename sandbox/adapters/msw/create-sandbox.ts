@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createSandboxCore, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
+import { tenantControl, type TenantControl } from '../../http/tenant-control.ts'
 import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '../../kernel/webhook-transport.ts'
 
 /** Options of the msw adapter. */
@@ -28,10 +29,24 @@ function webhookTransportFor(webhooks: WebhookHandler | 'fetch'): WebhookTranspo
   return webhooks === 'fetch' ? { post: fetchTransport.post, nowSeconds: wallSeconds } : handlerTransport(webhooks, { nowSeconds: wallSeconds })
 }
 
-/** A sandbox for msw: its core (for control and inspection) and the handlers to mount. */
+/** One account of an msw sandbox: its keys and its control API (faults in, verification out), in process. */
+export interface MswTenant extends TenantControl {
+  account: string
+  mode: 'test' | 'live'
+  publishableKey: string
+  secretKey: string
+}
+
+/** A sandbox for msw: its core (for control and inspection), the handlers to mount, and a tenant's control API. */
 export interface MswSandbox {
   core: SandboxCore
   handlers: HttpHandler[]
+  /**
+   * The account your code's keys name (`pk_test_sandbox` by default): `addFault`, `clearFaults`, `listFaults`,
+   * `countRequests`, `findRequests`, in process (no request goes through msw). The harness's `toHaveReceived` matcher
+   * (`ramp-sandbox/harness/vitest`) reads it: `await expect(sandbox.tenant()).toHaveReceived({ method: 'POST', path: '/platform/v1/sessions' })`.
+   */
+  tenant(account?: string, mode?: 'test' | 'live'): MswTenant
 }
 
 /**
@@ -48,6 +63,11 @@ export interface MswSandbox {
  *
  * // Webhooks to a function in process instead of your msw handler for the webhook URL:
  * createSandbox({ webhooks: async (request) => void received.push(await request.json()) })
+ *
+ * // Faults and verification for the account your code uses (pk_test_sandbox / sk_test_sandbox):
+ * const tenant = sandbox.tenant()
+ * await tenant.addFault({ method: 'POST', path: '/platform/v1/quotes/buy', status: 429, responseHeaders: { 'retry-after': '2' } })
+ * await expect(tenant).toHaveReceived({ method: 'POST', path: '/platform/v1/quotes/buy' }, { times: 2 })
  */
 export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
   const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), webhooks = 'fetch', ...coreOptions } = options
@@ -74,5 +94,21 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
       headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' },
     })
   })
-  return { core, handlers: [handler] }
+  const tenant = (account = 'sandbox', mode: 'test' | 'live' = 'test'): MswTenant => {
+    const secretKey = `sk_${mode}_${account}`
+    const control = tenantControl(async (method, path, headers, body) => {
+      const [pathname, search = ''] = path.split('?') as [string, string?]
+      const plain = await core.handle({
+        method,
+        path: pathname,
+        query: parseQueryString(search),
+        search: search === '' ? '' : `?${search}`,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+      return plain.kind === 'reply' ? { status: plain.status, body: plain.body } : { status: 502, body: { message: 'the control API dropped the connection' } }
+    }, secretKey)
+    return { ...control, account, mode, publishableKey: `pk_${mode}_${account}`, secretKey }
+  }
+  return { core, handlers: [handler], tenant }
 }
