@@ -10,7 +10,6 @@ import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts
 import type { HmacSha256 } from './hmac.ts'
 import { base64UrlToBytes } from './base64url.ts'
 import { FaultRegistry } from './fault-registry.ts'
-import { base64UrlToBytes } from './base64url.ts'
 import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
