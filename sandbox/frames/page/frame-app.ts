@@ -1,14 +1,15 @@
-// The script of every frame page, in the browser: run the frame's machine, talk to the host by postMessage.
+// The script of every frame page, in the browser: run the frame's machine, talk to the host (a web page by postMessage,
+// or a React Native app through its WebView's bridge: host-port.ts).
 import { Envelope, FrameInbound, type FrameOutbound } from '../../contract/frames/index.ts'
 import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
 import type { EffectResult, FrameEffect } from '../machine.ts'
 import { frameMachines } from '../machines/index.ts'
-import { originMatches } from '../../kernel/origin-matches.ts'
 import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
 import type { FramePageConfig } from '../frame-page-config.ts'
 import { renderView } from './render-view.ts'
 import { SDK_INTERNAL_KINDS, SetThemeMessage } from '../../contract/frames/sdk-internal.ts'
 import { followContentHeight, showTestModeBadge } from './frame-chrome.ts'
+import { hostPort } from './host-port.ts'
 
 const config = JSON.parse(document.getElementById('frame-config')!.textContent!) as FramePageConfig
 
@@ -20,13 +21,6 @@ function applyAppearance(): void {
   if (borderRadius !== undefined) root.style.setProperty('--radius', `${borderRadius}px`)
   if (palette?.background) root.style.setProperty('--bg', palette.background)
   if (palette?.text) root.style.setProperty('--text', palette.text)
-}
-
-/** The host's origin: the embedding page, accepted only when the tenant allows it. */
-function hostOrigin(): string | undefined {
-  const ancestor = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins?.[0]
-  const origin = ancestor ?? (document.referrer ? new URL(document.referrer).origin : undefined)
-  return origin !== undefined && config.allowedOrigins.some((pattern) => originMatches(origin, pattern)) ? origin : undefined
 }
 
 async function postJson(path: string, body: unknown): Promise<unknown> {
@@ -48,13 +42,14 @@ function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknow
 
 applyAppearance()
 showTestModeBadge(config.tenant)
-const origin = hostOrigin()
+const port = hostPort(config.allowedOrigins)
 const channelId = config.channelId
-if (origin !== undefined && channelId !== null && window.parent !== window) {
+if (port !== undefined && channelId !== null) {
+  const envelope = (message: { kind: string; payload?: unknown }) => JSON.stringify({ version: 2, meta: { channelId }, ...message })
   // The host hears of an event only once the journal has it, in order: a test that saw `complete` on the page finds it
   // in the tenant's journal when it reads it next, never a moment later (docs/decisions/0056-journal-before-host.md).
   const send = (event: FrameOutbound) => {
-    void journal('out', event).then(() => window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...event }), origin))
+    void journal('out', event).then(() => port.post(envelope(event)))
   }
   const machine = frameMachines[config.frame as keyof typeof frameMachines]
   let runtime: FrameRuntime<{ type: string }> | undefined
@@ -83,31 +78,30 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
       },
     })
   }
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent) return journal('dropped', { origin: event.origin, reason: 'not from the parent window' })
-    if (event.origin !== origin) return journal('dropped', { origin: event.origin, reason: `not from the host origin ${origin}` })
-    if (typeof event.data !== 'string') return journal('dropped', { origin: event.origin, reason: 'not a string' })
+  /** Journals a message from the host that is not taken, with the host's origin (none for a React Native app). */
+  const drop = (reason: string) => void journal('dropped', { origin: port.origin, reason })
+  port.listen((data) => {
     let parsed
     try {
-      parsed = Envelope.safeParse(JSON.parse(event.data))
+      parsed = Envelope.safeParse(JSON.parse(data))
     } catch {
-      return journal('dropped', { origin: event.origin, reason: 'not JSON' })
+      return drop('not JSON')
     }
-    if (!parsed.success || parsed.data.meta.channelId !== channelId) return journal('dropped', { origin: event.origin, reason: 'not an envelope of this channel' })
+    if (!parsed.success || parsed.data.meta.channelId !== channelId) return drop('not an envelope of this channel')
     // SDK-internal (decision record 0072): not an event of the spec, so neither the runtime nor the journal sees it.
     if (SDK_INTERNAL_KINDS.has(parsed.data.kind)) {
       const theme = SetThemeMessage.safeParse({ kind: parsed.data.kind, payload: parsed.data.payload })
-      if (!theme.success) return journal('dropped', { origin: event.origin, reason: `bad ${parsed.data.kind}: ${theme.error.issues[0]?.path.join('.')} ${theme.error.issues[0]?.message}` })
+      if (!theme.success) return drop(`bad ${parsed.data.kind}: ${theme.error.issues[0]?.path.join('.')} ${theme.error.issues[0]?.message}`)
       document.documentElement.dataset.theme = theme.data.payload.theme
       document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme.data.payload.theme)
       return
     }
     const message = FrameInbound.safeParse({ kind: parsed.data.kind, ...(parsed.data.payload === undefined ? {} : { payload: parsed.data.payload }) })
-    if (!message.success) return journal('dropped', { origin: event.origin, reason: `unknown message ${parsed.data.kind}` })
+    if (!message.success) return drop(`unknown message ${parsed.data.kind}`)
     // The frame posts nothing but its handshake before the ack: its height follows from the first ack on.
     if (message.data.kind === 'ack' && !sizing) {
       sizing = true
-      followContentHeight((height) => window.parent.postMessage(JSON.stringify({ version: 2, meta: { channelId }, kind: 'resize', payload: { height } }), origin))
+      followContentHeight((height) => port.post(envelope({ kind: 'resize', payload: { height } })))
     }
     if (runtime) {
       runtime.receive(message.data)
@@ -117,7 +111,7 @@ if (origin !== undefined && channelId !== null && window.parent !== window) {
       journal('in', message.data)
       send({ kind: 'error', payload: config.error ?? { code: 'unsupported_frame', message: `the ${config.frame} frame is not available` } })
     }
-  })
+  }, (details) => void journal('dropped', details))
   if (runtime) runtime.open()
   else send({ kind: 'handshake' })
   render()
