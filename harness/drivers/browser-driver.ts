@@ -82,8 +82,8 @@ let runs = 0
  */
 export type FrameHost = 'web' | 'react-native'
 
-/** The frame host a run uses when none is given: `RAMP_HOST=react-native`, else web. */
-export const defaultHost = (): FrameHost => (process.env.RAMP_HOST === 'react-native' ? 'react-native' : 'web')
+/** The frame host the environment asks for (`RAMP_HOST=react-native`, else web): how the Playwright catalog picks it. */
+export const hostFromEnv = (): FrameHost => (process.env.RAMP_HOST === 'react-native' ? 'react-native' : 'web')
 
 /** Where one run's frames live, and how it ends: a host page (kept for the next run when clean) or a browser context. */
 async function hostFrames(env: BrowserEnv, site: BrowserSite, host: FrameHost, recording: Recording): Promise<{ frames: BrowserFrames; end(clean: boolean): Promise<void> }> {
@@ -136,7 +136,7 @@ async function hostPage(env: BrowserEnv, site: BrowserSite): Promise<Page> {
  * that CSP refuses posts nothing. Records events per channel, results and a timeline.
  * With `host: 'react-native'` the frames run as a React Native app shows them (`react-native-frames.ts`).
  */
-export async function runInBrowser(env: BrowserEnv, scenario: Scenario, { host = defaultHost() }: { host?: FrameHost } = {}): Promise<Recording> {
+export async function runInBrowser(env: BrowserEnv, scenario: Scenario, { host = 'web' }: { host?: FrameHost } = {}): Promise<Recording> {
   const site = await env.site(scenario.seed ?? defaultSeed())
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `browser_${process.pid}_${++runs}`
