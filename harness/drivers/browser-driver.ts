@@ -25,10 +25,13 @@ export interface BrowserSite {
   webhooks: WebhookReceiverServer
 }
 
-/** What the browser driver runs on: Chromium, and a server plus host page per seed, started on first use. */
+/**
+ * What the browser driver runs on: Chromium, and a server plus host page per seed and frame host, started on first use
+ * (the React Native host has servers of its own, so a run under it may use the same account as one on the web host).
+ */
 export interface BrowserEnv {
   browser: Browser
-  site(seed: number): Promise<BrowserSite>
+  site(seed: number, host?: FrameHost): Promise<BrowserSite>
   close(): Promise<void>
 }
 
@@ -47,7 +50,7 @@ export const defaultSeed = () => Number(process.env.RAMP_SCENARIO_SEED ?? 1)
  */
 export async function startBrowserEnv(options: { browser?: Browser } = {}): Promise<BrowserEnv> {
   const browser = options.browser ?? (await launchChromium())
-  const sites = new Map<number, Promise<BrowserSite>>()
+  const sites = new Map<string, Promise<BrowserSite>>()
   const start = async (seed: number): Promise<BrowserSite> => {
     // The node driver's core signs with the public test secret; so does this server: same seed, same tokens on both drivers.
     const sandbox = await startServer({ port: 0, framesPort: 0, seed, secret: PUBLIC_TEST_SECRET })
@@ -55,9 +58,10 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
   }
   const env: BrowserEnv = {
     browser,
-    site(seed) {
-      if (!sites.has(seed)) sites.set(seed, start(seed))
-      return sites.get(seed)!
+    site(seed, host = 'web') {
+      const key = `${seed}:${host}`
+      if (!sites.has(key)) sites.set(key, start(seed))
+      return sites.get(key)!
     },
     async close() {
       for (const site of sites.values()) {
@@ -137,7 +141,7 @@ async function hostPage(env: BrowserEnv, site: BrowserSite): Promise<Page> {
  * With `host: 'react-native'` the frames run as a React Native app shows them (`react-native-frames.ts`).
  */
 export async function runInBrowser(env: BrowserEnv, scenario: Scenario, { host = 'web' }: { host?: FrameHost } = {}): Promise<Recording> {
-  const site = await env.site(scenario.seed ?? defaultSeed())
+  const site = await env.site(scenario.seed ?? defaultSeed(), host)
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `browser_${process.pid}_${++runs}`
   const recording = newRecording()

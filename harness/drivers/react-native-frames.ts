@@ -23,6 +23,8 @@ interface Channel {
   frame: FrameName
   channelId: string
   view?: WebViewPage
+  /** The app's ack to the handshake, once sent. */
+  acked?: Promise<void>
   events: Array<FrameOutbound & { at: number }>
 }
 
@@ -57,7 +59,7 @@ export function reactNativeFrames({ context, framesUrl, settle, platform }: Reac
     const parsed = FrameOutbound.safeParse({ kind: envelope.data.kind, ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }) })
     if (!parsed.success) return
     channel.events.push({ ...parsed.data, at: Date.now() })
-    if (parsed.data.kind === 'handshake') void channel.view?.post({ kind: 'ack' }).catch(() => undefined)
+    if (parsed.data.kind === 'handshake') channel.acked = channel.view?.post({ kind: 'ack' }).catch(() => undefined)
   }
   const waitForEvent = async (channel: Channel | undefined, test: (event: FrameOutbound) => boolean, ms: number) => {
     const deadline = Date.now() + ms
@@ -81,6 +83,8 @@ export function reactNativeFrames({ context, framesUrl, settle, platform }: Reac
     channel.view = await openWebView(context, `${framesUrl}/platform/v1/${frame}?${search}`, channelId, (text) => (channel.view ? hear(channel, text) : early.push(text)), platform)
     for (const text of early.splice(0)) hear(channel, text)
     if (!(await waitForEvent(channel, (e) => e.kind === 'handshake', WAIT_MS))) throw new Error(`channel ${name}: the ${frame} frame posted no handshake through ReactNativeWebView within ${WAIT_MS} ms`)
+    // The web client acks in the page, at once; here the ack crosses from the harness: the frame's effects start after it.
+    await channel.acked
     await settle()
     return channel
   }

@@ -17,16 +17,15 @@ afterAll(async () => {
   await env?.close()
 })
 
-/** The same account under both hosts (one server: each run's account must be fresh), so seeded data are equal. */
-const withAccount = (scenario: Scenario, name: string, host: string) => ({ ...scenario, account: `${name}_${host}_${process.pid}` })
+/** The same account under both hosts (each has its own server), so seeded data and ids are equal. */
+const withAccount = (scenario: Scenario, name: string) => ({ ...scenario, account: `${name}_${process.pid}` })
 
 /** Runs a scenario under the React Native host and the web host; both meet its expectations and agree. */
 async function underBothHosts(scenario: Scenario, name: string) {
-  const native = withAccount(scenario, name, 'rn')
-  const inApp = await runInBrowser(env, native, { host: 'react-native' })
-  expect(checkScenario(native, inApp)).toEqual([])
-  const web = withAccount(scenario, name, 'web')
-  const onWeb = await runInBrowser(env, web, { host: 'web' })
+  const run = withAccount(scenario, name)
+  const inApp = await runInBrowser(env, run, { host: 'react-native' })
+  expect(checkScenario(run, inApp)).toEqual([])
+  const onWeb = await runInBrowser(env, run, { host: 'web' })
   expect(sameSequence(inApp, onWeb, ['react-native', 'web']).differences.join('\n\n')).toBe('')
   return inApp
 }
@@ -54,7 +53,7 @@ describe('React Native host mode', () => {
     const context = await env.browser.newContext()
     try {
       const heard: string[] = []
-      const { framesUrl } = (await env.site(defaultSeed())).sandbox
+      const { framesUrl } = (await env.site(defaultSeed(), 'react-native')).sandbox
       const view = await openWebView(context, `${framesUrl}/platform/v1/reset?channelId=rn_bridge`, 'rn_bridge', (text) => heard.push(text))
       await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0)
       expect(heard[0]).toBe(JSON.stringify({ version: 2, meta: { channelId: 'rn_bridge' }, kind: 'handshake' }))
