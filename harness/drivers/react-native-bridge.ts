@@ -9,6 +9,8 @@ export interface WebViewPage {
   page: Page
   /** Sends `message` as the app's `webViewRef.postMessage(text)` does: the v2 envelope string in a dispatched `MessageEvent`. */
   post(message: FrameInbound): Promise<void>
+  /** How many of the frame's requests to the frames server (journal, effects) are in flight; 0 once the page is closed. */
+  busy(): Promise<number>
   close(): Promise<void>
 }
 
@@ -20,6 +22,25 @@ function injectBridge(): void {
   if (window.parent !== window) return
   const out = (window as any).__rnOut as (text: string) => void
   ;(window as any).ReactNativeWebView = { postMessage: (data: string) => out(String(data)) }
+}
+
+/**
+ * The harness's own instrument, not part of the bridge: counts the page's requests to `/__frames/` (journal and effect
+ * posts) in flight, synchronously as the frame makes them, so the harness knows when a frame has settled without racing
+ * the browser's network events. A buy frame awaiting its challenge waits on another frame: that effect is not counted.
+ */
+function countFrameRequests(): void {
+  if (window.parent !== window) return
+  const w = window as any
+  w.__framesBusy = 0
+  const original = window.fetch.bind(window)
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const body = typeof init?.body === 'string' ? init.body : ''
+    if (!url.includes('/__frames/') || /"type"\s*:\s*"purchase\.awaitChallenge"/.test(body)) return original(input, init)
+    w.__framesBusy++
+    return original(input, init).finally(() => w.__framesBusy--)
+  }
 }
 
 /**
@@ -37,6 +58,7 @@ export async function openWebView(context: BrowserContext, url: string, channelI
     if (frame === page.mainFrame() && typeof text === 'string') onMessage(text)
   })
   await page.addInitScript(injectBridge)
+  await page.addInitScript(countFrameRequests)
   await page.goto(url)
   return {
     page,
@@ -48,6 +70,7 @@ export async function openWebView(context: BrowserContext, url: string, channelI
         target: platform === 'android' ? 'document' : 'window',
       })
     },
+    busy: () => (page.isClosed() ? Promise.resolve(0) : page.evaluate(() => (window as any).__framesBusy as number).catch(() => 0)),
     close: () => page.close().catch(() => undefined),
   }
 }

@@ -42,10 +42,19 @@ const plain = ({ at: _at, ...event }: FrameOutbound & { at: number }) => event a
  * for (const step of scenario.steps) await runStep(step, driver)
  * await frames.finish()
  */
-export function reactNativeFrames({ context, framesUrl, settle, platform }: ReactNativeHost, recording: Recording): BrowserFrames {
+export function reactNativeFrames({ context, framesUrl, settle: settleEffects, platform }: ReactNativeHost, recording: Recording): BrowserFrames {
+  const channels = new Map<string, Channel>()
+  /** The effects settled, then every open frame page without a frames request in flight for two looks in a row. */
+  const settle = async () => {
+    await settleEffects()
+    const deadline = Date.now() + WAIT_MS
+    for (let quiet = 0; quiet < 2 && Date.now() < deadline; await pause(30)) {
+      const busy = await Promise.all([...channels.values()].map((channel) => channel.view?.busy() ?? 0))
+      quiet = busy.every((count) => count === 0) ? quiet + 1 : 0
+    }
+  }
   const timeline: Array<TimelineEntry & { at: number }> = []
   const note = (entry: TimelineEntry) => void timeline.push({ ...entry, at: Date.now() })
-  const channels = new Map<string, Channel>()
   const retired: Array<Promise<void>> = []
 
   const hear = (channel: Channel, text: string) => {
