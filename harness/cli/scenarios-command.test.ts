@@ -179,4 +179,17 @@ describe('ramp-sandbox scenarios', () => {
     expect(stdout).toContain('1 scenario (browser driver): 1 passed, 0 failed')
     expect(code).toBe(0)
   }, 90_000)
+
+  it('runs a scenario under the React Native host with --driver react-native, and skips one tagged @web-host-only with the reason', async () => {
+    const webOnly = join(app, 'scenarios/checkout/web-only.scenario.mjs')
+    writeFileSync(webOnly, "export default { title: 'only a web host refuses it', tags: ['web-host-only'], steps: [], expect: {} }\n")
+    try {
+      const { code, stdout } = await scenarios('scenarios/checkout/mismatch.scenario.ts', 'scenarios/checkout/web-only.scenario.mjs', '--driver', 'react-native')
+      expect(stdout).toContain('2 scenarios (react-native host): 1 passed, 0 failed, 1 skipped')
+      expect(stdout).toContain('skipped under the react-native host: @web-host-only: it tests the web origin check')
+      expect(code).toBe(0)
+    } finally {
+      rmSync(webOnly)
+    }
+  }, 120_000)
 })

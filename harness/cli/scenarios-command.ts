@@ -3,13 +3,14 @@ import { dirname, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkScenario } from '../check-scenario.ts'
 import type { BrowserEnv } from '../drivers/browser-driver.ts'
+import { reactNativeExclusion } from '../drivers/host-exclusions.ts'
 import { runInNode } from '../drivers/node-driver.ts'
 import { sameSequence } from '../drivers/same-sequence.ts'
 import type { Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import { createScenarioLoader, LoaderMissing } from './load-scenario-file.ts'
 import { DEFAULT_SCENARIO_GLOB, findScenarioFiles, scenarioId } from './scenario-files.ts'
-import { jsonReport, junitReport, listLine, summaryLine, type DriverChoice, type RunReport, type ScenarioResult } from './scenario-report.ts'
+import { driverLabel, jsonReport, junitReport, listLine, summaryLine, type DriverChoice, type RunReport, type ScenarioResult } from './scenario-report.ts'
 
 export const SCENARIOS_USAGE = `Usage: ramp-sandbox scenarios [globs…] [options]
 
@@ -18,9 +19,12 @@ Globs, directories or files, relative to the working directory; default ${DEFAUL
 .js/.mjs files load as they are; .ts files need tsx in your project (npm i -D tsx).
 
 Options:
-  --driver node|browser|both  node: in process, no browser (default); browser: Chromium through a real server
+  --driver node|browser|both|react-native|all
+                              node: in process, no browser (default); browser: Chromium through a real server
                               (needs playwright-core and a Chromium); both: each scenario under both, and
-                              their event sequences must agree
+                              their event sequences must agree; react-native: Chromium with every frame top-level
+                              and the React Native bridge injected, its sequences equal to the web host's
+                              (scenarios tagged @web-host-only are skipped, with the reason); all: all three
   --grep <regexp>             only scenarios whose title or @tags match (e.g. --grep @checkout)
   --shard <i>/<n>             the i-th of n shares of the selected scenarios (by file path, every n-th)
   --seed <n>                  fixture seed of scenarios that set none (default 1)
@@ -56,6 +60,16 @@ interface Options {
   help: boolean
 }
 
+/** What each --driver runs, in order: the web host before the React Native host it is compared with. */
+const RUNS = new Map<DriverChoice, Array<'node' | 'browser' | 'react-native'>>([
+  ['node', ['node']],
+  ['browser', ['browser']],
+  ['both', ['browser', 'node']],
+  ['react-native', ['browser', 'react-native']],
+  ['all', ['browser', 'node', 'react-native']],
+])
+const isDriverChoice = (driver: string): driver is DriverChoice => RUNS.has(driver as DriverChoice)
+
 /** The command line, checked; throws UsageError naming the flag and its rule. */
 function parseOptions(argv: string[]): Options {
   let parsed
@@ -78,7 +92,7 @@ function parseOptions(argv: string[]): Options {
   }
   const { values, positionals } = parsed
   const driver = values.driver ?? 'node'
-  if (driver !== 'node' && driver !== 'browser' && driver !== 'both') throw new UsageError(`--driver must be node, browser or both, not ${driver}`)
+  if (!isDriverChoice(driver)) throw new UsageError(`--driver must be node, browser, both, react-native or all, not ${driver}`)
   const reporter = values.reporter ?? 'list'
   if (reporter !== 'list' && reporter !== 'junit' && reporter !== 'json') throw new UsageError(`--reporter must be list, junit or json, not ${reporter}`)
   let grep: RegExp | undefined
@@ -133,28 +147,48 @@ async function startBrowser(): Promise<BrowserEnv> {
   }
 }
 
-/** Runs one scenario under the chosen driver(s) and checks it: expectations, and for `both` the drivers' agreement. */
-async function runOne(scenario: Scenario, driver: DriverChoice, browser: () => Promise<BrowserEnv>, account: string): Promise<string[]> {
+/** Runs one scenario under one driver (or host); each host has its own server, so the same account on both. */
+async function runUnder(name: 'node' | 'browser' | 'react-native', run: Scenario, browser: () => Promise<BrowserEnv>): Promise<Recording> {
+  if (name === 'node') return runInNode(run)
+  const { runInBrowser } = await import('../drivers/browser-driver.ts')
+  return runInBrowser(await browser(), run, { host: name === 'react-native' ? 'react-native' : 'web' })
+}
+
+/**
+ * Runs one scenario under the chosen driver(s) and checks it: expectations, and where two ran, their agreement (node
+ * with browser, React Native host with web host). A scenario the React Native host cannot run is skipped there, with why.
+ */
+async function runOne(scenario: Scenario, driver: DriverChoice, browser: () => Promise<BrowserEnv>, account: string): Promise<{ failures: string[]; skipped?: string }> {
   // One account for both drivers (each has its own core), so their seeded data are the same.
   const run = { ...scenario, account: scenario.account ?? account }
+  const skipped = reactNativeExclusion(scenario)
+  let names = RUNS.get(driver)!
+  if (skipped && names.includes('react-native')) {
+    if (driver === 'react-native') return { failures: [], skipped }
+    names = names.filter((name) => name !== 'react-native')
+  }
   const failures: string[] = []
-  const recordings: Partial<Record<'node' | 'browser', Recording>> = {}
-  for (const name of driver === 'both' ? (['browser', 'node'] as const) : [driver]) {
+  const recordings: Partial<Record<'node' | 'browser' | 'react-native', Recording>> = {}
+  for (const name of names) {
     try {
-      recordings[name] = name === 'node' ? await runInNode(run) : await (await import('../drivers/browser-driver.ts')).runInBrowser(await browser(), run)
+      recordings[name] = await runUnder(name, run, browser)
     } catch (error) {
       if (error instanceof LoaderMissing) throw error
       failures.push(describeError(name, error))
       continue
     }
     const unmet = checkScenario(run, recordings[name]!)
-    failures.push(...(driver === 'both' ? unmet.map((failure) => `${name} driver: ${failure}`) : unmet))
+    failures.push(...(names.length > 1 ? unmet.map((failure) => `${name} driver: ${failure}`) : unmet))
   }
   if (recordings.browser && recordings.node) {
     const same = sameSequence(recordings.browser, recordings.node)
     if (!same.pass) failures.push(`the browser and node drivers disagree:\n${same.differences.join('\n\n')}`)
   }
-  return failures
+  if (recordings['react-native'] && recordings.browser) {
+    const same = sameSequence(recordings['react-native'], recordings.browser, ['react-native', 'web'])
+    if (!same.pass) failures.push(`the React Native and web hosts disagree:\n${same.differences.join('\n\n')}`)
+  }
+  return { failures, ...(skipped && names.length > 0 && driver === 'all' ? { skipped } : {}) }
 }
 
 let runs = 0
@@ -209,7 +243,7 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
     say(
       `ramp-sandbox scenarios: ${selected.length} of ${files.length} scenario file${files.length === 1 ? "" : "s"}` +
         `${options.grep ? ` (--grep ${options.grep.source})` : ''}${options.shard ? ` (shard ${options.shard.index}/${options.shard.of})` : ''}` +
-        `, ${options.driver} driver${options.driver === 'both' ? 's' : ''}${options.seed === undefined ? '' : `, seed ${options.seed}`}\n\n`,
+        `, ${driverLabel(options.driver)}${options.seed === undefined ? '' : `, seed ${options.seed}`}\n\n`,
     )
     if (matching.length === 0) {
       io.stderr(`ramp-sandbox scenarios: no scenario matches --grep ${options.grep!.source}\n`)
@@ -222,8 +256,9 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
       const begin = performance.now()
       const base = { id, file: relative(io.cwd, file), title: scenario?.title ?? id, tags: scenario?.tags ?? [] }
       const run = scenario && { ...scenario, seed: scenario.seed ?? options.seed }
-      const failures = run ? await runOne(run, options.driver, browserEnv, `cli_${process.pid}_${++runs}`) : [error!]
-      const result: ScenarioResult = { ...base, status: failures.length === 0 ? 'passed' : 'failed', durationMs: performance.now() - begin, failures }
+      const { failures, skipped } = run ? await runOne(run, options.driver, browserEnv, `cli_${process.pid}_${++runs}`) : { failures: [error!] }
+      const status = failures.length > 0 ? 'failed' : skipped && options.driver === 'react-native' ? 'skipped' : 'passed'
+      const result: ScenarioResult = { ...base, status, ...(skipped ? { skipped } : {}), durationMs: performance.now() - begin, failures }
       results.push(result)
       say(`${listLine(result)}\n`)
     }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
 import type { Recording, TimelineEntry } from '../recording.ts'
+import { actInForm } from './act-in-form.ts'
 import { WAIT_MS } from './effect-tracker.ts'
 import type { FrameBackend, PendingConnection } from './frame-backend.ts'
 import { channelIdOf } from './node-frames.ts'
@@ -134,18 +135,7 @@ export function browserFrames({ page, origin, settle }: HostPage, recording: Rec
     async act(channel, action, fields) {
       const id = live(channel)
       if (id === undefined) return
-      const form = page.frameLocator(`iframe[data-channel-id="${id}"]`).locator(`form[data-action="${action}"]`)
-      // As in process, an action the frame does not offer now changes nothing.
-      if (!(await form.waitFor({ timeout: 2_000 }).then(() => true, () => false))) return note({ actor: 'customer', target: channel, what: `${action} (not offered)` })
-      for (const [name, value] of Object.entries(fields())) {
-        const input = form.locator(`input[name="${name}"]`)
-        if ((await input.count()) === 0) throw new Error(`customer ${action} on ${channel}: the form has no field ${name}`)
-        await input.fill(String(value))
-      }
-      // The machine validates what the customer typed, as in process; the browser's own checks would stop the submit first.
-      await form.evaluate((element) => ((element as HTMLFormElement).noValidate = true))
-      note({ actor: 'customer', target: channel, what: action })
-      await form.locator('button[type="submit"]').click()
+      await actInForm(page.frameLocator(`iframe[data-channel-id="${id}"]`).locator(`form[data-action="${action}"]`), { channel, action, fields, note })
       await settle()
     },
     async send(channel, message) {

@@ -1,11 +1,12 @@
-import type { Page, Request } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { pause } from './timers.ts'
 
 /** How long the browser driver waits for a frame to mount or its effects to settle. */
 export const WAIT_MS = 10_000
 
 /**
- * Tracks the effect requests of a page's frames (`POST /__frames/effect`): the browser-side counterpart of
+ * Tracks the effect requests (`POST /__frames/effect`) of a page's frames, or of every page of a context (the React
+ * Native host's page per frame): the browser-side counterpart of
  * `runtime.idle()`. `settle` resolves once no effect has run, started or finished for two looks in a row (results reach
  * the host in between), or after {@link WAIT_MS}; `stop` stops listening.
  *
@@ -13,7 +14,7 @@ export const WAIT_MS = 10_000
  * const { settle, stop } = trackEffects(page)
  * await settle()
  */
-export function trackEffects(page: Page): { settle(): Promise<void>; stop(): void } {
+export function trackEffects(source: Page | BrowserContext): { settle(): Promise<void>; stop(): void } {
   const running = new Set<Request>()
   let generation = 0
   const isEffect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/__frames/effect'
@@ -28,13 +29,15 @@ export function trackEffects(page: Page): { settle(): Promise<void>; stop(): voi
     if (isEffect(request)) generation++
     running.delete(request)
   }
-  page.on('request', started)
-  page.on('requestfinished', done)
-  page.on('requestfailed', done)
+  // Page and BrowserContext emit the same request events; one signature serves both.
+  const events = source as Page
+  events.on('request', started)
+  events.on('requestfinished', done)
+  events.on('requestfailed', done)
   const stop = () => {
-    page.off('request', started)
-    page.off('requestfinished', done)
-    page.off('requestfailed', done)
+    events.off('request', started)
+    events.off('requestfinished', done)
+    events.off('requestfailed', done)
   }
   const settle = async (): Promise<void> => {
     const deadline = Date.now() + WAIT_MS

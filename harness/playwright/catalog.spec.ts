@@ -1,7 +1,8 @@
 import { test as base } from '@playwright/test'
 import { checkScenario } from '../check-scenario.ts'
 import { loadScenarios } from '../load-scenarios.ts'
-import { runInBrowser, startBrowserEnv, type BrowserEnv } from '../drivers/browser-driver.ts'
+import { hostFromEnv, runInBrowser, startBrowserEnv, type BrowserEnv } from '../drivers/browser-driver.ts'
+import { reactNativeExclusion } from '../drivers/host-exclusions.ts'
 import { runInNode } from '../drivers/node-driver.ts'
 import { sameSequence } from '../drivers/same-sequence.ts'
 import { expect } from '../playwright-matchers.ts'
@@ -24,6 +25,12 @@ const test = base.extend<object, { sandbox: BrowserEnv }>({
 
 const catalog = await loadScenarios()
 
+/**
+ * The frame host (`RAMP_HOST`): web (default), the browser driver's host page, compared with the node driver; or
+ * react-native, every frame top-level with the React Native bridge, compared with the web host.
+ */
+const host = hostFromEnv()
+
 test('the catalog has scenarios', () => {
   expect(catalog.length).toBeGreaterThan(0)
 })
@@ -38,8 +45,10 @@ for (const { id, scenario } of catalog) {
       await testInfo.attach('timeline (Mermaid)', { body: sequenceDiagram(recording.timeline, title), contentType: 'text/plain' })
       await testInfo.attach('timeline', { body: sequenceDiagramHtml(recording.timeline, title), contentType: 'text/html' })
     }
+    const exclusion = host === 'react-native' ? reactNativeExclusion(scenario) : undefined
+    test.skip(exclusion !== undefined, `not under the React Native host: ${exclusion}`)
     const started = performance.now()
-    const inBrowser = await runInBrowser(sandbox, run).catch(async (error: Error & { recording?: Recording }) => {
+    const inBrowser = await runInBrowser(sandbox, run, { host }).catch(async (error: Error & { recording?: Recording }) => {
       if (error.recording) await attachTimeline(error.recording)
       throw error
     })
@@ -48,6 +57,13 @@ for (const { id, scenario } of catalog) {
 
     const failures = checkScenario(run, inBrowser)
     expect.soft(failures, failures.join('\n\n')).toEqual([])
+    if (host === 'react-native') {
+      // Each host has its own server: the same account on both, so ids and seeded data agree.
+      const onWeb = await runInBrowser(sandbox, run, { host: 'web' })
+      const same = sameSequence(inBrowser, onWeb, ['react-native', 'web'])
+      expect(same.differences, `the React Native and web hosts disagree:\n${same.differences.join('\n\n')}`).toEqual([])
+      return
+    }
     const inNode = await runInNode(run)
     const same = sameSequence(inBrowser, inNode)
     expect(same.differences, `browser and node drivers disagree:\n${same.differences.join('\n\n')}`).toEqual([])

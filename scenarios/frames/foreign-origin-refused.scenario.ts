@@ -4,7 +4,7 @@ import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.t
 /** A tenant that allows only https://partner.example: the host's origin may not embed the reset frame, which never loads, so the customer stays logged in. */
 export default defineScenario({
   title: 'a frame is refused under an origin the tenant does not allow: no handshake, and reset never runs',
-  tags: ['frames', 'reset', 'allowedOrigins', 'frame-ancestors', 'settings'],
+  tags: ['frames', 'reset', 'allowedOrigins', 'frame-ancestors', 'settings', 'web-host-only'],
   steps: [
     ...connectCustomer(magic.usNy),
     { control: 'settings', body: { allowedOrigins: ['https://partner.example'] } },
