@@ -492,7 +492,7 @@ import {
   type ReactNativeClient, type ReactNativeFrame, type ClientFrameEvent, type ClientConnection, type WalletSetupErrorCode, type WalletFrame, type FrameWebViewProps,
 } from 'ramp-sandbox/react-native'
 
-export const client: ReactNativeClient = createReactNativeClient({ framesOrigin: 'http://10.0.2.2:4011', apiOrigin: 'http://10.0.2.2:4010', apiKey: 'pk_test_sandbox' })
+export const client = createReactNativeClient({ framesOrigin: 'http://10.0.2.2:4011', apiOrigin: 'http://10.0.2.2:4010', apiKey: 'pk_test_sandbox' })\nexport const any: ReactNativeClient = client
 const onEvent = (event: ClientFrameEvent): void => console.log(event.kind, event.channelId)
 const render = (frame: ReactNativeFrame): void => console.log(frame.uri)
 export const frames: ReactNativeFrame[] = [

@@ -35,16 +35,8 @@ export interface WalletFrameOptions extends ReactNativeSetupOptions {
   timeoutMs?: number
 }
 
-/**
- * The React Native client: the SDK's calls as the web client has them. Frame calls return a frame description the
- * app renders (`RampFrame`, or the inline components `BuyButton`, `ApplePayButton`, `GooglePayButton`); calls that
- * settle when their frame says so take a `render` callback. API calls are the web client's.
- *
- * @example
- * const client = createReactNativeClient({ framesOrigin: 'http://10.0.2.2:4011', apiOrigin: 'http://10.0.2.2:4010', apiKey: 'pk_test_sandbox' })
- * const frame = client.setupAddCard(clientToken, { onEvent: (e) => console.log(e.kind) }) // render <RampFrame frame={frame} />
- */
-export function createReactNativeClient(options: ReactNativeClientOptions) {
+/** The calls of a React Native client and its deprecated setups, apart (`createReactNativeClient` joins them). */
+function reactNativeCalls(options: ReactNativeClientOptions) {
   const setupFrame = (frame: FrameName, setup: ReactNativeSetupOptions = {}): ReactNativeFrame =>
     describeFrame({ framesOrigin: options.framesOrigin, frame, onEvent: setup.onEvent, onSend: setup.onSend, params: { apiKey: options.apiKey, ...setup.params } })
   const withToken = (frame: FrameName) => (clientToken: string, setup: ReactNativeSetupOptions = {}) => setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
@@ -106,10 +98,33 @@ export function createReactNativeClient(options: ReactNativeClientOptions) {
     /** @deprecated Render `<GooglePayButton>` instead. Settles once the frame `render` shows is ready; rejects with a `WalletSetupError`. */
     setupGooglePay: deprecatedWallet('google-pay'),
   })
-  return { ...calls, ...(options.strictDeprecations ? {} : deprecated) }
+  return { calls, deprecated }
 }
 
-/** The React Native client (`createReactNativeClient`'s result). */
-export type ReactNativeClient = ReturnType<typeof createReactNativeClient>
+/**
+ * The React Native client: the SDK's calls as the web client has them. Frame calls return a frame description the
+ * app renders (`RampFrame`, or the inline components `BuyButton`, `ApplePayButton`, `GooglePayButton`); calls that
+ * settle when their frame says so take a `render` callback. API calls are the web client's.
+ *
+ * @example
+ * const client = createReactNativeClient({ framesOrigin: 'http://10.0.2.2:4011', apiOrigin: 'http://10.0.2.2:4010', apiKey: 'pk_test_sandbox' })
+ * const frame = client.setupAddCard(clientToken, { onEvent: (e) => console.log(e.kind) }) // render <RampFrame frame={frame} />
+ */
+export function createReactNativeClient<const O extends ReactNativeClientOptions>(options: O): ReactNativeClientOf<O> {
+  const { calls, deprecated } = reactNativeCalls(options)
+  return (options.strictDeprecations ? calls : { ...calls, ...deprecated }) as ReactNativeClientOf<O>
+}
+
+/** The calls every React Native client has. */
+export type ReactNativeCalls = ReturnType<typeof reactNativeCalls>['calls']
+
+/** The deprecated setups (`setupBuyButton`, `setupApplePay`, `setupGooglePay`): absent under `strictDeprecations: true`. */
+export type ReactNativeDeprecatedSetups = ReturnType<typeof reactNativeCalls>['deprecated']
+
+/** Any React Native client (`createReactNativeClient`'s result): the deprecated setups may be absent. */
+export type ReactNativeClient = ReactNativeCalls & Partial<ReactNativeDeprecatedSetups>
+
+/** The client for these options: without the deprecated setups when `strictDeprecations` is `true`. */
+export type ReactNativeClientOf<O extends ReactNativeClientOptions> = O['strictDeprecations'] extends true ? ReactNativeCalls : ReactNativeCalls & ReactNativeDeprecatedSetups
 
 export type { WalletSetupError }

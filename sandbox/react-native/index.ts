@@ -5,7 +5,7 @@
  * @example
  * import { createReactNativeClient, BuyButton, RampFrame } from 'ramp-sandbox/react-native'
  */
-export { createReactNativeClient, type ReactNativeClient, type ReactNativeClientOptions, type ReactNativeSetupOptions, type RenderedSetupOptions, type WalletFrame, type WalletFrameOptions } from './create-react-native-client.ts'
+export { createReactNativeClient, type ReactNativeClient, type ReactNativeCalls, type ReactNativeClientOf, type ReactNativeDeprecatedSetups, type ReactNativeClientOptions, type ReactNativeSetupOptions, type RenderedSetupOptions, type WalletFrame, type WalletFrameOptions } from './create-react-native-client.ts'
 export { ApplePayButton, BuyButton, GooglePayButton, RampFrame, type PurchaseButtonProps, type RampFrameProps, type WalletButtonProps } from './components.ts'
 export { describeFrame, inboundScript, type ReactNativeFrame, type ReactNativeFrameOptions, type WebViewHandle } from './react-native-frame.ts'
 export { frameWebViewProps, type ExtraWebViewProps, type FrameWebViewProps } from './web-view-props.ts'
