@@ -2,6 +2,7 @@
  * `npm run build`: the package's `dist/` from the sources (decision 0030).
  *
  * 1. `tsc -p tsconfig.build.json`: ESM JavaScript and `.d.ts` for `sandbox/`, `fixtures/`, `harness/` (no tests;
+ *    `sandbox/react-native/` in a second pass, `tsconfig.build-react-native.json`;
  *    relative imports in the declarations end in `.js`, like the JavaScript's);
  * 2. esbuild: the browser bundles the servers hand out (frame page, client, demo page) into `dist/browser/`;
  * 3. esbuild: the command line, `dist/sandbox/cli.js`, as one file with its dependencies: loading ~250
@@ -56,6 +57,9 @@ removeLeftovers()
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', staging], { stdio: ['ignore', 2, 2] })
 if (compiled.status !== 0) fail('tsc failed (see above)')
+// `ramp-sandbox/react-native` on its own: react-native's types declare timer globals node's code would trip on.
+const compiledReactNative = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build-react-native.json'), '--outDir', staging], { stdio: ['ignore', 2, 2] })
+if (compiledReactNative.status !== 0) fail('tsc failed for sandbox/react-native (see above)')
 // tsc keeps the sources' `.ts` in the declarations' relative imports (TypeScript 5 resolves them);
 // `.js`, as in the JavaScript beside them, also suits older compilers and other tools.
 for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {

@@ -188,7 +188,7 @@ beforeAll(async () => {
   app.tarballFiles = files.map((file) => file.path)
   app.dir = join(workspace, 'partner-app')
   app.write('package.json', JSON.stringify({ name: 'partner-app', private: true, type: 'module' }, null, 2))
-  const peers = ['typescript', 'vitest', 'msw', '@types/node', '@playwright/test', 'tsx'].map((name) => `${name}@${installedVersion(name)}`)
+  const peers = ['typescript', 'vitest', 'msw', '@types/node', '@playwright/test', 'tsx', 'react', 'react-native', 'react-native-webview', '@types/react'].map((name) => `${name}@${installedVersion(name)}`)
   succeeded(await app.run('npm', ['install', join(workspace, filename), ...peers, '--prefer-offline', '--no-audit', '--no-fund'], 420_000))
 }, 900_000)
 
@@ -265,7 +265,7 @@ describe('the installed package', () => {
   it('loads, from each export, only its dependencies and that export\'s own peer: never esbuild, tsx or another peer', () => {
     const root = join(app.dir, 'node_modules/ramp-sandbox')
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; exports: Record<string, string | { default: string }> }
-    const peerOf: Record<string, string[]> = { './msw': ['msw'], './harness/vitest': ['vitest'], './harness/playwright': ['@playwright/test'] }
+    const peerOf: Record<string, string[]> = { './msw': ['msw'], './react-native': ['react', 'react-native-webview'], './harness/vitest': ['vitest'], './harness/playwright': ['@playwright/test'] }
     const outside: Record<string, string[]> = {}
     for (const [subpath, target] of Object.entries(manifest.exports)) {
       if (typeof target === 'string') continue
@@ -474,6 +474,55 @@ export const listening: Scenario = defineScenario({ title: 'webhooks', tags: [],
     // The files the tests above wrote and ran are in the same program: a matcher that passes at run time type-checks too.
     for (const file of ['test/quote.test.ts', 'e2e/fixture.spec.ts', 'playwright.config.ts', 'scenarios/partner/sell-quote.scenario.ts', 'scenarios/recorded/flow.scenario.ts']) expect(existsSync(join(app.dir, file)), file).toBe(true)
     const result = await app.run('npx', ['--no-install', 'tsc', '-p', '.'], 300_000)
+    expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
+    expect(result.status).toBe(0)
+  }, 300_000)
+})
+
+describe('the installed package in a React Native app', () => {
+  it("passes a partner's tsc (NodeNext, strict, its own project without the DOM lib, as a React Native app is) over a file using every call and component of ramp-sandbox/react-native, on react-native-webview's types", async () => {
+    // As a React Native app's tsconfig is (@react-native/typescript-config): no DOM lib (react-native's types declare
+    // its globals), skipLibCheck; its own file is checked in full against react's and react-native-webview's types.
+    app.write('rn/tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022'], types: [], skipLibCheck: true }, include: ['.'] }, null, 2))
+    app.write(
+      'rn/app.ts',
+      `import { createElement, type ReactElement } from 'react'
+import type { WebViewProps } from 'react-native-webview'
+import {
+  createReactNativeClient, RampFrame, BuyButton, ApplePayButton, GooglePayButton, describeFrame, inboundScript, frameUrl, frameWebViewProps, encodeQuote,
+  reactNativeDeprecationWarning, REACT_NATIVE_SETUP_REPLACEMENTS, WalletSetupError, WALLET_SETUP_TIMEOUT_MS,
+  type ReactNativeClient, type ReactNativeFrame, type ClientFrameEvent, type ClientConnection, type WalletSetupErrorCode, type WalletFrame, type FrameWebViewProps,
+} from 'ramp-sandbox/react-native'
+
+export const client = createReactNativeClient({ framesOrigin: 'http://10.0.2.2:4011', apiOrigin: 'http://10.0.2.2:4010', apiKey: 'pk_test_sandbox' })\nexport const any: ReactNativeClient = client
+const onEvent = (event: ClientFrameEvent): void => console.log(event.kind, event.channelId)
+const render = (frame: ReactNativeFrame): void => console.log(frame.uri)
+export const frames: ReactNativeFrame[] = [
+  client.setupFrame('widget', { onEvent }), client.setupBuy('ct_1', 'q', { onEvent }), client.buyButtonFrame('ct_1', 'q'), client.setupAddCard('ct_1'),
+  client.setupCustomerExport('ct_1'), client.setupWidget(), client.setupChallenge('http://10.0.2.2:4011/platform/v1/challenge?challengeId=c'), client.resetConnection('ct_1'),
+  client.setupBuyButton('ct_1', 'q', { onEvent }),
+]
+export const wallets: WalletFrame[] = [client.applePayFrame('ct_1', 'q', { timeoutMs: 5000 }), client.googlePayFrame('ct_1', 'q')]
+export const connections: Array<Promise<ClientConnection>> = [client.getConnection('st_1', { render, skipKyc: true }), client.connect('st_1', { render }), client.setupAuth('ct_1', { render })]
+export const setups: Array<Promise<ReactNativeFrame>> = [client.setupApplePay('ct_1', 'q', { render }), client.setupGooglePay('ct_1', 'q', { render, onEvent })]
+export const replies = [client.getPaymentMethods('at'), client.deletePaymentMethod('at', 'pm'), client.getQuote('at', {}), client.getTransaction('at', 't'), client.listTransactions('at', '?limit=1')]
+const strict = createReactNativeClient({ framesOrigin: '', apiOrigin: '', strictDeprecations: true })
+// @ts-expect-error gone under strictDeprecations
+strict.setupApplePay
+const style: WebViewProps['style'] = { width: '100%' }
+const described = describeFrame({ framesOrigin: 'http://127.0.0.1:4011', frame: 'reset', params: {} })
+const props: FrameWebViewProps = frameWebViewProps(described, { style, javaScriptEnabled: true })
+const onSetupError = (error: WalletSetupError): WalletSetupErrorCode => error.code
+export const elements: ReactElement[] = [
+  createElement(RampFrame, { frame: described, theme: 'dark', style }),
+  createElement(BuyButton, { client, clientToken: 'ct_1', quote: 'q', onEvent }),
+  createElement(ApplePayButton, { client, clientToken: 'ct_1', quote: 'q', onReady: render, onSetupError }),
+  createElement(GooglePayButton, { client, clientToken: 'ct_1', quote: 'q', onSetupError, timeoutMs: 5000, webViewProps: { javaScriptEnabled: true } }),
+]
+export const pure = [inboundScript('{}'), frameUrl('http://127.0.0.1:4011', 'reset', {}, 'ch_1'), props.source.uri, encodeQuote, reactNativeDeprecationWarning('setupBuyButton'), REACT_NATIVE_SETUP_REPLACEMENTS.setupApplePay, WALLET_SETUP_TIMEOUT_MS]
+`,
+    )
+    const result = await app.run('npx', ['--no-install', 'tsc', '-p', 'rn'], 300_000)
     expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
     expect(result.status).toBe(0)
   }, 300_000)

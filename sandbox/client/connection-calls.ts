@@ -13,7 +13,8 @@ export interface ClientConnection {
   credentials: Credentials
 }
 
-type Mount = (frame: FrameName, setup: SetupOptions) => MountedFrame
+/** What mounts a frame: the web client's iframe, or the React Native client's frame description; anything that can be destroyed. */
+type Mount<F extends { destroy(): void } = MountedFrame> = (frame: FrameName, setup: SetupOptions) => F
 
 /**
  * Mounts a frame; when it is headless (no `container`), its hidden iframe is removed once the frame has said its last
@@ -23,9 +24,9 @@ type Mount = (frame: FrameName, setup: SetupOptions) => MountedFrame
  * @example
  * mountHeadless(setupFrame, 'reset', { params: { clientToken }, onEvent: (e) => console.log(e.kind) })
  */
-export function mountHeadless(mount: Mount, frame: FrameName, setup: SetupOptions): MountedFrame {
+export function mountHeadless<F extends { destroy(): void }>(mount: Mount<F>, frame: FrameName, setup: SetupOptions): F {
   if (setup.container) return mount(frame, setup)
-  let mounted: MountedFrame | undefined
+  let mounted: F | undefined
   const onEvent = (event: ClientFrameEvent) => {
     setup.onEvent?.(event)
     if (event.kind !== 'complete' && event.kind !== 'error') return
@@ -41,7 +42,7 @@ export function mountHeadless(mount: Mount, frame: FrameName, setup: SetupOption
  * with its `complete`, credentials decrypted; rejects on the frame's `error`.
  * Every event still reaches `setup.onEvent`; a headless frame (the check) is removed once it completes or fails.
  */
-export async function connectionThrough(mount: Mount, frame: 'check' | 'connect' | 'auth', params: Record<string, string>, setup: SetupOptions = {}): Promise<ClientConnection> {
+export async function connectionThrough<F extends { destroy(): void }>(mount: Mount<F>, frame: 'check' | 'connect' | 'auth', params: Record<string, string>, setup: SetupOptions = {}): Promise<ClientConnection> {
   const keys = await generateHostKeyPair()
   return new Promise((resolve, reject) => {
     const onEvent = (event: ClientFrameEvent) => {

@@ -1,4 +1,5 @@
 import type { FrameName } from '../contract/frames/index.ts'
+import { apiCalls, clientApi } from './api-calls.ts'
 import { connectionThrough, mountHeadless } from './connection-calls.ts'
 import { identityCalls } from './identity-calls.ts'
 import type { ClientOptions, SetupOptions } from './client-options.ts'
@@ -6,15 +7,6 @@ import { mountFrame, type MountedFrame } from './frame-channel.ts'
 import { setupWallet, type WalletSetupOptions } from './wallet-setup.ts'
 
 export type { ClientOptions, SetupOptions } from './client-options.ts'
-
-async function api(options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${options.apiOrigin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: response.status, body: response.status === 204 ? null : await response.json() }
-}
 
 /**
  * The browser client: the partner SDK's calls, mirrored. Frame setups mount a
@@ -66,13 +58,9 @@ export function createClient(options: ClientOptions) {
       if (clientToken === undefined && !options.apiKey) throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
       return mountHeadless(setupFrame, 'reset', { ...setup, params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) } })
     },
-    getPaymentMethods: (accessToken: string) => api(options, accessToken, 'GET', '/platform/v1/payment-methods'),
-    deletePaymentMethod: (accessToken: string, id: string) => api(options, accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),
-    getQuote: (accessToken: string, request: unknown) => api(options, accessToken, 'POST', '/platform/v1/quotes/buy', request),
-    getTransaction: (accessToken: string, id: string) => api(options, accessToken, 'GET', `/platform/v1/transactions/${encodeURIComponent(id)}`),
-    listTransactions: (accessToken: string, query = '') => api(options, accessToken, 'GET', `/platform/v1/transactions${query}`),
+    ...apiCalls(options),
     /** Deprecated web identity calls (createIdentity, getIdentity …): each warns once; absent under `strictDeprecations`. */
-    ...(options.strictDeprecations ? {} : identityCalls(options, api)),
+    ...(options.strictDeprecations ? {} : identityCalls(options, clientApi)),
   }
 }
 

@@ -1,8 +1,7 @@
-import { Envelope, FrameOutbound, type FrameInbound, type FrameName } from '../contract/frames/index.ts'
-import { frameHeight, ResizeMessage, SDK_INTERNAL_KINDS } from '../contract/frames/sdk-internal.ts'
+import type { FrameInbound, FrameName } from '../contract/frames/index.ts'
+import { createFrameController, frameUrl, newChannelId, type ClientFrameEvent, type ClientFrameMessage } from './frame-controller.ts'
 
-/** An event a frame sent, as the client delivers it to `onEvent`. */
-export type ClientFrameEvent = FrameOutbound & { frame: FrameName; channelId: string }
+export type { ClientFrameEvent, ClientFrameMessage } from './frame-controller.ts'
 
 /** Options of one mounted frame. */
 export interface MountOptions {
@@ -15,9 +14,6 @@ export interface MountOptions {
   /** Called with every message the host posts to the frame (`ack`, `setQuote` …), before it is posted. */
   onSend?: (message: ClientFrameMessage) => void
 }
-
-/** A message the host posted to a frame, as the client reports it to `onSend`. */
-export type ClientFrameMessage = FrameInbound & { frame: FrameName; channelId: string }
 
 /** A mounted frame: its channel, its iframe, a way to message it, and teardown. */
 export interface MountedFrame {
@@ -53,11 +49,6 @@ export function setFramesTheme(theme: 'light' | 'dark'): void {
   }
 }
 
-function newChannelId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12))
-  return `ch_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
-}
-
 /**
  * Mounts a frame in an iframe and talks to it: accepts messages only from that
  * iframe, from the frames origin and on its channel; answers `handshake` with
@@ -69,9 +60,7 @@ function newChannelId(): string {
 export function mountFrame(options: MountOptions): MountedFrame {
   const channelId = options.params.channelId ?? newChannelId()
   const iframe = document.createElement('iframe')
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries({ ...options.params, channelId })) if (value !== undefined) search.set(name, value)
-  iframe.src = `${options.framesOrigin}/platform/v1/${options.frame}?${search}`
+  iframe.src = frameUrl(options.framesOrigin, options.frame, options.params, channelId)
   iframe.title = `${options.frame} frame`
   iframe.dataset.channelId = channelId
   if (!options.container) iframe.style.display = 'none'
@@ -79,49 +68,30 @@ export function mountFrame(options: MountOptions): MountedFrame {
   iframe.style.background = 'transparent'
   const initialTheme = options.params.theme === 'dark' || options.params.theme === 'light' ? options.params.theme : undefined
   if (initialTheme) iframe.style.colorScheme = initialTheme
-  const postRaw = (message: { kind: string; payload?: unknown }) =>
-    iframe.contentWindow?.postMessage(JSON.stringify({ version: 2, meta: { channelId }, ...message }), options.framesOrigin)
-  const post = (message: FrameInbound) => {
-    options.onSend?.({ ...message, frame: options.frame, channelId })
-    postRaw(message)
-  }
-  let acked = false
-  let theme: 'light' | 'dark' | undefined
-  const sendTheme = () => theme && postRaw({ kind: 'setTheme', payload: { theme } })
+  const controller = createFrameController({
+    frame: options.frame,
+    channelId,
+    post: (text) => iframe.contentWindow?.postMessage(text, options.framesOrigin),
+    onEvent: options.onEvent,
+    onSend: options.onSend,
+    onResize: (height) => {
+      if (options.container) iframe.style.height = `${height}px`
+    },
+  })
+  // The iframe's checks; the controller does the rest (envelope, channel, handshake, SDK-internal messages).
   const listener = (event: MessageEvent) => {
-    if (event.origin !== options.framesOrigin || event.source !== iframe.contentWindow || typeof event.data !== 'string') return
-    let envelope
-    try {
-      envelope = Envelope.safeParse(JSON.parse(event.data))
-    } catch {
-      return
-    }
-    if (!envelope.success || envelope.data.meta.channelId !== channelId) return
-    // SDK-internal (decision record 0072): the frame's content height sizes a visible iframe; never an event.
-    if (SDK_INTERNAL_KINDS.has(envelope.data.kind)) {
-      const resize = ResizeMessage.safeParse({ kind: envelope.data.kind, payload: envelope.data.payload })
-      if (resize.success && options.container) iframe.style.height = `${frameHeight(resize.data)}px`
-      return
-    }
-    const parsed = FrameOutbound.safeParse({ kind: envelope.data.kind, ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }) })
-    if (!parsed.success) return
-    options.onEvent?.({ ...parsed.data, frame: options.frame, channelId })
-    if (parsed.data.kind === 'handshake') {
-      post({ kind: 'ack' })
-      acked = true
-      sendTheme()
-    }
+    if (event.origin !== options.framesOrigin || event.source !== iframe.contentWindow) return
+    controller.receive(event.data)
   }
   window.addEventListener('message', listener)
   ;(options.container ?? document.body).append(iframe)
   const mounted: MountedFrame = {
     channelId,
     iframe,
-    send: post,
+    send: controller.send,
     setTheme(next) {
-      theme = next
       iframe.style.colorScheme = next
-      if (acked) sendTheme()
+      controller.setTheme(next)
     },
     destroy() {
       window.removeEventListener('message', listener)

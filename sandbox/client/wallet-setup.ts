@@ -43,7 +43,8 @@ export const WALLET_SETUP_TIMEOUT_MS = 10_000
 /** Frame error codes that mean the partner's call was wrong; any other code a frame reports before it is ready is a `genericError`. */
 const CONFIGURATION_CODES = new Set(['invalid_parameters', 'invalid_token', 'invalid_quote'])
 
-type Mount = (frame: 'apple-pay' | 'google-pay', setup: SetupOptions) => MountedFrame
+/** What mounts a wallet frame: the web client's iframe, or the React Native client's frame description. */
+type Mount<F extends { destroy(): void }> = (frame: 'apple-pay' | 'google-pay', setup: SetupOptions) => F
 
 function configurationProblem(call: string, frame: 'apple-pay' | 'google-pay', clientToken: unknown, quote: unknown, timeoutMs: unknown): string | undefined {
   if (typeof clientToken !== 'string' || clientToken === '') return `${call} needs the connected customer's clientToken`
@@ -72,13 +73,13 @@ function configurationProblem(call: string, frame: 'apple-pay' | 'google-pay', c
  *   if (error instanceof WalletSetupError) console.warn(error.code, error.message) // configurationError | genericError
  * }
  */
-export function setupWallet(mount: Mount, frame: 'apple-pay' | 'google-pay', clientToken: string, quote: string, setup: WalletSetupOptions = {}): Promise<MountedFrame> {
+export function setupWallet<F extends { destroy(): void } = MountedFrame>(mount: Mount<F>, frame: 'apple-pay' | 'google-pay', clientToken: string, quote: string, setup: WalletSetupOptions = {}): Promise<F> {
   const call = frame === 'apple-pay' ? 'setupApplePay' : 'setupGooglePay'
   const problem = configurationProblem(call, frame, clientToken, quote, setup.timeoutMs)
   if (problem) return Promise.reject(new WalletSetupError('configurationError', problem))
   const timeoutMs = setup.timeoutMs ?? WALLET_SETUP_TIMEOUT_MS
   return new Promise((resolve, reject) => {
-    let mounted: MountedFrame | undefined
+    let mounted: F | undefined
     let settled = false
     const settle = (error?: WalletSetupError) => {
       settled = true
