@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import mismatch from '../../scenarios/connect/mismatch.scenario.ts'
 import { checkScenario } from '../check-scenario.ts'
 import { defineScenario, ref } from '../scenario.ts'
-import { runInBrowser, startBrowserEnv, type BrowserEnv } from './browser-driver.ts'
+import { runInBrowser } from './browser-driver.ts'
+import { useBrowserEnv } from './browser-env-test-kit.ts'
 import { runInNode } from './node-driver.ts'
 import { sameSequence } from './same-sequence.ts'
 
-let env: BrowserEnv
-beforeAll(async () => {
-  env = await startBrowserEnv()
-}, 30_000)
-afterAll(async () => {
-  await env?.close()
-})
+const env = useBrowserEnv()
 
 /** The same account in both drivers (each has its own core), so seeded data are equal too. */
 const withAccount = <S extends object>(scenario: S, name: string) => ({ ...scenario, account: `${name}_${process.pid}` })
@@ -20,7 +15,7 @@ const withAccount = <S extends object>(scenario: S, name: string) => ({ ...scena
 describe('browser driver', () => {
   it('records the same sequence as the node driver for a check frame flagging mismatch', async () => {
     const scenario = withAccount(mismatch, 'same_mismatch')
-    const inBrowser = await runInBrowser(env, scenario)
+    const inBrowser = await runInBrowser(env.current, scenario)
     const inNode = await runInNode(scenario)
     expect(checkScenario(scenario, inBrowser)).toEqual([])
     expect(inBrowser.channels.check).toHaveLength(2)
@@ -41,7 +36,7 @@ describe('browser driver', () => {
       }),
       'browser_connects',
     )
-    const inBrowser = await runInBrowser(env, scenario)
+    const inBrowser = await runInBrowser(env.current, scenario)
     expect(checkScenario(scenario, inBrowser)).toEqual([])
     expect(inBrowser.results.conn).toMatchObject({ credentials: { accessToken: expect.stringMatching(/^at_/) } })
     expect(sameSequence(inBrowser, await runInNode(scenario)).differences).toEqual([])
@@ -61,7 +56,7 @@ describe('browser driver', () => {
       }),
       'browser_refused',
     )
-    const inBrowser = await runInBrowser(env, scenario)
+    const inBrowser = await runInBrowser(env.current, scenario)
     expect(inBrowser.channels.check).toEqual([])
     expect(inBrowser.timeline.map((entry) => entry.what)).toContainEqual(expect.stringMatching(/^refused check/))
     expect(sameSequence(inBrowser, await runInNode(scenario)).pass).toBe(true)

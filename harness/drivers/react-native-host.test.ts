@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import mismatch from '../../scenarios/connect/mismatch.scenario.ts'
 import cardChallenge from '../../scenarios/challenges/wallet-ownership-completed-card.scenario.ts'
 import applePay from '../../scenarios/payments/apple-pay-buy.scenario.ts'
 import addCard from '../../scenarios/platform/add-card.scenario.ts'
 import { checkScenario } from '../check-scenario.ts'
 import type { Scenario } from '../scenario.ts'
-import { defaultSeed, runInBrowser, startBrowserEnv, type BrowserEnv } from './browser-driver.ts'
+import { defaultSeed, runInBrowser } from './browser-driver.ts'
+import { useBrowserEnv } from './browser-env-test-kit.ts'
 import { openWebView } from './react-native-bridge.ts'
 import { sameSequence } from './same-sequence.ts'
 
-let env: BrowserEnv
-beforeAll(async () => {
-  env = await startBrowserEnv()
-}, 30_000)
-afterAll(async () => {
-  await env?.close()
-})
+const env = useBrowserEnv()
 
 /** The same account under both hosts (each has its own server), so seeded data and ids are equal. */
 const withAccount = (scenario: Scenario, name: string) => ({ ...scenario, account: `${name}_${process.pid}` })
@@ -23,9 +18,9 @@ const withAccount = (scenario: Scenario, name: string) => ({ ...scenario, accoun
 /** Runs a scenario under the React Native host and the web host; both meet its expectations and agree. */
 async function underBothHosts(scenario: Scenario, name: string) {
   const run = withAccount(scenario, name)
-  const inApp = await runInBrowser(env, run, { host: 'react-native' })
+  const inApp = await runInBrowser(env.current, run, { host: 'react-native' })
   expect(checkScenario(run, inApp)).toEqual([])
-  const onWeb = await runInBrowser(env, run, { host: 'web' })
+  const onWeb = await runInBrowser(env.current, run, { host: 'web' })
   expect(sameSequence(inApp, onWeb, ['react-native', 'web']).differences.join('\n\n')).toBe('')
   return inApp
 }
@@ -50,10 +45,10 @@ describe('React Native host mode', () => {
   }, 60_000)
 
   it('shows a frame top-level with the bridge injected: its handshake arrives as the envelope text, and the app\'s ack reaches it', async () => {
-    const context = await env.browser.newContext()
+    const context = await env.current.browser.newContext()
     try {
       const heard: string[] = []
-      const { framesUrl } = (await env.site(defaultSeed(), 'react-native')).sandbox
+      const { framesUrl } = (await env.current.site(defaultSeed(), 'react-native')).sandbox
       const view = await openWebView(context, `${framesUrl}/platform/v1/reset?channelId=rn_bridge`, 'rn_bridge', (text) => heard.push(text))
       await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0)
       expect(heard[0]).toBe(JSON.stringify({ version: 2, meta: { channelId: 'rn_bridge' }, kind: 'handshake' }))
