@@ -168,19 +168,21 @@ export type JournalEntry = z.infer<typeof JournalEntry>
 export const JournalKind = z.enum(['api', 'state', 'frame'])
 export type JournalKind = z.infer<typeof JournalKind>
 
-/** Query of `GET /__sandbox/journal`. */
-export const JournalQuery = z.object({
-  since: queryNumber(z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number), {
-    type: 'integer',
-    minimum: 0,
-    description: 'Only entries after this seq number',
-  }).optional(),
-  kind: JournalKind.optional(),
-  limit: queryNumber(
-    z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000'),
-    { type: 'integer', minimum: 1, maximum: 1000 },
-  ).optional(),
+/** A journal seq number in a query (`since`): only entries after it. */
+export const SinceSeq = queryNumber(z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number), {
+  type: 'integer',
+  minimum: 0,
+  description: 'Only entries after this seq number',
 })
+
+/** How many journal entries a query lists (`limit`), 1 to 1000. */
+export const JournalLimit = queryNumber(
+  z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000'),
+  { type: 'integer', minimum: 1, maximum: 1000 },
+)
+
+/** Query of `GET /__sandbox/journal`. */
+export const JournalQuery = z.object({ since: SinceSeq.optional(), kind: JournalKind.optional(), limit: JournalLimit.optional() })
 
 /** The tenant identity the control API reports. */
 export const TenantInfo = z.object({ account: z.string(), mode: Mode, seed: z.number().int() })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { ApiJournalEntry } from './control.ts'
-import { queryNumber } from './query-number.ts'
+import { ApiJournalEntry, JournalLimit, SinceSeq } from './control.ts'
 import { MatcherMethod, PathPattern, RequestKey, RequestMatcher } from './request-matcher.ts'
 
 /** A query parameter holding a JSON object of field matchers (`body={"externalCustomerId":"u1"}`). */
@@ -37,15 +36,9 @@ export const RequestsQuery = z.strictObject({
   query: jsonParam('query', query.unwrap()).optional(),
   headers: jsonParam('headers', headers.unwrap()).optional(),
   body: jsonParam('body', body.unwrap()).optional(),
-  since: queryNumber(z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number), {
-    type: 'integer',
-    minimum: 0,
-    description: 'Only calls journaled after this seq number',
-  }).optional(),
-  limit: queryNumber(
-    z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000'),
-    { type: 'integer', minimum: 1, maximum: 1000, description: 'For find: the most calls listed (default 100); count counts them all' },
-  ).optional(),
+  since: SinceSeq.optional(),
+  /** For find: the most calls listed (default 100); count counts them all. */
+  limit: JournalLimit.optional(),
 })
 export type RequestsQuery = z.output<typeof RequestsQuery>
 

@@ -1,4 +1,6 @@
 import { durationToMs, Fault, type FaultRequest } from '../contract/index.ts'
+import { base64UrlToBytes } from './base64url.ts'
+import type { HmacSha256 } from './hmac.ts'
 import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './request-matcher.ts'
 
 /** What a fault that fired asks of the request it hit. */
@@ -9,6 +11,17 @@ export type FaultOutcome = Pick<Fault, 'id' | 'method' | 'path' | 'status' | 'la
  * mode, what the fault matches and its rate, and `n`; the fault fires when it is below the rate.
  */
 export type FaultDraw = (fingerprint: string, n: number) => number
+
+/**
+ * The draw of a tenant's `rate` faults (decision 0074): HMAC of its seed and mode, never the account or the secret, so a
+ * rerun on any account fails the same requests.
+ *
+ * @example
+ * new FaultRegistry(seededFaultDraw(portableHmacSha256, 1, 'test'))
+ */
+export function seededFaultDraw(hmac: HmacSha256, seed: number, mode: string): FaultDraw {
+  return (fingerprint, n) => base64UrlToBytes(hmac(`faults:${seed}:${mode}`, `${fingerprint}#${n}`))!.subarray(0, 6).reduce((value, byte) => value * 256 + byte, 0) / 2 ** 48
+}
 
 interface ArmedFault {
   fault: Fault

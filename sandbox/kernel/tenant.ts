@@ -8,8 +8,7 @@ import { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
-import { base64UrlToBytes } from './base64url.ts'
-import { FaultRegistry } from './fault-registry.ts'
+import { FaultRegistry, seededFaultDraw } from './fault-registry.ts'
 import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
@@ -157,13 +156,6 @@ export class Tenant {
   get seed(): number {
     return this.options.seed
   }
-
-  /**
-   * The draw of a `rate` fault (decision 0074): HMAC of the seed and mode, never the account or the secret, so a rerun
-   * on any account fails the same requests.
-   */
-  private readonly faultDraw = (fingerprint: string, n: number): number =>
-    base64UrlToBytes(this.options.hmac(`faults:${this.options.seed}:${this.account.mode}`, `${fingerprint}#${n}`))!.subarray(0, 6).reduce((value, byte) => value * 256 + byte, 0) / 2 ** 48
 
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
@@ -328,7 +320,7 @@ export class Tenant {
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
     this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
-    this.faults = new FaultRegistry(this.faultDraw)
+    this.faults = new FaultRegistry(seededFaultDraw(this.options.hmac, this.options.seed, this.account.mode))
     this.settings = {
       defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,
       allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],
