@@ -1,0 +1,158 @@
+/**
+ * Throughput of every route family over real HTTP, each as a ratio against a bare `node:http` server answering a body
+ * of the same size, measured in the same run: paired rounds (bare and sandbox back to back, the order alternating),
+ * load from a second process (`bench/load-generator.ts`: wrk when installed, autocannon otherwise), the median ratio
+ * per family. Targets: the sell quote ≥ 0.6, every other family ≥ 0.35 (issue 25).
+ *
+ *   npm run bench
+ *   BENCH_SECONDS=2 BENCH_ROUNDS=5 BENCH_ONLY='journal|openapi' node --max-semi-space-size=32 --import tsx bench/route-families.ts
+ *
+ * The servers run in this process, with the flags `npm start` uses (`--max-semi-space-size=32`).
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { startServer } from '../sandbox/adapters/node-http/index.ts'
+import { executeBuyQuote } from '../sandbox/domain/transactions.ts'
+import type { BuyQuote } from '../sandbox/contract/index.ts'
+import { provisionTenant } from '../scripts/soak/request-mix.ts'
+import { median } from '../scripts/statistics.ts'
+import { loadGenerator, type LoadSpec } from './load-generator.ts'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 2)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
+
+/** One route family: the request the load repeats, its target ratio, and what must happen before each sandbox run. */
+interface Family {
+  name: string
+  request: Omit<LoadSpec, 'connections' | 'seconds'>
+  target: number
+  beforeRun?: () => Promise<void>
+}
+
+const sandbox = await startServer({ port: 0, framesPort: 0, logger: () => {} })
+const api = sandbox.apiUrl
+const target = { api, frames: sandbox.framesUrl }
+const JSON_TYPE = { 'content-type': 'application/json' }
+
+// The bench account: the magic NY customer connected, a stored card, and 25 purchases (a full first page of 20).
+const tenant = await provisionTenant(target, 'bench')
+const bearer = { authorization: `Bearer ${tenant.accessToken}` }
+const buyBody = JSON.stringify({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' }, paymentMethod: { type: 'card', id: tenant.cardId } })
+const quote = ((await (await fetch(`${api}/platform/v1/quotes/buy`, { method: 'POST', headers: { ...bearer, ...JSON_TYPE }, body: buyBody })).json()) as { data: BuyQuote }).data
+const benchTenant = sandbox.core.tenants.get('bench', 'test')
+let transactionId = ''
+for (let i = 0; i < 25; i++) transactionId = (await executeBuyQuote(benchTenant, await benchTenant.store(), tenant.customerId, quote, {})).id
+
+// A journal of 50 entries of every kind, in an account of its own (the load on the bench account would change it).
+const journalAccount = await provisionTenant(target, 'benchjournal')
+for (let i = 0; i < 8; i++) {
+  await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=${journalAccount.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.${i + 1}`)
+  await fetch(`${api}/platform/v1/transactions?limit=2`, { headers: { authorization: `Bearer ${journalAccount.accessToken}` } })
+  await fetch(`${api}/platform/v1/payment-methods`, { headers: { authorization: `Bearer ${journalAccount.accessToken}` } })
+  await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': journalAccount.sk, ...JSON_TYPE }, body: JSON.stringify({ externalCustomerId: `j-${i}`, deviceIp: '203.0.113.7' }) })
+  await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=${journalAccount.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=-1`)
+  await fetch(`${target.frames}/platform/v1/widget?apiKey=${journalAccount.pk}&channelId=journal-${i}`)
+}
+
+// A frame's ticket, for the effect round trip: the widget frame pricing an order, as its page asks while the customer types.
+const widgetPage = await (await fetch(`${target.frames}/platform/v1/widget?apiKey=${tenant.pk}&channelId=bench-effect`)).text()
+const ticket = /"ticket":"([^"]+)"/.exec(widgetPage)?.[1]
+if (!ticket) throw new Error('the widget frame page carries no ticket')
+
+const resetSessions = async () => {
+  const response = await fetch(`${api}/__sandbox/reset`, { method: 'POST', headers: { 'x-api-key': 'sk_test_benchsessions', ...JSON_TYPE }, body: '{}' })
+  if (!response.ok) throw new Error(`reset answered ${response.status}: ${await response.text()}`)
+}
+
+const families: Family[] = [
+  { name: 'sell quote', target: 0.6, request: { url: `${api}/v3/currencies/eth/sell_quote?apiKey=${tenant.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer` } },
+  { name: 'currencies list', target: 0.35, request: { url: `${api}/v3/currencies?apiKey=${tenant.pk}` } },
+  { name: 'buy quote (Bearer, POST)', target: 0.35, request: { url: `${api}/platform/v1/quotes/buy`, method: 'POST', headers: { ...bearer, ...JSON_TYPE }, body: buyBody } },
+  { name: 'payment methods (Bearer)', target: 0.35, request: { url: `${api}/platform/v1/payment-methods`, headers: bearer } },
+  { name: 'transactions list, 20 (Bearer)', target: 0.35, request: { url: `${api}/platform/v1/transactions?limit=20`, headers: bearer } },
+  { name: 'transaction get (Bearer)', target: 0.35, request: { url: `${api}/platform/v1/transactions/${transactionId}`, headers: bearer } },
+  {
+    name: 'session create (secret key, POST)', target: 0.35, beforeRun: resetSessions,
+    request: { url: `${api}/platform/v1/sessions`, method: 'POST', headers: { 'x-api-key': 'sk_test_benchsessions', ...JSON_TYPE }, body: JSON.stringify({ externalCustomerId: 'bench-customer', deviceIp: '203.0.113.7' }) },
+  },
+  { name: 'frame page (frames origin)', target: 0.35, request: { url: `${target.frames}/platform/v1/widget?apiKey=${tenant.pk}&channelId=bench-page` } },
+  {
+    name: 'frame effect round trip', target: 0.35,
+    request: { url: `${target.frames}/__frames/effect`, method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ticket, effect: { type: 'widget.price', fiatCode: 'usd', amount: 150, currencyCode: 'eth' } }) },
+  },
+  { name: 'journal, 50 entries (control API)', target: 0.35, request: { url: `${api}/__sandbox/journal?limit=50`, headers: { 'x-api-key': journalAccount.sk } } },
+  { name: 'OpenAPI document', target: 0.35, request: { url: `${api}/openapi.json` } },
+].filter((family) => !only || only.test(family.name))
+
+// The bare server answers whatever body the family in measure sent, with the same content type.
+let bareBody = Buffer.alloc(0)
+let bareType = 'application/json; charset=utf-8'
+const bare = createServer((request, response) => {
+  request.resume()
+  request.on('end', () => {
+    response.writeHead(200, { 'content-type': bareType, 'content-length': String(bareBody.length) })
+    response.end(bareBody)
+  })
+})
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`
+
+const load = loadGenerator()
+/** Requests per second, and this process's CPU time per request (µs): the servers run here. */
+async function measure(spec: Omit<LoadSpec, 'connections' | 'seconds'>, runSeconds = seconds): Promise<{ rate: number; cpuUs: number }> {
+  const cpuBefore = process.cpuUsage()
+  const result = await load.run({ ...spec, connections, seconds: runSeconds })
+  const cpu = process.cpuUsage(cpuBefore)
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${spec.method ?? 'GET'} ${spec.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { rate: result.rate, cpuUs: (cpu.user + cpu.system) / (result.rate * runSeconds) }
+}
+
+console.log(`route families: ${rounds} paired rounds x ${seconds} s, ${connections} connections, load by ${load.name}${load.pinned ? ', servers on core 0, load on core 1' : ''}`)
+const rows: Array<{ name: string; bytes: number; bare: number; sandbox: number; ratio: number; cpuRatio: number; target: number }> = []
+for (const family of families) {
+  await family.beforeRun?.()
+  const sample = await fetch(family.request.url, { method: family.request.method ?? 'GET', headers: family.request.headers ?? {}, ...(family.request.body === undefined ? {} : { body: family.request.body }) })
+  bareBody = Buffer.from(await sample.arrayBuffer())
+  bareType = sample.headers.get('content-type') ?? 'application/octet-stream'
+  if (!sample.ok) throw new Error(`${family.name}: answered ${sample.status}: ${bareBody.toString()}`)
+  const bareSpec = { ...family.request, url: `${bareOrigin}${new URL(family.request.url).pathname}` }
+  const sandboxRun = async () => (await family.beforeRun?.(), measure(family.request))
+  // A short warm-up of each, so both run optimised code.
+  await measure(bareSpec, 1)
+  await family.beforeRun?.()
+  await measure(family.request, 1)
+  const ratios: number[] = []
+  const cpuRatios: number[] = []
+  const bareRates: number[] = []
+  const sandboxRates: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const bareFirst = round % 2 === 0
+    const a = bareFirst ? await measure(bareSpec) : await sandboxRun()
+    const b = bareFirst ? await sandboxRun() : await measure(bareSpec)
+    const [bareResult, sandboxResult] = bareFirst ? [a, b] : [b, a]
+    bareRates.push(bareResult.rate)
+    sandboxRates.push(sandboxResult.rate)
+    ratios.push(sandboxResult.rate / bareResult.rate)
+    cpuRatios.push(bareResult.cpuUs / sandboxResult.cpuUs)
+  }
+  const row = { name: family.name, bytes: bareBody.length, bare: median(bareRates), sandbox: median(sandboxRates), ratio: median(ratios), cpuRatio: median(cpuRatios), target: family.target }
+  rows.push(row)
+  console.log(`  ${row.name}: ratios ${ratios.map((r) => r.toFixed(3)).join(' ')}`)
+}
+load.close()
+bare.close()
+await sandbox.close()
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+console.log('')
+console.log('| route family | body | bare req/s | sandbox req/s | sandbox / bare | CPU per request, bare / sandbox | target |')
+console.log('|---|---|---|---|---|---|---|')
+for (const row of rows) {
+  const mark = row.ratio >= row.target ? '' : ' **below**'
+  console.log(`| ${row.name} | ${kb(row.bytes)} | ${row.bare.toFixed(0)} | ${row.sandbox.toFixed(0)} | ${row.ratio.toFixed(2)}${mark} | ${row.cpuRatio.toFixed(2)} | ≥ ${row.target} |`)
+}
+const missed = rows.filter((row) => row.ratio < row.target)
+console.log(missed.length === 0 ? 'route families: every family meets its target' : `route families: below target: ${missed.map((row) => row.name).join(', ')}`)
+process.exitCode = missed.length === 0 ? 0 : 1
