@@ -12,79 +12,17 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startServer } from '../sandbox/adapters/node-http/index.ts'
-import { executeBuyQuote } from '../sandbox/domain/transactions.ts'
-import type { BuyQuote } from '../sandbox/contract/index.ts'
-import { provisionTenant } from '../scripts/soak/request-mix.ts'
 import { median } from '../scripts/statistics.ts'
 import { loadGenerator, type LoadSpec } from './load-generator.ts'
+import { prepareFamilies } from './route-family-setup.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 
-/** One route family: the request the load repeats, its target ratio, and what must happen before each sandbox run. */
-interface Family {
-  name: string
-  request: Omit<LoadSpec, 'connections' | 'seconds'>
-  target: number
-  beforeRun?: () => Promise<void>
-}
-
 const sandbox = await startServer({ port: 0, framesPort: 0, logger: () => {} })
-const api = sandbox.apiUrl
-const target = { api, frames: sandbox.framesUrl }
-const JSON_TYPE = { 'content-type': 'application/json' }
-
-// The bench account: the magic NY customer connected, a stored card, and 25 purchases (a full first page of 20).
-const tenant = await provisionTenant(target, 'bench')
-const bearer = { authorization: `Bearer ${tenant.accessToken}` }
-const buyBody = JSON.stringify({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' }, paymentMethod: { type: 'card', id: tenant.cardId } })
-const quote = ((await (await fetch(`${api}/platform/v1/quotes/buy`, { method: 'POST', headers: { ...bearer, ...JSON_TYPE }, body: buyBody })).json()) as { data: BuyQuote }).data
-const benchTenant = sandbox.core.tenants.get('bench', 'test')
-let transactionId = ''
-for (let i = 0; i < 25; i++) transactionId = (await executeBuyQuote(benchTenant, await benchTenant.store(), tenant.customerId, quote, {})).id
-
-// A journal of 50 entries of every kind, in an account of its own (the load on the bench account would change it).
-const journalAccount = await provisionTenant(target, 'benchjournal')
-for (let i = 0; i < 8; i++) {
-  await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=${journalAccount.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.${i + 1}`)
-  await fetch(`${api}/platform/v1/transactions?limit=2`, { headers: { authorization: `Bearer ${journalAccount.accessToken}` } })
-  await fetch(`${api}/platform/v1/payment-methods`, { headers: { authorization: `Bearer ${journalAccount.accessToken}` } })
-  await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': journalAccount.sk, ...JSON_TYPE }, body: JSON.stringify({ externalCustomerId: `j-${i}`, deviceIp: '203.0.113.7' }) })
-  await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=${journalAccount.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=-1`)
-  await fetch(`${target.frames}/platform/v1/widget?apiKey=${journalAccount.pk}&channelId=journal-${i}`)
-}
-
-// A frame's ticket, for the effect round trip: the widget frame pricing an order, as its page asks while the customer types.
-const widgetPage = await (await fetch(`${target.frames}/platform/v1/widget?apiKey=${tenant.pk}&channelId=bench-effect`)).text()
-const ticket = /"ticket":"([^"]+)"/.exec(widgetPage)?.[1]
-if (!ticket) throw new Error('the widget frame page carries no ticket')
-
-const resetSessions = async () => {
-  const response = await fetch(`${api}/__sandbox/reset`, { method: 'POST', headers: { 'x-api-key': 'sk_test_benchsessions', ...JSON_TYPE }, body: '{}' })
-  if (!response.ok) throw new Error(`reset answered ${response.status}: ${await response.text()}`)
-}
-
-const families: Family[] = [
-  { name: 'sell quote', target: 0.6, request: { url: `${api}/v3/currencies/eth/sell_quote?apiKey=${tenant.pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer` } },
-  { name: 'currencies list', target: 0.35, request: { url: `${api}/v3/currencies?apiKey=${tenant.pk}` } },
-  { name: 'buy quote (Bearer, POST)', target: 0.35, request: { url: `${api}/platform/v1/quotes/buy`, method: 'POST', headers: { ...bearer, ...JSON_TYPE }, body: buyBody } },
-  { name: 'payment methods (Bearer)', target: 0.35, request: { url: `${api}/platform/v1/payment-methods`, headers: bearer } },
-  { name: 'transactions list, 20 (Bearer)', target: 0.35, request: { url: `${api}/platform/v1/transactions?limit=20`, headers: bearer } },
-  { name: 'transaction get (Bearer)', target: 0.35, request: { url: `${api}/platform/v1/transactions/${transactionId}`, headers: bearer } },
-  {
-    name: 'session create (secret key, POST)', target: 0.35, beforeRun: resetSessions,
-    request: { url: `${api}/platform/v1/sessions`, method: 'POST', headers: { 'x-api-key': 'sk_test_benchsessions', ...JSON_TYPE }, body: JSON.stringify({ externalCustomerId: 'bench-customer', deviceIp: '203.0.113.7' }) },
-  },
-  { name: 'frame page (frames origin)', target: 0.35, request: { url: `${target.frames}/platform/v1/widget?apiKey=${tenant.pk}&channelId=bench-page` } },
-  {
-    name: 'frame effect round trip', target: 0.35,
-    request: { url: `${target.frames}/__frames/effect`, method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ticket, effect: { type: 'widget.price', fiatCode: 'usd', amount: 150, currencyCode: 'eth' } }) },
-  },
-  { name: 'journal, 50 entries (control API)', target: 0.35, request: { url: `${api}/__sandbox/journal?limit=50`, headers: { 'x-api-key': journalAccount.sk } } },
-  { name: 'OpenAPI document', target: 0.35, request: { url: `${api}/openapi.json` } },
-].filter((family) => !only || only.test(family.name))
+const families = (await prepareFamilies(sandbox)).filter((family) => !only || only.test(family.name))
 
 // The bare server answers whatever body the family in measure sent, with the same content type.
 let bareBody = Buffer.alloc(0)
@@ -102,6 +40,8 @@ const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`
 const load = loadGenerator()
 /** Requests per second, and this process's CPU time per request (µs): the servers run here. */
 async function measure(spec: Omit<LoadSpec, 'connections' | 'seconds'>, runSeconds = seconds): Promise<{ rate: number; cpuUs: number }> {
+  // The servers share this process: the sandbox's garbage is collected before each run, not during the next one.
+  globalThis.gc?.()
   const cpuBefore = process.cpuUsage()
   const result = await load.run({ ...spec, connections, seconds: runSeconds })
   const cpu = process.cpuUsage(cpuBefore)
