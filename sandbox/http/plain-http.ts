@@ -83,6 +83,25 @@ export function serialised(response: PlainResponse): PlainResponse {
   return response.kind === 'reply' && response.body !== undefined && !isTextReply(response) ? withJson(response) : response
 }
 
+/**
+ * A JSON reply whose text a route already has (a cached document, the journal's kept entries): sent as is; its
+ * `body` is parsed from the text only if something in process reads it.
+ *
+ * @example
+ * jsonTextReply(200, '{"data":[]}').json // '{"data":[]}'
+ */
+export function jsonTextReply(status: number, json: string, headers: Record<string, string> = {}): PlainReply & { json: string } {
+  return {
+    kind: 'reply',
+    status,
+    headers,
+    json,
+    get body(): unknown {
+      return JSON.parse(json)
+    },
+  }
+}
+
 /** Builds a JSON reply. */
 export function reply(status: number, body?: unknown, headers: Record<string, string> = {}): PlainReply {
   return { kind: 'reply', status, headers, body }

@@ -1,5 +1,10 @@
 /** Base64url without padding, for bytes and UTF-8 text; portable (Node and browsers). */
 
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+/** Each character code's 6-bit value, -1 for a character outside the base64url alphabet. */
+const SEXTETS = new Int8Array(128).fill(-1)
+for (let i = 0; i < ALPHABET.length; i++) SEXTETS[ALPHABET.charCodeAt(i)] = i
+
 /**
  * Bytes as base64url without padding.
  *
@@ -7,15 +12,45 @@
  * bytesToBase64Url(new Uint8Array([251, 255])) // '-_8'
  */
 export function bytesToBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  let out = ''
+  let i = 0
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!
+  }
+  if (i + 1 === bytes.length) {
+    const n = bytes[i]! << 16
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]!
+  } else if (i + 2 === bytes.length) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8)
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]!
+  }
+  return out
 }
 
-/** The bytes of a base64url text, or undefined when it is not base64url. */
+/**
+ * The bytes of a base64url text, or undefined when it is not base64url. Decoded as `atob` decodes (forgiving: bits
+ * left over past the last whole byte are dropped), by table: tokens and frame tickets are read on every request.
+ */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined
-  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+  const length = text.length
+  if (length % 4 === 1) return undefined
+  const bytes = new Uint8Array((length * 3) >> 2)
+  let buffer = 0
+  let bits = 0
+  let at = 0
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i)
+    const sextet = code < 128 ? SEXTETS[code]! : -1
+    if (sextet < 0) return undefined
+    buffer = ((buffer << 6) | sextet) & 0xffffff
+    bits += 6
+    if (bits >= 8) {
+      bits -= 8
+      bytes[at++] = (buffer >> bits) & 0xff
+    }
+  }
+  return bytes
 }
 
 /** UTF-8 text as base64url. */

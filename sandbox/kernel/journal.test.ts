@@ -49,6 +49,37 @@ describe('Journal', () => {
   })
 })
 
+describe('Journal as JSON text', () => {
+  const mixed = () => {
+    const journal = new Journal(10)
+    journal.append(AT, state('a:b'))
+    journal.append(AT + 1, { kind: 'api', method: 'POST', path: '/x', query: { q: ['1', '2'] }, status: 201, requestBody: { n: 'é"\\' }, responseBody: undefined, deprecated: undefined, key: 'secret', headers: { 'x-api-key': '[redacted]' } }, '{"data":{"id":"x","list":[1,{"b":null}]}}')
+    journal.append(AT + 2, { kind: 'api', method: 'GET', path: '/page', query: {}, status: 200, responseBody: '<html>' })
+    journal.append(AT + 3, { kind: 'api', method: 'GET', path: '/late', query: {}, status: 200 }, '{"z":1}')
+    return journal
+  }
+
+  it('gives the text of what list gives, field for field', () => {
+    const journal = mixed()
+    expect(journal.listJson()).toBe(JSON.stringify(journal.list()))
+    expect(journal.listJson({ since: 1, kind: 'api', limit: 2 })).toBe(JSON.stringify(journal.list({ since: 1, kind: 'api', limit: 2 })))
+  })
+
+  it('gives the same text on every read', () => {
+    const journal = mixed()
+    const first = journal.listJson()
+    expect(journal.listJson()).toBe(first)
+    expect(journal.list()).toEqual(JSON.parse(first))
+  })
+
+  it('counts the text it keeps against the budget', () => {
+    const journal = mixed()
+    const before = journal.held.chars
+    const text = journal.listJson()
+    expect(journal.held.chars).toBe(before + text.length - 2 - 3)
+  })
+})
+
 describe('Journal bounds', () => {
   const api = { kind: 'api' as const, method: 'GET', path: '/x', query: {}, status: 200 }
 

@@ -20,6 +20,8 @@ interface Stored {
   responseJson: string | undefined
   /** What the entry counts against the journal's character budget. */
   chars: number
+  /** The entry as JSON text, made when it is first read and kept for the next reads (a test polls the journal). */
+  text?: string
 }
 
 /** Characters an entry counts for besides the texts it holds: its fields, path and small detail. */
@@ -136,13 +138,54 @@ export class Journal {
 
   /** Entries in order, filtered. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const out: JournalEntry[] = []
+    return this.selected(filter).map((seq) => this.entry(seq)!)
+  }
+
+  /**
+   * The JSON text of `list(filter)`: each entry's text is made once, on its first read, and reused while the entry is
+   * held (it never changes), so polling the journal costs no more than sending it.
+   *
+   * @example
+   * JSON.parse(journal.listJson({ kind: 'api' })) // what journal.list({ kind: 'api' }) gives
+   */
+  listJson(filter: JournalFilter = {}): string {
+    return `[${this.selected(filter).map((seq) => this.entryJson(seq)).join(',')}]`
+  }
+
+  /** The seqs of the entries a filter selects, in order. */
+  private selected(filter: JournalFilter): number[] {
+    const out: number[] = []
     for (const { seq, input } of this.inputs(filter.since)) {
       if (filter.kind !== undefined && input.kind !== filter.kind) continue
-      out.push(this.entry(seq)!)
+      out.push(seq)
       if (filter.limit !== undefined && out.length >= filter.limit) break
     }
     return out
+  }
+
+  /**
+   * One entry's JSON text, field for field what `JSON.stringify(entry(seq))` gives, without parsing the response
+   * body it holds as text. Kept once made; the characters it holds count against the budget from the next append.
+   */
+  private entryJson(seq: number): string {
+    const stored = this.entries[(seq - 1) % this.capacity]!
+    if (stored.text !== undefined) return stored.text
+    const { input, responseJson } = stored
+    const response = responseJson !== undefined && input.kind === 'api' ? responseJson : undefined
+    let text = `{"seq":${seq},"at":"${new Date(stored.atMs).toISOString()}"`
+    for (const [name, value] of Object.entries(input)) {
+      if (name === 'responseBody' && response !== undefined) text += `,"responseBody":${response}`
+      else if (value !== undefined) {
+        const json = JSON.stringify(value)
+        if (json !== undefined) text += `,${JSON.stringify(name)}:${json}`
+      }
+    }
+    if (response !== undefined && !Object.hasOwn(input, 'responseBody')) text += `,"responseBody":${response}`
+    text += '}'
+    stored.text = text
+    stored.chars += text.length
+    this.chars += text.length
+    return text
   }
 
   /**

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { FrameName } from '../../contract/index.ts'
 import type { SandboxCore } from '../../http/sandbox-core.ts'
 import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
+import { boundedCache } from '../../kernel/bounded-cache.ts'
+import { deepFreeze } from '../../kernel/deep-freeze.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
@@ -44,16 +46,19 @@ export function issueFrameTicket(context: FrameContext): string {
   return `${body}.${tenant.sign(signedPart(tenant, body))}`
 }
 
-function parseTicket(body: string | undefined): FrameTicket | undefined {
-  const json = body === undefined ? undefined : base64UrlToText(body)
+function readTicket(body: string): FrameTicket | undefined {
+  const json = base64UrlToText(body)
   if (json === undefined) return undefined
   try {
     const parsed = FrameTicketSchema.safeParse(JSON.parse(json))
-    return parsed.success ? parsed.data : undefined
+    return parsed.success ? deepFreeze(parsed.data) : undefined
   } catch {
     return undefined
   }
 }
+
+/** A ticket's claims, a pure function of its text: the last tickets read are remembered (a frame sends its own with every call), frozen. */
+const parseTicket = boundedCache(1024, readTicket)
 
 /**
  * The tenant and ticket of a ticket this sandbox signed: 401 when it is not one
@@ -63,7 +68,7 @@ function parseTicket(body: string | undefined): FrameTicket | undefined {
  */
 export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Tenant; ticket: FrameTicket } {
   const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
-  const ticket = extra === undefined ? parseTicket(body) : undefined
+  const ticket = extra === undefined && body !== undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
   if (!ticket || !tenant || !tenant.verify(signedPart(tenant, body!), signature)) {
     throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame')

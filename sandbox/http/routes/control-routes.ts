@@ -13,7 +13,7 @@ import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { checkFaultAnswer } from '../check-fault-answer.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
-import { reply } from '../plain-http.ts'
+import { jsonTextReply, reply } from '../plain-http.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Route, TenantRoute } from '../route.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
@@ -93,7 +93,7 @@ export const controlRoutes: Route[] = [
     query: JournalQuery,
     responses: { 200: { description: 'Journal entries', schema: dataOf(z.array(JournalEntry)) }, 400: invalid },
     handle({ tenant, request }) {
-      return reply(200, { data: tenant.journal.list(parseQuery(JournalQuery, request.query)) })
+      return jsonTextReply(200, `{"data":${tenant.journal.listJson(parseQuery(JournalQuery, request.query))}}`)
     },
   }),
   control({

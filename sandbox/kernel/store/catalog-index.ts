@@ -1,9 +1,6 @@
 import type { Catalog, CryptoCurrency, Currency, PricePair, PriceWave } from '../../contract/index.ts'
+import { deepFreeze } from '../deep-freeze.ts'
 
-function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') deepFreeze(inner)
-  return Object.freeze(value)
-}
 
 /**
  * Read-only lookups over a seed's catalog: currencies by code, price pairs by
