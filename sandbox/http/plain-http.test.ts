@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseQueryString, type PlainQuery } from './plain-http.ts'
+import { frozenJsonReply, jsonTextReply, parseQueryString, type PlainQuery } from './plain-http.ts'
 
 function viaUrlSearchParams(text: string): PlainQuery {
   const query: PlainQuery = {}
@@ -28,5 +28,28 @@ describe('parseQueryString', () => {
       }),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe('replies with JSON text made once', () => {
+  it('gives a text reply whose body is parsed afresh on each read', () => {
+    const answer = jsonTextReply(200, '{"data":[1]}')
+    expect(answer.body).toEqual({ data: [1] })
+    expect(answer.body).not.toBe(answer.body)
+  })
+
+  it('makes the text and bytes of a frozen value once, and never hands out the value', () => {
+    const value = Object.freeze({ data: Object.freeze(['é']) })
+    const first = frozenJsonReply(200, value)
+    const second = frozenJsonReply(200, value)
+    expect(second.json).toBe(first.json)
+    expect(second.bytes).toBe(first.bytes)
+    expect(new TextDecoder().decode(first.bytes)).toBe('{"data":["é"]}')
+    expect(first.body).toEqual(value)
+    expect(first.body).not.toBe(value)
+  })
+
+  it('refuses a value that is not frozen', () => {
+    expect(() => frozenJsonReply(200, { data: [] })).toThrow(/frozen/)
   })
 })

@@ -30,6 +30,8 @@ export interface PlainReply {
   body?: unknown
   /** `JSON.stringify(body)`, when a route already has it: adapters send it as is. */
   json?: string
+  /** `json` as UTF-8 bytes, when a route keeps them (a large document sent often): adapters that can send bytes do. */
+  bytes?: Uint8Array
 }
 
 /** An injected network failure: the adapter drops the connection. */
@@ -90,16 +92,39 @@ export function serialised(response: PlainResponse): PlainResponse {
  * @example
  * jsonTextReply(200, '{"data":[]}').json // '{"data":[]}'
  */
-export function jsonTextReply(status: number, json: string, headers: Record<string, string> = {}): PlainReply & { json: string } {
+export function jsonTextReply(status: number, json: string, headers: Record<string, string> = {}, bytes?: Uint8Array): PlainReply & { json: string } {
   return {
     kind: 'reply',
     status,
     headers,
     json,
+    ...(bytes === undefined ? {} : { bytes }),
     get body(): unknown {
       return JSON.parse(json)
     },
   }
+}
+
+/** The JSON text and its bytes of each frozen value replied with {@link frozenJsonReply}. */
+const frozenJson = new WeakMap<object, { json: string; bytes: Uint8Array }>()
+
+/**
+ * A JSON reply of a value that never changes (frozen: the seed's currency list, a core's OpenAPI document): its text
+ * and bytes are made on the first reply and reused while the value lives. Its `body`, read in process, is a copy
+ * parsed from the text, as a client would read it: never the shared value.
+ *
+ * @example
+ * frozenJsonReply(200, Object.freeze([1, 2])).json // '[1,2]'
+ */
+export function frozenJsonReply(status: number, value: object, headers: Record<string, string> = {}): PlainReply & { json: string } {
+  if (!Object.isFrozen(value)) throw new TypeError('frozenJsonReply takes a frozen value only: its JSON text is kept')
+  let kept = frozenJson.get(value)
+  if (!kept) {
+    const json = JSON.stringify(value)
+    kept = { json, bytes: new TextEncoder().encode(json) }
+    frozenJson.set(value, kept)
+  }
+  return jsonTextReply(status, kept.json, headers, kept.bytes)
 }
 
 /** Builds a JSON reply. */

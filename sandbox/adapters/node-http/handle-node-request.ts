@@ -58,17 +58,17 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
     return
   }
   const headers = plain.headers
-  let text: string | undefined
+  let payload: string | Uint8Array | undefined
   if (plain.body !== undefined) {
-    if (isTextReply(plain)) text = plain.body
+    if (isTextReply(plain)) payload = plain.body
     else {
-      text = plain.json ?? JSON.stringify(plain.body)
+      payload = plain.bytes ?? plain.json ?? JSON.stringify(plain.body)
       headers['content-type'] = 'application/json; charset=utf-8'
     }
-    headers['content-length'] = String(Buffer.byteLength(text))
+    headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length)
   }
   response.writeHead(plain.status, headers)
-  response.end(headOnly ? undefined : text)
+  response.end(headOnly ? undefined : payload)
 }
 
 /**

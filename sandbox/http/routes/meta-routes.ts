@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { openApiDocument } from '../openapi.ts'
-import { reply, withJson, type PlainReply } from '../plain-http.ts'
+import { deepFreeze } from '../../kernel/deep-freeze.ts'
+import { frozenJsonReply, reply, type PlainReply } from '../plain-http.ts'
 import type { Route, RouteHost } from '../route.ts'
 
-/** The OpenAPI answer of each core, for the API origin it was made for: ~150 KB of JSON, generated once, not per request. */
-const documents = new WeakMap<RouteHost, { origin: string | undefined; answer: PlainReply }>()
+/** The OpenAPI document of each core, for the API origin it was made for: ~400 KB of JSON, generated once and frozen, its text and bytes made on the first request. */
+const documents = new WeakMap<RouteHost, { origin: string | undefined; document: object }>()
 
 function openApiAnswer(core: RouteHost): PlainReply {
   const origin = core.options.origins?.api
   let cached = documents.get(core)
-  if (!cached || cached.origin !== origin) documents.set(core, (cached = { origin, answer: withJson(reply(200, openApiDocument(core.routes, origin))) }))
-  return { ...cached.answer, headers: {} }
+  if (!cached || cached.origin !== origin) documents.set(core, (cached = { origin, document: deepFreeze(openApiDocument(core.routes, origin)) }))
+  return frozenJsonReply(200, cached.document)
 }
 
 /** Routes that need no key: the OpenAPI document and an index of what is served. */

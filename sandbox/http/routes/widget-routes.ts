@@ -1,7 +1,7 @@
 import { CurrencyList, SellQuote, SellQuoteQuery, WidgetError } from '../../contract/index.ts'
 import { quoteSell } from '../../domain/sell-quote.ts'
 import { parseQuery } from '../parse-input.ts'
-import { reply } from '../plain-http.ts'
+import { frozenJsonReply, reply } from '../plain-http.ts'
 import { sellQuoteJson } from '../sell-quote-json.ts'
 import type { Route } from '../route.ts'
 import { badRequest, unauthorized } from './widget-responses.ts'
@@ -18,7 +18,7 @@ export const widgetRoutes: Route[] = [
     auth: 'publishable-query',
     summary: 'List every fiat and crypto currency',
     responses: { 200: { description: 'Fiat and crypto currencies', schema: CurrencyList }, 401: unauthorized },
-    handle: ({ tenant }) => reply(200, tenant.catalog.currencies),
+    handle: ({ tenant }) => frozenJsonReply(200, tenant.catalog.currencies),
   },
   {
     method: 'GET',

@@ -20,6 +20,8 @@ export class CatalogIndex {
     this.priceEpoch = Date.parse(catalog.prices.epoch)
     // Frozen: quotes embed these objects, and their JSON is cached (sell-quote-json.ts).
     for (const currency of catalog.currencies) this.byCode.set(currency.code, deepFreeze(currency))
+    // The list too: its JSON is made once (`GET /v3/currencies`).
+    Object.freeze(catalog.currencies)
     for (const pair of catalog.prices.pairs) this.pairs.set(`${pair.base}/${pair.quote}`, pair)
   }
 
