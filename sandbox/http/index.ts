@@ -2,7 +2,7 @@
 export { createSandboxCore, IN_PROCESS_BOOT_ID, type SandboxCore, type SandboxOptions } from './sandbox-core.ts'
 export { SandboxError } from '../kernel/sandbox-error.ts'
 export { errorCatalog, type ErrorCode } from '../kernel/error-catalog.ts'
-export { isTextReply, parseQueryString, withJson, type PlainRequest, type PlainResponse, type PlainReply, type PlainQuery } from './plain-http.ts'
+export { hasBody, isTextReply, parseQueryString, withJson, type PlainRequest, type PlainResponse, type PlainReply, type PlainQuery } from './plain-http.ts'
 export { openApiDocument } from './openapi.ts'
 export type { HmacSha256 } from '../kernel/hmac.ts'
 export { portableHmacSha256 } from '../kernel/hmac.ts'

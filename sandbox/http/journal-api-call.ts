@@ -1,6 +1,6 @@
 import type { RequestKey } from '../contract/index.ts'
 import type { FaultOutcome } from '../kernel/fault-registry.ts'
-import { isTextReply, withJson, type PlainRequest, type PlainResponse } from './plain-http.ts'
+import { hasBody, isTextReply, withJson, type PlainRequest, type PlainResponse } from './plain-http.ts'
 import type { Route } from './route.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 
@@ -58,7 +58,7 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
   if (route.family === 'control' && request.method === 'GET') return response
   const { journal } = tenant
   const text = response.kind === 'reply' && isTextReply(response) ? response.body : undefined
-  const answer = response.kind === 'reply' && text === undefined && response.body !== undefined ? withJson(response) : response
+  const answer = response.kind === 'reply' && text === undefined && hasBody(response) ? withJson(response) : response
   const requestBody = request.body ? journal.keepBody(request.body, journalBody) : undefined
   const responseBody = text === undefined ? undefined : journal.keepBody(text, (kept) => kept)
   const headers = journalHeaders(request.headers)

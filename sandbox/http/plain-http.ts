@@ -49,7 +49,17 @@ export type PlainResponse = PlainReply | PlainNetworkError
  * isTextReply(reply(200, '<html>…</html>', { 'content-type': 'text/html' })) // true
  */
 export function isTextReply(plain: PlainReply): plain is PlainReply & { body: string } {
-  return typeof plain.body === 'string' && plain.headers['content-type'] !== undefined
+  return plain.json === undefined && typeof plain.body === 'string' && plain.headers['content-type'] !== undefined
+}
+
+/**
+ * Whether a reply has a body, asked without reading a {@link jsonTextReply}'s `body` (which parses its text).
+ *
+ * @example
+ * hasBody(reply(204)) // false
+ */
+export function hasBody(plain: PlainReply): boolean {
+  return plain.json !== undefined || plain.body !== undefined
 }
 
 /**
@@ -60,8 +70,9 @@ export function isTextReply(plain: PlainReply): plain is PlainReply & { body: st
  * wireBody(reply(200, record)) === record // false: a copy, as the network would give
  */
 export function wireBody(plain: PlainReply): unknown {
+  if (plain.json !== undefined) return JSON.parse(plain.json)
   if (plain.body === undefined || isTextReply(plain)) return plain.body
-  return JSON.parse(plain.json ?? JSON.stringify(plain.body))
+  return JSON.parse(JSON.stringify(plain.body))
 }
 
 /**
@@ -82,12 +93,13 @@ export function withJson(plain: PlainReply): PlainReply & { json: string } {
  * serialised(reply(200, { ok: true })) // { kind: 'reply', status: 200, body: { ok: true }, json: '{"ok":true}', headers: {} }
  */
 export function serialised(response: PlainResponse): PlainResponse {
-  return response.kind === 'reply' && response.body !== undefined && !isTextReply(response) ? withJson(response) : response
+  return response.kind === 'reply' && response.json === undefined && response.body !== undefined && !isTextReply(response) ? withJson(response) : response
 }
 
 /**
  * A JSON reply whose text a route already has (a cached document, the journal's kept entries): sent as is; its
- * `body` is parsed from the text only if something in process reads it.
+ * `body` is parsed from the text only if something in process reads it, so code on the request path asks
+ * {@link hasBody} and {@link isTextReply}, which look at `json` first.
  *
  * @example
  * jsonTextReply(200, '{"data":[]}').json // '{"data":[]}'

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { createSandboxCore, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
+import { createSandboxCore, hasBody, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
 import { tenantControl, type TenantControl } from '../../http/tenant-control.ts'
 import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '../../kernel/webhook-transport.ts'
 
@@ -87,7 +87,7 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
       ...(bytes && bytes.length > 0 ? { body: new TextDecoder().decode(bytes), bytes } : {}),
     })
     if (plain.kind === 'network-error') return HttpResponse.error()
-    if (plain.body === undefined) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
+    if (!hasBody(plain)) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
     if (isTextReply(plain)) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
     return new HttpResponse(plain.json ?? JSON.stringify(plain.body), {
       status: plain.status,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '../../http/index.ts'
+import { hasBody as replyHasBody, isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '../../http/index.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { familyOf, toWireError } from '../../http/to-wire-error.ts'
 
@@ -59,7 +59,7 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
   }
   const headers = plain.headers
   let payload: string | Uint8Array | undefined
-  if (plain.body !== undefined) {
+  if (replyHasBody(plain)) {
     if (isTextReply(plain)) payload = plain.body
     else {
       payload = plain.bytes ?? plain.json ?? JSON.stringify(plain.body)
