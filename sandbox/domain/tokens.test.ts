@@ -68,4 +68,29 @@ describe('verifyToken', () => {
     const token = signed(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + 60_000, admin: true } as never)
     expect(refusal(() => verifyToken(tenant, token, 'access', 'token'))).toBe('token is not a valid access token')
   })
+
+  it('refuses a token signed by another sandbox even after the same text was accepted by that sandbox', () => {
+    const elsewhere = createSandboxCore({ secret: 'f'.repeat(64) }).tenants.get('tokens-remembered', 'test')
+    const here = core.tenants.get('tokens-remembered', 'test')
+    const { token } = issueToken(elsewhere, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
+    expect(verifyToken(elsewhere, token, 'access', 'accessToken').session).toBe('ses_1')
+    expect(refusal(() => verifyToken(here, token, 'access', 'accessToken'))).toMatch(/not signed by this sandbox/)
+  })
+
+  it('refuses a tampered token after the genuine one was accepted, and accepts the genuine one again', () => {
+    const tenant = freshTenant()
+    const { token } = issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
+    expect(verifyToken(tenant, token, 'access', 'token').session).toBe('ses_1')
+    const last = token.at(-1) === 'A' ? 'B' : 'A'
+    expect(refusal(() => verifyToken(tenant, `${token.slice(0, -1)}${last}`, 'access', 'token'))).toMatch(/not signed by this sandbox/)
+    expect(verifyToken(tenant, token, 'access', 'token').session).toBe('ses_1')
+  })
+
+  it('gives claims no caller can change for the next', () => {
+    const tenant = freshTenant()
+    const { token } = issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
+    const claims = verifyToken(tenant, token, 'access', 'token')
+    expect(() => Object.assign(claims, { scope: 'anonymous' })).toThrow(TypeError)
+    expect(verifyToken(tenant, token, 'access', 'token').scope).toBe('full')
+  })
 })

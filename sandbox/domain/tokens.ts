@@ -93,10 +93,24 @@ function readClaims(token: string): TokenClaims | undefined {
  */
 export const peekToken: (token: string) => Readonly<TokenClaims> | undefined = boundedCache(4096, readClaims)
 
-/** Whether the signature part of a token is the tenant's signature of the rest (in constant time). */
+/** Tokens each tenant has found signed with its key, remembered (up to a bound) so a client's every call costs no HMAC. */
+const verified = new WeakMap<Tenant, Set<string>>()
+const VERIFIED_PER_TENANT = 1024
+
+/**
+ * Whether the signature part of a token is the tenant's signature of the rest (in constant time). A signature that
+ * held once holds while the tenant lives: its key changes only with a new tenant object (a reset makes a new
+ * incarnation, which the claims' `inc` check refuses first).
+ */
 function signedBy(tenant: Tenant, token: string): boolean {
+  let known = verified.get(tenant)
+  if (known?.has(token)) return true
   const dot = token.lastIndexOf('.')
-  return tenant.verify(token.slice(0, dot), token.slice(dot + 1))
+  if (!tenant.verify(token.slice(0, dot), token.slice(dot + 1))) return false
+  if (!known) verified.set(tenant, (known = new Set()))
+  if (known.size >= VERIFIED_PER_TENANT) known.clear()
+  known.add(token)
+  return true
 }
 
 /**

@@ -6,7 +6,7 @@ import { listTransactions } from '../../domain/list-transactions.ts'
 import { deletePaymentMethod, listPaymentMethods } from '../../domain/payment-methods.ts'
 import { getTransaction } from '../../domain/transactions.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
-import { reply } from '../plain-http.ts'
+import { jsonTextReply, reply } from '../plain-http.ts'
 import type { Route, TenantRouteContext } from '../route.ts'
 import { platformErrors } from './platform-responses.ts'
 
@@ -74,7 +74,8 @@ export const clientRoutes: Route[] = [
     summary: 'One of the customer’s transactions',
     responses: { 200: { description: 'The transaction', schema: dataOf(Transaction) }, 404: platformErrors.notFound, ...clientErrors },
     async handle(context) {
-      return reply(200, { data: getTransaction(await context.tenant.store(), customerOf(context), context.params.transactionId!) })
+      const store = await context.tenant.store()
+      return jsonTextReply(200, `{"data":${store.transactions.json(getTransaction(store, customerOf(context), context.params.transactionId!))}}`)
     },
   },
   {
@@ -90,7 +91,9 @@ export const clientRoutes: Route[] = [
     responses: { 200: { description: 'A page of transactions', schema: pageOf(Transaction) }, 400: platformErrors.invalid, ...clientErrors },
     async handle(context) {
       const query = parseQuery(TransactionListQuery, context.request.query)
-      return reply(200, listTransactions(context.tenant, await context.tenant.store(), customerOf(context), query))
+      const store = await context.tenant.store()
+      const { data, pageInfo } = listTransactions(context.tenant, store, customerOf(context), query)
+      return jsonTextReply(200, `{"data":[${data.map((transaction) => store.transactions.json(transaction)).join(',')}],"pageInfo":${JSON.stringify(pageInfo)}}`)
     },
   },
 ]

@@ -66,6 +66,16 @@ describe('IndexedCollection', () => {
     expect(collection.get('p1')?.name).toBe('Max')
   })
 
+  it("gives a record's JSON text, the same text while the record is unchanged and the new one after an update", async () => {
+    const collection = pets()
+    const rex = await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    const first = collection.json(rex)
+    expect(first).toBe(JSON.stringify(rex))
+    expect(collection.json(rex)).toBe(first)
+    await collection.update('p1', (draft) => void (draft.name = 'Max'))
+    expect(collection.json(collection.get('p1')!)).toBe('{"id":"p1","owner":"ann","name":"Max"}')
+  })
+
   it('forgets a deleted record in every index', async () => {
     const collection = pets()
     await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })

@@ -33,6 +33,8 @@ export interface IndexedCollectionOptions<Record, IndexName extends string> {
 export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexName extends string = never> {
   readonly collection: Collection<Schema>
   private readonly byId = new Map<string, z.output<Schema>>()
+  /** Records' JSON texts, while they stay unchanged ({@link json}). */
+  private readonly texts = new WeakMap<object, string>()
   private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
@@ -83,6 +85,19 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     return record
   }
 
+  /**
+   * A record's JSON text, made on the first ask and kept until the record changes (`update` forgets it): a list of
+   * records is sent again and again while they stay as they are. Records change only through `update`.
+   *
+   * @example
+   * `{"data":${transactions.json(record)}}`
+   */
+  json(record: z.output<Schema>): string {
+    let text = this.texts.get(record as object)
+    if (text === undefined) this.texts.set(record as object, (text = JSON.stringify(record)))
+    return text
+  }
+
   /** The record with this id, if any. */
   get(id: string): z.output<Schema> | undefined {
     return this.byId.get(id)
@@ -119,6 +134,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     const before = [...this.secondary.values()].map(({ key }) => key(current as z.output<Schema>))
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
+    this.texts.delete(current)
     this.refile(current as z.output<Schema>, before)
     return current as z.output<Schema>
   }
