@@ -7,7 +7,7 @@
  *
  * The same as `node --cpu-prof`, without the set-up in the profile.
  */
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { Session, type Profiler } from 'node:inspector'
 import { startServer } from '../sandbox/adapters/node-http/index.ts'
 import { loadGenerator } from './load-generator.ts'
@@ -33,6 +33,7 @@ const { profile } = await post<{ profile: Profiler.Profile }>('Profiler.stop')
 load.close()
 await sandbox.close()
 
+mkdirSync('reports', { recursive: true })
 const file = `reports/profile-${family.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`
 writeFileSync(file, JSON.stringify(profile))
 
