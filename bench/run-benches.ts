@@ -13,6 +13,7 @@ const BENCHES: ReadonlyArray<{ name: string; flags: string[] }> = [
   // The servers run in the bench's process with the flags `npm start` uses; the sandbox's garbage is collected between runs.
   { name: 'route-families', flags: ['--expose-gc', '--max-semi-space-size=32'] },
   { name: 'store-lookups', flags: ['--expose-gc'] },
+  { name: 'transaction-lookups', flags: [] },
 ]
 
 const wanted = process.argv.slice(2)

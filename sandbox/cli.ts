@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { buildCatalog } from '../fixtures/index.ts'
+import { buildCatalog } from '../fixtures/catalog.ts'
 import { SECRET_PATTERN, SECRET_RULE } from './kernel/sandbox-secret.ts'
 import { startServer, type RequestLogEntry, type RunningSandbox } from './adapters/node-http/index.ts'
 
@@ -287,9 +287,11 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(
     `ramp-sandbox ready: api ${sandbox.apiUrl} · frames ${sandbox.framesUrl} · keys pk_test_sandbox / sk_test_sandbox · seed ${flags.data.seed} · clock ${clockLabel(sandbox)}${stateLabel(sandbox)}\n`,
   )
-  // Tenant stores load their module on first use, to keep start-up short (decision 0030): load it now
-  // that the ready line is out, so a partner's first session does not wait for it.
+  // Tenant stores load their module on first use, and the seed's catalog is built on first use, to keep start-up
+  // short (decision 0030): make both now that the ready line is out, so a partner's first call does not wait for them.
   void import('./kernel/store/tenant-store.ts')
+  void import('../fixtures/tenant-seed.ts')
+  setImmediate(() => sandbox.core.catalog.currencies)
 }
 
 quietOnBrokenPipe()

@@ -6,7 +6,8 @@
  *    relative imports in the declarations end in `.js`, like the JavaScript's);
  * 2. esbuild: the browser bundles the servers hand out (frame page, client, demo page) into `dist/browser/`;
  * 3. esbuild: the command line, `dist/sandbox/cli.js`, as one file with its dependencies: loading ~250
- *    modules one by one cost a third of its start-up time (decision 0030; `npm run bench`, start-up row);
+ *    modules one by one cost a third of its start-up time (decision 0030; `npm run bench`, start-up row); what it
+ *    imports only on first use in chunks beside it (`dist/sandbox/cli-*.js`), and zod with its English locale alone;
  * 4. `dist/.built`, written last: `scripts/start.js` rebuilds when it is missing or older than a source.
  *
  * All of it is written into a fresh directory beside `dist/` and swapped in by two renames at the end, so a
@@ -20,7 +21,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 import { BROWSER_ENTRIES, BUNDLE_OPTIONS, prebuiltPath } from '../sandbox/bundles/browser-bundle.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -68,6 +69,24 @@ for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).f
   const rewritten = text.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
   if (rewritten !== text) writeFileSync(path, rewritten)
 }
+/**
+ * zod re-exports all its ~45 locales as `z.locales` (~400 KB, a fifth of the CLI bundle, compiled at every start);
+ * its messages use English, registered on its own. The CLI sets no other locale: its bundle gets a `locales`
+ * holding English alone (`z.locales.en`). The library build (tsc) leaves zod as it is.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))}\n`,
+      resolveDir: dirname(args.path),
+    }))
+  },
+}
+
 /** Where a file the package has at `dist/<path>` is written during the build. */
 const staged = (distPath: string) => join(staging, distPath.replace(/^dist\//, ''))
 try {
@@ -79,8 +98,13 @@ try {
     }),
   )
   await build({
-    entryPoints: [join(root, 'sandbox/cli.ts')],
-    outfile: staged('dist/sandbox/cli.js'),
+    entryPoints: { cli: join(root, 'sandbox/cli.ts') },
+    outdir: staged('dist/sandbox'),
+    // What the CLI imports only on first use (the tenant store with @msw/data, the tenant seed with faker's English
+    // data, the recorder) goes to chunks beside it, loaded then: start-up compiles only what it runs.
+    splitting: true,
+    chunkNames: 'cli-[hash]',
+    plugins: [zodEnglishOnly],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,4 +1,4 @@
-import { buildCountries } from '../../fixtures/index.ts'
+import { buildCountries } from '../../fixtures/countries.ts'
 import type { Country, IpAddressOverride, IpRangeRule } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import { parseIp } from './ip-address.ts'

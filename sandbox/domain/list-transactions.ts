@@ -3,13 +3,10 @@ import { base64UrlToText, textToBase64Url } from '../kernel/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import { newestOrder } from '../kernel/store/newest-order.ts'
 
 /** Default page size. */
 export const DEFAULT_PAGE_SIZE = 20
-
-function newestFirst(a: TransactionRecord, b: TransactionRecord): number {
-  return a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1
-}
 
 /** An opaque cursor: the last item's position, signed so a tampered cursor is refused. */
 function encodeCursor(tenant: Tenant, last: TransactionRecord): string {
@@ -35,12 +32,15 @@ function decodeCursor(tenant: Tenant, cursor: string): [string, string] {
 export function listTransactions(tenant: Tenant, store: TenantStore, customerId: string, query: TransactionListQuery) {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE
   const after = query.cursor === undefined ? undefined : decodeCursor(tenant, query.cursor)
-  const matching = store.transactions
-    .where('byCustomer', customerId)
-    .filter((t) => (query.startDate === undefined || Date.parse(t.createdAt) >= Date.parse(query.startDate)) && (query.endDate === undefined || Date.parse(t.createdAt) < Date.parse(query.endDate)))
-    .sort(newestFirst)
-  const start = after === undefined ? 0 : matching.findIndex((t) => newestFirst(t, { createdAt: after[0], id: after[1] } as TransactionRecord) > 0)
-  const page = start === -1 ? [] : matching.slice(start, start + limit)
-  const more = start !== -1 && start + limit < matching.length
+  const start = query.startDate === undefined ? undefined : Date.parse(query.startDate)
+  const end = query.endDate === undefined ? undefined : Date.parse(query.endDate)
+  // Newest first from the index, below the cursor's position when given: one more than the page says whether more follow.
+  const taken: TransactionRecord[] = []
+  for (const t of store.transactions.newestWhere('newestByCustomer', customerId, after && newestOrder({ createdAt: after[0], id: after[1] }))) {
+    if ((start !== undefined && !(Date.parse(t.createdAt) >= start)) || (end !== undefined && !(Date.parse(t.createdAt) < end))) continue
+    if (taken.push(t) > limit) break
+  }
+  const page = taken.slice(0, limit)
+  const more = taken.length > limit
   return { data: page, pageInfo: { nextCursor: more ? encodeCursor(tenant, page.at(-1)!) : null } }
 }

@@ -62,7 +62,7 @@ function indexed(store: TenantStore, query: WidgetTransactionListQuery, external
 /**
  * `GET /v1/transactions`: the account's transactions matching every filter, newest first, `limit` (default 10) from
  * `offset`. Answered from an index: the external transaction id's, the customer's or the external customer's
- * customers'; without one, the days of creation are walked newest first, only as far as the page needs.
+ * customers'; without one, the account's transactions are walked newest first (an ordered index), only as far as the page needs.
  *
  * @example
  * listWidgetTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5, newest first
@@ -82,9 +82,8 @@ export function listWidgetTransactions(tenant: Tenant, store: TenantStore, query
     page = candidates.filter(matches).sort(newestFirst).slice(offset, offset + limit)
   } else {
     const taken: TransactionRecord[] = []
-    for (const day of store.transactions.keys('byDay').filter(inRange).sort().reverse()) {
-      taken.push(...store.transactions.where('byDay', day).sort(newestFirst))
-      if (taken.length >= offset + limit) break
+    for (const record of store.transactions.newestWhere('newest', 'all')) {
+      if (inRange(record.createdAt.slice(0, 10)) && taken.push(record) >= offset + limit) break
     }
     page = taken.slice(offset, offset + limit)
   }

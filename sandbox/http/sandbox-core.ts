@@ -1,5 +1,6 @@
 import { CatalogIndex } from '../kernel/store/catalog-index.ts'
-import { buildCatalog } from '../../fixtures/index.ts'
+import { buildCatalog } from '../../fixtures/catalog.ts'
+import { PRICE_EPOCH } from '../../fixtures/prices.ts'
 import { portableHmacSha256 } from '../kernel/hmac.ts'
 import { parseSecret, PUBLIC_TEST_SECRET } from '../kernel/sandbox-secret.ts'
 import type { FaultOutcome } from '../kernel/fault-registry.ts'
@@ -63,7 +64,8 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const seed = options.seed ?? 1
   const secret = parseSecret(options.secret ?? PUBLIC_TEST_SECRET)
   const bootId = options.bootId ?? IN_PROCESS_BOOT_ID
-  const catalog = new CatalogIndex(buildCatalog(seed))
+  // Built on first use (a server's first request, or right after its ready line): start-up does not wait for it.
+  const catalog = new CatalogIndex(() => buildCatalog(seed), Date.parse(PRICE_EPOCH))
   const clockStart = startOfClocks(options, catalog.priceEpoch)
   const tenants = new TenantRegistry({
     seed,

@@ -3,7 +3,6 @@ import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
 import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
-import { tenantSeedSteps } from '../../fixtures/tenant-seed.ts'
 import { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
@@ -219,12 +218,13 @@ export class Tenant {
   /**
    * The tenant's mutable data, seeded on first use (its ids from `(seed, account, mode)`, all else from `(seed, mode)`):
    * tenants that only ask for sell quotes never pay for it. The store's module is loaded then too:
-   * @msw/data brings ~550 modules of es-toolkit, a third of the server's start-up time (decision 0030).
+   * @msw/data brings ~550 modules of es-toolkit, a third of the server's start-up time (decision 0030); the seed's
+   * module brings faker's English data.
    */
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
       const build = async () => {
-        const { TenantStore } = await import('./store/tenant-store.ts')
+        const [{ TenantStore }, { tenantSeedSteps }] = await Promise.all([import('./store/tenant-store.ts'), import('../../fixtures/tenant-seed.ts')])
         const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
         return TenantStore.seeded(seed, this.storeOptions())
       }

@@ -1,4 +1,4 @@
-import { buildCountries } from '../../../fixtures/index.ts'
+import { buildCountries } from '../../../fixtures/countries.ts'
 import { CountryList, IpAddressCheck, IpAddressQuery, PaymentMethodConfiguration, WidgetError } from '../../contract/index.ts'
 import { checkIpAddress, UNKNOWN_CALLER_ADDRESS } from '../../domain/check-ip-address.ts'
 import { paymentMethodConfiguration } from '../../domain/payment-method-configuration.ts'

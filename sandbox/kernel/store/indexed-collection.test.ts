@@ -96,4 +96,35 @@ describe('IndexedCollection', () => {
     collection.delete('p2')
     await expect(collection.create({ id: 'p3', owner: 'ann', name: 'Kit' })).resolves.toMatchObject({ id: 'p3' })
   })
+
+  describe('ordered indexes', () => {
+    const ranked = () => new IndexedCollection(Pet, { ordered: { byName: { key: (pet) => pet.owner, order: (pet) => pet.name }, filed: { key: () => 'all' } } })
+    const names = (records: Iterable<{ name: string }>) => [...records].map((record) => record.name)
+
+    it('walks a key greatest order first, whatever the order of filing', async () => {
+      const collection = ranked()
+      for (const [id, name] of [['p1', 'b'], ['p2', 'd'], ['p3', 'a'], ['p4', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      expect(names(collection.newestWhere('byName', 'ann'))).toEqual(['d', 'c', 'b', 'a'])
+    })
+
+    it('walks only what sorts below a given order', async () => {
+      const collection = ranked()
+      for (const [id, name] of [['p1', 'a'], ['p2', 'b'], ['p3', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      expect(names(collection.newestWhere('byName', 'ann', 'c'))).toEqual(['b', 'a'])
+    })
+
+    it('walks records without an order last filed first', async () => {
+      const collection = ranked()
+      for (const [id, name] of [['p1', 'b'], ['p2', 'a'], ['p3', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      expect(names(collection.newestWhere('filed', 'all'))).toEqual(['c', 'a', 'b'])
+    })
+
+    it('moves a record whose order an update changes, and forgets a deleted one', async () => {
+      const collection = ranked()
+      for (const [id, name] of [['p1', 'a'], ['p2', 'b'], ['p3', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      await collection.update('p1', (pet) => void (pet.name = 'z'))
+      collection.delete('p2')
+      expect(names(collection.newestWhere('byName', 'ann'))).toEqual(['z', 'c'])
+    })
+  })
 })

@@ -5,10 +5,28 @@ import { SandboxError } from '../sandbox-error.ts'
 /** A secondary index: the key a record is filed under (none when `null`/`undefined`). */
 export type IndexKey<Record> = (record: Record) => string | null | undefined
 
+/**
+ * An ordered index: the records filed under each key, kept sorted by `order` (ascending; string comparison), records
+ * whose `order` is equal in the order they were filed. `newestWhere` walks one key's records from the greatest down.
+ */
+export interface OrderedIndex<Record> {
+  key: IndexKey<Record>
+  /** The string a record sorts by; none (every record equal) keeps the order of filing. */
+  order?: (record: Record) => string
+}
+
+/** One record's place in an ordered index. */
+interface OrderedEntry {
+  order: string
+  id: string
+}
+
 /** Options of an {@link IndexedCollection}. */
-export interface IndexedCollectionOptions<Record, IndexName extends string> {
+export interface IndexedCollectionOptions<Record, IndexName extends string, OrderName extends string = never> {
   /** Secondary indexes by name: `where(name, key)` answers from them without a scan. */
   indexes?: { [Name in IndexName]: IndexKey<Record> }
+  /** Ordered indexes by name: `newestWhere(name, key)` walks them from the greatest `order` down, without a scan or a sort. */
+  ordered?: { [Name in OrderName]: OrderedIndex<Record> }
   /** What the records are called in the cap's 429 message (`sessions`, `stored cards` …). */
   noun?: string
   /** How to make room, for the cap's 429 message. */
@@ -30,12 +48,13 @@ export interface IndexedCollectionOptions<Record, IndexName extends string> {
  * cards.get(card.id)
  * cards.where('byCustomer', card.customerId)
  */
-export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexName extends string = never> {
+export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexName extends string = never, OrderName extends string = never> {
   readonly collection: Collection<Schema>
   private readonly byId = new Map<string, z.output<Schema>>()
   /** Records' JSON texts, while they stay unchanged ({@link json}). */
   private readonly texts = new WeakMap<object, string>()
   private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
+  private readonly ordered = new Map<OrderName, { key: IndexKey<z.output<Schema>>; order: (record: z.output<Schema>) => string; entries: Map<string, OrderedEntry[]> }>()
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
   private readonly roomHint: string
@@ -43,7 +62,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
 
   constructor(
     private readonly schema: Schema,
-    options: IndexedCollectionOptions<z.output<Schema>, IndexName> = {},
+    options: IndexedCollectionOptions<z.output<Schema>, IndexName, OrderName> = {},
   ) {
     this.collection = new Collection({ schema })
     this.noun = options.noun ?? 'records'
@@ -51,6 +70,9 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     this.counted = options.counted ?? (() => undefined)
     for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
       this.secondary.set(name, { key, ids: new Map() })
+    }
+    for (const [name, { key, order }] of Object.entries(options.ordered ?? {}) as Array<[OrderName, OrderedIndex<z.output<Schema>>]>) {
+      this.ordered.set(name, { key, order: order ?? (() => ''), entries: new Map() })
     }
   }
 
@@ -109,6 +131,22 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     return ids ? [...ids].map((id) => this.byId.get(id)!) : []
   }
 
+  /**
+   * The records an ordered index files under `key`, from the greatest `order` down (equal ones last filed first),
+   * starting below `below` when given: no scan, no sort; a walk stops where its caller stops.
+   *
+   * @example
+   * for (const transaction of transactions.newestWhere('byCustomerNewest', customerId)) if (page.push(transaction) === 20) break
+   */
+  *newestWhere(index: OrderName, key: string, below?: string): Generator<z.output<Schema>> {
+    const entries = this.ordered.get(index)!.entries.get(key)
+    if (!entries) return
+    for (let at = (below === undefined ? entries.length : lowerBound(entries, below)) - 1; at >= 0; at--) {
+      const record = this.byId.get(entries[at]!.id)
+      if (record) yield record
+    }
+  }
+
   /** The keys a secondary index files records under, in the order first filed: no scan of the records. */
   keys(index: IndexName): string[] {
     return [...this.secondary.get(index)!.ids.keys()]
@@ -132,10 +170,12 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     change(draft)
     const next = this.schema.parse(draft) as Record<string, unknown>
     const before = [...this.secondary.values()].map(({ key }) => key(current as z.output<Schema>))
+    const orderedBefore = [...this.ordered.values()].map(({ key, order }) => [key(current as z.output<Schema>), order(current as z.output<Schema>)] as const)
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
     this.texts.delete(current)
     this.refile(current as z.output<Schema>, before)
+    this.refileOrdered(current as z.output<Schema>, orderedBefore)
     return current as z.output<Schema>
   }
 
@@ -172,6 +212,10 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   }
 
   private file(record: z.output<Schema>): void {
+    for (const ordered of this.ordered.values()) {
+      const value = ordered.key(record)
+      if (value !== null && value !== undefined) fileOrdered(ordered.entries, value, { order: ordered.order(record), id: record.id })
+    }
     for (const { key, ids } of this.secondary.values()) {
       const value = key(record)
       if (value === null || value === undefined) continue
@@ -200,7 +244,24 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     }
   }
 
+  /** Files an updated record anew in each ordered index whose key or order changed: where both stayed, it keeps its place. */
+  private refileOrdered(record: z.output<Schema>, before: ReadonlyArray<readonly [string | null | undefined, string]>): void {
+    let index = 0
+    for (const { key, order, entries } of this.ordered.values()) {
+      const [wasKey, wasOrder] = before[index++]!
+      const nowKey = key(record)
+      const nowOrder = order(record)
+      if (wasKey === nowKey && wasOrder === nowOrder) continue
+      if (wasKey !== null && wasKey !== undefined) unfileOrdered(entries, wasKey, { order: wasOrder, id: record.id })
+      if (nowKey !== null && nowKey !== undefined) fileOrdered(entries, nowKey, { order: nowOrder, id: record.id })
+    }
+  }
+
   private unfile(record: z.output<Schema>): void {
+    for (const { key, order, entries } of this.ordered.values()) {
+      const value = key(record)
+      if (value !== null && value !== undefined) unfileOrdered(entries, value, { order: order(record), id: record.id })
+    }
     for (const { key, ids } of this.secondary.values()) {
       const value = key(record)
       if (value === null || value === undefined) continue
@@ -208,5 +269,50 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
       set?.delete(record.id)
       if (set?.size === 0) ids.delete(value)
     }
+  }
+}
+
+/** The first place in `entries` (sorted by order) whose order is not below `order`. */
+function lowerBound(entries: OrderedEntry[], order: string): number {
+  let low = 0
+  let high = entries.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (entries[middle]!.order < order) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** The first place in `entries` (sorted by order) whose order is above `order`. */
+function upperBound(entries: OrderedEntry[], order: string): number {
+  let low = 0
+  let high = entries.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (entries[middle]!.order <= order) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** Files `entry` under `key`, after every entry of an equal order: appending costs O(1), the common case (newest last). */
+function fileOrdered(index: Map<string, OrderedEntry[]>, key: string, entry: OrderedEntry): void {
+  let entries = index.get(key)
+  if (!entries) index.set(key, (entries = []))
+  const last = entries.at(-1)
+  if (last === undefined || last.order <= entry.order) entries.push(entry)
+  else entries.splice(upperBound(entries, entry.order), 0, entry)
+}
+
+/** Takes `entry` out of `key`'s entries: found among those of its order. */
+function unfileOrdered(index: Map<string, OrderedEntry[]>, key: string, entry: OrderedEntry): void {
+  const entries = index.get(key)
+  if (!entries) return
+  for (let at = lowerBound(entries, entry.order); at < entries.length && entries[at]!.order === entry.order; at++) {
+    if (entries[at]!.id !== entry.id) continue
+    entries.splice(at, 1)
+    if (entries.length === 0) index.delete(key)
+    return
   }
 }

@@ -1,6 +1,7 @@
 import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
 import { ExternalCustomers } from './external-customers.ts'
 import { IndexedCollection } from './indexed-collection.ts'
+import { newestOrder } from './newest-order.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
@@ -65,8 +66,12 @@ export class TenantStore {
       byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
       /** Account-wide (external ids need not be unique): `GET /v1/transactions/ext/{id}`. */
       byExternalTransactionId: (transaction) => transaction.externalTransactionId,
-      /** The UTC day of creation (YYYY-MM-DD): `GET /v1/transactions` walks days, newest first. */
-      byDay: (transaction) => transaction.createdAt.slice(0, 10),
+    },
+    ordered: {
+      /** A customer's, newest first (created later, then the greater id): `GET /platform/v1/transactions` reads a page without a sort. */
+      newestByCustomer: { key: (transaction) => transaction.customerId, order: newestOrder },
+      /** The account's, newest first: `GET /v1/transactions` without a filter reads a page without a sort. */
+      newest: { key: () => 'all', order: newestOrder },
     },
   })
   /** Sell transactions (decision 0067): by customer, and across the tenant by external id (external ids need not be unique). */
@@ -78,8 +83,10 @@ export class TenantStore {
       byCustomer: (sell) => sell.customerId,
       byExternalId: (sell) => sell.externalTransactionId,
       byExternalCustomer: (sell) => sell.externalCustomerId,
-      /** Every sell under one key, in creation order: what the unfiltered list pages through, newest first. */
-      inOrder: () => 'all',
+    },
+    ordered: {
+      /** Every sell, walked last created first: what the unfiltered list pages through, without a copy of them all. */
+      newest: { key: () => 'all' },
     },
   })
   /** Customer API files (metadata only). */
