@@ -4,7 +4,7 @@
  *   npm run bench:scenarios -- --node-only        # the node figure alone (also RAMP_BENCH_BROWSER=0), no Chromium needed
  *   npm run bench:scenarios -- --passes 7         # passes of the whole catalog under the node driver (default 5)
  * The node figure: scenarios per second over the whole catalog, the median of the passes (target ≥ 200/s, issue 25),
- * with the median time of one scenario. Pass 0 (module loading, the seed's core, the JIT) is a warm-up and not counted.
+ * with the median time of one scenario and the CPU time per scenario (steadier than wall time on a busy machine). Pass 0 (module loading, the seed's core, the JIT) is a warm-up and not counted.
  */
 import { parseArgs } from 'node:util'
 import { loadScenarios } from '../harness/load-scenarios.ts'
@@ -19,19 +19,22 @@ const withBrowser = !values['node-only'] && process.env.RAMP_BENCH_BROWSER !== '
 const catalog = await loadScenarios()
 
 /** One pass of the whole catalog under the node driver: its total (ms) and each scenario's time (ms). */
-async function nodePass(): Promise<{ total: number; times: number[] }> {
+async function nodePass(): Promise<{ total: number; times: number[]; cpu: number }> {
   const times: number[] = []
+  const cpuStart = process.cpuUsage()
   const start = performance.now()
   for (const { scenario } of catalog) {
     const started = performance.now()
     await runInNode(scenario)
     times.push(performance.now() - started)
   }
-  return { total: performance.now() - start, times }
+  const total = performance.now() - start
+  const { user, system } = process.cpuUsage(cpuStart)
+  return { total, times, cpu: (user + system) / 1000 }
 }
 
 await nodePass() // warm-up
-const runs: Array<{ total: number; times: number[] }> = []
+const runs: Array<{ total: number; times: number[]; cpu: number }> = []
 for (let pass = 0; pass < passes; pass++) runs.push(await nodePass())
 const perSecond = runs.map(({ total }) => (catalog.length / total) * 1000)
 const medianPerSecond = median(perSecond)
@@ -41,7 +44,9 @@ console.log(`scenarios: ${catalog.length}`)
 console.log(
   `node driver: ${medianPerSecond.toFixed(0)} scenarios/s (target ≥ 200/s), median of ${passes} passes ` +
     `[${perSecond.map((value) => value.toFixed(0)).join(', ')}]; median ${medianMs.toFixed(1)} ms per scenario, ` +
-    `pass total ${(median(runs.map(({ total }) => total)) / 1000).toFixed(2)} s`,
+    `pass total ${(median(runs.map(({ total }) => total)) / 1000).toFixed(2)} s, ` +
+    // CPU time (this process, all its threads) moves less than wall time when other jobs share the machine.
+    `${median(runs.map(({ cpu }) => cpu / catalog.length)).toFixed(1)} ms CPU per scenario`,
 )
 
 if (withBrowser) {
