@@ -7,7 +7,7 @@ import { frameEmbedding } from '../../sandbox/frames/server/embedding-tenant.ts'
 import { originMatches } from '../../sandbox/kernel/origin-matches.ts'
 import type { Recording } from '../recording.ts'
 import type { FrameBackend, PendingConnection } from './frame-backend.ts'
-import { pause } from './timers.ts'
+import { pause, within } from './timers.ts'
 
 /** The origin the node driver's host page stands for (the browser driver's host is on 127.0.0.1 too). */
 export const HOST_ORIGIN = 'http://127.0.0.1:5173'
@@ -90,9 +90,16 @@ export function nodeFrames(core: SandboxCore, recording: Recording): NodeFrames 
     },
     events: async (channel) => frames.get(channel)?.events ?? [],
     posted: async (channel, kind) => frames.get(channel)?.events.some((e) => e.kind === kind) ?? false,
+    // While the frame runs effects (a buy frame goes on once its challenge is settled), each of their starts and ends
+    // is a moment to look again, not a 20 ms poll; about a second without a change at most.
     async waitFor(channel, kind) {
       const frame = frames.get(channel)
-      for (let i = 0; frame && i < 50 && !frame.events.some((e) => e.kind === kind); i++) await pause(20)
+      for (let quiet = 0; frame && quiet < 50 && !frame.events.some((e) => e.kind === kind); ) {
+        if (frame.runtime.busyWith() === undefined) {
+          await pause(20)
+          quiet++
+        } else if ((await within(frame.runtime.changed().then(() => true), 20)) === undefined) quiet++
+      }
     },
     // In-process frames are settled by every frame step; the node driver never waited after an API call.
     settle: async () => {},

@@ -28,6 +28,11 @@ export interface FrameRuntime<Action> {
   idle(): Promise<void>
   /** The effect running now, if any (a buy frame waiting on its challenge runs `purchase.awaitChallenge`). */
   busyWith(): string | undefined
+  /**
+   * Resolves at the next change of what `busyWith` answers (an effect starts, or one ends): how a wait follows the
+   * frame's effects without polling.
+   */
+  changed(): Promise<void>
 }
 
 /**
@@ -48,6 +53,13 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
   let queue: Promise<void> = Promise.resolve()
   let pending = 0
   let current: string | undefined
+  /** Who waits for the next change of `busyWith` (`changed`). */
+  let watchers: Array<() => void> = []
+  const notify = () => {
+    const waiting = watchers
+    watchers = []
+    for (const resolve of waiting) resolve()
+  }
 
   function apply(step: Step<State>): void {
     state = step.state
@@ -57,13 +69,17 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
       queue = queue
         .then(() => {
           current = effect.type
+          notify()
           return io.runEffect(effect)
         })
         .then((result) => {
           current = undefined
           apply(machine.step(state as State, { type: 'result', result }))
         })
-        .finally(() => pending--)
+        .finally(() => {
+          pending--
+          notify()
+        })
     }
   }
 
@@ -88,5 +104,6 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
       while (pending > 0) await queue
     },
     busyWith: () => (pending > 0 ? (current ?? 'queued') : undefined),
+    changed: () => new Promise<void>((resolve) => watchers.push(resolve)),
   }
 }

@@ -83,19 +83,30 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
 
 /** Effects that wait on another frame (a buy frame on its challenge): a frame running one is settled. */
 const WAITING_ON_ANOTHER_FRAME = new Set(['purchase.awaitChallenge'])
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Whether `promise` settled within `ms` (false once they have passed); the timer is cleared as soon as it is decided. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)))
+  try {
+    return await Promise.race([promise.then(() => true), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /**
  * Resolves once a frame has settled: no effect running, or only one that waits
- * on another frame. Bounded (about 5 s) so a stuck effect cannot hang a test.
+ * on another frame. Follows the frame's effects as they start and end (no polling), and is
+ * bounded (about 5 s without a change) so a stuck effect cannot hang a test.
  *
  * @example
  * frame.runtime.act({ type: 'tapPay' }); await settleFrame(frame)
  */
 export async function settleFrame(frame: InProcessFrame<{ type: string }>): Promise<void> {
-  for (let round = 0; round < 1000; round++) {
+  for (let quiet = 0; quiet < 1000; ) {
     const busy = frame.runtime.busyWith()
     if (busy === undefined || WAITING_ON_ANOTHER_FRAME.has(busy)) return
-    await Promise.race([frame.runtime.idle(), pause(5)])
+    if (!(await settlesWithin(frame.runtime.changed(), 5))) quiet++
   }
 }
