@@ -72,6 +72,15 @@ describe('Journal as JSON text', () => {
     expect(journal.list()).toEqual(JSON.parse(first))
   })
 
+  it('answers a new list once an entry is appended, and the same text while none is', () => {
+    const journal = mixed()
+    const first = journal.listJson({ kind: 'state' })
+    expect(journal.listJson({ kind: 'state' })).toBe(first)
+    journal.append(AT + 4, state('g:h'))
+    expect(JSON.parse(journal.listJson({ kind: 'state' })).map((entry: { seq: number }) => entry.seq)).toEqual([1, 5])
+    expect(JSON.parse(journal.listJson({ kind: 'api' })).map((entry: { seq: number }) => entry.seq)).toEqual([2, 3, 4])
+  })
+
   it('counts the text it keeps against the budget', () => {
     const journal = mixed()
     const before = journal.held.chars

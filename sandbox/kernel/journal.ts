@@ -77,6 +77,8 @@ export class Journal {
   /** The seq of the oldest entry still held. */
   private firstSeq = 1
   private chars = 0
+  /** The last `listJson` answer, and what it answered (the filter and the entries held): entries never change. */
+  private lastList: { key: string; text: string } | undefined
 
   constructor(bounds: number | JournalBounds = {}) {
     const { entries = 1000, chars = Number.POSITIVE_INFINITY, entryChars = Number.POSITIVE_INFINITY } = typeof bounds === 'number' ? { entries: bounds } : bounds
@@ -149,7 +151,12 @@ export class Journal {
    * JSON.parse(journal.listJson({ kind: 'api' })) // what journal.list({ kind: 'api' }) gives
    */
   listJson(filter: JournalFilter = {}): string {
-    return `[${this.selected(filter).map((seq) => this.entryJson(seq)).join(',')}]`
+    // A poll that finds nothing new asks the same question of the same entries: the last answer is kept.
+    const key = `${filter.since ?? ''}|${filter.kind ?? ''}|${filter.limit ?? ''}|${this.firstSeq}|${this.nextSeq}`
+    if (this.lastList?.key === key) return this.lastList.text
+    const text = `[${this.selected(filter).map((seq) => this.entryJson(seq)).join(',')}]`
+    this.lastList = { key, text }
+    return text
   }
 
   /** The seqs of the entries a filter selects, in order. */
@@ -231,6 +238,7 @@ export class Journal {
 
   /** Forgets every entry and numbers from 1 again, as a fresh tenant. */
   clear(): void {
+    this.lastList = undefined
     this.entries.fill(undefined)
     this.nextSeq = 1
     this.firstSeq = 1

@@ -13,7 +13,7 @@ import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { checkFaultAnswer } from '../check-fault-answer.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
-import { jsonTextReply, reply } from '../plain-http.ts'
+import { jsonTextReply, reply, type PlainReply } from '../plain-http.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Route, TenantRoute } from '../route.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
@@ -43,6 +43,18 @@ function ipAddressesAfter(settings: TenantSettings, update: SettingsUpdate): Pic
 }
 
 /** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
+/** The last journal answer of each tenant, as text and bytes: a poll that finds nothing new is sent as it was. */
+const lastJournalReplies = new WeakMap<Tenant, { list: string; json: string; bytes: Uint8Array }>()
+
+function journalReply(tenant: Tenant, list: string): PlainReply {
+  let last = lastJournalReplies.get(tenant)
+  if (last?.list !== list) {
+    const json = `{"data":${list}}`
+    lastJournalReplies.set(tenant, (last = { list, json, bytes: new TextEncoder().encode(json) }))
+  }
+  return jsonTextReply(200, last.json, {}, last.bytes)
+}
+
 export const controlRoutes: Route[] = [
   control({
     method: 'POST',
@@ -93,7 +105,7 @@ export const controlRoutes: Route[] = [
     query: JournalQuery,
     responses: { 200: { description: 'Journal entries', schema: dataOf(z.array(JournalEntry)) }, 400: invalid },
     handle({ tenant, request }) {
-      return jsonTextReply(200, `{"data":${tenant.journal.listJson(parseQuery(JournalQuery, request.query))}}`)
+      return journalReply(tenant, tenant.journal.listJson(parseQuery(JournalQuery, request.query)))
     },
   }),
   control({
