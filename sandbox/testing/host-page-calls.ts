@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { clickInFrame } from '../frames/testing/click-in-frame.ts'
 
 /** How a client call in the host page ended: its value (a mounted frame as `{channelId}`), or the error it threw or rejected with. */
 export type CallOutcome<T = any> =
@@ -70,11 +71,10 @@ export async function waitForEvent(page: Page, id: string, kind: string, timeout
 export async function act(page: Page, id: string, action: string, fields: Record<string, string> = {}): Promise<void> {
   const form = page.frameLocator(`section[data-call="${id}"] iframe`).locator(`form[data-action="${action}"]`)
   await form.waitFor({ timeout: 15_000 })
-  // Frames grow to their content: bring this one into view, as a customer would (Chromium neither renders nor animates
-  // a cross-origin frame out of view, so a click there would wait forever for it to be stable).
-  await page.locator(`section[data-call="${id}"] iframe`).scrollIntoViewIfNeeded()
+  const iframe = page.locator(`section[data-call="${id}"] iframe`)
+  await iframe.scrollIntoViewIfNeeded()
   for (const [name, value] of Object.entries(fields)) await form.locator(`input[name="${name}"]`).fill(value)
-  await form.locator('button[type="submit"]').click()
+  await clickInFrame(iframe, form.locator('button[type="submit"]'))
 }
 
 /** How many iframes a call's container holds (a failed wallet setup removes its frame). */

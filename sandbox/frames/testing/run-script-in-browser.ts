@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { FrameName } from '../../contract/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'
+import { clickInFrame } from './click-in-frame.ts'
 
 async function eventsByFrame(page: Page): Promise<EventsByFrame> {
   return page.evaluate(() => {
@@ -36,10 +37,10 @@ export async function runScriptInBrowser(page: Page, steps: ScriptStep[]): Promi
     else if ('act' in step) {
       const form = page.frameLocator(`#frame-${step.act} iframe`).locator(`form[data-action="${step.action.type}"]`)
       await form.waitFor({ timeout: 10_000 })
-      // Frames grow to their content: bring this one into view, as a customer would (Chromium neither renders nor animates a cross-origin frame out of view).
-      await page.locator(`#frame-${step.act} iframe`).scrollIntoViewIfNeeded()
+      const iframe = page.locator(`#frame-${step.act} iframe`)
+      await iframe.scrollIntoViewIfNeeded()
       for (const [name, value] of Object.entries(step.action)) if (name !== 'type' && value !== undefined) await form.locator(`input[name="${name}"]`).fill(String(value))
-      await form.locator('button[type="submit"]').click()
+      await clickInFrame(iframe, form.locator('button[type="submit"]'))
       await form.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined)
     } else {
       await page.waitForFunction(({ frame, kind }) => (window as any).frameEvents.some((e: any) => e.frame === frame && e.kind === kind), { frame: step.until, kind: step.kind }, { timeout: 10_000 })
