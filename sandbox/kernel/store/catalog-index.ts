@@ -23,11 +23,11 @@ export class CatalogIndex {
   constructor(source: Catalog | (() => Catalog), priceEpoch?: number) {
     this.build = typeof source === 'function' ? source : () => source
     if (typeof source !== 'function') this.index()
-    this.priceEpoch = priceEpoch ?? this.index().priceEpoch
+    this.priceEpoch = priceEpoch ?? Date.parse(this.index().catalog.prices.epoch)
   }
 
   /** The catalog and its lookups, built on first use. */
-  private index(): { catalog: Catalog; byCode: Map<string, Currency>; pairs: Map<string, PricePair>; priceEpoch: number } {
+  private index(): { catalog: Catalog; byCode: Map<string, Currency>; pairs: Map<string, PricePair> } {
     if (!this.built) {
       const catalog = this.build()
       const byCode = new Map<string, Currency>()
@@ -39,12 +39,12 @@ export class CatalogIndex {
       for (const pair of catalog.prices.pairs) pairs.set(`${pair.base}/${pair.quote}`, pair)
       this.built = { catalog, byCode, pairs }
     }
-    return { ...this.built, priceEpoch: Date.parse(this.built.catalog.prices.epoch) }
+    return this.built
   }
 
   /** The catalog (built now if it was not yet). */
   get catalog(): Catalog {
-    return (this.built ?? this.index()).catalog
+    return this.index().catalog
   }
 
   /** Every currency, fiat first, in catalog order. */
@@ -53,16 +53,16 @@ export class CatalogIndex {
   }
 
   currency(code: string): Currency | undefined {
-    return (this.built ?? this.index()).byCode.get(code)
+    return this.index().byCode.get(code)
   }
 
   crypto(code: string): CryptoCurrency | undefined {
-    const currency = (this.built ?? this.index()).byCode.get(code)
+    const currency = this.index().byCode.get(code)
     return currency?.type === 'crypto' ? currency : undefined
   }
 
   pair(base: string, quote: string): PricePair | undefined {
-    return (this.built ?? this.index()).pairs.get(`${base}/${quote}`)
+    return this.index().pairs.get(`${base}/${quote}`)
   }
 
   walk(code: string): PriceWave[] {
