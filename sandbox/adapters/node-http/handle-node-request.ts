@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { hasBody as replyHasBody, isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '../../http/index.ts'
+import { hasBody, isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '../../http/index.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { familyOf, toWireError } from '../../http/to-wire-error.ts'
 
@@ -8,7 +8,7 @@ export type PlainHandler = (request: PlainRequest) => PlainResponse | Promise<Pl
 
 const MAX_BODY_BYTES = 1_000_000
 
-function hasBody(request: IncomingMessage): boolean {
+function requestHasBody(request: IncomingMessage): boolean {
   return request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined
 }
 
@@ -59,7 +59,7 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
   }
   const headers = plain.headers
   let payload: string | Uint8Array | undefined
-  if (replyHasBody(plain)) {
+  if (hasBody(plain)) {
     if (isTextReply(plain)) payload = plain.body
     else {
       payload = plain.bytes ?? plain.json ?? JSON.stringify(plain.body)
@@ -87,7 +87,7 @@ export function handleNodeRequest(handle: PlainHandler, request: IncomingMessage
   const method = request.method ?? 'GET'
   const remoteAddress = request.socket.remoteAddress
   // Requests without a body are answered synchronously: no promise on the hot path.
-  if (!hasBody(request)) return answer(handle, response, { method, path, query, search, headers: request.headers, remoteAddress })
+  if (!requestHasBody(request)) return answer(handle, response, { method, path, query, search, headers: request.headers, remoteAddress })
   if (announcedTooLarge(request)) return refuseTooLarge(request, response, path)
   return readBody(request).then((read) => {
     if (read === 'aborted') return
