@@ -26,6 +26,8 @@ export async function send(core: SandboxCore, line: string, options: SendOptions
     method,
     path: mark === -1 ? target : target.slice(0, mark),
     query: mark === -1 ? {} : parseQueryString(target.slice(mark + 1)),
+    // As the adapters give it: the query text with its '?', or '' without one.
+    search: mark === -1 ? '' : target.slice(mark),
     headers,
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
     ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),

@@ -5,6 +5,7 @@ import type { TenantLimits } from './store/tenant-limits.ts'
 import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { OneAtATime } from './one-at-a-time.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
+import { boundedCache } from './bounded-cache.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry, seededFaultDraw } from './fault-registry.ts'
@@ -12,6 +13,10 @@ import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
 import { VirtualClock } from './virtual-clock.ts'
+
+/** How many signatures each tenant keeps, and the longest message kept: at most ~64 kB of text per tenant. */
+const SIGNATURES_KEPT = 64
+const SIGNED_MESSAGE_KEPT_CHARS = 1024
 
 /** Origins every tenant allows to embed frames until its settings say otherwise. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -90,6 +95,8 @@ export class Tenant {
   private loadedStore: TenantStore | undefined
   /** HMAC(secret, `tenant:<id>`): never derivable from public inputs (seed, account, mode) alone. */
   private readonly signingKey: string
+  /** Signatures made lately, by message (docs/decisions/0078): a pure function of the message under a key fixed for the object's life. */
+  private readonly signatures = boundedCache(SIGNATURES_KEPT, (message) => this.options.hmac(this.signingKey, message))
 
   /**
    * @param generation the registry's evictions when the tenant was made: a tenant rebuilt after an eviction is
@@ -179,7 +186,10 @@ export class Tenant {
    * secret, so another sandbox process (another secret) signs differently.
    */
   sign(message: string): string {
-    return this.options.hmac(this.signingKey, message)
+    // A client repeats itself (the same quote asked again under a frozen clock, the same frame reloaded, a ticket
+    // sent with every effect): the last few signatures are kept. Long messages are signed afresh, so the memo
+    // stays small in bytes.
+    return message.length <= SIGNED_MESSAGE_KEPT_CHARS ? this.signatures(message) : this.options.hmac(this.signingKey, message)
   }
 
   /**

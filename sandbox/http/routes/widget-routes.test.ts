@@ -128,6 +128,26 @@ describe('sell quote', () => {
     expect(after.baseCurrencyPrice).not.toBe(before.baseCurrencyPrice)
   })
 
+  it('answers the same text when asked again unchanged, with a body of its own each time', async () => {
+    const key = freshKey()
+    const first = await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5', key)
+    const again = await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5', key)
+    expect(again.json).toBe(first.json)
+    ;(first.body as { feeAmount: number }).feeAmount = -1
+    expect(conforms(SellQuote, again.body).feeAmount).toBeGreaterThan(0)
+  })
+
+  it('prices a request asked before with the settings in force', async () => {
+    const key = freshKey()
+    const account = key.slice(8)
+    const before = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1', key)).body)
+    const put = await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': `sk_test_${account}` }, body: { defaultExtraFeePercentage: 7 } })
+    expect(put.status).toBe(200)
+    const after = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1', key)).body)
+    expect(before.extraFeeAmount).not.toBe(after.extraFeeAmount)
+    expect(after.extraFeeAmount).toBe(Math.round(after.baseCurrencyAmount * after.baseCurrencyPrice * 7) / 100)
+  })
+
   it('accepts currency codes in any case', async () => {
     const response = await quote('quoteCurrencyCode=USD&baseCurrencyAmount=0.5', freshKey(), 'ETH')
     expect(response.status).toBe(200)

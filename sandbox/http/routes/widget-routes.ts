@@ -3,9 +3,12 @@ import { quoteSell } from '../../domain/sell-quote.ts'
 import { parseQuery } from '../parse-input.ts'
 import { frozenJsonReply, reply } from '../plain-http.ts'
 import { sellQuoteJson } from '../sell-quote-json.ts'
+import { keptReplies } from '../kept-replies.ts'
 import type { Route } from '../route.ts'
 import { badRequest, unauthorized } from './widget-responses.ts'
 
+/** The sell quotes each tenant answered lately (the hottest route: a client polls a quote). */
+const sellQuotes = keptReplies(32)
 
 /** Routes of the widget API (`/v3`, `apiKey` query auth, errors `{message, type}`). */
 export const widgetRoutes: Route[] = [
@@ -36,10 +39,14 @@ export const widgetRoutes: Route[] = [
       404: { description: 'Unknown currency', schema: WidgetError },
     },
     handle({ tenant, params, request }) {
-      const query = parseQuery(SellQuoteQuery, request.query)
-      const code = params.currencyCode!.toLowerCase()
-      const quote = quoteSell(tenant, code, query, request.query.baseCurrencyAmount as string)
-      return { kind: 'reply', status: 200, headers: {}, body: quote, json: sellQuoteJson(quote) }
+      // A quote is a pure function of the request, the tenant clock's now and the tenant's settings (the catalog and
+      // signing key are fixed for the tenant object's life): asked again unchanged, the same text is answered.
+      const key = request.search === undefined ? undefined : `${request.path}${request.search}`
+      return sellQuotes(tenant, key, [tenant.clock.now(), tenant.settings], () => {
+        const query = parseQuery(SellQuoteQuery, request.query)
+        const quote = quoteSell(tenant, params.currencyCode!.toLowerCase(), query, request.query.baseCurrencyAmount as string)
+        return { kind: 'reply', status: 200, headers: {}, body: quote, json: sellQuoteJson(quote) }
+      })
     },
   },
 ]
