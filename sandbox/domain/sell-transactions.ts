@@ -11,6 +11,7 @@ import { checkRefundAddress, sandboxAddress } from './sell-addresses.ts'
 import { emitSellWebhook } from './sell-webhooks.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { sellTriggerFor } from './sell-triggers.ts'
+import { parseReportingInput } from '../kernel/parse-reporting-input.ts'
 
 /** Sandbox seconds a sell waits for its deposit before it fails `timeout_deposit` (decision 0067). */
 export const DEPOSIT_WINDOW_SECONDS = 1800
@@ -45,12 +46,12 @@ function rateOf(fiat: string, target: string): number {
 
 /** The sell quote's query for the input, checked by the quote's own schema: the same rules, the same messages. */
 function quoteQuery(input: StartSellInput): SellQuoteQuery {
-  const parsed = SellQuoteQuery.safeParse({
+  const parsed = parseReportingInput(SellQuoteQuery, {
     quoteCurrencyCode: input.quoteCurrencyCode,
     baseCurrencyAmount: String(input.baseCurrencyAmount),
     ...(input.extraFeePercentage === undefined ? {} : { extraFeePercentage: String(input.extraFeePercentage) }),
     ...(input.payoutMethod === undefined ? {} : { payoutMethod: input.payoutMethod }),
-  }, { reportInput: true })
+  })
   if (parsed.success) return parsed.data
   const errors = parsed.error.issues.map((issue) => describeIssue(issue))
   throw new SandboxError('invalid_request', errors.map((error) => error.message).join('; '), errors)

@@ -3,6 +3,7 @@ import { PlatformError, WidgetError, type FaultRequest } from '../contract/index
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Route } from './route.ts'
+import { parseReportingInput } from '../kernel/parse-reporting-input.ts'
 
 /** Whether a fault's path pattern (`*`, trailing `**`) can reach a route's path template (`:name` segments). */
 function patternReaches(pattern: string[], template: string[]): boolean {
@@ -54,7 +55,7 @@ export function checkFaultAnswer(routes: readonly Route[], fault: FaultRequest):
       const statuses = Object.keys(route.responses).filter((status) => Number(status) < 400).join(', ')
       throw SandboxError.invalidField('status', `status ${fault.status} is not an answer ${name} gives (it answers ${statuses}); give unchecked: true to answer it anyway`)
     }
-    const parsed = schema.safeParse(fault.responseBody, { reportInput: true })
+    const parsed = parseReportingInput(schema, fault.responseBody)
     if (parsed.success) continue
     const fieldErrors = parsed.error.issues.map((issue) => describeIssue({ ...issue, path: ['responseBody', ...issue.path] }, 'responseBody'))
     const message = `responseBody does not fit the ${fault.status} answer of ${name}: ${fieldErrors.map((e) => e.message).join('; ')}; give unchecked: true to answer it anyway`

@@ -1,18 +1,14 @@
 import type { z } from 'zod'
 import { describeIssue } from '../kernel/describe-issue.ts'
+import { parseReportingInput } from '../kernel/parse-reporting-input.ts'
 import type { PlainQuery } from './plain-http.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 
-/**
- * Parses with zod's fast path first; only a failure is parsed again with the
- * input reported, which the messages need ("is required") but which costs
- * microseconds on every request.
- */
+/** Parses, or throws a 400 naming each field and its rule (the input is reported only when the parse fails). */
 function parseOrFail<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
-  const fast = schema.safeParse(value)
-  if (fast.success) return fast.data
-  const detailed = schema.safeParse(value, { reportInput: true })
-  failFromIssues(detailed.success ? fast.error.issues : detailed.error.issues, root)
+  const parsed = parseReportingInput(schema, value)
+  if (parsed.success) return parsed.data
+  failFromIssues(parsed.error.issues, root)
 }
 
 function failFromIssues(issues: z.core.$ZodIssue[], root: string): never {

@@ -12,6 +12,7 @@ import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 import { purchaseEffects } from './purchase-effects.ts'
 import { sellEffects } from './sell-effects.ts'
+import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
 
 /**
  * The handler of effect `name`, parsing the effect with the contract's schema of that name before `handler` runs.
@@ -23,7 +24,7 @@ function parsingHandler<N extends EffectName>(name: N, handler: EffectHandler<N>
   const schema = FrameEffectSchemas[name] as unknown as z.ZodType<FrameEffectOf<N>>
   return {
     async run(context, effect) {
-      const parsed = schema.safeParse(effect, { reportInput: true })
+      const parsed = parseReportingInput(schema, effect)
       if (!parsed.success) throw new FrameError('invalid_request', `${effect.type}: ${describeIssue(parsed.error.issues[0]!, 'effect').message}`)
       return handler(context, parsed.data)
     },

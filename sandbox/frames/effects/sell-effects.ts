@@ -9,6 +9,7 @@ import { connectedCustomer } from './account-effects.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 import type { FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
+import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
 
 /**
  * Runs `work`, turning a refusal of the order into `invalid_request` (an unknown crypto is the quote's `not_found`),
@@ -25,7 +26,7 @@ async function asRefusal<T>(work: () => T | Promise<T>): Promise<T> {
 
 /** The sell quote of the widget's order, at the tenant clock, checked by the quote endpoint's own query schema. */
 function quoteOf(context: FrameContext, currencyCode: string, fiatCode: string, amount: number): SellQuote {
-  const parsed = SellQuoteQuery.safeParse({ quoteCurrencyCode: fiatCode, baseCurrencyAmount: String(amount) }, { reportInput: true })
+  const parsed = parseReportingInput(SellQuoteQuery, { quoteCurrencyCode: fiatCode, baseCurrencyAmount: String(amount) })
   if (!parsed.success) throw new FrameError('invalid_request', describeIssue(parsed.error.issues[0]!).message)
   return quoteSell(context.tenant, currencyCode.toLowerCase(), parsed.data, String(amount))
 }

@@ -21,6 +21,7 @@ import { frameAssets } from './frame-assets.ts'
 import { frameAncestors } from './frame-origins.ts'
 import { issueFrameTicket, readFrameTicket } from './frame-ticket.ts'
 import { searchOf, widgetSignatureRefusal } from './widget-signature-check.ts'
+import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
 
 const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
 
@@ -61,7 +62,7 @@ async function framePage(core: SandboxCore, frame: FrameName, request: PlainRequ
   }
   const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins: allowed, appearance: {} }
   const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
-  const parsed = FrameParams[frame].safeParse(raw, { reportInput: true })
+  const parsed = parseReportingInput(FrameParams[frame], raw)
   let config: FramePageConfig
   if (repeated.length > 0 || !parsed.success) {
     const fields = repeated.length > 0 ? repeated.map((name) => ({ field: name, message: `${name} must be given once` })) : parsed.error!.issues.map((issue) => describeIssue(issue, 'query'))

@@ -10,6 +10,7 @@ import type { Tenant } from '../../kernel/tenant.ts'
 import { peekToken } from '../../domain/tokens.ts'
 import { failedFrame } from './failed-frame.ts'
 import { searchOf, widgetSignatureRefusal } from './widget-signature-check.ts'
+import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
 
 /** The tenant a frame that cannot start journals to: the one its token or key names, else a scratch tenant. */
 function fallbackTenant(core: SandboxCore, raw: Record<string, string>): Tenant {
@@ -43,7 +44,7 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   machine: FrameMachine<F, State, Action>,
   rawParams: Record<string, string>,
 ): Promise<InProcessFrame<Action>> {
-  const parsed = FrameParams[machine.frame].safeParse(rawParams, { reportInput: true })
+  const parsed = parseReportingInput(FrameParams[machine.frame], rawParams)
   const params = (parsed.success ? parsed.data : rawParams) as Parameters<typeof machine.start>[0]
   let context: FrameContext
   let running: FrameMachine<F, any, Action> = machine
