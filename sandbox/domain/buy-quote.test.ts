@@ -366,6 +366,32 @@ describe('executable and signature', () => {
   })
 })
 
+describe('a quote asked again', () => {
+  it('answers the same text while nothing it was priced from changes', async () => {
+    const client = await connect('active.us-ny')
+    const { live } = await cardsOf(client)
+    const body = buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } })
+    const first = await quote(client, body)
+    expect((await quote(client, body)).json).toBe(first.json)
+  })
+
+  it('refuses a card deleted since the same quote was answered', async () => {
+    const client = await connect('active.us-ny')
+    const { live } = await cardsOf(client)
+    const body = buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } })
+    accepted(await quote(client, body))
+    expect((await send(core, `DELETE /platform/v1/payment-methods/${live.id}`, { headers: client.bearer })).status).toBe(204)
+    expect(fieldsOf(refused(await quote(client, body)))).toContain('paymentMethod.id')
+  })
+
+  it('prices the same body afresh once the clock moves', async () => {
+    const client = await connect('active.us-ny')
+    const first = accepted(await quote(client, buyEth(100)))
+    client.tenant.clock.advance(60_000)
+    expect(accepted(await quote(client, buyEth(100))).expiresAt).not.toBe(first.expiresAt)
+  })
+})
+
 describe('card payment methods', () => {
   it("refuses the customer's expired card on paymentMethod.id, saying card_expired", async () => {
     const client = await connect('active.us-ny')

@@ -128,3 +128,35 @@ describe('paging transactions at the page boundary', () => {
     expect(idsOf(pages)).toEqual(all.map((t) => t.id))
   })
 })
+
+describe('a page asked again', () => {
+  it('answers the same text while no transaction changes, and each transaction as it is now once one does', async () => {
+    const bearer = await connect()
+    const store = await core.tenants.get(`listtransactions${suffix}`, 'test').store()
+    const line = 'GET /platform/v1/transactions?limit=5'
+    const first = await send(core, line, { headers: bearer })
+    expect((await send(core, line, { headers: bearer })).json).toBe(first.json)
+
+    const [newest] = conforms(pageOf(Transaction), first.body).data
+    const all = await history(bearer)
+    const otherStatus = all.find((transaction) => transaction.status !== newest!.status)!.status
+    await store.transactions.update(newest!.id, (draft) => {
+      draft.status = otherStatus
+    })
+    const changed = await page(bearer, { limit: '5' })
+    expect(changed.data[0]!.id).toBe(newest!.id)
+    expect(changed.data[0]!.status).toBe(otherStatus)
+  })
+
+  it('answers another customer their own page for the same query', async () => {
+    const one = await page(await connect(), { limit: '3' })
+    const sk = { 'x-api-key': `sk_test_listtransactions${suffix}` }
+    const gb = { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' }
+    const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u2', deviceIp: '203.0.113.7', ...gb } })
+    const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
+    const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+    const other = await page({ authorization: `Bearer ${connection.credentials.accessToken}` }, { limit: '3' })
+    expect(one.data.length).toBe(3)
+    expect(other.data.map((transaction) => transaction.id)).not.toEqual(one.data.map((transaction) => transaction.id))
+  })
+})

@@ -1,5 +1,6 @@
 import { liveSessionOf } from '../domain/sessions.ts'
 import { tenantOfToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import { andThen, type MaybePromise } from './maybe-promise.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'
 import type { RouteAuth, TenantRoute } from './route.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
@@ -68,9 +69,11 @@ export function authenticate(route: TenantRoute, request: PlainRequest, tenants:
 }
 
 /** Refuses a token whose claims do not hold against the store (session unknown, revoked or expired; customer unknown), and one without the scope the route needs. */
-export async function requireLiveSession(route: TenantRoute, tenant: Tenant, claims: TokenClaims): Promise<void> {
-  liveSessionOf(tenant, await tenant.store(), claims, BEARER_FIELD)
-  if (route.scope === 'full' && claims.scope !== 'full') {
-    throw new SandboxError('forbidden', 'this call needs full credentials: the customer has not completed authentication')
-  }
+export function requireLiveSession(route: TenantRoute, tenant: Tenant, claims: TokenClaims): MaybePromise<void> {
+  return andThen(tenant.storeNow(), (store) => {
+    liveSessionOf(tenant, store, claims, BEARER_FIELD)
+    if (route.scope === 'full' && claims.scope !== 'full') {
+      throw new SandboxError('forbidden', 'this call needs full credentials: the customer has not completed authentication')
+    }
+  })
 }

@@ -244,6 +244,17 @@ export class Tenant {
   }
 
   /**
+   * The store itself once it is loaded, so a request that needs no waiting costs no microtask; until then (and while
+   * a reset's or a restore's store is being made) the promise {@link store} answers.
+   *
+   * @example
+   * andThen(tenant.storeNow(), (store) => store.sessions.get(id))
+   */
+  storeNow(): TenantStore | Promise<TenantStore> {
+    return this.loadedStore ?? this.store()
+  }
+
+  /**
    * Which life of the tenant this is: the process's boot id, the registry's evictions when it was made, and its
    * resets. Tokens name it; one from another incarnation names a session this one never had (docs/decisions/0046).
    */

@@ -5,8 +5,10 @@ import { quoteBuy } from '../../domain/buy-quote.ts'
 import { listTransactions } from '../../domain/list-transactions.ts'
 import { deletePaymentMethod, listPaymentMethods } from '../../domain/payment-methods.ts'
 import { getTransaction } from '../../domain/transactions.ts'
+import { keptReplies } from '../kept-replies.ts'
+import { andThen } from '../maybe-promise.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
-import { jsonTextReply, reply } from '../plain-http.ts'
+import { jsonTextReply, reply, withJson } from '../plain-http.ts'
 import type { Route, TenantRouteContext } from '../route.ts'
 import { platformErrors } from './platform-responses.ts'
 
@@ -14,6 +16,10 @@ import { platformErrors } from './platform-responses.ts'
 function customerOf({ claims }: TenantRouteContext): string {
   return claims!.customer!
 }
+
+/** The transaction pages and buy quotes each tenant answered lately. */
+const transactionPages = keptReplies(32)
+const buyQuotes = keptReplies(32)
 
 const clientErrors = { 401: platformErrors.unauthorized, 403: platformErrors.forbidden }
 
@@ -29,9 +35,14 @@ export const clientRoutes: Route[] = [
     summary: 'Quote a buy (nested request shape; executable with full credentials, a wallet and a payment method)',
     body: BuyQuoteRequestBody,
     responses: { 200: { description: 'A buy quote', schema: dataOf(BuyQuote) }, 400: platformErrors.invalid, ...clientErrors },
-    async handle({ tenant, claims, request }) {
-      const body = parseJsonBody(BuyQuoteRequestBody, request.body)
-      return reply(200, { data: quoteBuy(tenant, await tenant.store(), claims!, body) })
+    handle({ tenant, claims, request }) {
+      return andThen(tenant.storeNow(), (store) => {
+        // A quote is a pure function of the body, the caller (customer, scope), the customer's record and cards, the
+        // tenant's clock and settings: asked again unchanged, the same text is answered.
+        const key = request.body === undefined ? undefined : `${claims!.customer}\n${claims!.scope}\n${request.body}`
+        const inputs = [store, store.customers.changes, store.cards.changes, tenant.clock.now(), tenant.settings]
+        return buyQuotes(tenant, key, inputs, () => withJson(reply(200, { data: quoteBuy(tenant, store, claims!, parseJsonBody(BuyQuoteRequestBody, request.body)) })))
+      })
     },
   },
   {
@@ -44,8 +55,8 @@ export const clientRoutes: Route[] = [
     scope: 'full',
     summary: "The customer's payment method configs and stored cards",
     responses: { 200: { description: 'Payment methods', schema: dataOf(PaymentMethodList) }, ...clientErrors },
-    async handle(context) {
-      return reply(200, { data: listPaymentMethods(context.tenant, await context.tenant.store(), customerOf(context)) })
+    handle(context) {
+      return andThen(context.tenant.storeNow(), (store) => reply(200, { data: listPaymentMethods(context.tenant, store, customerOf(context)) }))
     },
   },
   {
@@ -73,9 +84,10 @@ export const clientRoutes: Route[] = [
     scope: 'full',
     summary: 'One of the customer’s transactions',
     responses: { 200: { description: 'The transaction', schema: dataOf(Transaction) }, 404: platformErrors.notFound, ...clientErrors },
-    async handle(context) {
-      const store = await context.tenant.store()
-      return jsonTextReply(200, `{"data":${store.transactions.json(getTransaction(store, customerOf(context), context.params.transactionId!))}}`)
+    handle(context) {
+      return andThen(context.tenant.storeNow(), (store) =>
+        jsonTextReply(200, `{"data":${store.transactions.json(getTransaction(store, customerOf(context), context.params.transactionId!))}}`),
+      )
     },
   },
   {
@@ -89,11 +101,17 @@ export const clientRoutes: Route[] = [
     summary: 'The customer’s transactions, newest first (limit 1–100, default 20; opaque cursor; startDate/endDate)',
     query: TransactionListQuery,
     responses: { 200: { description: 'A page of transactions', schema: pageOf(Transaction) }, 400: platformErrors.invalid, ...clientErrors },
-    async handle(context) {
-      const query = parseQuery(TransactionListQuery, context.request.query)
-      const store = await context.tenant.store()
-      const { data, pageInfo } = listTransactions(context.tenant, store, customerOf(context), query)
-      return jsonTextReply(200, `{"data":[${data.map((transaction) => store.transactions.json(transaction)).join(',')}],"pageInfo":${JSON.stringify(pageInfo)}}`)
+    handle(context) {
+      const { tenant, request } = context
+      const customer = customerOf(context)
+      return andThen(tenant.storeNow(), (store) =>
+        // A page is a pure function of the customer, the query and the transactions (cursors are signed with the
+        // tenant's fixed key): kept while no transaction changes, as a client polls its list.
+        transactionPages(tenant, request.search === undefined ? undefined : `${customer}\n${request.search}`, [store, store.transactions.changes], () => {
+          const { data, pageInfo } = listTransactions(tenant, store, customer, parseQuery(TransactionListQuery, request.query))
+          return jsonTextReply(200, `{"data":[${data.map((transaction) => store.transactions.json(transaction)).join(',')}],"pageInfo":${JSON.stringify(pageInfo)}}`)
+        }),
+      )
     },
   },
 ]

@@ -58,6 +58,8 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
   private readonly roomHint: string
+  /** How many times a record was created, updated or deleted: what was made from the records holds while it stays. */
+  changes = 0
   private readonly counted: (delta: 1 | -1) => void
 
   constructor(
@@ -104,6 +106,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     }
     this.byId.set(record.id, record)
     this.file(record)
+    this.changes++
     return record
   }
 
@@ -174,6 +177,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
     this.texts.delete(current)
+    this.changes++
     this.refile(current as z.output<Schema>, before)
     this.refileOrdered(current as z.output<Schema>, orderedBefore)
     return current as z.output<Schema>
@@ -187,6 +191,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     this.byId.delete(id)
     this.unfile(current)
     this.counted(-1)
+    this.changes++
     return true
   }
 
