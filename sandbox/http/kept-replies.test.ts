@@ -77,4 +77,19 @@ describe('keptReplies', () => {
     kept(tenant, '/c', [], make)
     expect(calls()).toBe(4)
   })
+
+  it('never keeps a reply too large for what a tenant may hold, and starts afresh when the next would not fit', () => {
+    const kept = keptReplies(32)
+    let calls = 0
+    const sized = (chars: number) => () => (calls++, jsonTextReply(200, JSON.stringify('x'.repeat(chars))))
+    kept(tenant, '/large', [], sized(30_000))
+    kept(tenant, '/large', [], sized(30_000))
+    expect(calls).toBe(2)
+    kept(tenant, '/a', [], sized(20_000))
+    kept(tenant, '/a', [], sized(20_000))
+    expect(calls).toBe(3)
+    kept(tenant, '/b', [], sized(20_000))
+    kept(tenant, '/a', [], sized(20_000))
+    expect(calls).toBe(5)
+  })
 })

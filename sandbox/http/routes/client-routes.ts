@@ -40,7 +40,7 @@ export const clientRoutes: Route[] = [
         // A quote is a pure function of the body, the caller (customer, scope), the customer's record and cards, the
         // tenant's clock and settings: asked again unchanged, the same text is answered.
         const key = request.body === undefined ? undefined : `${claims!.customer}\n${claims!.scope}\n${request.body}`
-        const inputs = [store, store.customers.changes, store.cards.changes, tenant.clock.now(), tenant.settings]
+        const inputs = [store.customers.version, store.cards.version, tenant.clock.now(), tenant.settings]
         return buyQuotes(tenant, key, inputs, () => withJson(reply(200, { data: quoteBuy(tenant, store, claims!, parseJsonBody(BuyQuoteRequestBody, request.body)) })))
       })
     },
@@ -107,7 +107,7 @@ export const clientRoutes: Route[] = [
       return andThen(tenant.storeNow(), (store) =>
         // A page is a pure function of the customer, the query and the transactions (cursors are signed with the
         // tenant's fixed key): kept while no transaction changes, as a client polls its list.
-        transactionPages(tenant, request.search === undefined ? undefined : `${customer}\n${request.search}`, [store, store.transactions.changes], () => {
+        transactionPages(tenant, request.search === undefined ? undefined : `${customer}\n${request.search}`, [store.transactions.version], () => {
           const { data, pageInfo } = listTransactions(tenant, store, customer, parseQuery(TransactionListQuery, request.query))
           return jsonTextReply(200, `{"data":[${data.map((transaction) => store.transactions.json(transaction)).join(',')}],"pageInfo":${JSON.stringify(pageInfo)}}`)
         }),

@@ -128,3 +128,30 @@ describe('IndexedCollection', () => {
     })
   })
 })
+
+describe('IndexedCollection.version', () => {
+  it('is new after every create, update and delete, and stays while nothing is written', async () => {
+    const collection = pets()
+    const seen = [collection.version]
+    await collection.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    seen.push(collection.version)
+    collection.get('p1')
+    collection.where('byOwner', 'ann')
+    expect(collection.version).toBe(seen.at(-1))
+    await collection.update('p1', (pet) => {
+      pet.name = 'Max'
+    })
+    seen.push(collection.version)
+    collection.delete('p1')
+    seen.push(collection.version)
+    expect(new Set(seen).size).toBe(4)
+  })
+
+  it('is never one another collection had, so a new store never matches an old one', async () => {
+    const old = pets()
+    await old.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    const fresh = pets()
+    await fresh.create({ id: 'p1', owner: 'ann', name: 'Rex' })
+    expect(fresh.version).not.toBe(old.version)
+  })
+})

@@ -35,6 +35,10 @@ export interface IndexedCollectionOptions<Record, IndexName extends string, Orde
   counted?: (delta: 1 | -1) => void
 }
 
+let versions = 0
+/** A collection version no collection of this process had before. */
+const nextVersion = () => ++versions
+
 /**
  * An @msw/data collection of records with an `id`, a Map index by id and named
  * secondary indexes, so the lookups on every request do not scan. Writes go
@@ -58,8 +62,11 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
   private readonly roomHint: string
-  /** How many times a record was created, updated or deleted: what was made from the records holds while it stays. */
-  changes = 0
+  /**
+   * A stamp of the records as they are: a new one at every create, update and delete, never one another collection
+   * (or this one before) had. What was made from the records holds while it stays the same; it holds no record.
+   */
+  version = nextVersion()
   private readonly counted: (delta: 1 | -1) => void
 
   constructor(
@@ -106,7 +113,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     }
     this.byId.set(record.id, record)
     this.file(record)
-    this.changes++
+    this.version = nextVersion()
     return record
   }
 
@@ -177,7 +184,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
     this.texts.delete(current)
-    this.changes++
+    this.version = nextVersion()
     this.refile(current as z.output<Schema>, before)
     this.refileOrdered(current as z.output<Schema>, orderedBefore)
     return current as z.output<Schema>
@@ -191,7 +198,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     this.byId.delete(id)
     this.unfile(current)
     this.counted(-1)
-    this.changes++
+    this.version = nextVersion()
     return true
   }
 
