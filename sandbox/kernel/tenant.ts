@@ -4,8 +4,7 @@ import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
 import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { OneAtATime } from './one-at-a-time.ts'
-import { constantTimeEqual } from './constant-time-equal.ts'
-import { boundedCache } from './bounded-cache.ts'
+import { Signer } from './signer.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry, seededFaultDraw } from './fault-registry.ts'
@@ -13,10 +12,6 @@ import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
 import { VirtualClock } from './virtual-clock.ts'
-
-/** How many signatures each tenant keeps, and the longest message kept: at most ~64 kB of text per tenant. */
-const SIGNATURES_KEPT = 64
-const SIGNED_MESSAGE_KEPT_CHARS = 1024
 
 /** Origins every tenant allows to embed frames until its settings say otherwise. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -93,10 +88,8 @@ export class Tenant {
   private storePromise: Promise<TenantStore> | undefined
   /** The store once loaded: released synchronously, so an eviction frees its budget at once. */
   private loadedStore: TenantStore | undefined
-  /** HMAC(secret, `tenant:<id>`): never derivable from public inputs (seed, account, mode) alone. */
-  private readonly signingKey: string
-  /** Signatures made lately, by message (docs/decisions/0078): a pure function of the message under a key fixed for the object's life. */
-  private readonly signatures = boundedCache(SIGNATURES_KEPT, (message) => this.options.hmac(this.signingKey, message))
+  /** Signs under HMAC(secret, `tenant:<id>`): a key never derivable from public inputs (seed, account, mode) alone. */
+  private readonly signer: Signer
 
   /**
    * @param generation the registry's evictions when the tenant was made: a tenant rebuilt after an eviction is
@@ -108,7 +101,7 @@ export class Tenant {
     readonly generation = 0,
   ) {
     this.id = `${account.account}:${account.mode}`
-    this.signingKey = options.hmac(options.secret, `tenant:${this.id}`)
+    this.signer = new Signer(options.hmac, options.hmac(options.secret, `tenant:${this.id}`))
     this.reset()
   }
 
@@ -183,13 +176,10 @@ export class Tenant {
   /**
    * HMAC-SHA256 under this tenant's signing key, base64url: what tokens, frame
    * tickets, cursors and quote signatures carry. The key derives from the process
-   * secret, so another sandbox process (another secret) signs differently.
+   * secret, so another sandbox process (another secret) signs differently. The last few are kept ({@link Signer}).
    */
   sign(message: string): string {
-    // A client repeats itself (the same quote asked again under a frozen clock, the same frame reloaded, a ticket
-    // sent with every effect): the last few signatures are kept. Long messages are signed afresh, so the memo
-    // stays small in bytes.
-    return message.length <= SIGNED_MESSAGE_KEPT_CHARS ? this.signatures(message) : this.options.hmac(this.signingKey, message)
+    return this.signer.sign(message)
   }
 
   /**
@@ -200,7 +190,7 @@ export class Tenant {
    * tenant.verify(`cursor:${position}`, signature) // false for a tampered or foreign signature
    */
   verify(message: string, signature: string | null | undefined): boolean {
-    return typeof signature === 'string' && constantTimeEqual(this.sign(message), signature)
+    return this.signer.verify(message, signature)
   }
 
   /**
