@@ -9,19 +9,12 @@ import { newestOrder } from '../kernel/store/newest-order.ts'
 export const DEFAULT_PAGE_SIZE = 20
 
 /**
- * The cursor after each record a page ended on, with the position it signs: a client paging the same list again gets
- * the same cursor without another HMAC. A record belongs to one tenant object (a reset or reload makes new records).
+ * An opaque cursor: the last item's position, signed so a tampered cursor is refused. A page asked again is answered
+ * whole from the route's kept replies, and a cursor signed again comes from the tenant's kept signatures (decision 0078).
  */
-const cursors = new WeakMap<TransactionRecord, { createdAt: string; id: string; cursor: string }>()
-
-/** An opaque cursor: the last item's position, signed so a tampered cursor is refused. */
 function encodeCursor(tenant: Tenant, last: TransactionRecord): string {
-  const kept = cursors.get(last)
-  if (kept && kept.createdAt === last.createdAt && kept.id === last.id) return kept.cursor
   const position = textToBase64Url(JSON.stringify([last.createdAt, last.id]))
-  const cursor = `${position}.${tenant.sign(`cursor:${position}`)}`
-  cursors.set(last, { createdAt: last.createdAt, id: last.id, cursor })
-  return cursor
+  return `${position}.${tenant.sign(`cursor:${position}`)}`
 }
 
 function decodeCursor(tenant: Tenant, cursor: string): [string, string] {
