@@ -42,7 +42,6 @@ function ipAddressesAfter(settings: TenantSettings, update: SettingsUpdate): Pic
   return ipAddresses === undefined || ipAddresses.length === 0 ? {} : { ipAddresses }
 }
 
-/** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
 /** The last journal answer of each tenant, as text and bytes: a poll that finds nothing new is sent as it was. */
 const lastJournalReplies = new WeakMap<Tenant, { list: string; json: string; bytes: Uint8Array }>()
 
@@ -55,6 +54,7 @@ function journalReply(tenant: Tenant, list: string): PlainReply {
   return jsonTextReply(200, last.json, {}, last.bytes)
 }
 
+/** Routes of the control API (`/__sandbox`, the tenant's secret key): DESIGN §6. */
 export const controlRoutes: Route[] = [
   control({
     method: 'POST',
