@@ -93,7 +93,11 @@ function readClaims(token: string): TokenClaims | undefined {
  */
 export const peekToken: (token: string) => Readonly<TokenClaims> | undefined = boundedCache(4096, readClaims)
 
-/** Tokens each tenant has found signed with its key, remembered (up to a bound) so a client's every call costs no HMAC. */
+/**
+ * Tokens each tenant has found signed with its key, remembered (up to a bound) so a client's every call costs no HMAC.
+ * Kept apart from the tenant's few kept signatures ({@link Tenant.sign}): a busy account signs new tokens, quotes and
+ * tickets all the time, which would push out the tokens its clients send on every call.
+ */
 const verified = new WeakMap<Tenant, Set<string>>()
 const VERIFIED_PER_TENANT = 1024
 
