@@ -44,6 +44,14 @@ export const Duration = z
   .refine((ms) => ms > 0, 'by must be longer than 0')
   .refine((ms) => ms <= MAX_ADVANCE_MS, 'by must be at most 366d')
 
+/**
+ * The last instant a tenant clock may reach: a year before the end of four-digit years (9999-12-31), since what the
+ * clock stamps (session, quote and consent expiries) runs up to a year past it and must stay an ISO 8601 timestamp.
+ */
+export const LAST_CLOCK_INSTANT = Date.parse('9999-01-01T00:00:00.000Z')
+/** The first instant a tenant clock may start at: the first of four-digit years, so every stamp is ISO 8601. */
+export const FIRST_CLOCK_INSTANT = Date.parse('0000-01-01T00:00:00.000Z')
+
 /** Body of `POST /__sandbox/clock/advance`. */
 export const ClockAdvanceRequest = z.strictObject({ by: Duration })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TenantSettings } from './control.ts'
+import { FIRST_CLOCK_INSTANT, LAST_CLOCK_INSTANT, TenantSettings } from './control.ts'
 import { Fault } from './fault.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
@@ -7,6 +7,9 @@ import { StageName } from './platform/transaction-stages.ts'
 import { SellFailureReason, SellTransactionRecord } from './sell-transaction.ts'
 import { SwapRecord, SwapStep } from './swap-transaction.ts'
 import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
+
+/** An instant a state file holds (epoch ms): inside four-digit years, so every stamp made of it is ISO 8601. */
+const Instant = z.number().int().min(FIRST_CLOCK_INSTANT).max(Date.parse('9999-12-31T23:59:59.999Z'))
 
 /**
  * A pending job on a tenant clock, as data: what a state file keeps so that a
@@ -16,37 +19,47 @@ import { WebhookDelivery, WebhookEndpointRecord } from './webhooks.ts'
 export const ScheduledJob = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('transaction:settle'),
-    at: z.number().int(),
+    at: Instant,
     transactionId: z.string(),
     outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureCode: FailureCode, failureReason: z.string() })]),
   }),
   /** `stage` succeeds and the next starts (decision 0060). */
-  z.strictObject({ kind: z.literal('transaction:stage'), at: z.number().int(), transactionId: z.string(), stage: StageName }),
-  z.strictObject({ kind: z.literal('kyc:decide'), at: z.number().int(), customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
-  z.strictObject({ kind: z.literal('challenge:expire'), at: z.number().int(), challengeId: z.string() }),
-  z.strictObject({ kind: z.literal('webhook:retry'), at: z.number().int(), deliveryId: z.string() }),
+  z.strictObject({ kind: z.literal('transaction:stage'), at: Instant, transactionId: z.string(), stage: StageName }),
+  z.strictObject({ kind: z.literal('kyc:decide'), at: Instant, customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
+  z.strictObject({ kind: z.literal('challenge:expire'), at: Instant, challengeId: z.string() }),
+  z.strictObject({ kind: z.literal('webhook:retry'), at: Instant, deliveryId: z.string() }),
   /** A first attempt the endpoint's `delay` holds (decision 0061). */
-  z.strictObject({ kind: z.literal('webhook:attempt'), at: z.number().int(), deliveryId: z.string() }),
+  z.strictObject({ kind: z.literal('webhook:attempt'), at: Instant, deliveryId: z.string() }),
   /** An endpoint's shuffle window: events emitted until `closesAt` are held, then released in a seeded shuffled order at `at`. */
-  z.strictObject({ kind: z.literal('webhook:release'), at: z.number().int(), endpointId: z.string(), closesAt: z.number().int() }),
+  z.strictObject({ kind: z.literal('webhook:release'), at: Instant, endpointId: z.string(), closesAt: Instant }),
   /** A sell still `waitingForDeposit` at `at` fails `timeout_deposit` (decision 0067). */
-  z.strictObject({ kind: z.literal('sell:expire'), at: z.number().int(), sellTransactionId: z.string() }),
+  z.strictObject({ kind: z.literal('sell:expire'), at: Instant, sellTransactionId: z.string() }),
   /** A pending sell's `stage` succeeds and the next starts. */
-  z.strictObject({ kind: z.literal('sell:stage'), at: z.number().int(), sellTransactionId: z.string(), stage: StageName }),
+  z.strictObject({ kind: z.literal('sell:stage'), at: Instant, sellTransactionId: z.string(), stage: StageName }),
   /** A pending sell settles: completed, or failed with a reason (a payout failure trigger). */
   z.strictObject({
     kind: z.literal('sell:settle'),
-    at: z.number().int(),
+    at: Instant,
     sellTransactionId: z.string(),
     outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureReason: SellFailureReason })]),
   }),
   /** A swap's next step on the clock (decision 0068); a step whose swap has moved on does nothing. */
-  z.strictObject({ kind: z.literal('swap:step'), at: z.number().int(), swapId: z.string(), step: SwapStep }),
+  z.strictObject({ kind: z.literal('swap:step'), at: Instant, swapId: z.string(), step: SwapStep }),
 ])
 export type ScheduledJob = z.infer<typeof ScheduledJob>
 
 /** A tenant clock's state: enough to go on where it was (a wall-time clock keeps running from the same origin). */
-export const ClockSnapshot = z.strictObject({ startedAt: z.number(), advancedMs: z.number().min(0), wallStart: z.number() })
+export const ClockSnapshot = z
+  .strictObject({
+    startedAt: z.number().int().min(FIRST_CLOCK_INSTANT).max(LAST_CLOCK_INSTANT),
+    advancedMs: z.number().int().min(0).max(LAST_CLOCK_INSTANT - FIRST_CLOCK_INSTANT),
+    /** The wall time (epoch ms) a flowing clock counts from; 0 for a frozen one. */
+    wallStart: z.number().int().min(0).max(LAST_CLOCK_INSTANT),
+  })
+  .refine((clock) => clock.startedAt + clock.advancedMs <= LAST_CLOCK_INSTANT, {
+    message: `startedAt + advancedMs must be at most ${new Date(LAST_CLOCK_INSTANT).toISOString()}, the last instant a clock may reach`,
+    path: ['advancedMs'],
+  })
 export type ClockSnapshot = z.infer<typeof ClockSnapshot>
 
 /** A tenant store's records, sequences and used consents. `seeded` counts the records of the seed (they do not count against the caps). */
@@ -76,7 +89,7 @@ export type StoreSnapshot = z.infer<typeof StoreSnapshot>
 /** A journal's entries as held (times in epoch ms, response bodies as JSON text). */
 export const JournalSnapshot = z.strictObject({
   nextSeq: z.number().int().min(1),
-  entries: z.array(z.strictObject({ seq: z.number().int().min(1), atMs: z.number(), input: z.looseObject({ kind: z.enum(['api', 'frame', 'state']) }), responseJson: z.string().optional(), chars: z.number().int().min(0) })),
+  entries: z.array(z.strictObject({ seq: z.number().int().min(1), atMs: Instant, input: z.looseObject({ kind: z.enum(['api', 'frame', 'state']) }), responseJson: z.string().optional(), chars: z.number().int().min(0) })),
 }).refine(({ nextSeq, entries }) => entries.every((entry, index) => entry.seq === nextSeq - entries.length + index), {
   message: 'journal entries must be numbered one after another, up to nextSeq - 1',
   path: ['entries'],

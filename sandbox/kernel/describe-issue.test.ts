@@ -47,6 +47,10 @@ describe('describeIssue', () => {
     expect(firstIssue(z.object({ n: z.number().positive() }), { n: 0 })).toEqual({ field: 'n', message: 'n must be greater than 0' })
   })
 
+  it('says a value must match a pattern, not be a valid regex', () => {
+    expect(firstIssue(z.object({ secret: z.string().regex(/^[0-9a-f]{32,128}$/) }), { secret: 'abc' })).toEqual({ field: 'secret', message: 'secret must match the pattern /^[0-9a-f]{32,128}$/' })
+  })
+
   it('says an exclusive upper bound is "less than"', () => {
     expect(firstIssue(z.object({ n: z.number().lt(5) }), { n: 5 })).toEqual({ field: 'n', message: 'n must be less than 5' })
   })

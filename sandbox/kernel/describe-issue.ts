@@ -32,7 +32,8 @@ function rule(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return sizeRule(issue)
     case 'invalid_format':
-      return `must be a valid ${issue.format}`
+      // A `.regex()` check's format is 'regex': the value must match the pattern, it is not one.
+      return issue.format === 'regex' && 'pattern' in issue ? `must match the pattern ${String(issue.pattern)}` : `must be a valid ${issue.format}`
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`
     case 'unrecognized_keys':

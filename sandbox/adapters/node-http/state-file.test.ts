@@ -96,6 +96,32 @@ describe('--state-file', () => {
     expect((error as Error).message).toMatch(/^the state file .*state\.json is not a ramp-sandbox state: version /)
   })
 
+  it('refuses a clock out of the range of dates at load, naming the field, instead of answering 500 later', async () => {
+    const sandbox = await start({ stateFile: path })
+    await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1m' }) })
+    await stop(sandbox)
+    const saved = JSON.parse(await readFile(path, 'utf8')) as { tenants: Array<{ clock: { startedAt: number; advancedMs: number } }> }
+    for (const [field, value, rule] of [['advancedMs', 1e308, /tenants\.0\.clock\.advancedMs must be at most/], ['startedAt', 8.64e15 + 1, /tenants\.0\.clock\.startedAt must be at most/]] as const) {
+      const copy = structuredClone(saved)
+      copy.tenants[0]!.clock[field] = value
+      await writeFile(path, JSON.stringify(copy))
+      await expect(start({ stateFile: path })).rejects.toThrow(rule)
+    }
+    const beyond = structuredClone(saved)
+    beyond.tenants[0]!.clock.advancedMs = Date.parse('9999-06-01T00:00:00Z') - beyond.tenants[0]!.clock.startedAt
+    await writeFile(path, JSON.stringify(beyond))
+    await expect(start({ stateFile: path })).rejects.toThrow(/tenants\.0\.clock\.advancedMs startedAt \+ advancedMs must be at most 9999-01-01/)
+  })
+
+  it('says a field of the wrong type has the wrong type, not that it is missing', async () => {
+    await stop(await start({ stateFile: path }))
+    const saved = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>
+    await writeFile(path, JSON.stringify({ ...saved, seed: '1' }))
+    await expect(readStateFile(path)).rejects.toThrow(/: seed must be a number$/)
+    await writeFile(path, JSON.stringify({ ...saved, secret: 'abc' }))
+    await expect(readStateFile(path)).rejects.toThrow(/: secret must match the pattern/)
+  })
+
   it('refuses a file saved with another seed or another --secret', async () => {
     await stop(await start({ stateFile: path }))
     await expect(start({ stateFile: path, seed: 2 })).rejects.toThrow(/was saved with seed 1, not 2/)

@@ -2,6 +2,7 @@ import { open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { SandboxSnapshot } from '../../contract/index.ts'
 import { describeIssue } from '../../kernel/describe-issue.ts'
+import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
 
 /** A state file that cannot be used, saying why (exit 2 in the CLI). */
 export class StateFileError extends Error {
@@ -37,7 +38,8 @@ export async function readStateFile(path: string): Promise<SandboxSnapshot | und
   } catch (error) {
     throw new StateFileError(`the state file ${path} is not JSON (${(error as Error).message}): move it away to start afresh`)
   }
-  const parsed = SandboxSnapshot.safeParse(json)
+  // With the input reported, a wrong type says so ("seed must be a number"), not "is required".
+  const parsed = parseReportingInput(SandboxSnapshot, json)
   if (!parsed.success) {
     throw new StateFileError(`the state file ${path} is not a ramp-sandbox state: ${describeIssue(parsed.error.issues[0]!, 'the file').message}`)
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import {
   ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
-  SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
+  LAST_CLOCK_INSTANT, SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
 } from '../../contract/index.ts'
 import { decideConnection } from '../../domain/connections.ts'
 import { sessionOfToken } from '../../domain/sessions.ts'
@@ -29,12 +29,6 @@ function clockState(tenant: Tenant): ClockState {
 export function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
   return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
 }
-
-/**
- * The last instant a tenant clock may reach: a year before the end of four-digit years (9999-12-31), since what the
- * clock stamps (session, quote and consent expiries) runs up to a year past it and must stay an ISO 8601 timestamp.
- */
-export const LAST_CLOCK_INSTANT = Date.parse('9999-01-01T00:00:00.000Z')
 
 /** The IP-map overrides after a settings update: replaced (and checked) when it names them, else kept; none is no field. */
 function ipAddressesAfter(settings: TenantSettings, update: SettingsUpdate): Pick<TenantSettings, 'ipAddresses'> {
