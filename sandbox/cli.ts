@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { buildCatalog } from '../fixtures/catalog.ts'
 import { SECRET_PATTERN, SECRET_RULE } from './kernel/sandbox-secret.ts'
 import { startServer, type RequestLogEntry, type RunningSandbox } from './adapters/node-http/index.ts'
+import { ALLOW_HOST_PATTERN } from './adapters/node-http/host-check.ts'
 
 const USAGE = `Usage: ramp-sandbox [command] [options]
 
@@ -34,6 +35,10 @@ Options (serve; env in brackets):
                          recently used idle one is forgotten, and a new account gets 429 while all are active
   --active-minutes <n>   An account used within this many minutes is active: never forgotten for another
                          (default 10) [RAMP_SANDBOX_ACTIVE_MINUTES]
+  --allow-host <name>    A Host name the servers answer besides IP addresses, localhost and --host (others
+                         get 421, against DNS rebinding): e.g. the container's service name; .example.test
+                         for it and its subdomains, * for any; repeat it or give a comma-separated list
+                         [RAMP_SANDBOX_ALLOW_HOSTS]
   --webhook-allow-host <host>
                          A host besides loopback that webhook endpoints may name; repeat it or give a
                          comma-separated list [RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS]
@@ -56,6 +61,7 @@ const ServeFlags = z.object({
   stateFile: z.string().min(1, 'must be a file path').optional(),
   maxAccounts: z.coerce.number().int().min(1).max(100_000).optional(),
   activeMinutes: z.coerce.number().min(0).max(24 * 60).optional(),
+  allowHost: z.array(z.string().regex(ALLOW_HOST_PATTERN, 'must be host names such as sandbox or .example.test, or * (no scheme, port or path)')).max(64).default([]),
   webhookAllowHost: z.array(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be host names such as partner.example (no scheme, port or path)')).max(64).default([]),
 })
 
@@ -199,6 +205,14 @@ function stopWithNpm(launch: Launch, stop: () => void): void {
   watch.unref()
 }
 
+/** A repeatable flag's values, or its env variable's, each item split at commas. */
+function listFlag(values: string[] | undefined, env: string | undefined): string[] {
+  return (values ?? (env ? [env] : []))
+    .flatMap((items) => items.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
 async function main(argv: string[]): Promise<void> {
   const launch = launchNow()
   let parsed
@@ -219,6 +233,7 @@ async function main(argv: string[]): Promise<void> {
         'state-file': { type: 'string' },
         'max-accounts': { type: 'string' },
         'active-minutes': { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
         'webhook-allow-host': { type: 'string', multiple: true },
         log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -250,17 +265,15 @@ async function main(argv: string[]): Promise<void> {
     stateFile: values['state-file'] ?? (env.RAMP_SANDBOX_STATE_FILE || undefined),
     maxAccounts: values['max-accounts'] ?? (env.RAMP_SANDBOX_MAX_ACCOUNTS || undefined),
     activeMinutes: values['active-minutes'] ?? (env.RAMP_SANDBOX_ACTIVE_MINUTES || undefined),
-    webhookAllowHost: (values['webhook-allow-host'] ?? (env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS ? [env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS] : []))
-      .flatMap((hosts) => hosts.split(','))
-      .map((host) => host.trim())
-      .filter((host) => host !== ''),
+    allowHost: listFlag(values['allow-host'], env.RAMP_SANDBOX_ALLOW_HOSTS),
+    webhookAllowHost: listFlag(values['webhook-allow-host'], env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
   if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
-  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, webhookAllowHost, ...serve } = flags.data
+  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, webhookAllowHost, allowHost, ...serve } = flags.data
   const limits = { ...(maxAccounts === undefined ? {} : { tenants: maxAccounts }), ...(activeMinutes === undefined ? {} : { activeWindowMs: activeMinutes * 60_000 }) }
   if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
   const clock = frozenClock === undefined
@@ -268,7 +281,7 @@ async function main(argv: string[]): Promise<void> {
     : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
   const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
-  const sandbox = await startServer({ ...serve, ...clock, limits, webhookAllowHosts: webhookAllowHost, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
+  const sandbox = await startServer({ ...serve, ...clock, limits, allowHosts: allowHost, webhookAllowHosts: webhookAllowHost, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
     exitWith(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   let closing = false

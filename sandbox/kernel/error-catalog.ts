@@ -10,6 +10,8 @@ export const errorCatalog = {
   forbidden: { status: 403, widgetType: 'UnauthorizedError', platformCode: 'forbidden' },
   not_found: { status: 404, widgetType: 'NotFoundError', platformCode: 'not_found' },
   method_not_allowed: { status: 405, widgetType: 'BadRequestError', platformCode: 'invalid_request' },
+  /** A `Host` the server does not answer (DNS rebinding; `--allow-host`). */
+  misdirected_request: { status: 421, widgetType: 'BadRequestError', platformCode: 'forbidden' },
   conflict: { status: 409, widgetType: 'ConflictError', platformCode: 'conflict' },
   payload_too_large: { status: 413, widgetType: 'BadRequestError', platformCode: 'invalid_request' },
   unsupported_media_type: { status: 415, widgetType: 'BadRequestError', platformCode: 'invalid_request' },

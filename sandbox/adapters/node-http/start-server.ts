@@ -12,6 +12,9 @@ import { nodeHmacSha256 } from './node-hmac.ts'
 import { requestTenant } from './request-tenant.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
 import { healthReply } from './health-reply.ts'
+import { allowedHosts, hostAllowed } from './host-check.ts'
+import { SandboxError } from '../../kernel/sandbox-error.ts'
+import { familyOf, toWireError } from '../../http/to-wire-error.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
@@ -56,6 +59,12 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   stateFile?: string
   /** When the state file is written after changes ({@link SAVE_TIMING} unless given; tests shorten it). */
   saveTiming?: SaveTiming
+  /**
+   * Host names answered besides IP addresses, `localhost` and `--host` (`--allow-host`): any other `Host` header gets
+   * 421, so a web page cannot reach the sandbox through a name rebound to loopback. `'.example.test'` allows it and
+   * its subdomains; `'*'` allows every name.
+   */
+  allowHosts?: readonly string[]
 }
 
 /** Time limits of both servers, in milliseconds. */
@@ -159,6 +168,18 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
+/** 421 in the path's family: the `Host` names neither loopback nor a host the operator allowed (docs/decisions/0083). */
+function refuseHost(request: IncomingMessage, response: ServerResponse): void {
+  const url = request.url ?? '/'
+  const path = url.split('?', 1)[0]!
+  const host = String(request.headers.host).slice(0, 255)
+  const message = `Host ${host} is not a name this sandbox answers: use 127.0.0.1 or localhost, or start it with --allow-host ${hostNameOf(host)} (a page on a name rebound to loopback must not drive it)`
+  writePlainResponse(response, toWireError(familyOf(path), new SandboxError('misdirected_request', message)))
+}
+
+/** The name part of a `Host` value, for the hint (never more than a label list). */
+const hostNameOf = (host: string) => host.replace(/:\d*$/, '').replace(/[^A-Za-z0-9.-]/g, '') || '<name>'
+
 /** Resolves once the event loop has served what was waiting on it (I/O callbacks included). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -204,8 +225,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   }
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
+  const hosts = allowedHosts(host, options.allowHosts)
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     if (requestLog) logWhenDone(request, response, requestLog)
+    if (!hostAllowed(request.headers.host, hosts)) return refuseHost(request, response)
     // Any request may change state (a wall-time clock fires due jobs on reads too): the saver debounces.
     if (saver) response.once('close', () => saver.changed())
     try {
