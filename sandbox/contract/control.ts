@@ -195,6 +195,29 @@ export const JournalQuery = z.object({ since: SinceSeq.optional(), kind: Journal
 /** The tenant identity the control API reports. */
 export const TenantInfo = z.object({ account: z.string(), mode: Mode, seed: z.number().int() })
 
+/** Bytes against a limit. */
+const Held = z.object({ held: z.number().int().min(0), limit: z.number().int().min(0) })
+
+/**
+ * Body of `GET /__sandbox/usage`: what the account holds beyond its seed against its budget, in bytes of JSON text,
+ * by part (decision 0084), and the lists it holds against their caps.
+ */
+export const AccountUsage = z.object({
+  bytes: z.object({
+    journal: z.number().int().min(0),
+    faults: z.number().int().min(0),
+    deliveries: z.number().int().min(0),
+    records: z.number().int().min(0),
+    total: z.number().int().min(0),
+    limit: z.number().int().min(0),
+  }),
+  faults: Held,
+  webhookEndpoints: Held,
+  webhookDeliveries: Held,
+  journal: z.object({ entries: Held, bytes: Held }),
+})
+export type AccountUsage = z.infer<typeof AccountUsage>
+
 /** A fixture customer as `GET /__sandbox/fixtures` lists it: the magic test values and their outcome. */
 export const FixtureCustomer = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { durationText } from './control.ts'
+import { jsonAtMost, MAX_FAULT_BODY_CHARS } from './json-size.ts'
 import { IsoTimestamp } from './currency.ts'
 import { HeaderName, MatcherMethod, RequestKey, requestMatcherFields, ValueMatcher } from './request-matcher.ts'
 
@@ -41,7 +42,7 @@ export const FaultRequest = z
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     networkError: z.boolean().optional(),
     /** The JSON body answered instead of the route's (needs `status`). */
-    responseBody: z.unknown().optional(),
+    responseBody: z.unknown().refine(...jsonAtMost('responseBody', MAX_FAULT_BODY_CHARS)).optional(),
     responseHeaders: ResponseHeaders.optional(),
     /** Answer `responseBody` even when it breaks the route's schema (a contract-breaking answer on purpose). */
     unchecked: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonAtMost, MAX_TRIGGER_DATA_CHARS } from './json-size.ts'
 import { durationText } from './control.ts'
 import { IsoTimestamp } from './currency.ts'
 
@@ -146,7 +147,7 @@ export const TriggerWebhook = z.strictObject({
   type: WebhookEventType,
   transactionId: z.string().min(1).max(128).optional(),
   customerId: z.string().min(1).max(128).optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: z.record(z.string(), z.unknown()).refine(...jsonAtMost('data', MAX_TRIGGER_DATA_CHARS)).optional(),
 })
 export type TriggerWebhook = z.infer<typeof TriggerWebhook>
 

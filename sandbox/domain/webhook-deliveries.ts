@@ -85,10 +85,12 @@ export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant,
  */
 export async function deliverEvent(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, origin: 'event' | 'trigger'): Promise<WebhookDelivery[]> {
   const first = firstAttemptOf(tenant, store, endpoint)
-  const delivery = await newDelivery(tenant, store, endpoint, envelope, { origin, copyOf: null }, first)
+  // An event the domain emits is dropped when there is no room (a settlement never fails for it); a trigger is refused.
+  const refuse = origin === 'trigger'
+  const delivery = await newDelivery(tenant, store, endpoint, envelope, { origin, copyOf: null }, first, refuse)
   if (!delivery) return []
   if (!endpoint.duplicate) return [delivery]
-  const copy = await newDelivery(tenant, store, endpoint, envelope, { origin: 'duplicate', copyOf: delivery.id }, first)
+  const copy = await newDelivery(tenant, store, endpoint, envelope, { origin: 'duplicate', copyOf: delivery.id }, first, refuse)
   return copy ? [delivery, copy] : [delivery]
 }
 
@@ -108,7 +110,7 @@ export async function resendDelivery(tenant: Tenant, id: string): Promise<Webhoo
   if (!endpoint) throw new SandboxError('conflict', `webhook endpoint ${original.endpointId} of delivery ${id} was removed: there is nowhere to resend it`)
   if (!endpoint.enabled) throw new SandboxError('conflict', `webhook endpoint ${endpoint.id} is disabled: enable it (POST /__sandbox/webhooks/endpoints/${endpoint.id} {"enabled": true}) to resend`)
   const envelope = { eventId: original.eventId, type: original.type, createdAt: original.createdAt, body: original.body }
-  const resent = await newDelivery(tenant, store, endpoint, envelope, { origin: 'resend', copyOf: original.id }, AT_ONCE)
+  const resent = await newDelivery(tenant, store, endpoint, envelope, { origin: 'resend', copyOf: original.id }, AT_ONCE, true)
   if (!resent) throw new SandboxError('conflict', 'every kept webhook delivery is still pending: advance the clock (POST /__sandbox/clock/advance) or reset to make room')
   return resent
 }
@@ -142,7 +144,7 @@ function firstAttemptOf(tenant: Tenant, store: TenantStore, endpoint: WebhookEnd
  * Keeps a new pending delivery (the oldest finished one makes room at the cap; with none, the event is journaled
  * `webhook:dropped` and undefined answered) and starts its first attempt, or schedules it (`webhook:attempt`).
  */
-async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, why: Pick<WebhookDelivery, 'origin' | 'copyOf'>, first: FirstAttempt): Promise<WebhookDelivery | undefined> {
+async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, why: Pick<WebhookDelivery, 'origin' | 'copyOf'>, first: FirstAttempt, refuse: boolean): Promise<WebhookDelivery | undefined> {
   if (store.webhookDeliveries.full) {
     const oldest = store.webhookDeliveries.oldestWhere('finished', 'finished')
     if (!oldest) {
@@ -152,13 +154,38 @@ async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: Webhook
     store.webhookDeliveries.delete(oldest.id)
   }
   const now = tenant.clock.now()
-  const delivery = await store.webhookDeliveries.create({
-    id: newId(tenant, store, 'whd'), eventId: envelope.eventId, endpointId: endpoint.id, type: envelope.type, url: endpoint.url, status: 'pending', attempts: [],
+  const values = {
+    id: newId(tenant, store, 'whd'), eventId: envelope.eventId, endpointId: endpoint.id, type: envelope.type, url: endpoint.url, status: 'pending' as const, attempts: [],
     nextAttemptAt: isoTime(first.heldBy === null ? now : first.at), createdAt: isoTime(now), body: envelope.body, ...why, heldBy: first.heldBy,
-  })
+  }
+  const delivery = await keptDelivery(tenant, store, values, refuse)
+  if (!delivery) return undefined
   if (first.heldBy === null) tenant.background.start(attemptDelivery(tenant, store, delivery.id))
   else if (first.heldBy === 'delay') tenant.scheduleJob(store, { kind: 'webhook:attempt', at: first.at, deliveryId: delivery.id })
   return delivery
+}
+
+/**
+ * Keeps a new delivery within the account's byte budget (decision 0084): past it, the oldest finished deliveries make
+ * room, one at a time (at most as many as are kept); with none left, an event the domain emits is dropped and
+ * journaled `webhook:dropped` (a settlement never fails for want of room), and a trigger or resend is refused (429).
+ */
+async function keptDelivery(tenant: Tenant, store: TenantStore, values: WebhookDelivery, refuse: boolean): Promise<WebhookDelivery | undefined> {
+  for (let room = store.webhookDeliveries.size; ; room--) {
+    try {
+      return await store.webhookDeliveries.create(values)
+    } catch (error) {
+      if (!(error instanceof SandboxError) || error.code !== 'rate_limited') throw error
+      const oldest = room > 0 ? store.webhookDeliveries.oldestWhere('finished', 'finished') : undefined
+      if (oldest) {
+        store.webhookDeliveries.delete(oldest.id)
+        continue
+      }
+      if (refuse) throw error
+      tenant.record('webhook:dropped', { eventId: values.eventId, endpointId: values.endpointId, reason: error.message })
+      return undefined
+    }
+  }
 }
 
 /**

@@ -37,6 +37,13 @@ export interface ApiCaller {
   key?: RequestKey
 }
 
+/** The characters a query holds, names and values: up to the request line's 16 KB, which the journal keeps. */
+function queryChars(query: PlainRequest['query']): number {
+  let chars = 0
+  for (const [name, value] of Object.entries(query)) chars += name.length + (Array.isArray(value) ? value.join('').length : value.length)
+  return chars
+}
+
 function journalBody(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -78,6 +85,7 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
     key: caller.key,
     headers: headers.kept,
   } as const
-  journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0) + headers.chars)
+  const held = (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0) + headers.chars + request.path.length + queryChars(request.query)
+  journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, held)
   return answer
 }

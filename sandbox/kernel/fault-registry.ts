@@ -1,5 +1,7 @@
 import { durationToMs, Fault, type FaultRequest } from '../contract/index.ts'
+import type { AccountBytes } from './account-bytes.ts'
 import { base64UrlToBytes } from './base64url.ts'
+import { SandboxError } from './sandbox-error.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './request-matcher.ts'
 
@@ -29,6 +31,15 @@ interface ArmedFault {
   expiresAtMs: number | undefined
   /** What the fault's draws are keyed by: its matcher and rate, not its id (a rerun that arms faults in another order draws the same). */
   fingerprint: string
+  /** What it counts for in the account's bytes: its JSON text, answer body included. */
+  bytes: number
+}
+
+/** What a registry counts its faults against: the account's bytes, and how many may be armed at once. */
+export interface FaultBounds {
+  bytes?: AccountBytes
+  /** Faults armed at once (default unbounded). */
+  limit?: number
 }
 
 function fingerprintOf(fault: Fault): string {
@@ -49,16 +60,30 @@ export class FaultRegistry {
   private faults: ArmedFault[] = []
   private nextId = 1
 
-  /** @param draw the seeded draw of `rate` faults (default: none fires, so a registry without one cannot be random). */
-  constructor(private readonly draw: FaultDraw = () => 1) {}
+  /**
+   * @param draw the seeded draw of `rate` faults (default: none fires, so a registry without one cannot be random).
+   * @param bounds the account's bytes each armed fault counts in, and how many may be armed at once.
+   */
+  constructor(
+    private readonly draw: FaultDraw = () => 1,
+    private readonly bounds: FaultBounds = {},
+  ) {}
 
   /** Faults armed (expired ones included until a request or a listing drops them). */
   get size(): number {
     return this.faults.length
   }
 
-  /** Arms a fault at tenant time `nowMs` and returns it as listed. */
+  /**
+   * Arms a fault at tenant time `nowMs` and returns it as listed. A 429 when as many faults as the registry allows are
+   * armed, or when the fault's bytes would pass the account's budget (decision 0084).
+   */
   add(request: FaultRequest, nowMs: number): Fault {
+    this.dropExpired(nowMs)
+    const limit = this.bounds.limit ?? Number.POSITIVE_INFINITY
+    if (this.faults.length >= limit) {
+      throw new SandboxError('rate_limited', `this account has ${this.faults.length} faults armed, the sandbox's cap for one account (docs/decisions/0084): clear them (DELETE /__sandbox/faults), or let them fire or expire`)
+    }
     const { times, expiresIn: _expiresIn, ...rest } = request
     const expiresAtMs = request.expiresIn === undefined ? undefined : nowMs + durationToMs(request.expiresIn)
     const fault: Fault = {
@@ -69,7 +94,9 @@ export class FaultRegistry {
       fired: 0,
       ...(expiresAtMs === undefined ? {} : { expiresAt: new Date(expiresAtMs).toISOString() }),
     }
-    this.faults.push(armed(fault))
+    const entry = armed(fault)
+    this.bounds.bytes?.take('faults', entry.bytes)
+    this.faults.push(entry)
     return { ...fault }
   }
 
@@ -83,7 +110,7 @@ export class FaultRegistry {
       fault.matched++
       if (fault.rate !== undefined && !(this.draw(entry.fingerprint, fault.matched) < fault.rate)) continue
       fault.fired++
-      if (fault.remaining !== null && --fault.remaining === 0) this.faults = this.faults.filter((f) => f !== entry)
+      if (fault.remaining !== null && --fault.remaining === 0) this.disarm((f) => f === entry)
       const { id, method, path, status, latencyMs, networkError, responseBody, responseHeaders } = fault
       return { id, method, path, status, latencyMs, networkError, responseBody, responseHeaders }
     }
@@ -101,21 +128,33 @@ export class FaultRegistry {
     return { armed: this.faults.map(({ fault }) => ({ ...fault })), nextId: this.nextId }
   }
 
-  /** Arms what a snapshot held, replacing what is armed now. */
+  /** Arms what a snapshot held, replacing what is armed now: counted whatever the bounds (it is what the account held). */
   restore(snapshot: { armed: Fault[]; nextId: number }): void {
+    this.clear()
     this.faults = snapshot.armed.map((fault) => armed(Fault.parse(fault)))
+    for (const entry of this.faults) this.bounds.bytes?.take('faults', entry.bytes, true)
     this.nextId = snapshot.nextId
   }
 
   /** Disarms every fault. */
   clear(): void {
-    this.faults = []
+    this.disarm(() => true)
   }
 
   private dropExpired(nowMs: number): void {
     if (this.faults.some((f) => f.expiresAtMs !== undefined && f.expiresAtMs <= nowMs)) {
-      this.faults = this.faults.filter((f) => f.expiresAtMs === undefined || f.expiresAtMs > nowMs)
+      this.disarm((f) => f.expiresAtMs !== undefined && f.expiresAtMs <= nowMs)
     }
+  }
+
+  /** Disarms the faults `which` picks, giving their bytes back. */
+  private disarm(which: (entry: ArmedFault) => boolean): void {
+    const kept: ArmedFault[] = []
+    for (const entry of this.faults) {
+      if (which(entry)) this.bounds.bytes?.give('faults', entry.bytes)
+      else kept.push(entry)
+    }
+    this.faults = kept
   }
 }
 
@@ -125,5 +164,6 @@ function armed(fault: Fault): ArmedFault {
     matches: compileMatcher({ method: fault.method, path: fault.path, query: fault.query, headers: fault.headers, body: fault.body, key: fault.key }),
     expiresAtMs: fault.expiresAt === undefined ? undefined : Date.parse(fault.expiresAt),
     fingerprint: fingerprintOf(fault),
+    bytes: JSON.stringify(fault).length,
   }
 }

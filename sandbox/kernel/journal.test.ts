@@ -18,6 +18,27 @@ describe('Journal', () => {
     expect(journal.list()[0]!.at).toBe('2026-01-01T00:00:01.500Z')
   })
 
+  it('counts a frame message or a state change as the JSON it holds, so long ones push out old entries within the budget', () => {
+    const journal = new Journal({ entries: 1000, chars: 20_000, entryChars: 8_000 })
+    const frame = (message: string) => ({ kind: 'frame' as const, frame: 'buy', channelId: 'ch_1', session: null, direction: 'out' as const, event: 'error', payload: { code: 'x', message } })
+    for (let i = 0; i < 20; i++) journal.append(AT, frame('m'.repeat(5_000)))
+    expect(journal.held.chars).toBeLessThanOrEqual(20_000)
+    expect(journal.held.entries).toBeLessThan(5)
+    for (let i = 0; i < 20; i++) journal.append(AT, { kind: 'state', event: 'fault:added', detail: { responseBody: 'b'.repeat(5_000) } })
+    expect(journal.held.chars).toBeLessThanOrEqual(20_000)
+    expect(journal.held.entries).toBeLessThan(5)
+  })
+
+  it('keeps a frame message or a state change longer than an entry keeps as a placeholder giving its size', () => {
+    const journal = new Journal({ entries: 10, chars: 1_000_000, entryChars: 1_000 })
+    journal.append(AT, { kind: 'frame', frame: 'buy', channelId: 'ch_1', session: null, direction: 'out', event: 'error', payload: { code: 'x', message: 'm'.repeat(5_000) } })
+    journal.append(AT, { kind: 'state', event: 'fault:added', detail: { responseBody: 'b'.repeat(5_000) } })
+    const [frame, state] = journal.list()
+    expect(frame).toMatchObject({ kind: 'frame', event: 'error', payload: { omitted: expect.stringMatching(/^body of 51\d\d characters/) } })
+    expect(state).toMatchObject({ kind: 'state', event: 'fault:added', detail: { omitted: expect.stringMatching(/^body of 50\d\d characters/) } })
+    expect(journal.held.chars).toBeLessThan(2_000)
+  })
+
   it('keeps only the newest entries when full', () => {
     const journal = new Journal(3)
     for (let i = 0; i < 5; i++) journal.append(AT, state('n:v'))

@@ -54,6 +54,16 @@ export function isOmittedBody(body: unknown): boolean {
   return body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 1 && typeof (body as { omitted?: unknown }).omitted === 'string'
 }
 
+/** The parts of a frame or state entry that hold what it was given: what an entry too long to keep gives up. */
+const GIVEN_PARTS = ['payload', 'params', 'detail'] as const
+
+/** An entry with each of its given parts replaced by an {@link omittedBody} placeholder: the entry was `chars` long. */
+function withOmittedParts(input: JournalInput, chars: number): JournalInput {
+  const kept: Record<string, unknown> = { ...input }
+  for (const part of GIVEN_PARTS) if (Object.hasOwn(kept, part)) kept[part] = omittedBody(chars)
+  return kept as JournalInput
+}
+
 /**
  * A tenant's journal: a bounded ring buffer of API calls, frame events and state
  * changes, in order. It is bounded in entries and in the characters of the bodies
@@ -95,10 +105,19 @@ export class Journal {
   append(atMs: number, input: JournalInput, responseJson?: string, bodyChars = 0): number {
     const seq = this.nextSeq++
     const keptJson = responseJson === undefined || responseJson.length <= this.entryChars ? responseJson : JSON.stringify(omittedBody(responseJson.length))
-    const chars = ENTRY_OVERHEAD_CHARS + (keptJson?.length ?? 0) + bodyChars
-    if (seq - this.firstSeq >= this.capacity) this.drop()
     // Bodies and payloads come from outside: kept no deeper than the journal serialises (a list, a state file).
-    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input: withBoundedDepth(input), responseJson: keptJson, chars }
+    let kept = withBoundedDepth(input)
+    let ownChars = bodyChars
+    if (kept.kind !== 'api') {
+      // A frame message or a state change holds what it was given (a payload, a detail): counted as its JSON text, and
+      // kept as a placeholder giving its size when longer than an entry keeps, so no entry counts less than it holds.
+      const length = JSON.stringify(kept).length
+      if (length > this.entryChars) kept = withOmittedParts(kept, length)
+      ownChars = length <= this.entryChars ? length : OMITTED_CHARS
+    }
+    const chars = ENTRY_OVERHEAD_CHARS + (keptJson?.length ?? 0) + ownChars
+    if (seq - this.firstSeq >= this.capacity) this.drop()
+    this.entries[(seq - 1) % this.capacity] = { seq, atMs, input: kept, responseJson: keptJson, chars }
     this.chars += chars
     while (this.chars > this.charBudget && this.firstSeq < seq) this.drop()
     return seq

@@ -27,6 +27,11 @@ export function parseApiKey(key: string): ParsedKey | undefined {
 export interface RegistryUsage {
   accounts: { held: number; limit: number }
   records: { held: number; limit: number }
+  /**
+   * Bytes of run-time state every account holds beyond its seed (faults, webhook deliveries, records made or
+   * changed; journals aside), against the sandbox-wide limit; and each account's own budget (decision 0084).
+   */
+  bytes: { held: number; limit: number; accountLimit: number }
   /** States of evicted accounts kept for a state file: how many, their characters, and how many were forgotten. */
   parked: { accounts: number; characters: number; limit: number; forgotten: number }
 }
@@ -73,18 +78,19 @@ export class TenantRegistry {
   readonly budget: RecordBudget
 
   constructor(options: TenantOptions) {
-    this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep))
+    this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep), options.limits.bytes)
     this.options = { ...options, budget: this.budget, storeBuilds: new OneAtATime(), allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
   }
 
   /**
-   * Evicts the least recently used idle tenants other than `keep` until the record budget has a tenth of it free
-   * again. An active tenant is never evicted for records: the writer is refused (429) instead.
+   * Evicts the least recently used idle tenants other than `keep` until the budget has a tenth of its records and of
+   * its bytes free again. An active tenant is never evicted for room: the writer is refused (429) instead.
    */
   private evictFor(keep: unknown): void {
-    const target = this.budget.limit * 0.9
+    const records = this.budget.limit * 0.9
+    const bytes = this.budget.byteLimit * 0.9
     for (const tenant of [...this.tenants.values()]) {
-      if (this.budget.held < target || this.isActive(tenant)) return
+      if ((this.budget.held < records && this.budget.bytes < bytes) || this.isActive(tenant)) return
       if (tenant !== keep) this.evict(tenant)
     }
   }
@@ -118,7 +124,7 @@ export class TenantRegistry {
   private evict(tenant: Tenant): void {
     if (this.options.restoreEvicted) this.park(tenant)
     this.forget(tenant)
-    tenant.releaseStore()
+    tenant.release()
     this.evictions++
   }
 
@@ -203,17 +209,18 @@ export class TenantRegistry {
   }
 
   /**
-   * How full the sandbox is: accounts kept, records held (seeds included) and the states of evicted accounts kept
-   * for a state file, each against its limit. What `GET /__sandbox/health` reports.
+   * How full the sandbox is: accounts kept, records held (seeds included), bytes of run-time state, and the states
+   * of evicted accounts kept for a state file, each against its limit. What `GET /__sandbox/health` reports.
    *
    * @example
    * core.tenants.usage() // { accounts: { held: 3, limit: 256 }, records: { held: 591, limit: 60000 }, parked: { … } }
    */
   usage(): RegistryUsage {
-    const { tenants, records, parkedCharacters } = this.options.limits
+    const { tenants, records, parkedCharacters, bytes, accountBytes } = this.options.limits
     return {
       accounts: { held: this.tenants.size, limit: tenants },
       records: { held: this.budget.held, limit: records },
+      bytes: { held: this.budget.bytes, limit: bytes, accountLimit: accountBytes },
       parked: { accounts: this.parked.size, characters: this.parkedCharacters, limit: parkedCharacters, forgotten: this.forgottenParked },
     }
   }
@@ -306,7 +313,7 @@ export class TenantRegistry {
     const previous = this.tenants.get(`${account}:${mode}`)
     if (previous) {
       this.forget(previous)
-      previous.releaseStore()
+      previous.release()
     }
     // Restored, not used: a state file's accounts count as active only once a request uses them.
     return this.make(account, mode, generation, false)

@@ -4,6 +4,7 @@ import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
 import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { OneAtATime } from './one-at-a-time.ts'
+import { AccountBytes } from './account-bytes.ts'
 import { Signer } from './signer.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
@@ -73,6 +74,8 @@ export class Tenant {
   clock!: VirtualClock
   journal!: Journal
   faults!: FaultRegistry
+  /** What this life of the account holds beyond its seed, in bytes, against its budget (decision 0084). */
+  bytes!: AccountBytes
   /** Jobs pending on the clock, as data (a state file keeps them; docs/decisions/0045). */
   jobs = new Set<ScheduledJob>()
   /** Due jobs, run one at a time (`scheduleJob`). */
@@ -158,7 +161,13 @@ export class Tenant {
 
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
-    return { limits: this.options.limits, budget: this.options.budget, owner: this, pause: this.options.pause }
+    return { limits: this.options.limits, budget: this.options.budget, bytes: this.bytes, owner: this, pause: this.options.pause }
+  }
+
+  /** Drops everything the tenant holds against the sandbox's budgets: it was evicted, or replaced by a restored one. */
+  release(): void {
+    this.releaseStore()
+    this.bytes.retire()
   }
 
   /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
@@ -294,7 +303,10 @@ export class Tenant {
     this.resets = snapshot.resets
     this.clock = this.newClock(snapshot.clock)
     this.restoredAtMs = this.clock.now()
+    this.bytes.retire()
+    this.bytes = this.newBytes()
     this.journal.restore(snapshot.journal)
+    this.faults = this.newFaults()
     this.faults.restore(snapshot.faults)
     this.settings = snapshot.settings
     this.jobs = new Set()
@@ -331,7 +343,9 @@ export class Tenant {
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
     this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
-    this.faults = new FaultRegistry(seededFaultDraw(this.options.hmac, this.options.seed, this.account.mode))
+    this.bytes?.retire()
+    this.bytes = this.newBytes()
+    this.faults = this.newFaults()
     this.settings = {
       defaultExtraFeePercentage: this.account.defaultExtraFeePercentage,
       allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS],
@@ -339,6 +353,17 @@ export class Tenant {
       googlePayAvailable: true,
       webhookSignatureHeader: DEFAULT_WEBHOOK_SIGNATURE_HEADER,
     }
+  }
+
+  /** A byte count for a new life of the account: its journal read as it is now, its parts against the sandbox's budget. */
+  private newBytes(): AccountBytes {
+    const journal = { held: () => this.journal.held.chars, most: Math.min(this.journal.charBudget, this.options.limits.accountBytes) }
+    return new AccountBytes(this.options.limits.accountBytes, journal, this.options.budget, this)
+  }
+
+  /** An empty fault registry drawing from the tenant's seed, counting its faults in the account's bytes. */
+  private newFaults(): FaultRegistry {
+    return new FaultRegistry(seededFaultDraw(this.options.hmac, this.options.seed, this.account.mode), { bytes: this.bytes, limit: this.options.limits.faults })
   }
 
   /** A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state. */

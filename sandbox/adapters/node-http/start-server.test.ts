@@ -136,7 +136,7 @@ describe('startServer', () => {
 
   it('answers 413 as soon as Content-Length announces more than 1 MB, and closes without waiting for the upload', async () => {
     // The client sends the headers and none of the 10 MB: the answer can only come from the headers.
-    const head = 'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: x\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n'
+    const head = 'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n'
     const heard = await rawExchange(sandbox.apiUrl, head)
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 413 /)
@@ -146,7 +146,7 @@ describe('startServer', () => {
 
   it('cuts a chunked body at 1 MB with 413 and closes, without waiting for the rest', async () => {
     // 17 chunks of 64 KB (1.06 MB) and then nothing, not even the last chunk: only a cut at 1 MB answers.
-    const head = 'POST /platform/v1/sessions HTTP/1.1\r\nHost: x\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n'
+    const head = 'POST /platform/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n'
     const chunk = Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')])
     const heard = await rawExchange(sandbox.apiUrl, head, { body: Array.from({ length: 17 }, () => chunk) })
     expect(heard.closedBy).toBe('server')
@@ -223,14 +223,14 @@ describe('startServer time limits', () => {
   const slowHeaderLines = { write: (socket: Socket) => (socket.write('X-Slow: y\r\n'), 11), everyMs: 100 }
 
   it('disconnects a client that sends its headers too slowly, with 408, once the headers timeout has passed', async () => {
-    const heard = await rawExchange(slowHeaders.apiUrl, 'GET /v3/currencies?apiKey=pk_test_sandbox HTTP/1.1\r\nHost: x\r\n', { trickle: slowHeaderLines })
+    const heard = await rawExchange(slowHeaders.apiUrl, 'GET /v3/currencies?apiKey=pk_test_sandbox HTTP/1.1\r\nHost: 127.0.0.1\r\n', { trickle: slowHeaderLines })
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
     expect(heard.closedAfterMs).toBeGreaterThanOrEqual(600)
   }, 30_000)
 
   it('disconnects a client that sends its body too slowly, with 408, once the request timeout has passed', async () => {
-    const head = 'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: x\r\nx-api-key: sk_test_slow\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n'
+    const head = 'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_slow\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n'
     const heard = await rawExchange(slowBody.apiUrl, head, { trickle: { write: (socket) => (socket.write(' '), 1), everyMs: 100 } })
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
@@ -238,7 +238,7 @@ describe('startServer time limits', () => {
   }, 30_000)
 
   it('holds the frames origin to the same limits', async () => {
-    const heard = await rawExchange(slowHeaders.framesUrl, 'GET /platform/v1/reset HTTP/1.1\r\nHost: x\r\n', { trickle: slowHeaderLines })
+    const heard = await rawExchange(slowHeaders.framesUrl, 'GET /platform/v1/reset HTTP/1.1\r\nHost: 127.0.0.1\r\n', { trickle: slowHeaderLines })
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
   }, 30_000)

@@ -174,7 +174,11 @@ function refuseHost(request: IncomingMessage, response: ServerResponse): void {
   const path = url.split('?', 1)[0]!
   const host = String(request.headers.host).slice(0, 255)
   const message = `Host ${host} is not a name this sandbox answers: use 127.0.0.1 or localhost, or start it with --allow-host ${hostNameOf(host)} (a page on a name rebound to loopback must not drive it)`
-  writePlainResponse(response, toWireError(familyOf(path), new SandboxError('misdirected_request', message)))
+  const wire = toWireError(familyOf(path), new SandboxError('misdirected_request', message))
+  // Nothing of the request is read: the connection is closed once the answer is out, with any body unread.
+  wire.headers.connection = 'close'
+  response.once('finish', () => request.socket.destroy())
+  writePlainResponse(response, wire)
 }
 
 /** The name part of a `Host` value, for the hint (never more than a label list). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ChannelId, EFFECT_NAMES, FrameInbound, FrameName, FrameOutbound, FrameParams } from '../../contract/index.ts'
+import { ChannelId, EFFECT_NAMES, FrameInbound, FrameName, FrameOutbound, FrameParams, jsonAtMost, MAX_FRAME_MESSAGE_CHARS } from '../../contract/index.ts'
 import { describeIssue } from '../../kernel/describe-issue.ts'
 import { parseField, parseJsonBody } from '../../http/parse-input.ts'
 import type { FaultOutcome } from '../../kernel/fault-registry.ts'
@@ -100,7 +100,7 @@ const EffectRequest = z.object({
 const JournalRequest = z.object({
   ticket: z.string().max(8192),
   direction: z.enum(['out', 'in', 'dropped', 'action']),
-  message: z.unknown(),
+  message: z.unknown().refine(...jsonAtMost('message', MAX_FRAME_MESSAGE_CHARS)),
 })
 
 async function effect(core: SandboxCore, body: string | undefined): Promise<PlainReply> {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
+  AccountUsage, ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
   LAST_CLOCK_INSTANT, SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
 } from '../../contract/index.ts'
 import { decideConnection } from '../../domain/connections.ts'
@@ -12,6 +12,7 @@ import { sellTriggerFixtures } from '../../domain/sell-triggers.ts'
 import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
 import { TEST_TRIGGERS } from '../../domain/triggers.ts'
 import { checkFaultAnswer } from '../check-fault-answer.ts'
+import { platformErrors } from './platform-responses.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { jsonTextReply, reply, type PlainReply } from '../plain-http.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
@@ -23,6 +24,20 @@ const invalid = { description: 'The body breaks a rule; errors name the fields',
 
 function clockState(tenant: Tenant): ClockState {
   return { now: tenant.clock.iso(), startedAt: new Date(tenant.clock.startedAt).toISOString(), advancedMs: tenant.clock.advanced }
+}
+
+/** What `GET /__sandbox/usage` answers: the account's bytes by part, its lists against their caps (decision 0084). */
+async function accountUsage(tenant: Tenant): Promise<AccountUsage> {
+  const store = await tenant.store()
+  const { limits } = store
+  const held = tenant.journal.held
+  return {
+    bytes: tenant.bytes.report(),
+    faults: { held: tenant.faults.size, limit: limits.faults },
+    webhookEndpoints: { held: store.webhookEndpoints.size, limit: limits.webhookEndpoints },
+    webhookDeliveries: { held: store.webhookDeliveries.size, limit: limits.webhookDeliveries },
+    journal: { entries: { held: held.entries, limit: tenant.journal.capacity }, bytes: { held: held.chars, limit: tenant.journal.charBudget } },
+  }
 }
 
 /** A route of the control API: the tenant's secret key, its tag, 401 documented. */
@@ -108,7 +123,7 @@ export const controlRoutes: Route[] = [
     operationId: 'addFault',
     summary: 'Inject a fault for requests that match (method, path, query, headers, body fields, key), at a seeded rate: a status, an overridden answer, latency or a dropped connection',
     body: FaultRequest,
-    responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid },
+    responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid, 429: platformErrors.rateLimited },
     handle({ tenant, request, core }) {
       const parsed = parseJsonBody(FaultRequest, request.body)
       checkFaultAnswer(core.routes, parsed)
@@ -136,6 +151,14 @@ export const controlRoutes: Route[] = [
       tenant.record('fault:cleared', {})
       return reply(204)
     },
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/usage',
+    operationId: 'getUsage',
+    summary: "What the account holds beyond its seed against its byte budget (journal, faults, webhook deliveries, records), and its lists against their caps",
+    responses: { 200: { description: 'Usage', schema: dataOf(AccountUsage) } },
+    handle: async ({ tenant }) => reply(200, { data: await accountUsage(tenant) }),
   }),
   control({
     method: 'GET',

@@ -11,6 +11,7 @@ import {
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, RouteHost } from '../route.ts'
+import { platformErrors } from './platform-responses.ts'
 import { control } from './control-routes.ts'
 
 const invalid = { description: 'The body breaks a rule, or the URL names a host the sandbox does not allow; errors name the fields', schema: PlatformError }
@@ -118,7 +119,7 @@ export const webhookRoutes: Route[] = [
     operationId: 'triggerWebhook',
     summary: "Fire an event now to every enabled endpoint that wants it: data is the object's API view deep-merged with overrides",
     body: TriggerWebhook,
-    responses: { 201: { description: 'The event id and its deliveries', schema: dataOf(TriggeredWebhook) }, 400: invalid },
+    responses: { 201: { description: 'The event id and its deliveries', schema: dataOf(TriggeredWebhook) }, 400: invalid, 429: platformErrors.rateLimited },
     handle: async ({ tenant, request }) => reply(201, { data: await triggerWebhook(tenant, parseJsonBody(TriggerWebhook, request.body)) }),
   }),
   control({

@@ -33,6 +33,17 @@ export interface IndexedCollectionOptions<Record, IndexName extends string, Orde
   roomHint?: string
   /** Told of every record added (+1) or removed (-1); may refuse an addition by throwing (the sandbox-wide budget). */
   counted?: (delta: 1 | -1) => void
+  /** Counts the bytes of the records (their JSON text) while `counting()` says so; `take` may refuse by throwing. */
+  bytes?: RecordBytes
+}
+
+/** Where a collection counts its records' bytes: the account's budget, through its store. */
+export interface RecordBytes {
+  /** Whether records written now count (a new account's seed does not). */
+  counting(): boolean
+  /** Counts `bytes` more; throws to refuse them, unless `force` (a change to a record already held is never refused). */
+  take(bytes: number, force?: boolean): void
+  give(bytes: number): void
 }
 
 let versions = 0
@@ -68,6 +79,9 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
    */
   version = nextVersion()
   private readonly counted: (delta: 1 | -1) => void
+  private readonly bytes: RecordBytes | undefined
+  /** The bytes each counted record was counted for, by id: what a delete gives back and an update compares with. */
+  private readonly sizes = new Map<string, number>()
 
   constructor(
     private readonly schema: Schema,
@@ -77,6 +91,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     this.noun = options.noun ?? 'records'
     this.roomHint = options.roomHint ?? ''
     this.counted = options.counted ?? (() => undefined)
+    this.bytes = options.bytes
     for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
       this.secondary.set(name, { key, ids: new Map() })
     }
@@ -100,17 +115,26 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     return new SandboxError('rate_limited', `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`)
   }
 
-  /** Validates and stores a record; a 429 `rate_limited` past the cap. */
+  /** Validates and stores a record; a 429 `rate_limited` past the cap, or past the account's bytes. */
   async create(values: z.input<Schema>): Promise<z.output<Schema>> {
     if (this.full) throw this.capError()
-    this.counted(1)
+    const size = this.bytes?.counting() ? JSON.stringify(values).length : 0
+    if (size > 0) this.bytes!.take(size)
+    try {
+      this.counted(1)
+    } catch (error) {
+      if (size > 0) this.bytes!.give(size)
+      throw error
+    }
     let record: z.output<Schema>
     try {
       record = (await this.collection.create(values)) as z.output<Schema>
     } catch (error) {
       this.counted(-1)
+      if (size > 0) this.bytes!.give(size)
       throw error
     }
+    if (size > 0) this.sizes.set(record.id, size)
     this.byId.set(record.id, record)
     this.file(record)
     this.version = nextVersion()
@@ -179,6 +203,7 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     const draft = structuredClone({ ...current }) as z.output<Schema>
     change(draft)
     const next = this.schema.parse(draft) as Record<string, unknown>
+    this.measureUpdate(id, next)
     const before = [...this.secondary.values()].map(({ key }) => key(current as z.output<Schema>))
     const orderedBefore = [...this.ordered.values()].map(({ key, order }) => [key(current as z.output<Schema>), order(current as z.output<Schema>)] as const)
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
@@ -190,12 +215,31 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     return current as z.output<Schema>
   }
 
+  /**
+   * Counts an update's change of size: a record counted before counts the difference; one that was not (a seeded
+   * record) counts whole from its first change. Never refused: a job settling a transaction or a webhook attempt
+   * recorded must not fail for want of room, and a record's schema bounds how far it can grow.
+   */
+  private measureUpdate(id: string, next: Record<string, unknown>): void {
+    if (!this.bytes?.counting()) return
+    const was = this.sizes.get(id) ?? 0
+    const size = JSON.stringify(next).length
+    if (size > was) this.bytes.take(size - was, true)
+    else this.bytes.give(was - size)
+    this.sizes.set(id, size)
+  }
+
   /** Removes the record; true when it existed. */
   delete(id: string): boolean {
     const current = this.byId.get(id)
     if (!current) return false
     this.collection.delete(current as never)
     this.byId.delete(id)
+    const size = this.sizes.get(id)
+    if (size !== undefined) {
+      this.sizes.delete(id)
+      this.bytes?.give(size)
+    }
     this.unfile(current)
     this.counted(-1)
     this.version = nextVersion()

@@ -1,24 +1,39 @@
 /**
- * How many records all tenant stores of one sandbox hold together, against a limit: per-tenant caps bound one
- * account, this bounds them all, whatever number of accounts a client cycles through (docs/decisions/0044).
- * Past the limit, `reclaim` (the registry's) evicts the least recently used other tenants.
+ * What all tenants of one sandbox hold together, against limits: per-tenant caps and byte budgets bound one account,
+ * this bounds them all, whatever number of accounts a client cycles through (docs/decisions/0044, 0084). Two
+ * measures: records in every store (seeds included), and bytes of run-time state beyond the seeds (faults, webhook
+ * deliveries, records made or changed; `AccountBytes` counts them). Past either limit, `reclaim` (the registry's)
+ * evicts the least recently used idle tenants.
  *
  * @example
- * const budget = new RecordBudget(100_000, (keep) => evictLeastRecentlyUsedBut(keep))
+ * const budget = new RecordBudget(100_000, (keep) => evictLeastRecentlyUsedBut(keep), 32 * 1024 * 1024)
  */
 export class RecordBudget {
   /** Records held by every store that has not been released. */
   held = 0
+  /** Bytes of run-time state every account holds beyond its seed (journals aside: each is bounded on its own). */
+  bytes = 0
 
-  /** @param reclaim frees room by evicting tenants other than `keep` (the one about to write): the tenant registry's */
+  /**
+   * @param limit records every store may hold together
+   * @param reclaim frees room by evicting idle tenants other than `keep` (the one about to write): the tenant registry's
+   * @param byteLimit bytes of run-time state every account may hold together
+   */
   constructor(
     readonly limit: number,
     private readonly reclaim: (keep: unknown) => void,
+    readonly byteLimit = Number.POSITIVE_INFINITY,
   ) {}
 
   /** Whether one more record fits, after reclaiming room if needed. */
   makeRoom(keep: unknown): boolean {
     if (this.held >= this.limit) this.reclaim(keep)
     return this.held < this.limit
+  }
+
+  /** Whether `bytes` more fit, after reclaiming room if needed. */
+  makeRoomForBytes(keep: unknown, bytes: number): boolean {
+    if (this.bytes + bytes > this.byteLimit) this.reclaim(keep)
+    return this.bytes + bytes <= this.byteLimit
   }
 }

@@ -27,6 +27,20 @@ export interface TenantLimits {
   swaps: number
   /** Used export consents remembered (each until its token expires). */
   consents: number
+  /** Faults armed at once (decision 0084): past it, arming one more is a 429 until some fire, expire or are cleared. */
+  faults: number
+  /**
+   * Bytes one account may hold beyond its seed (decision 0084): its journal, armed faults and their answer bodies,
+   * webhook deliveries and their bodies, and the records it made or changed, each counted as its JSON text. Past it a
+   * new fault, delivery or record is a 429 naming the budget (the journal drops its oldest entries instead).
+   */
+  accountBytes: number
+  /**
+   * Bytes of run-time state (faults, deliveries, records made or changed; journals aside) every account holds
+   * together: past it the least recently used idle accounts are evicted, and when none is left the writer's create
+   * is a 429 (decision 0084).
+   */
+  bytes: number
   /**
    * Journal bodies kept per tenant, besides the entry count: measured as characters of the JSON text held, which
    * are bytes for the ASCII that JSON mostly is (V8 keeps such strings one byte a character).
@@ -67,6 +81,9 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   webhookDeliveries: 2_000,
   swaps: 10_000,
   consents: 10_000,
+  faults: 100,
+  accountBytes: 8 * 1024 * 1024,
+  bytes: 32 * 1024 * 1024,
   journalBytes: 128 * 1024,
   journalEntryBytes: 64 * 1024,
   tenants: 256,

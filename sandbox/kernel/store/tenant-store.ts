@@ -1,6 +1,7 @@
 import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
 import { ExternalCustomers } from './external-customers.ts'
-import { IndexedCollection } from './indexed-collection.ts'
+import { IndexedCollection, type RecordBytes } from './indexed-collection.ts'
+import type { AccountBytes, BytePart } from '../account-bytes.ts'
 import { newestOrder } from './newest-order.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
@@ -16,6 +17,8 @@ export interface TenantStoreOptions {
   limits?: TenantLimits
   /** The sandbox-wide record budget the store counts against (none: unbounded). */
   budget?: RecordBudget
+  /** The account's bytes (decision 0084): records made or changed count as their JSON text; deliveries on their own. */
+  bytes?: AccountBytes
   /** Who owns the store (its tenant): never evicted to make room for its own writes. */
   owner?: unknown
   /**
@@ -46,21 +49,21 @@ function pacer(pause: (() => Promise<void>) | undefined): (write: Promise<unknow
  * store.customerByEmail('active.us-ny@sandbox.test')
  */
 export class TenantStore {
-  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', roomHint: RESET, counted: (delta) => this.count(delta) })
+  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', roomHint: RESET, counted: (delta) => this.count(delta), bytes: this.partBytes('records') })
   readonly sessions = new IndexedCollection(SessionRecord, {
     noun: 'sessions',
     roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
-    counted: (delta) => this.count(delta),
+    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
     indexes: {
       byExternalCustomer: (session) => session.externalCustomerId,
       revoked: (session) => (session.revokedAt === null ? null : 'revoked'),
     },
   })
-  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), indexes: { byCustomer: (card) => card.customerId } })
+  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), bytes: this.partBytes('records'), indexes: { byCustomer: (card) => card.customerId } })
   readonly transactions = new IndexedCollection(TransactionRecord, {
     noun: 'transactions',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (transaction) => transaction.customerId,
       byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
@@ -78,7 +81,7 @@ export class TenantStore {
   readonly sellTransactions = new IndexedCollection(SellTransactionRecord, {
     noun: 'sell transactions',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (sell) => sell.customerId,
       byExternalId: (sell) => sell.externalTransactionId,
@@ -90,14 +93,14 @@ export class TenantStore {
     },
   })
   /** Customer API files (metadata only). */
-  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), indexes: { byCustomer: (upload) => upload.customerId } })
+  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), bytes: this.partBytes('records'), indexes: { byCustomer: (upload) => upload.customerId } })
   /** Verification challenges of the buy frames (test-mode triggers). */
-  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta) })
+  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta), bytes: this.partBytes('records') })
   /** The partner's webhook endpoints (decision 0058). */
   readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, {
     noun: 'webhook endpoints',
     roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})',
-    counted: (delta) => this.count(delta),
+    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
     indexes: { enabled: (endpoint) => (endpoint.enabled ? 'enabled' : null) },
   })
   /** Webhook deliveries and their attempts; finished ones are the first to make room. */
@@ -105,13 +108,14 @@ export class TenantStore {
     noun: 'webhook deliveries',
     roomHint: RESET,
     counted: (delta) => this.count(delta),
+    bytes: this.partBytes('deliveries'),
     indexes: { finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'), pending: (delivery) => (delivery.status === 'pending' ? 'pending' : null) },
   })
   /** Swaps (decision 0068): by customer (their reads), by the partner's external id, by the quotes they executed (a quote executes once). */
   readonly swaps = new IndexedCollection(SwapRecord, {
     noun: 'swaps',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (swap) => swap.customerId,
       byExternalId: (swap) => `${swap.customerId} ${swap.externalTransactionId}`,
@@ -137,11 +141,39 @@ export class TenantStore {
 
   private readonly budget: RecordBudget | undefined
   private readonly owner: unknown
+  private accountBytes: AccountBytes | undefined
+  /** Bytes this store counted in the account's budget, by part: given back when it is released. */
+  private readonly counted = new Map<BytePart, number>()
 
   constructor(options: TenantStoreOptions = {}) {
     this.limits = options.limits ?? DEFAULT_TENANT_LIMITS
     this.budget = options.budget
     this.owner = options.owner
+    this.accountBytes = options.bytes
+  }
+
+  /**
+   * How a collection counts its records' bytes in the account's budget, as `part`: not while a new account's seed
+   * fills the store (seeded records cost the account nothing), always for a returning account's state (it is what
+   * the account held: never refused), refusably for run-time writes.
+   */
+  private partBytes(part: BytePart): RecordBytes {
+    return {
+      counting: () => this.accountBytes !== undefined && this.filling !== 'seed' && !this.released,
+      take: (bytes, force = false) => {
+        this.accountBytes!.take(part, bytes, force || this.filling === 'restore')
+        this.counted.set(part, (this.counted.get(part) ?? 0) + bytes)
+      },
+      give: (bytes) => {
+        this.accountBytes?.give(part, bytes)
+        this.counted.set(part, (this.counted.get(part) ?? 0) - bytes)
+      },
+    }
+  }
+
+  /** Bytes the store's records count for in the account's budget, by part (decision 0084). */
+  countedBytes(part: BytePart): number {
+    return this.counted.get(part) ?? 0
   }
 
   /**
@@ -166,6 +198,8 @@ export class TenantStore {
     if (this.released) return
     this.released = true
     if (this.budget) this.budget.held -= this.held
+    for (const [part, bytes] of this.counted) this.accountBytes?.give(part, bytes)
+    this.counted.clear()
   }
 
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
