@@ -7,7 +7,7 @@ import type { FaultOutcome } from '../kernel/fault-registry.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { TenantRegistry } from '../kernel/tenant-registry.ts'
-import { restoreSandbox, restoreTenant, snapshotSandbox } from '../kernel/sandbox-snapshot.ts'
+import { restoreSandbox, restoreTenant, snapshotSandbox, stateParts, type StateParts } from '../kernel/sandbox-snapshot.ts'
 import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
 import type { RequestKey, SandboxSnapshot } from '../contract/index.ts'
 import { resumeRestoredWork, runScheduledJob } from '../domain/run-scheduled-job.ts'
@@ -43,6 +43,8 @@ export interface SandboxCore {
   handle(request: PlainRequest): MaybePromise<PlainResponse>
   /** Every tenant's state as data, for a state file (docs/decisions/0045). */
   snapshot(): Promise<SandboxSnapshot>
+  /** The same state as parts, each account's taken only when asked: what a state file is written from, account by account. */
+  stateParts(): StateParts
   /** Takes on a snapshot's tenants (the core must have its seed, secret and boot id). */
   restore(snapshot: SandboxSnapshot): Promise<void>
   /** The core is never data: serialised by mistake (in a response, a log line), it gives its seed, never its secret. */
@@ -201,6 +203,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     tenants,
     routes,
     snapshot: () => snapshotSandbox(core),
+    stateParts: () => stateParts(core),
     restore: (snapshot) => restoreSandbox(core, snapshot),
     toJSON: () => ({ internal: 'sandbox core', seed }),
     handle: (request) => (request.method === 'OPTIONS' ? preflight(request) : answer(request)),

@@ -1,4 +1,4 @@
-import type { SandboxSnapshot, TenantSnapshot } from '../contract/index.ts'
+import type { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '../contract/index.ts'
 import type { Tenant } from './tenant.ts'
 import type { TenantRegistry } from './tenant-registry.ts'
 
@@ -36,6 +36,38 @@ export async function snapshotSandbox(core: SnapshotSubject): Promise<SandboxSna
     evictions: core.tenants.evictionCount,
     // Accounts evicted while a state file is kept are in it too, as they were when evicted (decision 0049).
     tenants: [...core.tenants.parkedSnapshots(), ...(await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot())))],
+  }
+}
+
+/** One account's state, taken when asked: its snapshot, or the JSON text an evicted account left (decision 0049). */
+export interface AccountState {
+  /** `account:mode`. */
+  id: string
+  take(): Promise<TenantSnapshot | string>
+}
+
+/** What a state file is written from, account by account (decision 0085): its header, and each account's state when asked. */
+export interface StateParts {
+  header: Omit<StateFileHeader, 'format' | 'version'>
+  /** Least recently used first: evicted accounts kept for the file, then the accounts held. */
+  accounts: AccountState[]
+}
+
+/**
+ * The parts of a state file, each account's state taken only when the writer comes to it: a writer that yields between
+ * accounts holds the event loop for one account at a time, never for the whole sandbox (decision 0085).
+ *
+ * @example
+ * const { header, accounts } = stateParts(core)
+ * for (const account of accounts) write(JSON.stringify(await account.take()))
+ */
+export function stateParts(core: SnapshotSubject): StateParts {
+  return {
+    header: { seed: core.seed, secret: core.secret, bootId: core.bootId, evictions: core.tenants.evictionCount },
+    accounts: [
+      ...core.tenants.parkedTexts().map(([id, text]) => ({ id, take: () => Promise.resolve(text) })),
+      ...core.tenants.all().map((tenant) => ({ id: tenant.id, take: () => tenant.snapshot() })),
+    ],
   }
 }
 

@@ -225,6 +225,11 @@ export class TenantRegistry {
     }
   }
 
+  /** The state of every account evicted while a state file is kept, as the JSON text it was kept as, by tenant id. */
+  parkedTexts(): Array<[string, string]> {
+    return [...this.parked]
+  }
+
   /** The state of every account evicted while a state file is kept, for the snapshot a state file saves. */
   parkedSnapshots(): TenantSnapshot[] {
     return [...this.parked.values()].map((text) => JSON.parse(text) as TenantSnapshot)

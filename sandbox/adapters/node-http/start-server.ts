@@ -227,7 +227,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
     })
   }
-  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
+  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
   const hosts = allowedHosts(host, options.allowHosts)
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {

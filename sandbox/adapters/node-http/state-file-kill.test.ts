@@ -19,10 +19,10 @@ const SECRET = '5e'.repeat(32)
  * generation (kept in `evictions`), saying on stdout, synchronously, when each write starts and ends.
  */
 const CHILD = `
-import { readFileSync, writeSync } from 'node:fs'
-const { writeStateFile } = await import(${JSON.stringify(WRITER)})
+import { writeSync } from 'node:fs'
+const { readStateFile, writeStateFile } = await import(${JSON.stringify(WRITER)})
 const path = process.argv[2]
-const snapshot = JSON.parse(readFileSync(path, 'utf8'))
+const snapshot = await readStateFile(path)
 for (let generation = snapshot.evictions + 1; ; generation++) {
   snapshot.evictions = generation
   writeSync(1, 'writing ' + generation + '\\n')

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -75,6 +76,21 @@ describe('--state-file', () => {
     await expect.poll(saved, { timeout: 20_000, interval: 20 }).toEqual([['statefile', 300_000]])
   })
 
+  it('writes a header line and then one line an account, and reads a version 1 file (the whole state on one line) as before', async () => {
+    const first = await start({ stateFile: path })
+    const token = await accessToken(first)
+    await fetch(`${first.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: { ...SK, 'x-api-key': 'sk_test_other' }, body: JSON.stringify({ by: '1m' }) })
+    await stop(first)
+    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n')
+    expect(lines.map((line) => Object.keys(JSON.parse(line) as object).slice(0, 2))).toEqual([['format', 'version'], ['account', 'mode'], ['account', 'mode']])
+    const snapshot = (await readStateFile(path))!
+    await writeFile(path, JSON.stringify(snapshot))
+    const second = await start({ stateFile: path })
+    expect(second.state?.restoredTenants).toBe(2)
+    expect((await transactions(second, token)).status).toBe(200)
+    expect((await readFile(path, 'utf8')).split('\n')[0]).toMatch(/^\{"format":"ramp-sandbox-state","version":2,/)
+  })
+
   it('does not write the file again for a request that changed nothing', async () => {
     const sandbox = await start({ stateFile: path })
     const written = (await stat(path)).mtimeMs
@@ -90,7 +106,7 @@ describe('--state-file', () => {
   })
 
   it('refuses a file that is not a state, saying what is wrong', async () => {
-    await writeFile(path, JSON.stringify({ format: 'ramp-sandbox-state', version: 2 }))
+    await writeFile(path, JSON.stringify({ format: 'ramp-sandbox-state', version: 3 }))
     const error = await start({ stateFile: path }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(StateFileError)
     expect((error as Error).message).toMatch(/^the state file .*state\.json is not a ramp-sandbox state: version /)
@@ -100,25 +116,25 @@ describe('--state-file', () => {
     const sandbox = await start({ stateFile: path })
     await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1m' }) })
     await stop(sandbox)
-    const saved = JSON.parse(await readFile(path, 'utf8')) as { tenants: Array<{ clock: { startedAt: number; advancedMs: number } }> }
-    for (const [field, value, rule] of [['advancedMs', 1e308, /tenants\.0\.clock\.advancedMs must be at most/], ['startedAt', 8.64e15 + 1, /tenants\.0\.clock\.startedAt must be at most/]] as const) {
-      const copy = structuredClone(saved)
-      copy.tenants[0]!.clock[field] = value
-      await writeFile(path, JSON.stringify(copy))
-      await expect(start({ stateFile: path })).rejects.toThrow(rule)
+    const [header, line] = (await readFile(path, 'utf8')).split('\n') as [string, string]
+    const account = JSON.parse(line) as { clock: { startedAt: number; advancedMs: number } }
+    const rule = (message: string) => new RegExp(`state\\.json line 2 is not a ramp-sandbox state: tenants\\.0\\.clock\\.${message}`)
+    for (const [field, value] of [['advancedMs', 1e308], ['startedAt', 8.64e15 + 1]] as const) {
+      await writeFile(path, `${header}\n${JSON.stringify({ ...account, clock: { ...account.clock, [field]: value } })}\n`)
+      await expect(start({ stateFile: path })).rejects.toThrow(rule(`${field} must be at most`))
     }
-    const beyond = structuredClone(saved)
-    beyond.tenants[0]!.clock.advancedMs = Date.parse('9999-06-01T00:00:00Z') - beyond.tenants[0]!.clock.startedAt
-    await writeFile(path, JSON.stringify(beyond))
-    await expect(start({ stateFile: path })).rejects.toThrow(/tenants\.0\.clock\.advancedMs startedAt \+ advancedMs must be at most 9999-01-01/)
+    const beyond = { ...account.clock, advancedMs: Date.parse('9999-06-01T00:00:00Z') - account.clock.startedAt }
+    await writeFile(path, `${header}\n${JSON.stringify({ ...account, clock: beyond })}\n`)
+    await expect(start({ stateFile: path })).rejects.toThrow(rule('advancedMs startedAt \\+ advancedMs must be at most 9999-01-01'))
   })
 
   it('says a field of the wrong type has the wrong type, not that it is missing', async () => {
     await stop(await start({ stateFile: path }))
-    const saved = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>
-    await writeFile(path, JSON.stringify({ ...saved, seed: '1' }))
+    const [header, ...rest] = (await readFile(path, 'utf8')).split('\n')
+    const saved = JSON.parse(header!) as Record<string, unknown>
+    await writeFile(path, [JSON.stringify({ ...saved, seed: '1' }), ...rest].join('\n'))
     await expect(readStateFile(path)).rejects.toThrow(/: seed must be a number$/)
-    await writeFile(path, JSON.stringify({ ...saved, secret: 'abc' }))
+    await writeFile(path, [JSON.stringify({ ...saved, secret: 'abc' }), ...rest].join('\n'))
     await expect(readStateFile(path)).rejects.toThrow(/: secret must match the pattern/)
   })
 
@@ -128,13 +144,17 @@ describe('--state-file', () => {
     await expect(start({ stateFile: path, secret: 'ef'.repeat(32) })).rejects.toThrow(/was saved with another signing secret/)
   })
 
-  it('removes temp files a killed writer left, and keeps the state', async () => {
+  it('removes temp files a killed writer left, and keeps the state and the temp files of a writer still running', async () => {
     await stop(await start({ stateFile: path }))
-    await writeFile(join(dir, 'state.json.tmp-99999-1'), '{"half": ')
+    // A writer that is gone: a process that has exited.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid
+    await writeFile(join(dir, `state.json.tmp-${gone}-1`), '{"half": ')
+    // A writer still at work (this process): its temp file is left alone.
+    await writeFile(join(dir, `state.json.tmp-${process.pid}-999`), '{"half": ')
     const sandbox = await start({ stateFile: path })
     expect(sandbox.state?.path).toBe(path)
-    expect((await readdir(dir)).sort()).toEqual(['state.json'])
-    expect(JSON.parse(await readFile(path, 'utf8')).format).toBe('ramp-sandbox-state')
+    expect((await readdir(dir)).sort()).toEqual(['state.json', `state.json.tmp-${process.pid}-999`])
+    expect(JSON.parse((await readFile(path, 'utf8')).split('\n')[0]!).format).toBe('ramp-sandbox-state')
   })
 
   it('says on GET /__sandbox/health that saves fail, until one succeeds again', async () => {
