@@ -2,6 +2,7 @@ import { durationToMs, Fault, type FaultRequest } from '../contract/index.ts'
 import { base64UrlToBytes } from './base64url.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './request-matcher.ts'
+import { SandboxError } from './sandbox-error.ts'
 
 /** What a fault that fired asks of the request it hit. */
 export type FaultOutcome = Pick<Fault, 'id' | 'method' | 'path' | 'status' | 'latencyMs' | 'networkError' | 'responseBody' | 'responseHeaders'>
@@ -31,6 +32,12 @@ interface ArmedFault {
   fingerprint: string
 }
 
+/** A saved fault a restore left out: its matcher is one the sandbox no longer takes (decision 0080), and why. */
+export interface DroppedFault {
+  id: string
+  reason: string
+}
+
 function fingerprintOf(fault: Fault): string {
   const { method, path, query, headers, body, key, rate } = fault
   return JSON.stringify({ method, path, query, headers, body, key, rate })
@@ -57,8 +64,10 @@ export class FaultRegistry {
     return this.faults.length
   }
 
-  /** Arms a fault at tenant time `nowMs` and returns it as listed. */
+  /** Arms a fault at tenant time `nowMs` and returns it as listed; a 400 naming the field when a pattern cannot be matched in linear time. */
   add(request: FaultRequest, nowMs: number): Fault {
+    // Compiled first: a refused pattern neither arms a fault nor spends an id.
+    const matches = matcherOf(request)
     const { times, expiresIn: _expiresIn, ...rest } = request
     const expiresAtMs = request.expiresIn === undefined ? undefined : nowMs + durationToMs(request.expiresIn)
     const fault: Fault = {
@@ -69,7 +78,7 @@ export class FaultRegistry {
       fired: 0,
       ...(expiresAtMs === undefined ? {} : { expiresAt: new Date(expiresAtMs).toISOString() }),
     }
-    this.faults.push(armed(fault))
+    this.faults.push(armed(fault, matches))
     return { ...fault }
   }
 
@@ -101,10 +110,25 @@ export class FaultRegistry {
     return { armed: this.faults.map(({ fault }) => ({ ...fault })), nextId: this.nextId }
   }
 
-  /** Arms what a snapshot held, replacing what is armed now. */
-  restore(snapshot: { armed: Fault[]; nextId: number }): void {
-    this.faults = snapshot.armed.map((fault) => armed(Fault.parse(fault)))
+  /**
+   * Arms what a snapshot held, replacing what is armed now. A saved fault whose matcher the sandbox no longer takes (a
+   * pattern saved before matching moved to a linear-time engine, decision 0080) is left out, and returned with why:
+   * one fault that cannot match stops neither the restart nor the account's other faults.
+   */
+  restore(snapshot: { armed: Fault[]; nextId: number }): DroppedFault[] {
+    const dropped: DroppedFault[] = []
+    this.faults = []
+    for (const saved of snapshot.armed) {
+      const fault = Fault.parse(saved)
+      try {
+        this.faults.push(armed(fault, matcherOf(fault)))
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error
+        dropped.push({ id: fault.id, reason: error.message })
+      }
+    }
     this.nextId = snapshot.nextId
+    return dropped
   }
 
   /** Disarms every fault. */
@@ -119,10 +143,15 @@ export class FaultRegistry {
   }
 }
 
-function armed(fault: Fault): ArmedFault {
+/** A fault's matcher, compiled: a {@link SandboxError} (400) naming the field when a pattern cannot be matched in linear time. */
+function matcherOf({ method, path, query, headers, body, key }: Fault | FaultRequest): CompiledMatcher {
+  return compileMatcher({ method, path, query, headers, body, key })
+}
+
+function armed(fault: Fault, matches: CompiledMatcher): ArmedFault {
   return {
     fault,
-    matches: compileMatcher({ method: fault.method, path: fault.path, query: fault.query, headers: fault.headers, body: fault.body, key: fault.key }),
+    matches,
     expiresAtMs: fault.expiresAt === undefined ? undefined : Date.parse(fault.expiresAt),
     fingerprint: fingerprintOf(fault),
   }

@@ -1,4 +1,7 @@
+import { RE2JS } from 're2js'
 import type { RequestKey, RequestMatcher, ValueMatcher } from '../contract/index.ts'
+import { compileLinearPattern, MAX_PROGRAM_SIZE, tooLarge, type LinearPattern } from './linear-pattern.ts'
+import { SandboxError } from './sandbox-error.ts'
 
 /** A request as matchers see it: a live one (a fault) or a journaled one (a verification). */
 export interface MatchableRequest {
@@ -20,36 +23,45 @@ export type CompiledMatcher = (request: MatchableRequest) => boolean
 
 type FieldTest = (value: unknown) => boolean
 
+/** What tests a request's path: a path pattern, compiled. */
+export interface PathTest {
+  test(path: string): boolean
+}
+
 /**
- * The regular expression of a path pattern: `*` one segment, a trailing `**` the rest (or nothing).
+ * A path pattern, compiled for RE2 (linear time: a pattern of many `**` on a long path cannot backtrack): `*` one
+ * segment, a trailing `**` the rest (or nothing).
  *
  * @example
  * pathPattern('/v3/currencies/*\/sell_quote').test('/v3/currencies/eth/sell_quote') // true
  */
-export function pathPattern(pattern: string): RegExp {
+export function pathPattern(pattern: string): PathTest {
   const source = pattern
     .split('/')
     .map((segment) => (segment === '**' ? '.*' : segment === '*' ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/')
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`)
+  return RE2JS.compile(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`)
+}
+
+/** A value matcher's regular expression, compiled; a 400 naming `field` when the linear-time matcher cannot take it. */
+function linearPattern(source: string, field: string): LinearPattern {
+  const verdict = compileLinearPattern(source)
+  if (!verdict.ok) throw SandboxError.invalidField(field, `${field} ${verdict.rule}`)
+  return verdict.pattern
 }
 
 /** A text field (query parameter, header; a repeated one matches when one of its values does). */
-function textTest(matcher: ValueMatcher): FieldTest {
+function textTest(matcher: ValueMatcher, regex: LinearPattern | undefined): FieldTest {
   if (matcher.present !== undefined) return (value) => (value !== undefined) === matcher.present
-  const regex = matcher.matches === undefined ? undefined : new RegExp(matcher.matches)
   const wanted = matcher.equals === null || matcher.equals === undefined ? undefined : String(matcher.equals)
   const one = regex ? (text: string) => regex.test(text) : (text: string) => text === wanted
   return (value) => (Array.isArray(value) ? value.some((v) => typeof v === 'string' && one(v)) : typeof value === 'string' && one(value))
 }
 
 /** A JSON body field: `equals` is strict (5 is not '5'); `matches` reads a number or boolean as its text. */
-function jsonTest(matcher: ValueMatcher): FieldTest {
+function jsonTest(matcher: ValueMatcher, regex: LinearPattern | undefined): FieldTest {
   if (matcher.present !== undefined) return (value) => (value !== undefined) === matcher.present
-  if (matcher.matches !== undefined) {
-    const regex = new RegExp(matcher.matches)
-    return (value) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && regex.test(String(value))
-  }
+  if (regex) return (value) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && regex.test(String(value))
   return (value) => value === matcher.equals
 }
 
@@ -69,7 +81,9 @@ function own<T>(record: Readonly<Record<string, T>>, name: string): T | undefine
 
 /**
  * Compiles a request matcher once: every field it gives must match. Lookups are own-property only, so a matcher naming
- * `__proto__` or `constructor` matches only a request that sent such a field.
+ * `constructor` matches only a request that sent such a field. Regular expressions run on RE2, in time linear in the
+ * text ({@link compileLinearPattern}); one the linear-time matcher cannot take, or patterns that together compile to
+ * more than {@link MAX_PROGRAM_SIZE} steps, throw a 400 naming the field (`query.foo.matches`).
  *
  * @example
  * const matches = compileMatcher(RequestMatcher.parse({ method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }))
@@ -77,16 +91,24 @@ function own<T>(record: Readonly<Record<string, T>>, name: string): T | undefine
  */
 export function compileMatcher(matcher: RequestMatcher): CompiledMatcher {
   const path = pathPattern(matcher.path)
+  let size = 0
+  const regexOf = (value: ValueMatcher, field: string): LinearPattern | undefined => {
+    if (value.matches === undefined) return undefined
+    const pattern = linearPattern(value.matches, field)
+    size += pattern.size
+    if (size > MAX_PROGRAM_SIZE) throw SandboxError.invalidField(field, `${field} ${tooLarge(size, true)}`)
+    return pattern
+  }
   const tests: Array<(request: MatchableRequest) => boolean> = []
   for (const [name, value] of Object.entries(matcher.query ?? {})) {
-    const test = textTest(value)
+    const test = textTest(value, regexOf(value, `query.${name}.matches`))
     tests.push((request) => test(own(request.query, name)))
   }
   for (const [name, value] of Object.entries(matcher.headers ?? {})) {
-    const test = textTest(value)
+    const test = textTest(value, regexOf(value, `headers.${name}.matches`))
     tests.push((request) => test(own(request.headers, name)))
   }
-  const bodyTests = Object.entries(matcher.body ?? {}).map(([field, value]) => ({ field, test: jsonTest(value) }))
+  const bodyTests = Object.entries(matcher.body ?? {}).map(([field, value]) => ({ field, test: jsonTest(value, regexOf(value, `body.${field}.matches`)) }))
   if (bodyTests.length > 0) {
     tests.push((request) => {
       const body = request.body()
