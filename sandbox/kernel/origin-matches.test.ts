@@ -22,12 +22,12 @@ describe('originMatches', () => {
   })
 
   it('decides a pattern of many * in time linear in the origin, where backtracking took seconds', () => {
-    // As a regular expression of `[^/]*` runs, this pattern took about 10 s on a 40-character origin.
+    // As a regular expression of `[^/]*` runs, this pattern took about a second on this origin (10 s with 8 more characters).
     const pattern = `http://${'a*'.repeat(12)}b`
     const started = performance.now()
-    expect(originMatches(`http://${'a'.repeat(36)}`, pattern)).toBe(false)
+    expect(originMatches(`http://${'a'.repeat(32)}`, pattern)).toBe(false)
     expect(performance.now() - started).toBeLessThan(250)
-    expect(originMatches(`http://${'a'.repeat(36)}b`, pattern)).toBe(true)
+    expect(originMatches(`http://${'a'.repeat(32)}b`, pattern)).toBe(true)
   })
 
   it('refuses an origin longer than any host name allows without reading the pattern', () => {
