@@ -1,11 +1,12 @@
 import { RE2JS } from 're2js'
 
 /**
- * The most steps a matcher's regular expressions compile to together (RE2's program size). A linear-time engine still
- * does work in proportion to the text times the pattern's size when the pattern keeps many states alive
- * (`a[ab]{200}!` does); this and {@link MAX_MATCHED_CHARS} bound what one matcher costs on one request.
+ * The most steps a matcher's regular expressions compile to together (RE2's program size: `^0x[0-9a-fA-F]{40}$` is 46,
+ * `[a-z]{1,30}` 61). A linear-time engine still does work in proportion to the text times the pattern's size when the
+ * pattern keeps many states alive (`a[ab]{60}[^ab]` does); this and {@link MAX_MATCHED_CHARS} bound what one matcher
+ * costs on one request (decision 0080).
  */
-export const MAX_PROGRAM_SIZE = 256
+export const MAX_PROGRAM_SIZE = 64
 
 /** The longest text a pattern is tested on: a longer value never matches (a query or headers cannot be that long; a JSON body field can). */
 export const MAX_MATCHED_CHARS = 16_384

@@ -1,4 +1,3 @@
-import { RE2JS } from 're2js'
 import type { RequestKey, RequestMatcher, ValueMatcher } from '../contract/index.ts'
 import { compileLinearPattern, MAX_PROGRAM_SIZE, tooLarge, type LinearPattern } from './linear-pattern.ts'
 import { SandboxError } from './sandbox-error.ts'
@@ -28,19 +27,55 @@ export interface PathTest {
   test(path: string): boolean
 }
 
+/** Whether `pieces` (literal segments, `*` any one non-empty segment) match `path`'s segments from `at`. */
+function piecesAt(path: readonly string[], pieces: readonly string[], at: number): boolean {
+  if (at + pieces.length > path.length) return false
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!
+    const segment = path[at + i]!
+    if (piece === '*' ? segment.length === 0 : piece !== segment) return false
+  }
+  return true
+}
+
 /**
- * A path pattern, compiled for RE2 (linear time: a pattern of many `**` on a long path cannot backtrack): `*` one
- * segment, a trailing `**` the rest (or nothing).
+ * A path pattern, compiled: `*` one segment, a trailing `**` the rest (or nothing), a `**` elsewhere one or more
+ * segments. Matched segment by segment, each run of segments between `**` at its leftmost place after the one before
+ * (the leftmost place never loses a match), so no pattern backtracks: as a regular expression, eight `**` took seconds
+ * on a 100-character path.
  *
  * @example
  * pathPattern('/v3/currencies/*\/sell_quote').test('/v3/currencies/eth/sell_quote') // true
  */
 export function pathPattern(pattern: string): PathTest {
-  const source = pattern
-    .split('/')
-    .map((segment) => (segment === '**' ? '.*' : segment === '*' ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')
-  return RE2JS.compile(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`)
+  const segments = pattern.split('/')
+  const trailing = segments.length > 1 && segments[segments.length - 1] === '**'
+  const runs: string[][] = [[]]
+  for (const segment of trailing ? segments.slice(0, -1) : segments) {
+    if (segment === '**') runs.push([])
+    else runs[runs.length - 1]!.push(segment)
+  }
+  const first = runs[0]!
+  const last = runs[runs.length - 1]!
+  return {
+    test(path) {
+      const parts = path.split('/')
+      if (!piecesAt(parts, first, 0)) return false
+      if (runs.length === 1) return trailing ? true : parts.length === first.length
+      // Every `**` but a trailing one spans at least one segment (it was `.*` between two slashes).
+      let at = first.length
+      const floating = trailing ? runs.length : runs.length - 1
+      for (let i = 1; i < floating; i++) {
+        let start = at + 1
+        while (start + runs[i]!.length <= parts.length && !piecesAt(parts, runs[i]!, start)) start++
+        if (start + runs[i]!.length > parts.length) return false
+        at = start + runs[i]!.length
+      }
+      if (trailing) return true
+      const end = parts.length - last.length
+      return end >= at + 1 && piecesAt(parts, last, end)
+    },
+  }
 }
 
 /** A value matcher's regular expression, compiled; a 400 naming `field` when the linear-time matcher cannot take it. */

@@ -22,8 +22,9 @@ const PATTERN = '^(a+)+$'
 /** Near the longest query field the node server takes (its headers, request line included, stop at 16 kB). */
 const LONG = 'a'.repeat(16_000)
 const SAMPLES = 60
-const REQUEST_TIMEOUT_MS = 1_000
-const P99_BOUND_MS = 200
+const REQUEST_TIMEOUT_MS = 2_000
+/** Loose: the test machine is shared and busy; a backtracking match of a 16 kB field never ends, so any bound below the timeout tells. */
+const P99_BOUND_MS = 750
 
 let child: ChildProcess
 let api: string
