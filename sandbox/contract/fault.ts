@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { durationText } from './control.ts'
 import { jsonAtMost, MAX_FAULT_BODY_CHARS } from './json-size.ts'
 import { IsoTimestamp } from './currency.ts'
-import { HeaderName, MatcherMethod, RequestKey, requestMatcherFields, ValueMatcher } from './request-matcher.ts'
+import { HeaderName, MatcherMethod, RequestKey, requestMatcherFields, StoredFieldMatchers } from './request-matcher.ts'
 
 /** HTTP methods a fault can match (`*` matches any). */
 export const FaultMethod = MatcherMethod
@@ -77,9 +77,9 @@ export const Fault = z.object({
   id: z.string(),
   method: FaultMethod,
   path: z.string(),
-  query: z.record(z.string(), ValueMatcher).optional(),
-  headers: z.record(z.string(), ValueMatcher).optional(),
-  body: z.record(z.string(), ValueMatcher).optional(),
+  query: StoredFieldMatchers.optional(),
+  headers: StoredFieldMatchers.optional(),
+  body: StoredFieldMatchers.optional(),
   key: RequestKey.optional(),
   /** Fires left; `null`: no cap (a `rate` fault without `times`). */
   remaining: z.number().int().min(0).nullable(),

@@ -6,7 +6,11 @@ export const MAX_PATTERN_LENGTH = 256
 /** A scalar a field can equal. */
 const Scalar = z.union([z.string().max(4096), z.number(), z.boolean(), z.null()])
 
-/** A regular expression's source, checked to compile. */
+/**
+ * A regular expression's source, checked to compile as JavaScript. The sandbox runs it on RE2, a linear-time engine
+ * (decision 0080): what RE2 cannot run (lookaround, backreferences …) is refused when a fault or a verification
+ * compiles its matcher, with a 400 naming the field.
+ */
 const RegexSource = z
   .string()
   .max(MAX_PATTERN_LENGTH)
@@ -28,7 +32,8 @@ const isPlainObject = (value: unknown) => value !== null && typeof value === 'ob
 /**
  * How one field of a request is matched: a plain value (`'usdc'`, `5`, `true`, `null`) is `{equals}`; `{present: true}`
  * (or `false`) whether it is there at all; `{matches: '^0x'}` a regular expression (JavaScript syntax, unanchored unless
- * it anchors itself) on its text. Query parameters and headers are text: `equals` compares a number or boolean as text.
+ * it anchors itself, run in linear time: no lookaround or backreferences; decision 0080) on its text. Query parameters
+ * and headers are text: `equals` compares a number or boolean as text.
  *
  * @example
  * ValueMatcher.parse('usdc') // { equals: 'usdc' }
@@ -37,10 +42,33 @@ const isPlainObject = (value: unknown) => value !== null && typeof value === 'ob
 export const ValueMatcher = z.preprocess((value) => (isPlainObject(value) ? value : { equals: value }), ValueMatcherObject)
 export type ValueMatcher = z.output<typeof ValueMatcher>
 
-/** Field name → matcher; at most 32 fields. */
-function fieldMatchers(what: string, name: z.ZodType<string>) {
-  return z.record(name, ValueMatcher).refine((fields) => Object.keys(fields).length <= 32, `${what} takes at most 32 fields`)
+/**
+ * Refuses a field named `__proto__` (any case when `anyCase`: header names are lower-cased), which a parsed record
+ * would drop without a word (zod will not assign it, as that would set the prototype): a matcher that lost it would
+ * match every request.
+ */
+function refuseProtoKey<T extends z.ZodType>(record: T, anyCase = false) {
+  return z.preprocess((input, context) => {
+    if (isPlainObject(input)) {
+      for (const key of Object.keys(input as object)) {
+        if ((anyCase ? key.toLowerCase() : key) !== '__proto__') continue
+        context.addIssue({ code: 'custom', path: [key], input, message: 'cannot be matched: __proto__ names the prototype of a JavaScript object, so the sandbox cannot keep it as a field' })
+      }
+    }
+    return input
+  }, record)
 }
+
+/** Field name → matcher; at most 32 fields. */
+function fieldMatchers(what: string, name: z.ZodType<string>, anyCase = false) {
+  return refuseProtoKey(
+    z.record(name, ValueMatcher).refine((fields) => Object.keys(fields).length <= 32, `${what} takes at most 32 fields`),
+    anyCase,
+  )
+}
+
+/** A stored matcher's fields by name (a listed or saved fault): as a partner's, without the 32-field rule to check again. */
+export const StoredFieldMatchers = refuseProtoKey(z.record(z.string(), ValueMatcher))
 
 /** HTTP methods a matcher names (`*` matches any). */
 export const MatcherMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'])
@@ -68,7 +96,7 @@ export const requestMatcherFields = {
   /** Query parameters by name; a repeated parameter matches when one of its values does. */
   query: fieldMatchers('query', z.string().min(1).max(128)).optional(),
   /** Request headers by name (any case). */
-  headers: fieldMatchers('headers', HeaderName).optional(),
+  headers: fieldMatchers('headers', HeaderName, true).optional(),
   /** JSON body fields by dotted path; a body that is not JSON matches only `{present: false}`. */
   body: fieldMatchers('body', BodyFieldPath).optional(),
   /** How the request authenticated (frame pages have no key, so a matcher with one never matches them). */

@@ -7,7 +7,7 @@ import type { FaultOutcome } from '../kernel/fault-registry.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { TenantRegistry } from '../kernel/tenant-registry.ts'
-import { restoreSandbox, restoreTenant, snapshotSandbox, stateParts, type StateParts } from '../kernel/sandbox-snapshot.ts'
+import { restoreSandbox, restoreTenant, snapshotSandbox, stateParts, type RestoreReport, type StateParts } from '../kernel/sandbox-snapshot.ts'
 import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
 import type { RequestKey, SandboxSnapshot } from '../contract/index.ts'
 import { resumeRestoredWork, runScheduledJob } from '../domain/run-scheduled-job.ts'
@@ -45,8 +45,8 @@ export interface SandboxCore {
   snapshot(): Promise<SandboxSnapshot>
   /** The same state as parts, each account's taken only when asked: what a state file is written from, account by account. */
   stateParts(): StateParts
-  /** Takes on a snapshot's tenants (the core must have its seed, secret and boot id). */
-  restore(snapshot: SandboxSnapshot): Promise<void>
+  /** Takes on a snapshot's tenants (the core must have its seed, secret and boot id); says which saved faults it left out. */
+  restore(snapshot: SandboxSnapshot): Promise<RestoreReport>
   /** The core is never data: serialised by mistake (in a response, a log line), it gives its seed, never its secret. */
   toJSON(): { internal: 'sandbox core'; seed: number }
 }

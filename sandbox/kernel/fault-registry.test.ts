@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FaultRequest, type RequestKey } from '../contract/index.ts'
+import { Fault, FaultRequest, type RequestKey } from '../contract/index.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { lazyJsonBody, type MatchableRequest } from './request-matcher.ts'
 
@@ -114,9 +114,39 @@ describe('FaultRegistry', () => {
     expect(restored.list(0)).toEqual(faults.list(0))
     expect(restored.take(request('POST', '/b', { body: { id: 'tx' } }), 0)?.status).toBe(500)
   })
+
+  it('leaves out a saved fault whose pattern the linear-time matcher refuses, arms the others and says why', () => {
+    const faults = new FaultRegistry()
+    faults.add(fault({ path: '/a', status: 500 }), 0)
+    faults.add(fault({ path: '/b', status: 503 }), 0)
+    const saved = faults.snapshot()
+    // As a state file from before decision 0080 holds it: a lookahead was checked only to compile in JavaScript.
+    saved.armed[0] = { ...saved.armed[0]!, query: { foo: { matches: '^(?=u)' } } }
+    const restored = new FaultRegistry()
+    expect(restored.restore(JSON.parse(JSON.stringify(saved)))).toEqual([
+      { id: 'fault_1', reason: "query.foo.matches uses a lookahead (`(?=`), which the sandbox's linear-time matcher does not support" },
+    ])
+    expect(restored.list(0).map((f) => f.id)).toEqual(['fault_2'])
+    expect(take(restored, 'GET', '/b')?.status).toBe(503)
+    expect(restored.add(fault({ path: '/c', status: 500 }), 0).id).toBe('fault_3')
+  })
+
+  it('refuses a fault whose pattern the linear-time matcher cannot run, and spends no id on it', () => {
+    const faults = new FaultRegistry()
+    expect(() => faults.add(fault({ path: '/a', query: { a: { matches: '(a)\\1' } }, status: 500 }), 0)).toThrow(/query\.a\.matches uses a backreference/)
+    expect(faults.size).toBe(0)
+    expect(faults.add(fault({ path: '/a', status: 500 }), 0).id).toBe('fault_1')
+  })
 })
 
 describe('FaultRequest', () => {
+  it('refuses a matcher field named __proto__ rather than dropping it, in a saved fault too', () => {
+    const proto = JSON.parse('{"__proto__": "x"}') as Record<string, unknown>
+    expect(FaultRequest.safeParse({ path: '/x', status: 500, query: proto }).error?.issues[0]?.path).toEqual(['query', '__proto__'])
+    const saved = { id: 'fault_1', method: 'GET', path: '/x', remaining: 1, status: 500, body: proto }
+    expect(Fault.safeParse(saved).error?.issues[0]?.path).toEqual(['body', '__proto__'])
+  })
+
   it('refuses a fault with no outcome', () => {
     expect(FaultRequest.safeParse({ path: '/x' }).success).toBe(false)
   })

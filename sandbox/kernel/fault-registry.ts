@@ -1,9 +1,9 @@
 import { durationToMs, Fault, type FaultRequest } from '../contract/index.ts'
 import type { AccountBytes } from './account-bytes.ts'
 import { base64UrlToBytes } from './base64url.ts'
-import { SandboxError } from './sandbox-error.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './request-matcher.ts'
+import { SandboxError } from './sandbox-error.ts'
 
 /** What a fault that fired asks of the request it hit. */
 export type FaultOutcome = Pick<Fault, 'id' | 'method' | 'path' | 'status' | 'latencyMs' | 'networkError' | 'responseBody' | 'responseHeaders'>
@@ -42,6 +42,12 @@ export interface FaultBounds {
   limit?: number
 }
 
+/** A saved fault a restore left out: its matcher is one the sandbox no longer takes (decision 0080), and why. */
+export interface DroppedFault {
+  id: string
+  reason: string
+}
+
 function fingerprintOf(fault: Fault): string {
   const { method, path, query, headers, body, key, rate } = fault
   return JSON.stringify({ method, path, query, headers, body, key, rate })
@@ -75,10 +81,13 @@ export class FaultRegistry {
   }
 
   /**
-   * Arms a fault at tenant time `nowMs` and returns it as listed. A 429 when as many faults as the registry allows are
-   * armed, or when the fault's bytes would pass the account's budget (decision 0084).
+   * Arms a fault at tenant time `nowMs` and returns it as listed: a 400 naming the field when a pattern cannot be
+   * matched in linear time (decision 0080); a 429 when as many faults as the registry allows are armed, or when the
+   * fault's bytes would pass the account's budget (decision 0084).
    */
   add(request: FaultRequest, nowMs: number): Fault {
+    // Compiled first: a refused pattern neither arms a fault nor spends an id.
+    const matches = matcherOf(request)
     this.dropExpired(nowMs)
     const limit = this.bounds.limit ?? Number.POSITIVE_INFINITY
     if (this.faults.length >= limit) {
@@ -94,7 +103,7 @@ export class FaultRegistry {
       fired: 0,
       ...(expiresAtMs === undefined ? {} : { expiresAt: new Date(expiresAtMs).toISOString() }),
     }
-    const entry = armed(fault)
+    const entry = armed(fault, matches)
     this.bounds.bytes?.take('faults', entry.bytes)
     this.faults.push(entry)
     return { ...fault }
@@ -128,12 +137,28 @@ export class FaultRegistry {
     return { armed: this.faults.map(({ fault }) => ({ ...fault })), nextId: this.nextId }
   }
 
-  /** Arms what a snapshot held, replacing what is armed now: counted whatever the bounds (it is what the account held). */
-  restore(snapshot: { armed: Fault[]; nextId: number }): void {
+  /**
+   * Arms what a snapshot held, replacing what is armed now, counted whatever the bounds (it is what the account held).
+   * A saved fault whose matcher the sandbox no longer takes (a pattern saved before matching moved to a linear-time
+   * engine, decision 0080) is left out, and returned with why: one fault that cannot match stops neither the restart
+   * nor the account's other faults.
+   */
+  restore(snapshot: { armed: Fault[]; nextId: number }): DroppedFault[] {
+    const dropped: DroppedFault[] = []
     this.clear()
-    this.faults = snapshot.armed.map((fault) => armed(Fault.parse(fault)))
-    for (const entry of this.faults) this.bounds.bytes?.take('faults', entry.bytes, true)
+    for (const saved of snapshot.armed) {
+      const fault = Fault.parse(saved)
+      try {
+        const entry = armed(fault, matcherOf(fault))
+        this.bounds.bytes?.take('faults', entry.bytes, true)
+        this.faults.push(entry)
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error
+        dropped.push({ id: fault.id, reason: error.message })
+      }
+    }
     this.nextId = snapshot.nextId
+    return dropped
   }
 
   /** Disarms every fault. */
@@ -158,10 +183,15 @@ export class FaultRegistry {
   }
 }
 
-function armed(fault: Fault): ArmedFault {
+/** A fault's matcher, compiled: a {@link SandboxError} (400) naming the field when a pattern cannot be matched in linear time. */
+function matcherOf({ method, path, query, headers, body, key }: Fault | FaultRequest): CompiledMatcher {
+  return compileMatcher({ method, path, query, headers, body, key })
+}
+
+function armed(fault: Fault, matches: CompiledMatcher): ArmedFault {
   return {
     fault,
-    matches: compileMatcher({ method: fault.method, path: fault.path, query: fault.query, headers: fault.headers, body: fault.body, key: fault.key }),
+    matches,
     expiresAtMs: fault.expiresAt === undefined ? undefined : Date.parse(fault.expiresAt),
     fingerprint: fingerprintOf(fault),
     bytes: JSON.stringify(fault).length,

@@ -1,4 +1,5 @@
 import type { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '../contract/index.ts'
+import type { DroppedFault } from './fault-registry.ts'
 import type { Tenant } from './tenant.ts'
 import type { TenantRegistry } from './tenant-registry.ts'
 
@@ -71,24 +72,32 @@ export function stateParts(core: SnapshotSubject): StateParts {
   }
 }
 
+/** What a restore could not bring back: saved faults whose matcher the sandbox no longer takes, by tenant (`account:mode`). */
+export interface RestoreReport {
+  droppedFaults: Array<{ tenant: string; id: string; reason: string }>
+}
+
 /**
  * Restores a snapshot (already parsed with `SandboxSnapshot`) into a core made with its seed, secret and boot id:
  * tenants, their stores, clocks, settings, faults, journals, and their pending jobs, scheduled again. Throws a
- * {@link SnapshotMismatchError} saying what does not match otherwise.
+ * {@link SnapshotMismatchError} saying what does not match otherwise. A saved fault whose matcher can no longer be
+ * compiled is left out and reported (decision 0080): the rest of the state is restored.
  *
  * @example
  * const core = createSandboxCore({ seed: snapshot.seed, secret: snapshot.secret, bootId: snapshot.bootId })
- * await restoreSandbox(core, snapshot)
+ * const { droppedFaults } = await restoreSandbox(core, snapshot)
  */
-export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSnapshot): Promise<void> {
+export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSnapshot): Promise<RestoreReport> {
+  const droppedFaults: RestoreReport['droppedFaults'] = []
   if (snapshot.seed !== core.seed) throw new SnapshotMismatchError(`was saved with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or use another state file`)
   if (snapshot.secret !== core.secret) throw new SnapshotMismatchError('was saved with another signing secret: restore it into a core made with its secret')
   if (snapshot.bootId !== core.bootId) throw new SnapshotMismatchError(`was saved under boot id ${snapshot.bootId}, not ${core.bootId}: restore it into a core made with its boot id`)
   for (const saved of snapshot.tenants) {
     const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)
-    restoreTenant(tenant, saved)
+    for (const dropped of restoreTenant(tenant, saved)) droppedFaults.push({ tenant: tenant.id, ...dropped })
     await tenant.store()
   }
+  return { droppedFaults }
 }
 
 /**
@@ -99,11 +108,11 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
  * @example
  * restoreTenant(core.tenants.get('shop', 'test'), saved)
  */
-export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): void {
+export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): DroppedFault[] {
   const store = saved.store && import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
     const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
     tenant.resumeJobs(restored, saved.jobs)
     return restored
   })
-  tenant.restore(saved, store)
+  return tenant.restore(saved, store)
 }

@@ -8,7 +8,7 @@ import { AccountBytes } from './account-bytes.ts'
 import { Signer } from './signer.ts'
 import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts'
 import type { HmacSha256 } from './hmac.ts'
-import { FaultRegistry, seededFaultDraw } from './fault-registry.ts'
+import { FaultRegistry, seededFaultDraw, type DroppedFault } from './fault-registry.ts'
 import { BackgroundWork } from './background-work.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
@@ -297,9 +297,10 @@ export class Tenant {
 
   /**
    * Takes on a snapshot's state (its store being rebuilt, if it had one). Pending jobs are the caller's to schedule
-   * again: running them is domain work.
+   * again: running them is domain work. Returns the saved faults left out because their matcher can no longer be
+   * compiled (decision 0080), each also journaled as `fault:dropped`.
    */
-  restore(snapshot: TenantSnapshot, store: Promise<TenantStore> | undefined): void {
+  restore(snapshot: TenantSnapshot, store: Promise<TenantStore> | undefined): DroppedFault[] {
     this.resets = snapshot.resets
     this.clock = this.newClock(snapshot.clock)
     this.restoredAtMs = this.clock.now()
@@ -307,11 +308,13 @@ export class Tenant {
     this.bytes = this.newBytes()
     this.journal.restore(snapshot.journal)
     this.faults = this.newFaults()
-    this.faults.restore(snapshot.faults)
+    const dropped = this.faults.restore(snapshot.faults)
+    for (const { id, reason } of dropped) this.record('fault:dropped', { id, reason })
     this.settings = snapshot.settings
     this.jobs = new Set()
     this.releaseStore()
     this.storePromise = store && this.adopt(store)
+    return dropped
   }
 
   /**

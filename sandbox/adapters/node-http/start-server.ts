@@ -41,7 +41,7 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   realtimeClock?: boolean
   /** How long a client may take to send its request: {@link SERVER_TIMEOUTS} unless given (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>
-  /** Where warnings go: a non-loopback address, a state file save that failed (default: stderr). */
+  /** Where warnings go: a non-loopback address, a state file save that failed, a saved fault left out (default: stderr). */
   warn?: (message: string) => void
   /**
    * The signing secret (hex, `--secret`): give one for tokens and signatures that are
@@ -222,10 +222,14 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     core.options.logger?.('the node adapter failed', error)
     if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
   }
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`))
   if (saved) {
-    await core.restore(saved).catch((error: unknown) => {
+    const { droppedFaults } = await core.restore(saved).catch((error: unknown) => {
       throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
     })
+    for (const { tenant, id, reason } of droppedFaults) {
+      warn(`ramp-sandbox: ${id} of account ${tenant} in the state file ${options.stateFile} is left out: ${reason} (docs/decisions/0080; journaled as fault:dropped)`)
+    }
   }
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
@@ -266,7 +270,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     throw error
   }
   const warning = exposureWarning((api.address() as AddressInfo).address)
-  if (warning) (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(warning)
+  if (warning) warn(warning)
   const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
   const urlHost = advertised.includes(':') ? `[${advertised}]` : advertised
   origins.api = `http://${urlHost}:${apiPort}`

@@ -46,6 +46,26 @@ async function accessToken(sandbox: RunningSandbox): Promise<string> {
 const transactions = (sandbox: RunningSandbox, token: string) => fetch(`${sandbox.apiUrl}/platform/v1/transactions`, { headers: { authorization: `Bearer ${token}` } })
 
 describe('--state-file', () => {
+  it('restarts with a saved fault whose pattern the linear-time matcher refuses left out, warned about and journaled', async () => {
+    const first = await start({ stateFile: path })
+    for (const fault of [{ path: '/v3/currencies', status: 503 }, { path: '/v3/ip_address', status: 500 }]) {
+      expect((await fetch(`${first.apiUrl}/__sandbox/faults`, { method: 'POST', headers: SK, body: JSON.stringify(fault) })).status).toBe(201)
+    }
+    await stop(first)
+    // As a file from before decision 0080 holds it: a lookahead was checked only to compile in JavaScript.
+    // (Written whole, as a version 1 file holds it, which is still read.)
+    const saved = (await readStateFile(path))!
+    saved.tenants[0]!.faults.armed[0]!.query = { foo: { matches: '^(?=u)' } }
+    await writeFile(path, JSON.stringify(saved))
+    const warnings: string[] = []
+    const second = await start({ stateFile: path, warn: (message) => warnings.push(message) })
+    expect(warnings).toEqual([expect.stringMatching(/^ramp-sandbox: fault_1 of account statefile:test in the state file .* is left out: query\.foo\.matches uses a lookahead/)])
+    const listed = (await (await fetch(`${second.apiUrl}/__sandbox/faults`, { headers: SK })).json()) as { data: Array<{ id: string }> }
+    expect(listed.data.map((fault) => fault.id)).toEqual(['fault_2'])
+    const journal = (await (await fetch(`${second.apiUrl}/__sandbox/journal?kind=state`, { headers: SK })).json()) as { data: Array<{ event: string; detail: unknown }> }
+    expect(journal.data.at(-1)).toMatchObject({ event: 'fault:dropped', detail: { id: 'fault_1' } })
+  })
+
   it('keeps a token working across a restart, with its data', async () => {
     const first = await start({ stateFile: path })
     const token = await accessToken(first)

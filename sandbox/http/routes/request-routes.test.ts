@@ -77,6 +77,10 @@ describe('bad verification queries', () => {
     ['an unknown parameter', { path: '/x', bodyy: '{}' }, 'bodyy'],
     ['a body matcher that is not JSON', { body: '{externalCustomerId:u1}' }, 'body'],
     ['an invalid regular expression', { body: { id: { matches: '[' } } }, 'body.id.matches'],
+    ['a lookbehind, which a linear-time matcher cannot run', { query: { foo: { matches: '(?<=a)b' } } }, 'query.foo.matches'],
+    ['a query field named __proto__', { query: '{"__proto__":"x"}' }, 'query.__proto__'],
+    ['a header named __proto__', { headers: '{"__proto__":{"present":true}}' }, 'headers.__proto__'],
+    ['a body field named __proto__', { body: '{"__proto__":"u1"}' }, 'body.__proto__'],
     ['an unknown method', { method: 'FETCH' }, 'method'],
     ['an unknown key kind', { key: 'master' }, 'key'],
   ])('refuses %s with a 400 naming it', async (_name, params, field) => {
