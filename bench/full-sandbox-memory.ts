@@ -1,8 +1,9 @@
 /**
  * The sandbox at every memory limit at once (issue 17; docs/decisions/0044, 0047): the built CLI, with its default
  * limits unless flags say otherwise, is filled with `--max-accounts` accounts (default 256), each with its seeded
- * store built and its journal full of small entries (the costliest kind per character), and then with sessions
- * until the record budget answers 429. RSS is sampled each second and read after full collections at each stage.
+ * store built and its journal full of small entries (the costliest kind per character), then with sessions
+ * until the record budget answers 429, then with faults of the largest answer bodies until the sandbox-wide byte budget
+ * does (decision 0084). RSS is sampled each second and read after full collections at each stage.
  * Decision 0047's bound (400 MB) must hold here, the worst a client can make the sandbox hold.
  *
  *   npm run bench:full-memory -- [accounts=256] [-- extra serve flags]
@@ -39,10 +40,13 @@ async function spread(count: number, work: (i: number) => Promise<void>): Promis
 const { child, target } = await startSandbox(['--max-accounts', String(accounts), ...extraFlags])
 const samples: number[] = []
 const sampler = setInterval(() => samples.push(processRssMb(child.pid!)), 1_000)
+let sampledBefore = 0
 const stage = async (name: string) => {
+  const peak = Math.max(0, ...samples.slice(sampledBefore))
+  sampledBefore = samples.length
   const memory = await measureServerMemory(child)
   const now = await readUsage(target.api)
-  console.log(`${name.padEnd(34)} RSS ${memory.rssMb.toFixed(0).padStart(4)} MB, heap ${memory.heapUsedMb.toFixed(0).padStart(4)} MB (after full collections); ${now.accounts.held} accounts, ${now.records.held} of ${now.records.limit} records`)
+  console.log(`${name.padEnd(34)} RSS ${memory.rssMb.toFixed(0).padStart(4)} MB, heap ${memory.heapUsedMb.toFixed(0).padStart(4)} MB (after full collections; at most ${peak.toFixed(0)} MB sampled while filling); ${now.accounts.held} accounts, ${now.records.held} of ${now.records.limit} records`)
   return memory
 }
 try {
@@ -61,11 +65,23 @@ try {
     else throw new Error(`a session create answered ${status}`)
   })
   const full = await stage(`record budget full (+${created} sessions)`)
+  // Then the sandbox-wide byte budget (decision 0084), with the largest things an account may hold: faults with 64 KiB answer bodies.
+  let faults = 0
+  let faultsRefused = 0
+  const fault = JSON.stringify({ path: '/nowhere/**', status: 418, responseBody: { pad: 'x'.repeat(65_000) }, unchecked: true })
+  await spread(1_000_000, async (n) => {
+    if (faultsRefused > CONNECTIONS * 4) return
+    const status = await send(`${target.api}/__sandbox/faults`, 'POST', `sk_test_full_${n % accounts}`, fault)
+    if (status === 201) faults++
+    else if (status === 429) faultsRefused++
+    else throw new Error(`a fault answered ${status}`)
+  })
+  const bytes = await stage(`byte budget full (+${faults} faults of 64 KiB)`)
   clearInterval(sampler)
   const mb = (from: number, to: number, count: number) => (((to - from) * 1024) / count).toFixed(0)
   console.log(`per account: store ${mb(start.heapUsedMb, stores.heapUsedMb, accounts)} KB heap; full journal ${mb(stores.heapUsedMb, journals.heapUsedMb, accounts)} KB heap; per session ${(((full.heapUsedMb - journals.heapUsedMb) * 1024 * 1024) / created).toFixed(0)} B heap`)
   console.log(`RSS at most ${Math.max(...samples).toFixed(0)} MB sampled each second (decision 0047's bound: 400 MB)`)
-  console.log(JSON.stringify({ fullSandboxMemory: { accounts, extraFlags, rssMaxMb: Math.round(Math.max(...samples)), stages: { start, stores, journals, full }, sessions: created } }))
+  console.log(JSON.stringify({ fullSandboxMemory: { accounts, extraFlags, rssMaxMb: Math.round(Math.max(...samples)), stages: { start, stores, journals, full, bytes }, sessions: created, faults } }))
 } finally {
   clearInterval(sampler)
   agent.destroy()
