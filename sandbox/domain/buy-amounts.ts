@@ -58,6 +58,12 @@ function feesOnSource(sourceMinor: bigint, s: MinorSchedule) {
   return { network: s.network, service, ecosystem, total: s.network + service + ecosystem }
 }
 
+/** Minor units as a `bigint`; one past every double (only an amount no request schema lets through) is refused, naming `field`. */
+function wholeMinor(minor: number, field: string): bigint {
+  if (!Number.isFinite(minor)) throw SandboxError.invalidField(field, `${field} is too large`)
+  return BigInt(minor)
+}
+
 /** Minor units as an amount: exact below 2^53 minor units; above, only refusals show it (every fiat's maximum is far below). */
 const amountOf = (minor: bigint, p: number) => fromMinor(Number(minor), p)
 
@@ -73,7 +79,7 @@ function asFees(fees: { network: bigint; service: bigint; ecosystem: bigint }, p
  */
 export function amountsFromSource(amount: number, feeBehavior: FeeBehavior, schedule: BuyFeeSchedule, units: Units, field = 'source.amount'): BuyAmounts {
   const p = units.fiatPrecision
-  const sourceMinor = BigInt(toMinor(amount, p))
+  const sourceMinor = wholeMinor(toMinor(amount, p), field)
   const fees = feesOnSource(sourceMinor, minorSchedule(schedule, p))
   const convertedMinor = feeBehavior === 'inclusive' ? sourceMinor - fees.total : sourceMinor
   if (convertedMinor <= 0n) {
@@ -106,14 +112,14 @@ export const MAX_DESTINATION_STEPS = 4
  * less than `C`, and `U = max(⌈10 000·(C + N + 1) / (10 000 − a − b)⌉, ⌈(10 000·(C + N + M) + 5 000) / (10 000 − b)⌉)`
  * leaves enough (whichever of `M` and `P_a(U)` is larger). So the answer is the first `s` in `[L, U]` that leaves
  * enough, and the scan looks at most at `U − L + 1 ≤ ⌈19 998 / (10 000 − a − b)⌉ + 1` sources
- * ({@link MAX_DESTINATION_STEPS}), each counted into `count`.
+ * ({@link MAX_DESTINATION_STEPS}), each counted into `count`. A refusal names `field` (the request's amount).
  */
-export function amountsFromDestination(amount: number, schedule: BuyFeeSchedule, units: Units, count: StepCount = uncounted()): BuyAmounts {
+export function amountsFromDestination(amount: number, schedule: BuyFeeSchedule, units: Units, count: StepCount = uncounted(), field = 'destination.amount'): BuyAmounts {
   const p = units.fiatPrecision
   const s = minorSchedule(schedule, p)
   const keep = BP - s.serviceBp - s.ecosystemBp
-  if (keep <= 0n) throw SandboxError.invalidField('extraFeePercentage', 'the fees take all of any amount: nothing is left to buy with')
-  const convertedMinor = BigInt(Math.ceil(amount * units.price * 10 ** p - 1e-9))
+  if (keep <= 0n) throw SandboxError.invalidField(field, `${field} cannot be bought: the fees take all of any amount`)
+  const convertedMinor = wholeMinor(Math.ceil(amount * units.price * 10 ** p - 1e-9), field)
   const withNetwork = BP * (convertedMinor + s.network)
   const withFloor = BP * (convertedMinor + s.network + s.serviceMinimum)
   const keepWithFloor = BP - s.ecosystemBp

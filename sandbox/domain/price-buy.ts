@@ -85,6 +85,6 @@ export function buyAmountsAt(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoC
   const schedule = buyFeeSchedule(tenant.catalog, fiat, crypto, input.method, input.extraFeePercentage)
   const units = { price, fiatPrecision: fiat.precision, cryptoPrecision: crypto.precision }
   return input.destinationAmount !== undefined
-    ? amountsFromDestination(input.destinationAmount, schedule, units, count)
+    ? amountsFromDestination(input.destinationAmount, schedule, units, count, fields.destination)
     : amountsFromSource(input.sourceAmount!, input.feeBehavior, schedule, units, fields.source)
 }
