@@ -7,6 +7,7 @@ import { SandboxError } from '../../sandbox/kernel/sandbox-error.ts'
 
 /** The quote families the sweep drives: the two that search, and those that only compute (no loop, no steps). */
 export const FAMILIES = ['limits', 'widget buy by destination', 'platform buy by destination', 'widget frame estimate', 'sell', 'swap'] as const
+/** One of {@link FAMILIES}. */
 export type Family = (typeof FAMILIES)[number]
 
 /** Most steps a family may count (its JSDoc proves it); null: the family has no loop, so nothing counts. */
