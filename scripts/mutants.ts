@@ -25,6 +25,17 @@ const MUTANTS: Mutant[] = [
   { name: 'sell fee × 2', file: 'sandbox/domain/sell-quote.ts', from: 'percentOfMinor(grossMinor, fee.feePercent)', to: 'percentOfMinor(grossMinor, fee.feePercent * 2)', tests: QUOTES },
   { name: 'buy exchangeRate × 1.5', file: 'sandbox/domain/buy-quote.ts', from: 'exchangeRate: price,', to: 'exchangeRate: price * 1.5,', tests: QUOTES },
   { name: 'price-walk amplitude × 10', file: 'sandbox/domain/pricing.ts', from: 'factor += wave.amplitude * Math.sin(', to: 'factor += wave.amplitude * 10 * Math.sin(', tests: QUOTES },
+  {
+    name: "a destination's source scan stopping below its proven upper bound", file: 'sandbox/domain/buy-amounts.ts',
+    from: 'ceilDiv(withNetwork + BP, keep)', to: 'ceilDiv(withNetwork - BP, keep)',
+    tests: ['sandbox/domain/buy-amounts.test.ts'],
+  },
+  {
+    // Still correct, but its steps grow with the amount: 10^16 of them for the limits search's largest probes.
+    name: "a destination's source scan starting from 1", file: 'sandbox/domain/buy-amounts.ts',
+    from: 'const lowest = maxOf(1n, ceilDiv(withNetwork - 9_998n, keep), ceilDiv(withFloor - 4_999n, keepWithFloor))', to: 'const lowest = 1n',
+    tests: ['scripts/quote-sweep.test.ts'],
+  },
   { name: 'a next page after an exact last page (< → <=)', file: 'sandbox/domain/list-transactions.ts', from: 'start + limit < matching.length', to: 'start + limit <= matching.length', tests: ['sandbox/domain/list-transactions.test.ts'] },
   {
     name: 'signature compared with === through a variable', file: 'sandbox/kernel/tenant.ts',

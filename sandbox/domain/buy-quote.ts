@@ -5,6 +5,7 @@ import { checkPaymentMethod, checkWallet, destinationCrypto, sourceFiat } from '
 import { paymentDisclosures } from './disclosures.ts'
 import { isoTime } from './iso-time.ts'
 import { checkBuyDecimals, priceBuy } from './price-buy.ts'
+import type { StepCount } from './step-count.ts'
 import type { TokenClaims } from './tokens.ts'
 
 /** Seconds a buy quote stays valid on the tenant clock. */
@@ -28,11 +29,12 @@ function payable(method: PaymentMethodRef | undefined): boolean {
  * Prices a buy for the holder of an access token (spec buy-quote rules 1–5).
  * Anonymous credentials get a quote that is not executable and has no signature;
  * full credentials with a wallet and a payment method (a card by its stored id) get an executable, signed one.
+ * Priced by `destination.amount`, its search's steps are counted into `count` (at most `MAX_DESTINATION_STEPS`).
  *
  * @example
  * quoteBuy(tenant, store, claims, { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } })
  */
-export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims, request: BuyQuoteRequest): BuyQuote {
+export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims, request: BuyQuoteRequest, count?: StepCount): BuyQuote {
   const customer: CustomerRecord | undefined = claims.customer === null ? undefined : store.customers.get(claims.customer)
   const fiat = sourceFiat(tenant.catalog, request.source.asset.code)
   const crypto = destinationCrypto(tenant.catalog, request.destination.asset.code, tenant.mode, customer)
@@ -48,7 +50,7 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
   const now = tenant.clock.now()
   if (request.paymentMethod) checkPaymentMethod(store, request.paymentMethod, customer, now)
 
-  const { price, amounts } = priceBuy(tenant, fiat, crypto, input, PLATFORM_FIELDS)
+  const { price, amounts } = priceBuy(tenant, fiat, crypto, input, PLATFORM_FIELDS, count)
 
   const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && payable(request.paymentMethod)
   const quote: BuyQuote = {

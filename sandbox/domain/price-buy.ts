@@ -5,6 +5,7 @@ import { amountsFromDestination, amountsFromSource, type BuyAmounts } from './bu
 import { buyFeeSchedule } from './buy-fees.ts'
 import { buyBoundsProblem } from './buy-quote-checks.ts'
 import { pairPrice } from './pricing.ts'
+import { uncounted, type StepCount } from './step-count.ts'
 
 /** What a buy is priced from: one amount (the destination's wins), how fees apply, the method and the extra fee. */
 export interface BuyPricingInput {
@@ -39,15 +40,16 @@ function decimalsOf(value: number): number {
  * Prices a buy of `crypto` with `fiat` at the tenant's clock: the one computation behind the platform's
  * `POST /platform/v1/quotes/buy` and the widget's `GET /v3/currencies/{code}/buy_quote`, so both agree for the same
  * input. Refuses, naming the request's field, an amount with more decimals than its currency has, one that does not
- * cover the fees, and one out of the buy bounds (decision 0053).
+ * cover the fees, and one out of the buy bounds (decision 0053). Priced by destination, it searches at most
+ * `MAX_DESTINATION_STEPS` sources, counted into `count`.
  *
  * @example
  * priceBuy(tenant, usd, eth, { sourceAmount: 100, feeBehavior: 'inclusive', method: 'card', extraFeePercentage: 1 }, { source: 'source.amount', destination: 'destination.amount' })
  */
-export function priceBuy(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency, input: BuyPricingInput, fields: BuyPricingFields): BuyPricing {
+export function priceBuy(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency, input: BuyPricingInput, fields: BuyPricingFields, count: StepCount = uncounted()): BuyPricing {
   checkBuyDecimals(fiat, crypto, input, fields)
   const price = buyPriceNow(tenant, fiat, crypto)
-  const amounts = buyAmountsAt(tenant, fiat, crypto, price, input, fields)
+  const amounts = buyAmountsAt(tenant, fiat, crypto, price, input, fields, count)
   const outOfBounds = buyBoundsProblem(fiat, crypto, amounts)
   if (outOfBounds) {
     const field = input.destinationAmount !== undefined ? fields.destination : fields.source
@@ -76,12 +78,13 @@ export function buyPriceNow(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCu
 
 /**
  * The amounts of a buy at `price`, unchecked against the bounds (what `priceBuy` and the limits search share): by
- * destination amount when one is given (always fees-inclusive), else by source amount with `feeBehavior`.
+ * destination amount when one is given (always fees-inclusive; the search's steps counted into `count`), else by
+ * source amount with `feeBehavior`.
  */
-export function buyAmountsAt(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency, price: number, input: BuyPricingInput, fields: BuyPricingFields): BuyAmounts {
+export function buyAmountsAt(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency, price: number, input: BuyPricingInput, fields: BuyPricingFields, count: StepCount = uncounted()): BuyAmounts {
   const schedule = buyFeeSchedule(tenant.catalog, fiat, crypto, input.method, input.extraFeePercentage)
   const units = { price, fiatPrecision: fiat.precision, cryptoPrecision: crypto.precision }
   return input.destinationAmount !== undefined
-    ? amountsFromDestination(input.destinationAmount, schedule, units)
+    ? amountsFromDestination(input.destinationAmount, schedule, units, count, fields.destination)
     : amountsFromSource(input.sourceAmount!, input.feeBehavior, schedule, units, fields.source)
 }

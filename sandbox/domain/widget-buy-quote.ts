@@ -7,6 +7,7 @@ import { BUY_QUOTE_TTL_SECONDS } from './buy-quote.ts'
 import { destinationCrypto, sourceFiat } from './buy-quote-checks.ts'
 import { isoTime } from './iso-time.ts'
 import { priceBuy } from './price-buy.ts'
+import type { StepCount } from './step-count.ts'
 
 /** The widget request's amount fields, as refusals name them. */
 export const WIDGET_BUY_FIELDS = { source: 'baseCurrencyAmount', destination: 'quoteCurrencyAmount', boundsNameField: true }
@@ -51,12 +52,13 @@ function signedText(q: WidgetBuyQuote): string {
  * fiat, crypto, amount, method and fee behaviour give the same price, fees and total. `baseCurrencyAmount` is the
  * fiat converted (the total less every fee); `areFeesIncluded` defaults to false (fees on top); the extra fee to the
  * tenant's `defaultExtraFeePercentage`; the method to `credit_debit_card`. Signed with the tenant's secret, valid
- * `BUY_QUOTE_TTL_SECONDS` on its clock (decision 0066).
+ * `BUY_QUOTE_TTL_SECONDS` on its clock (decision 0066). Priced by `quoteCurrencyAmount`, its search's steps are counted
+ * into `count` (at most `MAX_DESTINATION_STEPS`).
  *
  * @example
  * quoteWidgetBuy(tenant, 'eth', { baseCurrencyCode: 'usd', baseCurrencyAmount: 100, areFeesIncluded: true })
  */
-export function quoteWidgetBuy(tenant: Tenant, currencyCode: string, query: WidgetBuyQuoteQuery): WidgetBuyQuote {
+export function quoteWidgetBuy(tenant: Tenant, currencyCode: string, query: WidgetBuyQuoteQuery, count?: StepCount): WidgetBuyQuote {
   const crypto = widgetBuyCrypto(tenant, currencyCode)
   const fiat = sourceFiat(tenant.catalog, query.baseCurrencyCode, 'baseCurrencyCode')
   const method = query.paymentMethod ?? 'credit_debit_card'
@@ -68,7 +70,7 @@ export function quoteWidgetBuy(tenant: Tenant, currencyCode: string, query: Widg
     method: platformMethodOf(method),
     extraFeePercentage,
   } as const
-  const { price, amounts } = priceBuy(tenant, fiat, crypto, input, WIDGET_BUY_FIELDS)
+  const { price, amounts } = priceBuy(tenant, fiat, crypto, input, WIDGET_BUY_FIELDS, count)
   const p = fiat.precision
   const converted = toMinor(amounts.total, p) - toMinor(amounts.fees.network, p) - toMinor(amounts.fees.service, p) - toMinor(amounts.fees.ecosystem, p)
   const quote: WidgetBuyQuote = {
