@@ -41,13 +41,15 @@ export async function passSellStage(tenant: Tenant, store: TenantStore, id: stri
  * await settleSellTransaction(tenant, store, 'sell_…', { status: 'completed' })
  */
 export async function settleSellTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SellOutcome): Promise<SellTransactionRecord | undefined> {
-  for (;;) {
+  // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
+  for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.sellTransactions.get(id)
     if (!current || current.status !== 'pending') return current
     const at = currentStage(current.stages)
     if (at.stage === 'stage_four_delivery') break
     await passSellStage(tenant, store, id, at.stage)
   }
+  if (store.sellTransactions.get(id)?.status !== 'pending') return store.sellTransactions.get(id)
   const updatedAt = tenant.clock.iso()
   const settled = (await store.sellTransactions.update(id, (draft) => {
     draft.status = outcome.status

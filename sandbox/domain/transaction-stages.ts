@@ -60,7 +60,8 @@ export async function passStage(tenant: Tenant, store: TenantStore, transactionI
  * await passStagesBefore(tenant, store, 'txn_…', 'stage_four_delivery') // delivery is now in_progress
  */
 export async function passStagesBefore(tenant: Tenant, store: TenantStore, transactionId: string, target: StageName): Promise<void> {
-  for (;;) {
+  // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
+  for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.transactions.get(transactionId)
     if (!current || current.status !== 'pending') return
     const at = currentStage(current.stages)
