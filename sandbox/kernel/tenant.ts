@@ -292,6 +292,7 @@ export class Tenant {
    */
   restore(snapshot: TenantSnapshot, store: Promise<TenantStore> | undefined): void {
     this.resets = snapshot.resets
+    this.clock.stop()
     this.clock = this.newClock(snapshot.clock)
     this.restoredAtMs = this.clock.now()
     this.journal.restore(snapshot.journal)
@@ -328,6 +329,8 @@ export class Tenant {
     this.restoredAtMs = undefined
     this.jobs = new Set()
     this.releaseStore()
+    // The constructor's first reset has no clock yet; a later one drops what the old clock still had to run.
+    ;(this.clock as VirtualClock | undefined)?.stop()
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
     this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
@@ -341,10 +344,13 @@ export class Tenant {
     }
   }
 
-  /** A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state. */
+  /**
+   * A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state; its advances
+   * in slices pause as store builds do.
+   */
   private newClock(restore?: TenantSnapshot['clock']): VirtualClock {
-    const { clockStart, wall } = this.options
-    return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore })
+    const { clockStart, wall, pause } = this.options
+    return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore, pause })
   }
 
   /** Journals a state change named `noun:verb`. */
