@@ -9,6 +9,7 @@ import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry, seededFaultDraw } from './fault-registry.ts'
 import { BackgroundWork } from './background-work.ts'
+import type { FairSlots, ReleaseSlot } from './fair-slots.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
 import { VirtualClock } from './virtual-clock.ts'
@@ -60,6 +61,11 @@ export interface TenantOptions {
   resumeWork?: (tenant: Tenant, store: TenantStore) => void
   /** How webhooks leave the sandbox (default: `fetch`, stamped on the tenant clock). */
   webhookTransport?: WebhookTransport
+  /**
+   * The webhook attempts in flight, per account and in all (the registry's, from `limits`): without it attempts are
+   * never held back.
+   */
+  webhookSlots?: FairSlots
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
@@ -205,6 +211,19 @@ export class Tenant {
   /** How this tenant's webhooks leave the sandbox. */
   get webhookTransport(): WebhookTransport {
     return this.options.webhookTransport ?? fetchTransport
+  }
+
+  /**
+   * A slot for one webhook attempt, resolved with its release: at once while the account has fewer than
+   * `limits.webhookAttemptsPerAccount` in flight and the process fewer than `limits.webhookAttemptsInFlight`, else
+   * when its turn comes (decision 0082).
+   *
+   * @example
+   * const release = await tenant.webhookAttemptSlot()
+   * try { await transport.post(request) } finally { release() }
+   */
+  webhookAttemptSlot(): Promise<ReleaseSlot> {
+    return this.options.webhookSlots?.acquire(this.id) ?? Promise.resolve(() => undefined)
   }
 
   /** Work outside any request (webhook attempts): never awaited by what started it; `settled()` waits for it in tests. */

@@ -15,7 +15,7 @@ import { healthReply } from './health-reply.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
-import { fetchTransport } from '../../kernel/webhook-transport.ts'
+import { httpWebhookTransport } from './http-webhook-transport.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
 export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
@@ -190,8 +190,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     // With a state file, an account evicted to make room keeps its state there and gets it back on its next use.
     keepEvicted: options.keepEvicted ?? options.stateFile !== undefined,
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
-    // Webhook signatures carry the wall time: receivers check them against their own clocks (decision 0059).
-    webhookTransport: options.webhookTransport ?? { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) },
+    // One connection per attempt, closed with it (decision 0082); signatures carry the wall time (decision 0059).
+    webhookTransport: options.webhookTransport ?? httpWebhookTransport,
   })
   const failed = (response: ServerResponse, error: unknown) => {
     core.options.logger?.('the node adapter failed', error)
