@@ -4,7 +4,7 @@ import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { signWebhook } from '../kernel/webhook-signature.ts'
 import { isoTime } from './iso-time.ts'
-import { webhookSecretOf } from './webhook-endpoints.ts'
+import { webhookHostAllowed, webhookSecretOf } from './webhook-endpoints.ts'
 
 /** How long an endpoint has to answer an attempt. */
 export const WEBHOOK_TIMEOUT_MS = 5_000
@@ -15,8 +15,8 @@ export const WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000] as 
 const delivered = (answer: WebhookAnswer) => 'status' in answer && answer.status >= 200 && answer.status < 300
 
 /**
- * One attempt at a delivery: signed for its endpoint as the endpoint is now (a removed or disabled endpoint fails it),
- * posted through the tenant's transport once the
+ * One attempt at a delivery: signed for its endpoint as the endpoint is now (a removed or disabled endpoint fails it;
+ * a host this sandbox does not allow fails the attempt unsent), posted through the tenant's transport once the
  * account has a free attempt slot (decision 0082: waiting for one is not an attempt), journaled; a failed attempt
  * schedules the next on the tenant clock, until the last fails the delivery.
  *
@@ -41,14 +41,19 @@ type Unsent = { kind: 'settled'; delivery: WebhookDelivery | undefined } | { kin
 
 /**
  * Settles what needs no network: a delivery no longer pending, or of a dropped store (its account reset or evicted
- * since), stays as it is; a removed or disabled endpoint fails it.
+ * since), stays as it is; a removed or disabled endpoint fails it; an endpoint whose host the running sandbox does not
+ * allow (its URL came from a state file, or was allowed under another process's options) fails this attempt,
+ * journaled and retried like any other, with nothing sent (decision 0082).
  */
 async function settleUnsent(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<Unsent> {
   const delivery = store.webhookDeliveries.get(deliveryId)
   if (!delivery || delivery.status !== 'pending' || store.dropped) return { kind: 'settled', delivery }
   const endpoint = store.webhookEndpoints.get(delivery.endpointId)
   if (!endpoint || !endpoint.enabled) return { kind: 'settled', delivery: await finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 }, {}) }
-  return { kind: 'send', delivery, endpoint }
+  if (webhookHostAllowed(endpoint.url, tenant.webhookAllowHosts)) return { kind: 'send', delivery, endpoint }
+  const host = new URL(endpoint.url).hostname
+  const error = `not sent: this sandbox does not allow webhooks to ${host} (loopback always; any other host only with --webhook-allow-host ${host}); change the endpoint's url or restart the sandbox with that flag`
+  return { kind: 'settled', delivery: await failedAttempt(tenant, store, delivery, { answer: { error, durationMs: 0 }, headers: {}, started: tenant.clock.now() }) }
 }
 
 /** Signs and posts the attempt, then keeps what came back. */

@@ -84,6 +84,8 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     runJob: runScheduledJob,
     resumeWork: resumeRestoredWork,
     webhookTransport: options.webhookTransport,
+    webhookAllowHosts: options.webhookAllowHosts ?? [],
+    ...(options.warn ? { warn: options.warn } : {}),
   })
   const routes = allRoutes()
   const router = new Router(routes)

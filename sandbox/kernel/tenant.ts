@@ -66,6 +66,10 @@ export interface TenantOptions {
    * never held back.
    */
   webhookSlots?: FairSlots
+  /** Hosts besides loopback webhooks may go to (`--webhook-allow-host`; decision 0058): checked at every attempt too. */
+  webhookAllowHosts?: readonly string[]
+  /** Where the sandbox's warnings go (a restored endpoint whose host is not allowed): the node adapter's stderr. */
+  warn?: (message: string) => void
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
@@ -224,6 +228,16 @@ export class Tenant {
    */
   webhookAttemptSlot(): Promise<ReleaseSlot> {
     return this.options.webhookSlots?.acquire(this.id) ?? Promise.resolve(() => undefined)
+  }
+
+  /** Hosts besides loopback the operator lets webhooks go to (`--webhook-allow-host`). */
+  get webhookAllowHosts(): readonly string[] {
+    return this.options.webhookAllowHosts ?? []
+  }
+
+  /** Tells the operator something is off (the node adapter writes it on stderr; in process it goes nowhere unless asked). */
+  warn(message: string): void {
+    this.options.warn?.(message)
   }
 
   /** Work outside any request (webhook attempts): never awaited by what started it; `settled()` waits for it in tests. */

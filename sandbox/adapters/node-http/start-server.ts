@@ -38,7 +38,10 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   realtimeClock?: boolean
   /** How long a client may take to send its request: {@link SERVER_TIMEOUTS} unless given (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>
-  /** Where warnings go: a non-loopback address, a state file save that failed (default: stderr). */
+  /**
+   * Where warnings go: a non-loopback address, a state file save that failed, a restored webhook endpoint whose host
+   * is not allowed (default: stderr).
+   */
   warn?: (message: string) => void
   /**
    * The signing secret (hex, `--secret`): give one for tokens and signatures that are
@@ -175,6 +178,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   const host = options.host ?? '127.0.0.1'
   const origins = { api: '', frames: '' }
   const saved = await restoredState(options)
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`))
   const core = createSandboxCore({
     ...options,
     hmac: options.hmac ?? nodeHmacSha256,
@@ -192,6 +196,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
     // One connection per attempt, closed with it (decision 0082); signatures carry the wall time (decision 0059).
     webhookTransport: options.webhookTransport ?? httpWebhookTransport,
+    warn,
   })
   const failed = (response: ServerResponse, error: unknown) => {
     core.options.logger?.('the node adapter failed', error)
@@ -202,7 +207,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
     })
   }
-  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
+  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, warn)
   const requestLog = options.requestLog
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     if (requestLog) logWhenDone(request, response, requestLog)
@@ -239,7 +244,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     throw error
   }
   const warning = exposureWarning((api.address() as AddressInfo).address)
-  if (warning) (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(warning)
+  if (warning) warn(warning)
   const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
   const urlHost = advertised.includes(':') ? `[${advertised}]` : advertised
   origins.api = `http://${urlHost}:${apiPort}`

@@ -144,4 +144,14 @@ describe('--state-file', () => {
     await second.core.tenants.get('statefile', 'test').background.settled()
     expect(received).toEqual([inFlight!.body])
   })
+
+  it('warns at a restart of each restored webhook endpoint whose host the new --webhook-allow-host list lacks', async () => {
+    const first = await start({ stateFile: path, webhookAllowHosts: ['partner.example'] })
+    const created = await fetch(`${first.apiUrl}/__sandbox/webhooks/endpoints`, { method: 'POST', headers: SK, body: JSON.stringify({ url: 'https://partner.example/hooks' }) })
+    expect(created.status).toBe(201)
+    await stop(first)
+    const warnings: string[] = []
+    await start({ stateFile: path, warn: (message) => warnings.push(message) })
+    expect(warnings).toEqual([expect.stringMatching(/^ramp-sandbox: account statefile \(test\): webhook endpoint we_\w+ sends to partner\.example, .*--webhook-allow-host partner\.example$/)])
+  })
 })
