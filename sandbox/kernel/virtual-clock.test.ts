@@ -156,6 +156,19 @@ describe('VirtualClock timers', () => {
     expect(clock.pendingTimers).toBe(50_000)
   })
 
+  it('says whether a timer is due now, passing over cancelled ones', () => {
+    let wall = 0
+    const clock = new VirtualClock({ start, wall: () => wall })
+    const cancel = clock.schedule(start + 1_000, () => undefined)
+    clock.schedule(start + 3_000, () => undefined)
+    wall = 2_000
+    expect(clock.hasDue()).toBe(true)
+    cancel()
+    expect(clock.hasDue()).toBe(false)
+    wall = 3_000
+    expect(clock.hasDue()).toBe(true)
+  })
+
   it('counts a cancelled timer out once, even when cancelled twice or after it fired', () => {
     const clock = new VirtualClock({ start })
     const cancelFirst = clock.schedule(start + 1, () => undefined)

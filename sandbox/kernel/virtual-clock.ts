@@ -119,6 +119,13 @@ export class VirtualClock {
     this.live = 0
   }
 
+  /** Whether a timer is due now (wall time made it due): a request then catches up first, `advanceInSlices(0)`. */
+  hasDue(): boolean {
+    for (let timer = this.timers.peek(); timer?.state === 'cancelled'; timer = this.timers.peek()) this.timers.pop()
+    const next = this.timers.peek()
+    return next !== undefined && next.at <= this.now()
+  }
+
   /** Fires every timer that is due now; returns how many fired. */
   runDue(): number {
     return this.fireUntil(this.now())
