@@ -76,7 +76,14 @@ export class TenantRegistry {
   constructor(options: TenantOptions) {
     this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep))
     const { webhookAttemptsPerAccount, webhookAttemptsInFlight } = options.limits
-    this.options = { ...options, budget: this.budget, storeBuilds: new OneAtATime(), webhookSlots: new FairSlots(webhookAttemptsPerAccount, webhookAttemptsInFlight), allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
+    this.options = {
+      ...options,
+      budget: this.budget,
+      storeBuilds: new OneAtATime(),
+      // One set of slots for every tenant: the cap across accounts is the process's (decision 0082).
+      webhookSlots: new FairSlots(webhookAttemptsPerAccount, webhookAttemptsInFlight),
+      allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after),
+    }
   }
 
   /**
