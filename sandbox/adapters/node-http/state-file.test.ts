@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { magicContacts } from '../../../fixtures/magic-customers.ts'
+import type { SandboxSnapshot } from '../../contract/index.ts'
 import { handlerTransport } from '../../kernel/webhook-transport.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
@@ -71,7 +72,9 @@ describe('--state-file', () => {
   it('saves shortly after a change, without waiting for shutdown', async () => {
     const sandbox = await start({ stateFile: path })
     await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '5m' }) })
-    const saved = async () => (await readStateFile(path))?.tenants.map((tenant) => [tenant.account, tenant.clock.advancedMs])
+    // Read as text, not with readStateFile: that removes the temp files of writers it takes for dead, and the live
+    // saver's write in progress is one (its rename then fails, and nothing changes again to retry it).
+    const saved = async () => (JSON.parse(await readFile(path, 'utf8')) as SandboxSnapshot).tenants.map((tenant) => [tenant.account, tenant.clock.advancedMs])
     await expect.poll(saved, { timeout: 20_000, interval: 20 }).toEqual([['statefile', 300_000]])
   })
 
