@@ -13,6 +13,7 @@ export class MinHeap<T> {
   /** @param before whether `a` comes out before `b`: a strict order, ties broken by the caller (e.g. by a sequence number). */
   constructor(private readonly before: (a: T, b: T) => boolean) {}
 
+  /** How many items it holds. */
   get size(): number {
     return this.items.length
   }
@@ -22,6 +23,7 @@ export class MinHeap<T> {
     return this.items[0]
   }
 
+  /** Adds an item, sifting it up past the items it comes before. */
   push(item: T): void {
     const items = this.items
     let index = items.push(item) - 1
