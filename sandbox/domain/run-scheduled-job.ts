@@ -8,6 +8,7 @@ import { runSwapStep } from './swap-lifecycle.ts'
 import { passStage } from './transaction-stages.ts'
 import { settleTransaction } from './transactions.ts'
 import { releaseShuffled, resumeDeliveries, retryDelivery } from './webhook-deliveries.ts'
+import { flagDisallowedEndpoints } from './webhook-endpoints.ts'
 
 /**
  * What a scheduled job does when the tenant clock reaches it: pass a transaction's stage, settle a transaction, decide a KYC check, expire a
@@ -46,11 +47,13 @@ export function runScheduledJob(tenant: Tenant, store: TenantStore, job: Schedul
 
 /**
  * What a tenant restored from a state file picks up once its saved jobs are scheduled again: webhook attempts that
- * were in flight (no job holds them). Handed to the tenants beside `runScheduledJob`.
+ * were in flight (no job holds them); and what it warns of: endpoints whose host this sandbox does not allow.
+ * Handed to the tenants beside `runScheduledJob`.
  *
  * @example
  * resumeRestoredWork(tenant, restoredStore)
  */
 export function resumeRestoredWork(tenant: Tenant, store: TenantStore): void {
+  flagDisallowedEndpoints(tenant, store)
   resumeDeliveries(tenant, store)
 }

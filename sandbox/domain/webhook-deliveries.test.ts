@@ -9,7 +9,7 @@ import { conforms, send } from '../http/test-request.ts'
 import { readCustomer, readyCustomer } from '../http/routes/customer-test-kit.ts'
 import { fetchTransport } from '../kernel/webhook-transport.ts'
 import { executeBuyQuote } from './transactions.ts'
-import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-deliveries.ts'
+import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-attempts.ts'
 
 /** A partner's receiver, outside the sandbox's code: it keeps what arrives and answers the statuses it is told to, then 200. */
 interface Receiver {

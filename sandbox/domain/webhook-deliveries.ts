@@ -1,17 +1,10 @@
-import { durationToMs, type CustomerDetails, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookAttempt, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { durationToMs, type CustomerDetails, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
-import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { signWebhook } from '../kernel/webhook-signature.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
-import { webhookSecretOf } from './webhook-endpoints.ts'
-
-/** How long an endpoint has to answer an attempt. */
-export const WEBHOOK_TIMEOUT_MS = 5_000
-/** Sandbox ms before each retry: 30 s, then ×4 (2 min, 8 min, 32 min); after the fifth attempt the delivery fails. */
-export const WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000] as const
+import { attemptDelivery } from './webhook-attempts.ts'
 
 /** What each event carries as `data`: the object as the API shows it at that moment. */
 export interface WebhookData {
@@ -229,63 +222,10 @@ export function resumeDeliveries(tenant: Tenant, store: TenantStore): void {
   }
 }
 
-/** How an attempt's answer counts: a 2xx delivers; anything else, a timeout or a refused connection is retried. */
-const delivered = (answer: WebhookAnswer) => 'status' in answer && answer.status >= 200 && answer.status < 300
-
-/**
- * One attempt at a delivery: signed for its endpoint as the endpoint is now (a removed or disabled endpoint fails it),
- * posted through the tenant's transport, journaled; a failed attempt schedules the next on the tenant clock, until
- * the last fails the delivery.
- *
- * @example
- * tenant.background.start(attemptDelivery(tenant, store, 'whd_…'))
- */
-export async function attemptDelivery(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<WebhookDelivery | undefined> {
-  const delivery = store.webhookDeliveries.get(deliveryId)
-  if (!delivery || delivery.status !== 'pending') return delivery
-  const endpoint = store.webhookEndpoints.get(delivery.endpointId)
-  if (!endpoint || !endpoint.enabled) return finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 }, {})
-  const transport = tenant.webhookTransport
-  const timestamp = transport.nowSeconds?.() ?? Math.floor(tenant.clock.now() / 1000)
-  const signature = signWebhook(delivery.body, webhookSecretOf(tenant, endpoint), { timestamp, scheme: endpoint.scheme, id: delivery.eventId, headerName: tenant.settings.webhookSignatureHeader })
-  const headers = { ...signature, 'user-agent': 'ramp-sandbox-webhooks' }
-  const started = tenant.clock.now()
-  const answer = await transport.post({ url: endpoint.url, headers, body: delivery.body, timeoutMs: WEBHOOK_TIMEOUT_MS })
-  if (delivered(answer)) return finish(tenant, store, delivery, 'delivered', answer, headers, started)
-  const retry = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts.length]
-  if (retry === undefined) return finish(tenant, store, delivery, 'failed', answer, headers, started)
-  const at = tenant.clock.now() + retry
-  const updated = await record(tenant, store, delivery, { answer, headers, started }, { status: 'pending', nextAttemptAt: isoTime(at) })
-  tenant.scheduleJob(store, { kind: 'webhook:retry', at, deliveryId })
-  return updated
-}
-
 /** An attempt the tenant clock made due (a retry, a delayed first attempt): started in the background, so the clock's advance never waits on a receiver. */
 export function retryDelivery(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<void> {
   tenant.background.start(attemptDelivery(tenant, store, deliveryId))
   return Promise.resolve()
-}
-
-function finish(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, status: 'delivered' | 'failed', answer: WebhookAnswer, headers: Record<string, string>, started = tenant.clock.now()) {
-  return record(tenant, store, delivery, { answer, headers, started }, { status, nextAttemptAt: null })
-}
-
-/** What one attempt sent and got back, and when it started (sandbox ms). */
-interface AttemptMade {
-  answer: WebhookAnswer
-  headers: Record<string, string>
-  started: number
-}
-
-/** Keeps an attempt with the delivery (its sandbox time, the headers sent, what came back, its real duration) and journals it. */
-async function record(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, { answer, headers, started }: AttemptMade, next: Pick<WebhookDelivery, 'status' | 'nextAttemptAt'>) {
-  const attempt: WebhookAttempt = { at: isoTime(started), requestHeaders: headers, status: 'status' in answer ? answer.status : null, error: 'error' in answer ? answer.error : null, durationMs: answer.durationMs }
-  const updated = await store.webhookDeliveries.update(delivery.id, (draft) => {
-    draft.attempts.push(attempt)
-    Object.assign(draft, next, { heldBy: null })
-  })
-  tenant.record('webhook:attempted', { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, type: delivery.type, attempt: delivery.attempts.length + 1, ...attempt, outcome: next.status })
-  return updated
 }
 
 /** The tenant's deliveries, newest first, at most `limit` (the control API's delivery log). */

@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_TYPES } from '../contract/index.ts'
 import { base64UrlToBytes } from '../kernel/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
+import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { webhookSecretFrom } from '../kernel/webhook-secret.ts'
 import { newId } from './new-id.ts'
 
@@ -25,6 +26,24 @@ function requireAllowedHost(url: string, allowedHosts: readonly string[]): void 
   if (webhookHostAllowed(url, allowedHosts)) return
   const host = new URL(url).hostname
   throw SandboxError.invalidField('url', `url must be on a loopback host (localhost, 127.0.0.1, ::1) or a host the sandbox allows (--webhook-allow-host); ${host} is neither`)
+}
+
+/**
+ * After a restore: an endpoint whose host the running sandbox does not allow (it was saved under another process's
+ * `--webhook-allow-host`) is kept as it was, enabled or not, so restarting with the flag brings it back whole; the
+ * operator is warned and the account's journal says so (`webhook-endpoint:host-not-allowed`). Its attempts fail
+ * unsent meanwhile (decision 0082).
+ *
+ * @example
+ * flagDisallowedEndpoints(tenant, restoredStore) // stderr: "ramp-sandbox: account shop (test): webhook endpoint we_… …"
+ */
+export function flagDisallowedEndpoints(tenant: Tenant, store: TenantStore): void {
+  for (const endpoint of store.webhookEndpoints.all()) {
+    if (webhookHostAllowed(endpoint.url, tenant.webhookAllowHosts)) continue
+    const host = new URL(endpoint.url).hostname
+    tenant.record('webhook-endpoint:host-not-allowed', { endpointId: endpoint.id, url: endpoint.url })
+    tenant.warn(`ramp-sandbox: account ${tenant.account.account} (${tenant.mode}): webhook endpoint ${endpoint.id} sends to ${host}, which this sandbox does not allow: its attempts fail unsent until its url changes or the sandbox runs with --webhook-allow-host ${host}`)
+  }
 }
 
 /** An endpoint's signing secret: derived from the sandbox's signing secret, the endpoint and its secret version, so the same `--secret` gives the same secrets. */

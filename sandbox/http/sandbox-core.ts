@@ -86,6 +86,8 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     runJob: runScheduledJob,
     resumeWork: resumeRestoredWork,
     webhookTransport: options.webhookTransport,
+    webhookAllowHosts: options.webhookAllowHosts ?? [],
+    ...(options.warn ? { warn: options.warn } : {}),
   })
   const routes = allRoutes()
   const router = new Router(routes)
@@ -96,7 +98,7 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const wireError = (route: Route, error: unknown): PlainReply => toWireError(route.family, error, log)
 
   /**
-   * A request's one way through: match its route; for a tenant's route, authenticate, fire the timers wall time made
+   * A request's one way through: match its route; for a tenant's route, authenticate, run the timers wall time made
    * due and take the fault injected for it, then run it and journal the call; answer the route's CORS headers.
    * Every answer's JSON is made once, here (`serialised`): the journal keeps that text and the adapter sends it.
    * Each step runs at once unless the step before it had to wait.
@@ -116,12 +118,12 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
       return withCors(serialised(wireError(route, error)), route, request, params, undefined)
     }
     const { tenant } = context
-    // Timers made due by wall time (--realtime-clock) fire first, and their async work (settlements, KYC
-    // decisions) lands before this request reads state.
-    const fired = tenant.clock.runDue()
+    // Timers made due by wall time (--realtime-clock) run first, in slices as an advance's do (decision 0082), and
+    // their async work (settlements, KYC decisions) lands before this request reads state.
+    const caughtUp = tenant.clock.hasDue() ? tenant.clock.advanceInSlices(0).then(() => tenant.clock.settled()) : undefined
     const key: RequestKey | undefined = context.claims ? 'accessToken' : context.key?.kind
     const fault = route.family === 'control' || tenant.faults.size === 0 ? undefined : tenant.faults.take(matchableRequest(request, key), tenant.clock.now())
-    const ready = fault?.latencyMs ? sleep(fault.latencyMs) : fired > 0 ? tenant.clock.settled() : undefined
+    const ready: Promise<unknown> | undefined = fault?.latencyMs ? Promise.all([sleep(fault.latencyMs), caughtUp]) : caughtUp
     const answered = andThen(ready, () => attempt(() => runTenantRoute(route, context, fault), (error) => wireError(route, error)))
     const caller = { session: context.claims?.session, key }
     return andThen(answered, (response) => withCors(journalApiCall(tenant, route, request, serialised(response), fault, caller), route, request, params, tenant))

@@ -68,6 +68,11 @@ export interface SandboxOptions {
   webhookAllowHosts?: readonly string[]
   /** How webhooks leave the sandbox (default: `fetch`; signatures stamped on the tenant clock unless it says the time). */
   webhookTransport?: WebhookTransport
+  /**
+   * Where warnings go: a webhook endpoint restored from a state file whose host this sandbox does not allow (decision
+   * 0082). Default: nowhere in process; `startServer` writes them on stderr.
+   */
+  warn?: (message: string) => void
   /** Retire deprecated items so partners can test they no longer depend on them. */
   strictDeprecations?: boolean
 }

@@ -5,6 +5,7 @@ import { RecordBudget } from './store/record-budget.ts'
 import { OneAtATime } from './one-at-a-time.ts'
 import { SandboxError } from './sandbox-error.ts'
 import { DEFAULT_ALLOWED_ORIGINS, Tenant, type TenantOptions } from './tenant.ts'
+import { FairSlots } from './fair-slots.ts'
 
 /** Which half of a key pair authenticated a request. */
 export type KeyKind = 'publishable' | 'secret'
@@ -79,7 +80,15 @@ export class TenantRegistry {
 
   constructor(options: TenantOptions) {
     this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep), options.limits.bytes)
-    this.options = { ...options, budget: this.budget, storeBuilds: new OneAtATime(), allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after) }
+    const { webhookAttemptsPerAccount, webhookAttemptsInFlight } = options.limits
+    this.options = {
+      ...options,
+      budget: this.budget,
+      storeBuilds: new OneAtATime(),
+      // One set of slots for every tenant: the cap across accounts is the process's (decision 0082).
+      webhookSlots: new FairSlots(webhookAttemptsPerAccount, webhookAttemptsInFlight),
+      allowedOriginsChanged: (tenant, before, after) => this.evicted.has(tenant) || this.countPatterns(before, after),
+    }
   }
 
   /**

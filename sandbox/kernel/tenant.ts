@@ -10,6 +10,7 @@ import { finishSteps, neverHeld, refusedForRoom } from './store/store-loading.ts
 import type { HmacSha256 } from './hmac.ts'
 import { FaultRegistry, seededFaultDraw, type DroppedFault } from './fault-registry.ts'
 import { BackgroundWork } from './background-work.ts'
+import type { FairSlots, ReleaseSlot } from './fair-slots.ts'
 import { Journal } from './journal.ts'
 import { fetchTransport, type WebhookTransport } from './webhook-transport.ts'
 import { VirtualClock } from './virtual-clock.ts'
@@ -61,6 +62,15 @@ export interface TenantOptions {
   resumeWork?: (tenant: Tenant, store: TenantStore) => void
   /** How webhooks leave the sandbox (default: `fetch`, stamped on the tenant clock). */
   webhookTransport?: WebhookTransport
+  /**
+   * The webhook attempts in flight, per account and in all (the registry's, from `limits`): without it attempts are
+   * never held back.
+   */
+  webhookSlots?: FairSlots
+  /** Hosts besides loopback webhooks may go to (`--webhook-allow-host`; decision 0058): checked at every attempt too. */
+  webhookAllowHosts?: readonly string[]
+  /** Where the sandbox's warnings go (a restored endpoint whose host is not allowed): the node adapter's stderr. */
+  warn?: (message: string) => void
   /** Told when a tenant's allowed origins change (the registry's index of every tenant's origins, for CORS preflights). */
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
@@ -216,6 +226,29 @@ export class Tenant {
     return this.options.webhookTransport ?? fetchTransport
   }
 
+  /**
+   * A slot for one webhook attempt, resolved with its release: at once while the account has fewer than
+   * `limits.webhookAttemptsPerAccount` in flight and the process fewer than `limits.webhookAttemptsInFlight`, else
+   * when its turn comes (decision 0082).
+   *
+   * @example
+   * const release = await tenant.webhookAttemptSlot()
+   * try { await transport.post(request) } finally { release() }
+   */
+  webhookAttemptSlot(): Promise<ReleaseSlot> {
+    return this.options.webhookSlots?.acquire(this.id) ?? Promise.resolve(() => undefined)
+  }
+
+  /** Hosts besides loopback the operator lets webhooks go to (`--webhook-allow-host`). */
+  get webhookAllowHosts(): readonly string[] {
+    return this.options.webhookAllowHosts ?? []
+  }
+
+  /** Tells the operator something is off (the node adapter writes it on stderr; in process it goes nowhere unless asked). */
+  warn(message: string): void {
+    this.options.warn?.(message)
+  }
+
   /** Work outside any request (webhook attempts): never awaited by what started it; `settled()` waits for it in tests. */
   readonly background = new BackgroundWork()
 
@@ -302,6 +335,7 @@ export class Tenant {
    */
   restore(snapshot: TenantSnapshot, store: Promise<TenantStore> | undefined): DroppedFault[] {
     this.resets = snapshot.resets
+    this.clock.stop()
     this.clock = this.newClock(snapshot.clock)
     this.restoredAtMs = this.clock.now()
     this.bytes.retire()
@@ -343,6 +377,8 @@ export class Tenant {
     this.restoredAtMs = undefined
     this.jobs = new Set()
     this.releaseStore()
+    // The constructor's first reset has no clock yet; a later one drops what the old clock still had to run.
+    ;(this.clock as VirtualClock | undefined)?.stop()
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
     this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
@@ -369,10 +405,13 @@ export class Tenant {
     return new FaultRegistry(seededFaultDraw(this.options.hmac, this.options.seed, this.account.mode), { bytes: this.bytes, limit: this.options.limits.faults })
   }
 
-  /** A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state. */
+  /**
+   * A clock at the tenant's start (the wall time now, for `'wall'`), or going on from a snapshot's state; its advances
+   * in slices pause as store builds do.
+   */
   private newClock(restore?: TenantSnapshot['clock']): VirtualClock {
-    const { clockStart, wall } = this.options
-    return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore })
+    const { clockStart, wall, pause } = this.options
+    return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore, pause })
   }
 
   /** Journals a state change named `noun:verb`. */

@@ -18,7 +18,7 @@ import { familyOf, toWireError } from '../../http/to-wire-error.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
-import { fetchTransport } from '../../kernel/webhook-transport.ts'
+import { httpWebhookTransport } from './http-webhook-transport.ts'
 
 /** Where and how to serve. Ports default to 4010 (API) and 4011 (frames); 0 picks free ports. */
 export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
@@ -41,7 +41,10 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   realtimeClock?: boolean
   /** How long a client may take to send its request: {@link SERVER_TIMEOUTS} unless given (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>
-  /** Where warnings go: a non-loopback address, a state file save that failed, a saved fault left out (default: stderr). */
+  /**
+   * Where warnings go: a non-loopback address, a state file save that failed, a saved fault left out, a restored
+   * webhook endpoint whose host is not allowed (default: stderr).
+   */
   warn?: (message: string) => void
   /**
    * The signing secret (hex, `--secret`): give one for tokens and signatures that are
@@ -200,6 +203,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   const host = options.host ?? '127.0.0.1'
   const origins = { api: '', frames: '' }
   const saved = await restoredState(options)
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`))
   const core = createSandboxCore({
     ...options,
     hmac: options.hmac ?? nodeHmacSha256,
@@ -215,14 +219,14 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     // With a state file, an account evicted to make room keeps its state there and gets it back on its next use.
     keepEvicted: options.keepEvicted ?? options.stateFile !== undefined,
     logger: options.logger ?? ((message, error) => console.error(`ramp-sandbox: ${message}`, error)),
-    // Webhook signatures carry the wall time: receivers check them against their own clocks (decision 0059).
-    webhookTransport: options.webhookTransport ?? { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) },
+    // One connection per attempt, closed with it (decision 0082); signatures carry the wall time (decision 0059).
+    webhookTransport: options.webhookTransport ?? httpWebhookTransport,
+    warn,
   })
   const failed = (response: ServerResponse, error: unknown) => {
     core.options.logger?.('the node adapter failed', error)
     if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
   }
-  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`))
   if (saved) {
     const { droppedFaults } = await core.restore(saved).catch((error: unknown) => {
       throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
@@ -231,7 +235,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
       warn(`ramp-sandbox: ${id} of account ${tenant} in the state file ${options.stateFile} is left out: ${reason} (docs/decisions/0080; journaled as fault:dropped)`)
     }
   }
-  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, options.warn)
+  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, warn)
   const requestLog = options.requestLog
   const hosts = allowedHosts(host, options.allowHosts)
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {

@@ -92,6 +92,7 @@ describe('--state-file', () => {
   it('saves shortly after a change, without waiting for shutdown', async () => {
     const sandbox = await start({ stateFile: path })
     await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '5m' }) })
+    // readStateFile leaves the temp files of a live writer alone (this process's): polling it never pulls the saver's write from under it.
     const saved = async () => (await readStateFile(path))?.tenants.map((tenant) => [tenant.account, tenant.clock.advancedMs])
     await expect.poll(saved, { timeout: 20_000, interval: 20 }).toEqual([['statefile', 300_000]])
   })
@@ -209,5 +210,15 @@ describe('--state-file', () => {
     const second = await start({ stateFile: path, webhookTransport: handlerTransport(async (request) => void received.push(await request.text())) })
     await second.core.tenants.get('statefile', 'test').background.settled()
     expect(received).toEqual([inFlight!.body])
+  })
+
+  it('warns at a restart of each restored webhook endpoint whose host the new --webhook-allow-host list lacks', async () => {
+    const first = await start({ stateFile: path, webhookAllowHosts: ['partner.example'] })
+    const created = await fetch(`${first.apiUrl}/__sandbox/webhooks/endpoints`, { method: 'POST', headers: SK, body: JSON.stringify({ url: 'https://partner.example/hooks' }) })
+    expect(created.status).toBe(201)
+    await stop(first)
+    const warnings: string[] = []
+    await start({ stateFile: path, warn: (message) => warnings.push(message) })
+    expect(warnings).toEqual([expect.stringMatching(/^ramp-sandbox: account statefile \(test\): webhook endpoint we_\w+ sends to partner\.example, .*--webhook-allow-host partner\.example$/)])
   })
 })

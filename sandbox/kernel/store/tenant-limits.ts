@@ -23,6 +23,14 @@ export interface TenantLimits {
   webhookEndpoints: number
   /** Webhook deliveries kept (their attempts too); past it the oldest finished one makes room. */
   webhookDeliveries: number
+  /**
+   * Webhook attempts one account has in flight at once (decision 0082): each holds a socket for up to 5 s, so an
+   * account whose receivers never answer cannot take the process's file descriptors. Its other attempts wait, in
+   * order; waiting is not a failed attempt.
+   */
+  webhookAttemptsPerAccount: number
+  /** Webhook attempts in flight across every account, handed to waiting accounts in turn (decision 0082). */
+  webhookAttemptsInFlight: number
   /** Swaps created (decision 0068). */
   swaps: number
   /** Used export consents remembered (each until its token expires). */
@@ -79,6 +87,8 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   challenges: 10_000,
   webhookEndpoints: 16,
   webhookDeliveries: 2_000,
+  webhookAttemptsPerAccount: 8,
+  webhookAttemptsInFlight: 64,
   swaps: 10_000,
   consents: 10_000,
   faults: 100,

@@ -193,6 +193,11 @@ export class TenantStore {
     if (this.budget) this.budget.held += delta
   }
 
+  /** Whether the store was dropped (its tenant reset, restored or evicted): work it queued belongs to no one now. */
+  get dropped(): boolean {
+    return this.released
+  }
+
   /** Stops counting against the budget: the store was dropped (its tenant reset or evicted). */
   release(): void {
     if (this.released) return
