@@ -138,6 +138,13 @@ function firstAttemptOf(tenant: Tenant, store: TenantStore, endpoint: WebhookEnd
  * `webhook:dropped` and undefined answered) and starts its first attempt, or schedules it (`webhook:attempt`).
  */
 async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, why: Pick<WebhookDelivery, 'origin' | 'copyOf'>, first: FirstAttempt, refuse: boolean): Promise<WebhookDelivery | undefined> {
+  const pending = store.webhookDeliveries.countWhere('pending', 'pending')
+  if (pending >= store.limits.pendingWebhookDeliveries) {
+    const reason = `this account has ${pending} webhook deliveries pending, the sandbox's cap for one account (docs/decisions/0084): advance the clock so their attempts finish (POST /__sandbox/clock/advance), or fix the receiver`
+    if (refuse) throw new SandboxError('rate_limited', reason)
+    tenant.record('webhook:dropped', { eventId: envelope.eventId, endpointId: endpoint.id, reason })
+    return undefined
+  }
   if (store.webhookDeliveries.full) {
     const oldest = store.webhookDeliveries.oldestWhere('finished', 'finished')
     if (!oldest) {

@@ -115,6 +115,23 @@ describe('an account that floods webhook triggers', () => {
   })
 })
 
+describe('an account whose receiver never answers', () => {
+  it('gets 429 for a trigger past the deliveries one account may have pending, and the events the sandbox emits are dropped and journaled', async () => {
+    const never = { post: () => new Promise<never>(() => undefined) }
+    const core = createSandboxCore({ limits: { pendingWebhookDeliveries: 5 }, webhookTransport: never })
+    await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: secret('pending'), body: { url: 'http://127.0.0.1:9/hooks' } })
+    const statuses = []
+    for (let i = 0; i < 7; i++) statuses.push((await send(core, 'POST /__sandbox/webhooks/trigger', { headers: secret('pending'), body: { type: 'transaction_failed' } })).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429])
+    const tenant = core.tenants.get('pending', 'test')
+    const store = await tenant.store()
+    const { emitWebhook } = await import('../domain/webhook-deliveries.ts')
+    await emitWebhook(tenant, store, 'transaction_failed', store.transactions.all()[0]!)
+    expect(store.webhookDeliveries.size).toBe(5)
+    expect(tenant.journal.list({ kind: 'state' }).at(-1)).toMatchObject({ event: 'webhook:dropped', detail: { reason: expect.stringMatching(/^this account has 5 webhook deliveries pending/) } })
+  })
+})
+
 describe('an account that floods records', () => {
   it('gets 429 naming its byte budget once its sessions fill it, and reports its bytes', async () => {
     const core = createSandboxCore({ limits: { accountBytes: 256 * KiB } })

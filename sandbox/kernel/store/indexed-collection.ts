@@ -181,6 +181,11 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     }
   }
 
+  /** How many records a secondary index files under `key`: no scan. */
+  countWhere(index: IndexName, key: string): number {
+    return this.secondary.get(index)!.ids.get(key)?.size ?? 0
+  }
+
   /** The keys a secondary index files records under, in the order first filed: no scan of the records. */
   keys(index: IndexName): string[] {
     return [...this.secondary.get(index)!.ids.keys()]

@@ -24,6 +24,11 @@ export interface TenantLimits {
   /** Webhook deliveries kept (their attempts too); past it the oldest finished one makes room. */
   webhookDeliveries: number
   /**
+   * Webhook deliveries still pending at once (decision 0084): past it, an event the sandbox emits is dropped and
+   * journaled `webhook:dropped`, and a trigger or resend is a 429, until attempts finish.
+   */
+  pendingWebhookDeliveries: number
+  /**
    * Webhook attempts one account has in flight at once (decision 0082): each holds a socket for up to 5 s, so an
    * account whose receivers never answer cannot take the process's file descriptors. Its other attempts wait, in
    * order; waiting is not a failed attempt.
@@ -87,6 +92,7 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   challenges: 10_000,
   webhookEndpoints: 16,
   webhookDeliveries: 2_000,
+  pendingWebhookDeliveries: 500,
   webhookAttemptsPerAccount: 8,
   webhookAttemptsInFlight: 64,
   swaps: 10_000,
