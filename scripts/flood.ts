@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { processRssMb } from './process-rss.ts'
+import { measureServerMemory } from './soak/server-memory.ts'
 import { startSandbox } from './soak/start-sandbox.ts'
 import { quantile } from './statistics.ts'
 
@@ -201,6 +202,7 @@ async function main(): Promise<number> {
     ])
     const { latencies, failures } = await measured
     clearInterval(sampler)
+    const settled = await measureServerMemory(child).catch(() => undefined)
     const sorted = Float64Array.from(latencies).sort()
     const p99 = quantile(sorted, 0.99)
     const maxRss = Math.max(...rss)
@@ -208,7 +210,7 @@ async function main(): Promise<number> {
     const degraded = saving.filter((state) => state !== 'ok').length
     for (const [flood, seen] of statuses) process.stdout.write(`  ${flood.padEnd(9)} ${[...seen].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}\n`)
     process.stdout.write(`  victim    ${latencies.length} requests, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${failures.length} refused (${[...new Set(failures)].join(', ') || 'none'})\n`)
-    process.stdout.write(`  server    RSS max ${maxRss.toFixed(0)} MB (bound ${RSS_BOUND_MB}), last ${rss.at(-1)?.toFixed(0)} MB; health not ok ${degraded} of ${saving.length} samples\n`)
+    process.stdout.write(`  server    RSS max ${maxRss.toFixed(0)} MB (bound ${RSS_BOUND_MB}), last ${rss.at(-1)?.toFixed(0)} MB; after full collections RSS ${settled?.rssMb.toFixed(0)} MB, heap ${settled?.heapUsedMb.toFixed(0)} MB; health not ok ${degraded} of ${saving.length} samples\n`)
     process.stdout.write(`  receiver  at most ${receiver.peak()} connections open at once\n`)
     const verdicts = [
       [p99 < P99_BOUND_MS, `victim p99 ${p99.toFixed(1)} ms under ${P99_BOUND_MS} ms`],

@@ -158,7 +158,7 @@ describe('an account that floods records', () => {
 })
 
 describe('the sandbox-wide byte budget', () => {
-  it('evicts an idle account to make room, and refuses the writer when every other account is active', async () => {
+  it('evicts an idle account to make room, and when every other account is active refuses only an account past its share', async () => {
     let now = 0
     const core = createSandboxCore({ limits: { accountBytes: 640 * KiB, bytes: 700 * KiB, activeWindowMs: 1_000 }, activity: () => now })
     const arm = (account: string) => send(core, 'POST /__sandbox/faults', { headers: secret(account), body: bigFault(60 * KiB) })
@@ -169,12 +169,15 @@ describe('the sandbox-wide byte budget', () => {
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['second:test'])
     expect(core.tenants.usage().bytes).toMatchObject({ limit: 700 * KiB, accountLimit: 640 * KiB })
     expect(core.tenants.usage().bytes.held).toBeLessThanOrEqual(700 * KiB)
-    // Both active: the writer is refused, and nothing of the other's is touched.
-    for (let i = 0; i < 4; i++) expect((await arm('third')).status).toBe(201)
+    // Both active: the budget is full, but `third` holds less than its share (700 KiB over 2 accounts) and is let
+    // through up to it; past it, it is refused, and nothing of the other's is touched.
+    for (let i = 0; i < 5; i++) expect((await arm('third')).status).toBe(201)
     const refused = await arm('third')
     expect(refused.status).toBe(429)
-    expect((refused.body as { message: string }).message).toMatch(/^the sandbox holds .* of run-time state across its accounts, its budget of 700 KiB/)
+    expect((refused.body as { message: string }).message).toMatch(/^the sandbox holds .* of run-time state across its accounts, its budget of 700 KiB, .* more than its share/)
     expect((await usage(core, 'second')).bytes.faults).toBeGreaterThan(6 * 60 * KiB)
+    // `second`, over its share with the budget full, is refused too.
+    expect((await arm('second')).status).toBe(429)
   })
 })
 

@@ -86,8 +86,8 @@ export class AccountBytes {
       if (parts + bytes > this.limit - this.journal.most) {
         throw new SandboxError('rate_limited', `this account holds ${formatBytes(parts)} of faults, webhook deliveries and records, and ${formatBytes(bytes)} more would pass its budget of ${formatBytes(this.limit)} (${formatBytes(this.journal.most)} of it kept for its journal; docs/decisions/0084): ${ROOM_HINTS.get(part)}, or POST /__sandbox/reset to start the account afresh`)
       }
-      if (this.budget && !this.budget.makeRoomForBytes(this.owner, bytes)) {
-        throw new SandboxError('rate_limited', `the sandbox holds ${formatBytes(this.budget.bytes)} of run-time state across its accounts, its budget of ${formatBytes(this.budget.byteLimit)}, and no idle account is left to evict (docs/decisions/0084): ${ROOM_HINTS.get(part)}, POST /__sandbox/reset, or try again once another account has been idle`)
+      if (this.budget && !this.budget.makeRoomForBytes(this.owner, bytes, parts + bytes)) {
+        throw new SandboxError('rate_limited', `the sandbox holds ${formatBytes(this.budget.bytes)} of run-time state across its accounts, its budget of ${formatBytes(this.budget.byteLimit)}, no idle account is left to evict, and this account holds ${formatBytes(parts)}, more than its share (docs/decisions/0084): ${ROOM_HINTS.get(part)}, POST /__sandbox/reset, or try again once another account has been idle`)
       }
     }
     this.held.set(part, this.held.get(part)! + bytes)

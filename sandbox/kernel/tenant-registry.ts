@@ -79,7 +79,7 @@ export class TenantRegistry {
   readonly budget: RecordBudget
 
   constructor(options: TenantOptions) {
-    this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep), options.limits.bytes)
+    this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep), options.limits.bytes, () => this.tenants.size)
     const { webhookAttemptsPerAccount, webhookAttemptsInFlight } = options.limits
     this.options = {
       ...options,

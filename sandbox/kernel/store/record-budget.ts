@@ -23,6 +23,7 @@ export class RecordBudget {
     readonly limit: number,
     private readonly reclaim: (keep: unknown) => void,
     readonly byteLimit = Number.POSITIVE_INFINITY,
+    private readonly accounts: () => number = () => 1,
   ) {}
 
   /** Whether one more record fits, after reclaiming room if needed. */
@@ -31,9 +32,14 @@ export class RecordBudget {
     return this.held < this.limit
   }
 
-  /** Whether `bytes` more fit, after reclaiming room if needed. */
-  makeRoomForBytes(keep: unknown, bytes: number): boolean {
+  /**
+   * Whether `bytes` more fit for an account that would then hold `holding`, after reclaiming room if needed. When
+   * they do not, an account still within its share (the byte limit over the accounts held) is let through: the
+   * accounts that filled the budget are refused, never one that holds little (decision 0084). So the total can pass
+   * the limit by at most the shares of the accounts below theirs, the limit again.
+   */
+  makeRoomForBytes(keep: unknown, bytes: number, holding = bytes): boolean {
     if (this.bytes + bytes > this.byteLimit) this.reclaim(keep)
-    return this.bytes + bytes <= this.byteLimit
+    return this.bytes + bytes <= this.byteLimit || holding <= this.byteLimit / Math.max(1, this.accounts())
   }
 }
