@@ -8,7 +8,7 @@
  * under 50 ms, RSS under 400 MB (sampled each second), no 5xx anywhere, the state file saving throughout, and the
  * receiver never holding more connections than the caps allow. Figures on stdout; exit 1 when a judgement fails.
  *
- *   npm run flood -- [--seconds 60] [--hostile-accounts 40]
+ *   npm run flood -- [--seconds 60] [--hostile-accounts 4]
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -26,9 +26,9 @@ import { quantile } from './statistics.ts'
 
 const Flags = z.object({
   seconds: z.coerce.number().positive().max(3_600).default(60),
-  hostileAccounts: z.coerce.number().int().min(1).max(500).default(40),
+  hostileAccounts: z.coerce.number().int().min(1).max(500).default(4),
 })
-const USAGE = 'usage: npm run flood -- [--seconds 60] [--hostile-accounts 40]'
+const USAGE = 'usage: npm run flood -- [--seconds 60] [--hostile-accounts 4]'
 const RSS_BOUND_MB = 400
 const P99_BOUND_MS = 50
 const JSON_TYPE = { 'content-type': 'application/json' }
