@@ -13,6 +13,7 @@ import { requestTenant } from './request-tenant.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
 import { healthReply } from './health-reply.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
+import { startLoopStallReporter, type LoopStallReporter } from './loop-stall-reporter.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
 import { fetchTransport } from '../../kernel/webhook-transport.ts'
@@ -56,6 +57,11 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
   stateFile?: string
   /** When the state file is written after changes ({@link SAVE_TIMING} unless given; tests shorten it). */
   saveTiming?: SaveTiming
+  /**
+   * Report on stderr an event loop held longer than this many milliseconds, naming the method and path of the
+   * requests in flight (`--stall-report-seconds`; docs/decisions/0081). Default 3 000; 0 turns it off.
+   */
+  stallReportMs?: number
 }
 
 /** Time limits of both servers, in milliseconds. */
@@ -204,7 +210,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   }
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
+  // Started once both servers listen, so a port in use leaves no worker behind (a request before then goes untracked).
+  let stalls: LoopStallReporter | undefined
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
+    stalls?.track(request, response)
     if (requestLog) logWhenDone(request, response, requestLog)
     // Any request may change state (a wall-time clock fires due jobs on reads too): the saver debounces.
     if (saver) response.once('close', () => saver.changed())
@@ -238,6 +247,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     await closeServer(api)
     throw error
   }
+  const stallReportMs = options.stallReportMs ?? 3_000
+  if (stallReportMs > 0) stalls = startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn })
   const warning = exposureWarning((api.address() as AddressInfo).address)
   if (warning) (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(warning)
   const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
@@ -252,7 +263,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     framesUrl: origins.frames,
     ...(saver ? { state: { path: saver.path, restoredTenants: saved?.tenants.length ?? 0, saver } } : {}),
     close: async () => {
-      await Promise.all([closeServer(api), closeServer(frames)])
+      await Promise.all([closeServer(api), closeServer(frames), stalls?.close()])
       await saver?.close()
     },
   }
