@@ -77,7 +77,8 @@ setInterval(() => {
   const now = performance.now()
   const beat = Atomics.load(words, 0)
   if (now - lastCheck > thresholdMs) {
-    // The watcher itself ran late (the machine slept, or starved every thread): no measure of the loop, start over.
+    // The watcher itself ran late (the machine starved every thread): no measure of the loop, start over. A sleep of
+    // the machine does not get here: performance.now() is monotonic time, which stands still while it sleeps.
     lastBeat = beat
     lastChange = now
     reported = undefined
@@ -98,6 +99,11 @@ setInterval(() => {
 export interface LoopStallReporter {
   /** Marks a request open until its response closes: what a report names while the loop is held. */
   track(request: IncomingMessage, response: ServerResponse): void
+  /**
+   * Resolves once the watcher runs: its thread starts in some tens of milliseconds (more on a busy machine), and a
+   * loop held before then is reported late or not at all. Resolves, too, if the watcher could not start.
+   */
+  ready: Promise<void>
   /** Stops the heartbeat and the watcher. */
   close(): Promise<void>
 }
@@ -131,9 +137,18 @@ export function startLoopStallReporter(options: { thresholdMs: number; warn?: (m
     // None of the process's flags: `--input-type=module` would make this script a module (no `require`), `--inspect`
     // would want a second debugger port, `--import tsx` would load a compiler the watcher does not need.
     execArgv: [],
+    // It holds a few small strings: a small young generation spares the process ~1 MB of the ~10 MB a thread costs.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     workerData: { buffer, thresholdMs: options.thresholdMs, checkMs, slots: SLOTS, slotWords: SLOT_WORDS, headerWords: HEADER_WORDS, textUnits: TEXT_UNITS },
   })
-  worker.unref()
+  // Kept referenced until it runs, so that awaiting `ready` keeps the process alive until then; never after.
+  const ready = new Promise<void>((resolve) => {
+    worker.once('online', () => {
+      worker.unref()
+      resolve()
+    })
+    worker.once('exit', () => resolve())
+  })
   worker.on('error', (error) => (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(`ramp-sandbox: the loop-stall reporter stopped: ${error.message}`))
   // Which response holds which slot; a plain array of SLOTS, searched on close, so a request costs no allocation.
   const owners: Array<ServerResponse | undefined> = new Array<ServerResponse | undefined>(SLOTS).fill(undefined)
@@ -148,6 +163,7 @@ export function startLoopStallReporter(options: { thresholdMs: number; warn?: (m
     words[2 + slot * SLOT_WORDS] = 0
   }
   return {
+    ready,
     track(request, response) {
       // Sequences wrap at 2^31 - 1 back to 1: a slot's 0 always means free.
       sequence = sequence === 0x7fffffff ? 1 : sequence + 1

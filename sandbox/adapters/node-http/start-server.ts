@@ -13,7 +13,7 @@ import { requestTenant } from './request-tenant.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
 import { healthReply } from './health-reply.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
-import { startLoopStallReporter, type LoopStallReporter } from './loop-stall-reporter.ts'
+import { startLoopStallReporter } from './loop-stall-reporter.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
 import { fetchTransport } from '../../kernel/webhook-transport.ts'
@@ -210,8 +210,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   }
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
-  // Started once both servers listen, so a port in use leaves no worker behind (a request before then goes untracked).
-  let stalls: LoopStallReporter | undefined
+  // Started now, so that its thread starts while the servers do; stopped again if they cannot listen.
+  const stallReportMs = options.stallReportMs ?? 3_000
+  const stalls = stallReportMs > 0 ? startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn }) : undefined
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     stalls?.track(request, response)
     if (requestLog) logWhenDone(request, response, requestLog)
@@ -239,16 +240,20 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     ),
   )
   const frames = createLimitedServer(timeouts, serve(createFramesHandler(core)))
-  const apiPort = await listen(api, options.port ?? 4010, host)
+  let apiPort: number
   let framesPort: number
+  try {
+    apiPort = await listen(api, options.port ?? 4010, host)
+  } catch (error) {
+    await stalls?.close()
+    throw error
+  }
   try {
     framesPort = await listen(frames, options.framesPort ?? 4011, host)
   } catch (error) {
-    await closeServer(api)
+    await Promise.all([closeServer(api), stalls?.close()])
     throw error
   }
-  const stallReportMs = options.stallReportMs ?? 3_000
-  if (stallReportMs > 0) stalls = startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn })
   const warning = exposureWarning((api.address() as AddressInfo).address)
   if (warning) (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(warning)
   const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
@@ -257,6 +262,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   origins.frames = `http://${urlHost}:${framesPort}`
   // Written at once, so the signing secret and boot id are kept before the first token is handed out.
   await saver?.save()
+  // Once it resolves, a loop held from the first request on is reported.
+  await stalls?.ready
   return {
     core,
     apiUrl: origins.api,
