@@ -76,17 +76,16 @@ let reported
 setInterval(() => {
   const now = performance.now()
   const beat = Atomics.load(words, 0)
-  if (now - lastCheck > thresholdMs) {
-    // The watcher itself ran late (the machine starved every thread): no measure of the loop, start over. A sleep of
-    // the machine does not get here: performance.now() is monotonic time, which stands still while it sleeps.
-    lastBeat = beat
-    lastChange = now
-    reported = undefined
-  } else if (beat !== lastBeat) {
+  if (beat !== lastBeat) {
     if (reported !== undefined) say('the event loop was held for ' + seconds(now - lastChange) + (reported === '' ? '' : ' (in flight: ' + reported + ')'))
     lastBeat = beat
     lastChange = now
     reported = undefined
+  } else if (now - lastCheck > thresholdMs) {
+    // The watcher itself ran late (the machine starved every thread): no measure of the loop, so it starts over, or,
+    // past a report, waits for the loop to come back. A sleep of the machine does not get here: performance.now()
+    // is monotonic time, which stands still while it sleeps.
+    if (reported === undefined) lastChange = now
   } else if (reported === undefined && now - lastChange > thresholdMs) {
     reported = inFlight() ?? ''
     say('the event loop has been held for ' + seconds(now - lastChange) + (reported === '' ? ', with no request in flight (a timer or a job holds it)' : '; in flight: ' + reported))
