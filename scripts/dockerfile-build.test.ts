@@ -5,7 +5,8 @@
  * A file `npm run build` needs that the Dockerfile does not copy, or a source `.dockerignore` leaves out, fails here
  * as `docker build` would.
  *
- * Slow on purpose: an `npm ci` (from the npm cache) and a build, about a minute on a busy 2-core machine, under two.
+ * Slow on purpose: an `npm ci` (from the npm cache; it needs no network then) and a build: 50–110 s on a 2-core
+ * machine busy with other work (measured at load 3–10), and some seconds more to remove the folders.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -60,7 +61,7 @@ describe('the Dockerfile, replayed without a Docker engine', () => {
     for (const [index, stage] of stages.entries()) {
       const root = mkdtempSync(join(tmpdir(), `ramp-sandbox-image-${index}-`))
       folders.push(root)
-      const replayed = await replayStage(stage, { context: repo, ignored, root, stages: roots, env: shellEnv(), runTimeoutMs: 300_000 })
+      const replayed = await replayStage(stage, { context: repo, ignored, root, stages: roots, env: shellEnv(), runTimeoutMs: 240_000 })
       roots.set(stage.name ?? String(index), root)
       last = { root, ...replayed }
     }
