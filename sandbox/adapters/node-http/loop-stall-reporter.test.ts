@@ -65,7 +65,6 @@ describe('startLoopStallReporter', () => {
     const lines = await child(`
       const { startLoopStallReporter } = await import(${JSON.stringify(REPORTER)})
       const stalls = startLoopStallReporter({ thresholdMs: 300 })
-      await stalls.ready
       const server = createServer((incoming, response) => {
         stalls.track(incoming, response)
         if (incoming.url.startsWith('/slow/path')) hold(1500)
@@ -84,7 +83,6 @@ describe('startLoopStallReporter', () => {
     const lines = await child(`
       const { startLoopStallReporter } = await import(${JSON.stringify(REPORTER)})
       const stalls = startLoopStallReporter({ thresholdMs: 300 })
-      await stalls.ready
       const server = createServer((incoming, response) => {
         stalls.track(incoming, response)
         response.end('ok')
@@ -106,7 +104,6 @@ describe('startLoopStallReporter', () => {
     const lines = await child(`
       const { startLoopStallReporter } = await import(${JSON.stringify(REPORTER)})
       const stalls = startLoopStallReporter({ thresholdMs: 300 })
-      await stalls.ready
       // Requests with a body wait for it: one that never comes whole stays open.
       const server = createServer((incoming, response) => {
         stalls.track(incoming, response)

@@ -2,16 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Worker } from 'node:worker_threads'
 
 /**
- * The shared buffer, in 32-bit words: the heartbeat, how many requests are open, then SLOTS slots of
- * [sequence (0 = free), text length] and, in 16-bit units after them, SLOTS texts of TEXT_UNITS (`GET /path`).
- * Sequences start at 1 and only grow; a slot is `sequence % SLOTS`, so more than SLOTS open requests
- * overwrite the oldest (the least likely to hold the loop).
+ * The shared buffer, in 32-bit words: the heartbeat, how many requests are open, the wall time of the last beat
+ * (a float64 in words 2–3), then SLOTS slots of [sequence (0 = free), text length] and, in 16-bit units after
+ * them, SLOTS texts of TEXT_UNITS (`GET /path`). Sequences start at 1 and only grow; a slot is
+ * `sequence % SLOTS`, so more than SLOTS open requests overwrite the oldest (the least likely to hold the loop).
  */
 const BEAT = 0
 const OPEN = 1
+const BEAT_WALL_BYTE = 8
+const SLOT_BASE = 4
 const SLOTS = 8
 const SLOT_WORDS = 2
-const HEADER_WORDS = 2 + SLOTS * SLOT_WORDS
+const HEADER_WORDS = SLOT_BASE + SLOTS * SLOT_WORDS
 const TEXT_UNITS = 160
 
 /** What a report names of a request: its method, a space and its path, cut at TEXT_UNITS (never the query). */
@@ -37,8 +39,9 @@ function writeText(texts: Uint16Array, slot: number, method: string, url: string
 const WATCHER = String.raw`
 const { workerData } = require('node:worker_threads')
 const { writeSync } = require('node:fs')
-const { buffer, thresholdMs, checkMs, slots, slotWords, headerWords, textUnits } = workerData
+const { buffer, thresholdMs, checkMs, beatWallByte, slotBase, slots, slotWords, headerWords, textUnits } = workerData
 const words = new Int32Array(buffer)
+const beatWall = new Float64Array(buffer, beatWallByte, 1)
 const texts = new Uint16Array(buffer, headerWords * 4)
 const say = (line) => {
   try {
@@ -52,9 +55,9 @@ const seconds = (ms) => (ms / 1000).toFixed(1) + ' s'
 const inFlight = () => {
   const open = []
   for (let slot = 0; slot < slots; slot += 1) {
-    const sequence = Atomics.load(words, 2 + slot * slotWords)
+    const sequence = Atomics.load(words, slotBase + slot * slotWords)
     if (sequence === 0) continue
-    const length = Math.min(words[3 + slot * slotWords], textUnits)
+    const length = Math.min(words[slotBase + 1 + slot * slotWords], textUnits)
     let text = ''
     for (let unit = 0; unit < length; unit += 1) {
       const code = texts[slot * textUnits + unit]
@@ -70,8 +73,11 @@ const inFlight = () => {
   return named.join(', ') + (total > named.length ? ' and ' + (total - named.length) + ' more' : '')
 }
 let lastBeat = Atomics.load(words, 0)
-let lastChange = performance.now()
-let lastCheck = lastChange
+// A watcher that starts while the loop is already held (its thread takes some tens of milliseconds to start, and
+// startServer does not wait for it) counts from the last beat, by the wall clock, not from its own start. Only here:
+// after that it measures monotonic time, which a clock set back or forward, or a machine's sleep, does not move.
+let lastCheck = performance.now()
+let lastChange = lastCheck - Math.max(0, Date.now() - beatWall[0])
 let reported
 setInterval(() => {
   const now = performance.now()
@@ -98,11 +104,6 @@ setInterval(() => {
 export interface LoopStallReporter {
   /** Marks a request open until its response closes: what a report names while the loop is held. */
   track(request: IncomingMessage, response: ServerResponse): void
-  /**
-   * Resolves once the watcher runs: its thread starts in some tens of milliseconds (more on a busy machine), and a
-   * loop held before then is reported late or not at all. Resolves, too, if the watcher could not start.
-   */
-  ready: Promise<void>
   /** Stops the heartbeat and the watcher. */
   close(): Promise<void>
 }
@@ -127,9 +128,14 @@ export function startLoopStallReporter(options: { thresholdMs: number; warn?: (m
   const buffer = new SharedArrayBuffer(HEADER_WORDS * 4 + SLOTS * TEXT_UNITS * 2)
   const words = new Int32Array(buffer)
   const texts = new Uint16Array(buffer, HEADER_WORDS * 4)
+  const beatWall = new Float64Array(buffer, BEAT_WALL_BYTE, 1)
+  beatWall[0] = Date.now()
   // Several checks per threshold, so a stall is seen soon after it passes it; never busier than every 10 ms.
   const checkMs = Math.max(10, Math.min(250, Math.floor(options.thresholdMs / 4)))
-  const heartbeat = setInterval(() => Atomics.add(words, BEAT, 1), checkMs)
+  const heartbeat = setInterval(() => {
+    beatWall[0] = Date.now()
+    Atomics.add(words, BEAT, 1)
+  }, checkMs)
   heartbeat.unref()
   const worker = new Worker(WATCHER, {
     eval: true,
@@ -138,16 +144,19 @@ export function startLoopStallReporter(options: { thresholdMs: number; warn?: (m
     execArgv: [],
     // It holds a few small strings: a small young generation spares the process ~1 MB of the ~10 MB a thread costs.
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
-    workerData: { buffer, thresholdMs: options.thresholdMs, checkMs, slots: SLOTS, slotWords: SLOT_WORDS, headerWords: HEADER_WORDS, textUnits: TEXT_UNITS },
+    workerData: {
+      buffer,
+      thresholdMs: options.thresholdMs,
+      checkMs,
+      beatWallByte: BEAT_WALL_BYTE,
+      slotBase: SLOT_BASE,
+      slots: SLOTS,
+      slotWords: SLOT_WORDS,
+      headerWords: HEADER_WORDS,
+      textUnits: TEXT_UNITS,
+    },
   })
-  // Kept referenced until it runs, so that awaiting `ready` keeps the process alive until then; never after.
-  const ready = new Promise<void>((resolve) => {
-    worker.once('online', () => {
-      worker.unref()
-      resolve()
-    })
-    worker.once('exit', () => resolve())
-  })
+  worker.unref()
   worker.on('error', (error) => (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(`ramp-sandbox: the loop-stall reporter stopped: ${error.message}`))
   // Which response holds which slot; a plain array of SLOTS, searched on close, so a request costs no allocation.
   const owners: Array<ServerResponse | undefined> = new Array<ServerResponse | undefined>(SLOTS).fill(undefined)
@@ -159,16 +168,15 @@ export function startLoopStallReporter(options: { thresholdMs: number; warn?: (m
     const slot = owners.indexOf(this)
     if (slot === -1) return
     owners[slot] = undefined
-    words[2 + slot * SLOT_WORDS] = 0
+    words[SLOT_BASE + slot * SLOT_WORDS] = 0
   }
   return {
-    ready,
     track(request, response) {
       // Sequences wrap at 2^31 - 1 back to 1: a slot's 0 always means free.
       sequence = sequence === 0x7fffffff ? 1 : sequence + 1
       const slot = sequence % SLOTS
-      words[2 + slot * SLOT_WORDS] = sequence
-      words[3 + slot * SLOT_WORDS] = writeText(texts, slot, request.method ?? 'GET', request.url ?? '/')
+      words[SLOT_BASE + slot * SLOT_WORDS] = sequence
+      words[SLOT_BASE + 1 + slot * SLOT_WORDS] = writeText(texts, slot, request.method ?? 'GET', request.url ?? '/')
       owners[slot] = response
       words[OPEN] = words[OPEN]! + 1
       response.on('close', closed)

@@ -210,7 +210,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   }
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.snapshot(), options.saveTiming, options.warn)
   const requestLog = options.requestLog
-  // Started now, so that its thread starts while the servers do; stopped again if they cannot listen.
+  // Started now, so that its thread starts while the servers do (not waited for: the ready line would come tens of
+  // milliseconds later); stopped again if they cannot listen.
   const stallReportMs = options.stallReportMs ?? 3_000
   const stalls = stallReportMs > 0 ? startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn }) : undefined
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
@@ -262,8 +263,6 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   origins.frames = `http://${urlHost}:${framesPort}`
   // Written at once, so the signing secret and boot id are kept before the first token is handed out.
   await saver?.save()
-  // Once it resolves, a loop held from the first request on is reported.
-  await stalls?.ready
   return {
     core,
     apiUrl: origins.api,
