@@ -9,7 +9,7 @@ FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json tsconfig.build-react-native.json ./
 COPY scripts/build.ts scripts/build.ts
 COPY sandbox sandbox
 COPY fixtures fixtures

@@ -441,3 +441,54 @@ describe.runIf(process.platform === 'linux')('ramp-sandbox serve run by npm', ()
     }
   }, 120_000)
 })
+
+describe('ramp-sandbox serve --stall-report-seconds', () => {
+  it('refuses a value that is not a number of seconds from 0 to 3600, from the flag or the environment, with exit code 2', async () => {
+    const serve = ['serve', '--port', '0', '--frames-port', '0']
+    const refusals = await Promise.all([
+      run([...serve, '--stall-report-seconds', 'soon']),
+      run([...serve, '--stall-report-seconds=-1']),
+      run([...serve, '--stall-report-seconds', '3601']),
+      run(serve, { ...process.env, RAMP_SANDBOX_STALL_REPORT_SECONDS: 'soon' }),
+    ])
+    for (const { code, stderr } of refusals) {
+      expect(code).toBe(2)
+      expect(stderr).toMatch(/^ramp-sandbox: --stall-report-seconds: /)
+    }
+  }, 60_000)
+
+  /**
+   * The CLI with a preload that holds its event loop for 1.5 s once the ready line is out, then writes `held` to fd 2
+   * (where the reporter's worker writes too, so stderr's order is the order of the writes); its stderr when it ends.
+   */
+  async function heldOnce(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+    const preload = `data:text/javascript,${encodeURIComponent(`
+      import { writeSync } from 'node:fs'
+      const write = process.stdout.write.bind(process.stdout)
+      process.stdout.write = (text, ...rest) => {
+        if (String(text).startsWith('ramp-sandbox ready')) setTimeout(() => {
+          const end = performance.now() + 1500
+          while (performance.now() < end);
+          writeSync(2, 'held\\n')
+          setTimeout(() => process.exit(0), 300)
+        }, 10)
+        return write(text, ...rest)
+      }
+    `)}`
+    const { code, stderr } = await run(['serve', '--port', '0', '--frames-port', '0', ...args], { ...process.env, ...env, NODE_OPTIONS: `--import=${preload}` })
+    expect(code).toBe(0)
+    return stderr
+  }
+
+  it('reports a loop held past the flag\'s (or the environment\'s) seconds while it is held, and nothing with 0', async () => {
+    const [flag, environment, off] = await Promise.all([
+      heldOnce(['--stall-report-seconds', '0.3']),
+      heldOnce([], { RAMP_SANDBOX_STALL_REPORT_SECONDS: '0.3' }),
+      heldOnce(['--stall-report-seconds', '0']),
+    ])
+    // The line just before `held`: on a busy machine the CLI's own work after its ready line (tsx compiling the modules
+    // it loads then, the catalog) may hold the loop past 0.3 s too, and is reported before it.
+    for (const stderr of [flag, environment]) expect(stderr).toMatch(/(^|\n)ramp-sandbox: the event loop has been held for \d+\.\d s, with no request in flight[^\n]*\nheld\n/)
+    expect(off).toBe('held\n')
+  }, 60_000)
+})

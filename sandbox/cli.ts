@@ -44,6 +44,9 @@ Options (serve; env in brackets):
                          comma-separated list [RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS]
   --log [json]           One line per request on stdout: METHOD path status tenant ms, or JSON lines
                          with --log json [RAMP_SANDBOX_LOG=1 or =json]
+  --stall-report-seconds <n>
+                         Report on stderr an event loop held longer than this, with the method and path
+                         of the requests in flight (default 3; 0 turns it off) [RAMP_SANDBOX_STALL_REPORT_SECONDS]
   -h, --help             Show this help`
 
 const Port = z.coerce.number().int().min(0).max(65535)
@@ -62,6 +65,7 @@ const ServeFlags = z.object({
   maxAccounts: z.coerce.number().int().min(1).max(100_000).optional(),
   activeMinutes: z.coerce.number().min(0).max(24 * 60).optional(),
   allowHost: z.array(z.string().regex(ALLOW_HOST_PATTERN, 'must be host names such as sandbox or .example.test, or * (no scheme, port or path)')).max(64).default([]),
+  stallReportSeconds: z.coerce.number().min(0).max(3600).default(3),
   webhookAllowHost: z.array(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be host names such as partner.example (no scheme, port or path)')).max(64).default([]),
 })
 
@@ -235,6 +239,7 @@ async function main(argv: string[]): Promise<void> {
         'active-minutes': { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         'webhook-allow-host': { type: 'string', multiple: true },
+        'stall-report-seconds': { type: 'string' },
         log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         key: { type: 'string' },
@@ -267,13 +272,14 @@ async function main(argv: string[]): Promise<void> {
     activeMinutes: values['active-minutes'] ?? (env.RAMP_SANDBOX_ACTIVE_MINUTES || undefined),
     allowHost: listFlag(values['allow-host'], env.RAMP_SANDBOX_ALLOW_HOSTS),
     webhookAllowHost: listFlag(values['webhook-allow-host'], env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS),
+    stallReportSeconds: values['stall-report-seconds'] ?? (env.RAMP_SANDBOX_STALL_REPORT_SECONDS || undefined),
   })
   if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
 
   if (command === 'record') return record(values)
   if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
-  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, webhookAllowHost, allowHost, ...serve } = flags.data
+  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, webhookAllowHost, allowHost, stallReportSeconds, ...serve } = flags.data
   const limits = { ...(maxAccounts === undefined ? {} : { tenants: maxAccounts }), ...(activeMinutes === undefined ? {} : { activeWindowMs: activeMinutes * 60_000 }) }
   if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
   const clock = frozenClock === undefined
@@ -281,7 +287,7 @@ async function main(argv: string[]): Promise<void> {
     : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
   const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
-  const sandbox = await startServer({ ...serve, ...clock, limits, allowHosts: allowHost, webhookAllowHosts: webhookAllowHost, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
+  const sandbox = await startServer({ ...serve, ...clock, limits, allowHosts: allowHost, webhookAllowHosts: webhookAllowHost, stallReportMs: stallReportSeconds * 1000, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
     exitWith(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
   )
   let closing = false

@@ -16,6 +16,7 @@ import { allowedHosts, hostAllowed } from './host-check.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { familyOf, toWireError } from '../../http/to-wire-error.ts'
 import { StateSaver, type SaveTiming } from './state-saver.ts'
+import { startLoopStallReporter } from './loop-stall-reporter.ts'
 import type { SandboxSnapshot } from '../../contract/index.ts'
 import { DEMO_PATH, demoRoutes } from '../../demo/demo-routes.ts'
 import { httpWebhookTransport } from './http-webhook-transport.ts'
@@ -68,6 +69,11 @@ export interface ServeOptions extends Omit<SandboxOptions, 'origins' | 'wall'> {
    * its subdomains; `'*'` allows every name.
    */
   allowHosts?: readonly string[]
+  /**
+   * Report on stderr an event loop held longer than this many milliseconds, naming the method and path of the
+   * requests in flight (`--stall-report-seconds`; docs/decisions/0081). Default 3 000; 0 turns it off.
+   */
+  stallReportMs?: number
 }
 
 /** Time limits of both servers, in milliseconds. */
@@ -238,7 +244,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, warn)
   const requestLog = options.requestLog
   const hosts = allowedHosts(host, options.allowHosts)
+  // Started now, so that its thread starts while the servers do (not waited for: the ready line would come tens of
+  // milliseconds later); stopped again if they cannot listen.
+  const stallReportMs = options.stallReportMs ?? 3_000
+  const stalls = stallReportMs > 0 ? startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn }) : undefined
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
+    stalls?.track(request, response)
     if (requestLog) logWhenDone(request, response, requestLog)
     if (!hostAllowed(request.headers.host, hosts)) return refuseHost(request, response)
     // Any request may change state (a wall-time clock fires due jobs on reads too): the saver debounces.
@@ -265,12 +276,18 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     ),
   )
   const frames = createLimitedServer(timeouts, serve(createFramesHandler(core)))
-  const apiPort = await listen(api, options.port ?? 4010, host)
+  let apiPort: number
   let framesPort: number
+  try {
+    apiPort = await listen(api, options.port ?? 4010, host)
+  } catch (error) {
+    await stalls?.close()
+    throw error
+  }
   try {
     framesPort = await listen(frames, options.framesPort ?? 4011, host)
   } catch (error) {
-    await closeServer(api)
+    await Promise.all([closeServer(api), stalls?.close()])
     throw error
   }
   const warning = exposureWarning((api.address() as AddressInfo).address)
@@ -287,7 +304,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     framesUrl: origins.frames,
     ...(saver ? { state: { path: saver.path, restoredTenants: saved?.tenants.length ?? 0, saver } } : {}),
     close: async () => {
-      await Promise.all([closeServer(api), closeServer(frames)])
+      await Promise.all([closeServer(api), closeServer(frames), stalls?.close()])
       await saver?.close()
     },
   }
