@@ -113,32 +113,29 @@ export const TenantSnapshot = z.strictObject({
 })
 export type TenantSnapshot = z.infer<typeof TenantSnapshot>
 
+/** What a state file says of itself and its sandbox, whatever its version. */
+const stateIdentity = {
+  seed: z.number().int(),
+  /** The signing secret: tokens signed before the restart verify after it. */
+  secret: z.string().regex(/^[0-9a-f]{32,128}$/),
+  /** The process incarnation tokens name (decision 0046). */
+  bootId: z.string().min(1).max(64),
+  evictions: z.number().int().min(0),
+}
+const STATE_FORMAT = z.literal('ramp-sandbox-state')
+
 /**
  * The first line of a state file (version 2, decision 0085): what the whole file is and whose it is. Each line after
  * it holds one account's {@link TenantSnapshot}, least recently used first, so no account's size stops another's.
  */
-export const StateFileHeader = z.strictObject({
-  format: z.literal('ramp-sandbox-state'),
-  version: z.literal(2),
-  seed: z.number().int(),
-  /** The signing secret: tokens signed before the restart verify after it. */
-  secret: z.string().regex(/^[0-9a-f]{32,128}$/),
-  /** The process incarnation tokens name (decision 0046). */
-  bootId: z.string().min(1).max(64),
-  evictions: z.number().int().min(0),
-})
+export const StateFileHeader = z.strictObject({ format: STATE_FORMAT, version: z.literal(2), ...stateIdentity })
 export type StateFileHeader = z.infer<typeof StateFileHeader>
 
 /** Everything a sandbox process keeps in `--state-file` (docs/decisions/0045), as one value (a version 1 file holds it whole). */
 export const SandboxSnapshot = z.strictObject({
-  format: z.literal('ramp-sandbox-state'),
+  format: STATE_FORMAT,
   version: z.literal(1),
-  seed: z.number().int(),
-  /** The signing secret: tokens signed before the restart verify after it. */
-  secret: z.string().regex(/^[0-9a-f]{32,128}$/),
-  /** The process incarnation tokens name (decision 0046). */
-  bootId: z.string().min(1).max(64),
-  evictions: z.number().int().min(0),
+  ...stateIdentity,
   /** Tenants, least recently used first. */
   tenants: z.array(TenantSnapshot),
 })
