@@ -14,7 +14,7 @@ const children: ChildProcess[] = []
 let dir: string | undefined
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
-  if (dir) await rm(dir, { recursive: true, force: true })
+  if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 10 })
 })
 
 /** A sandbox process keeping `path`, and its two origins once it is ready. */

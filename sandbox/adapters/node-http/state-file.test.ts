@@ -21,7 +21,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   await Promise.all(running.splice(0).map((sandbox) => sandbox.close()))
-  await rm(dir, { recursive: true, force: true })
+  await rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 10 })
 })
 
 async function start(options: Parameters<typeof startServer>[0] = {}): Promise<RunningSandbox> {
@@ -183,7 +183,8 @@ describe('--state-file', () => {
     const sandbox = await start({ stateFile: path, warn: (message) => warnings.push(message) })
     const health = async () => (await (await fetch(`${sandbox.apiUrl}/__sandbox/health`)).json()) as { status: string; stateFile: { saving: { state: string; failedSaves?: number } } }
     expect(await health()).toMatchObject({ status: 'ok', stateFile: { path, saving: { state: 'ok' } } })
-    await rm(dir, { recursive: true, force: true })
+    // A save may be writing its temp file meanwhile (it writes account by account): retried until the folder is gone.
+    await rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 10 })
     await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1m' }) })
     await expect.poll(health, { timeout: 30_000, interval: 20 }).toMatchObject({ status: 'degraded', stateFile: { saving: { state: 'failing', failedSaves: expect.any(Number) } } })
     await mkdir(dir)
