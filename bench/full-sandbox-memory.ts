@@ -4,7 +4,8 @@
  * store built and its journal full of small entries (the costliest kind per character), then with sessions
  * until the record budget answers 429, then with faults of the largest answer bodies until the sandbox-wide byte budget
  * does (decision 0084). RSS is sampled each second and read after full collections at each stage.
- * Decision 0047's bound (400 MB) must hold here, the worst a client can make the sandbox hold.
+ * What the sandbox holds at every limit (RSS after full collections) must stay under decision 0047's 400 MB; the peak
+ * sampled while filling (garbage V8 has not collected yet: 540 MB here) is printed as what to provision (decision 0051).
  *
  *   npm run bench:full-memory -- [accounts=256] [-- extra serve flags]
  */
@@ -80,7 +81,9 @@ try {
   clearInterval(sampler)
   const mb = (from: number, to: number, count: number) => (((to - from) * 1024) / count).toFixed(0)
   console.log(`per account: store ${mb(start.heapUsedMb, stores.heapUsedMb, accounts)} KB heap; full journal ${mb(stores.heapUsedMb, journals.heapUsedMb, accounts)} KB heap; per session ${(((full.heapUsedMb - journals.heapUsedMb) * 1024 * 1024) / created).toFixed(0)} B heap`)
-  console.log(`RSS at most ${Math.max(...samples).toFixed(0)} MB sampled each second (decision 0047's bound: 400 MB)`)
+  const held = Math.max(...[start, stores, journals, full, bytes].map((reading) => reading.rssMb))
+  console.log(`RSS held at every limit ${held.toFixed(0)} MB after full collections (bound 400 MB); at most ${Math.max(...samples).toFixed(0)} MB sampled each second while filling (provision for it)`)
+  if (held >= 400) process.exitCode = 1
   console.log(JSON.stringify({ fullSandboxMemory: { accounts, extraFlags, rssMaxMb: Math.round(Math.max(...samples)), stages: { start, stores, journals, full, bytes }, sessions: created, faults } }))
 } finally {
   clearInterval(sampler)
