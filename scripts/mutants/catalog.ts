@@ -1,0 +1,63 @@
+// The suite's known defects, as data: each breaks one thing a partner relies on, and names the tests that must catch
+// it. `npm run mutants` runs them; `catalog.test.ts` checks on every `npm test` that each still applies to the tree.
+import type { Mutant } from './locate-mutant.ts'
+
+const QUOTES = ['sandbox/domain/sell-quote.test.ts', 'sandbox/domain/buy-quote-amounts.test.ts', 'sandbox/domain/pricing.test.ts']
+const BOUNDARIES = ['sandbox/frames/browser/frame-boundaries.browser.test.ts']
+
+/** Every mutant `npm run mutants` applies, one at a time. */
+export const MUTANTS: Mutant[] = [
+  // Prices and fees
+  { name: 'sell price × 1.5', from: 'const price = pairPrice(tenant, pair, now)', to: 'const price = pairPrice(tenant, pair, now) * 1.5', within: 'quoteSell', tests: QUOTES },
+  { name: 'sell fee × 2', from: 'percentOfMinor(grossMinor, fee.feePercent)', to: 'percentOfMinor(grossMinor, fee.feePercent * 2)', within: 'quoteSell', tests: QUOTES },
+  { name: 'buy exchangeRate × 1.5', from: 'exchangeRate: price,', to: 'exchangeRate: price * 1.5,', tests: QUOTES },
+  { name: 'price-walk amplitude × 10', from: 'factor += wave.amplitude * Math.sin(', to: 'factor += wave.amplitude * 10 * Math.sin(', tests: QUOTES },
+  {
+    name: "a destination's source scan stopping below its proven upper bound",
+    from: 'ceilDiv(withNetwork + BP, keep)', to: 'ceilDiv(withNetwork - BP, keep)',
+    tests: ['sandbox/domain/buy-amounts.test.ts'],
+  },
+  {
+    // Still correct, but its steps grow with the amount: 10^16 of them for the limits search's largest probes.
+    name: "a destination's source scan starting from 1",
+    from: 'const lowest = maxOf(1n, ceilDiv(withNetwork - 9_998n, keep), ceilDiv(withFloor - 4_999n, keepWithFloor))', to: 'const lowest = 1n',
+    tests: ['scripts/quote-sweep.test.ts'],
+  },
+  // Paging
+  {
+    name: 'a next page after an exact last page (> → >=)', from: 'const more = taken.length > limit', to: 'const more = taken.length >= limit', within: 'listTransactions',
+    tests: ['sandbox/domain/list-transactions.test.ts'],
+  },
+  // Signatures
+  {
+    name: 'signature compared with a loose !=',
+    from: 'if (position === undefined || !tenant.verify(`cursor:${position}`, signature)) {',
+    to: 'if (position === undefined || tenant.sign(`cursor:${position}`) != signature) {',
+    tests: ['sandbox/kernel/signature-comparisons.test.ts'],
+  },
+  // Store scans
+  {
+    name: 'a destructured collection scanned',
+    from: "    : store.sessions.where('byExternalCustomer', request.externalCustomerId!).filter((s) => s.revokedAt === null)",
+    to: '    : (({ sessions }) => sessions.filter((s) => s.externalCustomerId === request.externalCustomerId && s.revokedAt === null))(store)',
+    tests: ['sandbox/kernel/store/request-path-scans.test.ts'],
+  },
+  {
+    name: "a collection's raw @msw/data collection queried",
+    from: "paymentMethods: store.cards.where('byCustomer', customerId).map(",
+    to: 'paymentMethods: store.cards.collection.findMany((q) => q.where({ customerId } as never)).map(',
+    tests: ['sandbox/kernel/store/request-path-scans.test.ts'],
+  },
+  // The CLI under npm
+  {
+    name: 'a zombie npm counted as running',
+    from: "return parentStat.ppid === npm && npmStat !== undefined && npmStat.state !== 'Z' && npmStat.state !== 'X'",
+    to: 'return npmStat !== undefined',
+    tests: ['sandbox/cli.test.ts'],
+  },
+  {
+    name: "npm's sh read when the CLI serves, not when it starts",
+    from: "stopWithNpm(launch, () => shutdown('npm went away'))", to: "stopWithNpm(launchNow(), () => shutdown('npm went away'))",
+    tests: ['sandbox/cli.test.ts'],
+  },
+]
