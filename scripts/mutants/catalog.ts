@@ -3,6 +3,7 @@
 import type { Mutant } from './locate-mutant.ts'
 
 const QUOTES = ['sandbox/domain/sell-quote.test.ts', 'sandbox/domain/buy-quote-amounts.test.ts', 'sandbox/domain/pricing.test.ts']
+const FAULTS = ['sandbox/kernel/fault-registry.test.ts', 'sandbox/kernel/fault-draw.test.ts']
 const BOUNDARIES = ['sandbox/frames/browser/frame-boundaries.browser.test.ts']
 
 /** Every mutant `npm run mutants` applies, one at a time. */
@@ -22,6 +23,27 @@ export const MUTANTS: Mutant[] = [
     name: "a destination's source scan starting from 1",
     from: 'const lowest = maxOf(1n, ceilDiv(withNetwork - 9_998n, keep), ceilDiv(withFloor - 4_999n, keepWithFloor))', to: 'const lowest = 1n',
     tests: ['scripts/quote-sweep.test.ts'],
+  },
+  { name: 'swap fee × 2', from: 'percentOfMinor(grossMinor, SWAP_FEE_PERCENT)', to: 'percentOfMinor(grossMinor, SWAP_FEE_PERCENT * 2)', tests: ['sandbox/domain/swap-quote.test.ts'] },
+  {
+    name: "swap extra fee ignores the tenant's setting", within: 'quoteSwap',
+    from: 'percentOfMinor(grossMinor, tenant.settings.defaultExtraFeePercentage)', to: 'percentOfMinor(grossMinor, tenant.account.defaultExtraFeePercentage)',
+    tests: ['sandbox/domain/swap-quote.test.ts', 'harness/node-catalog.test.ts'],
+  },
+  {
+    name: "seeded rate: the price walk drops its waves' seeded phase", from: '/ wave.periodSeconds + wave.phase)', to: '/ wave.periodSeconds)',
+    tests: ['sandbox/domain/pricing.test.ts', 'sandbox/domain/swap-quote.test.ts'],
+  },
+  // Sells
+  {
+    name: 'sell deposit check accepts an over-deposit', from: 'const matches = deposit.amount === current.baseCurrencyAmount', to: 'const matches = deposit.amount >= current.baseCurrencyAmount',
+    tests: ['sandbox/domain/sell-transactions.test.ts'],
+  },
+  // Faults
+  {
+    // A rate fault's seeded draw shifted by one: still random-looking, but not the draw a rerun of the same seed makes.
+    name: "seeded rate: a rate fault's draw taken from the wrong position", from: '!(this.draw(entry.fingerprint, fault.matched) < fault.rate)', to: '!(this.draw(entry.fingerprint, fault.matched + 1) < fault.rate)',
+    tests: FAULTS,
   },
   // Paging
   {
