@@ -26,7 +26,7 @@ export const MUTANTS: Mutant[] = [
   },
   { name: 'swap fee × 2', from: 'percentOfMinor(grossMinor, SWAP_FEE_PERCENT)', to: 'percentOfMinor(grossMinor, SWAP_FEE_PERCENT * 2)', tests: ['sandbox/domain/swap-quote.test.ts'] },
   {
-    name: "swap extra fee ignores the tenant's setting", within: 'quoteSwap',
+    name: "swap extra fee ignores the tenant's setting", within: 'priceSwap',
     from: 'percentOfMinor(grossMinor, tenant.settings.defaultExtraFeePercentage)', to: 'percentOfMinor(grossMinor, tenant.account.defaultExtraFeePercentage)',
     tests: ['sandbox/domain/swap-quote.test.ts', 'harness/node-catalog.test.ts'],
   },
