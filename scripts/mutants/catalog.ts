@@ -4,6 +4,7 @@ import type { Mutant } from './locate-mutant.ts'
 
 const QUOTES = ['sandbox/domain/sell-quote.test.ts', 'sandbox/domain/buy-quote-amounts.test.ts', 'sandbox/domain/pricing.test.ts']
 const FAULTS = ['sandbox/kernel/fault-registry.test.ts', 'sandbox/kernel/fault-draw.test.ts']
+const WEBHOOK_ANSWERS = ['sandbox/adapters/node-http/webhook-answers.test.ts']
 const BOUNDARIES = ['sandbox/frames/browser/frame-boundaries.browser.test.ts']
 
 /** Every mutant `npm run mutants` applies, one at a time. */
@@ -44,6 +45,26 @@ export const MUTANTS: Mutant[] = [
     // A rate fault's seeded draw shifted by one: still random-looking, but not the draw a rerun of the same seed makes.
     name: "seeded rate: a rate fault's draw taken from the wrong position", from: '!(this.draw(entry.fingerprint, fault.matched) < fault.rate)', to: '!(this.draw(entry.fingerprint, fault.matched + 1) < fault.rate)',
     tests: FAULTS,
+  },
+  // Webhooks
+  {
+    // Redirects are not followed: an endpoint moved to https would show delivered while its receiver got nothing.
+    name: 'a 3xx counted as delivered', from: 'answer.status >= 200 && answer.status < 300', to: 'answer.status >= 200 && answer.status < 400',
+    tests: WEBHOOK_ANSWERS,
+  },
+  {
+    name: 'a 204 counted as a failure', from: 'answer.status >= 200 && answer.status < 300', to: 'answer.status >= 200 && answer.status < 300 && answer.status !== 204',
+    tests: WEBHOOK_ANSWERS,
+  },
+  {
+    name: 'webhook signature text without its id', from: 'utf8ToBytes(`${id}.${timestamp}.${body}`)', to: 'utf8ToBytes(`${timestamp}.${body}`)',
+    tests: ['sandbox/kernel/webhook-signature.test.ts', 'sandbox/domain/webhook-deliveries.test.ts'],
+  },
+  { name: 'retry schedule: the third retry after 4 min, not 8', from: '[30_000, 120_000, 480_000, 1_920_000]', to: '[30_000, 120_000, 240_000, 1_920_000]', tests: WEBHOOK_ANSWERS },
+  // Request matchers
+  {
+    name: 'matcher value: a prefix taken for the whole value', from: '(text: string) => text === wanted', to: "(text: string) => text.startsWith(wanted ?? '')",
+    tests: ['sandbox/kernel/request-matcher.test.ts'],
   },
   // Paging
   {
