@@ -78,6 +78,23 @@ export const MUTANTS: Mutant[] = [
     to: 'if (position === undefined || tenant.sign(`cursor:${position}`) != signature) {',
     tests: ['sandbox/kernel/signature-comparisons.test.ts'],
   },
+  {
+    name: 'signature compared with ===', from: "return typeof signature === 'string' && constantTimeEqual(this.sign(message), signature)", to: 'return this.sign(message) === signature',
+    tests: ['sandbox/kernel/signature-comparisons.test.ts'],
+  },
+  {
+    // Partners paste base64 into URLs by hand; a `+` reaches the query parser as a space.
+    name: 'an unencoded + not read back as +', from: "params.signature.replace(/ /g, '+')", to: 'params.signature',
+    tests: ['sandbox/frames/server/widget-signature-check.test.ts'],
+  },
+  // Frames and the React Native bridge
+  { name: "frame's origin check deleted", from: 'if (event.origin !== origin) return onDropped(', to: 'if (false) return onDropped(', tests: BOUNDARIES },
+  { name: "frame's source check deleted", from: 'if (event.source !== window.parent) return onDropped(', to: 'if (false) return onDropped(', tests: BOUNDARIES },
+  {
+    name: "the React Native bridge's origin-and-source check weakened (|| → &&)",
+    from: "if (message.origin !== '' || message.source !== null) return onDropped(", to: "if (message.origin !== '' && message.source !== null) return onDropped(",
+    tests: ['sandbox/frames/browser/react-native-host.browser.test.ts'],
+  },
   // Store scans
   {
     name: 'a destructured collection scanned',
