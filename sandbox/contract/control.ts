@@ -140,12 +140,12 @@ export const ApiJournalEntry = z.object({
 })
 export type ApiJournalEntry = z.infer<typeof ApiJournalEntry>
 
-/** A change of tenant state, named `noun:verb` (`clock:advanced`, `fault:added` ...). */
+/** A change of tenant state, named `noun:verb` in kebab-case (`clock:advanced`, `webhook-endpoint:secret-rotated` ...). */
 export const StateJournalEntry = z.object({
   seq: z.number().int(),
   at: IsoTimestamp,
   kind: z.literal('state'),
-  event: z.string().regex(/^[a-z]+:[a-z]+$/),
+  event: z.string().regex(/^[a-z]+(?:-[a-z]+)*:[a-z]+(?:-[a-z]+)*$/),
   detail: z.record(z.string(), z.unknown()),
 })
 export type StateJournalEntry = z.infer<typeof StateJournalEntry>

@@ -82,10 +82,16 @@ describe('a sell on the tenant clock', () => {
     expect((await flow.read(id)).depositHash).toMatch(/^0x[0-9a-f]{64}$/)
   })
 
-  it('fails a deposit of another amount at once: refund at verification', async () => {
+  // Over as well as short: a customer who sends more than the sale must get it all back, not a sale of what was asked.
+  it.each([
+    ['short of', 0.49],
+    ['more than', 0.51],
+    ['a hundred-thousandth more than', 0.50001],
+  ])('fails a deposit %s the 0.5 sold at once (%s): refund at verification', async (_, amount) => {
     const flow = await sellFlow()
-    const { id } = await flow.create()
-    await flow.deposit(id, 0.49)
+    const { id, baseCurrencyAmount } = await flow.create()
+    expect(baseCurrencyAmount).toBe(0.5)
+    expect((await flow.deposit(id, amount)).status).toBe(200)
     const read = await flow.read(id)
     expect(read).toMatchObject({ status: 'failed', failureReason: 'refund' })
     expect(read.stages[1]).toEqual({ stage: 'stage_two_verification', status: 'failed', failureReason: 'refund' })

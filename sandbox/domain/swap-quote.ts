@@ -28,7 +28,7 @@ const inUsd = (amount: number, price: number) => text(roundTo(amount * price, 2)
  * in its minor units. Signed, so `execute_quote` needs only the signature.
  *
  * @example
- * quoteSwap(tenant, store, 'eth-usdc', 0.5, { customer: null, swap: null }).quoteCurrencyAmount // '1481.37'
+ * quoteSwap(tenant, store, 'eth-usdc', 0.5, { customer: null, swap: null }).quoteCurrencyAmount // '1416.88' (seed 1, test mode)
  */
 export function quoteSwap(tenant: Tenant, store: TenantStore, pairName: string, amount: number, purpose: SwapQuoteFor): SwapQuote {
   return priceSwap(tenant, store, swapPairNamed(tenant, pairName), amount, purpose)

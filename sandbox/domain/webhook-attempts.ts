@@ -92,10 +92,12 @@ interface AttemptMade {
 /** Keeps an attempt with the delivery (its sandbox time, the headers sent, what came back, its real duration) and journals it. */
 async function record(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, { answer, headers, started }: AttemptMade, next: Pick<WebhookDelivery, 'status' | 'nextAttemptAt'>) {
   const attempt: WebhookAttempt = { at: isoTime(started), requestHeaders: headers, status: 'status' in answer ? answer.status : null, error: 'error' in answer ? answer.error : null, durationMs: answer.durationMs }
+  // Counted before the update: it writes the stored record in place, and `delivery` is that record.
+  const number = delivery.attempts.length + 1
   const updated = await store.webhookDeliveries.update(delivery.id, (draft) => {
     draft.attempts.push(attempt)
     Object.assign(draft, next, { heldBy: null })
   })
-  tenant.record('webhook:attempted', { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, type: delivery.type, attempt: delivery.attempts.length + 1, ...attempt, outcome: next.status })
+  tenant.record('webhook:attempted', { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, type: delivery.type, attempt: number, ...attempt, outcome: next.status })
   return updated
 }

@@ -27,6 +27,19 @@ describe('handlerTransport', () => {
     expect(answer).toMatchObject({ error: 'the handler threw (database down)' })
   })
 
+  it('counts a handler that answers Response.error() as a failed connection, with no status', async () => {
+    expect(await handlerTransport(() => Response.error()).post(post)).toEqual({ error: 'connection failed (the handler answered Response.error(), a network error)', durationMs: expect.any(Number) })
+  })
+
+  it.each([
+    ['a string', 'OK', 'a string ("OK")'],
+    ['a plain object with a status', { status: 204 }, 'an object'],
+    ['null', null, 'null'],
+  ])('counts a handler that answers %s, not a Response, as a failed attempt naming what it answered', async (_, answer, named) => {
+    const handler = (() => answer) as unknown as () => Response
+    expect(await handlerTransport(handler).post(post)).toEqual({ error: `the handler answered ${named}, not a Response (or nothing, which counts as 200)`, durationMs: expect.any(Number) })
+  })
+
   it('gives up on a handler that never answers after the timeout', async () => {
     const answer = await handlerTransport(() => new Promise<Response>(() => undefined)).post({ ...post, timeoutMs: 20 })
     expect(answer).toMatchObject({ error: 'no answer within 20 ms' })

@@ -47,7 +47,8 @@ export const fetchTransport: WebhookTransport = {
 /**
  * A function that receives webhooks in process, as a partner's route handler would: a `POST` `Request` with the
  * signed headers and the JSON body. What it answers counts as the endpoint's status; answering nothing counts as 200;
- * throwing counts as a failed connection.
+ * throwing, or answering `Response.error()` (msw's `HttpResponse.error()`), counts as a failed connection; answering
+ * anything else (not a `Response`) is a failed attempt too, as garbage on a socket is.
  */
 export type WebhookHandler = (request: Request) => Response | void | Promise<Response | void>
 
@@ -71,7 +72,7 @@ export function handlerTransport(handler: WebhookHandler, options: { nowSeconds?
         const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
         const answer = await Promise.race([Promise.resolve().then(() => handler(request)), timedOut])
         if (answer === 'timeout') return { error: `no answer within ${timeoutMs} ms`, durationMs: durationMs() }
-        return { status: answer instanceof Response ? answer.status : 200, durationMs: durationMs() }
+        return { ...outcomeOf(answer), durationMs: durationMs() }
       } catch (error) {
         return { error: `the handler threw (${error instanceof Error ? error.message : String(error)})`, durationMs: durationMs() }
       } finally {
@@ -79,4 +80,26 @@ export function handlerTransport(handler: WebhookHandler, options: { nowSeconds?
       }
     },
   }
+}
+
+/**
+ * What a handler's answer counts as. Only nothing stands for 200: any other value that is not a `Response` (a string,
+ * a plain `{ status }`) is a mistake the partner should see in the delivery log, not a delivery.
+ */
+function outcomeOf(answer: unknown): { status: number } | { error: string } {
+  if (answer === undefined) return { status: 200 }
+  // A Response from another copy of the Fetch classes fails instanceof but still names itself one.
+  if (!(answer instanceof Response) && Object.prototype.toString.call(answer) !== '[object Response]') {
+    return { error: `the handler answered ${kindOf(answer)}, not a Response (or nothing, which counts as 200)` }
+  }
+  const response = answer as Response
+  if (response.type === 'error') return { error: 'connection failed (the handler answered Response.error(), a network error)' }
+  return { status: response.status }
+}
+
+/** A short, bounded description of a value a handler answered. */
+function kindOf(answer: unknown): string {
+  if (answer === null) return 'null'
+  if (typeof answer === 'string') return `a string (${JSON.stringify(answer.slice(0, 40))}${answer.length > 40 ? '…' : ''})`
+  return typeof answer === 'object' ? 'an object' : `a ${typeof answer}`
 }

@@ -26,6 +26,13 @@ async function appShowing(src: string): Promise<{ page: Page; received: Array<{ 
 const fromApp = (page: Page, message: unknown, on: 'window' | 'document') =>
   page.evaluate(([text, target]) => (target === 'window' ? window : document).dispatchEvent(new MessageEvent('message', { data: text })), [JSON.stringify(message), on] as const)
 
+/**
+ * A message dispatched as the app's are, but carrying one of what a window's message carries: an origin (`origin`),
+ * or the page's own window as its source (`source: 'window'`).
+ */
+const withOneMark = (page: Page, message: unknown, mark: { origin: string } | { source: 'window' }) =>
+  page.evaluate(([text, marked]) => window.dispatchEvent(new MessageEvent('message', { data: text, ...('origin' in marked ? { origin: marked.origin } : { source: window }) })), [JSON.stringify(message), mark] as const)
+
 const ack = (channelId: string) => ({ version: 2, meta: { channelId }, kind: 'ack' })
 const kinds = (received: Array<{ kind: string }>) => received.map((m) => m.kind).filter((kind) => kind !== 'resize')
 
@@ -76,6 +83,31 @@ describe('frames in a React Native WebView (Chromium with the bridge injected)',
     await fromApp(page, ack('another-channel'), 'window')
     await expect.poll(() => dropped(account), poll).toContainEqual({ origin: '', reason: 'not an envelope of this channel' })
     expect(kinds(received)).toEqual(['handshake'])
+    await page.close()
+  })
+
+  it('drops a message with the app’s empty origin but a window as its source, and completes on the app’s own ack', async () => {
+    const { account, src } = await connectedReset('rn-source')
+    const { page, received } = await appShowing(src)
+    await expect.poll(() => kinds(received), poll).toEqual(['handshake'])
+    await withOneMark(page, ack('rn-source'), { source: 'window' })
+    await expect.poll(() => dropped(account), poll).toContainEqual({ origin: '', reason: 'not from the React Native app (a window posted it)' })
+    expect(kinds(received)).toEqual(['handshake'])
+    await fromApp(page, ack('rn-source'), 'window')
+    await expect.poll(() => kinds(received), poll).toEqual(['handshake', 'complete'])
+    await page.close()
+  })
+
+  it('drops a message with no source but an origin, and completes on the app’s own ack', async () => {
+    const { account, src } = await connectedReset('rn-origin')
+    const { page, received } = await appShowing(src)
+    const origin = new URL(env.host.url).origin
+    await expect.poll(() => kinds(received), poll).toEqual(['handshake'])
+    await withOneMark(page, ack('rn-origin'), { origin })
+    await expect.poll(() => dropped(account), poll).toContainEqual({ origin, reason: 'not from the React Native app (a window posted it)' })
+    expect(kinds(received)).toEqual(['handshake'])
+    await fromApp(page, ack('rn-origin'), 'window')
+    await expect.poll(() => kinds(received), poll).toEqual(['handshake', 'complete'])
     await page.close()
   })
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningSandbox } from '../../adapters/node-http/start-server.ts'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { signWidgetUrl } from '../../kernel/widget-url-signature.ts'
+import { signWidgetUrl, widgetSignature } from '../../kernel/widget-url-signature.ts'
 import { widgetMachine } from '../machines/widget.ts'
 import { createFramesHandler } from './frames-handler.ts'
 import { frameConfigOf, framesClient } from './frames-test-kit.ts'
@@ -25,6 +26,59 @@ async function page(url: string) {
 
 const widgetUrl = (query: string) => `${FRAMES}/platform/v1/widget?${query}`
 const signatureOf = (signed: string) => new URL(signed).searchParams.get('signature')!
+
+/**
+ * A partner's widget query (in the order signed) and its real signature, chosen among a few seeded orders so that the
+ * signature holds `+`, `/` and `=`: the three characters base64 writes that a URL may read otherwise (`+` as a space).
+ */
+function pastedQuery(apiKey: string, secretKey: string): { query: string; signature: string } {
+  for (let order = 1; order <= 256; order++) {
+    const query = `apiKey=${apiKey}&externalTransactionId=order-${order}&walletAddress=${WALLET}`
+    const signature = widgetSignature(`?${query}`, secretKey)
+    if (signature.includes('+') && signature.includes('/') && signature.includes('=')) return { query, signature }
+  }
+  throw new Error('none of 256 seeded orders signs to a signature with +, / and =: the cases below would lose their point')
+}
+
+/** The page's refusal of a signature that does not match, as the code words it. */
+const INVALID = {
+  code: 'invalid_parameters',
+  message: expect.stringMatching(/^Invalid signature: signature must be the base64 HMAC-SHA256 of the URL's query string/),
+  fields: [{ field: 'signature', message: expect.stringMatching(/^Invalid signature/) }],
+}
+
+/**
+ * The URLs a partner builds by hand, signed over the query as written: the signature pasted as base64 gives it,
+ * percent-encoded, and after parameters reordered. `open` loads a widget URL and answers the page's frame-config.
+ */
+function partnerBuiltUrls(frames: () => string, account: () => { pk: string; sk: string }, open: (url: string) => Promise<ReturnType<typeof frameConfigOf>>) {
+  it('accepts a signature pasted unencoded, its +, / and = as base64 writes them', async () => {
+    const { pk, sk } = account()
+    const { query, signature } = pastedQuery(pk, sk)
+    const url = `${frames()}/platform/v1/widget?channelId=ch_1&${query}&signature=${signature}`
+    expect(new URL(url).search).toContain(`signature=${signature}`)
+    const config = await open(url)
+    expect(config.error).toBeUndefined()
+    expect(config.ticket).toEqual(expect.any(String))
+  })
+
+  it('accepts the same signature percent-encoded', async () => {
+    const { pk, sk } = account()
+    const { query, signature } = pastedQuery(pk, sk)
+    const config = await open(`${frames()}/platform/v1/widget?channelId=ch_1&${query}&signature=${encodeURIComponent(signature)}`)
+    expect(config.error).toBeUndefined()
+    expect(config.ticket).toEqual(expect.any(String))
+  })
+
+  it('refuses the signed parameters sent in another order with "Invalid signature", naming signature', async () => {
+    const { pk, sk } = account()
+    const { query, signature } = pastedQuery(pk, sk)
+    const reordered = query.split('&').reverse().join('&')
+    const config = await open(`${frames()}/platform/v1/widget?channelId=ch_1&${reordered}&signature=${signature}`)
+    expect(config.ticket).toBeNull()
+    expect(config.error).toEqual(INVALID)
+  })
+}
 
 describe('widget URL signature, on the frame page', () => {
   it('gives a ticket to a widget URL signed with the secret key', async () => {
@@ -104,4 +158,25 @@ describe('widget URL signature, in process', () => {
     await frame.runtime.idle()
     expect(frame.events[1]).toMatchObject({ kind: 'error', payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature/) } })
   })
+})
+
+describe('widget URL signature, as partners build the URL by hand, on the frame page', () => {
+  partnerBuiltUrls(() => FRAMES, keys, page)
+})
+
+describe('widget URL signature, as partners build the URL by hand, over HTTP', () => {
+  let sandbox: RunningSandbox
+  beforeAll(async () => {
+    sandbox = await startServer({ port: 0, framesPort: 0, logger: () => undefined })
+  })
+  afterAll(() => sandbox.close())
+
+  /** The frame-config of the page the server sends for `url`, fetched as a browser would (the URL as written). */
+  async function served(url: string) {
+    const response = await fetch(url)
+    expect(response.status).toBe(200)
+    return frameConfigOf({ kind: 'reply', status: response.status, headers: {}, body: await response.text() })
+  }
+
+  partnerBuiltUrls(() => sandbox.framesUrl, () => ({ pk: 'pk_test_pasted', sk: 'sk_test_pasted' }), served)
 })
