@@ -92,7 +92,7 @@ export const MUTANTS: Mutant[] = [
   { name: "frame's source check deleted", from: 'if (event.source !== window.parent) return onDropped(', to: 'if (false) return onDropped(', tests: BOUNDARIES },
   {
     name: "the React Native bridge's origin-and-source check weakened (|| → &&)",
-    from: "if (message.origin !== '' || message.source !== null) return onDropped(", to: "if (message.origin !== '' && message.source !== null) return onDropped(",
+    from: "if (message.origin !== '' || message.source !== null)", to: "if (message.origin !== '' && message.source !== null)",
     tests: ['sandbox/frames/browser/react-native-host.browser.test.ts'],
   },
   // Store scans

@@ -104,7 +104,7 @@ describe('frames in a React Native WebView (Chromium with the bridge injected)',
     const origin = new URL(env.host.url).origin
     await expect.poll(() => kinds(received), poll).toEqual(['handshake'])
     await withOneMark(page, ack('rn-origin'), { origin })
-    await expect.poll(() => dropped(account), poll).toContainEqual({ origin, reason: 'not from the React Native app (a window posted it)' })
+    await expect.poll(() => dropped(account), poll).toContainEqual({ origin, reason: 'not from the React Native app (it has an origin)' })
     expect(kinds(received)).toEqual(['handshake'])
     await fromApp(page, ack('rn-origin'), 'window')
     await expect.poll(() => kinds(received), poll).toEqual(['handshake', 'complete'])

@@ -65,7 +65,9 @@ function reactNativePort(bridge: ReactNativeBridge): HostPort {
         if (seen.has(event)) return
         seen.add(event)
         const message = event as MessageEvent
-        if (message.origin !== '' || message.source !== null) return onDropped({ origin: message.origin, reason: 'not from the React Native app (a window posted it)' })
+        if (message.origin !== '' || message.source !== null) {
+          return onDropped({ origin: message.origin, reason: `not from the React Native app (${message.source !== null ? 'a window posted it' : 'it has an origin'})` })
+        }
         if (typeof message.data !== 'string') return onDropped({ origin: message.origin, reason: 'not a string' })
         onMessage(message.data)
       }
