@@ -77,7 +77,10 @@ export const SwapExecution = z.object({
 })
 export type SwapExecution = z.infer<typeof SwapExecution>
 
-/** Answer of `GET /v4/swap/transaction/{id}` (and of the deposit control call, wrapped in `data`). */
+/**
+ * Answer of `GET /v4/swap/transaction/{id}` (and of the deposit control call, wrapped in `data`): with its currencies'
+ * objects, as the quote and execute answers carry them (the public reference's swap transaction).
+ */
 export const SwapTransaction = z.object({
   id: z.string(),
   createdAt: IsoTimestamp,
@@ -92,6 +95,8 @@ export const SwapTransaction = z.object({
   feeAmount: DecimalString,
   extraFeeAmount: DecimalString,
   networkFeeAmount: DecimalString,
+  baseCurrency: CryptoCurrency,
+  quoteCurrency: CryptoCurrency,
   exchangeRate: z.number().positive(),
   depositAmount: DecimalString.nullable(),
   depositWallet: SwapWallet.nullable(),

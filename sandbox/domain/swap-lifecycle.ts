@@ -21,7 +21,7 @@ async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fiel
 async function fail(tenant: Tenant, store: TenantStore, swap: SwapRecord, failureReason: SwapFailureReason): Promise<SwapRecord> {
   const refundHash = swap.depositAmount === null ? null : madeUpHash(tenant, swapCrypto(tenant, swap.quote.base), swap.id, 'refund')
   const failed = await change(tenant, store, swap, { status: 'failed', failureReason, refundHash })
-  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(failed))
+  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(tenant, failed))
   return failed
 }
 
@@ -47,7 +47,7 @@ export async function depositToSwap(tenant: Tenant, swapId: string, request: Swa
   if (amount <= 0) throw SandboxError.invalidField('amount', `amount rounds to 0 at ${base.code}'s precision (${base.precision} decimal places)`)
   const updated = await change(tenant, store, swap, { status: 'screeningWalletAddress', depositAmount: String(amount), depositHash: request.hash ?? madeUpHash(tenant, base, swap.id, 'deposit') })
   tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.screening, swapId, step: 'screened' })
-  return swapView(updated)
+  return swapView(tenant, updated)
 }
 
 /** Whether a deposit is the quoted amount, within the tolerance (1 %, at least one minor unit). */

@@ -54,6 +54,6 @@ export async function rejectRequote(tenant: Tenant, store: TenantStore, customer
     Object.assign(draft, { status: 'failed', failureReason: 'depositAmountIncorrect', refundWallet, refundHash: madeUpHash(tenant, base, swap.id, 'refund'), updatedAt: isoTime(tenant.clock.now()) })
   })
   tenant.record('swap:status', { swapId: swap.id, status: 'failed', failureReason: 'depositAmountIncorrect' })
-  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(failed!))
+  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(tenant, failed!))
   return { success: true }
 }

@@ -103,12 +103,13 @@ export async function executeSwap(tenant: Tenant, store: TenantStore, customerId
 }
 
 /**
- * A swap as `GET /v4/swap/transaction/{id}` answers it: built field by field from the record.
+ * A swap as `GET /v4/swap/transaction/{id}` answers it: built field by field from the record, its currencies' objects
+ * from the catalog (the same `swapCrypto` the execute answer takes them from).
  *
  * @example
- * swapView(record).depositWallet // { address: '0x…', tag: null } once the address is made
+ * swapView(tenant, record).depositWallet // { address: '0x…', tag: null } once the address is made
  */
-export function swapView(swap: SwapRecord): SwapTransaction {
+export function swapView(tenant: Tenant, swap: SwapRecord): SwapTransaction {
   const { quote } = swap
   return {
     id: swap.id,
@@ -124,6 +125,8 @@ export function swapView(swap: SwapRecord): SwapTransaction {
     feeAmount: quote.amounts.fee,
     extraFeeAmount: quote.amounts.extraFee,
     networkFeeAmount: quote.amounts.networkFee,
+    baseCurrency: swapCrypto(tenant, quote.base),
+    quoteCurrency: swapCrypto(tenant, quote.quote),
     exchangeRate: quote.rate,
     depositAmount: swap.depositAmount,
     depositWallet: swap.depositWallet && { ...swap.depositWallet },

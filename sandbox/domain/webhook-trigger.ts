@@ -55,9 +55,9 @@ const SWAP: Subject = {
   noun: 'swap',
   schema: SwapTransaction,
   // As `GET /v4/swap/transaction/{id}` shows it (decision 0068).
-  view: (_, store, id) => {
+  view: (tenant, store, id) => {
     const swap = store.swaps.get(id)
-    return Promise.resolve(swap && swapView(swap))
+    return Promise.resolve(swap && swapView(tenant, swap))
   },
   newest: (store) => store.swaps.all().at(-1)?.id,
 }

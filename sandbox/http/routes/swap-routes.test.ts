@@ -191,6 +191,14 @@ describe('GET /v4/swap/transaction/{id}', () => {
     expect(swap.depositWallet?.address).toMatch(/^0x[0-9a-f]{40}$/)
   })
 
+  it('answers its base and quote currencies as the objects the quote carried', async () => {
+    const account = await swapAccount(core)
+    const { id, quote } = await account.waitingForDeposit('eth-usdc', 0.5)
+    const swap = await account.swap(id)
+    expect([swap.baseCurrency, swap.quoteCurrency]).toEqual([quote.baseCurrency, quote.quoteCurrency])
+    expect([swap.baseCurrency.code, swap.quoteCurrency.code]).toEqual(['eth', 'usdc'])
+  })
+
   it('answers 404 to another customer\'s token', async () => {
     const account = await swapAccount(core)
     const { id } = await account.waitingForDeposit('eth-usdc', 0.5)

@@ -46,7 +46,7 @@ export const swapRoutes: Route[] = [
     responses: { 200: { description: 'The swap', schema: SwapTransaction }, 401: bearer, 403: anonymous, 404: notFound },
     async handle({ tenant, params, claims }) {
       const store = await tenant.store()
-      return reply(200, swapView(customerSwap(store, swapCustomer(claims), params.transactionId!)))
+      return reply(200, swapView(tenant, customerSwap(store, swapCustomer(claims), params.transactionId!)))
     },
   }),
   swap({
