@@ -47,8 +47,17 @@ const sellFields = {
 export const SellTransactionRecord = z.strictObject({ ...sellFields, baseCurrencyCode: z.string(), quoteCurrencyCode: z.string() })
 export type SellTransactionRecord = z.infer<typeof SellTransactionRecord>
 
-/** A sell transaction as `GET /v3/sell_transactions/{id}` answers it and sell webhooks carry it. */
-export const SellTransaction = z.object({ ...sellFields, quoteCurrency: FiatCurrency, baseCurrency: CryptoCurrency })
+/**
+ * A sell transaction as `GET /v3/sell_transactions/{id}` answers it and sell webhooks carry it: its currencies' objects
+ * and their ids (`baseCurrencyId` the crypto's, `quoteCurrencyId` the fiat's, as the public reference lists them).
+ */
+export const SellTransaction = z.object({
+  ...sellFields,
+  baseCurrencyId: z.string().min(1),
+  quoteCurrencyId: z.string().min(1),
+  quoteCurrency: FiatCurrency,
+  baseCurrency: CryptoCurrency,
+})
 export type SellTransaction = z.infer<typeof SellTransaction>
 
 /** Answer of `GET /v3/sell_transactions/ext/{externalTransactionId}` and `GET /v3/sell_transactions`. */

@@ -25,6 +25,14 @@ describe('GET /v3/sell_transactions/{id}', () => {
     expect(sell).toMatchObject({ id, baseCurrency: { code: 'eth', type: 'crypto' }, quoteCurrency: { code: 'usd', type: 'fiat' } })
   })
 
+  it('names its currencies by id, the crypto as baseCurrencyId and the fiat as quoteCurrencyId', async () => {
+    const flow = await sellFlow()
+    const { id } = await flow.create()
+    const sell = conforms(SellTransaction, (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body)
+    expect([sell.baseCurrencyId, sell.quoteCurrencyId]).toEqual([sell.baseCurrency.id, sell.quoteCurrency.id])
+    expect(sell.baseCurrencyId).not.toBe(sell.quoteCurrencyId)
+  })
+
   it('answers 404 in the widget error shape for an unknown id', async () => {
     const flow = await sellFlow()
     const response = await send(flow.core, `GET /v3/sell_transactions/sell_nope?apiKey=${flow.pk}`)
