@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CryptoCurrency, FiatCurrency, IsoTimestamp } from './currency.ts'
+import { WidgetBuyPaymentMethod } from './onramp-quote.ts'
 import { StageName, StageStatus } from './platform/transaction-stages.ts'
 
 /** Statuses of a widget buy transaction (the platform's `pending` splits by stage, decision 0066). */
@@ -23,7 +24,8 @@ export const WidgetTransactionStage = z.object({
 
 /**
  * A buy transaction as the widget API shows it (`GET /v1/transactions/{id}`): a view of the same record the
- * platform API shows (decision 0066).
+ * platform API shows (decision 0066), with every field of the public reference's buy transaction the sandbox can
+ * know, `null` where nothing in the sandbox applies.
  */
 export const WidgetTransaction = z.object({
   id: z.string().min(1),
@@ -51,6 +53,16 @@ export const WidgetTransaction = z.object({
   externalCustomerId: z.string().nullable(),
   externalTransactionId: z.string().nullable(),
   cardId: z.string().nullable(),
+  /** Always null: sandbox buys are paid by card or wallet pay, never from a bank account. */
+  bankAccountId: z.string().nullable(),
+  /** The method the buy was paid with, as the widget buy quote names it (`card` is `credit_debit_card`). */
+  paymentMethod: WidgetBuyPaymentMethod,
+  /** The service's 3-D Secure page; null: the sandbox's challenges are answered in frames before the buy exists. */
+  redirectUrl: z.string().nullable(),
+  /** The service's receipt page; null: the sandbox has no receipt page. */
+  returnUrl: z.string().nullable(),
+  /** Where the service's widget sends the customer afterwards; null: sandbox buys are not made in the hosted widget. */
+  widgetRedirectUrl: z.string().nullable(),
   cardType: WidgetCardType,
   cardPaymentType: WidgetCardPaymentType,
   currency: CryptoCurrency,

@@ -60,4 +60,14 @@ describe('toWidgetTransaction', () => {
     expect([view.cardType, view.cardId, view.cardPaymentType]).toEqual(['apple_pay', null, 'unknown'])
     expect(view.stages.every((stage) => stage.actions.length === 0)).toBe(true)
   })
+
+  it('names the payment method as the widget buy quote does: a card is credit_debit_card, a wallet pay its own', () => {
+    const card = { ...record, paymentMethod: { type: 'card' as const, id: 'card_1' } }
+    expect([toWidgetTransaction(card, facts).paymentMethod, toWidgetTransaction(record, facts).paymentMethod]).toEqual(['credit_debit_card', 'apple_pay'])
+  })
+
+  it('gives the bank account and the service pages null, as nothing in the sandbox sets them', () => {
+    const view = toWidgetTransaction(record, facts)
+    expect([view.bankAccountId, view.redirectUrl, view.returnUrl, view.widgetRedirectUrl]).toEqual([null, null, null, null])
+  })
 })

@@ -9,6 +9,7 @@ import {
   type WidgetTransaction,
   type WidgetTransactionStatus,
 } from '../contract/index.ts'
+import { widgetMethodOf } from './widget-buy-quote.ts'
 
 /** What the view needs besides the record: the currencies, the customer's country and external id, the rates. */
 export interface WidgetTransactionFacts {
@@ -57,6 +58,8 @@ function cardTypeOf(record: TransactionRecord): WidgetCardType {
  * and stages). `baseCurrencyAmount` is the fiat converted (the total less every fee), as in the widget buy quote;
  * `feeAmount` the service fee, `extraFeeAmount` the ecosystem (extra) fee, `networkFeeAmount` the network fee;
  * `areFeesIncluded` whether the customer paid the amount asked (fees inside). `failureReason` is the failed stage's.
+ * `paymentMethod` names the platform's method as the widget buy quote does; the reference's bank and page fields
+ * (`bankAccountId`, `redirectUrl`, `returnUrl`, `widgetRedirectUrl`) are null: nothing in the sandbox sets them.
  *
  * @example
  * toWidgetTransaction(record, facts).status // 'completed'
@@ -91,6 +94,11 @@ export function toWidgetTransaction(record: TransactionRecord, facts: WidgetTran
     externalCustomerId: facts.externalCustomerId,
     externalTransactionId: record.externalTransactionId,
     cardId: record.paymentMethod.id ?? null,
+    bankAccountId: null,
+    paymentMethod: widgetMethodOf(record.paymentMethod.type),
+    redirectUrl: null,
+    returnUrl: null,
+    widgetRedirectUrl: null,
     cardType: cardTypeOf(record),
     cardPaymentType: 'unknown',
     currency: facts.currency,

@@ -87,6 +87,7 @@ describe('GET /v1/transactions/{id}', () => {
     expect([view.cardType, view.cardId, view.walletAddress, view.externalTransactionId, view.externalCustomerId, view.country]).toEqual(['card', created.paymentMethod.id, WALLET, 'order-1', 'partner-user-1', 'USA'])
     expect([view.currency.code, view.baseCurrency.code, view.currencyId, view.baseCurrencyId]).toEqual(['eth', 'usd', view.currency.id, view.baseCurrency.id])
     expect(view.usdRate).toBeGreaterThan(view.gbpRate)
+    expect([view.paymentMethod, view.bankAccountId]).toEqual(['credit_debit_card', null])
   })
 
   it('answers 404 in the widget shape for an unknown id', async () => {
