@@ -76,7 +76,7 @@ describe('the sell transaction of GET /v3/sell_transactions/{id} (§3.3)', () =>
   it('has the reference fields the sandbox keeps, its currencies by id and as objects', async () => {
     const flow = await sellFlow()
     const { id } = await flow.create({ externalTransactionId: 'reference-sell' })
-    const sell = conforms(SellTransaction, (await send(core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body)
+    const sell = conforms(SellTransaction, (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body)
     expectReferenceFields(sell, {
       id: 'string', createdAt: 'string', updatedAt: 'string', baseCurrencyAmount: 'number', quoteCurrencyAmount: 'number', feeAmount: 'number', extraFeeAmount: 'number',
       status: 'string', failureReason: 'string?', payoutMethod: 'string',
