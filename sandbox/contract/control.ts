@@ -114,6 +114,24 @@ export const TenantSettings = z.object({
 })
 export type TenantSettings = z.infer<typeof TenantSettings>
 
+/**
+ * A tenant's settings as a state file holds them. One saved before the legacy signature header existed named, in
+ * `webhookSignatureHeader`, the header keyed with the endpoint's secret, which is now the legacy header: that name
+ * moves there, so a receiver that verified it with the secret still does, and the V2 header takes its default
+ * (decision 0086).
+ *
+ * @example
+ * SavedTenantSettings.parse({ ...saved, webhookSignatureHeader: 'x-webhook-signature' })
+ * // { …, webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'x-webhook-signature' }
+ */
+export const SavedTenantSettings = z.preprocess((saved) => {
+  if (typeof saved !== 'object' || saved === null || Object.hasOwn(saved, 'webhookLegacySignatureHeader') || !Object.hasOwn(saved, 'webhookSignatureHeader')) return saved
+  const { webhookSignatureHeader, ...rest } = saved as Record<string, unknown>
+  // The one name the move would give both headers: kept where it was (the V2 header), the legacy one defaulted.
+  if (webhookSignatureHeader === DEFAULT_WEBHOOK_SIGNATURE_HEADER) return saved
+  return { ...rest, webhookLegacySignatureHeader: webhookSignatureHeader }
+}, TenantSettings)
+
 /** Body of `PUT /__sandbox/settings`: any subset of the settings. */
 export const SettingsUpdate = z.strictObject({
   defaultExtraFeePercentage: z.number().int().min(0).max(10).optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
+import { SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
 import { conforms, send } from '../http/test-request.ts'
 import { verifyWebhook } from '../kernel/webhook-signature.ts'
@@ -111,9 +111,31 @@ describe('the signature header setting', () => {
     expect(swapped.status).toBe(200)
   })
 
-  it("reads settings saved before the settings with the reference's header names", () => {
+  it("reads settings saved before either header setting with the reference's header names", () => {
     const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true }
     expect(TenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'moonpay-signature' })
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'moonpay-signature' })
+  })
+
+  it("moves the one header a state file saved before the legacy header named (the endpoint secret's) to the legacy header, so its receiver still verifies", async () => {
+    const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true, webhookSignatureHeader: 'x-webhook-signature' }
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'x-webhook-signature' })
+    const current = { ...saved, webhookSignatureHeader: 'x-a', webhookLegacySignatureHeader: 'x-b' }
+    expect(SavedTenantSettings.parse(current)).toMatchObject({ webhookSignatureHeader: 'x-a', webhookLegacySignatureHeader: 'x-b' })
+    // Through a whole state file: the restored account signs the old header with the endpoint's secret.
+    const hooks = sandbox()
+    const endpoint = await hooks.endpoint({})
+    const snapshot = JSON.parse(JSON.stringify(await hooks.core.snapshot())) as { tenants: Array<{ account: string; settings: Record<string, unknown> }> }
+    const tenant = snapshot.tenants.find((each) => each.account === hooks.tenant.account.account)!
+    delete tenant.settings.webhookLegacySignatureHeader
+    tenant.settings.webhookSignatureHeader = 'x-webhook-signature'
+    const seen: Seen[] = []
+    const restored = createSandboxCore({ seed: 1, webhookTransport: handlerTransport(async (request) => void seen.push({ headers: request.headers, body: await request.text() })) })
+    await restored.restore(SandboxSnapshot.parse(snapshot))
+    expect((await send(restored, 'POST /__sandbox/webhooks/trigger', { headers: hooks.headers, body: { type: 'transaction_updated' } })).status).toBe(201)
+    await restored.tenants.get(hooks.tenant.account.account, 'test').background.settled()
+    const [{ headers, body }] = seen as [Seen]
+    expect(() => verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-webhook-signature', now: Math.floor(restored.tenants.get(hooks.tenant.account.account, 'test').clock.now() / 1000) })).not.toThrow()
   })
 })
 
