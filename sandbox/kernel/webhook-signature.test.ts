@@ -208,6 +208,13 @@ describe("the V2 header, keyed with the account's webhook API key", () => {
     expect(codeOf(() => verifyWebhook(body, headers, apiKey, { now: timestamp + 301 }))).toBe('timestamp_out_of_tolerance')
   })
 
+  it('refuses a digest that differs in its last hex digit only, or is cut short', () => {
+    const value = signWebhook(body, apiKey, { timestamp })['moonpay-signature-v2']!
+    const lastChanged = value.replace(/.$/, (c) => (c === '0' ? '1' : '0'))
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': lastChanged }, apiKey, { now: timestamp }))).toBe('signature_mismatch')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': value.slice(0, -2) }, apiKey, { now: timestamp }))).toBe('malformed_signature')
+  })
+
   it("names the reference's 400 reasons: no header, no t=, no s=, a digest that differs", () => {
     expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': signWebhook(body, secret, { timestamp })['moonpay-signature']! }, apiKey, { now: timestamp }))).toBe('missing_signature')
     expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': `s=${'a'.repeat(64)}` }, apiKey, { now: timestamp }))).toBe('missing_timestamp')
