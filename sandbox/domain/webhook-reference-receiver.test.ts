@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
@@ -118,5 +119,31 @@ describe('a receiver written from the reference alone', () => {
     expect(new Webhook(flow.endpoint.secret).verify(body, { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) })).toMatchObject({ type: 'transaction_created' })
     expect(referenceReceiver(headers['moonpay-signature-v2'], raw, flow.key)).toBe(200)
     expect(referenceReceiver(headers['moonpay-signature'], raw, flow.endpoint.secret)).toBe(200)
+  })
+})
+
+/** The README's node:crypto receiver (the ```ts block after "without the package"), as a function of header, raw body and key to `valid`. */
+function readmeReceiver(): (header: string | undefined, rawBody: Buffer, webhookApiKey: string) => boolean {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const block = /Or, without the package, with `node:crypto`[^\n]*\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1]
+  if (block === undefined) throw new Error('README.md has no node:crypto receiver block after "Or, without the package"')
+  const code = block.replace(/^import .*\n/m, '')
+  const run = new Function('createHmac', 'timingSafeEqual', 'header', 'rawBody', 'webhookApiKey', `${code}\nreturn valid`) as (...args: unknown[]) => boolean
+  return (header, rawBody, key) => run(createHmac, timingSafeEqual, header, rawBody, key)
+}
+
+describe("the README's node:crypto receiver", () => {
+  it('verifies the V2 header of a real delivery, and refuses a changed body or another key', async () => {
+    const hooks = await rawReceiver()
+    const core = createSandboxCore({ webhookTransport: { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) } })
+    const flow = await account(core, { url: hooks.url, events: ['transaction_created'] })
+    await flow.trigger({ type: 'transaction_created' })
+    const [{ headers, raw }] = hooks.received as [(typeof hooks.received)[number]]
+    const valid = readmeReceiver()
+    const header = String(headers['moonpay-signature-v2'])
+    expect(valid(header, raw, flow.key)).toBe(true)
+    expect(valid(header, Buffer.concat([raw, Buffer.from(' ')]), flow.key)).toBe(false)
+    expect(valid(header, raw, flow.endpoint.secret)).toBe(false)
+    expect(valid(`s=${'a'.repeat(64)}`, raw, flow.key)).toBe(false)
   })
 })
