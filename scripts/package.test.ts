@@ -252,12 +252,15 @@ describe('the installed package', () => {
       import { createHmac } from 'node:crypto'
       import { verifyWebhook, WebhookVerificationError } from 'ramp-sandbox'
       const secret = 'whsec_' + Buffer.alloc(32, 7).toString('base64')
-      const body = JSON.stringify({ id: 'evt_1', type: 'transaction_created', data: {} })
+      const key = 'wk_test_' + Buffer.alloc(32, 9).toString('base64url')
+      const body = JSON.stringify({ type: 'transaction_created', data: {} })
       const t = Math.floor(Date.now() / 1000)
-      const header = 't=' + t + ',s=' + createHmac('sha256', secret).update(t + '.' + body).digest('hex')
-      verifyWebhook(body, { 'x-webhook-signature': header }, secret)
+      const sign = (k) => 't=' + t + ',s=' + createHmac('sha256', k).update(t + '.' + body).digest('hex')
+      const headers = { 'moonpay-signature-v2': sign(key), 'moonpay-signature': sign(secret) }
+      verifyWebhook(body, headers, key)
+      verifyWebhook(body, headers, secret)
       let refused
-      try { verifyWebhook(body + ' ', { 'x-webhook-signature': header }, secret) } catch (error) { refused = error instanceof WebhookVerificationError && error.code }
+      try { verifyWebhook(body + ' ', headers, key) } catch (error) { refused = error instanceof WebhookVerificationError && error.code }
       console.log(JSON.stringify({ verified: true, refused }))`
     expect(JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout)).toEqual({ verified: true, refused: 'signature_mismatch' })
   }, 120_000)
@@ -467,7 +470,7 @@ export const decrypt: typeof decryptCredentials = decryptCredentials
 const scheme: WebhookScheme = 'standard'
 export const webhookHeaders: Record<string, string> = signWebhook('{}', 'whsec_' + 'A'.repeat(32), { timestamp: 1767225600, scheme, id: 'evt_1' })
 export const verified: void = verifyWebhook('{}', webhookHeaders, 'whsec_' + 'A'.repeat(32), { scheme, now: 1767225600 })
-export const mswWebhooks: number = createSandbox({ webhooks: (request: Request) => void request.headers.get('x-webhook-signature') }).handlers.length + createSandbox({ webhooks: 'fetch' }).handlers.length
+export const mswWebhooks: number = createSandbox({ webhooks: (request: Request) => void request.headers.get('moonpay-signature-v2') }).handlers.length + createSandbox({ webhooks: 'fetch' }).handlers.length
 export const listening: Scenario = defineScenario({ title: 'webhooks', tags: [], steps: [{ webhooks: 'listen', as: 'hooks', answers: [500] }], expect: { webhooks: { mode: 'subsequence', events: [{ type: 'transaction_failed', payload: { data: { failureCode: 'unknown' }, attempts: 2 } }] } } })
 `,
     )

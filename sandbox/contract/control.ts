@@ -74,15 +74,26 @@ const RESERVED_HEADERS = new Set([
   'keep-alive', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp',
 ])
 
-/** The header the `sandbox` scheme signs into, unless a tenant's settings name another. */
-export const DEFAULT_WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature'
+/** The V2 signature header (keyed with the account's webhook API key), unless a tenant's settings name another: the reference's. */
+export const DEFAULT_WEBHOOK_SIGNATURE_HEADER = 'moonpay-signature-v2'
 
-/** A header name for `sandbox`-scheme signatures: a lower-case HTTP token, none HTTP or the sandbox already uses. */
-export const WebhookSignatureHeader = z
-  .string()
-  .max(64, 'webhookSignatureHeader must be at most 64 characters')
-  .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'webhookSignatureHeader must be a lower-case HTTP header name (a-z, 0-9, -)')
-  .refine((name) => !RESERVED_HEADERS.has(name), 'webhookSignatureHeader must not be a header HTTP, the sandbox or the standard scheme (webhook-*) already uses')
+/** The legacy signature header (keyed with the endpoint's secret), unless a tenant's settings name another: the reference's. */
+export const DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER = 'moonpay-signature'
+
+/** A header name for a `t=,s=` signature (setting `field`): a lower-case HTTP token, none HTTP or the sandbox already uses. */
+function signatureHeaderName(field: string) {
+  return z
+    .string()
+    .max(64, `${field} must be at most 64 characters`)
+    .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, `${field} must be a lower-case HTTP header name (a-z, 0-9, -)`)
+    .refine((name) => !RESERVED_HEADERS.has(name), `${field} must not be a header HTTP, the sandbox or the standard scheme (webhook-*) already uses`)
+}
+
+/** A name for the V2 signature header (`webhookSignatureHeader`). */
+export const WebhookSignatureHeader = signatureHeaderName('webhookSignatureHeader')
+
+/** A name for the legacy signature header (`webhookLegacySignatureHeader`). */
+export const WebhookLegacySignatureHeader = signatureHeaderName('webhookLegacySignatureHeader')
 
 /** A tenant's settings. */
 export const TenantSettings = z.object({
@@ -94,12 +105,32 @@ export const TenantSettings = z.object({
    * payment-method configs list google_pay as unavailable (`wallet_unavailable`) and the google-pay frame posts `unsupported`.
    */
   googlePayAvailable: z.boolean(),
-  /** The header `sandbox`-scheme webhooks carry their signature in (absent in state files written before it). */
+  /** The header webhooks carry their V2 signature in, keyed with the account's webhook API key (absent in state files written before it). */
   webhookSignatureHeader: WebhookSignatureHeader.default(DEFAULT_WEBHOOK_SIGNATURE_HEADER),
+  /** The header webhooks carry their legacy signature in, keyed with the endpoint's secret (absent in state files written before it). */
+  webhookLegacySignatureHeader: WebhookLegacySignatureHeader.default(DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER),
   /** The tenant's IP-map overrides, checked before the seeded map by `GET /v3/ip_address` (absent: none). */
   ipAddresses: IpAddressOverrides.optional(),
 })
 export type TenantSettings = z.infer<typeof TenantSettings>
+
+/**
+ * A tenant's settings as a state file holds them. One saved before the legacy signature header existed named, in
+ * `webhookSignatureHeader`, the header keyed with the endpoint's secret, which is now the legacy header: that name
+ * moves there, so a receiver that verified it with the secret still does, and the V2 header takes its default
+ * (decision 0086).
+ *
+ * @example
+ * SavedTenantSettings.parse({ ...saved, webhookSignatureHeader: 'x-webhook-signature' })
+ * // { …, webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'x-webhook-signature' }
+ */
+export const SavedTenantSettings = z.preprocess((saved) => {
+  if (typeof saved !== 'object' || saved === null || Object.hasOwn(saved, 'webhookLegacySignatureHeader') || !Object.hasOwn(saved, 'webhookSignatureHeader')) return saved
+  const { webhookSignatureHeader, ...rest } = saved as Record<string, unknown>
+  // The one name the move would give both headers: kept where it was (the V2 header), the legacy one defaulted.
+  if (webhookSignatureHeader === DEFAULT_WEBHOOK_SIGNATURE_HEADER) return saved
+  return { ...rest, webhookLegacySignatureHeader: webhookSignatureHeader }
+}, TenantSettings)
 
 /** Body of `PUT /__sandbox/settings`: any subset of the settings. */
 export const SettingsUpdate = z.strictObject({
@@ -108,6 +139,7 @@ export const SettingsUpdate = z.strictObject({
   capabilities: Capabilities.partial().strict().optional(),
   googlePayAvailable: z.boolean().optional(),
   webhookSignatureHeader: WebhookSignatureHeader.optional(),
+  webhookLegacySignatureHeader: WebhookLegacySignatureHeader.optional(),
   /** Replaces the tenant's IP-map overrides (`[]` clears them). */
   ipAddresses: IpAddressOverrides.optional(),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FIRST_CLOCK_INSTANT, LAST_CLOCK_INSTANT, TenantSettings } from './control.ts'
+import { FIRST_CLOCK_INSTANT, LAST_CLOCK_INSTANT, SavedTenantSettings } from './control.ts'
 import { Fault } from './fault.ts'
 import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
@@ -104,7 +104,7 @@ export const TenantSnapshot = z.strictObject({
   resets: z.number().int().min(0),
   generation: z.number().int().min(0),
   clock: ClockSnapshot,
-  settings: TenantSettings,
+  settings: SavedTenantSettings,
   faults: z.strictObject({ armed: z.array(Fault), nextId: z.number().int().min(1) }),
   journal: JournalSnapshot,
   jobs: z.array(ScheduledJob),

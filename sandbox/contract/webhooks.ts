@@ -69,6 +69,20 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 export const WebhookEndpointWithSecret = WebhookEndpoint.extend({ secret: z.string() })
 export type WebhookEndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>
 
+/**
+ * Body of `GET /__sandbox/webhooks/key`: the account's webhook API key in this mode (what the service's dashboard
+ * shows on its Developers page) and the header it signs, the V2 one (decision 0086).
+ */
+export const WebhookApiKeyView = z.object({
+  /** `wk_<mode>_…`: the key of the V2 signature header; neither the `sk_` secret key nor any endpoint's secret. */
+  webhookApiKey: z.string(),
+  /** The header it signs (`webhookSignatureHeader` of the settings). */
+  header: z.string(),
+  /** The header each endpoint's secret signs (`webhookLegacySignatureHeader` of the settings). */
+  legacyHeader: z.string(),
+})
+export type WebhookApiKeyView = z.infer<typeof WebhookApiKeyView>
+
 /** The event types an endpoint wants: at least one, each once. */
 const EventTypes = z
   .array(WebhookEventType)

@@ -4,7 +4,7 @@ import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { signWebhook } from '../kernel/webhook-signature.ts'
 import { isoTime } from './iso-time.ts'
-import { webhookHostAllowed, webhookSecretOf } from './webhook-endpoints.ts'
+import { webhookApiKeyOf, webhookHostAllowed, webhookSecretOf } from './webhook-endpoints.ts'
 
 /** How long an endpoint has to answer an attempt. */
 export const WEBHOOK_TIMEOUT_MS = 5_000
@@ -60,12 +60,24 @@ async function settleUnsent(tenant: Tenant, store: TenantStore, deliveryId: stri
 async function post(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, endpoint: WebhookEndpointRecord): Promise<WebhookDelivery | undefined> {
   const transport = tenant.webhookTransport
   const timestamp = transport.nowSeconds?.() ?? Math.floor(tenant.clock.now() / 1000)
-  const signature = signWebhook(delivery.body, webhookSecretOf(tenant, endpoint), { timestamp, scheme: endpoint.scheme, id: delivery.eventId, headerName: tenant.settings.webhookSignatureHeader })
-  const headers = { ...signature, 'user-agent': 'ramp-sandbox-webhooks' }
+  const headers = { ...deliveryHeaders(tenant, endpoint, delivery, timestamp), 'user-agent': 'ramp-sandbox-webhooks' }
   const started = tenant.clock.now()
   const answer = await transport.post({ url: endpoint.url, headers, body: delivery.body, timeoutMs: WEBHOOK_TIMEOUT_MS })
   if (delivered(answer)) return finish(tenant, store, delivery, 'delivered', answer, headers, started)
   return failedAttempt(tenant, store, delivery, { answer, headers, started })
+}
+
+/**
+ * The signature headers of an attempt (decision 0086): the reference's V2 header keyed with the account's webhook API
+ * key and its legacy header keyed with the endpoint's secret, on every delivery; an endpoint on the `standard` scheme
+ * also gets the Standard Webhooks headers.
+ */
+function deliveryHeaders(tenant: Tenant, endpoint: WebhookEndpointRecord, delivery: WebhookDelivery, timestamp: number): Record<string, string> {
+  const secret = webhookSecretOf(tenant, endpoint)
+  const names = { headerName: tenant.settings.webhookSignatureHeader, legacyHeaderName: tenant.settings.webhookLegacySignatureHeader }
+  const headers = signWebhook(delivery.body, [webhookApiKeyOf(tenant), secret], { timestamp, ...names })
+  if (endpoint.scheme === 'sandbox') return headers
+  return { ...headers, ...signWebhook(delivery.body, secret, { timestamp, scheme: 'standard', id: delivery.eventId }) }
 }
 
 /** Keeps a failed attempt: the next is scheduled on the tenant clock, or, after the last, the delivery fails. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
+import { SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
 import { conforms, send } from '../http/test-request.ts'
 import { verifyWebhook } from '../kernel/webhook-signature.ts'
@@ -51,24 +51,37 @@ function account(core: SandboxCore, name = `controls${++accounts}`) {
 const eventIdOf = (body: string) => (JSON.parse(body) as { id: string }).id
 
 describe('the signature header setting', () => {
-  it('signs sandbox-scheme webhooks into the header the tenant names, as verifyWebhook checks with headerName', async () => {
+  it('signs into the headers the tenant names, as verifyWebhook checks with headerName (the key) and legacyHeaderName (the secret)', async () => {
     const hooks = sandbox()
-    expect((await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: 'x-ramp-signature' } })).status).toBe(200)
+    const names = { webhookSignatureHeader: 'x-ramp-signature-v2', webhookLegacySignatureHeader: 'x-ramp-signature' }
+    expect((await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: names })).status).toBe(200)
     const endpoint = await hooks.endpoint({})
+    const key = conforms(dataOf(WebhookApiKeyView), (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body).data
+    expect(key).toMatchObject({ header: 'x-ramp-signature-v2', legacyHeader: 'x-ramp-signature' })
     await hooks.trigger()
     await hooks.tenant.background.settled()
     const [{ headers, body }] = hooks.seen as [Seen]
-    expect(headers.get('x-webhook-signature')).toBeNull()
-    expect(() => verifyWebhook(body, headers, endpoint.secret, { headerName: 'x-ramp-signature', now: Math.floor(hooks.tenant.clock.now() / 1000) })).not.toThrow()
+    expect(headers.get('moonpay-signature-v2')).toBeNull()
+    expect(headers.get('moonpay-signature')).toBeNull()
+    const now = Math.floor(hooks.tenant.clock.now() / 1000)
+    expect(() => verifyWebhook(body, headers, key.webhookApiKey, { headerName: 'x-ramp-signature-v2', now })).not.toThrow()
+    expect(() => verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-ramp-signature', now })).not.toThrow()
   })
 
-  it('keeps the headers sent with each attempt in the delivery log', async () => {
+  it('keeps the headers sent with each attempt in the delivery log: the two signatures, never a key', async () => {
     const hooks = sandbox()
-    await hooks.endpoint({})
+    const endpoint = await hooks.endpoint({})
     await hooks.trigger()
     await hooks.tenant.background.settled()
     const [delivery] = await hooks.deliveries()
-    expect(delivery!.attempts[0]!.requestHeaders).toEqual({ 'x-webhook-signature': expect.stringMatching(/^t=\d+,s=[0-9a-f]{64}$/), 'user-agent': 'ramp-sandbox-webhooks' })
+    const signature = expect.stringMatching(/^t=\d+,s=[0-9a-f]{64}$/)
+    expect(delivery!.attempts[0]!.requestHeaders).toEqual({ 'moonpay-signature-v2': signature, 'moonpay-signature': signature, 'user-agent': 'ramp-sandbox-webhooks' })
+    const key = conforms(dataOf(WebhookApiKeyView), (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body).data.webhookApiKey
+    const journal = JSON.stringify((await send(hooks.core, 'GET /__sandbox/journal', { headers: hooks.headers })).body)
+    expect(journal).toContain('webhook:attempted')
+    expect(journal).not.toContain(key)
+    expect(journal).not.toContain(key.slice('wk_test_'.length))
+    expect(JSON.stringify(delivery)).not.toContain(endpoint.secret)
   })
 
   it.each([
@@ -77,16 +90,52 @@ describe('the signature header setting', () => {
     ['a standard scheme name', 'webhook-signature'],
     ['content-type', 'content-type'],
     ['an empty name', ''],
-  ])('refuses %s with 400 naming webhookSignatureHeader', async (_, name) => {
+  ])('refuses %s with 400 naming webhookSignatureHeader or webhookLegacySignatureHeader', async (_, name) => {
     const hooks = sandbox()
-    const response = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: name } })
-    expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ errors: [expect.objectContaining({ field: 'webhookSignatureHeader' })] })
+    for (const field of ['webhookSignatureHeader', 'webhookLegacySignatureHeader']) {
+      const response = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { [field]: name } })
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({ errors: [expect.objectContaining({ field })] })
+    }
   })
 
-  it('reads settings saved before the setting with the default header', () => {
+  it('refuses one name for both signature headers with 400 naming the field changed', async () => {
+    const hooks = sandbox()
+    const legacy = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookLegacySignatureHeader: 'moonpay-signature-v2' } })
+    expect(legacy.status).toBe(400)
+    expect(legacy.body).toMatchObject({ errors: [expect.objectContaining({ field: 'webhookLegacySignatureHeader', message: expect.stringContaining('must differ') })] })
+    const v2 = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: 'moonpay-signature' } })
+    expect(v2.body).toMatchObject({ errors: [expect.objectContaining({ field: 'webhookSignatureHeader' })] })
+    // Swapping both at once is one change, and allowed.
+    const swapped = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: 'moonpay-signature', webhookLegacySignatureHeader: 'moonpay-signature-v2' } })
+    expect(swapped.status).toBe(200)
+  })
+
+  it("reads settings saved before either header setting with the reference's header names", () => {
     const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true }
-    expect(TenantSettings.parse(saved).webhookSignatureHeader).toBe('x-webhook-signature')
+    expect(TenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'moonpay-signature' })
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'moonpay-signature' })
+  })
+
+  it("moves the one header a state file saved before the legacy header named (the endpoint secret's) to the legacy header, so its receiver still verifies", async () => {
+    const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true, webhookSignatureHeader: 'x-webhook-signature' }
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'x-webhook-signature' })
+    const current = { ...saved, webhookSignatureHeader: 'x-a', webhookLegacySignatureHeader: 'x-b' }
+    expect(SavedTenantSettings.parse(current)).toMatchObject({ webhookSignatureHeader: 'x-a', webhookLegacySignatureHeader: 'x-b' })
+    // Through a whole state file: the restored account signs the old header with the endpoint's secret.
+    const hooks = sandbox()
+    const endpoint = await hooks.endpoint({})
+    const snapshot = JSON.parse(JSON.stringify(await hooks.core.snapshot())) as { tenants: Array<{ account: string; settings: Record<string, unknown> }> }
+    const tenant = snapshot.tenants.find((each) => each.account === hooks.tenant.account.account)!
+    delete tenant.settings.webhookLegacySignatureHeader
+    tenant.settings.webhookSignatureHeader = 'x-webhook-signature'
+    const seen: Seen[] = []
+    const restored = createSandboxCore({ seed: 1, webhookTransport: handlerTransport(async (request) => void seen.push({ headers: request.headers, body: await request.text() })) })
+    await restored.restore(SandboxSnapshot.parse(snapshot))
+    expect((await send(restored, 'POST /__sandbox/webhooks/trigger', { headers: hooks.headers, body: { type: 'transaction_updated' } })).status).toBe(201)
+    await restored.tenants.get(hooks.tenant.account.account, 'test').background.settled()
+    const [{ headers, body }] = seen as [Seen]
+    expect(() => verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-webhook-signature', now: Math.floor(restored.tenants.get(hooks.tenant.account.account, 'test').clock.now() / 1000) })).not.toThrow()
   })
 })
 

@@ -75,7 +75,7 @@ describe('webhook deliveries', () => {
     await flow.advance(20_000)
     expect(hooks.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
     for (const { headers, body } of hooks.received) {
-      const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(String(headers['x-webhook-signature']))!
+      const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(String(headers['moonpay-signature']))!
       expect(s).toBe(createHmac('sha256', flow.endpoint.secret).update(`${t}.${body}`).digest('hex'))
     }
     const read = conforms(dataOf(Transaction), (await send(core, `GET /platform/v1/transactions/${transaction.id}`, { headers: flow.bearer })).body).data

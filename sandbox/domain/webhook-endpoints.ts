@@ -4,6 +4,7 @@ import { base64UrlToBytes } from '../kernel/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import { webhookApiKeyFrom } from '../kernel/webhook-api-key.ts'
 import { webhookSecretFrom } from '../kernel/webhook-secret.ts'
 import { newId } from './new-id.ts'
 
@@ -49,6 +50,18 @@ export function flagDisallowedEndpoints(tenant: Tenant, store: TenantStore): voi
 /** An endpoint's signing secret: derived from the sandbox's signing secret, the endpoint and its secret version, so the same `--secret` gives the same secrets. */
 export function webhookSecretOf(tenant: Tenant, endpoint: Pick<WebhookEndpointRecord, 'id' | 'secretVersion'>): string {
   return webhookSecretFrom(base64UrlToBytes(tenant.sign(`webhook-secret:${endpoint.id}:${endpoint.secretVersion}`))!)
+}
+
+/**
+ * The account's webhook API key in this mode (the key of the V2 signature header): derived from the sandbox's signing
+ * secret and the account, like endpoint secrets, so the same `--secret` gives the same key; never the `sk_` secret
+ * key (decision 0086). Shown by `GET /__sandbox/webhooks/key` only: never journaled, logged or saved.
+ *
+ * @example
+ * webhookApiKeyOf(tenant) // 'wk_test_…' (43 base64url characters)
+ */
+export function webhookApiKeyOf(tenant: Tenant): string {
+  return webhookApiKeyFrom(tenant.mode, tenant.sign('webhook-api-key'))
 }
 
 /** An endpoint as the control API shows it (no secret version). */

@@ -1,4 +1,4 @@
-import { DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type TenantSettings, type TenantSnapshot } from '../contract/index.ts'
+import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type TenantSettings, type TenantSnapshot } from '../contract/index.ts'
 import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
@@ -391,6 +391,7 @@ export class Tenant {
       capabilities: { identity: true, guestCheckout: true },
       googlePayAvailable: true,
       webhookSignatureHeader: DEFAULT_WEBHOOK_SIGNATURE_HEADER,
+      webhookLegacySignatureHeader: DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER,
     }
   }
 

@@ -67,11 +67,11 @@ describe('webhook secrets', () => {
   })
 })
 
-describe('the sandbox scheme', () => {
-  it('signs into one x-webhook-signature header: t= and a lowercase hex s=', () => {
+describe("the legacy header, keyed with an endpoint's secret", () => {
+  it('signs into one moonpay-signature header: t= and a lowercase hex s=, as the reference shows', () => {
     const headers = signWebhook(body, secret, { timestamp })
-    expect(Object.keys(headers)).toEqual(['x-webhook-signature'])
-    expect(headers['x-webhook-signature']).toMatch(/^t=1767225600,s=[0-9a-f]{64}$/)
+    expect(Object.keys(headers)).toEqual(['moonpay-signature'])
+    expect(headers['moonpay-signature']).toMatch(/^t=1767225600,s=[0-9a-f]{64}$/)
   })
 
   it('round-trips: what it signs verifies', () => {
@@ -81,13 +81,13 @@ describe('the sandbox scheme', () => {
   it('matches a known answer', () => {
     // Computed once with node:crypto: createHmac('sha256', 'whsec_' + 'A'.repeat(32)).update('1767225600.{"hello":"world"}').digest('hex')
     expect(signWebhook('{"hello":"world"}', `whsec_${'A'.repeat(32)}`, { timestamp: 1767225600 })).toEqual({
-      'x-webhook-signature': 't=1767225600,s=2353c49c82b7371e8f279169b13a91584d130a07c5423ec6fb0a13f9d10425c2',
+      'moonpay-signature': 't=1767225600,s=2353c49c82b7371e8f279169b13a91584d130a07c5423ec6fb0a13f9d10425c2',
     })
   })
 
   it('gives the signature plain node:crypto computes, independently of the module', () => {
     for (const text of [body, '', 'Grüße 😀, ключ']) {
-      const header = signWebhook(text, secret, { timestamp })['x-webhook-signature']!
+      const header = signWebhook(text, secret, { timestamp })['moonpay-signature']!
       const expected = createHmac('sha256', secret).update(`${timestamp}.${text}`).digest('hex')
       expect(header).toBe(`t=${timestamp},s=${expected}`)
     }
@@ -104,7 +104,7 @@ describe('the sandbox scheme', () => {
   })
 
   it('refuses a tampered timestamp as signature_mismatch', () => {
-    const headers = { 'x-webhook-signature': signWebhook(body, secret, { timestamp })['x-webhook-signature']!.replace(`t=${timestamp}`, `t=${timestamp + 1}`) }
+    const headers = { 'moonpay-signature': signWebhook(body, secret, { timestamp })['moonpay-signature']!.replace(`t=${timestamp}`, `t=${timestamp + 1}`) }
     expect(codeOf(() => verifyWebhook(body, headers, secret, { now: timestamp }))).toBe('signature_mismatch')
   })
 
@@ -126,27 +126,34 @@ describe('the sandbox scheme', () => {
 
   it('reports a missing header as missing_signature', () => {
     expect(codeOf(() => verifyWebhook(body, {}, secret, { now: timestamp }))).toBe('missing_signature')
-    expect(codeOf(() => verifyWebhook(body, { 'x-webhook-signature': '' }, secret, { now: timestamp }))).toBe('missing_signature')
-    expect(codeOf(() => verifyWebhook(body, { 'x-webhook-signature': undefined }, secret, { now: timestamp }))).toBe('missing_signature')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': '' }, secret, { now: timestamp }))).toBe('missing_signature')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': undefined }, secret, { now: timestamp }))).toBe('missing_signature')
+  })
+
+  it("reports a header without t= as missing_timestamp and one without s= as missing_digest: the reference's reasons to answer 400", () => {
+    const s = 'a'.repeat(64)
+    for (const value of [`s=${s}`, `t=,s=${s}`]) expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': value }, secret, { now: timestamp })), value).toBe('missing_timestamp')
+    for (const value of [`t=${timestamp}`, `t=${timestamp},s=`]) expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': value }, secret, { now: timestamp })), value).toBe('missing_digest')
   })
 
   it('reports malformed headers as malformed_signature', () => {
     const s = 'a'.repeat(64)
-    for (const value of ['garbage', `s=${s}`, `t=${timestamp}`, `t=soon,s=${s}`, `t=${timestamp},s=xyz`, `t=1,t=2,s=${s}`, `t=${timestamp},v1=${s}`, `t=${timestamp};s=${s}`]) {
-      expect(codeOf(() => verifyWebhook(body, { 'x-webhook-signature': value }, secret, { now: timestamp })), value).toBe('malformed_signature')
+    for (const value of ['garbage', `t=soon,s=${s}`, `t=${timestamp},s=xyz`, `t=1,t=2,s=${s}`, `t=${timestamp},v1=${s}`, `t=${timestamp};s=${s}`]) {
+      expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': value }, secret, { now: timestamp })), value).toBe('malformed_signature')
     }
   })
 
   it('names the broken part in a malformed header message', () => {
-    expect(() => verifyWebhook(body, { 'x-webhook-signature': `t=${timestamp}` }, secret, { now: timestamp })).toThrow('x-webhook-signature s= must appear at least once')
-    expect(() => verifyWebhook(body, { 'x-webhook-signature': `t=soon,s=${'a'.repeat(64)}` }, secret, { now: timestamp })).toThrow('x-webhook-signature t= must be unix seconds')
-    expect(() => verifyWebhook(body, { 'x-webhook-signature': `s=${'a'.repeat(64)}` }, secret, { now: timestamp })).toThrow('x-webhook-signature t= must appear exactly once')
-    expect(() => verifyWebhook(body, { 'x-webhook-signature': `t=${timestamp},s=abc` }, secret, { now: timestamp })).toThrow('x-webhook-signature s= must be 64 hex digits')
+    expect(() => verifyWebhook(body, { 'moonpay-signature': `t=${timestamp}` }, secret, { now: timestamp })).toThrow('moonpay-signature has no s= (the hex HMAC-SHA256 digest)')
+    expect(() => verifyWebhook(body, { 'moonpay-signature': `t=soon,s=${'a'.repeat(64)}` }, secret, { now: timestamp })).toThrow('moonpay-signature t= must be unix seconds')
+    expect(() => verifyWebhook(body, { 'moonpay-signature': `s=${'a'.repeat(64)}` }, secret, { now: timestamp })).toThrow('moonpay-signature has no t= (the unix seconds it was signed at)')
+    expect(() => verifyWebhook(body, { 'moonpay-signature': `t=1,t=2,s=${'a'.repeat(64)}` }, secret, { now: timestamp })).toThrow('moonpay-signature t= must appear exactly once')
+    expect(() => verifyWebhook(body, { 'moonpay-signature': `t=${timestamp},s=abc` }, secret, { now: timestamp })).toThrow('moonpay-signature s= must be 64 hex digits')
   })
 
   it('signs with every secret while one is rotated, and verifies with either', () => {
     const headers = signWebhook(body, [secret, otherSecret], { timestamp })
-    expect(headers['x-webhook-signature']).toMatch(/^t=1767225600,s=[0-9a-f]{64},s=[0-9a-f]{64}$/)
+    expect(headers['moonpay-signature']).toMatch(/^t=1767225600,s=[0-9a-f]{64},s=[0-9a-f]{64}$/)
     expect(() => verifyWebhook(body, headers, secret, { now: timestamp })).not.toThrow()
     expect(() => verifyWebhook(body, headers, otherSecret, { now: timestamp })).not.toThrow()
     const third = webhookSecretFrom(new Uint8Array(40))
@@ -154,22 +161,87 @@ describe('the sandbox scheme', () => {
   })
 
   it('matches header names case-insensitively, in a record and in fetch Headers', () => {
-    const value = signWebhook(body, secret, { timestamp })['x-webhook-signature']!
-    expect(() => verifyWebhook(body, { 'X-Webhook-Signature': value }, secret, { now: timestamp })).not.toThrow()
-    expect(() => verifyWebhook(body, new Headers({ 'X-WEBHOOK-SIGNATURE': value }), secret, { now: timestamp })).not.toThrow()
-    expect(() => verifyWebhook(body, { 'x-webhook-signature': [value] }, secret, { now: timestamp })).not.toThrow()
+    const value = signWebhook(body, secret, { timestamp })['moonpay-signature']!
+    expect(() => verifyWebhook(body, { 'Moonpay-Signature': value }, secret, { now: timestamp })).not.toThrow()
+    expect(() => verifyWebhook(body, new Headers({ 'MOONPAY-SIGNATURE': value }), secret, { now: timestamp })).not.toThrow()
+    expect(() => verifyWebhook(body, { 'moonpay-signature': [value] }, secret, { now: timestamp })).not.toThrow()
   })
 
   it('signs into and verifies from a custom header name', () => {
-    const headers = signWebhook(body, secret, { timestamp, headerName: 'X-Ramp-Signature' })
+    const headers = signWebhook(body, secret, { timestamp, legacyHeaderName: 'X-Ramp-Signature' })
     expect(Object.keys(headers)).toEqual(['x-ramp-signature'])
-    expect(() => verifyWebhook(body, headers, secret, { now: timestamp, headerName: 'X-RAMP-SIGNATURE' })).not.toThrow()
+    expect(() => verifyWebhook(body, headers, secret, { now: timestamp, legacyHeaderName: 'X-RAMP-SIGNATURE' })).not.toThrow()
     expect(codeOf(() => verifyWebhook(body, headers, secret, { now: timestamp }))).toBe('missing_signature')
   })
 
   it('refuses a header sent twice as malformed_signature', () => {
-    const value = signWebhook(body, secret, { timestamp })['x-webhook-signature']!
-    expect(codeOf(() => verifyWebhook(body, { 'x-webhook-signature': [value, value] }, secret, { now: timestamp }))).toBe('malformed_signature')
+    const value = signWebhook(body, secret, { timestamp })['moonpay-signature']!
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': [value, value] }, secret, { now: timestamp }))).toBe('malformed_signature')
+  })
+})
+
+describe("the V2 header, keyed with the account's webhook API key", () => {
+  const apiKey = `wk_test_${Buffer.alloc(32, 9).toString('base64url')}`
+
+  it('signs into moonpay-signature-v2: t= and the lowercase hex HMAC-SHA256 of "<t>.<raw body>" keyed with the key text, as node:crypto computes', () => {
+    for (const text of [body, '', 'Grüße 😀, ключ']) {
+      const expected = createHmac('sha256', apiKey).update(`${timestamp}.${text}`).digest('hex')
+      expect(signWebhook(text, apiKey, { timestamp })).toEqual({ 'moonpay-signature-v2': `t=${timestamp},s=${expected}` })
+    }
+  })
+
+  it('signs a delivery into both headers, each with its own key, and each verifies with its own key only', () => {
+    const headers = signWebhook(body, [apiKey, secret], { timestamp })
+    expect(Object.keys(headers).sort()).toEqual(['moonpay-signature', 'moonpay-signature-v2'])
+    expect(() => verifyWebhook(body, headers, apiKey, { now: timestamp })).not.toThrow()
+    expect(() => verifyWebhook(body, headers, secret, { now: timestamp })).not.toThrow()
+    // Each key reads its own header: the V2 digest is not the secret's, nor the legacy digest the key's.
+    const swapped = { 'moonpay-signature-v2': headers['moonpay-signature']!, 'moonpay-signature': headers['moonpay-signature-v2']! }
+    expect(codeOf(() => verifyWebhook(body, swapped, apiKey, { now: timestamp }))).toBe('signature_mismatch')
+    expect(codeOf(() => verifyWebhook(body, swapped, secret, { now: timestamp }))).toBe('signature_mismatch')
+  })
+
+  it('refuses a tampered body, another key, or a stale timestamp', () => {
+    const headers = signWebhook(body, apiKey, { timestamp })
+    expect(codeOf(() => verifyWebhook(body.replace('48.00', '48.0'), headers, apiKey, { now: timestamp }))).toBe('signature_mismatch')
+    expect(codeOf(() => verifyWebhook(body, headers, `wk_test_${Buffer.alloc(32, 8).toString('base64url')}`, { now: timestamp }))).toBe('signature_mismatch')
+    expect(codeOf(() => verifyWebhook(body, headers, apiKey, { now: timestamp + 301 }))).toBe('timestamp_out_of_tolerance')
+  })
+
+  it('refuses a digest that differs in its last hex digit only, or is cut short', () => {
+    const value = signWebhook(body, apiKey, { timestamp })['moonpay-signature-v2']!
+    const lastChanged = value.replace(/.$/, (c) => (c === '0' ? '1' : '0'))
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': lastChanged }, apiKey, { now: timestamp }))).toBe('signature_mismatch')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': value.slice(0, -2) }, apiKey, { now: timestamp }))).toBe('malformed_signature')
+  })
+
+  it("names the reference's 400 reasons: no header, no t=, no s=, a digest that differs", () => {
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature': signWebhook(body, secret, { timestamp })['moonpay-signature']! }, apiKey, { now: timestamp }))).toBe('missing_signature')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': `s=${'a'.repeat(64)}` }, apiKey, { now: timestamp }))).toBe('missing_timestamp')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': `t=${timestamp}` }, apiKey, { now: timestamp }))).toBe('missing_digest')
+    expect(codeOf(() => verifyWebhook(body, { 'moonpay-signature-v2': `t=${timestamp},s=${'a'.repeat(64)}` }, apiKey, { now: timestamp }))).toBe('signature_mismatch')
+  })
+
+  it('signs into and verifies from the header the account names', () => {
+    const headers = signWebhook(body, [apiKey, secret], { timestamp, headerName: 'X-Ramp-Signature-V2', legacyHeaderName: 'x-ramp-signature' })
+    expect(Object.keys(headers).sort()).toEqual(['x-ramp-signature', 'x-ramp-signature-v2'])
+    expect(() => verifyWebhook(body, headers, apiKey, { now: timestamp, headerName: 'x-ramp-signature-v2' })).not.toThrow()
+    expect(codeOf(() => verifyWebhook(body, headers, apiKey, { now: timestamp }))).toBe('missing_signature')
+    expect(() => signWebhook(body, [apiKey, secret], { timestamp, headerName: 'x-same', legacyHeaderName: 'X-Same' })).toThrow('headerName and legacyHeaderName must differ')
+  })
+
+  it('is refused as invalid_secret when not wk_test_ or wk_live_ and base64url, and an sk_ key is neither kind', () => {
+    for (const key of ['wk_test_short', 'wk_prod_' + 'A'.repeat(43), 'sk_test_sandbox', `wk_test_${'A'.repeat(42)}=`]) {
+      expect(codeOf(() => signWebhook(body, key, { timestamp })), key).toBe('invalid_secret')
+      expect(codeOf(() => verifyWebhook(body, {}, key, { now: timestamp })), key).toBe('invalid_secret')
+    }
+    expect(() => verifyWebhook(body, {}, 'wk_test_short', { now: timestamp })).toThrow('webhook API key must be wk_test_ or wk_live_ followed by 16 to 128 base64url characters')
+  })
+
+  it('stays on a standard-scheme delivery beside the Standard Webhooks headers', () => {
+    const headers = { ...signWebhook(body, [apiKey, secret], { timestamp }), ...signWebhook(body, secret, { timestamp, scheme: 'standard', id }) }
+    expect(() => verifyWebhook(body, headers, apiKey, { now: timestamp, scheme: 'standard' })).not.toThrow()
+    expect(() => verifyWebhook(body, headers, secret, { now: timestamp, scheme: 'standard' })).not.toThrow()
   })
 })
 

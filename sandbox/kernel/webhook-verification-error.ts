@@ -4,7 +4,11 @@
  * @example
  * const retryable: WebhookVerificationErrorCode[] = ['timestamp_out_of_tolerance'] // a skewed clock, not a forgery
  */
-export type WebhookVerificationErrorCode = 'missing_signature' | 'malformed_signature' | 'timestamp_out_of_tolerance' | 'signature_mismatch' | 'invalid_secret'
+export type WebhookVerificationErrorCode =
+  | 'missing_signature'
+  | 'missing_timestamp'
+  | 'missing_digest'
+  | 'malformed_signature' | 'timestamp_out_of_tolerance' | 'signature_mismatch' | 'invalid_secret'
 
 /**
  * What {@link verifyWebhook} throws when a webhook is not proven authentic and fresh, and

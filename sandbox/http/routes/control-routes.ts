@@ -173,17 +173,24 @@ export const controlRoutes: Route[] = [
     method: 'PUT',
     path: '/__sandbox/settings',
     operationId: 'updateSettings',
-    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature header, IP-map overrides',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature headers, IP-map overrides',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
     handle({ tenant, request }) {
       const update = parseJsonBody(SettingsUpdate, request.body)
+      const v2 = update.webhookSignatureHeader ?? tenant.settings.webhookSignatureHeader
+      const legacy = update.webhookLegacySignatureHeader ?? tenant.settings.webhookLegacySignatureHeader
+      if (v2 === legacy) {
+        const field = update.webhookLegacySignatureHeader === undefined ? 'webhookSignatureHeader' : 'webhookLegacySignatureHeader'
+        throw SandboxError.invalidField(field, `${field} must differ from the other signature header: webhookSignatureHeader (V2, the account's webhook API key) and webhookLegacySignatureHeader (the endpoint's secret) would both be ${v2}`)
+      }
       tenant.settings = {
         defaultExtraFeePercentage: update.defaultExtraFeePercentage ?? tenant.settings.defaultExtraFeePercentage,
         allowedOrigins: update.allowedOrigins ?? tenant.settings.allowedOrigins,
         capabilities: { ...tenant.settings.capabilities, ...update.capabilities },
         googlePayAvailable: update.googlePayAvailable ?? tenant.settings.googlePayAvailable,
-        webhookSignatureHeader: update.webhookSignatureHeader ?? tenant.settings.webhookSignatureHeader,
+        webhookSignatureHeader: v2,
+        webhookLegacySignatureHeader: legacy,
         ...ipAddressesAfter(tenant.settings, update),
       }
       tenant.record('settings:updated', { ...update })

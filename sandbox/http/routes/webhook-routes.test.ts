@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WEBHOOK_EVENT_TYPES, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
+import { WEBHOOK_EVENT_TYPES, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 
@@ -113,5 +113,51 @@ describe('webhook endpoints', () => {
 
   it('refuses a publishable key', async () => {
     expect((await send(createSandboxCore(), ENDPOINTS, { headers: { 'x-api-key': 'pk_test_hooks' }, body: { url: 'http://127.0.0.1/h' } })).status).toBe(401)
+  })
+})
+
+/** The account's webhook API key as `GET /__sandbox/webhooks/key` shows it to the secret key `sk`. */
+async function webhookKey(core: SandboxCore, sk = 'sk_test_hooks') {
+  const response = await send(core, 'GET /__sandbox/webhooks/key', { headers: { 'x-api-key': sk } })
+  expect(response.status).toBe(200)
+  return conforms(dataOf(WebhookApiKeyView), response.body).data
+}
+
+describe("the account's webhook API key", () => {
+  it('is shown with the headers it and the endpoint secrets sign: wk_test_ and 43 base64url characters', async () => {
+    const key = await webhookKey(createSandboxCore())
+    expect(key).toEqual({ webhookApiKey: expect.stringMatching(/^wk_test_[A-Za-z0-9_-]{43}$/), header: 'moonpay-signature-v2', legacyHeader: 'moonpay-signature' })
+  })
+
+  it('is neither the sk_ secret key nor any endpoint secret, and differs per account and per mode', async () => {
+    const core = createSandboxCore({ secret: SECRET })
+    const { webhookApiKey } = await webhookKey(core)
+    const endpoint = await created(core)
+    expect(webhookApiKey).not.toBe('sk_test_hooks')
+    expect(webhookApiKey).not.toContain('sk_test_hooks')
+    expect(webhookApiKey).not.toBe(endpoint.secret)
+    expect(endpoint.secret).not.toContain(webhookApiKey.slice('wk_test_'.length))
+    expect((await webhookKey(core, 'sk_test_other')).webhookApiKey).not.toBe(webhookApiKey)
+    const live = (await webhookKey(core, 'sk_live_hooks')).webhookApiKey
+    expect(live).toMatch(/^wk_live_/)
+    expect(live.slice('wk_live_'.length)).not.toBe(webhookApiKey.slice('wk_test_'.length))
+  })
+
+  it('is the same under the same --secret, another under another, and survives a reset', async () => {
+    const one = createSandboxCore({ secret: SECRET })
+    const key = (await webhookKey(one)).webhookApiKey
+    expect((await webhookKey(createSandboxCore({ secret: SECRET }))).webhookApiKey).toBe(key)
+    expect((await webhookKey(createSandboxCore({ secret: 'cd'.repeat(32) }))).webhookApiKey).not.toBe(key)
+    expect((await send(one, 'POST /__sandbox/reset', SK)).status).toBeLessThan(300)
+    expect((await webhookKey(one)).webhookApiKey).toBe(key)
+  })
+
+  it('is derived, never kept: not in a snapshot, nor in the journal after it was read', async () => {
+    const core = createSandboxCore({ secret: SECRET })
+    await created(core)
+    const { webhookApiKey } = await webhookKey(core)
+    const secretPart = webhookApiKey.slice('wk_test_'.length)
+    expect(JSON.stringify(await core.snapshot())).not.toContain(secretPart)
+    expect(JSON.stringify((await send(core, 'GET /__sandbox/journal', SK)).body)).not.toContain(secretPart)
   })
 })

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import {
-  CreateWebhookEndpoint, PlatformError, TriggeredWebhook, TriggerWebhook, UpdateWebhookEndpoint, WebhookDelivery, WebhookDeliverySummary, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber,
+  CreateWebhookEndpoint, PlatformError, WebhookApiKeyView, TriggeredWebhook, TriggerWebhook, UpdateWebhookEndpoint, WebhookDelivery, WebhookDeliverySummary, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber,
 } from '../../contract/index.ts'
 import { settleWebhooks } from '../../domain/settle-webhooks.ts'
 import { listWebhookDeliveries, resendDelivery } from '../../domain/webhook-deliveries.ts'
 import { triggerWebhook } from '../../domain/webhook-trigger.ts'
 import {
-  createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookEndpointSecret,
+  createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookApiKeyOf, webhookEndpointSecret,
 } from '../../domain/webhook-endpoints.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
@@ -91,6 +91,16 @@ export const webhookRoutes: Route[] = [
     summary: "Give an endpoint a new signing secret; the old one no longer signs its deliveries",
     responses: { 200: { description: 'The endpoint and its new signing secret', schema: dataOf(WebhookEndpointWithSecret) }, 404: unknown },
     handle: async ({ tenant, params }) => reply(200, { data: await rotateWebhookSecret(tenant, params.endpointId!) }),
+  }),
+  control({
+    method: 'GET',
+    path: '/__sandbox/webhooks/key',
+    operationId: 'getWebhookApiKey',
+    summary: "Read the account's webhook API key (this mode's), which signs every delivery's V2 signature header",
+    // A control read: never journaled (journalApiCall), so the key stays out of the journal and its exports.
+    responses: { 200: { description: 'The webhook API key and the headers the key and the endpoint secrets sign', schema: dataOf(WebhookApiKeyView) } },
+    handle: ({ tenant }) =>
+      reply(200, { data: { webhookApiKey: webhookApiKeyOf(tenant), header: tenant.settings.webhookSignatureHeader, legacyHeader: tenant.settings.webhookLegacySignatureHeader } }),
   }),
   control({
     method: 'GET',
