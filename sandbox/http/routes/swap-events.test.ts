@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SwapTransaction, TriggeredWebhook, dataOf } from '../../contract/index.ts'
+import { runSwapStep } from '../../domain/swap-lifecycle.ts'
 import { SWAP_EVENT_TYPES } from '../../domain/swap-webhooks.ts'
 import { handlerTransport } from '../../kernel/webhook-transport.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
@@ -107,6 +108,23 @@ describe('swap events', () => {
     expect(typesOf(moments).slice(4)).toEqual([['swap_transaction_failed', 'swap_refund_asset_delivery_initiated'], ['swap_refund_completed']])
     for (const moment of moments.slice(4)) for (const event of moment.events) expect(event.data).toEqual(moment.swap)
     expect(moments[4]!.swap).toMatchObject({ status: 'failed', failureReason: 'depositAmountIncorrect', refundHash: expect.stringMatching(/^0x/) })
+  })
+
+  it('send swap_refund_completed once, even when the refund step runs again (a job restored from a state file)', async () => {
+    const bodies: Array<Promise<string>> = []
+    const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
+    const account = await swapAccount(core)
+    expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: account.headers, body: { url: 'http://127.0.0.1:9/hooks', events: ['swap_refund_completed'] } })).status).toBe(201)
+    const { id } = await account.waitingForDeposit('usdc-eth', 62.13)
+    const unrefunded = (await account.executed((await account.quote('usdc-eth', 100)).signature)).transactionId
+    await account.deposit(id, 62.13)
+    await account.advance(40_000)
+    const tenant = account.tenant()!
+    const store = await tenant.store()
+    await runSwapStep(tenant, store, id, 'refunded')
+    await runSwapStep(tenant, store, unrefunded, 'refunded')
+    await tenant.background.settled()
+    expect((await Promise.all(bodies)).map((text) => (JSON.parse(text) as { data: { id: string } }).data.id)).toEqual([id])
   })
 
   it('send no refund events for a swap that fails before any deposit', async () => {
