@@ -10,6 +10,7 @@ export const SWAP_EVENT_TYPES = [
   'swap_transaction_completed', 'swap_transaction_failed', 'swap_quote_expired', 'swap_quote_invalid',
   'swap_refund_asset_delivery_initiated', 'swap_refund_completed',
 ] as const
+/** One of the swap events. */
 export type SwapEventType = (typeof SWAP_EVENT_TYPES)[number]
 
 /**
