@@ -24,11 +24,11 @@ export type IdentityEscalationReason = z.infer<typeof IdentityEscalationReason>
 /**
  * A customer's identity (KYC) check, the `data` of the widget `identity_check_updated` webhook, field for field as the
  * public reference lists it. `result` is null until the check is `completed` (the reference shows results only of
- * completed checks); `rejectLabels` is always an array (the reference's examples are), `escalationReasons` an array
+ * completed checks); `rejectLabels` an array once decided, null before (decision 0088), `escalationReasons` an array
  * or null as in its examples.
  *
  * @example
- * IdentityCheck.parse(identityCheckView(customer, facts)).result // 'clear' once approved
+ * IdentityCheck.parse(identityCheckOf(store, customer)).result // 'clear' once approved
  */
 export const IdentityCheck = z.object({
   id: z.string().min(1),
@@ -40,7 +40,7 @@ export const IdentityCheck = z.object({
   status: IdentityCheckStatus,
   result: IdentityCheckResult.nullable(),
   rejectType: IdentityRejectType.nullable(),
-  rejectLabels: z.array(IdentityRejectLabel),
+  rejectLabels: z.array(IdentityRejectLabel).nullable(),
   rejections: z.number().int().nonnegative(),
   resultDescription: z.string().nullable(),
   escalationReasons: z.array(IdentityEscalationReason).nullable(),

@@ -3,8 +3,11 @@ import { CryptoCurrency, FiatCurrency, IsoTimestamp } from './currency.ts'
 import { RequestPayoutMethod, SellPayoutMethod } from './payout-method.ts'
 import { TransactionStages } from './platform/transaction-stages.ts'
 
-/** Where a sell transaction is (the service's reference): `waitingForDeposit` → `pending` → `completed` or `failed`. */
-export const SellTransactionStatus = z.enum(['waitingForDeposit', 'pending', 'failed', 'completed'])
+/**
+ * Where a sell transaction is (the service's reference): `waitingForDeposit` → `pending` → `completed` or `failed`;
+ * a pending sell whose price moved waits in `requoteRequired` for the customer to accept or refuse (decision 0088).
+ */
+export const SellTransactionStatus = z.enum(['waitingForDeposit', 'pending', 'requoteRequired', 'failed', 'completed'])
 export type SellTransactionStatus = z.infer<typeof SellTransactionStatus>
 
 /**

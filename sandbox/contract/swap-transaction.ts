@@ -57,6 +57,8 @@ export const SwapRecord = z.strictObject({
   depositHash: z.string().nullable(),
   destinationHash: z.string().nullable(),
   refundHash: z.string().nullable(),
+  /** When the refund reached the refund wallet (`swap_refund_completed`); absent in state files written before it. */
+  refundCompletedAt: IsoTimestamp.nullable().default(null),
   /** The test-mode swap trigger the quoted base amount set off, if any (`swapTriggers` of `GET /__sandbox/fixtures`). */
   trigger: z.string().nullable(),
   liveMode: z.boolean(),
@@ -118,6 +120,6 @@ export const RejectRequoteResult = z.object({ success: z.literal(true) })
 export const SwapDepositRequest = z.strictObject({ amount: z.number().positive().max(1e12), hash: z.string().min(1).max(128).optional() })
 export type SwapDepositRequest = z.infer<typeof SwapDepositRequest>
 
-/** The steps a swap takes on the tenant clock (`swap:step` jobs, decision 0068). */
-export const SwapStep = z.enum(['addressGenerated', 'screened', 'swapped', 'depositWindowClosed'])
+/** The steps a swap takes on the tenant clock (`swap:step` jobs, decisions 0068, 0088): `refunded` ends a refund. */
+export const SwapStep = z.enum(['addressGenerated', 'screened', 'swapped', 'depositWindowClosed', 'refunded'])
 export type SwapStep = z.infer<typeof SwapStep>

@@ -6,11 +6,15 @@ import { IsoTimestamp } from './currency.ts'
 /**
  * The events the sandbox delivers to a partner's server (DESIGN §8; the spec leaves server-side events "not shown",
  * the service's public reference names these): a buy transaction created, moved on, failed; a customer's
- * verification status changed; a sell transaction created, moved on, failed (decision 0067); a swap failed (decision 0068).
+ * verification status changed; a sell transaction created, moved on, failed (decision 0067), needing a requote; each
+ * step of a swap's life (decisions 0068, 0088); a customer's identity check changed (decision 0088).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated',
-  'sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_failed', 'swap_transaction_failed',
+  'sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_failed', 'sell_transaction_requote_required',
+  'swap_transaction_created', 'swap_deposit_wallet_created', 'swap_deposit_received', 'swap_asset_delivery_initiated',
+  'swap_transaction_completed', 'swap_transaction_failed', 'swap_quote_expired', 'swap_quote_invalid',
+  'swap_refund_asset_delivery_initiated', 'swap_refund_completed', 'identity_check_updated',
 ] as const
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES)
 export type WebhookEventType = z.infer<typeof WebhookEventType>

@@ -40,7 +40,8 @@ export async function depositFromControl(tenant: Tenant, id: string, request: Se
 
 /**
  * `POST /__sandbox/sell_transactions/{id}/complete`: a pending sell passes its remaining stages now, each with its
- * webhook, and completes. 404 unknown; 409 when waiting for its deposit or settled.
+ * webhook, and completes; a sell in `requoteRequired` does so at its new amount (the customer accepted the requote,
+ * decision 0088). 404 unknown; 409 when waiting for its deposit or settled.
  *
  * @example
  * await completeSellNow(tenant, 'sell_…') // completed, every stage success
@@ -49,8 +50,14 @@ export async function completeSellNow(tenant: Tenant, id: string): Promise<SellT
   const store = await tenant.store()
   const current = store.sellTransactions.get(id)
   if (!current) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
-  if (current.status !== 'pending') {
-    throw new SandboxError('conflict', `sell transaction ${id} is ${current.status}: only a pending sell (its deposit recorded) can be completed`)
+  if (current.status !== 'pending' && current.status !== 'requoteRequired') {
+    throw new SandboxError('conflict', `sell transaction ${id} is ${current.status}: only a pending sell (its deposit recorded) or one in requoteRequired can be completed`)
+  }
+  if (current.status === 'requoteRequired') {
+    await store.sellTransactions.update(id, (draft) => {
+      draft.status = 'pending'
+    })
+    tenant.record('sell:requote-accepted', { sellTransactionId: id, quoteCurrencyAmount: current.quoteCurrencyAmount })
   }
   return sellTransactionView(tenant, (await settleSellTransaction(tenant, store, id, { status: 'completed' }))!)
 }

@@ -7,8 +7,8 @@ import { isoTime } from './iso-time.ts'
 import { curatedSwapPair } from './swap-pairs.ts'
 import { SWAP_DEPOSIT_TOLERANCE, SWAP_TIMINGS_MS } from './swap-timings.ts'
 import { depositWalletFor, madeUpHash } from './swap-wallets.ts'
-import { swapCrypto, swapView } from './swaps.ts'
-import { emitWebhook } from './webhook-deliveries.ts'
+import { swapCrypto } from './swaps.ts'
+import { emitSwapWebhook } from './swap-webhooks.ts'
 
 /** Changes a swap, stamps `updatedAt` and journals its new status. */
 async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fields: Partial<SwapRecord>): Promise<SwapRecord> {
@@ -17,19 +17,30 @@ async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fiel
   return updated
 }
 
-/** Fails a swap (`swap_transaction_failed` to the endpoints that want it); once a deposit arrived, it goes back to the refund wallet (a refund hash). */
-async function fail(tenant: Tenant, store: TenantStore, swap: SwapRecord, failureReason: SwapFailureReason): Promise<SwapRecord> {
-  const refundHash = swap.depositAmount === null ? null : madeUpHash(tenant, swapCrypto(tenant, swap.quote.base), swap.id, 'refund')
-  const failed = await change(tenant, store, swap, { status: 'failed', failureReason, refundHash })
-  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(tenant, failed))
+/**
+ * Fails a swap (`swap_transaction_failed`); once a deposit arrived, it goes back to the refund wallet: the refund is
+ * sent at once (a refund hash, `swap_refund_asset_delivery_initiated`) and arrives 30 s later on the clock
+ * (`swap_refund_completed`). `fields` are changed with it (the refund wallet a rejected requote names).
+ *
+ * @example
+ * await failSwap(tenant, store, swap, 'depositAmountIncorrect', { refundWallet })
+ */
+export async function failSwap(tenant: Tenant, store: TenantStore, swap: SwapRecord, failureReason: SwapFailureReason, fields: Partial<SwapRecord> = {}): Promise<SwapRecord> {
+  const refunded = swap.depositAmount !== null
+  const refundHash = refunded ? madeUpHash(tenant, swapCrypto(tenant, swap.quote.base), swap.id, 'refund') : null
+  const failed = await change(tenant, store, swap, { ...fields, status: 'failed', failureReason, refundHash })
+  await emitSwapWebhook(tenant, store, 'swap_transaction_failed', failed)
+  if (!refunded) return failed
+  await emitSwapWebhook(tenant, store, 'swap_refund_asset_delivery_initiated', failed)
+  tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.refund, swapId: swap.id, step: 'refunded' })
   return failed
 }
 
 /**
  * Simulates the customer's deposit to a swap waiting for it (the control call `POST /__sandbox/swaps/{id}/deposit`):
  * the amount, rounded to the base currency's precision, and its hash (default: made up). The swap is screened
- * (`screeningWalletAddress`), and 10 s later on the clock goes on as {@link runSwapStep} says. 404 for an unknown swap,
- * 409 for one not waiting for a deposit.
+ * (`screeningWalletAddress`, `swap_deposit_received`), and 10 s later on the clock goes on as {@link runSwapStep} says.
+ * 404 for an unknown swap, 409 for one not waiting for a deposit.
  *
  * @example
  * await depositToSwap(tenant, 'swp_…', { amount: 0.5 }) // status screeningWalletAddress
@@ -47,7 +58,7 @@ export async function depositToSwap(tenant: Tenant, swapId: string, request: Swa
   if (amount <= 0) throw SandboxError.invalidField('amount', `amount rounds to 0 at ${base.code}'s precision (${base.precision} decimal places)`)
   const updated = await change(tenant, store, swap, { status: 'screeningWalletAddress', depositAmount: String(amount), depositHash: request.hash ?? madeUpHash(tenant, base, swap.id, 'deposit') })
   tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.screening, swapId, step: 'screened' })
-  return swapView(tenant, updated)
+  return emitSwapWebhook(tenant, store, 'swap_deposit_received', updated)
 }
 
 /** Whether a deposit is the quoted amount, within the tolerance (1 %, at least one minor unit). */
@@ -56,13 +67,18 @@ function asQuoted(deposit: number, quoted: number, precision: number): boolean {
 }
 
 /**
- * A swap's step on the tenant clock (a `swap:step` job); a swap no longer where the step expects it is left alone:
- * - `addressGenerated`: `waitingForDeposit` with its deposit wallet (trigger 61.13: failed `walletGenerationFailed`);
+ * A swap's step on the tenant clock (a `swap:step` job), each with its event (decision 0088); a swap no longer where the
+ * step expects it is left alone:
+ * - `addressGenerated`: `waitingForDeposit` with its deposit wallet, `swap_deposit_wallet_created` (trigger 61.13:
+ *   failed `walletGenerationFailed`);
  * - `depositWindowClosed`: still `waitingForDeposit`, it fails with `noDepositWithinTimeframe`;
- * - `screened`: triggers 62.13 (failed `customerLimitsExceeded`) and 63.13 (`frozen`); a deposit outside the pair's
- *   limits fails with `depositAmountOutsideLimits`, one off the quote needs a requote (`reQuoteRequired`); else
- *   `executingSwap`;
- * - `swapped`: `completed` with the destination hash (trigger 64.13: failed `assetSwapFailed`).
+ * - `screened`: triggers 62.13 (failed `customerLimitsExceeded`), 63.13 (`frozen`, no event: the reference has none)
+ *   and 65.13 (`reQuoteRequired`, `swap_quote_expired`); a deposit outside the pair's limits fails with
+ *   `depositAmountOutsideLimits`, one off the quote needs a requote (`reQuoteRequired`, `swap_quote_invalid`); else
+ *   `executingSwap`, `swap_asset_delivery_initiated`;
+ * - `swapped`: `completed` with the destination hash, `swap_transaction_completed` (trigger 64.13: failed
+ *   `assetSwapFailed`);
+ * - `refunded`: a failed swap's refund arrives, `swap_refund_completed`.
  *
  * @example
  * await runSwapStep(tenant, store, 'swp_…', 'screened')
@@ -72,28 +88,45 @@ export async function runSwapStep(tenant: Tenant, store: TenantStore, swapId: st
   if (!swap) return
   const now = tenant.clock.now()
   switch (step) {
-    case 'addressGenerated':
+    case 'addressGenerated': {
       if (swap.status !== 'waitingForDepositAddressGeneration') return
-      if (swap.trigger === 'walletGenerationFailed') return void (await fail(tenant, store, swap, 'walletGenerationFailed'))
-      await change(tenant, store, swap, { status: 'waitingForDeposit', depositWallet: depositWalletFor(tenant, swapCrypto(tenant, swap.quote.base), swap.id) })
-      return tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.depositWindow, swapId, step: 'depositWindowClosed' })
-    case 'depositWindowClosed':
-      if (swap.status === 'waitingForDeposit') await fail(tenant, store, swap, 'noDepositWithinTimeframe')
-      return
-    case 'screened': {
-      if (swap.status !== 'screeningWalletAddress') return
-      if (swap.trigger === 'customerLimitsExceeded') return void (await fail(tenant, store, swap, 'customerLimitsExceeded'))
-      if (swap.trigger === 'frozen') return void (await change(tenant, store, swap, { status: 'frozen' }))
-      const deposit = Number(swap.depositAmount)
-      const pair = curatedSwapPair(tenant, swap.quote.pair)
-      if (pair && (deposit < pair.pair.minSwapAmount || deposit > pair.pair.maxSwapAmount)) return void (await fail(tenant, store, swap, 'depositAmountOutsideLimits'))
-      if (!asQuoted(deposit, Number(swap.quote.amounts.base), swapCrypto(tenant, swap.quote.base).precision)) return void (await change(tenant, store, swap, { status: 'reQuoteRequired' }))
-      await change(tenant, store, swap, { status: 'executingSwap' })
-      return tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.swap, swapId, step: 'swapped' })
+      if (swap.trigger === 'walletGenerationFailed') return void (await failSwap(tenant, store, swap, 'walletGenerationFailed'))
+      const waiting = await change(tenant, store, swap, { status: 'waitingForDeposit', depositWallet: depositWalletFor(tenant, swapCrypto(tenant, swap.quote.base), swap.id) })
+      tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.depositWindow, swapId, step: 'depositWindowClosed' })
+      return void (await emitSwapWebhook(tenant, store, 'swap_deposit_wallet_created', waiting))
     }
-    case 'swapped':
+    case 'depositWindowClosed':
+      if (swap.status === 'waitingForDeposit') await failSwap(tenant, store, swap, 'noDepositWithinTimeframe')
+      return
+    case 'screened':
+      return screen(tenant, store, swap)
+    case 'swapped': {
       if (swap.status !== 'executingSwap') return
-      if (swap.trigger === 'assetSwapFailed') return void (await fail(tenant, store, swap, 'assetSwapFailed'))
-      await change(tenant, store, swap, { status: 'completed', destinationHash: madeUpHash(tenant, swapCrypto(tenant, swap.quote.quote), swap.id, 'destination') })
+      if (swap.trigger === 'assetSwapFailed') return void (await failSwap(tenant, store, swap, 'assetSwapFailed'))
+      const completed = await change(tenant, store, swap, { status: 'completed', destinationHash: madeUpHash(tenant, swapCrypto(tenant, swap.quote.quote), swap.id, 'destination') })
+      return void (await emitSwapWebhook(tenant, store, 'swap_transaction_completed', completed))
+    }
+    case 'refunded': {
+      if (swap.status !== 'failed' || swap.refundHash === null || swap.refundCompletedAt !== null) return
+      const refunded = await change(tenant, store, swap, { refundCompletedAt: isoTime(now) })
+      return void (await emitSwapWebhook(tenant, store, 'swap_refund_completed', refunded))
+    }
   }
+}
+
+/** The `screened` step of {@link runSwapStep}: what screening the deposit decides. */
+async function screen(tenant: Tenant, store: TenantStore, swap: SwapRecord): Promise<void> {
+  if (swap.status !== 'screeningWalletAddress') return
+  if (swap.trigger === 'customerLimitsExceeded') return void (await failSwap(tenant, store, swap, 'customerLimitsExceeded'))
+  if (swap.trigger === 'frozen') return void (await change(tenant, store, swap, { status: 'frozen' }))
+  const deposit = Number(swap.depositAmount)
+  const pair = curatedSwapPair(tenant, swap.quote.pair)
+  if (pair && (deposit < pair.pair.minSwapAmount || deposit > pair.pair.maxSwapAmount)) return void (await failSwap(tenant, store, swap, 'depositAmountOutsideLimits'))
+  if (swap.trigger === 'quoteExpired') return void (await emitSwapWebhook(tenant, store, 'swap_quote_expired', await change(tenant, store, swap, { status: 'reQuoteRequired' })))
+  if (!asQuoted(deposit, Number(swap.quote.amounts.base), swapCrypto(tenant, swap.quote.base).precision)) {
+    return void (await emitSwapWebhook(tenant, store, 'swap_quote_invalid', await change(tenant, store, swap, { status: 'reQuoteRequired' })))
+  }
+  const executing = await change(tenant, store, swap, { status: 'executingSwap' })
+  tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.swap, swapId: swap.id, step: 'swapped' })
+  await emitSwapWebhook(tenant, store, 'swap_asset_delivery_initiated', executing)
 }

@@ -2,12 +2,11 @@ import type { RejectRequoteRequest, SwapQuote } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { isoTime } from './iso-time.ts'
 import { curatedSwapPair } from './swap-pairs.ts'
 import { priceSwap, readSwapQuote } from './swap-quote.ts'
-import { checkSwapWallet, madeUpHash } from './swap-wallets.ts'
-import { customerSwap, swapCrypto, swapView } from './swaps.ts'
-import { emitWebhook } from './webhook-deliveries.ts'
+import { failSwap } from './swap-lifecycle.ts'
+import { checkSwapWallet } from './swap-wallets.ts'
+import { customerSwap, swapCrypto } from './swaps.ts'
 
 function requoting(swapStatus: string, swapId: string): SandboxError {
   return new SandboxError('conflict', `swap ${swapId} is ${swapStatus}: only a swap in reQuoteRequired has a requote`)
@@ -32,7 +31,7 @@ export function requoteSwap(tenant: Tenant, store: TenantStore, customerId: stri
 
 /**
  * Refuses a swap's requote: the swap fails with `depositAmountIncorrect` and its deposit goes back to the refund
- * wallet given (a refund hash). The signature must be a requote of a swap of this customer, unexpired, and the
+ * wallet given, as every refund does (`failSwap`: a refund hash, the refund events). The signature must be a requote of a swap of this customer, unexpired, and the
  * `externalTransactionId` the swap's; 409 once the swap has left `reQuoteRequired`.
  *
  * @example
@@ -50,10 +49,6 @@ export async function rejectRequote(tenant: Tenant, store: TenantStore, customer
   const base = swapCrypto(tenant, swap.quote.base)
   const { refundWalletAddress, refundWalletAddressTag } = request.walletAddresses
   const refundWallet = checkSwapWallet(base, refundWalletAddress, refundWalletAddressTag, tenant.mode, 'walletAddresses.refundWalletAddress', 'walletAddresses.refundWalletAddressTag')
-  const failed = await store.swaps.update(swap.id, (draft) => {
-    Object.assign(draft, { status: 'failed', failureReason: 'depositAmountIncorrect', refundWallet, refundHash: madeUpHash(tenant, base, swap.id, 'refund'), updatedAt: isoTime(tenant.clock.now()) })
-  })
-  tenant.record('swap:status', { swapId: swap.id, status: 'failed', failureReason: 'depositAmountIncorrect' })
-  await emitWebhook(tenant, store, 'swap_transaction_failed', swapView(tenant, failed!))
+  await failSwap(tenant, store, swap, 'depositAmountIncorrect', { refundWallet })
   return { success: true }
 }

@@ -1,7 +1,10 @@
 import type { Mode, SwapFailureReason } from '../contract/index.ts'
 
-/** What a swap trigger does: fail the swap with a reason at one of its steps, or freeze it at screening. */
-export type SwapTriggerOutcome = Extract<SwapFailureReason, 'walletGenerationFailed' | 'customerLimitsExceeded' | 'assetSwapFailed'> | 'frozen'
+/**
+ * What a swap trigger does: fail the swap with a reason at one of its steps, freeze it at screening, or find its quote
+ * expired at screening (a requote).
+ */
+export type SwapTriggerOutcome = Extract<SwapFailureReason, 'walletGenerationFailed' | 'customerLimitsExceeded' | 'assetSwapFailed'> | 'frozen' | 'quoteExpired'
 
 /** One test-mode swap trigger: a quoted base amount and what it does. */
 export interface SwapTrigger {
@@ -11,7 +14,7 @@ export interface SwapTrigger {
 }
 
 /**
- * Every test-mode swap trigger, by the executed quote's `baseCurrencyAmount` (decision 0068). Live mode ignores them.
+ * Every test-mode swap trigger, by the executed quote's `baseCurrencyAmount` (decisions 0068, 0088). Live mode ignores them.
  * Served by `GET /__sandbox/fixtures` as `swapTriggers`. Whole amounts plus 13 hundredths in the 60s, as the buy
  * triggers are in the 40s and 50s (`triggers.ts`): no ordinary swap sets one off. They fit the limits of pairs whose
  * base currency is worth between about 0.4 and 800 US dollars (a stablecoin, SOL, XRP; not BTC or ETH).
@@ -21,6 +24,7 @@ export const SWAP_TRIGGERS: readonly SwapTrigger[] = [
   { amount: 62.13, outcome: 'customerLimitsExceeded', description: 'screening refuses the customer: failed with `customerLimitsExceeded` 10 s after the deposit, the deposit refunded' },
   { amount: 63.13, outcome: 'frozen', description: 'screening freezes the swap: `frozen` 10 s after the deposit, and it stays frozen' },
   { amount: 64.13, outcome: 'assetSwapFailed', description: 'the swap itself fails: failed with `assetSwapFailed` 30 s after screening, the deposit refunded' },
+  { amount: 65.13, outcome: 'quoteExpired', description: 'screening finds the quote expired: `reQuoteRequired` 10 s after the deposit (`swap_quote_expired`), a requote prices the deposit' },
 ]
 
 /**

@@ -8,6 +8,7 @@ import { SWAP_TIMINGS_MS } from './swap-timings.ts'
 import { readSwapQuote } from './swap-quote.ts'
 import { swapTriggerFor } from './swap-triggers.ts'
 import { checkSwapWallet } from './swap-wallets.ts'
+import { emitWebhook } from './webhook-deliveries.ts'
 
 const W = 'walletAddresses'
 const invalidQuote = (why: string) => SandboxError.invalidField('signature', `signature ${why} (invalidQuote)`)
@@ -33,10 +34,10 @@ export function customerSwap(store: TenantStore, customerId: string, id: string)
 }
 
 /**
- * Executes a signed swap quote for the customer of the access token (decision 0068). A new quote makes a swap,
- * `waitingForDepositAddressGeneration`, given its deposit address 5 s later on the tenant clock. A requote (of a swap
- * in `reQuoteRequired`, with the swap's `externalTransactionId`) is accepted: the swap goes on to `executingSwap` at
- * the requote's amounts. A quote made for another customer, already executed, altered or expired is a 400 naming
+ * Executes a signed swap quote for the customer of the access token (decisions 0068, 0088). A new quote makes a swap,
+ * `waitingForDepositAddressGeneration` (`swap_transaction_created`), given its deposit address 5 s later on the tenant
+ * clock. A requote (of a swap in `reQuoteRequired`, with the swap's `externalTransactionId`) is accepted: the swap goes
+ * on to `executingSwap` at the requote's amounts (`swap_asset_delivery_initiated`). A quote made for another customer, already executed, altered or expired is a 400 naming
  * `signature` (invalidQuote); wallets that break their currency's rules are 400s naming them.
  *
  * @example
@@ -64,6 +65,7 @@ export async function executeSwap(tenant: Tenant, store: TenantStore, customerId
     }))!
     tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.swap, swapId: swap.id, step: 'swapped' })
     tenant.record('swap:requote-accepted', { swapId: swap.id, quoteId: claims.id })
+    await emitWebhook(tenant, store, 'swap_asset_delivery_initiated', swapView(tenant, swap))
   } else {
     swap = await store.swaps.create({
       id: newId(tenant, store, 'swp'),
@@ -83,11 +85,13 @@ export async function executeSwap(tenant: Tenant, store: TenantStore, customerId
       depositHash: null,
       destinationHash: null,
       refundHash: null,
+      refundCompletedAt: null,
       trigger: swapTriggerFor(tenant.mode, claims.amounts.base)?.outcome ?? null,
       liveMode: tenant.mode === 'live',
     })
     tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.address, swapId: swap.id, step: 'addressGenerated' })
     tenant.record('swap:created', { swapId: swap.id, customerId, quoteId: claims.id })
+    await emitWebhook(tenant, store, 'swap_transaction_created', swapView(tenant, swap))
   }
   return {
     transactionId: swap.id,

@@ -1,4 +1,4 @@
-import { durationToMs, type CustomerDetails, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { durationToMs, type CustomerDetails, type IdentityCheck, type SellRequote, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -17,8 +17,21 @@ export interface WebhookData {
   sell_transaction_created: SellTransaction
   sell_transaction_updated: SellTransaction
   sell_transaction_failed: SellTransaction
-  /** The swap as `GET /v4/swap/transaction/{id}` shows it (decision 0068). */
+  /** The reduced sell of the reference's requote page, currencies as codes (decision 0088). */
+  sell_transaction_requote_required: SellRequote
+  /** The swap as `GET /v4/swap/transaction/{id}` shows it (decisions 0068, 0088). */
+  swap_transaction_created: SwapTransaction
+  swap_deposit_wallet_created: SwapTransaction
+  swap_deposit_received: SwapTransaction
+  swap_asset_delivery_initiated: SwapTransaction
+  swap_transaction_completed: SwapTransaction
   swap_transaction_failed: SwapTransaction
+  swap_quote_expired: SwapTransaction
+  swap_quote_invalid: SwapTransaction
+  swap_refund_asset_delivery_initiated: SwapTransaction
+  swap_refund_completed: SwapTransaction
+  /** The customer's identity check (decision 0088). */
+  identity_check_updated: IdentityCheck
 }
 
 /** An event's envelope: its id, type and time, and the JSON text made once and sent on every attempt. */

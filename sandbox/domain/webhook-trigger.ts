@@ -1,10 +1,12 @@
 import type { z } from 'zod'
-import { CustomerDetails, SellTransaction, SwapTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
+import { CustomerDetails, IdentityCheck, SellRequote, SellTransaction, SwapTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { getCustomerDetails } from './customers/get-customer.ts'
+import { identityCheckOf } from './customers/identity-check.ts'
+import { sellRequoteOf } from './sell-requote.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { swapView } from './swaps.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
@@ -41,6 +43,29 @@ const SELL_TRANSACTION: Subject = {
   newest: (store) => store.sellTransactions.all().at(-1)?.id,
 }
 
+const SELL_REQUOTE: Subject = {
+  idField: 'transactionId',
+  noun: 'sell transaction',
+  schema: SellRequote,
+  // The reduced sell of the requote page, from the sell's GET; a sell not in requoteRequired needs `data.status`.
+  view: (tenant, store, id) => {
+    const record = store.sellTransactions.get(id)
+    return Promise.resolve(record && sellRequoteOf(sellTransactionView(tenant, record)))
+  },
+  newest: (store) => store.sellTransactions.all().at(-1)?.id,
+}
+
+const IDENTITY_CHECK: Subject = {
+  idField: 'customerId',
+  noun: 'customer',
+  schema: IdentityCheck,
+  view: (_, store, id) => {
+    const record = store.customers.get(id)
+    return Promise.resolve(record && identityCheckOf(store, record))
+  },
+  newest: (store) => store.customers.all().at(-1)?.id,
+}
+
 const CUSTOMER: Subject = {
   idField: 'customerId',
   noun: 'customer',
@@ -74,7 +99,20 @@ function subjectOf(type: WebhookEventType): Subject {
     case 'sell_transaction_updated':
     case 'sell_transaction_failed':
       return SELL_TRANSACTION
+    case 'sell_transaction_requote_required':
+      return SELL_REQUOTE
+    case 'identity_check_updated':
+      return IDENTITY_CHECK
+    case 'swap_transaction_created':
+    case 'swap_deposit_wallet_created':
+    case 'swap_deposit_received':
+    case 'swap_asset_delivery_initiated':
+    case 'swap_transaction_completed':
     case 'swap_transaction_failed':
+    case 'swap_quote_expired':
+    case 'swap_quote_invalid':
+    case 'swap_refund_asset_delivery_initiated':
+    case 'swap_refund_completed':
       return SWAP
   }
 }

@@ -29,6 +29,11 @@ export const CustomerRecord = z.object({
   createdAt: IsoTimestamp,
   /** Submitted through the Customer API; absent on seeded customers. */
   address: CustomerAddress.nullable().optional(),
+  /**
+   * The identity check's own times and rejection count (decision 0088), from the first KYC change on; absent before
+   * one (and in state files written before it).
+   */
+  identityCheck: z.object({ createdAt: IsoTimestamp, updatedAt: IsoTimestamp, rejections: z.number().int().min(0) }).optional(),
 })
 export type CustomerRecord = z.infer<typeof CustomerRecord>
 

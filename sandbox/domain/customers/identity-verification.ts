@@ -2,19 +2,11 @@ import type { CustomerRecord, Identity } from '../../contract/index.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { emitWebhook } from '../webhook-deliveries.ts'
 import { getCustomerDetails } from './get-customer.ts'
+import { emitIdentityCheck, identityIdOf, stampIdentityCheck } from './identity-check.ts'
 import { loadCustomer } from './load-customer.ts'
 
-/**
- * The id of a customer's identity (the KYC record the challenge frame's
- * identity `complete` and the web identity calls name): one per customer, the
- * customer id's suffix under `idn_`, so it is stable and needs no storage.
- *
- * @example
- * identityIdOf('cus_Ab12Cd34Ef56Gh78') // 'idn_Ab12Cd34Ef56Gh78'
- */
-export function identityIdOf(customerId: string): string {
-  return `idn_${customerId.replace(/^cus_/, '')}`
-}
+// Kept where the identity calls always imported it from; it lives beside the identity check it names.
+export { identityIdOf } from './identity-check.ts'
 
 /**
  * Whether a buyer must verify their identity in the challenge frame before a
@@ -44,9 +36,11 @@ export async function approveIdentity(tenant: Tenant, customerId: string): Promi
   const updated = await store.customers.update(customerId, (draft) => {
     draft.kycStatus = 'approved'
     draft.requirements = draft.requirements.filter((requirement) => requirement === 'terms_acceptance')
+    stampIdentityCheck(draft, tenant.clock.iso())
   })
   tenant.record('kyc:decided', { customerId, status: 'approved', via: 'identity-challenge', identityId: identityIdOf(customerId) })
   await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitIdentityCheck(tenant, store, customerId)
   return updated!
 }
 

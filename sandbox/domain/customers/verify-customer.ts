@@ -5,6 +5,7 @@ import type { TenantStore } from '../../kernel/store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
 import { emitWebhook } from '../webhook-deliveries.ts'
 import { getCustomerDetails } from './get-customer.ts'
+import { emitIdentityCheck, stampIdentityCheck } from './identity-check.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /** How long a KYC review takes, in tenant time. */
@@ -29,7 +30,7 @@ export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending
   return magic in KYC_MAGIC_LAST_NAMES ? KYC_MAGIC_LAST_NAMES[magic as keyof typeof KYC_MAGIC_LAST_NAMES] : 'approved'
 }
 
-/** The KYC decision a submission scheduled, when its time comes. */
+/** The KYC decision a submission scheduled, when its time comes (`customer_verification_updated`, `identity_check_updated`). */
 export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): Promise<void> {
   // A customer decided meanwhile (approved in the challenge frame's identity verification) keeps that decision.
   if (store.customers.get(customerId)?.kycStatus !== 'pending') return
@@ -37,8 +38,10 @@ export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: 
   tenant.record('kyc:decided', { customerId, status })
   await store.customers.update(customerId, (draft) => {
     draft.kycStatus = status
+    stampIdentityCheck(draft, tenant.clock.iso())
   })
   await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitIdentityCheck(tenant, store, customerId)
 }
 
 /**
@@ -62,11 +65,13 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   const outcome = kycOutcome(record.lastName)
   const updated = await store.customers.update(customerId, (draft) => {
     draft.kycStatus = 'pending'
+    stampIdentityCheck(draft, tenant.clock.iso())
   })
   if (!updated) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
   if (outcome !== 'pending') tenant.scheduleJob(store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
   await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitIdentityCheck(tenant, store, customerId)
   return toCustomer(tenant, updated)
 }

@@ -8,6 +8,7 @@ import { metaRoutes } from './meta-routes.ts'
 import { onrampRoutes } from './onramp-routes.ts'
 import { onrampTransactionRoutes } from './onramp-transaction-routes.ts'
 import { platformRoutes } from './platform-routes.ts'
+import { identityCheckControlRoutes } from './identity-check-control-routes.ts'
 import { sellControlRoutes } from './sell-control-routes.ts'
 import { sellTransactionRoutes } from './sell-transaction-routes.ts'
 import { swapControlRoutes } from './swap-control-routes.ts'
@@ -18,5 +19,5 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...swapRoutes, ...platformRoutes, ...controlRoutes, ...requestRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...swapControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...swapRoutes, ...platformRoutes, ...controlRoutes, ...requestRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...swapControlRoutes, ...identityCheckControlRoutes, ...webhookRoutes, ...metaRoutes]
 }

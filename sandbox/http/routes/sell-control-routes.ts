@@ -1,6 +1,7 @@
-import { CreateSellTransactionRequest, FailSellTransactionRequest, PlatformError, SellDepositRequest, SellTransaction, dataOf } from '../../contract/index.ts'
+import { CreateSellTransactionRequest, FailSellTransactionRequest, PlatformError, RequoteSellTransactionRequest, SellDepositRequest, SellTransaction, dataOf } from '../../contract/index.ts'
 import { completeSellNow, createSellFromControl, depositFromControl } from '../../domain/sell-controls.ts'
 import { failSellNow } from '../../domain/sell-lifecycle.ts'
+import { requoteSell } from '../../domain/sell-requote.ts'
 import { parseJsonBody } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
@@ -11,7 +12,7 @@ const invalid = { description: 'The body breaks a rule; errors name the fields',
 const unknown = { description: 'No such sell transaction (or customer) in this account', schema: PlatformError }
 const conflict = { description: 'The sell is not in a state that allows this', schema: PlatformError }
 
-/** Control-API shortcuts for sells (decision 0067): create one, record its deposit, complete or fail it now. */
+/** Control-API shortcuts for sells (decisions 0067, 0088): create one, record its deposit, requote, complete or fail it now. */
 export const sellControlRoutes: Route[] = [
   control({
     method: 'POST',
@@ -35,9 +36,18 @@ export const sellControlRoutes: Route[] = [
     method: 'POST',
     path: '/__sandbox/sell_transactions/:sellTransactionId/complete',
     operationId: 'completeSellTransaction',
-    summary: 'Pass every remaining stage of a pending sell now, each with its webhook, and complete it',
+    summary: 'Pass every remaining stage of a pending sell (or accept a requote) now, each with its webhook, and complete it',
     responses: { 200: sell, 404: unknown, 409: conflict },
     handle: async ({ tenant, params }) => reply(200, { data: await completeSellNow(tenant, params.sellTransactionId!) }),
+  }),
+  control({
+    method: 'POST',
+    path: '/__sandbox/sell_transactions/:sellTransactionId/requote',
+    operationId: 'requoteSellTransaction',
+    summary: 'A pending sell needs a requote: requoteRequired at quoteCurrencyAmount (default 1 % less), with sell_transaction_requote_required; complete accepts it, fail refuses it',
+    body: RequoteSellTransactionRequest,
+    responses: { 200: sell, 400: invalid, 404: unknown, 409: conflict },
+    handle: async ({ tenant, params, request }) => reply(200, { data: await requoteSell(tenant, params.sellTransactionId!, parseJsonBody(RequoteSellTransactionRequest, request.body)) }),
   }),
   control({
     method: 'POST',
