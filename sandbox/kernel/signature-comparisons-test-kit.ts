@@ -5,7 +5,8 @@ const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.E
 const ASSIGNMENT = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken])
 /** Operators whose value is one of their operands, or holds it (`+` concatenates). */
 const PASSING = new Set([ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.PlusToken])
-const SIGNATURE_NAME = /signature/i
+// A name like `signature`, but not a header's name (`webhookSignatureHeader` holds `moonpay-signature-v2`, not a digest).
+const SIGNATURE_NAME = /signature(?!.*header)/i
 
 /** The expression under parentheses, type assertions, `!` and `await`. */
 function unwrap(expression: ts.Expression): ts.Expression {

@@ -38,6 +38,7 @@ const PASSED: Record<string, string> = {
   'an empty-string check': "return quote.signature !== ''",
   'tenant.verify': 'return tenant.verify(m, sig) === true',
   'lengths of signatures': 'return sig.length === tenant.sign(m).length',
+  'two header names': "const settings = { webhookSignatureHeader: 'a', webhookLegacySignatureHeader: 'b' }; return settings.webhookSignatureHeader === settings.webhookLegacySignatureHeader",
   'other strings': 'return quote.expiresAt === other.expiresAt && m === sig',
 }
 
