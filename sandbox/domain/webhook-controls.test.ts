@@ -240,7 +240,7 @@ describe('trigger', () => {
     const hooks = sandbox()
     await hooks.endpoint({})
     const customer = (await hooks.tenant.store()).customers.all()[0]!
-    await hooks.trigger({ type: 'customer_verification_updated', customerId: customer.id })
+    await hooks.trigger({ type: 'customer.identity_status_updated', customerId: customer.id })
     await hooks.tenant.background.settled()
     const read = await send(hooks.core, `GET /platform/v1/customers/${customer.id}`, { headers: hooks.headers })
     const envelope = JSON.parse(hooks.seen[0]!.body) as { data: unknown }
@@ -253,7 +253,7 @@ describe('trigger', () => {
     ['an override nested under a field', { type: 'transaction_updated', data: { fees: { network: 'lots' } } }, 'data.fees.network'],
     ['a field the object does not have', { type: 'transaction_updated', data: { colour: 'red' } }, 'data.colour'],
     ['a customerId for a transaction event', { type: 'transaction_created', customerId: 'cus_x' }, 'customerId'],
-    ['a transactionId for a customer event', { type: 'customer_verification_updated', transactionId: 'txn_x' }, 'transactionId'],
+    ['a transactionId for a customer event', { type: 'customer.identity_status_updated', transactionId: 'txn_x' }, 'transactionId'],
     ['a transaction the account does not have', { type: 'transaction_created', transactionId: 'txn_nope' }, 'transactionId'],
     ['an unknown event type', { type: 'transaction_exploded' }, 'type'],
     ['data that is not an object', { type: 'transaction_created', data: [1] }, 'data'],

@@ -1,4 +1,4 @@
-import { durationToMs, type CustomerDetails, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { durationToMs, familyTakes, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -6,27 +6,15 @@ import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { attemptDelivery } from './webhook-attempts.ts'
 
-/** What each event carries as `data`: the object as the API shows it at that moment. */
-export interface WebhookData {
-  transaction_created: TransactionRecord
-  transaction_updated: TransactionRecord
-  transaction_failed: TransactionRecord
-  /** The customer as the Customer API reads it (`GET /platform/v1/customers/{customerId}`). */
-  customer_verification_updated: CustomerDetails
-  /** The sell as `GET /v3/sell_transactions/{id}` shows it. */
-  sell_transaction_created: SellTransaction
-  sell_transaction_updated: SellTransaction
-  sell_transaction_failed: SellTransaction
-  /** The swap as `GET /v4/swap/transaction/{id}` shows it (decision 0068). */
-  swap_transaction_failed: SwapTransaction
-}
+/** What each event carries as `data`: the object as its GET shows it at that moment (the catalogue's schemas, decision 0087). */
+export type { WebhookData } from '../contract/index.ts'
 
-/** An event's envelope: its id, type and time, and the JSON text made once and sent on every attempt. */
+/** An event on its way: its id (the platform body's `id`, the delivery log's `eventId`), type and time, and the body made once and sent on every attempt. */
 export interface WebhookEnvelope {
   eventId: string
   type: WebhookEventType
   createdAt: string
-  /** `{id, type, createdAt, data}` as JSON text. */
+  /** The body as JSON text, in the family's envelope: widget `{type, data}`, platform `{id, type, timestamp, data}`. */
   body: string
 }
 
@@ -37,29 +25,30 @@ export interface WebhookEnvelope {
  * endpointsWanting(store, 'transaction_failed') // [{ id: 'we_…', events: ['transaction_failed'], … }]
  */
 export function endpointsWanting(store: TenantStore, type: WebhookEventType): WebhookEndpointRecord[] {
-  return store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
+  return store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => familyTakes(endpoint.family, type) && endpoint.events.includes(type))
 }
 
 /**
- * The envelope of a new event: a new `evt_…` id, the tenant clock's time, `data` as given, made into JSON once.
+ * A new event: a new `evt_…` id, the tenant clock's time, and its body in its family's envelope (`webhookBody`) made
+ * into JSON once.
  *
  * @example
  * const envelope = newEnvelope(tenant, store, 'transaction_created', transaction)
  */
-export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: unknown): WebhookEnvelope {
+export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: Record<string, unknown>): WebhookEnvelope {
   const createdAt = tenant.clock.iso()
   const eventId = newId(tenant, store, 'evt')
-  return { eventId, type, createdAt, body: JSON.stringify({ id: eventId, type, createdAt, data }) }
+  return { eventId, type, createdAt, body: JSON.stringify(webhookBody(type, { eventId, at: createdAt }, data)) }
 }
 
 /**
- * Emits an event to every enabled endpoint that wants its type: the envelope `{id, type, createdAt, data}` is made
+ * Emits an event to every enabled endpoint that wants its type: its body, in its family's envelope, is made
  * once (`data` is the object as the API shows it now, read only when some endpoint wants the event), a delivery is
  * kept for each endpoint (two with its `duplicate` switch), and its first attempt starts at once, in the background,
- * unless the endpoint's `delay` or `shuffleWindow` holds it (decisions 0059, 0061).
+ * unless the endpoint's `delay` or `shuffleWindow` holds it (decisions 0059, 0061, 0087).
  *
  * @example
- * await emitWebhook(tenant, store, 'transaction_created', transaction)
+ * await emitWebhook(tenant, store, 'transaction_created', () => widgetTransactionOf(tenant, store, record))
  */
 export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type] | (() => Promise<WebhookData[Type]>)): Promise<void> {
   const endpoints = endpointsWanting(store, type)

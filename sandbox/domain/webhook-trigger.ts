@@ -1,5 +1,4 @@
-import type { z } from 'zod'
-import { CustomerDetails, SellTransaction, SwapTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
+import { webhookEntry, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType, type WebhookSubject } from '../contract/index.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -8,22 +7,32 @@ import { getCustomerDetails } from './customers/get-customer.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { swapView } from './swaps.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
+import { widgetTransactionOf } from './widget-transactions.ts'
 
-/** What an event of a type is about: the id field that names it, the schema its `data` parses with, how it is read. */
+/** How the sandbox reads what an event is about: the id field that names it, and the object's view by id. */
 interface Subject {
   idField: 'transactionId' | 'customerId'
   noun: string
-  schema: z.ZodObject
   /** The object's API view by id, or undefined when the tenant has no such object. */
   view(tenant: Tenant, store: TenantStore, id: string): Promise<unknown>
   /** The tenant's newest object of the kind, if any. */
   newest(store: TenantStore): string | undefined
 }
 
-const TRANSACTION: Subject = {
+const BUY: Subject = {
   idField: 'transactionId',
   noun: 'transaction',
-  schema: Transaction,
+  // As `GET /v1/transactions/{id}` shows it.
+  view: (tenant, store, id) => {
+    const record = store.transactions.get(id)
+    return Promise.resolve(record && widgetTransactionOf(tenant, store, record))
+  },
+  newest: (store) => store.transactions.all().at(-1)?.id,
+}
+
+const PLATFORM_TRANSACTION: Subject = {
+  idField: 'transactionId',
+  noun: 'transaction',
   // The record is the API's shape: what `GET /platform/v1/transactions/{id}` shows.
   view: (_, store, id) => Promise.resolve(store.transactions.get(id)),
   newest: (store) => store.transactions.all().at(-1)?.id,
@@ -32,7 +41,6 @@ const TRANSACTION: Subject = {
 const SELL_TRANSACTION: Subject = {
   idField: 'transactionId',
   noun: 'sell transaction',
-  schema: SellTransaction,
   // As `GET /v3/sell_transactions/{id}` shows it.
   view: (tenant, store, id) => {
     const record = store.sellTransactions.get(id)
@@ -44,8 +52,7 @@ const SELL_TRANSACTION: Subject = {
 const CUSTOMER: Subject = {
   idField: 'customerId',
   noun: 'customer',
-  schema: CustomerDetails,
-  // As `customer_verification_updated` carries it: the customer as the Customer API reads it.
+  // The customer as the Customer API reads it.
   view: (tenant, store, id) => (store.customers.get(id) ? getCustomerDetails(tenant, id) : Promise.resolve(undefined)),
   newest: (store) => store.customers.all().at(-1)?.id,
 }
@@ -53,7 +60,6 @@ const CUSTOMER: Subject = {
 const SWAP: Subject = {
   idField: 'transactionId',
   noun: 'swap',
-  schema: SwapTransaction,
   // As `GET /v4/swap/transaction/{id}` shows it (decision 0068).
   view: (_, store, id) => {
     const swap = store.swaps.get(id)
@@ -62,20 +68,20 @@ const SWAP: Subject = {
   newest: (store) => store.swaps.all().at(-1)?.id,
 }
 
+/** How to read an event's object, by the catalogue's subject (a switch over its enum). */
 function subjectOf(type: WebhookEventType): Subject {
-  switch (type) {
-    case 'transaction_created':
-    case 'transaction_updated':
-    case 'transaction_failed':
-      return TRANSACTION
-    case 'customer_verification_updated':
-      return CUSTOMER
-    case 'sell_transaction_created':
-    case 'sell_transaction_updated':
-    case 'sell_transaction_failed':
+  const subject: WebhookSubject = webhookEntry(type).subject
+  switch (subject) {
+    case 'buy':
+      return BUY
+    case 'platform-transaction':
+      return PLATFORM_TRANSACTION
+    case 'sell':
       return SELL_TRANSACTION
-    case 'swap_transaction_failed':
+    case 'swap':
       return SWAP
+    case 'customer':
+      return CUSTOMER
   }
 }
 
@@ -116,7 +122,7 @@ export async function triggerWebhook(tenant: Tenant, input: TriggerWebhook): Pro
   if (id === undefined) throw SandboxError.invalidField(subject.idField, `${subject.idField} is required: this account has no ${subject.noun} yet`)
   const view = await subject.view(tenant, store, id)
   if (!isPlainObject(view)) throw SandboxError.invalidField(subject.idField, `${subject.idField} names no ${subject.noun} of this account: ${id}`)
-  const parsed = subject.schema.strict().safeParse(deepMerge(view, input.data ?? {}))
+  const parsed = webhookEntry(input.type).data.strict().safeParse(deepMerge(view, input.data ?? {}))
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => describeIssue({ ...issue, path: ['data', ...issue.path] }))
     throw new SandboxError('invalid_request', errors.map((error) => error.message).join('; '), errors)

@@ -19,7 +19,7 @@ export default defineScenario({
   title: 'verifying a customer through the Customer API sends customer_verification_updated pending, then approved',
   tags: ['webhooks', 'webhooks-kyc', 'customer-api', 'kyc'],
   steps: [
-    { webhooks: 'listen', as: 'hooks', events: ['customer_verification_updated'], scheme: 'standard' },
+    { webhooks: 'listen', as: 'hooks', events: ['customer.identity_status_updated'], scheme: 'standard' },
     ...onboardWithCustomerApi(),
     {
       api: `POST /platform/v1/${customer}/details`,
@@ -36,8 +36,8 @@ export default defineScenario({
     responses: { confirm: { status: 200 }, verify: { status: 200, body: { data: { kyc: { status: 'pending' } } } } },
     webhooks: {
       events: [
-        { type: 'customer_verification_updated', payload: { data: { kyc: { status: 'pending', requirements: [] } }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'customer_verification_updated', payload: { data: { kyc: { status: 'approved', requirements: [] } }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'customer.identity_status_updated', payload: { data: { kyc: { status: 'pending', requirements: [] } }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'customer.identity_status_updated', payload: { data: { kyc: { status: 'approved', requirements: [] } }, status: 'delivered', attempts: 1, received: 1 } },
       ],
     },
   },

@@ -46,7 +46,7 @@ export async function approveIdentity(tenant: Tenant, customerId: string): Promi
     draft.requirements = draft.requirements.filter((requirement) => requirement === 'terms_acceptance')
   })
   tenant.record('kyc:decided', { customerId, status: 'approved', via: 'identity-challenge', identityId: identityIdOf(customerId) })
-  await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   return updated!
 }
 

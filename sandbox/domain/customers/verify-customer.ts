@@ -38,7 +38,7 @@ export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: 
   await store.customers.update(customerId, (draft) => {
     draft.kycStatus = status
   })
-  await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
 }
 
 /**
@@ -67,6 +67,6 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
   if (outcome !== 'pending') tenant.scheduleJob(store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
-  await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   return toCustomer(tenant, updated)
 }
