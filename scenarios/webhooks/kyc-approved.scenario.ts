@@ -13,10 +13,10 @@ const upload = (documentType: 'passport' | 'selfie', as: string): Step[] => [
 
 /**
  * The Customer API path: a customer onboarded with skipKyc gets details, a passport and a selfie, and is submitted for
- * verification: customer_verification_updated with kyc pending at once, then approved once the clock has run 60 s.
+ * verification: customer.identity_status_updated (platform family) with kyc pending at once, then approved once the clock has run 60 s.
  */
 export default defineScenario({
-  title: 'verifying a customer through the Customer API sends customer_verification_updated pending, then approved',
+  title: 'verifying a customer through the Customer API sends customer.identity_status_updated pending, then approved',
   tags: ['webhooks', 'webhooks-kyc', 'customer-api', 'kyc'],
   steps: [
     { webhooks: 'listen', as: 'hooks', events: ['customer.identity_status_updated'], scheme: 'standard' },
