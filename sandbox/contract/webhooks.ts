@@ -200,7 +200,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>
  * (the transaction, sell transaction (by `transactionId`) or customer named, else the tenant's newest) deep-merged with `data`'s overrides.
  */
 export const TriggerWebhook = z.strictObject({
-  type: WebhookEventType,
+  type: KnownEventType,
   transactionId: z.string().min(1).max(128).optional(),
   customerId: z.string().min(1).max(128).optional(),
   data: z.record(z.string(), z.unknown()).refine(...jsonAtMost('data', MAX_TRIGGER_DATA_CHARS)).optional(),

@@ -369,6 +369,14 @@ describe('endpoint families', () => {
     expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'platform', events: ['transaction_created'] })).status).toBe(400)
   })
 
+  it('fires customer.identity_status_updated for a trigger naming the old customer_verification_updated', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ family: 'platform' })
+    const customer = (await hooks.tenant.store()).customers.all()[0]!
+    const { deliveries } = await hooks.trigger({ type: 'customer_verification_updated', customerId: customer.id })
+    expect(deliveries.map((delivery) => delivery.type)).toEqual(['customer.identity_status_updated'])
+  })
+
   it('sends an endpoint only the events of its family', async () => {
     const hooks = sandbox()
     await hooks.endpoint({ family: 'platform' })
