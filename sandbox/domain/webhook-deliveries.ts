@@ -1,4 +1,4 @@
-import { durationToMs, familyTakes, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { durationToMs, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -25,7 +25,7 @@ export interface WebhookEnvelope {
  * endpointsWanting(store, 'transaction_failed') // [{ id: 'we_…', events: ['transaction_failed'], … }]
  */
 export function endpointsWanting(store: TenantStore, type: WebhookEventType): WebhookEndpointRecord[] {
-  return store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => familyTakes(endpoint.family, type) && endpoint.events.includes(type))
+  return store.webhookEndpoints.where('enabled', 'enabled').filter((endpoint) => endpoint.events.includes(type))
 }
 
 /**
