@@ -99,7 +99,18 @@ export type PlatformWebhookBody = z.infer<typeof PlatformWebhookBody>
  * webhookBody('transaction.updated', { eventId: 'evt_2', at: '2026-01-01T00:00:00.000Z' }, record) // { id: 'evt_2', type, timestamp, data }
  */
 export function webhookBody(type: WebhookEventName, event: { eventId: string; at: string }, data: Record<string, unknown>): WidgetWebhookBody | PlatformWebhookBody {
-  const entry = webhookEntry(type)
+  return envelopeOf(webhookEntry(type), type, event, data)
+}
+
+/**
+ * The body of an event of `type` as its catalogue entry says (what `webhookBody` does once it has the entry): the
+ * widget envelope repeats `data.externalCustomerId` at its top when the entry says so (`identity_check_updated`).
+ *
+ * @example
+ * envelopeOf({ family: 'widget', subject: 'customer', data, topLevelExternalCustomerId: true }, 'identity_check_updated', event, check)
+ * // { type: 'identity_check_updated', data: check, externalCustomerId: check.externalCustomerId }
+ */
+export function envelopeOf(entry: WebhookCatalogueEntry, type: string, event: { eventId: string; at: string }, data: Record<string, unknown>): WidgetWebhookBody | PlatformWebhookBody {
   if (entry.family === 'platform') return { id: event.eventId, type, timestamp: event.at, data }
   if (!entry.topLevelExternalCustomerId) return { type, data }
   const external = data.externalCustomerId
