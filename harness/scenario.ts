@@ -1,4 +1,4 @@
-import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
+import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
 import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
@@ -93,7 +93,7 @@ export type Step =
    * deliveries, then 200. `events`, `scheme` and the delivery switches `duplicate`, `shuffleWindow`, `delay` as the
    * control API takes them (default: every type, `sandbox`, no switches).
    */
-  | { webhooks: 'listen'; as: string; events?: WebhookEventType[]; scheme?: WebhookScheme; answers?: number[]; duplicate?: boolean; shuffleWindow?: string; delay?: string }
+  | { webhooks: 'listen'; as: string; family?: WebhookEndpointFamily; events?: WebhookEventType[]; scheme?: WebhookScheme; answers?: number[]; duplicate?: boolean; shuffleWindow?: string; delay?: string }
 
 /**
  * The key that names a step's kind: every step has exactly one. The scenario loader checks a file's steps against

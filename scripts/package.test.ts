@@ -471,7 +471,7 @@ const scheme: WebhookScheme = 'standard'
 export const webhookHeaders: Record<string, string> = signWebhook('{}', 'whsec_' + 'A'.repeat(32), { timestamp: 1767225600, scheme, id: 'evt_1' })
 export const verified: void = verifyWebhook('{}', webhookHeaders, 'whsec_' + 'A'.repeat(32), { scheme, now: 1767225600 })
 export const mswWebhooks: number = createSandbox({ webhooks: (request: Request) => void request.headers.get('moonpay-signature-v2') }).handlers.length + createSandbox({ webhooks: 'fetch' }).handlers.length
-export const listening: Scenario = defineScenario({ title: 'webhooks', tags: [], steps: [{ webhooks: 'listen', as: 'hooks', answers: [500] }], expect: { webhooks: { mode: 'subsequence', events: [{ type: 'transaction_failed', payload: { data: { failureCode: 'unknown' }, attempts: 2 } }] } } })
+export const listening: Scenario = defineScenario({ title: 'webhooks', tags: [], steps: [{ webhooks: 'listen', as: 'hooks', answers: [500] }], expect: { webhooks: { mode: 'subsequence', events: [{ type: 'transaction_failed', payload: { data: { status: 'failed' }, attempts: 2 } }] } } })
 `,
     )
     // The files the tests above wrote and ran are in the same program: a matcher that passes at run time type-checks too.

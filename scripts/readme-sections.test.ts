@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildCatalog, magicCustomers } from '../fixtures/index.ts'
+import { PlatformWebhookBody, Transaction, WidgetTransaction, WidgetWebhookBody } from '../sandbox/contract/index.ts'
 import { currencySection, customerSection, withSection } from './readme-sections.ts'
+import { webhookSection } from './readme-webhooks.ts'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 
@@ -12,6 +14,18 @@ describe('README generated sections', () => {
 
   it('list the magic customers (run npm run docs:readme when they do not)', () => {
     expect(withSection(readme, 'customers', customerSection(magicCustomers))).toBe(readme)
+  })
+
+  it('show the webhook catalogue and a body of each family as the sandbox sends it (run npm run docs:readme when they do not)', async () => {
+    expect(withSection(readme, 'webhooks', await webhookSection())).toBe(readme)
+  })
+
+  it('show bodies that parse with the envelope of their family and the GET schema of their data', async () => {
+    const [widget, platform] = [...(await webhookSection()).matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+    expect(Object.keys(widget!)).toEqual(['type', 'data'])
+    expect(WidgetTransaction.strict().safeParse(WidgetWebhookBody.parse(widget).data).success).toBe(true)
+    expect(Object.keys(platform!)).toEqual(['id', 'type', 'timestamp', 'data'])
+    expect(Transaction.strict().safeParse(PlatformWebhookBody.parse(platform).data).success).toBe(true)
   })
 
   it('mark the special currencies', () => {

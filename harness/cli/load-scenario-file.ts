@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { z } from 'zod'
-import { RequestMatcher, WebhookEventType, WebhookScheme } from '../../sandbox/contract/index.ts'
+import { RequestMatcher, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '../../sandbox/contract/index.ts'
 import { STEP_KINDS, type Scenario } from '../scenario.ts'
 
 /** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */
@@ -17,6 +17,7 @@ const OneKind = z.record(z.string(), z.unknown()).refine((step) => STEP_KINDS.fi
 const ListenStep = z.strictObject({
   webhooks: z.literal('listen'),
   as: z.string().min(1, 'as must be a non-empty string'),
+  family: WebhookEndpointFamily.optional(),
   events: z.array(WebhookEventType).min(1).optional(),
   scheme: WebhookScheme.optional(),
   answers: z.array(z.number().int().min(100).max(599)).optional(),

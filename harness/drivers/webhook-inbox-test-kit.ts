@@ -1,3 +1,4 @@
+import { SANDBOX_EVENT_ID_HEADER } from '../../sandbox/contract/index.ts'
 import { signWebhook } from '../../sandbox/kernel/webhook-signature.ts'
 import { webhookSecretFrom } from '../../sandbox/kernel/webhook-secret.ts'
 
@@ -6,9 +7,11 @@ import { webhookSecretFrom } from '../../sandbox/kernel/webhook-secret.ts'
 export const SECRET = webhookSecretFrom(new Uint8Array(24).fill(7))
 export const OTHER_SECRET = webhookSecretFrom(new Uint8Array(24).fill(9))
 
-/** A `POST` to `url` carrying a `transaction_created` envelope, signed now (sandbox scheme) with `secret`. */
-export function signedDelivery(url: string, secret = SECRET, eventId = 'evt_1'): Request {
-  const body = JSON.stringify({ id: eventId, type: 'transaction_created', createdAt: '2026-01-01T00:00:00.000Z', data: { id: 'txn_1', status: 'pending' } })
+/** A widget `transaction_created` body, `{type, data}`, as the sandbox sends it. */
+export const WIDGET_BODY = JSON.stringify({ type: 'transaction_created', data: { id: 'txn_1', status: 'pending' } })
+
+/** A `POST` to `url` carrying `body` (a widget `transaction_created` unless given), signed now (sandbox scheme) with `secret`, the event id in the sandbox's header. */
+export function signedDelivery(url: string, secret = SECRET, eventId = 'evt_1', body = WIDGET_BODY): Request {
   const headers = signWebhook(body, secret, { timestamp: Math.floor(Date.now() / 1000) })
-  return new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+  return new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_EVENT_ID_HEADER]: eventId, ...headers }, body })
 }

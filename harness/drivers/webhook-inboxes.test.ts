@@ -39,6 +39,24 @@ describe('WebhookInboxes', () => {
     expect(timeline).toEqual([{ actor: 'sandbox', target: 'webhooks:hooks', what: 'transaction_created → 500' }])
   })
 
+  it('keeps a platform delivery {id, type, timestamp, data} whose id is the event id', async () => {
+    const { inboxes } = listening()
+    const body = JSON.stringify({ id: 'evt_2', type: 'transaction.updated', timestamp: '2026-01-01T00:00:00.000Z', data: { id: 'txn_1' } })
+    expect((await inboxes.receive(signedDelivery(URL_OF, SECRET, 'evt_2', body))).status).toBe(200)
+    expect(inboxes.received('/__harness/acct/hooks')).toEqual([{ eventId: 'evt_2', type: 'transaction.updated', data: { id: 'txn_1' }, status: 200 }])
+  })
+
+  it.each([
+    ['a widget event in the platform envelope', JSON.stringify({ id: 'evt_1', type: 'transaction_created', timestamp: '2026-01-01T00:00:00.000Z', data: {} }), 'must be exactly {type, data}'],
+    ['a widget event with the old envelope', JSON.stringify({ id: 'evt_1', type: 'transaction_created', createdAt: '2026-01-01T00:00:00.000Z', data: {} }), 'must be exactly {type, data}'],
+    ['a platform event without its id', JSON.stringify({ type: 'transaction.updated', data: {} }), 'must be exactly {id, type, timestamp, data}'],
+    ['an unknown type', JSON.stringify({ type: 'transaction_exploded', data: {} }), 'no event of the catalogue'],
+  ])('refuses %s with 400 and records why as a finding', async (_, body, why) => {
+    const { inboxes } = listening()
+    expect((await inboxes.receive(signedDelivery(URL_OF, SECRET, 'evt_1', body))).status).toBe(400)
+    expect(inboxes.findings('/__harness/acct/hooks')).toEqual([expect.stringContaining(why)])
+  })
+
   it('answers 404 for a path no run listens on, and after the inbox is closed', async () => {
     const { inboxes } = listening()
     expect((await inboxes.receive(signedDelivery('http://127.0.0.1:9/__harness/acct/other'))).status).toBe(404)

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { WebhookEventType, type WebhookScheme } from '../../sandbox/contract/index.ts'
+import { readWebhookBody, SANDBOX_EVENT_ID_HEADER, WebhookEventType, webhookBody, webhookEntry, type WebhookScheme } from '../../sandbox/contract/index.ts'
 import { verifyWebhook, WebhookVerificationError } from '../../sandbox/kernel/webhook-signature.ts'
 import type { TimelineEntry } from '../recording.ts'
 
@@ -20,8 +19,6 @@ export interface InboxOptions {
   note: (entry: TimelineEntry) => void
 }
 
-/** The envelope every webhook body is, checked before the inbox keeps it. */
-const Envelope = z.object({ id: z.string(), type: WebhookEventType, createdAt: z.string(), data: z.unknown() })
 
 interface Inbox extends InboxOptions {
   name: string
@@ -74,10 +71,10 @@ export class WebhookInboxes {
       const reason = error instanceof WebhookVerificationError ? `${error.code}: ${error.message}` : String(error)
       return this.refuse(inbox, `a webhook to ${inbox.name} does not verify (${reason})`)
     }
-    const envelope = Envelope.safeParse(safeJson(body))
-    if (!envelope.success) return this.refuse(inbox, `a webhook to ${inbox.name} is not a webhook envelope: ${envelope.error.issues[0]?.message}`)
+    const problem = envelopeProblem(body, request.headers.get(SANDBOX_EVENT_ID_HEADER))
+    if (typeof problem === 'string') return this.refuse(inbox, `a webhook to ${inbox.name} is not in its family's envelope: ${problem}`)
     const status = inbox.answers.shift() ?? 200
-    const { id: eventId, type, data } = envelope.data
+    const { eventId, type, data } = problem
     inbox.received.push({ eventId, type, data, status })
     inbox.note({ actor: 'sandbox', target: `webhooks:${inbox.name}`, what: `${type} → ${status}` })
     return new Response(null, { status })
@@ -90,10 +87,18 @@ export class WebhookInboxes {
   }
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
+/**
+ * The event a body carries, or why it is not one: a known type, in exactly its family's envelope (the body the
+ * sandbox would make of that type, id and data, key for key), the event id from the sandbox's header.
+ */
+function envelopeProblem(body: string, eventId: string | null): { eventId: string; type: WebhookEventType; data: unknown } | string {
+  const read = readWebhookBody(body)
+  if (!read) return 'neither {type, data} nor {id, type, timestamp, data}'
+  const type = WebhookEventType.safeParse(read.type)
+  if (!type.success) return `type ${read.type} is no event of the catalogue`
+  if (eventId === null) return `the ${SANDBOX_EVENT_ID_HEADER} header is missing`
+  const parsed = JSON.parse(body) as { timestamp?: string }
+  const expected = JSON.stringify(webhookBody(type.data, { eventId, at: parsed.timestamp ?? '' }, read.data))
+  if (expected !== body) return `a ${type.data} body must be exactly ${webhookEntry(type.data).family === 'widget' ? '{type, data}' : '{id, type, timestamp, data} with the event id'} (its family's envelope)`
+  return { eventId, type: type.data, data: read.data }
 }

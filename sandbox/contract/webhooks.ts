@@ -2,22 +2,52 @@ import { z } from 'zod'
 import { jsonAtMost, MAX_TRIGGER_DATA_CHARS } from './json-size.ts'
 import { durationText } from './control.ts'
 import { IsoTimestamp } from './currency.ts'
+import { WEBHOOK_CATALOGUE, webhookEntry, type WebhookEventName } from './webhook-catalogue.ts'
 
 /**
- * The events the sandbox delivers to a partner's server (DESIGN §8; the spec leaves server-side events "not shown",
- * the service's public reference names these): a buy transaction created, moved on, failed; a customer's
- * verification status changed; a sell transaction created, moved on, failed (decision 0067), needing a requote; each
- * step of a swap's life (decisions 0068, 0088); a customer's identity check changed (decision 0088).
+ * The events the sandbox delivers to a partner's server, in catalogue order: the names of `WEBHOOK_CATALOGUE`
+ * (decision 0087), where each event's family and `data` schema live. Add an event there, not here.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated',
-  'sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_failed', 'sell_transaction_requote_required',
-  'swap_transaction_created', 'swap_deposit_wallet_created', 'swap_deposit_received', 'swap_asset_delivery_initiated',
-  'swap_transaction_completed', 'swap_transaction_failed', 'swap_quote_expired', 'swap_quote_invalid',
-  'swap_refund_asset_delivery_initiated', 'swap_refund_completed', 'identity_check_updated',
-] as const
+export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_CATALOGUE) as [WebhookEventName, ...WebhookEventName[]]
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES)
 export type WebhookEventType = z.infer<typeof WebhookEventType>
+
+/**
+ * An event type as endpoints and state files may still name it: `customer_verification_updated`, the sandbox's name
+ * before the reference's `customer.identity_status_updated`, is read as the new name (decision 0087).
+ */
+const KnownEventType = z.preprocess((name) => (name === 'customer_verification_updated' ? 'customer.identity_status_updated' : name), WebhookEventType)
+
+/** Which family or families an endpoint takes (decision 0087): the service registers them apart; `both` takes each. */
+export const WebhookEndpointFamily = z.enum(['widget', 'platform', 'both'])
+export type WebhookEndpointFamily = z.infer<typeof WebhookEndpointFamily>
+
+/**
+ * The families `events` belong to: one family, or `both` when they span the two; undefined for no events.
+ *
+ * @example
+ * familyOfEvents(['transaction_created', 'transaction_failed']) // 'widget'
+ * familyOfEvents(['transaction_created', 'transaction.updated']) // 'both'
+ */
+export function familyOfEvents(events: readonly WebhookEventType[]): WebhookEndpointFamily | undefined {
+  const families = new Set(events.map((type) => webhookEntry(type).family))
+  if (families.size === 0) return undefined
+  return families.size === 2 ? 'both' : [...families][0]!
+}
+
+/** Whether an endpoint of `family` takes events of `type`'s family. */
+export function familyTakes(family: WebhookEndpointFamily, type: WebhookEventType): boolean {
+  return family === 'both' || webhookEntry(type).family === family
+}
+
+/**
+ * Headers every delivery carries besides the reference's, documented as the sandbox's own (decision 0087): the event's
+ * id (the same on every attempt, duplicate and resend; a widget body has no id) and the delivery's id (the control
+ * API's, for resend and the log).
+ */
+export const SANDBOX_EVENT_ID_HEADER = 'x-sandbox-event-id'
+/** See {@link SANDBOX_EVENT_ID_HEADER}. */
+export const SANDBOX_DELIVERY_ID_HEADER = 'x-sandbox-delivery-id'
 
 /** How an endpoint's deliveries are signed: the service's `t=…,s=…` header, or Standard Webhooks (decision 0058). */
 export const WebhookScheme = z.enum(['sandbox', 'standard'])
@@ -48,11 +78,12 @@ const DeliverySwitches = {
   delay: HoldDuration('delay'),
 }
 
-/** An endpoint as the sandbox keeps it: its secret is derived from the sandbox's signing secret and `secretVersion`. */
-export const WebhookEndpointRecord = z.strictObject({
+const EndpointRecordFields = z.strictObject({
   id: z.string(),
   url: WebhookUrl,
-  events: z.array(WebhookEventType),
+  /** The families it takes; absent in state files written before families: the families of its `events`. */
+  family: WebhookEndpointFamily.optional(),
+  events: z.array(KnownEventType),
   enabled: z.boolean(),
   scheme: WebhookScheme,
   // Absent in state files written before the switches: off.
@@ -63,10 +94,13 @@ export const WebhookEndpointRecord = z.strictObject({
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 })
+
+/** An endpoint as the sandbox keeps it: its secret is derived from the sandbox's signing secret and `secretVersion`. */
+export const WebhookEndpointRecord = EndpointRecordFields.transform(({ family, ...endpoint }) => ({ ...endpoint, family: family ?? familyOfEvents(endpoint.events) ?? 'widget' }))
 export type WebhookEndpointRecord = z.infer<typeof WebhookEndpointRecord>
 
 /** An endpoint as the control API shows it. */
-export const WebhookEndpoint = WebhookEndpointRecord.omit({ secretVersion: true })
+export const WebhookEndpoint = EndpointRecordFields.omit({ secretVersion: true }).extend({ family: WebhookEndpointFamily })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 
 /** An endpoint with its signing secret: what creating one, rotating its secret or asking for it answers. */
@@ -89,14 +123,19 @@ export type WebhookApiKeyView = z.infer<typeof WebhookApiKeyView>
 
 /** The event types an endpoint wants: at least one, each once. */
 const EventTypes = z
-  .array(WebhookEventType)
+  .array(KnownEventType)
   .min(1, 'events must name at least one event type')
   .max(WEBHOOK_EVENT_TYPES.length)
   .refine((types) => new Set(types).size === types.length, 'events must name each event type once')
 
-/** Body of `POST /__sandbox/webhooks/endpoints`: every event type, enabled, `sandbox` signatures unless given. */
-export const CreateWebhookEndpoint = z.strictObject({
+/**
+ * Body of `POST /__sandbox/webhooks/endpoints`: enabled, `sandbox` signatures unless given; `family` defaults to the
+ * families of `events`, else `widget`; `events` to every event of the family (decision 0087). A `family` and `events`
+ * that disagree are refused.
+ */
+const EndpointFields = z.strictObject({
   url: WebhookUrl,
+  family: WebhookEndpointFamily.optional(),
   events: EventTypes.optional(),
   enabled: z.boolean().optional(),
   scheme: WebhookScheme.optional(),
@@ -104,10 +143,23 @@ export const CreateWebhookEndpoint = z.strictObject({
   shuffleWindow: DeliverySwitches.shuffleWindow.optional(),
   delay: DeliverySwitches.delay.optional(),
 })
+
+/** Refuses an `events` entry outside `family`, naming it. */
+function eventsWithinFamily(input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined }, context: z.RefinementCtx): void {
+  const { family, events } = input
+  if (family === undefined || events === undefined) return
+  events.forEach((type, index) => {
+    if (!familyTakes(family, type)) context.addIssue({ code: 'custom', path: ['events', index], message: `events must belong to the endpoint's family (${family}): ${type} is a ${webhookEntry(type).family} event; give family "both" to take both` })
+  })
+}
+
+export const CreateWebhookEndpoint = EndpointFields.superRefine(eventsWithinFamily)
 export type CreateWebhookEndpoint = z.infer<typeof CreateWebhookEndpoint>
 
-/** Body of `POST /__sandbox/webhooks/endpoints/{id}`: any of the fields, at least one. */
-export const UpdateWebhookEndpoint = CreateWebhookEndpoint.partial().refine((update) => Object.keys(update).length > 0, 'the body must change at least one of url, events, enabled, scheme, duplicate, shuffleWindow, delay')
+/** Body of `POST /__sandbox/webhooks/endpoints/{id}`: any of the fields, at least one (a new `family` alone takes every event of it). */
+export const UpdateWebhookEndpoint = EndpointFields.partial()
+  .refine((update) => Object.keys(update).length > 0, 'the body must change at least one of url, family, events, enabled, scheme, duplicate, shuffleWindow, delay')
+  .superRefine(eventsWithinFamily)
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpoint>
 
 /** One try at delivering a webhook: when, the headers sent, what the endpoint answered (or why nothing came back), how long it took. */
@@ -139,7 +191,7 @@ export const WebhookDelivery = z.strictObject({
   id: z.string(),
   eventId: z.string(),
   endpointId: z.string(),
-  type: WebhookEventType,
+  type: KnownEventType,
   url: z.string(),
   status: WebhookDeliveryStatus,
   attempts: z.array(WebhookAttempt),
@@ -152,7 +204,7 @@ export const WebhookDelivery = z.strictObject({
   /** What holds the first attempt back until `nextAttemptAt`; null once it is made (or when nothing did). */
   heldBy: WebhookHold.nullable().default(null),
   createdAt: IsoTimestamp,
-  /** The envelope as sent, JSON text: `{id, type, createdAt, data}`. */
+  /** The body as sent, JSON text, in the event's family's envelope: widget `{type, data}`, platform `{id, type, timestamp, data}` (`eventId` is the platform `id`). */
   body: z.string(),
 })
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>
@@ -162,7 +214,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>
  * (the transaction, sell transaction (by `transactionId`) or customer named, else the tenant's newest) deep-merged with `data`'s overrides.
  */
 export const TriggerWebhook = z.strictObject({
-  type: WebhookEventType,
+  type: KnownEventType,
   transactionId: z.string().min(1).max(128).optional(),
   customerId: z.string().min(1).max(128).optional(),
   data: z.record(z.string(), z.unknown()).refine(...jsonAtMost('data', MAX_TRIGGER_DATA_CHARS)).optional(),

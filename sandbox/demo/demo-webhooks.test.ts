@@ -58,12 +58,16 @@ describe("the demo partner server's webhooks", () => {
     expect(await endpoints()).toHaveLength(1)
   })
 
-  it('receives a buy\'s transaction_created, verified with the endpoint\'s secret, and gives it to the page after a seq', async () => {
+  it('receives a buy\'s transaction_created and transaction.updated (it takes both families), verified with the endpoint\'s secret, and gives them to the page after a seq', async () => {
     const { last } = (await received()).data
     await buy()
     const { webhooks } = (await received(last)).data
-    expect(webhooks).toEqual([expect.objectContaining({ verified: true, event: expect.objectContaining({ type: 'transaction_created', data: expect.objectContaining({ status: 'pending' }) }) })])
-    expect((await received(webhooks[0]!.seq)).data.webhooks).toEqual([])
+    expect(webhooks).toHaveLength(2)
+    expect(webhooks).toEqual(expect.arrayContaining([
+      expect.objectContaining({ verified: true, event: { type: 'transaction_created', data: expect.objectContaining({ status: 'waitingAuthorization' }) } }),
+      expect.objectContaining({ verified: true, event: { id: expect.stringMatching(/^evt_/), type: 'transaction.updated', data: expect.objectContaining({ status: 'pending' }) } }),
+    ]))
+    expect((await received(Math.max(...webhooks.map((webhook) => webhook.seq)))).data.webhooks).toEqual([])
     const deliveries = (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers: sk })).body as { data: Array<{ status: string; attempts: Array<{ status: number }> }> }
     expect(deliveries.data[0]).toMatchObject({ status: 'delivered', attempts: [{ status: 200 }] })
     // The demo's own registration is its server's plumbing: a recorded scenario leaves it out.
@@ -74,7 +78,7 @@ describe("the demo partner server's webhooks", () => {
 
   it('answers 400 to a webhook signed with another secret, and shows it to the page as rejected', async () => {
     const { last } = (await received()).data
-    const body = JSON.stringify({ id: 'evt_forged', type: 'transaction_created', createdAt: '2026-01-01T00:00:00.000Z', data: {} })
+    const body = JSON.stringify({ type: 'transaction_created', data: {} })
     const headers = signWebhook(body, `whsec_${Buffer.alloc(32, 7).toString('base64')}`, { timestamp: Math.floor(Date.now() / 1000) })
     const reply = (await demo({ method: 'POST', path: DEMO_WEBHOOK_PATH, query: { mode: 'test' }, headers: { ...headers, 'content-type': 'application/json' }, body })) as PlainReply
     expect(reply.status).toBe(400)

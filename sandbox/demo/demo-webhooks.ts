@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf } from '../contract/index.ts'
+import { readWebhookBody, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf } from '../contract/index.ts'
 import { verifyWebhook, WebhookVerificationError } from '../kernel/webhook-signature.ts'
 
 /** Where the demo's partner server receives its webhooks (`?mode=test|live` says for which key). */
@@ -14,11 +14,15 @@ export type DemoMode = 'test' | 'live'
 /** A call of the demo's partner server to the sandbox with the mode's secret key. */
 export type DemoCall = (mode: DemoMode, method: string, path: string, body?: unknown) => Promise<{ status: number; body?: unknown }>
 
-/** The webhook envelope `{id, type, createdAt, data}` (decision 0059). */
-const Envelope = z.object({ id: z.string(), type: WebhookEventType, createdAt: z.string(), data: z.unknown() })
+/** A webhook of either family (decision 0087): widget `{type, data}`, platform `{id, type, timestamp, data}` (its `id` kept). */
+interface DemoEvent {
+  type: WebhookEventType
+  data: Record<string, unknown>
+  id?: string
+}
 
 /** What the demo's partner server made of a webhook: verified (with its event), or rejected (with why). */
-type Verdict = { verified: true; event: z.infer<typeof Envelope> } | { verified: false; error: { code: string; message: string } }
+type Verdict = { verified: true; event: DemoEvent } | { verified: false; error: { code: string; message: string } }
 
 /** One webhook as the demo's partner server took it, numbered in the order it came (`seq`). */
 export type ReceivedWebhook = { seq: number; receivedAt: string } & Verdict
@@ -35,7 +39,7 @@ const WithSecret = dataOf(WebhookEndpointWithSecret)
 
 /**
  * The demo partner's webhook receiver: it registers an endpoint at {@link DEMO_WEBHOOK_PATH} on the sandbox's API
- * origin for each mode (lazily, once: a reset of the tenant removes it and the next use registers it again), verifies
+ * origin for each mode, taking both families (lazily, once: a reset of the tenant removes it and the next use registers it again), verifies
  * every delivery with `verifyWebhook` and keeps the newest {@link DEMO_WEBHOOKS_KEPT} per mode for the page.
  *
  * @example
@@ -63,7 +67,7 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
     if (found && kept?.id === found.id && kept.updatedAt === found.updatedAt) return kept
     const endpoint = found
       ? answer(WithSecret, await call(mode, 'GET', `/__sandbox/webhooks/endpoints/${found.id}/secret`), 'reading the endpoint secret').data
-      : answer(WithSecret, await call(mode, 'POST', '/__sandbox/webhooks/endpoints', { url }), 'registering the webhook endpoint').data
+      : answer(WithSecret, await call(mode, 'POST', '/__sandbox/webhooks/endpoints', { url, family: 'both' }), 'registering the webhook endpoint').data
     const current = { id: endpoint.id, updatedAt: endpoint.updatedAt, secret: endpoint.secret }
     registered.set(mode, current)
     return current
@@ -102,9 +106,10 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
         if (error instanceof WebhookVerificationError) return rejected(error.code, error.message)
         throw error
       }
-      const event = Envelope.safeParse(JSON.parse(body!))
-      if (!event.success) return rejected('not_an_envelope', `the signed body is not {id, type, createdAt, data}: ${event.error.issues[0]?.message}`)
-      return keep(mode, { verified: true, event: event.data })
+      const read = readWebhookBody(body!)
+      const type = WebhookEventType.safeParse(read?.type)
+      if (!read || !type.success) return rejected('not_an_envelope', 'the signed body is neither a widget webhook {type, data} nor a platform one {id, type, timestamp, data} of a known type')
+      return keep(mode, { verified: true, event: { type: type.data, data: read.data, ...(read.id === undefined ? {} : { id: read.id }) } })
     },
     /** The kept webhooks of a mode received after `after` (a `seq`), and the last `seq` given out. */
     since(mode: DemoMode, after: number): { webhooks: ReceivedWebhook[]; last: number } {

@@ -44,23 +44,27 @@ describe('transaction stages', () => {
     expect(Date.parse((await flow.read(id)).updatedAt) - Date.parse(createdAt)).toBe(5_000)
   })
 
-  it('send transaction_updated at each change, its data the transaction as GET /platform/v1/transactions/{id} shows it then', async () => {
+  it('send transaction_updated at each change, its data the buy as GET /v1/transactions/{id} shows it then, and transaction.updated with the transaction as GET /platform/v1/transactions/{id} shows it then', async () => {
     const flow = await stagedPurchases()
     const { id } = await flow.buy()
     for (const step of [5_000, 5_000, 10_000]) {
       await flow.advance(step)
       const last = (await flow.events()).at(-1)!
       expect(last).toMatchObject({ type: 'transaction_updated' })
-      expect(last.data).toEqual(await flow.read(id))
+      expect(last.data).toEqual(await flow.readWidget(id))
+      const platform = (await flow.platformEvents()).at(-1)!
+      expect(platform).toMatchObject({ type: 'transaction.updated' })
+      expect(platform.data).toEqual(await flow.read(id))
     }
     expect((await flow.events()).map((event) => event.type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
+    expect((await flow.platformEvents()).map((event) => event.type)).toEqual(['transaction.updated', 'transaction.updated', 'transaction.updated', 'transaction.updated'])
   })
 
   it('send each change with its own stages when one clock advance passes them all (jobs run one at a time)', async () => {
     const flow = await stagedPurchases()
     await flow.buy()
     await flow.advance(20_000)
-    expect((await flow.events()).map((event) => [event.data.status, ...statusesOf(event.data)].join(' '))).toEqual([
+    expect((await flow.platformEvents()).map((event) => [event.data.status, ...statusesOf(event.data)].join(' '))).toEqual([
       'pending success in_progress not_started not_started',
       'pending success success in_progress not_started',
       'pending success success success in_progress',

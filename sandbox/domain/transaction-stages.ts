@@ -1,7 +1,7 @@
 import { StageName, currentStage, stagesAt, type TransactionRecord } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { emitWebhook } from './webhook-deliveries.ts'
+import { emitBuyWebhooks } from './buy-webhooks.ts'
 
 /**
  * Sandbox ms after execution at which a stage succeeds and the next starts (decision 0060): verification (the payment
@@ -29,7 +29,7 @@ export function scheduleStages(tenant: Tenant, store: TenantStore, transactionId
 
 /**
  * A pending transaction's stage `stage`, in progress, succeeds and the next starts: `updatedAt` moves, the change is
- * journaled `transaction:stage` and a `transaction_updated` webhook carries the record. Anything else (settled, driven
+ * journaled `transaction:stage` and a `transaction_updated` webhook carries the widget buy (and `transaction.updated` the record). Anything else (settled, driven
  * on, another stage in progress, the last stage, which only settlement passes) leaves it as it is: a job restored
  * from a state file after the transaction moved on does nothing.
  *
@@ -48,7 +48,7 @@ export async function passStage(tenant: Tenant, store: TenantStore, transactionI
     draft.updatedAt = updatedAt
   }))!
   tenant.record('transaction:stage', { transactionId, stage, status: 'success', next })
-  await emitWebhook(tenant, store, 'transaction_updated', updated)
+  await emitBuyWebhooks(tenant, store, 'transaction_updated', updated)
   return updated
 }
 

@@ -7,7 +7,7 @@ import { quoteBoundsProblem } from './buy-quote-checks.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { laterStage, passStagesBefore, scheduleStages } from './transaction-stages.ts'
-import { emitWebhook } from './webhook-deliveries.ts'
+import { emitBuyWebhooks } from './buy-webhooks.ts'
 
 /** Sandbox seconds from execution to settlement. */
 export const SETTLEMENT_SECONDS = 20
@@ -71,7 +71,7 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
     updatedAt: isoTime(now),
   })
   tenant.record('transaction:created', { transactionId: transaction.id, customerId })
-  await emitWebhook(tenant, store, 'transaction_created', transaction)
+  await emitBuyWebhooks(tenant, store, 'transaction_created', transaction)
   const outcome = options.outcome ?? { status: 'completed' }
   const delay = options.settleAfterMs ?? SETTLEMENT_SECONDS * 1000
   if (delay === 0) return settleTransaction(tenant, store, transaction.id, outcome, options.failAt)
@@ -100,7 +100,7 @@ export async function settleTransaction(tenant: Tenant, store: TenantStore, id: 
     Object.assign(draft, outcome, { stages, updatedAt: at })
   })
   tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', { transactionId: id, ...outcome })
-  await emitWebhook(tenant, store, outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed', settled!)
+  await emitBuyWebhooks(tenant, store, outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed', settled!)
   return settled!
 }
 

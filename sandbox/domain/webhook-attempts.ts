@@ -1,4 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpointRecord } from '../contract/index.ts'
+import { SANDBOX_DELIVERY_ID_HEADER, SANDBOX_EVENT_ID_HEADER } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { WebhookAnswer } from '../kernel/webhook-transport.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -60,7 +61,8 @@ async function settleUnsent(tenant: Tenant, store: TenantStore, deliveryId: stri
 async function post(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, endpoint: WebhookEndpointRecord): Promise<WebhookDelivery | undefined> {
   const transport = tenant.webhookTransport
   const timestamp = transport.nowSeconds?.() ?? Math.floor(tenant.clock.now() / 1000)
-  const headers = { ...deliveryHeaders(tenant, endpoint, delivery, timestamp), 'user-agent': 'ramp-sandbox-webhooks' }
+  // The sandbox's own facts go in headers, not the body (which is the reference's, decision 0087).
+  const headers = { ...deliveryHeaders(tenant, endpoint, delivery, timestamp), 'user-agent': 'ramp-sandbox-webhooks', [SANDBOX_EVENT_ID_HEADER]: delivery.eventId, [SANDBOX_DELIVERY_ID_HEADER]: delivery.id }
   const started = tenant.clock.now()
   const answer = await transport.post({ url: endpoint.url, headers, body: delivery.body, timeoutMs: WEBHOOK_TIMEOUT_MS })
   if (delivered(answer)) return finish(tenant, store, delivery, 'delivered', answer, headers, started)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
+import { eventTypesOf, SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
 import { conforms, send } from '../http/test-request.ts'
 import { verifyWebhook } from '../kernel/webhook-signature.ts'
@@ -48,7 +48,8 @@ function account(core: SandboxCore, name = `controls${++accounts}`) {
   }
 }
 
-const eventIdOf = (body: string) => (JSON.parse(body) as { id: string }).id
+/** The event id a delivery carries in the sandbox's header (a widget body has none). */
+const eventIdOf = ({ headers }: Seen) => headers.get('x-sandbox-event-id')
 
 describe('the signature header setting', () => {
   it('signs into the headers the tenant names, as verifyWebhook checks with headerName (the key) and legacyHeaderName (the secret)', async () => {
@@ -68,14 +69,20 @@ describe('the signature header setting', () => {
     expect(() => verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-ramp-signature', now })).not.toThrow()
   })
 
-  it('keeps the headers sent with each attempt in the delivery log: the two signatures, never a key', async () => {
+  it('keeps the headers sent with each attempt in the delivery log: the two signatures and the sandbox event and delivery ids, never a key', async () => {
     const hooks = sandbox()
     const endpoint = await hooks.endpoint({})
     await hooks.trigger()
     await hooks.tenant.background.settled()
     const [delivery] = await hooks.deliveries()
     const signature = expect.stringMatching(/^t=\d+,s=[0-9a-f]{64}$/)
-    expect(delivery!.attempts[0]!.requestHeaders).toEqual({ 'moonpay-signature-v2': signature, 'moonpay-signature': signature, 'user-agent': 'ramp-sandbox-webhooks' })
+    expect(delivery!.attempts[0]!.requestHeaders).toEqual({
+      'moonpay-signature-v2': signature,
+      'moonpay-signature': signature,
+      'user-agent': 'ramp-sandbox-webhooks',
+      'x-sandbox-event-id': delivery!.eventId,
+      'x-sandbox-delivery-id': delivery!.id,
+    })
     const key = conforms(dataOf(WebhookApiKeyView), (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body).data.webhookApiKey
     const journal = JSON.stringify((await send(hooks.core, 'GET /__sandbox/journal', { headers: hooks.headers })).body)
     expect(journal).toContain('webhook:attempted')
@@ -147,7 +154,7 @@ describe('the duplicate switch', () => {
     await hooks.tenant.background.settled()
     expect(deliveries.map((delivery) => delivery.origin)).toEqual(['trigger', 'duplicate'])
     expect(deliveries[1]!.copyOf).toBe(deliveries[0]!.id)
-    expect(hooks.seen.map(({ body }) => eventIdOf(body))).toEqual([eventId, eventId])
+    expect(hooks.seen.map(eventIdOf)).toEqual([eventId, eventId])
     expect(hooks.seen[0]!.body).toBe(hooks.seen[1]!.body)
   })
 })
@@ -203,7 +210,7 @@ describe('the shuffle switch', () => {
     for (let i = 0; i < 6; i++) emitted.push((await hooks.trigger()).eventId)
     expect(hooks.seen).toHaveLength(0)
     await hooks.advance('2s')
-    return { emitted, delivered: hooks.seen.map(({ body }) => eventIdOf(body)) }
+    return { emitted, delivered: hooks.seen.map(eventIdOf) }
   }
 
   it('holds the events of a window and delivers each of them once the window closes, in an order the seed decides', async () => {
@@ -272,24 +279,35 @@ describe('resend', () => {
 })
 
 describe('trigger', () => {
-  it("fires transaction_failed for the account's newest transaction, its API view deep-merged with the overrides", async () => {
+  it("fires transaction_failed for the account's newest transaction, its widget view (GET /v1/transactions/{id}) deep-merged with the overrides", async () => {
     const hooks = sandbox()
     await hooks.endpoint({ events: ['transaction_failed'] })
     const newest = (await hooks.tenant.store()).transactions.all().at(-1)!
-    const overrides = { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'declined in a test', fees: { network: 0 } }
+    const read = await send(hooks.core, `GET /v1/transactions/${newest.id}?apiKey=${hooks.headers['x-api-key'].replace('sk_', 'pk_')}`)
+    const widget = read.body as Record<string, unknown> & { baseCurrency: Record<string, unknown> }
+    const overrides = { status: 'failed', failureReason: 'declined in a test', baseCurrency: { name: 'Test dollar' } }
     const { eventId, deliveries } = await hooks.trigger({ type: 'transaction_failed', data: overrides })
     await hooks.tenant.background.settled()
     expect(deliveries).toHaveLength(1)
-    const envelope = JSON.parse(hooks.seen[0]!.body) as { id: string; type: string; data: Record<string, unknown> }
-    expect(envelope).toMatchObject({ id: eventId, type: 'transaction_failed' })
-    expect(envelope.data).toEqual({ ...newest, ...overrides, fees: { ...newest.fees, network: 0 } })
+    expect(eventIdOf(hooks.seen[0]!)).toBe(eventId)
+    expect(JSON.parse(hooks.seen[0]!.body)).toEqual({ type: 'transaction_failed', data: { ...widget, ...overrides, baseCurrency: { ...widget.baseCurrency, name: 'Test dollar' } } })
   })
 
-  it('fires customer_verification_updated for a named customer as the Customer API reads it', async () => {
+  it('fires transaction.updated for a named transaction as GET /platform/v1/transactions/{id} shows it, in the platform envelope', async () => {
     const hooks = sandbox()
-    await hooks.endpoint({})
+    await hooks.endpoint({ family: 'platform' })
+    const newest = (await hooks.tenant.store()).transactions.all().at(-1)!
+    const { eventId } = await hooks.trigger({ type: 'transaction.updated', transactionId: newest.id })
+    await hooks.tenant.background.settled()
+    const [delivery] = await hooks.deliveries()
+    expect(JSON.parse(hooks.seen[0]!.body)).toEqual({ id: eventId, type: 'transaction.updated', timestamp: delivery!.createdAt, data: newest })
+  })
+
+  it('fires customer.identity_status_updated for a named customer as the Customer API reads it', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ family: 'platform' })
     const customer = (await hooks.tenant.store()).customers.all()[0]!
-    await hooks.trigger({ type: 'customer_verification_updated', customerId: customer.id })
+    await hooks.trigger({ type: 'customer.identity_status_updated', customerId: customer.id })
     await hooks.tenant.background.settled()
     const read = await send(hooks.core, `GET /platform/v1/customers/${customer.id}`, { headers: hooks.headers })
     const envelope = JSON.parse(hooks.seen[0]!.body) as { data: unknown }
@@ -299,10 +317,10 @@ describe('trigger', () => {
 
   it.each([
     ['overrides that break the schema', { type: 'transaction_updated', data: { status: 'exploded' } }, 'data.status'],
-    ['an override nested under a field', { type: 'transaction_updated', data: { fees: { network: 'lots' } } }, 'data.fees.network'],
+    ['an override nested under a field', { type: 'transaction_updated', data: { baseCurrency: { precision: 'lots' } } }, 'data.baseCurrency.precision'],
     ['a field the object does not have', { type: 'transaction_updated', data: { colour: 'red' } }, 'data.colour'],
     ['a customerId for a transaction event', { type: 'transaction_created', customerId: 'cus_x' }, 'customerId'],
-    ['a transactionId for a customer event', { type: 'customer_verification_updated', transactionId: 'txn_x' }, 'transactionId'],
+    ['a transactionId for a customer event', { type: 'customer.identity_status_updated', transactionId: 'txn_x' }, 'transactionId'],
     ['a transaction the account does not have', { type: 'transaction_created', transactionId: 'txn_nope' }, 'transactionId'],
     ['an unknown event type', { type: 'transaction_exploded' }, 'type'],
     ['data that is not an object', { type: 'transaction_created', data: [1] }, 'data'],
@@ -358,7 +376,61 @@ describe('a restore', () => {
     const attempt = { at, status: 200, error: null, durationMs: 3 }
     const delivery = { id: 'whd_1', eventId: 'evt_1', endpointId: 'we_1', type: 'transaction_created', url: endpoint.url, status: 'delivered', attempts: [attempt], nextAttemptAt: null, createdAt: at, body: '{}' }
     const store = StoreSnapshot.parse({ customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], webhookEndpoints: [endpoint], webhookDeliveries: [delivery], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } })
-    expect(store.webhookEndpoints[0]).toMatchObject({ duplicate: false, shuffleWindow: null, delay: null })
+    expect(store.webhookEndpoints[0]).toMatchObject({ duplicate: false, shuffleWindow: null, delay: null, family: 'widget' })
     expect(store.webhookDeliveries[0]).toMatchObject({ origin: 'event', copyOf: null, heldBy: null, attempts: [{ requestHeaders: {} }] })
+  })
+})
+
+describe('endpoint families', () => {
+  it('reads an endpoint saved before families under the families of its events, the old customer_verification_updated as customer.identity_status_updated', () => {
+    const at = '2026-01-01T00:00:00.000Z'
+    const saved = (id: string, events: string[]) => ({ id, url: 'http://127.0.0.1/h', events, enabled: true, scheme: 'sandbox', secretVersion: 1, createdAt: at, updatedAt: at })
+    const every = ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated']
+    const store = StoreSnapshot.parse({ customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], webhookEndpoints: [saved('we_1', every), saved('we_2', ['customer_verification_updated'])], webhookDeliveries: [], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } })
+    expect(store.webhookEndpoints.map(({ family, events }) => ({ family, events }))).toEqual([
+      { family: 'both', events: ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer.identity_status_updated'] },
+      { family: 'platform', events: ['customer.identity_status_updated'] },
+    ])
+  })
+
+  it.each([
+    [{}, 'widget', eventTypesOf('widget')],
+    [{ family: 'platform' }, 'platform', eventTypesOf('platform')],
+    [{ events: ['transaction.updated'] }, 'platform', ['transaction.updated']],
+    [{ events: ['transaction_failed', 'transaction.updated'] }, 'both', ['transaction_failed', 'transaction.updated']],
+  ])('registers %j as family %s with events %j', async (body, family, events) => {
+    const hooks = sandbox()
+    expect(await hooks.endpoint(body)).toMatchObject({ family, events })
+  })
+
+  it('takes every event of a new family given alone on update, and the families of new events given alone', async () => {
+    const hooks = sandbox()
+    const { id } = await hooks.endpoint({})
+    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'both' })).body).toMatchObject({ data: { family: 'both', events: expect.arrayContaining(['transaction_created', 'transaction.updated']) } })
+    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { events: ['customer.identity_status_updated'] })).body).toMatchObject({ data: { family: 'platform', events: ['customer.identity_status_updated'] } })
+  })
+
+  it('refuses events outside the family given, naming the entry, on create and update', async () => {
+    const hooks = sandbox()
+    const created = await hooks.post('/__sandbox/webhooks/endpoints', { url: 'http://127.0.0.1:9/hooks', family: 'widget', events: ['transaction_created', 'transaction.updated'] })
+    expect(created.status).toBe(400)
+    expect(created.body).toMatchObject({ errors: [{ field: 'events.1', message: expect.stringContaining('transaction.updated is a platform event') }] })
+    const { id } = await hooks.endpoint({})
+    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'platform', events: ['transaction_created'] })).status).toBe(400)
+  })
+
+  it('fires customer.identity_status_updated for a trigger naming the old customer_verification_updated', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ family: 'platform' })
+    const customer = (await hooks.tenant.store()).customers.all()[0]!
+    const { deliveries } = await hooks.trigger({ type: 'customer_verification_updated', customerId: customer.id })
+    expect(deliveries.map((delivery) => delivery.type)).toEqual(['customer.identity_status_updated'])
+  })
+
+  it('sends an endpoint only the events of its family', async () => {
+    const hooks = sandbox()
+    await hooks.endpoint({ family: 'platform' })
+    expect((await hooks.trigger({ type: 'transaction_updated' })).deliveries).toEqual([])
+    expect((await hooks.trigger({ type: 'transaction.updated' })).deliveries).toHaveLength(1)
   })
 })

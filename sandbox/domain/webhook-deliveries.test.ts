@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BuyQuote, Connection, SessionCreated, Transaction, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
+import { BuyQuote, Connection, SessionCreated, Transaction, WidgetTransaction, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
 import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../http/sandbox-core.ts'
 import { conforms, send } from '../http/test-request.ts'
 import { readCustomer, readyCustomer } from '../http/routes/customer-test-kit.ts'
@@ -63,25 +63,41 @@ async function purchaseSetup(core: SandboxCore, endpoint: Record<string, unknown
   return { sk, bearer, tenant, endpoint: registered, buy, advance, deliveries }
 }
 
-const envelopeOf = (body: string) => JSON.parse(body) as { id: string; type: string; createdAt: string; data: unknown }
+const envelopeOf = (body: string) => JSON.parse(body) as { id?: string; type: string; timestamp?: string; data: unknown }
 
 describe('webhook deliveries', () => {
-  it("delivers transaction_created, then transaction_updated at each stage and once the clock settles it, signed t=…,s=… as plain node:crypto computes, data as GET /platform/v1/transactions/{id} shows it", async () => {
+  it("delivers each buy change in both families to an endpoint taking both: the widget event {type, data} with the buy as GET /v1/transactions/{id} shows it, transaction.updated {id, type, timestamp, data} with it as GET /platform/v1/transactions/{id} shows it, signed t=…,s=… as plain node:crypto computes", async () => {
     const core = createSandboxCore()
     const hooks = await receiver()
-    const flow = await purchaseSetup(core, { url: hooks.url })
+    const flow = await purchaseSetup(core, { url: hooks.url, family: 'both' })
     const transaction = await flow.buy()
     await flow.tenant.background.settled()
     await flow.advance(20_000)
-    expect(hooks.received.map(({ body }) => envelopeOf(body).type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
+    const log = (await flow.deliveries()).reverse()
+    const pairs = (widget: string) => [widget, 'transaction.updated']
+    expect(log.map((delivery) => delivery.type)).toEqual([...pairs('transaction_created'), ...pairs('transaction_updated'), ...pairs('transaction_updated'), ...pairs('transaction_updated')])
+    expect(hooks.received.map(({ body }) => body).sort()).toEqual(log.map(({ body }) => body).sort())
     for (const { headers, body } of hooks.received) {
       const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(String(headers['moonpay-signature']))!
       expect(s).toBe(createHmac('sha256', flow.endpoint.secret).update(`${t}.${body}`).digest('hex'))
     }
-    const read = conforms(dataOf(Transaction), (await send(core, `GET /platform/v1/transactions/${transaction.id}`, { headers: flow.bearer })).body).data
-    expect(envelopeOf(hooks.received[3]!.body)).toMatchObject({ type: 'transaction_updated', data: read })
-    expect(read.status).toBe('completed')
-    expect(envelopeOf(hooks.received[0]!.body).data).toMatchObject({ id: transaction.id, status: 'pending' })
+    const pk = flow.sk['x-api-key'].replace('sk_', 'pk_')
+    const widget = conforms(WidgetTransaction, (await send(core, `GET /v1/transactions/${transaction.id}?apiKey=${pk}`)).body)
+    const platform = conforms(dataOf(Transaction), (await send(core, `GET /platform/v1/transactions/${transaction.id}`, { headers: flow.bearer })).body).data
+    expect(platform.status).toBe('completed')
+    expect(JSON.parse(log[6]!.body)).toEqual({ type: 'transaction_updated', data: widget })
+    expect(JSON.parse(log[7]!.body)).toEqual({ id: log[7]!.eventId, type: 'transaction.updated', timestamp: log[7]!.createdAt, data: platform })
+    expect(JSON.parse(log[0]!.body)).toEqual({ type: 'transaction_created', data: expect.objectContaining({ id: transaction.id, status: 'waitingAuthorization', walletAddress: transaction.wallet.address }) })
+  })
+
+  it('sends a widget-only endpoint (the default) the widget events alone', async () => {
+    const core = createSandboxCore()
+    const hooks = await receiver()
+    const flow = await purchaseSetup(core, { url: hooks.url })
+    expect(flow.endpoint.family).toBe('widget')
+    await flow.buy()
+    await flow.tenant.background.settled()
+    expect((await flow.deliveries()).map((delivery) => delivery.type)).toEqual(['transaction_created'])
   })
 
   it('signs in the Standard Webhooks scheme, stamped with the time the transport gives, as the standardwebhooks library verifies', async () => {
@@ -93,7 +109,8 @@ describe('webhook deliveries', () => {
     await flow.tenant.background.settled()
     const [{ headers, body }] = hooks.received as [Receiver['received'][number]]
     const verified = new Webhook(flow.endpoint.secret).verify(body, { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) })
-    expect(verified).toMatchObject({ type: 'transaction_created', id: headers['webhook-id'] })
+    expect(verified).toEqual({ type: 'transaction_created', data: expect.objectContaining({ status: 'waitingAuthorization' }) })
+    expect(headers['webhook-id']).toBe((await flow.deliveries())[0]!.eventId)
   })
 
   it('retries a receiver that answers 500 on the tenant clock, and delivers on the third attempt', async () => {
@@ -140,18 +157,20 @@ describe('webhook deliveries', () => {
     expect(disabled.received).toEqual([])
   })
 
-  it('delivers customer_verification_updated as the Customer API reads the customer: pending when submitted, approved when decided', async () => {
+  it('delivers customer.identity_status_updated in the platform envelope as the Customer API reads the customer (pending when submitted, approved when decided) to an endpoint registered under the old name customer_verification_updated', async () => {
     const core = createSandboxCore()
     const hooks = await receiver()
     const { headers, id, tenant } = await readyCustomer(core, 'hookskyc')
-    await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: hooks.url, events: ['customer_verification_updated'] } })
+    const registered = await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: hooks.url, events: ['customer_verification_updated'] } })
+    expect(registered.body).toMatchObject({ data: { family: 'platform', events: ['customer.identity_status_updated'] } })
     expect((await send(core, `POST /platform/v1/customers/${id}/verify`, { headers })).status).toBe(200)
     await tenant.background.settled()
     expect((await send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: '60s' } })).status).toBe(200)
     await tenant.background.settled()
     const envelopes = hooks.received.map(({ body }) => envelopeOf(body))
     expect(envelopes.map((envelope) => (envelope.data as { kyc: { status: string } }).kyc.status)).toEqual(['pending', 'approved'])
-    expect(envelopes.every((envelope) => envelope.type === 'customer_verification_updated')).toBe(true)
+    expect(envelopes.map((envelope) => Object.keys(envelope))).toEqual([['id', 'type', 'timestamp', 'data'], ['id', 'type', 'timestamp', 'data']])
+    expect(envelopes.every((envelope) => envelope.type === 'customer.identity_status_updated')).toBe(true)
     expect(envelopes[1]!.data).toEqual(await readCustomer(core, id, headers))
   })
 })

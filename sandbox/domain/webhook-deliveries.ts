@@ -1,4 +1,4 @@
-import { durationToMs, type CustomerDetails, type IdentityCheck, type SellRequote, type SellTransaction, type ScheduledJob, type SwapTransaction, type TransactionRecord, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
+import { durationToMs, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -6,40 +6,15 @@ import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { attemptDelivery } from './webhook-attempts.ts'
 
-/** What each event carries as `data`: the object as the API shows it at that moment. */
-export interface WebhookData {
-  transaction_created: TransactionRecord
-  transaction_updated: TransactionRecord
-  transaction_failed: TransactionRecord
-  /** The customer as the Customer API reads it (`GET /platform/v1/customers/{customerId}`). */
-  customer_verification_updated: CustomerDetails
-  /** The sell as `GET /v3/sell_transactions/{id}` shows it. */
-  sell_transaction_created: SellTransaction
-  sell_transaction_updated: SellTransaction
-  sell_transaction_failed: SellTransaction
-  /** The reduced sell of the reference's requote page, currencies as codes (decision 0088). */
-  sell_transaction_requote_required: SellRequote
-  /** The swap as `GET /v4/swap/transaction/{id}` shows it (decisions 0068, 0088). */
-  swap_transaction_created: SwapTransaction
-  swap_deposit_wallet_created: SwapTransaction
-  swap_deposit_received: SwapTransaction
-  swap_asset_delivery_initiated: SwapTransaction
-  swap_transaction_completed: SwapTransaction
-  swap_transaction_failed: SwapTransaction
-  swap_quote_expired: SwapTransaction
-  swap_quote_invalid: SwapTransaction
-  swap_refund_asset_delivery_initiated: SwapTransaction
-  swap_refund_completed: SwapTransaction
-  /** The customer's identity check (decision 0088). */
-  identity_check_updated: IdentityCheck
-}
+/** What each event carries as `data`: the object as its GET shows it at that moment (the catalogue's schemas, decision 0087). */
+export type { WebhookData } from '../contract/index.ts'
 
-/** An event's envelope: its id, type and time, and the JSON text made once and sent on every attempt. */
+/** An event on its way: its id (the platform body's `id`, the delivery log's `eventId`), type and time, and the body made once and sent on every attempt. */
 export interface WebhookEnvelope {
   eventId: string
   type: WebhookEventType
   createdAt: string
-  /** `{id, type, createdAt, data}` as JSON text. */
+  /** The body as JSON text, in the family's envelope: widget `{type, data}`, platform `{id, type, timestamp, data}`. */
   body: string
 }
 
@@ -54,25 +29,26 @@ export function endpointsWanting(store: TenantStore, type: WebhookEventType): We
 }
 
 /**
- * The envelope of a new event: a new `evt_…` id, the tenant clock's time, `data` as given, made into JSON once.
+ * A new event: a new `evt_…` id, the tenant clock's time, and its body in its family's envelope (`webhookBody`) made
+ * into JSON once.
  *
  * @example
  * const envelope = newEnvelope(tenant, store, 'transaction_created', transaction)
  */
-export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: unknown): WebhookEnvelope {
+export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: Record<string, unknown>): WebhookEnvelope {
   const createdAt = tenant.clock.iso()
   const eventId = newId(tenant, store, 'evt')
-  return { eventId, type, createdAt, body: JSON.stringify({ id: eventId, type, createdAt, data }) }
+  return { eventId, type, createdAt, body: JSON.stringify(webhookBody(type, { eventId, at: createdAt }, data)) }
 }
 
 /**
- * Emits an event to every enabled endpoint that wants its type: the envelope `{id, type, createdAt, data}` is made
+ * Emits an event to every enabled endpoint that wants its type: its body, in its family's envelope, is made
  * once (`data` is the object as the API shows it now, read only when some endpoint wants the event), a delivery is
  * kept for each endpoint (two with its `duplicate` switch), and its first attempt starts at once, in the background,
- * unless the endpoint's `delay` or `shuffleWindow` holds it (decisions 0059, 0061).
+ * unless the endpoint's `delay` or `shuffleWindow` holds it (decisions 0059, 0061, 0087).
  *
  * @example
- * await emitWebhook(tenant, store, 'transaction_created', transaction)
+ * await emitWebhook(tenant, store, 'transaction_created', () => widgetTransactionOf(tenant, store, record))
  */
 export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type] | (() => Promise<WebhookData[Type]>)): Promise<void> {
   const endpoints = endpointsWanting(store, type)

@@ -1,5 +1,5 @@
 import type { CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointRecord, WebhookEndpointWithSecret } from '../contract/index.ts'
-import { WEBHOOK_EVENT_TYPES } from '../contract/index.ts'
+import { eventTypesOf, familyOfEvents, WEBHOOK_EVENT_TYPES, type WebhookEndpointFamily, type WebhookEventType } from '../contract/index.ts'
 import { base64UrlToBytes } from '../kernel/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
@@ -77,8 +77,25 @@ async function endpointRecord(tenant: Tenant, id: string): Promise<WebhookEndpoi
   return record
 }
 
+/** Every event type an endpoint of `family` takes. */
+const everyEventOf = (family: WebhookEndpointFamily): WebhookEventType[] => (family === 'both' ? [...WEBHOOK_EVENT_TYPES] : eventTypesOf(family))
+
 /**
- * Registers a webhook endpoint: every event type, enabled, signed in the `sandbox` scheme and no delivery switch on
+ * The family and events an endpoint ends up with (decision 0087): `family` as given, else the families of `events`,
+ * else `widget` (the reference registers the two families apart, and a handler written for one envelope would choke
+ * on the other); `events` as given, else every event of the family. The contract refuses the two disagreeing.
+ *
+ * @example
+ * familyAndEvents({ events: ['transaction.updated'] }) // { family: 'platform', events: ['transaction.updated'] }
+ * familyAndEvents({}) // { family: 'widget', events: ['transaction_created', …] }
+ */
+export function familyAndEvents(input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined }): { family: WebhookEndpointFamily; events: WebhookEventType[] } {
+  const family = input.family ?? (input.events && familyOfEvents(input.events)) ?? 'widget'
+  return { family, events: input.events ?? everyEventOf(family) }
+}
+
+/**
+ * Registers a webhook endpoint: the family and events `familyAndEvents` says, enabled, signed in the `sandbox` scheme and no delivery switch on
  * (`duplicate`, `shuffleWindow`, `delay`) unless the input says otherwise; answers it with its signing secret.
  *
  * @example
@@ -91,7 +108,7 @@ export async function createWebhookEndpoint(tenant: Tenant, input: CreateWebhook
   const record = await store.webhookEndpoints.create({
     id: newId(tenant, store, 'we'),
     url: input.url,
-    events: input.events ?? [...WEBHOOK_EVENT_TYPES],
+    ...familyAndEvents(input),
     enabled: input.enabled ?? true,
     scheme: input.scheme ?? 'sandbox',
     duplicate: input.duplicate ?? false,
@@ -120,13 +137,17 @@ export async function webhookEndpointSecret(tenant: Tenant, id: string): Promise
   return withSecret(tenant, await endpointRecord(tenant, id))
 }
 
-/** Changes an endpoint's URL, event types, enabled flag, scheme or delivery switches; its secret stays. */
+/**
+ * Changes an endpoint's URL, family, event types, enabled flag, scheme or delivery switches; its secret stays. A new
+ * `family` or `events` sets both as on creation (`familyAndEvents`).
+ */
 export async function updateWebhookEndpoint(tenant: Tenant, id: string, input: UpdateWebhookEndpoint, allowedHosts: readonly string[]): Promise<WebhookEndpoint> {
   await endpointRecord(tenant, id)
   if (input.url !== undefined) requireAllowedHost(input.url, allowedHosts)
   const at = tenant.clock.iso()
   const updated = await (await tenant.store()).webhookEndpoints.update(id, (draft) => {
-    Object.assign(draft, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)), { updatedAt: at })
+    const routing = input.family === undefined && input.events === undefined ? {} : familyAndEvents(input)
+    Object.assign(draft, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)), routing, { updatedAt: at })
   })
   tenant.record('webhook-endpoint:updated', { endpointId: id })
   return webhookEndpointView(updated!)

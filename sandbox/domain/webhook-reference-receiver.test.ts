@@ -89,7 +89,7 @@ describe('a receiver written from the reference alone', () => {
   it('signs the raw bytes sent: multi-byte UTF-8 verifies as received, a re-serialised body does not', async () => {
     const hooks = await rawReceiver()
     const flow = await account(createSandboxCore(), { url: hooks.url, events: ['transaction_created'] })
-    await flow.trigger({ type: 'transaction_created', data: { wallet: { address: 'Grüße 😀 ключ' } } })
+    await flow.trigger({ type: 'transaction_created', data: { walletAddress: 'Grüße 😀 ключ' } })
     const [{ headers, raw }] = hooks.received as [(typeof hooks.received)[number]]
     expect(raw.toString('utf8')).toContain('Grüße 😀 ключ')
     expect(raw.length).toBeGreaterThan(raw.toString('utf8').length)

@@ -1,5 +1,4 @@
-import type { z } from 'zod'
-import { CustomerDetails, IdentityCheck, SellRequote, SellTransaction, SwapTransaction, Transaction, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType } from '../contract/index.ts'
+import { webhookEntry, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType, type WebhookSubject } from '../contract/index.ts'
 import { describeIssue } from '../kernel/describe-issue.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
@@ -10,22 +9,32 @@ import { sellRequoteOf } from './sell-requote.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { swapView } from './swaps.ts'
 import { deliverEvent, endpointsWanting, newEnvelope } from './webhook-deliveries.ts'
+import { widgetTransactionOf } from './widget-transactions.ts'
 
-/** What an event of a type is about: the id field that names it, the schema its `data` parses with, how it is read. */
+/** How the sandbox reads what an event is about: the id field that names it, and the object's view by id. */
 interface Subject {
   idField: 'transactionId' | 'customerId'
   noun: string
-  schema: z.ZodObject
   /** The object's API view by id, or undefined when the tenant has no such object. */
   view(tenant: Tenant, store: TenantStore, id: string): Promise<unknown>
   /** The tenant's newest object of the kind, if any. */
   newest(store: TenantStore): string | undefined
 }
 
-const TRANSACTION: Subject = {
+const BUY: Subject = {
   idField: 'transactionId',
   noun: 'transaction',
-  schema: Transaction,
+  // As `GET /v1/transactions/{id}` shows it.
+  view: (tenant, store, id) => {
+    const record = store.transactions.get(id)
+    return Promise.resolve(record && widgetTransactionOf(tenant, store, record))
+  },
+  newest: (store) => store.transactions.all().at(-1)?.id,
+}
+
+const PLATFORM_TRANSACTION: Subject = {
+  idField: 'transactionId',
+  noun: 'transaction',
   // The record is the API's shape: what `GET /platform/v1/transactions/{id}` shows.
   view: (_, store, id) => Promise.resolve(store.transactions.get(id)),
   newest: (store) => store.transactions.all().at(-1)?.id,
@@ -34,7 +43,6 @@ const TRANSACTION: Subject = {
 const SELL_TRANSACTION: Subject = {
   idField: 'transactionId',
   noun: 'sell transaction',
-  schema: SellTransaction,
   // As `GET /v3/sell_transactions/{id}` shows it.
   view: (tenant, store, id) => {
     const record = store.sellTransactions.get(id)
@@ -46,7 +54,6 @@ const SELL_TRANSACTION: Subject = {
 const SELL_REQUOTE: Subject = {
   idField: 'transactionId',
   noun: 'sell transaction',
-  schema: SellRequote,
   // The reduced sell of the requote page, from the sell's GET; a sell not in requoteRequired needs `data.status`.
   view: (tenant, store, id) => {
     const record = store.sellTransactions.get(id)
@@ -58,7 +65,7 @@ const SELL_REQUOTE: Subject = {
 const IDENTITY_CHECK: Subject = {
   idField: 'customerId',
   noun: 'customer',
-  schema: IdentityCheck,
+  // The customer's identity check, as the events carry it (decision 0088).
   view: (_, store, id) => {
     const record = store.customers.get(id)
     return Promise.resolve(record && identityCheckOf(store, record))
@@ -69,8 +76,7 @@ const IDENTITY_CHECK: Subject = {
 const CUSTOMER: Subject = {
   idField: 'customerId',
   noun: 'customer',
-  schema: CustomerDetails,
-  // As `customer_verification_updated` carries it: the customer as the Customer API reads it.
+  // The customer as the Customer API reads it.
   view: (tenant, store, id) => (store.customers.get(id) ? getCustomerDetails(tenant, id) : Promise.resolve(undefined)),
   newest: (store) => store.customers.all().at(-1)?.id,
 }
@@ -78,7 +84,6 @@ const CUSTOMER: Subject = {
 const SWAP: Subject = {
   idField: 'transactionId',
   noun: 'swap',
-  schema: SwapTransaction,
   // As `GET /v4/swap/transaction/{id}` shows it (decision 0068).
   view: (tenant, store, id) => {
     const swap = store.swaps.get(id)
@@ -87,33 +92,24 @@ const SWAP: Subject = {
   newest: (store) => store.swaps.all().at(-1)?.id,
 }
 
+/** How to read an event's object, by the catalogue's subject (a switch over its enum). */
 function subjectOf(type: WebhookEventType): Subject {
-  switch (type) {
-    case 'transaction_created':
-    case 'transaction_updated':
-    case 'transaction_failed':
-      return TRANSACTION
-    case 'customer_verification_updated':
-      return CUSTOMER
-    case 'sell_transaction_created':
-    case 'sell_transaction_updated':
-    case 'sell_transaction_failed':
+  const subject: WebhookSubject = webhookEntry(type).subject
+  switch (subject) {
+    case 'buy':
+      return BUY
+    case 'platform-transaction':
+      return PLATFORM_TRANSACTION
+    case 'sell':
       return SELL_TRANSACTION
-    case 'sell_transaction_requote_required':
+    case 'sell-requote':
       return SELL_REQUOTE
-    case 'identity_check_updated':
+    case 'identity-check':
       return IDENTITY_CHECK
-    case 'swap_transaction_created':
-    case 'swap_deposit_wallet_created':
-    case 'swap_deposit_received':
-    case 'swap_asset_delivery_initiated':
-    case 'swap_transaction_completed':
-    case 'swap_transaction_failed':
-    case 'swap_quote_expired':
-    case 'swap_quote_invalid':
-    case 'swap_refund_asset_delivery_initiated':
-    case 'swap_refund_completed':
+    case 'swap':
       return SWAP
+    case 'customer':
+      return CUSTOMER
   }
 }
 
@@ -154,7 +150,7 @@ export async function triggerWebhook(tenant: Tenant, input: TriggerWebhook): Pro
   if (id === undefined) throw SandboxError.invalidField(subject.idField, `${subject.idField} is required: this account has no ${subject.noun} yet`)
   const view = await subject.view(tenant, store, id)
   if (!isPlainObject(view)) throw SandboxError.invalidField(subject.idField, `${subject.idField} names no ${subject.noun} of this account: ${id}`)
-  const parsed = subject.schema.strict().safeParse(deepMerge(view, input.data ?? {}))
+  const parsed = webhookEntry(input.type).data.strict().safeParse(deepMerge(view, input.data ?? {}))
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => describeIssue({ ...issue, path: ['data', ...issue.path] }))
     throw new SandboxError('invalid_request', errors.map((error) => error.message).join('; '), errors)

@@ -107,7 +107,8 @@ describe('an account that floods webhook triggers', () => {
     const tenant = core.tenants.get('drops', 'test')
     const store = await tenant.store()
     const { emitWebhook } = await import('../domain/webhook-deliveries.ts')
-    const transaction = store.transactions.all()[0]!
+    const { widgetTransactionOf } = await import('../domain/widget-transactions.ts')
+    const transaction = widgetTransactionOf(tenant, store, store.transactions.all()[0]!)
     const dropped = () => tenant.journal.list({ kind: 'state' }).filter((entry) => 'event' in entry && entry.event === 'webhook:dropped')
     // What room is left takes a few small events; then each is dropped, and emitting never throws.
     for (let i = 0; i < 100 && dropped().length === 0; i++) await expect(emitWebhook(tenant, store, 'transaction_failed', transaction)).resolves.toBeUndefined()
@@ -126,7 +127,8 @@ describe('an account whose receiver never answers', () => {
     const tenant = core.tenants.get('pending', 'test')
     const store = await tenant.store()
     const { emitWebhook } = await import('../domain/webhook-deliveries.ts')
-    await emitWebhook(tenant, store, 'transaction_failed', store.transactions.all()[0]!)
+    const { widgetTransactionOf } = await import('../domain/widget-transactions.ts')
+    await emitWebhook(tenant, store, 'transaction_failed', widgetTransactionOf(tenant, store, store.transactions.all()[0]!))
     expect(store.webhookDeliveries.size).toBe(5)
     expect(tenant.journal.list({ kind: 'state' }).at(-1)).toMatchObject({ event: 'webhook:dropped', detail: { reason: expect.stringMatching(/^this account has 5 webhook deliveries pending/) } })
   })

@@ -263,9 +263,9 @@ describe('recordScenario, webhooks', () => {
     return p
   }
 
-  it('replays a registered endpoint as a webhooks listen step with its events and scheme', async () => {
+  it('replays a registered endpoint as a webhooks listen step with the family it got, its events and scheme', async () => {
     const p = await buyWithWebhooks((q) => q.call('POST /__sandbox/webhooks/endpoints', undefined, { url: 'http://127.0.0.1:9/hooks', events: ['transaction_created'], scheme: 'standard' }))
-    expect((await p.record()).steps[0]).toEqual({ webhooks: 'listen', as: 'hooks', events: ['transaction_created'], scheme: 'standard' })
+    expect((await p.record()).steps[0]).toEqual({ webhooks: 'listen', as: 'hooks', family: 'widget', events: ['transaction_created'], scheme: 'standard' })
   })
 
   it('expects the types of the webhooks the tenant sent, in emission order', async () => {

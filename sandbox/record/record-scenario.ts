@@ -1,4 +1,5 @@
 import type { ApiJournalEntry, FrameJournalEntry, JournalEntry, TenantFixtures } from '../contract/index.ts'
+import { WebhookEndpointFamily } from '../contract/index.ts'
 import { peekToken } from '../domain/tokens.ts'
 import { FIXTURES_STEP, RecordedValues, type Ref } from './recorded-values.ts'
 import { recordedWebhooks, type LoggedDelivery } from './recorded-webhooks.ts'
@@ -167,7 +168,9 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     if (ok && method === 'PUT' && path === '/__sandbox/settings') return void steps.push({ control: 'settings', body: values.rewrite(body) })
     if (status === 201 && method === 'POST' && path === '/__sandbox/webhooks/endpoints') {
       const as = resultName('hooks')
-      steps.push({ webhooks: 'listen', as, ...(body?.events === undefined ? {} : { events: body.events }), ...(body?.scheme === undefined ? {} : { scheme: body.scheme }) })
+      // The family the endpoint got (given, or taken from its events), so the replay's endpoint takes the same envelopes.
+      const family = WebhookEndpointFamily.safeParse(data?.family)
+      steps.push({ webhooks: 'listen', as, ...(family.success ? { family: family.data } : {}), ...(body?.events === undefined ? {} : { events: body.events }), ...(body?.scheme === undefined ? {} : { scheme: body.scheme }) })
       values.produced(as, data)
       if (typeof data?.id === 'string') endpoints.push(data.id)
       return
@@ -285,8 +288,8 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   }
   const webhooks = recordedWebhooks(options.deliveries ?? [], endpoints)
   if (webhooks.listenFirst) {
-    steps.unshift({ webhooks: 'listen', as: resultName('hooks') })
-    notes.push('The tenant sent webhooks to endpoints registered before its journal starts: the replay listens with one endpoint for every event type.')
+    steps.unshift({ webhooks: 'listen', as: resultName('hooks'), family: 'both' })
+    notes.push('The tenant sent webhooks to endpoints registered before its journal starts: the replay listens with one endpoint for every event type of both families.')
   }
   if (values.needsFixtures) steps.unshift({ api: 'GET /__sandbox/fixtures', as: FIXTURES_STEP })
   if (!amounts) {

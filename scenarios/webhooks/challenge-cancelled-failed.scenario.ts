@@ -3,14 +3,15 @@ import { asksForChallenge, challengeThen, completesDeclined, connectCustomer, ma
 
 /**
  * Card buy of 48, challenge cancelled: the purchase fails as a transaction failed at verification (decision 0063), so
- * the endpoint gets transaction_created, then transaction_failed with authorizationDeclined and the verification stage
- * failed `cancelled`; nothing more after the clock runs past settlement.
+ * the endpoint gets transaction_created, then transaction_failed with the verification stage failed `cancelled`; the
+ * endpoint takes both families, so each also comes as transaction.updated, the failed one with authorizationDeclined;
+ * nothing more after the clock runs past settlement.
  */
 export default defineScenario({
   title: 'cancelling the 48 challenge sends transaction_created, then transaction_failed with authorizationDeclined',
   tags: ['webhooks', 'webhooks-challenge-cancelled', 'challenges', 'buy', 'card', 'trigger-48', 'cancelled'],
   steps: [
-    { webhooks: 'listen', as: 'hooks' },
+    { webhooks: 'listen', as: 'hooks', family: 'both' },
     ...connectCustomer(magic.usNy),
     ...quoteFor({ amount: 48, method: 'card' }),
     openPayFrame('buy'),
@@ -25,16 +26,13 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'pending', source: { amount: 48 } }, status: 'delivered' } },
+        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization', totalAmount: 48 }, status: 'delivered' } },
+        { type: 'transaction.updated', payload: { data: { status: 'pending', source: { amount: 48 } }, status: 'delivered' } },
+        { type: 'transaction_failed', payload: { data: { status: 'failed', failureReason: 'cancelled', stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }] }, status: 'delivered' } },
         {
-          type: 'transaction_failed',
+          type: 'transaction.updated',
           payload: {
-            data: {
-              status: 'failed',
-              failureCode: 'authorizationDeclined',
-              failureReason: 'The customer cancelled the verification challenge.',
-              stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }],
-            },
+            data: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'The customer cancelled the verification challenge.', stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }] },
             status: 'delivered',
           },
         },

@@ -18,8 +18,8 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'pending' }, status: 'delivered', attempts: 1, received: 2 } },
-        { type: 'transaction_created', payload: { data: { status: 'pending' }, status: 'delivered', attempts: 1, received: 2 } },
+        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 } },
+        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 } },
       ],
     },
   },

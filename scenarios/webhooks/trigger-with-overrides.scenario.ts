@@ -3,7 +3,7 @@ import { cardBuy, completesPending } from '../../harness/steps.ts'
 
 /**
  * `POST /__sandbox/webhooks/trigger` fires an event on demand: transaction_failed for the newest transaction, its data
- * the transaction as the API shows it with the overrides merged in, to every endpoint that wants the type. The
+ * the buy as `GET /v1/transactions/{id}` shows it with the overrides merged in, to every endpoint that wants the type. The
  * transaction itself is unchanged: the next transaction_updated still says pending.
  */
 export default defineScenario({
@@ -15,7 +15,7 @@ export default defineScenario({
     {
       api: 'POST /__sandbox/webhooks/trigger',
       as: 'triggered',
-      body: { type: 'transaction_failed', data: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'Declined in a test.' } },
+      body: { type: 'transaction_failed', data: { status: 'failed', failureReason: 'Declined in a test.' } },
     },
     { control: 'advanceClock', by: '5s' },
   ],
@@ -25,7 +25,7 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_failed', payload: { data: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'Declined in a test.', source: { amount: 100 } }, status: 'delivered' } },
+        { type: 'transaction_failed', payload: { data: { status: 'failed', failureReason: 'Declined in a test.', totalAmount: 100 }, status: 'delivered' } },
         { type: 'transaction_updated', payload: { data: { status: 'pending' }, status: 'delivered' } },
       ],
     },

@@ -17,7 +17,7 @@ afterEach(() => servers.splice(0).forEach((server) => server.close()))
 /** A customer ready for KYC with an endpoint at the partner's URL; `verify` submits it through the mounted handlers. */
 async function kycWithEndpoint(sandbox: MswSandbox) {
   const { headers, id, tenant } = await readyCustomer(sandbox.core, 'mswhooks')
-  const created = await send(sandbox.core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: HOOK_URL, events: ['customer_verification_updated'] } })
+  const created = await send(sandbox.core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: HOOK_URL, events: ['customer.identity_status_updated'] } })
   const { secret } = conforms(dataOf(WebhookEndpointWithSecret), created.body).data
   const verify = () => fetch(`${BASE}/platform/v1/customers/${id}/verify`, { method: 'POST', headers })
   return { secret, verify, settled: () => tenant.background.settled() }
@@ -53,11 +53,11 @@ describe('createSandbox, webhooks', () => {
   it('sends webhooks through the global fetch by default, so the partner’s own msw handler for its URL receives them, signed', async () => {
     const { state, handle } = partnerReceiver()
     const hook = http.post(HOOK_URL, ({ request }) => (handle(request), new HttpResponse(null, { status: 204 })))
-    expect(await kycWebhooks(createSandbox({ baseUrl: BASE }), state, [hook])).toEqual([{ type: 'customer_verification_updated', kyc: 'pending' }])
+    expect(await kycWebhooks(createSandbox({ baseUrl: BASE }), state, [hook])).toEqual([{ type: 'customer.identity_status_updated', kyc: 'pending' }])
   })
 
   it('hands webhooks to a function in process when one is given', async () => {
     const { state, handle } = partnerReceiver()
-    expect(await kycWebhooks(createSandbox({ baseUrl: BASE, webhooks: handle }), state)).toEqual([{ type: 'customer_verification_updated', kyc: 'pending' }])
+    expect(await kycWebhooks(createSandbox({ baseUrl: BASE, webhooks: handle }), state)).toEqual([{ type: 'customer.identity_status_updated', kyc: 'pending' }])
   })
 })

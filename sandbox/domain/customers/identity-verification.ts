@@ -39,7 +39,7 @@ export async function approveIdentity(tenant: Tenant, customerId: string): Promi
     stampIdentityCheck(draft, tenant.clock.iso())
   })
   tenant.record('kyc:decided', { customerId, status: 'approved', via: 'identity-challenge', identityId: identityIdOf(customerId) })
-  await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   await emitIdentityCheck(tenant, store, customerId)
   return updated!
 }

@@ -30,7 +30,7 @@ export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending
   return magic in KYC_MAGIC_LAST_NAMES ? KYC_MAGIC_LAST_NAMES[magic as keyof typeof KYC_MAGIC_LAST_NAMES] : 'approved'
 }
 
-/** The KYC decision a submission scheduled, when its time comes (`customer_verification_updated`, `identity_check_updated`). */
+/** The KYC decision a submission scheduled, when its time comes (`customer.identity_status_updated`, `identity_check_updated`). */
 export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): Promise<void> {
   // A customer decided meanwhile (approved in the challenge frame's identity verification) keeps that decision.
   if (store.customers.get(customerId)?.kycStatus !== 'pending') return
@@ -40,7 +40,7 @@ export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: 
     draft.kycStatus = status
     stampIdentityCheck(draft, tenant.clock.iso())
   })
-  await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   await emitIdentityCheck(tenant, store, customerId)
 }
 
@@ -71,7 +71,7 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
   if (outcome !== 'pending') tenant.scheduleJob(store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
-  await emitWebhook(tenant, store, 'customer_verification_updated', () => getCustomerDetails(tenant, customerId))
+  await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   await emitIdentityCheck(tenant, store, customerId)
   return toCustomer(tenant, updated)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WEBHOOK_EVENT_TYPES, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
+import { eventTypesOf, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 
@@ -18,9 +18,9 @@ async function created(core: SandboxCore, body: unknown = { url: 'http://127.0.0
 }
 
 describe('webhook endpoints', () => {
-  it('registers a loopback endpoint for every event type, enabled, signed in the sandbox scheme, and shows its secret once made', async () => {
+  it('registers a loopback endpoint for every widget event type, enabled, signed in the sandbox scheme, and shows its secret once made', async () => {
     const endpoint = await created(createSandboxCore())
-    expect(endpoint).toMatchObject({ url: 'http://127.0.0.1:3000/hooks', events: [...WEBHOOK_EVENT_TYPES], enabled: true, scheme: 'sandbox' })
+    expect(endpoint).toMatchObject({ url: 'http://127.0.0.1:3000/hooks', family: 'widget', events: eventTypesOf('widget'), enabled: true, scheme: 'sandbox' })
     expect(endpoint.id).toMatch(/^we_[A-Za-z0-9]{16}$/)
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/)
   })
