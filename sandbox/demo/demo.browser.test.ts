@@ -104,8 +104,9 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     const webhook = demo.page.locator('#log li[data-direction="webhook"][data-kind="transaction_created"]').filter({ hasText: outcome.transaction.id })
     await expect.poll(() => webhook.count(), { timeout: 15_000 }).toBe(1)
     expect(await webhook.getAttribute('data-channel')).toBe('webhook')
-    expect(await webhook.locator('pre').textContent()).toContain('"status": "pending"')
-    await expect.poll(() => demo.page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (pending)')
+    // The widget buy as GET /v1/transactions/{id} shows it right after execution (decision 0087).
+    expect(await webhook.locator('pre').textContent()).toContain('"status": "waitingAuthorization"')
+    await expect.poll(() => demo.page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (waitingAuthorization)')
     expect(await demo.page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
     expect(await demo.page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
   })
