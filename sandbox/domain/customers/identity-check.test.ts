@@ -18,7 +18,7 @@ async function watched(lastName?: string) {
     /** The identity check events received since the last call, each with the check as the control GET shows it now. */
     async since() {
       await tenant.background.settled()
-      const events = (await Promise.all(bodies.slice(seen))).map((text) => JSON.parse(text) as { type: string; data: unknown })
+      const events = (await Promise.all(bodies.slice(seen))).map((text) => JSON.parse(text) as { type: string; data: unknown; externalCustomerId?: unknown })
       seen = bodies.length
       return { events, now: await readCheck(core, id, headers) }
     },
@@ -66,6 +66,14 @@ describe('identity_check_updated', () => {
     const { headers, id, tenant } = await readyCustomer(core, 'idcheckext')
     ;(await tenant.store()).externalCustomers.link(id, 'partner-user-7')
     expect((await readCheck(core, id, headers)).externalCustomerId).toBe('partner-user-7')
+  })
+
+  it('is sent in the widget body {type, data, externalCustomerId}, repeating the check\'s externalCustomerId at its top', async () => {
+    const flow = await watched()
+    ;(await flow.tenant.store()).externalCustomers.link(flow.id, 'partner-user-8')
+    expect((await send(flow.core, `POST /platform/v1/customers/${flow.id}/verify`, { headers: flow.headers })).status).toBe(200)
+    const { events, now } = await flow.since()
+    expect(events).toEqual([{ type: 'identity_check_updated', data: now, externalCustomerId: 'partner-user-8' }])
   })
 
   it('can be triggered from the control API for a named customer, and the GET answers 404 for an unknown one', async () => {
