@@ -40,26 +40,27 @@ const PLATFORM_TRANSACTION: Subject = {
   newest: (store) => store.transactions.all().at(-1)?.id,
 }
 
+/** A sell as `GET /v3/sell_transactions/{id}` shows it, or undefined when the tenant has none of that id. */
+function sellViewOf(tenant: Tenant, store: TenantStore, id: string) {
+  const record = store.sellTransactions.get(id)
+  return record && sellTransactionView(tenant, record)
+}
+
 const SELL_TRANSACTION: Subject = {
   idField: 'transactionId',
   noun: 'sell transaction',
   // As `GET /v3/sell_transactions/{id}` shows it.
-  view: (tenant, store, id) => {
-    const record = store.sellTransactions.get(id)
-    return Promise.resolve(record && sellTransactionView(tenant, record))
-  },
+  view: (tenant, store, id) => Promise.resolve(sellViewOf(tenant, store, id)),
   newest: (store) => store.sellTransactions.all().at(-1)?.id,
 }
 
 const SELL_REQUOTE: Subject = {
-  idField: 'transactionId',
-  noun: 'sell transaction',
+  ...SELL_TRANSACTION,
   // The reduced sell of the requote page, from the sell's GET; a sell not in requoteRequired needs `data.status`.
   view: (tenant, store, id) => {
-    const record = store.sellTransactions.get(id)
-    return Promise.resolve(record && sellRequoteOf(sellTransactionView(tenant, record)))
+    const sell = sellViewOf(tenant, store, id)
+    return Promise.resolve(sell && sellRequoteOf(sell))
   },
-  newest: (store) => store.sellTransactions.all().at(-1)?.id,
 }
 
 const IDENTITY_CHECK: Subject = {
