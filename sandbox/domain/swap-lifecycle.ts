@@ -7,8 +7,7 @@ import { isoTime } from './iso-time.ts'
 import { curatedSwapPair } from './swap-pairs.ts'
 import { SWAP_DEPOSIT_TOLERANCE, SWAP_TIMINGS_MS } from './swap-timings.ts'
 import { depositWalletFor, madeUpHash } from './swap-wallets.ts'
-import { swapCrypto } from './swaps.ts'
-import { emitSwapWebhook } from './swap-webhooks.ts'
+import { emitSwapWebhook, swapCrypto } from './swaps.ts'
 
 /** Changes a swap, stamps `updatedAt` and journals its new status. */
 async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fields: Partial<SwapRecord>): Promise<SwapRecord> {

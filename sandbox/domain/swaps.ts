@@ -8,6 +8,7 @@ import { SWAP_TIMINGS_MS } from './swap-timings.ts'
 import { readSwapQuote } from './swap-quote.ts'
 import { swapTriggerFor } from './swap-triggers.ts'
 import { checkSwapWallet } from './swap-wallets.ts'
+import type { SwapEventType } from './swap-webhooks.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 
 const W = 'walletAddresses'
@@ -65,7 +66,7 @@ export async function executeSwap(tenant: Tenant, store: TenantStore, customerId
     }))!
     tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.swap, swapId: swap.id, step: 'swapped' })
     tenant.record('swap:requote-accepted', { swapId: swap.id, quoteId: claims.id })
-    await emitWebhook(tenant, store, 'swap_asset_delivery_initiated', swapView(tenant, swap))
+    await emitSwapWebhook(tenant, store, 'swap_asset_delivery_initiated', swap)
   } else {
     swap = await store.swaps.create({
       id: newId(tenant, store, 'swp'),
@@ -91,7 +92,7 @@ export async function executeSwap(tenant: Tenant, store: TenantStore, customerId
     })
     tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.address, swapId: swap.id, step: 'addressGenerated' })
     tenant.record('swap:created', { swapId: swap.id, customerId, quoteId: claims.id })
-    await emitWebhook(tenant, store, 'swap_transaction_created', swapView(tenant, swap))
+    await emitSwapWebhook(tenant, store, 'swap_transaction_created', swap)
   }
   return {
     transactionId: swap.id,
@@ -143,4 +144,17 @@ export function swapView(tenant: Tenant, swap: SwapRecord): SwapTransaction {
     externalTransactionId: swap.externalTransactionId,
     liveMode: swap.liveMode,
   }
+}
+
+/**
+ * Emits a swap event carrying the swap as `GET /v4/swap/transaction/{id}` shows it now (the same builder), and
+ * answers that view.
+ *
+ * @example
+ * await emitSwapWebhook(tenant, store, 'swap_deposit_received', record) // the view, delivered to the endpoints that want it
+ */
+export async function emitSwapWebhook(tenant: Tenant, store: TenantStore, type: SwapEventType, swap: SwapRecord): Promise<SwapTransaction> {
+  const view = swapView(tenant, swap)
+  await emitWebhook(tenant, store, type, view)
+  return view
 }
