@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { MUTANTS } from './mutants/catalog.ts'
-import { locateMutant, mutatedText, sourceFiles } from './mutants/locate-mutant.ts'
+import { locateMutant, mutatedText, readSources } from './mutants/locate-mutant.ts'
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } })
 const chosen = MUTANTS.filter((mutant) => values.only === undefined || mutant.name.includes(values.only))
@@ -31,9 +31,10 @@ try {
   // dist/ once, for tests that load the package; a mutant's edit must not make vitest's global setup rebuild it.
   execFileSync(process.execPath, ['scripts/ensure-built.js'], { cwd: tree, stdio: 'inherit' })
   const fresh = () => utimesSync(join(tree, 'dist/.built'), new Date(), new Date(Date.now() + 86_400_000))
-  const files = sourceFiles(tree)
+  // Each mutant's file is written back as it was before the next one is located.
+  const sources = readSources(tree)
   for (const mutant of chosen) {
-    const located = locateMutant(tree, files, mutant)
+    const located = locateMutant(sources, mutant)
     const missingTests = mutant.tests.filter((test) => !existsSync(join(tree, test)))
     if ('problem' in located || missingTests.length > 0) {
       console.log(`✗ ${mutant.name}: no longer applies (${'problem' in located ? located.problem : `no test file ${missingTests.join(', ')}`})`)
@@ -41,7 +42,7 @@ try {
       continue
     }
     const path = join(tree, located.site.file)
-    const original = readFileSync(path, 'utf8')
+    const original = sources.get(located.site.file)!
     writeFileSync(path, mutatedText(original, located.site, mutant))
     fresh()
     const reportFile = join(scratch, 'report.json')

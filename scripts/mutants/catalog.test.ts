@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MUTANTS } from './catalog.ts'
-import { locateMutant, mutatedText, snippetPattern, sourceFiles, type Mutant } from './locate-mutant.ts'
+import { locateMutant, mutatedText, readSources, snippetPattern, type Mutant } from './locate-mutant.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-const files = sourceFiles(root)
+const sources = readSources(root)
 
 /** Syntax errors of `text` as TypeScript (types are not checked: a mutant must only parse). */
 function syntaxErrors(file: string, text: string): string[] {
@@ -24,10 +24,10 @@ describe('the mutant catalog', () => {
 
   // The net rotted once: five of thirteen mutants stopped applying when their code moved, and nothing noticed.
   it.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))('applies %s to exactly one place, which still parses once broken', (_, mutant) => {
-    const located = locateMutant(root, files, mutant)
+    const located = locateMutant(sources, mutant)
     expect('problem' in located ? located.problem : 'applies').toBe('applies')
     if (!('site' in located)) return
-    const text = readFileSync(join(root, located.site.file), 'utf8')
+    const text = sources.get(located.site.file)!
     const broken = mutatedText(text, located.site, mutant)
     expect(broken).not.toBe(text)
     expect(syntaxErrors(located.site.file, broken)).toEqual([])
@@ -52,17 +52,17 @@ describe('locating a mutant', () => {
   const mutant = (from: string, within?: string): Mutant => ({ name: 'm', from, to: 'X', tests: [], ...(within === undefined ? {} : { within }) })
 
   it('finds shipped code in any folder, reformatted, and never in tests', () => {
-    expect(sourceFiles(folder)).toEqual(['harness/check.ts', 'sandbox/domain/moved/quote.ts'])
-    const located = locateMutant(folder, sourceFiles(folder), mutant('const price = rate * 2', 'quote'))
+    expect([...readSources(folder).keys()]).toEqual(['harness/check.ts', 'sandbox/domain/moved/quote.ts'])
+    const located = locateMutant(readSources(folder), mutant('const price = rate * 2', 'quote'))
     if (!('site' in located)) throw new Error(located.problem)
     expect(located.site.file).toBe('sandbox/domain/moved/quote.ts')
     expect(readFileSync(join(folder, located.site.file), 'utf8').slice(located.site.start, located.site.end)).toBe('const price =\n    rate *\n    2')
   })
 
   it('says when the code occurs more than once, or nowhere', () => {
-    const ambiguous = locateMutant(folder, sourceFiles(folder), mutant('const price = rate * 2'))
+    const ambiguous = locateMutant(readSources(folder), mutant('const price = rate * 2'))
     expect(ambiguous).toEqual({ problem: expect.stringContaining('occurs 2 times (sandbox/domain/moved/quote.ts)') })
-    const gone = locateMutant(folder, sourceFiles(folder), mutant('const price = rate * 3'))
+    const gone = locateMutant(readSources(folder), mutant('const price = rate * 3'))
     expect(gone).toEqual({ problem: expect.stringContaining('is nowhere') })
   })
 
@@ -75,7 +75,7 @@ describe('locating a mutant', () => {
   })
 
   it('applies the breakage where it found the code', () => {
-    const located = locateMutant(folder, sourceFiles(folder), mutant('a<b'))
+    const located = locateMutant(readSources(folder), mutant('a<b'))
     if (!('site' in located)) throw new Error(located.problem)
     expect(mutatedText(readFileSync(join(folder, located.site.file), 'utf8'), located.site, { ...mutant('a<b'), to: 'a<=b' })).toBe('export const ready = (a: number, b: number) => a<=b\n')
   })

@@ -26,8 +26,8 @@ export interface MutantSite {
 /** Folders whose code ships: tests, test kits and fixtures are not mutated. */
 const SOURCE_ROOTS = ['sandbox', 'harness']
 
-/** Every shipped source file under `root`, as paths relative to it. */
-export function sourceFiles(root: string): string[] {
+/** Every shipped source file under `root` (paths relative to it, sorted) with its text: read once for all mutants. */
+export function readSources(root: string): Map<string, string> {
   const files: string[] = []
   for (const folder of SOURCE_ROOTS) {
     for (const entry of readdirSync(join(root, folder), { recursive: true, withFileTypes: true })) {
@@ -35,7 +35,7 @@ export function sourceFiles(root: string): string[] {
       files.push(relative(root, join(entry.parentPath, entry.name)))
     }
   }
-  return files.sort()
+  return new Map(files.sort().map((file) => [file, readFileSync(join(root, file), 'utf8')]))
 }
 
 const WORD = /[\w$]/
@@ -78,12 +78,11 @@ function declarationSpans(file: string, text: string, name: string): Array<[numb
   return spans
 }
 
-/** Every place `mutant.from` occurs across `files` (read from `root`), inside `mutant.within` when given. */
-export function findMutantSites(root: string, files: string[], mutant: Mutant): MutantSite[] {
+/** Every place `mutant.from` occurs across `sources`, inside `mutant.within` when given. */
+export function findMutantSites(sources: ReadonlyMap<string, string>, mutant: Mutant): MutantSite[] {
   const pattern = snippetPattern(mutant.from)
   const sites: MutantSite[] = []
-  for (const file of files) {
-    const text = readFileSync(join(root, file), 'utf8')
+  for (const [file, text] of sources) {
     const matches = [...text.matchAll(pattern)]
     if (matches.length === 0) continue
     const spans = mutant.within === undefined ? [[0, text.length] as [number, number]] : declarationSpans(file, text, mutant.within)
@@ -97,8 +96,8 @@ export function findMutantSites(root: string, files: string[], mutant: Mutant): 
 }
 
 /** The one place a mutant applies, or why it does not (none, or more than one). */
-export function locateMutant(root: string, files: string[], mutant: Mutant): { site: MutantSite } | { problem: string } {
-  const sites = findMutantSites(root, files, mutant)
+export function locateMutant(sources: ReadonlyMap<string, string>, mutant: Mutant): { site: MutantSite } | { problem: string } {
+  const sites = findMutantSites(sources, mutant)
   const where = mutant.within === undefined ? '' : ` inside ${mutant.within}`
   if (sites.length === 1) return { site: sites[0]! }
   if (sites.length === 0) return { problem: `its code${where} is nowhere in ${SOURCE_ROOTS.join('/, ')}/: ${mutant.from}` }
