@@ -39,7 +39,7 @@ export {
   type ChallengeError,
 } from './steps.ts'
 export * from './widget-api-steps.ts'
-export { matchSequence, partialMatch, type SequenceResult } from './match-sequence.ts'
+export { matchSequence, partialMatch, present, type Present, type SequenceResult } from './match-sequence.ts'
 export { checkScenario } from './check-scenario.ts'
 export { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
 export type { Recording, RequestCountRecord, TimelineEntry, WebhookPayload, WebhookRecord } from './recording.ts'

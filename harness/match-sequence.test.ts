@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchSequence, partialMatch } from './match-sequence.ts'
+import { matchSequence, partialMatch, present } from './match-sequence.ts'
 import './vitest-matchers.ts'
 
 const events = [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'complete', payload: { status: 'active', mismatch: true } }]
@@ -29,6 +29,14 @@ describe('matchSequence', () => {
   it('treats an undefined expected field as "absent"', () => {
     expect(partialMatch({ status: 'active' }, { mismatch: undefined })).toBe(true)
     expect(partialMatch({ status: 'active', mismatch: false }, { mismatch: undefined })).toBe(false)
+  })
+
+  it('matches any set value to present, and neither null nor an absent field', () => {
+    expect(partialMatch({ refundHash: '0x9c1' }, { refundHash: present })).toBe(true)
+    expect(partialMatch({ refundHash: 0 }, { refundHash: present })).toBe(true)
+    expect(partialMatch({ refundHash: null }, { refundHash: present })).toBe(false)
+    expect(partialMatch({}, { refundHash: present })).toBe(false)
+    expect(partialMatch({ refundHash: { $present: false } }, { refundHash: { $present: false } })).toBe(true)
   })
 
   it('extends vitest with toEmitSequence', () => {

@@ -6,9 +6,27 @@ export interface SequenceResult {
   message: string
 }
 
-/** Whether `actual` has every field of `expected` (deep, partial; arrays element by element). */
+/** An expected value that matches anything set: neither null nor absent. */
+export interface Present {
+  $present: true
+}
+
+/**
+ * Expects a field to be set without saying to what: for values a scenario cannot know before the run (a hash the
+ * sandbox makes up from the run's account), where `null` would mean "not yet".
+ *
+ * @example
+ * partialMatch({ refundHash: '0x9c1…' }, { refundHash: present }) // true
+ * partialMatch({ refundHash: null }, { refundHash: present }) // false
+ */
+export const present: Present = { $present: true }
+
+const isPresent = (expected: object): expected is Present => Object.keys(expected).length === 1 && (expected as Partial<Present>).$present === true
+
+/** Whether `actual` has every field of `expected` (deep, partial; arrays element by element; {@link present}: any set value). */
 export function partialMatch(actual: unknown, expected: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return Object.is(actual, expected)
+  if (isPresent(expected)) return actual !== null && actual !== undefined
   if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(actual[i], e))
   if (actual === null || typeof actual !== 'object') return false
   return Object.entries(expected as Record<string, unknown>).every(([key, value]) =>

@@ -19,6 +19,8 @@ export interface WebhookPayload<Type extends WebhookEventType = WebhookEventType
   attempts: number
   /** How many times the run's receiver got it (retries of a failed answer included). */
   received: number
+  /** The body's top-level `externalCustomerId`, kept only for the events whose widget body repeats it (`identity_check_updated`). */
+  externalCustomerId?: string | null
 }
 
 /** One webhook delivery as the third channel records it: its event type as `kind`, so `matchSequence` checks it. */

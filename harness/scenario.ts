@@ -1,4 +1,5 @@
 import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
+import type { Present } from './match-sequence.ts'
 import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
@@ -15,8 +16,8 @@ export type Value = string | number | boolean | null | Ref
 /** A value, or an object or array of values, resolved before a step runs. */
 export type Input = Value | Input[] | { [key: string]: Input }
 
-/** A partial of T: every field optional, nested. */
-export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>> : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
+/** A partial of T: every field optional, nested; a plain value may be {@link Present} (`present`: any set value). */
+export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>> : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T | Present
 
 /** An expected frame event: its kind and, optionally, part of its payload (typed by kind). */
 export type EventMatcher = {

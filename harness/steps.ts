@@ -93,6 +93,36 @@ export function onboardWithCustomerApi(customer: Contact = NEW_CUSTOMER, externa
   ]
 }
 
+/** A small PDF the Customer API takes as a document or selfie (its magic number is ASCII, so an `api` step sends it as text). */
+const PDF = '%PDF-1.7\nsandbox test file'
+
+/**
+ * After {@link onboardWithCustomerApi}: the customer named `lookup` is given details with `lastName` (the sandbox's KYC
+ * magic value: `Rejected` rejects, `Pending` never decides, any other approves), a passport and a selfie, confirmed
+ * (`confirm`), and submitted for verification (`verify`): KYC `pending`, decided 60 s later on the clock.
+ *
+ * @example
+ * steps: [...onboardWithCustomerApi(), ...verifyWithCustomerApi('Rejected'), { control: 'advanceClock', by: '60s' }]
+ */
+export function verifyWithCustomerApi(lastName = 'Lovelace'): Step[] {
+  const customer = 'customers/{{lookup.customer.id}}'
+  const upload = (documentType: 'passport' | 'selfie'): Step[] => [
+    { api: `POST /platform/v1/${customer}/files/upload-url`, as: documentType, body: { documentType, contentType: 'application/pdf', size: PDF.length } },
+    { api: `PUT {{${documentType}.body.data.uploadUrl}}`, as: `${documentType}Bytes`, body: PDF, headers: { 'content-type': 'application/pdf' } },
+  ]
+  return [
+    {
+      api: `POST /platform/v1/${customer}/details`,
+      as: 'details',
+      body: { firstName: 'Ada', lastName, dateOfBirth: '1990-12-10', address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA', administrativeArea: 'NY' } },
+    },
+    ...upload('passport'),
+    ...upload('selfie'),
+    { api: `POST /platform/v1/${customer}/files/confirm`, as: 'confirm', body: { uploadIds: [{ $ref: 'passport.body.data.uploadId' }, { $ref: 'selfie.body.data.uploadId' }] } },
+    { api: `POST /platform/v1/${customer}/verify`, as: 'verify' },
+  ]
+}
+
 /**
  * The partner client lists the `conn` customer's payment methods; result `{status, body}` named `as`.
  *

@@ -3,6 +3,7 @@
  * flow, signed widget URLs, and swaps. Each is a raw `api` step (or a few) with the run's keys. They stand on the
  * frame and platform steps of `steps.ts`; `ramp-sandbox/harness` exports both.
  */
+import type { SellFailureReason } from '../sandbox/contract/index.ts'
 import { ref, type Input, type Step } from './scenario.ts'
 import { connectCustomer, listTransactions, magic, openPayFrame, quoteFor, WALLET_ADDRESS } from './steps.ts'
 
@@ -82,6 +83,27 @@ export function readSell(as: string, sellAs = 'sell'): Step {
   return { api: `GET /v3/sell_transactions/{{${sellAs}.body.data.id}}?apiKey={pk}`, as }
 }
 
+/**
+ * The pending sell named `sellAs` needs a requote (`POST /__sandbox/sell_transactions/{id}/requote`, decision 0088):
+ * `requoteRequired` at `quoteCurrencyAmount` (default: 1 % less), with `sell_transaction_requote_required`; result named `as`.
+ *
+ * @example
+ * steps: [startSell(), depositForSell(0.5), requoteSell(900), completeSell()] // the customer accepts: completed at 900
+ */
+export function requoteSell(quoteCurrencyAmount?: number, sellAs = 'sell', as = `${sellAs}Requote`): Step {
+  return { api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/requote`, as, body: quoteCurrencyAmount === undefined ? {} : { quoteCurrencyAmount } }
+}
+
+/** The sell named `sellAs` completes now (`POST /__sandbox/sell_transactions/{id}/complete`): a requoted one at its new amount; result named `as`. */
+export function completeSell(sellAs = 'sell', as = `${sellAs}Complete`): Step {
+  return { api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/complete`, as }
+}
+
+/** The sell named `sellAs` fails now (`POST /__sandbox/sell_transactions/{id}/fail`, default reason `error`): a requote refused; result named `as`. */
+export function failSell(failureReason?: SellFailureReason, sellAs = 'sell', as = `${sellAs}Fail`): Step {
+  return { api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/fail`, as, body: failureReason === undefined ? {} : { failureReason } }
+}
+
 /** Cancels the sell named `sellAs` (`DELETE /v3/sell_transactions/{id}`, secret key). */
 export function cancelSell(as: string, sellAs = 'sell'): Step {
   return { api: `DELETE /v3/sell_transactions/{{${sellAs}.body.data.id}}`, as }
@@ -149,6 +171,17 @@ export function readSwap(as: string, swapAs = 'swap'): Step {
 /** The `conn` customer asks for the requote of the swap named `swapAs` (in reQuoteRequired); result named `as`. */
 export function swapRequote(swapAs = 'swap', as = 'requote'): Step {
   return { api: `GET /v4/swap/transaction/{{${swapAs}.body.transactionId}}/requote?apiKey={pk}`, as, headers: SWAP_BEARER }
+}
+
+/**
+ * The `conn` customer accepts the requote named `requoteAs`: it executes it with the swap's external id (decision
+ * 0088), paid out to and refunded to {@link WALLET_ADDRESS}; result named `as`.
+ *
+ * @example
+ * steps: [swapRequote(), acceptSwapRequote()] // the swap goes on to executingSwap at the requote's amounts
+ */
+export function acceptSwapRequote(requoteAs = 'requote', as = 'accepted', externalTransactionId = 'swap-ext-1'): Step {
+  return executeSwap(requoteAs, as, externalTransactionId)
 }
 
 /** The `conn` customer rejects the requote named `requoteAs`, refunded to {@link WALLET_ADDRESS}; result named `as`. */

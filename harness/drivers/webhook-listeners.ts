@@ -49,7 +49,10 @@ export class WebhookListeners {
     if (reply.status !== 200) throw new Error(`webhooks settle: ${reply.status} ${JSON.stringify(reply.body)}`)
   }
 
-  /** Settles, then records each delivery to the run's endpoints in emission order, and every inbox finding. */
+  /**
+   * Settles, then records each delivery to the run's endpoints in emission order (its `data`, and the top-level
+   * `externalCustomerId` of a body that has one), and every inbox finding.
+   */
   async finish(context: ApiStepContext): Promise<void> {
     if (this.paths.size === 0) return
     await this.settle(context)
@@ -59,7 +62,9 @@ export class WebhookListeners {
       const path = new URL(delivery.url).pathname
       if (!this.paths.has(path)) continue
       const received = this.receiver.inboxes.received(path).filter((arrival) => arrival.eventId === delivery.eventId).length
-      context.recording.webhooks.push(webhookRecord(delivery.type, { data: (JSON.parse(delivery.body) as { data: unknown }).data, status: delivery.status, attempts: delivery.attempts.length, received }))
+      const body = JSON.parse(delivery.body) as { data: unknown; externalCustomerId?: string | null }
+      const top = 'externalCustomerId' in body ? { externalCustomerId: body.externalCustomerId } : {}
+      context.recording.webhooks.push(webhookRecord(delivery.type, { data: body.data, status: delivery.status, attempts: delivery.attempts.length, received, ...top }))
     }
     for (const path of this.paths.keys()) context.recording.findings.push(...this.receiver.inboxes.findings(path))
     this.close()
