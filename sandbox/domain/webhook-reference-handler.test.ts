@@ -55,7 +55,7 @@ function partnerHandler(raw: string): Handled {
           extraFeeAmount: data.extraFeeAmount, networkFeeAmount: data.networkFeeAmount, areFeesIncluded: data.areFeesIncluded, currencyId: data.currencyId,
           baseCurrencyId: data.baseCurrencyId, currencyCode: data.currency?.code, baseCurrencyCode: data.baseCurrency?.code, customerId: data.customerId,
           eurRate: data.eurRate, usdRate: data.usdRate, gbpRate: data.gbpRate, createdAt: data.createdAt, updatedAt: data.updatedAt,
-          stageNames: data.stages?.map((stage: Json) => stage.stage),
+          stageNames: data.stages?.map((stage: Json) => stage.stage), isRecurring: data.isRecurring, flow: data.flow,
         },
       }
     case 'sell_transaction_created':
@@ -69,6 +69,9 @@ function partnerHandler(raw: string): Handled {
           quoteCurrencyCode: data.quoteCurrency?.code, customerId: data.customerId, bankAccountId: data.bankAccountId, depositHash: data.depositHash,
           refundWalletAddress: data.refundWalletAddress, externalTransactionId: data.externalTransactionId, externalCustomerId: data.externalCustomerId,
           failureReason: data.failureReason, eurRate: data.eurRate, usdRate: data.usdRate, gbpRate: data.gbpRate, createdAt: data.createdAt, updatedAt: data.updatedAt,
+          accountId: data.accountId, refundHash: data.refundHash, quoteExpiresAt: data.quoteExpiresAt, refundWalletAddressRequestedAt: data.refundWalletAddressRequestedAt,
+          quoteExpiredEmailSentAt: data.quoteExpiredEmailSentAt, widgetRedirectUrl: data.widgetRedirectUrl, confirmations: data.confirmations,
+          depositWalletId: data.depositWalletId, refundApprovalStatus: data.refundApprovalStatus, integratedSellDepositInfo: data.integratedSellDepositInfo, flow: data.flow,
         },
       }
     case 'sell_transaction_requote_required':
@@ -214,6 +217,7 @@ describe('a partner handler written from the reference alone', () => {
     expect(failed.type).toBe('sell_transaction_failed')
     expect(failed.data).toEqual(await flow.read(id))
     expect([failed.status, failed.fields.failureReason]).toEqual(['failed', 'refund'])
+    expect(failed.fields.refundHash).toMatch(/^0x[0-9a-f]{64}$/)
     const handled = (await flow.events()).map((event) => handle(JSON.stringify(event)))
     expect(handled.map((event) => event.type)).toEqual(['sell_transaction_created', 'sell_transaction_updated', 'sell_transaction_requote_required', 'sell_transaction_failed'])
     expect(handled.flatMap(missing)).toEqual([])
