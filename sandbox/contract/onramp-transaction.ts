@@ -65,6 +65,10 @@ export const WidgetTransaction = z.object({
   widgetRedirectUrl: z.string().nullable(),
   cardType: WidgetCardType,
   cardPaymentType: WidgetCardPaymentType,
+  /** Whether the buy is one of a recurring series; false: the sandbox has no recurring buys (decision 0089). */
+  isRecurring: z.boolean(),
+  /** `principal`, as every example of the reference shows it (the reference names no other value). */
+  flow: z.literal('principal'),
   currency: CryptoCurrency,
   baseCurrency: FiatCurrency,
   stages: z.array(WidgetTransactionStage).length(4),

@@ -52,7 +52,8 @@ export type SellTransactionRecord = z.infer<typeof SellTransactionRecord>
 
 /**
  * A sell transaction as `GET /v3/sell_transactions/{id}` answers it and sell webhooks carry it: its currencies' objects
- * and their ids (`baseCurrencyId` the crypto's, `quoteCurrencyId` the fiat's, as the public reference lists them).
+ * and their ids (`baseCurrencyId` the crypto's, `quoteCurrencyId` the fiat's, as the public reference lists them), and
+ * the reference's other fields the sandbox can know (decision 0089), null where nothing in the sandbox sets them.
  */
 export const SellTransaction = z.object({
   ...sellFields,
@@ -60,6 +61,28 @@ export const SellTransaction = z.object({
   quoteCurrencyId: z.string().min(1),
   quoteCurrency: FiatCurrency,
   baseCurrency: CryptoCurrency,
+  /** The partner's account, as `GET /v4/accounts/me` names it (`id`). */
+  accountId: z.string().min(1),
+  /** The refund's transaction hash: set when the sell failed `refund` after its deposit arrived (the deposit went back). */
+  refundHash: z.string().nullable(),
+  /** Until when the sell's price holds: its deposit window (`depositExpiresAt`; the reference's examples show 20 and 30 min). */
+  quoteExpiresAt: IsoTimestamp,
+  /** When the service asked the customer for a refund address; null: the sandbox takes it when the sell is made. */
+  refundWalletAddressRequestedAt: IsoTimestamp.nullable(),
+  /** When the service emailed the customer that the quote expired; null: the sandbox sends no email. */
+  quoteExpiredEmailSentAt: IsoTimestamp.nullable(),
+  /** Where the service's widget sends the customer afterwards; null: control-API sells are not made in the hosted widget. */
+  widgetRedirectUrl: z.string().nullable(),
+  /** Confirmations of the deposit on its chain; null: the sandbox does not model confirmations. */
+  confirmations: z.number().int().nonnegative().nullable(),
+  /** The service's id of the deposit wallet; null: the sandbox keeps no wallets, only `depositWalletAddress`. */
+  depositWalletId: z.string().nullable(),
+  /** The state of a refund awaiting approval; null: the sandbox's refunds need none. */
+  refundApprovalStatus: z.string().nullable(),
+  /** An integrated sell's deposit details; null: the sandbox has no integrated sells. */
+  integratedSellDepositInfo: z.record(z.string(), z.unknown()).nullable(),
+  /** `principal`, as every example of the reference shows it (the reference names no other value). */
+  flow: z.literal('principal'),
 })
 export type SellTransaction = z.infer<typeof SellTransaction>
 

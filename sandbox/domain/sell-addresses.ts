@@ -27,6 +27,17 @@ export function sandboxDepositHash(tenant: Tenant, sellTransactionId: string): s
 }
 
 /**
+ * A seeded fake transaction hash for a sell's refund (`0x` and 64 hex digits): the hash of the crypto sent back to
+ * `refundWalletAddress` when the sell failed `refund` (decision 0089).
+ *
+ * @example
+ * sandboxRefundHash(tenant, 'sell_…') // '0x9c0e…' (66 characters)
+ */
+export function sandboxRefundHash(tenant: Tenant, sellTransactionId: string): string {
+  return `0x${seededText(tenant, `refund-hash:${sellTransactionId}`, HEX, 64)}`
+}
+
+/**
  * The address shapes a sell of `crypto` takes as its refund address, as one regular expression: test mode takes a
  * testnet or a mainnet address, live mode a mainnet one (decision 0067).
  *

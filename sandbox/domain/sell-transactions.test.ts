@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SellQuote, WidgetError } from '../contract/index.ts'
+import { AccountDetails, SellQuote, WidgetError } from '../contract/index.ts'
 import { sellFlow, sellStages } from '../http/routes/sell-test-kit.ts'
 import { conforms, send } from '../http/test-request.ts'
 import { DEPOSIT_WINDOW_SECONDS, startSellTransaction } from './sell-transactions.ts'
@@ -50,6 +50,40 @@ describe('startSellTransaction', () => {
     const response = await (await sellFlow()).createRaw({ customerId: 'cus_nobody' })
     expect(response.status).toBe(404)
     expect(JSON.stringify(response.body)).toMatch(/customerId cus_nobody is not a customer/)
+  })
+})
+
+describe("the reference's sell fields (decision 0089)", () => {
+  it("carry the account's id as GET /v4/accounts/me shows it, the price held for the deposit window, flow principal, and null for what the sandbox does not model", async () => {
+    const flow = await sellFlow()
+    const { id } = await flow.create()
+    await flow.advance(40_000)
+    const sell = await flow.read(id)
+    const account = conforms(AccountDetails, (await send(flow.core, `GET /v4/accounts/me?apiKey=${flow.pk}`)).body)
+    expect([sell.accountId, sell.quoteExpiresAt, sell.flow]).toEqual([account.id, sell.depositExpiresAt, 'principal'])
+    expect(Date.parse(sell.quoteExpiresAt) - Date.parse(sell.createdAt)).toBe(DEPOSIT_WINDOW_SECONDS * 1000)
+    expect([sell.refundHash, sell.refundWalletAddressRequestedAt, sell.quoteExpiredEmailSentAt, sell.widgetRedirectUrl, sell.confirmations, sell.depositWalletId, sell.refundApprovalStatus, sell.integratedSellDepositInfo])
+      .toEqual([null, null, null, null, null, null, null, null])
+  })
+
+  it('hold the price only as long as a shortened deposit window (trigger 4213: 60 s)', async () => {
+    const sell = await (await sellFlow()).create({ baseCurrencyAmount: 0.4213 })
+    expect(Date.parse(sell.quoteExpiresAt) - Date.parse(sell.createdAt)).toBe(60_000)
+  })
+
+  it('carry a refund hash once a deposit went back (failed refund), null while pending and for a sell failed with no deposit', async () => {
+    const flow = await sellFlow()
+    const refunded = await flow.create()
+    await flow.deposit(refunded.id, 0.49)
+    const hash = (await flow.read(refunded.id)).refundHash
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(hash).not.toBe((await flow.read(refunded.id)).depositHash)
+    const pending = await flow.create()
+    await flow.deposit(pending.id, 0.5)
+    expect((await flow.read(pending.id)).refundHash).toBeNull()
+    const undeposited = await flow.create()
+    expect((await send(flow.core, `POST /__sandbox/sell_transactions/${undeposited.id}/fail`, { headers: flow.sk, body: { failureReason: 'refund' } })).status).toBe(200)
+    expect((await flow.read(undeposited.id)).refundHash).toBeNull()
   })
 })
 

@@ -70,4 +70,9 @@ describe('toWidgetTransaction', () => {
     const view = toWidgetTransaction(record, facts)
     expect([view.bankAccountId, view.redirectUrl, view.returnUrl, view.widgetRedirectUrl]).toEqual([null, null, null, null])
   })
+
+  it('is never recurring and of the principal flow, as the reference\'s examples show a buy (decision 0089)', () => {
+    const view = toWidgetTransaction(record, facts)
+    expect([view.isRecurring, view.flow]).toEqual([false, 'principal'])
+  })
 })

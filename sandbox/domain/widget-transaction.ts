@@ -59,7 +59,8 @@ function cardTypeOf(record: TransactionRecord): WidgetCardType {
  * `feeAmount` the service fee, `extraFeeAmount` the ecosystem (extra) fee, `networkFeeAmount` the network fee;
  * `areFeesIncluded` whether the customer paid the amount asked (fees inside). `failureReason` is the failed stage's.
  * `paymentMethod` names the platform's method as the widget buy quote does; the reference's bank and page fields
- * (`bankAccountId`, `redirectUrl`, `returnUrl`, `widgetRedirectUrl`) are null: nothing in the sandbox sets them.
+ * (`bankAccountId`, `redirectUrl`, `returnUrl`, `widgetRedirectUrl`) are null: nothing in the sandbox sets them;
+ * `isRecurring` is false and `flow` `principal` (decision 0089).
  *
  * @example
  * toWidgetTransaction(record, facts).status // 'completed'
@@ -101,6 +102,8 @@ export function toWidgetTransaction(record: TransactionRecord, facts: WidgetTran
     widgetRedirectUrl: null,
     cardType: cardTypeOf(record),
     cardPaymentType: 'unknown',
+    isRecurring: false,
+    flow: 'principal',
     currency: facts.currency,
     baseCurrency: facts.baseCurrency,
     stages: record.stages.map((stage) => ({ stage: stage.stage, status: stage.status, failureReason: stage.failureReason, actions: [] })),

@@ -64,8 +64,11 @@ export const CustomerFile = z.object({
 })
 export type CustomerFile = z.infer<typeof CustomerFile>
 
-/** `GET /platform/v1/customers/{customerId}`: the customer, its details and its files. */
-export const CustomerDetails = Customer.extend({ details: PersonalDetails, files: z.array(CustomerFile) })
+/**
+ * `GET /platform/v1/customers/{customerId}`: the customer, the partner's id for it (`externalCustomerId`, null until a
+ * session links one: the reference's Platform Customer, decision 0089), its details and its files.
+ */
+export const CustomerDetails = Customer.extend({ externalCustomerId: z.string().nullable(), details: PersonalDetails, files: z.array(CustomerFile) })
 export type CustomerDetails = z.infer<typeof CustomerDetails>
 
 /** Body of `POST /platform/v1/customers/{customerId}/files/upload-url`. */

@@ -5,7 +5,7 @@ import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts
 
 /**
  * A customer as the Customer API reads it: KYC status and outstanding
- * requirements, personal details and files.
+ * requirements, the partner's id for it, personal details and files.
  *
  * @example
  * const customer = await getCustomerDetails(tenant, 'cus_abc')
@@ -13,5 +13,5 @@ import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts
  */
 export async function getCustomerDetails(tenant: Tenant, customerId: string): Promise<CustomerDetails> {
   const { store, record } = await loadCustomer(tenant, customerId)
-  return { ...toCustomer(tenant, record), details: personalDetails(record), files: customerFiles(store, customerId) }
+  return { ...toCustomer(tenant, record), externalCustomerId: store.externalCustomers.of(customerId), details: personalDetails(record), files: customerFiles(store, customerId) }
 }

@@ -47,6 +47,14 @@ describe('GET /platform/v1/customers/:customerId', () => {
     expect(data).toMatchObject({ id, country: 'USA', kyc: { status: 'not_started', requirements: ['details', 'identity_document', 'selfie'] }, files: [] })
     expect(data.details).toMatchObject({ dateOfBirth: null, address: null })
   })
+
+  it("carries the partner's externalCustomerId: null until one is linked, then the linked one", async () => {
+    const { account, headers, id } = await guest('cexternal')
+    const read = async () => conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data.externalCustomerId
+    expect(await read()).toBeNull()
+    ;(await tenantOf(core, account).store()).externalCustomers.link(id, 'partner-user-9')
+    expect(await read()).toBe('partner-user-9')
+  })
 })
 
 describe('POST /platform/v1/customers/:customerId/details', () => {

@@ -1,7 +1,8 @@
 import { expect } from 'vitest'
-import { CustomerDetails, UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '../../contract/index.ts'
+import { CustomerDetails, IdentityCheck, UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '../../contract/index.ts'
+import { handlerTransport } from '../../kernel/webhook-transport.ts'
 import { parseQueryString, type PlainReply } from '../plain-http.ts'
-import type { SandboxCore } from '../sandbox-core.ts'
+import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { conforms, send } from '../test-request.ts'
 
@@ -102,4 +103,39 @@ export async function freshGuest(core: SandboxCore, label: string) {
 /** Reads a customer through `GET /platform/v1/customers/:id`, checked against the contract. */
 export async function readCustomer(core: SandboxCore, id: string, headers: Record<string, string>) {
   return conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+}
+
+/** Reads a customer's identity check through `GET /__sandbox/customers/{id}/identity_check`, checked against the contract. */
+export async function readIdentityCheck(core: SandboxCore, id: string, headers: Record<string, string>): Promise<IdentityCheck> {
+  const response = await send(core, `GET /__sandbox/customers/${id}/identity_check`, { headers })
+  expect(response.status, JSON.stringify(response.body)).toBe(200)
+  return conforms(dataOf(IdentityCheck), response.body).data
+}
+
+/**
+ * A ready customer (`readyCustomer`, last name `lastName`) in a core whose webhooks arrive in process, its account's
+ * endpoint taking both KYC events (`identity_check_updated`, `customer.identity_status_updated`, so family `both`),
+ * and `since()`: the raw bodies received since the last call, once the account's background work settled.
+ *
+ * @example
+ * const flow = await watchedCustomer('kyc'); await send(flow.core, `POST /platform/v1/customers/${flow.id}/verify`, { headers: flow.headers })
+ * (await flow.since()).length // 2
+ */
+export async function watchedCustomer(label: string, lastName?: string) {
+  const bodies: Array<Promise<string>> = []
+  const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
+  const customer = await readyCustomer(core, label, lastName)
+  const body = { url: 'http://127.0.0.1:9/hooks', events: ['identity_check_updated', 'customer.identity_status_updated'] }
+  expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: customer.headers, body })).status).toBe(201)
+  let seen = 0
+  return {
+    core, ...customer,
+    /** The bodies received since the last call, in the order their attempts started. */
+    async since(): Promise<string[]> {
+      await customer.tenant.background.settled()
+      const texts = await Promise.all(bodies.slice(seen))
+      seen = bodies.length
+      return texts
+    },
+  }
 }

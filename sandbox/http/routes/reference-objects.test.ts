@@ -13,13 +13,15 @@ import { sellFlow } from './sell-test-kit.ts'
 import { swapAccount } from './swap-test-kit.ts'
 
 /** A type as the reference gives it: `string?` is `string|null`, `decimal` a decimal number as text. */
-type Kind = 'string' | 'string?' | 'number' | 'boolean' | 'object' | 'array' | 'decimal' | 'wallet' | 'wallet?'
+type Kind = 'string' | 'string?' | 'number' | 'number?' | 'boolean' | 'object' | 'object?' | 'array' | 'decimal' | 'wallet' | 'wallet?'
 
 function kindOf(value: unknown): Kind[] {
-  if (value === null) return ['string?', 'wallet?']
+  if (value === null) return ['string?', 'number?', 'object?', 'wallet?']
   if (Array.isArray(value)) return ['array']
   if (typeof value === 'string') return /^[0-9]+(\.[0-9]+)?$/.test(value) ? ['string', 'string?', 'decimal'] : ['string', 'string?']
-  if (typeof value === 'object' && Object.hasOwn(value, 'address') && Object.hasOwn(value, 'tag')) return ['object', 'wallet', 'wallet?']
+  if (typeof value === 'number') return ['number', 'number?']
+  if (typeof value === 'object' && Object.hasOwn(value, 'address') && Object.hasOwn(value, 'tag')) return ['object', 'object?', 'wallet', 'wallet?']
+  if (typeof value === 'object') return ['object', 'object?']
   return [typeof value as Kind]
 }
 
@@ -62,6 +64,8 @@ describe('the buy transaction of GET /v1/transactions/{id} (§3.2)', () => {
       baseCurrencyId: 'string', currencyId: 'string', baseCurrency: 'object', currency: 'object',
       customerId: 'string', cardId: 'string?', bankAccountId: 'string?', externalCustomerId: 'string?', externalTransactionId: 'string?',
       paymentMethod: 'string', eurRate: 'number', usdRate: 'number', gbpRate: 'number', stages: 'array',
+      // The "also in examples" row, in part (decision 0089).
+      isRecurring: 'boolean', flow: 'string', cardType: 'string', cardPaymentType: 'string', country: 'string',
     })
     expect(['waitingPayment', 'pending', 'waitingAuthorization', 'failed', 'completed']).toContain(buy.status)
     expect(['ach_bank_transfer', 'credit_debit_card', 'paypal', 'gbp_bank_transfer', 'gbp_open_banking_payment', 'pix_instant_payment', 'sepa_bank_transfer']).toContain(buy.paymentMethod)
@@ -73,7 +77,7 @@ describe('the buy transaction of GET /v1/transactions/{id} (§3.2)', () => {
 })
 
 describe('the sell transaction of GET /v3/sell_transactions/{id} (§3.3)', () => {
-  it('has the reference fields the sandbox keeps, its currencies by id and as objects', async () => {
+  it('has every field the reference lists, by name and type, its currencies by id and as objects', async () => {
     const flow = await sellFlow()
     const { id } = await flow.create({ externalTransactionId: 'reference-sell' })
     const sell = conforms(SellTransaction, (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body)
@@ -83,6 +87,8 @@ describe('the sell transaction of GET /v3/sell_transactions/{id} (§3.3)', () =>
       baseCurrencyId: 'string', baseCurrency: 'object', quoteCurrencyId: 'string', quoteCurrency: 'object',
       customerId: 'string', bankAccountId: 'string?', depositHash: 'string?', refundWalletAddress: 'string',
       externalTransactionId: 'string?', externalCustomerId: 'string?', eurRate: 'number', usdRate: 'number', gbpRate: 'number', stages: 'array',
+      accountId: 'string', refundHash: 'string?', refundWalletAddressRequestedAt: 'string?', quoteExpiresAt: 'string', quoteExpiredEmailSentAt: 'string?',
+      widgetRedirectUrl: 'string?', confirmations: 'number?', depositWalletId: 'string?', refundApprovalStatus: 'string?', integratedSellDepositInfo: 'object?', flow: 'string',
     })
     expect([sell.baseCurrency.type, sell.quoteCurrency.type]).toEqual(['crypto', 'fiat'])
     expect([sell.baseCurrencyId, sell.quoteCurrencyId]).toEqual([sell.baseCurrency.id, sell.quoteCurrency.id])

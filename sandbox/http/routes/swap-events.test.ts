@@ -1,53 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { SwapTransaction, TriggeredWebhook, dataOf } from '../../contract/index.ts'
+import { TriggeredWebhook, dataOf } from '../../contract/index.ts'
 import { runSwapStep } from '../../domain/swap-lifecycle.ts'
 import { SWAP_EVENT_TYPES } from '../../domain/swap-webhooks.ts'
 import { handlerTransport } from '../../kernel/webhook-transport.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
-import { EVM_WALLET, swapAccount } from './swap-test-kit.ts'
-
-/** One step of a swap's life a partner's test drives: execute a quote, advance the clock, deposit, answer a requote. */
-type Step = { execute: number } | { advance: number } | { deposit: number } | { requote: 'accept' | 'reject' }
-
-/** What a step made: the swap events it sent, and the swap as `GET /v4/swap/transaction/{id}` shows it right after. */
-interface Moment {
-  step: Step
-  events: Array<{ type: string; data: unknown }>
-  swap: SwapTransaction
-}
-
-/**
- * Drives a swap through `steps` in a fresh account whose endpoint wants every event, and answers each step's moment.
- * Bodies are taken in the order their attempts start (the order they were emitted).
- */
-async function drive(steps: Step[]): Promise<Moment[]> {
-  const bodies: Array<Promise<string>> = []
-  const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
-  const account = await swapAccount(core)
-  expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: account.headers, body: { url: 'http://127.0.0.1:9/hooks' } })).status).toBe(201)
-  const settled = () => account.tenant()!.background.settled()
-  let id = ''
-  let seen = 0
-  const moments: Moment[] = []
-  for (const step of steps) {
-    if ('execute' in step) id = (await account.executed((await account.quote('usdc-eth', step.execute)).signature)).transactionId
-    else if ('advance' in step) await account.advance(step.advance)
-    else if ('deposit' in step) await account.deposit(id, step.deposit)
-    else {
-      const requote = (await send(core, `GET /v4/swap/transaction/${id}/requote?apiKey=${account.pk}`, { headers: account.as(account.first) })).body as { signature: string }
-      const response = step.requote === 'accept'
-        ? await account.execute(requote.signature)
-        : await send(core, `POST /v4/swap/reject_requote?apiKey=${account.pk}`, { headers: account.as(account.first), body: { signature: requote.signature, externalTransactionId: 'ext-1', walletAddresses: { refundWalletAddress: EVM_WALLET } } })
-      expect(response.status, JSON.stringify(response.body)).toBe(200)
-    }
-    await settled()
-    const events = (await Promise.all(bodies.slice(seen))).map((text) => JSON.parse(text) as { type: string; data: unknown })
-    seen = bodies.length
-    moments.push({ step, events, swap: await account.swap(id) })
-  }
-  return moments
-}
+import { driveSwap, swapAccount, type SwapDriveStep, type SwapMoment } from './swap-test-kit.ts'
 
 const ADDRESS = { advance: 5_000 }
 const SCREENING = { advance: 10_000 }
@@ -55,7 +13,7 @@ const SWAPPING = { advance: 30_000 }
 const REFUNDING = { advance: 30_000 }
 
 /** Each swap event, the path that reaches it (its last step sends it), and the swap's status then. */
-const EVENTS: Array<{ type: (typeof SWAP_EVENT_TYPES)[number]; steps: Step[]; status: string }> = [
+const EVENTS: Array<{ type: (typeof SWAP_EVENT_TYPES)[number]; steps: SwapDriveStep[]; status: string }> = [
   { type: 'swap_transaction_created', steps: [{ execute: 100 }], status: 'waitingForDepositAddressGeneration' },
   { type: 'swap_deposit_wallet_created', steps: [{ execute: 100 }, ADDRESS], status: 'waitingForDeposit' },
   { type: 'swap_deposit_received', steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }], status: 'screeningWalletAddress' },
@@ -69,7 +27,7 @@ const EVENTS: Array<{ type: (typeof SWAP_EVENT_TYPES)[number]; steps: Step[]; st
 ]
 
 /** The events of each moment, by type. */
-const typesOf = (moments: Moment[]) => moments.map((moment) => moment.events.map((event) => event.type))
+const typesOf = (moments: SwapMoment[]) => moments.map((moment) => moment.events.map((event) => event.type))
 
 describe('swap events', () => {
   it('cover every swap event of the catalogue', () => {
@@ -78,7 +36,7 @@ describe('swap events', () => {
 
   for (const row of EVENTS) {
     it(`${row.type} is sent at its step (${row.status}), once, with the swap as GET /v4/swap/transaction/{id} shows it then`, async () => {
-      const moments = await drive(row.steps)
+      const moments = await driveSwap(row.steps)
       const last = moments.at(-1)!
       expect(moments.flatMap((moment) => moment.events).filter((event) => event.type === row.type)).toHaveLength(1)
       const event = last.events.find((candidate) => candidate.type === row.type)
@@ -89,7 +47,7 @@ describe('swap events', () => {
   }
 
   it('follow a completed swap step by step, each carrying the swap at its step', async () => {
-    const moments = await drive([{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING, SWAPPING])
+    const moments = await driveSwap([{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING, SWAPPING])
     expect(typesOf(moments)).toEqual([
       ['swap_transaction_created'], ['swap_deposit_wallet_created'], ['swap_deposit_received'], ['swap_asset_delivery_initiated'], ['swap_transaction_completed'],
     ])
@@ -97,14 +55,14 @@ describe('swap events', () => {
   })
 
   it('follow a requote accepted: quote invalid, then the swap runs at the requote and completes', async () => {
-    const moments = await drive([{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING, { requote: 'accept' }, SWAPPING])
+    const moments = await driveSwap([{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING, { requote: 'accept' }, SWAPPING])
     expect(typesOf(moments).slice(3)).toEqual([['swap_quote_invalid'], ['swap_asset_delivery_initiated'], ['swap_transaction_completed']])
     expect(moments[4]!.events[0]!.data).toEqual(moments[4]!.swap)
     expect(moments[4]!.swap).toMatchObject({ status: 'executingSwap', baseCurrencyAmount: '80' })
   })
 
   it('follow a requote rejected: failed depositAmountIncorrect, the refund sent, and 30 s later the refund completed', async () => {
-    const moments = await drive([{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING, { requote: 'reject' }, REFUNDING])
+    const moments = await driveSwap([{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING, { requote: 'reject' }, REFUNDING])
     expect(typesOf(moments).slice(4)).toEqual([['swap_transaction_failed', 'swap_refund_asset_delivery_initiated'], ['swap_refund_completed']])
     for (const moment of moments.slice(4)) for (const event of moment.events) expect(event.data).toEqual(moment.swap)
     expect(moments[4]!.swap).toMatchObject({ status: 'failed', failureReason: 'depositAmountIncorrect', refundHash: expect.stringMatching(/^0x/) })
@@ -128,13 +86,13 @@ describe('swap events', () => {
   })
 
   it('send no refund events for a swap that fails before any deposit', async () => {
-    const moments = await drive([{ execute: 61.13 }, ADDRESS, REFUNDING])
+    const moments = await driveSwap([{ execute: 61.13 }, ADDRESS, REFUNDING])
     expect(typesOf(moments)).toEqual([['swap_transaction_created'], ['swap_transaction_failed'], []])
     expect(moments[1]!.swap.failureReason).toBe('walletGenerationFailed')
   })
 
   it('send nothing when screening freezes a swap (the reference has no event for frozen)', async () => {
-    const moments = await drive([{ execute: 63.13 }, ADDRESS, { deposit: 63.13 }, SCREENING, SWAPPING])
+    const moments = await driveSwap([{ execute: 63.13 }, ADDRESS, { deposit: 63.13 }, SCREENING, SWAPPING])
     expect(typesOf(moments).slice(3)).toEqual([[], []])
     expect(moments.at(-1)!.swap.status).toBe('frozen')
   })

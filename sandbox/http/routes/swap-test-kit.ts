@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { SwapExecution, SwapQuote, SwapTransaction, WidgetError, dataOf } from '../../contract/index.ts'
-import type { SandboxCore } from '../sandbox-core.ts'
+import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'
 
@@ -79,4 +80,50 @@ export function swapCalls(core: SandboxCore, caller: SwapCaller) {
 export function expectWidgetError(response: { status: number; body?: unknown }, status: number, fragment: RegExp): void {
   expect(response.status, JSON.stringify(response.body)).toBe(status)
   expect(conforms(WidgetError, response.body).message).toMatch(fragment)
+}
+
+/** One step of a swap's life a partner's test drives: execute a quote, advance the clock, deposit, answer a requote. */
+export type SwapDriveStep = { execute: number } | { advance: number } | { deposit: number } | { requote: 'accept' | 'reject' }
+
+/** What a step made: the swap webhooks it sent (as parsed), and the swap as `GET /v4/swap/transaction/{id}` shows it right after. */
+export interface SwapMoment {
+  step: SwapDriveStep
+  events: Array<{ type: string; data: unknown }>
+  swap: SwapTransaction
+}
+
+/**
+ * Drives a `usdc-eth` swap through `steps` in a fresh account (seed 1) whose endpoint wants every widget event, and
+ * answers each step's moment. Bodies are taken in the order their attempts start (the order they were emitted).
+ *
+ * @example
+ * const moments = await driveSwap([{ execute: 100 }, { advance: 5_000 }, { deposit: 100 }])
+ * moments[2]!.events[0]!.type // 'swap_deposit_received'
+ */
+export async function driveSwap(steps: SwapDriveStep[]): Promise<SwapMoment[]> {
+  const bodies: Array<Promise<string>> = []
+  const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
+  const account = await swapAccount(core)
+  expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: account.headers, body: { url: 'http://127.0.0.1:9/hooks' } })).status).toBe(201)
+  const settled = () => account.tenant()!.background.settled()
+  let id = ''
+  let seen = 0
+  const moments: SwapMoment[] = []
+  for (const step of steps) {
+    if ('execute' in step) id = (await account.executed((await account.quote('usdc-eth', step.execute)).signature)).transactionId
+    else if ('advance' in step) await account.advance(step.advance)
+    else if ('deposit' in step) await account.deposit(id, step.deposit)
+    else {
+      const requote = (await send(core, `GET /v4/swap/transaction/${id}/requote?apiKey=${account.pk}`, { headers: account.as(account.first) })).body as { signature: string }
+      const response = step.requote === 'accept'
+        ? await account.execute(requote.signature)
+        : await send(core, `POST /v4/swap/reject_requote?apiKey=${account.pk}`, { headers: account.as(account.first), body: { signature: requote.signature, externalTransactionId: 'ext-1', walletAddresses: { refundWalletAddress: EVM_WALLET } } })
+      expect(response.status, JSON.stringify(response.body)).toBe(200)
+    }
+    await settled()
+    const events = (await Promise.all(bodies.slice(seen))).map((text) => JSON.parse(text) as { type: string; data: unknown })
+    seen = bodies.length
+    moments.push({ step, events, swap: await account.swap(id) })
+  }
+  return moments
 }
