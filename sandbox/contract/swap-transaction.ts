@@ -105,7 +105,8 @@ export const SwapTransaction = z.object({
   destinationWallet: SwapWallet,
   refundWallet: SwapWallet,
   depositHash: z.string().nullable(),
-  destinationHash: z.string().nullable(),
+  /** The swap's on-chain hash: the quote asset sent to the destination wallet (null until completed; the reference's name, §3.5). */
+  transactionHash: z.string().nullable(),
   refundHash: z.string().nullable(),
   customerId: z.string(),
   externalTransactionId: z.string(),

@@ -138,7 +138,7 @@ export function swapView(tenant: Tenant, swap: SwapRecord): SwapTransaction {
     destinationWallet: { ...swap.destinationWallet },
     refundWallet: { ...swap.refundWallet },
     depositHash: swap.depositHash,
-    destinationHash: swap.destinationHash,
+    transactionHash: swap.destinationHash,
     refundHash: swap.refundHash,
     customerId: swap.customerId,
     externalTransactionId: swap.externalTransactionId,

@@ -96,12 +96,12 @@ function partnerHandler(raw: string): Handled {
     case 'swap_refund_completed':
       return {
         ...widget,
-        // Not read: §3.5's `transactionHash` (the sandbox's swap names it `destinationHash`, decision 0068) and the wallets (§3.5 gives `{address, tag}` but not the fields' names).
+        // Not read: the wallets (§3.5 gives `{address, tag}` but not the fields' names).
         fields: {
           // Decimal strings here, unlike the buy's and the sell's numbers (§3.5).
           baseCurrencyAmount: decimal(data.baseCurrencyAmount), quoteCurrencyAmount: decimal(data.quoteCurrencyAmount), feeAmount: decimal(data.feeAmount),
           extraFeeAmount: decimal(data.extraFeeAmount), networkFeeAmount: decimal(data.networkFeeAmount), baseCurrencyCode: data.baseCurrency?.code,
-          quoteCurrencyCode: data.quoteCurrency?.code, customerId: data.customerId, depositHash: data.depositHash, failureReason: data.failureReason,
+          quoteCurrencyCode: data.quoteCurrency?.code, customerId: data.customerId, depositHash: data.depositHash, transactionHash: data.transactionHash, failureReason: data.failureReason,
           externalTransactionId: data.externalTransactionId, createdAt: data.createdAt, updatedAt: data.updatedAt,
         },
       }

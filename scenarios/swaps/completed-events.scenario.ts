@@ -27,11 +27,11 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'swap_transaction_created', payload: { data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '100', depositWallet: null, depositAmount: null, depositHash: null, destinationHash: null, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'swap_transaction_created', payload: { data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '100', depositWallet: null, depositAmount: null, depositHash: null, transactionHash: null, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
         { type: 'swap_deposit_wallet_created', payload: { data: { status: 'waitingForDeposit', depositWallet: { address: present, tag: null }, depositAmount: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_deposit_received', payload: { data: { status: 'screeningWalletAddress', depositAmount: '100', depositHash: present, destinationHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_asset_delivery_initiated', payload: { data: { status: 'executingSwap', failureReason: null, baseCurrencyAmount: '100', depositAmount: '100', destinationHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_transaction_completed', payload: { data: { status: 'completed', failureReason: null, baseCurrencyAmount: '100', depositAmount: '100', destinationHash: present, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'swap_deposit_received', payload: { data: { status: 'screeningWalletAddress', depositAmount: '100', depositHash: present, transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'swap_asset_delivery_initiated', payload: { data: { status: 'executingSwap', failureReason: null, baseCurrencyAmount: '100', depositAmount: '100', transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        { type: 'swap_transaction_completed', payload: { data: { status: 'completed', failureReason: null, baseCurrencyAmount: '100', depositAmount: '100', transactionHash: present, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
       ],
     },
   },

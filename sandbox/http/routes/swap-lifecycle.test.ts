@@ -31,7 +31,7 @@ describe('a swap on the tenant clock', () => {
     await account.advance(30_000)
     const swap = await account.swap(id)
     expect(swap).toMatchObject({ status: 'completed', depositAmount: '100', depositHash: '0xabc', failureReason: null, refundHash: null })
-    expect(swap.destinationHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(swap.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
   })
 
   it('takes a deposit within 1 % of the quote as quoted', async () => {
