@@ -45,7 +45,23 @@ const WebhookExpectations = z.strictObject({
   events: z.array(z.strictObject({ type: WebhookEventType, payload: z.record(z.string(), z.unknown()).optional() })),
 })
 
-/** The shape of a scenario (harness/scenario.ts), checked before a driver runs it; steps are checked by kind only. */
+/** `expect.channels`: per channel a mode and the frame events by kind (their payloads partial). */
+const ChannelExpectations = z.record(
+  z.string(),
+  z.strictObject({ mode: SequenceMode.optional(), events: z.array(z.strictObject({ kind: z.string().min(1), payload: z.unknown().optional() })) }),
+)
+
+/** `expect.responses`: per `as` name a status, part of the body, the attempts' statuses. */
+const ResponseExpectations = z.record(
+  z.string(),
+  z.strictObject({ status: z.number().int().min(100).max(599).optional(), body: z.unknown().optional(), attempts: z.array(z.number().int()).optional() }),
+)
+
+/**
+ * The shape of a scenario (harness/scenario.ts), checked before a driver runs it; steps are checked by kind only.
+ * Every level of `expect` is strict: an expectation under a key no checker reads (a delivery's `status` beside its
+ * `payload` instead of in it) would pass whatever the run did, so it is refused.
+ */
 const ScenarioShape = z.object({
   title: z.string().min(1, 'title must be a non-empty string'),
   tags: z.array(z.string()),
@@ -53,8 +69,23 @@ const ScenarioShape = z.object({
   account: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _').optional(),
   mode: z.enum(['test', 'live']).optional(),
   steps: z.array(Step),
-  expect: z.object({ channels: z.record(z.string(), z.unknown()).optional(), responses: z.record(z.string(), z.unknown()).optional(), webhooks: WebhookExpectations.optional(), requests: RequestExpectations.optional() }),
+  expect: z.strictObject({ channels: ChannelExpectations.optional(), responses: ResponseExpectations.optional(), webhooks: WebhookExpectations.optional(), requests: RequestExpectations.optional() }),
 })
+
+/**
+ * `value` as a scenario, or an Error naming the first field that is not (`expect.webhooks.events.0: Unrecognized key: "status"`).
+ *
+ * @example
+ * const scenario = scenarioOrThrow((await import(file)).default)
+ */
+export function scenarioOrThrow(value: unknown): Scenario {
+  const parsed = ScenarioShape.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new Error(`the default export is not a scenario: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  }
+  return value as Scenario
+}
 
 /** tsx's ESM API, as this command uses it. */
 interface TsxApi {
@@ -109,12 +140,7 @@ export function createScenarioLoader(cwd: string, options: { tsxFrom?: string[] 
       // A CommonJS project's .ts file compiles to `exports.default`: ESM sees the exports object as its default.
       const value = (module.default as { __esModule?: boolean; default?: unknown } | undefined)?.__esModule ? (module.default as { default: unknown }).default : module.default
       if (value === undefined) throw new Error('the file has no default export: export default defineScenario({ … })')
-      const parsed = ScenarioShape.safeParse(value)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!
-        throw new Error(`the default export is not a scenario: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-      }
-      return value as Scenario
+      return scenarioOrThrow(value)
     },
     async close(): Promise<void> {
       if (tsx) await (await tsx.catch(() => undefined))?.unregister()
