@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TenantSettings, dataOf } from '../contract/index.ts'
+import { SavedTenantSettings, TenantSettings, dataOf } from '../contract/index.ts'
 import { sellFlow } from '../http/routes/sell-test-kit.ts'
 import { stagedPurchases } from '../http/routes/transaction-test-kit.ts'
 import { conforms, send } from '../http/test-request.ts'
@@ -32,6 +32,13 @@ describe('lifecycleEventsOf', () => {
     expect(lifecycleEventsOf(status, 'failed', 'pending', 'failed')).toEqual(['failed'])
     expect(lifecycleEventsOf({ ...status, webhookUpdatedOnFailure: true }, 'failed', 'pending', 'failed')).toEqual(['updated', 'failed'])
     expect(lifecycleEventsOf({ ...every, webhookUpdatedOnFailure: true }, 'failed', 'pending', 'failed')).toEqual(['updated', 'failed'])
+  })
+})
+
+describe('the settings of decision 0090', () => {
+  it('read as everyChange without an update for a failure in a state file written before them', () => {
+    const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true }
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookUpdatedEvents: 'everyChange', webhookUpdatedOnFailure: false })
   })
 })
 
