@@ -10,10 +10,25 @@ export interface InboxDelivery {
   status: number
 }
 
+/**
+ * The account's webhook API key and the names of the two signature headers (`GET /__sandbox/webhooks/key`): what
+ * verifies the V2 header of every delivery to the account's endpoints (decision 0086).
+ */
+export interface AccountWebhookKey {
+  webhookApiKey: string
+  /** The V2 header (`webhookSignatureHeader`), keyed with the webhook API key. */
+  header: string
+  /** The legacy header (`webhookLegacySignatureHeader`), keyed with the endpoint's secret. */
+  legacyHeader: string
+}
+
 /** What an inbox is told when a run listens: how to verify, what to answer, where to note arrivals. */
 export interface InboxOptions {
+  /** The endpoint's secret: it verifies the legacy header (scheme `sandbox`) or the Standard Webhooks headers (`standard`). */
   secret: string
   scheme: WebhookScheme
+  /** The account's key: it verifies the V2 header. */
+  key: AccountWebhookKey
   /** Statuses to answer successive deliveries with; 200 after them. */
   answers: number[]
   note: (entry: TimelineEntry) => void
@@ -28,13 +43,15 @@ interface Inbox extends InboxOptions {
 
 /**
  * The harness's webhook receivers, by URL path (`/__harness/<account>/<as>`): the node driver hands them `Request`s in
- * process, the browser driver from a `node:http` server. Each inbox verifies a delivery's signature with
- * `verifyWebhook` (one that does not verify is a finding, answered 400), keeps the event and answers the next of its
- * statuses (then 200). A path no run listens on is answered 404.
+ * process, the browser driver from a `node:http` server. Each inbox verifies both signatures of a delivery with
+ * `verifyWebhook`, as a partner's handler would: the V2 header with the account's webhook API key, and the endpoint's
+ * own (the legacy header, or the Standard Webhooks headers) with its secret. One that fails either is a finding naming
+ * the header, answered 400. It keeps the event and answers the next of its statuses (then 200). A path no run listens
+ * on is answered 404.
  *
  * @example
  * const inboxes = new WebhookInboxes()
- * inboxes.listen('/__harness/acct/hooks', 'hooks', { secret, scheme: 'sandbox', answers: [500], note: console.log })
+ * inboxes.listen('/__harness/acct/hooks', 'hooks', { secret, scheme: 'sandbox', key, answers: [500], note: console.log })
  * await inboxes.receive(request) // Response 500, then 200 for the next
  */
 export class WebhookInboxes {
@@ -65,16 +82,12 @@ export class WebhookInboxes {
     const inbox = this.inboxes.get(new URL(request.url).pathname)
     if (!inbox) return new Response(null, { status: 404 })
     const body = await request.text()
-    try {
-      verifyWebhook(body, request.headers, inbox.secret, { scheme: inbox.scheme })
-    } catch (error) {
-      const reason = error instanceof WebhookVerificationError ? `${error.code}: ${error.message}` : String(error)
-      return this.refuse(inbox, `a webhook to ${inbox.name} does not verify (${reason})`)
-    }
-    const problem = envelopeProblem(body, request.headers.get(SANDBOX_EVENT_ID_HEADER))
-    if (typeof problem === 'string') return this.refuse(inbox, `a webhook to ${inbox.name} is not in its family's envelope: ${problem}`)
+    const problem = signatureProblem(body, request.headers, inbox)
+    if (problem) return this.refuse(inbox, `a webhook to ${inbox.name} does not verify: ${problem}`)
+    const event = envelopeProblem(body, request.headers.get(SANDBOX_EVENT_ID_HEADER))
+    if (typeof event === 'string') return this.refuse(inbox, `a webhook to ${inbox.name} is not in its family's envelope: ${event}`)
     const status = inbox.answers.shift() ?? 200
-    const { eventId, type, data } = problem
+    const { eventId, type, data } = event
     inbox.received.push({ eventId, type, data, status })
     inbox.note({ actor: 'sandbox', target: `webhooks:${inbox.name}`, what: `${type} → ${status}` })
     return new Response(null, { status })
@@ -85,6 +98,29 @@ export class WebhookInboxes {
     inbox.note({ actor: 'sandbox', target: `webhooks:${inbox.name}`, what: 'refused → 400' })
     return new Response(null, { status: 400 })
   }
+}
+
+/**
+ * Why a delivery's signatures do not verify, naming the header (the V2 one first), or undefined when both do: the V2
+ * header with the account's key, and the endpoint's own with its secret.
+ */
+function signatureProblem(body: string, headers: Headers, inbox: Inbox): string | undefined {
+  const names = { headerName: inbox.key.header, legacyHeaderName: inbox.key.legacyHeader }
+  const checks: Array<[string, () => void]> = [
+    [`its V2 header ${inbox.key.header} (the account's webhook API key)`, () => verifyWebhook(body, headers, inbox.key.webhookApiKey, names)],
+    [
+      inbox.scheme === 'standard' ? "its Standard Webhooks headers (the endpoint's secret)" : `its legacy header ${inbox.key.legacyHeader} (the endpoint's secret)`,
+      () => verifyWebhook(body, headers, inbox.secret, { ...names, scheme: inbox.scheme }),
+    ],
+  ]
+  for (const [header, check] of checks) {
+    try {
+      check()
+    } catch (error) {
+      return `${header}: ${error instanceof WebhookVerificationError ? `${error.code}: ${error.message}` : String(error)}`
+    }
+  }
+  return undefined
 }
 
 /**

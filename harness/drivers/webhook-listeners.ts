@@ -1,8 +1,8 @@
-import { WebhookDelivery, WebhookEndpointWithSecret, dataOf, type WebhookEventType } from '../../sandbox/contract/index.ts'
+import { WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf, type WebhookEventType } from '../../sandbox/contract/index.ts'
 import type { WebhookRecord } from '../recording.ts'
 import type { Step } from '../scenario.ts'
 import { secretKey, type ApiStepContext } from './api-steps.ts'
-import type { WebhookInboxes } from './webhook-inboxes.ts'
+import type { AccountWebhookKey, WebhookInboxes } from './webhook-inboxes.ts'
 
 /** Where a driver receives webhooks: its inboxes, and the origin their URLs start with. */
 export interface WebhookReceiver {
@@ -26,18 +26,25 @@ const DELIVERY_LOG_LIMIT = 500
  */
 export class WebhookListeners {
   private readonly paths = new Map<string, string>()
+  /** The run's account webhook key, read at its first `listen` (one account and mode a run). */
+  private key: AccountWebhookKey | undefined
 
   constructor(private readonly receiver: WebhookReceiver) {}
 
-  /** Registers the step's endpoint with the run's secret key and opens its inbox; the endpoint is the result `as`. */
+  /**
+   * Registers the step's endpoint with the run's secret key and opens its inbox, which verifies the V2 header with the
+   * account's webhook key (read once a run, at its first listen) and the endpoint's own with its secret; the endpoint
+   * is the result `as`.
+   */
   async listen(step: Extract<Step, { webhooks: 'listen' }>, context: ApiStepContext): Promise<void> {
+    const key = (this.key ??= await accountKey(context))
     const path = `/__harness/${context.account}/${encodeURIComponent(step.as)}`
     const { webhooks: _, as: __, answers: ___, ...options } = step
     const body = { url: `${this.receiver.origin}${path}`, ...options }
     const reply = await context.api('POST /__sandbox/webhooks/endpoints', { headers: secretKey(context), body })
     if (reply.status !== 201) throw new Error(`webhooks listen ${step.as}: the endpoint was refused: ${JSON.stringify(reply.body)}`)
     const { secret, ...endpoint } = dataOf(WebhookEndpointWithSecret).parse(reply.body).data
-    this.receiver.inboxes.listen(path, step.as, { secret, scheme: endpoint.scheme, answers: step.answers ?? [], note: (entry) => context.recording.timeline.push(entry) })
+    this.receiver.inboxes.listen(path, step.as, { secret, scheme: endpoint.scheme, key, answers: step.answers ?? [], note: (entry) => context.recording.timeline.push(entry) })
     this.paths.set(path, step.as)
     context.recording.results[step.as] = endpoint
   }
@@ -75,6 +82,13 @@ export class WebhookListeners {
     for (const path of this.paths.keys()) this.receiver.inboxes.close(path)
     this.paths.clear()
   }
+}
+
+/** The account's webhook API key and header names, as `GET /__sandbox/webhooks/key` shows them. */
+async function accountKey(context: ApiStepContext): Promise<AccountWebhookKey> {
+  const reply = await context.api('GET /__sandbox/webhooks/key', { headers: secretKey(context) })
+  if (reply.status !== 200) throw new Error(`webhooks listen: the account's webhook key was refused: ${reply.status} ${JSON.stringify(reply.body)}`)
+  return dataOf(WebhookApiKeyView).parse(reply.body).data
 }
 
 /** A recorded delivery: the log's `data` is the sandbox's own object for the type (the log's schema keeps it as text). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { SECRET, signedDelivery } from './webhook-inbox-test-kit.ts'
+import { KEY, SECRET, signedDelivery } from './webhook-inbox-test-kit.ts'
 import { WebhookInboxes } from './webhook-inboxes.ts'
 import { startWebhookReceiver, type WebhookReceiverServer } from './webhook-receiver-server.ts'
 
@@ -11,7 +11,7 @@ afterEach(async () => {
 describe('startWebhookReceiver', () => {
   it('hands a delivery over the socket to the inboxes and answers their status', async () => {
     const inboxes = new WebhookInboxes()
-    inboxes.listen('/__harness/acct/hooks', 'hooks', { secret: SECRET, scheme: 'sandbox', answers: [503], note: () => undefined })
+    inboxes.listen('/__harness/acct/hooks', 'hooks', { secret: SECRET, scheme: 'sandbox', key: KEY, answers: [503], note: () => undefined })
     const receiver = await startWebhookReceiver(inboxes)
     started.push(receiver)
     expect(receiver.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

@@ -95,6 +95,14 @@ export const WebhookSignatureHeader = signatureHeaderName('webhookSignatureHeade
 /** A name for the legacy signature header (`webhookLegacySignatureHeader`). */
 export const WebhookLegacySignatureHeader = signatureHeaderName('webhookLegacySignatureHeader')
 
+/**
+ * When the widget's `transaction_updated` and `sell_transaction_updated` fire (decision 0090): `everyChange` (each
+ * status or stage change, the default) or `statusChange` (only a change of the object's `status` from the last one
+ * sent for it, its creation counting as sent).
+ */
+export const WebhookUpdatedEvents = z.enum(['everyChange', 'statusChange'], { error: 'webhookUpdatedEvents must be everyChange (each status or stage change) or statusChange (only a new status)' })
+export type WebhookUpdatedEvents = z.infer<typeof WebhookUpdatedEvents>
+
 /** A tenant's settings. */
 export const TenantSettings = z.object({
   defaultExtraFeePercentage: z.number().int().min(0).max(10),
@@ -109,6 +117,10 @@ export const TenantSettings = z.object({
   webhookSignatureHeader: WebhookSignatureHeader.default(DEFAULT_WEBHOOK_SIGNATURE_HEADER),
   /** The header webhooks carry their legacy signature in, keyed with the endpoint's secret (absent in state files written before it). */
   webhookLegacySignatureHeader: WebhookLegacySignatureHeader.default(DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER),
+  /** When `transaction_updated` / `sell_transaction_updated` fire (decision 0090; absent in state files written before it: `everyChange`). */
+  webhookUpdatedEvents: WebhookUpdatedEvents.default('everyChange'),
+  /** Whether a failure sends `*_updated` (status `failed`) right before `*_failed` (decision 0090; absent in state files written before it: false). */
+  webhookUpdatedOnFailure: z.boolean().default(false),
   /** The tenant's IP-map overrides, checked before the seeded map by `GET /v3/ip_address` (absent: none). */
   ipAddresses: IpAddressOverrides.optional(),
 })
@@ -140,6 +152,8 @@ export const SettingsUpdate = z.strictObject({
   googlePayAvailable: z.boolean().optional(),
   webhookSignatureHeader: WebhookSignatureHeader.optional(),
   webhookLegacySignatureHeader: WebhookLegacySignatureHeader.optional(),
+  webhookUpdatedEvents: WebhookUpdatedEvents.optional(),
+  webhookUpdatedOnFailure: z.boolean({ error: 'webhookUpdatedOnFailure must be true or false' }).optional(),
   /** Replaces the tenant's IP-map overrides (`[]` clears them). */
   ipAddresses: IpAddressOverrides.optional(),
 })

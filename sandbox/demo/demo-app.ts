@@ -4,6 +4,7 @@ import { FLOWS } from './demo-flows.ts'
 import { byId, createHost, type DemoConfig } from './demo-host.ts'
 import { errorText, showOutcome, type Outcome } from './demo-outcome.ts'
 import { DEMO_UPSTREAM_HEADER } from './demo-journal.ts'
+import { isFailureWebhook } from './failure-webhook.ts'
 
 /** The demo page's script: a partner app that runs the chosen flow with the browser client and logs every message. */
 const config = (window as unknown as { DEMO_CONFIG: DemoConfig }).DEMO_CONFIG
@@ -117,12 +118,12 @@ on('clear-log', async () => {
   await clearing
 })
 /** A webhook as `GET /demo/api/webhooks` gives it: the partner server's verdict on one delivery. */
-type ReceivedWebhook = { seq: number } & ({ verified: true; event: { type: string } } | { verified: false; error: { code: string } })
+type ReceivedWebhook = { seq: number } & ({ verified: true; event: { type: string; data: unknown } } | { verified: false; error: { code: string } })
 
 /** The last webhook `seq` shown, per mode; absent until the first poll, which shows nothing older than the page. */
 const webhooksSeen = new Map<'test' | 'live', number>()
 
-/** The partner server's webhooks (polled outside the log's API rows), each a `webhook` row: failures shown as such. */
+/** The partner server's webhooks (polled outside the log's API rows), each a `webhook` row: rejections and failure events (`isFailureWebhook`) shown as failures. */
 async function pollWebhooks() {
   const mode = host.mode()
   const seen = webhooksSeen.get(mode)
@@ -132,7 +133,7 @@ async function pollWebhooks() {
   // The first poll, or a partner server that restarted (its seq went back): from now on.
   if (seen === undefined || data.last < seen) return void webhooksSeen.set(mode, data.last)
   for (const webhook of data.webhooks) {
-    const failure = !webhook.verified || webhook.event.type === 'transaction_failed'
+    const failure = !webhook.verified || isFailureWebhook(webhook.event.type, webhook.event.data)
     const kind = webhook.verified ? webhook.event.type : `rejected (${webhook.error.code})`
     log.add({ direction: 'webhook', channel: 'webhook', frame: '-', kind, payload: webhook.verified ? webhook.event : webhook.error, failure })
     webhooksSeen.set(mode, webhook.seq)

@@ -1,3 +1,4 @@
+import { isFailureWebhook } from './failure-webhook.ts'
 import type { LogRow } from './log-row.ts'
 import { FRAME_PALETTE } from './sequence-diagram-style.ts'
 
@@ -13,8 +14,8 @@ const FAILED_STATUSES = new Set(['failed', 'unavailable'])
 
 /**
  * The tone of a log row, the one source of truth for the log's and the diagram's colours: a failure for a row marked
- * `failure` (a rejected or `transaction_failed` webhook), an `error` event, a `complete` with `status: failed`,
- * `unavailable` or a `failureCode`, an API answer ≥ 400; cancelled for a `cancelled` event.
+ * `failure` (a rejected webhook), a webhook that tells of a failure (`isFailureWebhook`), an `error` event, a
+ * `complete` with `status: failed`, `unavailable` or a `failureCode`, an API answer ≥ 400; cancelled for a `cancelled` event.
  *
  * @example
  * rowTone({ time: 0, direction: 'api', channel: 'api', frame: '-', kind: 'POST /platform/v1/quotes/buy → 503' }) // 'failure'
@@ -22,7 +23,7 @@ const FAILED_STATUSES = new Set(['failed', 'unavailable'])
 export function rowTone(row: LogRow): RowTone | undefined {
   if (row.failure) return 'failure'
   if (row.direction === 'api') return Number(/→ (\d{3})$/.exec(row.kind)?.[1] ?? 0) >= 400 ? 'failure' : undefined
-  if (row.direction === 'webhook') return row.kind === 'transaction_failed' ? 'failure' : undefined
+  if (row.direction === 'webhook') return isFailureWebhook(row.kind, field(row.payload, 'data')) ? 'failure' : undefined
   if (row.direction !== 'frame→host') return undefined
   if (row.kind === 'error') return 'failure'
   if (row.kind === 'cancelled') return 'cancelled'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BuyQuote, Connection, WebhookEndpoint, dataOf } from '../contract/index.ts'
+import { BuyQuote, Connection, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
 import { executeBuyQuote } from '../domain/transactions.ts'
 import { createSandboxCore } from '../http/index.ts'
 import type { PlainReply, PlainRequest } from '../http/plain-http.ts'
@@ -76,14 +76,39 @@ describe("the demo partner server's webhooks", () => {
     expect(recorded).not.toContain('/__sandbox/webhooks')
   })
 
-  it('answers 400 to a webhook signed with another secret, and shows it to the page as rejected', async () => {
-    const { last } = (await received()).data
+  /** The demo endpoint's secret and the account's webhook key, as the sandbox shows them. */
+  async function keys() {
+    await received()
+    const endpoint = (await endpoints()).find((each) => each.url.endsWith(`${DEMO_WEBHOOK_PATH}?mode=test`))!
+    const { secret } = conforms(dataOf(WebhookEndpointWithSecret), (await send(core, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, { headers: sk })).body).data
+    const { webhookApiKey } = conforms(dataOf(WebhookApiKeyView), (await send(core, 'GET /__sandbox/webhooks/key', { headers: sk })).body).data
+    return { secret, webhookApiKey }
+  }
+
+  /** Posts a `transaction_created` signed with `signers` to the demo's route; its reply. */
+  async function post(signers: string[]): Promise<PlainReply> {
     const body = JSON.stringify({ type: 'transaction_created', data: {} })
-    const headers = signWebhook(body, `whsec_${Buffer.alloc(32, 7).toString('base64')}`, { timestamp: Math.floor(Date.now() / 1000) })
-    const reply = (await demo({ method: 'POST', path: DEMO_WEBHOOK_PATH, query: { mode: 'test' }, headers: { ...headers, 'content-type': 'application/json' }, body })) as PlainReply
+    const headers = signWebhook(body, signers, { timestamp: Math.floor(Date.now() / 1000) })
+    return (await demo({ method: 'POST', path: DEMO_WEBHOOK_PATH, query: { mode: 'test' }, headers: { ...headers, 'content-type': 'application/json' }, body })) as PlainReply
+  }
+
+  const OTHER_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+  const OTHER_KEY = `wk_test_${'B'.repeat(43)}`
+
+  it.each([
+    ['its legacy header signed with another secret, its V2 header good', 'legacy', 'the legacy header moonpay-signature'],
+    ['its V2 header signed with another key, its legacy header good', 'v2', 'the V2 header moonpay-signature-v2'],
+  ])('answers 400 to a webhook with %s, and shows it to the page as rejected, naming the header', async (_name, bad, header) => {
+    const { secret, webhookApiKey } = await keys()
+    const { last } = (await received()).data
+    expect((await post([webhookApiKey, secret])).status).toBe(200)
+    const reply = await post(bad === 'v2' ? [OTHER_KEY, secret] : [webhookApiKey, OTHER_SECRET])
     expect(reply.status).toBe(400)
-    expect(reply.body).toMatchObject({ code: 'invalid_signature' })
-    expect((await received(last)).data.webhooks).toEqual([expect.objectContaining({ verified: false, error: expect.objectContaining({ code: 'signature_mismatch' }) })])
+    expect(reply.body).toMatchObject({ code: 'invalid_signature', message: expect.stringContaining(header) })
+    expect((await received(last)).data.webhooks).toEqual([
+      expect.objectContaining({ verified: true }),
+      expect.objectContaining({ verified: false, error: { code: 'signature_mismatch', message: expect.stringMatching(new RegExp(`^${header}: `)) } }),
+    ])
   })
 
   it.each([

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readWebhookBody, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf } from '../contract/index.ts'
+import { readWebhookBody, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf, type WebhookScheme } from '../contract/index.ts'
 import { verifyWebhook, WebhookVerificationError } from '../kernel/webhook-signature.ts'
 
 /** Where the demo's partner server receives its webhooks (`?mode=test|live` says for which key). */
@@ -27,20 +27,24 @@ type Verdict = { verified: true; event: DemoEvent } | { verified: false; error: 
 /** One webhook as the demo's partner server took it, numbered in the order it came (`seq`). */
 export type ReceivedWebhook = { seq: number; receivedAt: string } & Verdict
 
-/** The demo's endpoint for a mode, with the secret that verifies its deliveries. */
+/** The demo's endpoint for a mode, with what verifies its deliveries: its secret and scheme, and the account's webhook key. */
 interface Registered {
   id: string
   updatedAt: string
   secret: string
+  scheme: WebhookScheme
+  key: WebhookApiKeyView
 }
 
 const Endpoints = dataOf(z.array(WebhookEndpoint))
 const WithSecret = dataOf(WebhookEndpointWithSecret)
+const Key = dataOf(WebhookApiKeyView)
 
 /**
  * The demo partner's webhook receiver: it registers an endpoint at {@link DEMO_WEBHOOK_PATH} on the sandbox's API
  * origin for each mode, taking both families (lazily, once: a reset of the tenant removes it and the next use registers it again), verifies
- * every delivery with `verifyWebhook` and keeps the newest {@link DEMO_WEBHOOKS_KEPT} per mode for the page.
+ * both signatures of every delivery with `verifyWebhook` (the V2 header with the account's webhook key, the endpoint's
+ * own with its secret, decision 0086) and keeps the newest {@link DEMO_WEBHOOKS_KEPT} per mode for the page.
  *
  * @example
  * const webhooks = demoWebhooks(call, origins)
@@ -58,7 +62,7 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
     return schema.parse(reply.body)
   }
 
-  /** Finds the mode's endpoint by its URL (registers it when missing) and reads its secret when it is new or changed. */
+  /** Finds the mode's endpoint by its URL (registers it when missing) and reads its secret, and the account's key, when it is new or changed. */
   async function register(mode: DemoMode): Promise<Registered> {
     const url = `${origins.api}${DEMO_WEBHOOK_PATH}?mode=${mode}`
     const endpoints = answer(Endpoints, await call(mode, 'GET', '/__sandbox/webhooks/endpoints'), 'listing the webhook endpoints').data
@@ -68,7 +72,8 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
     const endpoint = found
       ? answer(WithSecret, await call(mode, 'GET', `/__sandbox/webhooks/endpoints/${found.id}/secret`), 'reading the endpoint secret').data
       : answer(WithSecret, await call(mode, 'POST', '/__sandbox/webhooks/endpoints', { url, family: 'both' }), 'registering the webhook endpoint').data
-    const current = { id: endpoint.id, updatedAt: endpoint.updatedAt, secret: endpoint.secret }
+    const key = answer(Key, await call(mode, 'GET', '/__sandbox/webhooks/key'), "reading the account's webhook key").data
+    const current = { id: endpoint.id, updatedAt: endpoint.updatedAt, secret: endpoint.secret, scheme: endpoint.scheme, key }
     registered.set(mode, current)
     return current
   }
@@ -91,20 +96,28 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
       return started
     },
     /**
-     * Verifies a delivery against the mode's secret as last read (a partner keeps its secret; it does not ask for it
-     * on every webhook; one that has none yet, after a restart, reads it first) and keeps it, verified or rejected
-     * (with the reason).
+     * Verifies a delivery's V2 header against the account's webhook key and its legacy (or Standard Webhooks) headers
+     * against the mode's secret, as last read (a partner keeps them; it does not ask for them on every webhook; one
+     * that has none yet, after a restart, reads them first) and keeps it, verified or rejected (with the reason, which
+     * names the header).
      */
     async receive(mode: DemoMode, body: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<ReceivedWebhook> {
       const rejected = (code: string, message: string) => keep(mode, { verified: false, error: { code, message } })
       const known = registered.get(mode) ?? (await this.ensure(mode).catch((error: Error) => error))
       if (known instanceof Error) return rejected('no_secret', `the demo has no webhook secret for ${mode} mode: ${known.message}`)
-      const { secret } = known
-      try {
-        verifyWebhook(body ?? '', headers, secret)
-      } catch (error) {
-        if (error instanceof WebhookVerificationError) return rejected(error.code, error.message)
-        throw error
+      const { secret, scheme, key } = known
+      const names = { headerName: key.header, legacyHeaderName: key.legacyHeader }
+      const checks: Array<[string, () => void]> = [
+        [`the V2 header ${key.header}`, () => verifyWebhook(body ?? '', headers, key.webhookApiKey, names)],
+        [scheme === 'standard' ? 'the Standard Webhooks headers' : `the legacy header ${key.legacyHeader}`, () => verifyWebhook(body ?? '', headers, secret, { ...names, scheme })],
+      ]
+      for (const [header, check] of checks) {
+        try {
+          check()
+        } catch (error) {
+          if (error instanceof WebhookVerificationError) return rejected(error.code, `${header}: ${error.message}`)
+          throw error
+        }
       }
       const read = readWebhookBody(body!)
       const type = WebhookEventType.safeParse(read?.type)

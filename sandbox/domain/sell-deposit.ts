@@ -45,10 +45,10 @@ export async function recordDeposit(tenant: Tenant, store: TenantStore, id: stri
     draft.stages = matches ? stagesAt('stage_two_verification', 'in_progress') : stagesAt('stage_two_verification', 'failed', 'refund')
   }))!
   tenant.record('sell:deposit', { sellTransactionId: id, amount: deposit.amount, hash: deposit.hash, expected: current.baseCurrencyAmount })
-  if (!matches) return emitSellWebhook(tenant, store, 'sell_transaction_failed', updated)
+  if (!matches) return emitSellWebhook(tenant, store, 'sell_transaction_failed', updated, 'waitingForDeposit')
   for (const [stage, after] of SELL_STAGE_PASSES_AFTER_MS) tenant.scheduleJob(store, { kind: 'sell:stage', at: now + after, sellTransactionId: id, stage })
   const trigger = sellTriggerFor(tenant.mode, current.baseCurrencyAmount)
   const outcome: SellOutcome = trigger?.outcome.kind === 'payoutFails' ? { status: 'failed', failureReason: trigger.outcome.failureReason } : { status: 'completed' }
   tenant.scheduleJob(store, { kind: 'sell:settle', at: now + SELL_SETTLEMENT_SECONDS * 1000, sellTransactionId: id, outcome })
-  return emitSellWebhook(tenant, store, 'sell_transaction_updated', updated)
+  return emitSellWebhook(tenant, store, 'sell_transaction_updated', updated, 'waitingForDeposit')
 }

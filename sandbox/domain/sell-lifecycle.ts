@@ -28,7 +28,7 @@ export async function passSellStage(tenant: Tenant, store: TenantStore, id: stri
     draft.updatedAt = updatedAt
   }))!
   tenant.record('sell:stage', { sellTransactionId: id, stage, status: 'success', next })
-  await emitSellWebhook(tenant, store, 'sell_transaction_updated', updated)
+  await emitSellWebhook(tenant, store, 'sell_transaction_updated', updated, 'pending')
   return updated
 }
 
@@ -58,7 +58,7 @@ export async function settleSellTransaction(tenant: Tenant, store: TenantStore, 
     draft.updatedAt = updatedAt
   }))!
   tenant.record(outcome.status === 'completed' ? 'sell:completed' : 'sell:failed', { sellTransactionId: id, ...outcome })
-  await emitSellWebhook(tenant, store, outcome.status === 'completed' ? 'sell_transaction_updated' : 'sell_transaction_failed', settled)
+  await emitSellWebhook(tenant, store, outcome.status === 'completed' ? 'sell_transaction_updated' : 'sell_transaction_failed', settled, 'pending')
   return settled
 }
 
@@ -74,6 +74,8 @@ export async function failSellNow(tenant: Tenant, store: TenantStore, id: string
   if (!current) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
   if (current.status === 'failed' || current.status === 'completed') throw new SandboxError('conflict', `sell transaction ${id} is already ${current.status}${current.failureReason ? ` (${current.failureReason})` : ''}`)
   const updatedAt = tenant.clock.iso()
+  // Read before the update, which changes the record in place.
+  const before = current.status
   const failed = (await store.sellTransactions.update(id, (draft) => {
     draft.status = 'failed'
     draft.failureReason = failureReason
@@ -81,7 +83,7 @@ export async function failSellNow(tenant: Tenant, store: TenantStore, id: string
     draft.updatedAt = updatedAt
   }))!
   tenant.record('sell:failed', { sellTransactionId: id, failureReason })
-  return emitSellWebhook(tenant, store, 'sell_transaction_failed', failed)
+  return emitSellWebhook(tenant, store, 'sell_transaction_failed', failed, before)
 }
 
 /**

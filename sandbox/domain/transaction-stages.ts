@@ -2,6 +2,7 @@ import { StageName, currentStage, stagesAt, type TransactionRecord } from '../co
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { emitBuyWebhooks } from './buy-webhooks.ts'
+import { widgetStatusOf } from './widget-transaction.ts'
 
 /**
  * Sandbox ms after execution at which a stage succeeds and the next starts (decision 0060): verification (the payment
@@ -43,12 +44,14 @@ export async function passStage(tenant: Tenant, store: TenantStore, transactionI
   const next = StageName.options[order(stage) + 1]
   if (at.stage !== stage || at.status !== 'in_progress' || next === undefined) return current
   const updatedAt = tenant.clock.iso()
+  // Read before the update, which changes the record in place.
+  const before = widgetStatusOf(current)
   const updated = (await store.transactions.update(transactionId, (draft) => {
     draft.stages = stagesAt(next, 'in_progress')
     draft.updatedAt = updatedAt
   }))!
   tenant.record('transaction:stage', { transactionId, stage, status: 'success', next })
-  await emitBuyWebhooks(tenant, store, 'transaction_updated', updated)
+  await emitBuyWebhooks(tenant, store, 'transaction_updated', updated, before)
   return updated
 }
 

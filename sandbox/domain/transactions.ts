@@ -8,6 +8,7 @@ import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { laterStage, passStagesBefore, scheduleStages } from './transaction-stages.ts'
 import { emitBuyWebhooks } from './buy-webhooks.ts'
+import { widgetStatusOf } from './widget-transaction.ts'
 
 /** Sandbox seconds from execution to settlement. */
 export const SETTLEMENT_SECONDS = 20
@@ -93,6 +94,8 @@ export async function settleTransaction(tenant: Tenant, store: TenantStore, id: 
   const failure = outcome.status === 'failed' ? stageFailureOf(outcome.failureCode) : undefined
   await passStagesBefore(tenant, store, id, failAt.stage ?? failure?.stage ?? 'stage_four_delivery')
   const at = tenant.clock.iso()
+  // The widget status once its stages passed, the one its last webhook carried (decision 0090), read before the update changes the record.
+  const before = widgetStatusOf(store.transactions.get(id)!)
   const settled = await store.transactions.update(id, (draft) => {
     const stages = failure
       ? stagesAt(laterStage(failAt.stage ?? failure.stage, currentStage(draft.stages).stage), 'failed', failAt.failureReason ?? failure.failureReason)
@@ -100,7 +103,7 @@ export async function settleTransaction(tenant: Tenant, store: TenantStore, id: 
     Object.assign(draft, outcome, { stages, updatedAt: at })
   })
   tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', { transactionId: id, ...outcome })
-  await emitBuyWebhooks(tenant, store, outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed', settled!)
+  await emitBuyWebhooks(tenant, store, outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed', settled!, before)
   return settled!
 }
 

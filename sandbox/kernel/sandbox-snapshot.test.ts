@@ -14,7 +14,7 @@ async function busyCore(): Promise<{ core: SandboxCore; accessToken: string; tra
   const core = createSandboxCore({ secret: SECRET, bootId: 'boot1' })
   const session = conforms(dataOf(SessionCreated), (await send(core, 'POST /platform/v1/sessions', { headers: SK, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...NY } })).body).data
   const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: SK, body: { sessionToken: session.sessionToken } })).body).data
-  await send(core, 'PUT /__sandbox/settings', { headers: SK, body: { allowedOrigins: ['https://shop.example'] } })
+  await send(core, 'PUT /__sandbox/settings', { headers: SK, body: { allowedOrigins: ['https://shop.example'], webhookUpdatedEvents: 'statusChange', webhookUpdatedOnFailure: true } })
   await send(core, 'POST /__sandbox/faults', { headers: SK, body: { path: '/v3/currencies', status: 503, times: 2 } })
   await send(core, 'POST /__sandbox/clock/advance', { headers: SK, body: { by: '30m' } })
   const tenant = core.tenants.get('snapshot', 'test')
@@ -46,6 +46,7 @@ describe('a sandbox snapshot', () => {
     const after = (await restoredFrom(await throughJson(core))).tenants.get('snapshot', 'test')
     expect(after.clock.now()).toBe(before.clock.now())
     expect(after.settings).toEqual(before.settings)
+    expect(after.settings).toMatchObject({ webhookUpdatedEvents: 'statusChange', webhookUpdatedOnFailure: true })
     expect(after.faults.list(after.clock.now())).toEqual(before.faults.list(before.clock.now()))
     expect(after.journal.list()).toEqual(before.journal.list())
     expect((await after.store()).snapshot()).toEqual((await before.store()).snapshot())

@@ -392,6 +392,8 @@ export class Tenant {
       googlePayAvailable: true,
       webhookSignatureHeader: DEFAULT_WEBHOOK_SIGNATURE_HEADER,
       webhookLegacySignatureHeader: DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER,
+      webhookUpdatedEvents: 'everyChange',
+      webhookUpdatedOnFailure: false,
     }
   }
 

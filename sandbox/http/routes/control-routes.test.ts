@@ -189,6 +189,27 @@ describe('PUT /__sandbox/settings', () => {
     expect(conforms(dataOf(TenantSettings), (await send(core, 'PUT /__sandbox/settings', { headers, body: { googlePayAvailable: true } })).body).data.googlePayAvailable).toBe(true)
   })
 
+  it('shows when *_updated webhooks fire, everyChange without a failure by default, and keeps what PUT chose (decision 0090)', async () => {
+    const { headers } = freshAccount()
+    const read = async () => conforms(dataOf(TenantSettings), (await send(core, 'GET /__sandbox/settings', { headers })).body).data
+    expect(await read()).toMatchObject({ webhookUpdatedEvents: 'everyChange', webhookUpdatedOnFailure: false })
+    expect((await send(core, 'PUT /__sandbox/settings', { headers, body: { webhookUpdatedEvents: 'statusChange', webhookUpdatedOnFailure: true } })).status).toBe(200)
+    expect((await send(core, 'PUT /__sandbox/settings', { headers, body: { defaultExtraFeePercentage: 0 } })).status).toBe(200)
+    expect(await read()).toMatchObject({ webhookUpdatedEvents: 'statusChange', webhookUpdatedOnFailure: true })
+  })
+
+  it.each([
+    [{ webhookUpdatedEvents: 'statusChanges' }, 'webhookUpdatedEvents', /webhookUpdatedEvents must be everyChange .* or statusChange/],
+    [{ webhookUpdatedOnFailure: 'yes' }, 'webhookUpdatedOnFailure', /webhookUpdatedOnFailure must be true or false/],
+  ])('refuses %j with a 400 naming the field and its values', async (body, field, message) => {
+    const { headers } = freshAccount()
+    const response = await send(core, 'PUT /__sandbox/settings', { headers, body })
+    expect(response.status).toBe(400)
+    const error = conforms(PlatformError, response.body).errors?.[0]
+    expect(error?.field).toBe(field)
+    expect(error?.message).toMatch(message)
+  })
+
   it('refuses a googlePayAvailable that is not a boolean, naming it', async () => {
     const { headers } = freshAccount()
     const response = await send(core, 'PUT /__sandbox/settings', { headers, body: { googlePayAvailable: 'no' } })

@@ -173,7 +173,7 @@ export const controlRoutes: Route[] = [
     method: 'PUT',
     path: '/__sandbox/settings',
     operationId: 'updateSettings',
-    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature headers, IP-map overrides',
+    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature headers, when *_updated webhooks fire, IP-map overrides',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
     handle({ tenant, request }) {
@@ -191,6 +191,8 @@ export const controlRoutes: Route[] = [
         googlePayAvailable: update.googlePayAvailable ?? tenant.settings.googlePayAvailable,
         webhookSignatureHeader: v2,
         webhookLegacySignatureHeader: legacy,
+        webhookUpdatedEvents: update.webhookUpdatedEvents ?? tenant.settings.webhookUpdatedEvents,
+        webhookUpdatedOnFailure: update.webhookUpdatedOnFailure ?? tenant.settings.webhookUpdatedOnFailure,
         ...ipAddressesAfter(tenant.settings, update),
       }
       tenant.record('settings:updated', { ...update })
