@@ -1,4 +1,5 @@
-import type { SequenceMode } from './scenario.ts'
+/** How a channel's events are checked: all of them in order, some in order, or none of these. */
+export type SequenceMode = 'exact' | 'subsequence' | 'never'
 
 /** The outcome of matching a sequence: pass, and a readable diff when it does not. */
 export interface SequenceResult {

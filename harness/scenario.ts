@@ -1,5 +1,5 @@
 import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
-import type { Present } from './match-sequence.ts'
+import type { Present, SequenceMode } from './match-sequence.ts'
 import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
@@ -32,8 +32,7 @@ export type WebhookMatcher = {
   [K in WebhookEventType]: { type: K; payload?: DeepPartial<WebhookPayload<K>> }
 }[WebhookEventType]
 
-/** How a channel's events are checked: all of them in order, some in order, or none of these. */
-export type SequenceMode = 'exact' | 'subsequence' | 'never'
+export type { SequenceMode } from './match-sequence.ts'
 
 /** The steps a scenario runs, in order. */
 export type Step =
