@@ -163,6 +163,25 @@ export function depositToSwap(amount: number, swapAs = 'swap', as = 'deposit'): 
   return { api: `POST /__sandbox/swaps/{{${swapAs}.body.transactionId}}/deposit`, as, body: { amount } }
 }
 
+/**
+ * A magic US customer swaps `quoted` USDC for ETH and deposits `deposited` once the deposit address is made (5 s),
+ * and the clock runs through screening (10 s): the swap is then executing, in `reQuoteRequired` (a deposit more than
+ * 1 % off), or failed by a trigger amount (decision 0068). The steps every swap path starts with.
+ *
+ * @example
+ * steps: [...screenedSwap(100, 80), swapRequote(), rejectSwapRequote()]
+ */
+export function screenedSwap(quoted: number, deposited = quoted): Step[] {
+  return [
+    ...connectCustomer(magic.usNy),
+    swapQuote('usdc-eth', quoted),
+    executeSwap(),
+    { control: 'advanceClock', by: '5s' },
+    depositToSwap(deposited),
+    { control: 'advanceClock', by: '10s' },
+  ]
+}
+
 /** The `conn` customer reads the swap named `swapAs`; result named `as`. */
 export function readSwap(as: string, swapAs = 'swap'): Step {
   return { api: `GET /v4/swap/transaction/{{${swapAs}.body.transactionId}}?apiKey={pk}`, as, headers: SWAP_BEARER }

@@ -1,7 +1,6 @@
 import { present } from '../../harness/match-sequence.ts'
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositToSwap, executeSwap, swapQuote } from '../../harness/widget-api-steps.ts'
+import { screenedSwap } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap of 100 USDC for ETH deposited as quoted sends its five lifecycle events in order (decision 0088's table), each
@@ -15,12 +14,7 @@ export default defineScenario({
   tags: ['swaps', 'webhooks', 'webhook-events'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 100),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(100),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(100),
     { control: 'advanceClock', by: '30s' },
   ],
   expect: {

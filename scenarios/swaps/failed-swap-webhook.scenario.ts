@@ -1,6 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositToSwap, executeSwap, readSwap, swapQuote } from '../../harness/widget-api-steps.ts'
+import { readSwap, screenedSwap } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap of 62.13 USDC (a test-mode swap trigger, decision 0068) fails at screening with customerLimitsExceeded, 10 s
@@ -11,12 +10,7 @@ export default defineScenario({
   tags: ['swaps', 'webhooks', 'trigger-62.13'],
   steps: [
     { webhooks: 'listen', as: 'hooks', events: ['swap_transaction_failed'] },
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 62.13),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(62.13),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(62.13),
     readSwap('after'),
   ],
   expect: {

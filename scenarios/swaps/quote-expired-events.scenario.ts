@@ -1,7 +1,6 @@
 import { present } from '../../harness/match-sequence.ts'
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { acceptSwapRequote, depositToSwap, executeSwap, swapQuote, swapRequote } from '../../harness/widget-api-steps.ts'
+import { acceptSwapRequote, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap of 65.13 USDC (the test-mode trigger that finds the quote expired at screening, decision 0088) deposited as
@@ -15,12 +14,7 @@ export default defineScenario({
   tags: ['swaps', 'webhooks', 'webhook-events', 'requote', 'trigger-65.13'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 65.13),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(65.13),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(65.13),
     swapRequote(),
     acceptSwapRequote(),
     { control: 'advanceClock', by: '30s' },

@@ -1,7 +1,6 @@
 import { present } from '../../harness/match-sequence.ts'
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositToSwap, executeSwap, readSwap, swapQuote } from '../../harness/widget-api-steps.ts'
+import { readSwap, screenedSwap } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap of 62.13 USDC (the test-mode trigger whose screening refuses the customer, decision 0068) fails 10 s after its
@@ -14,12 +13,7 @@ export default defineScenario({
   tags: ['swaps', 'webhooks', 'webhook-events', 'refund', 'trigger-62.13'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 62.13),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(62.13),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(62.13),
     { control: 'advanceClock', by: '30s' },
     readSwap('after'),
   ],

@@ -1,7 +1,6 @@
 import { present } from '../../harness/match-sequence.ts'
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { acceptSwapRequote, depositToSwap, executeSwap, readSwap, swapQuote, swapRequote } from '../../harness/widget-api-steps.ts'
+import { acceptSwapRequote, readSwap, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap quoted for 100 USDC but deposited 80: screening finds the deposit more than 1 % off the quote, so the swap needs a
@@ -14,12 +13,7 @@ export default defineScenario({
   tags: ['swaps', 'webhooks', 'webhook-events', 'requote'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 100),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(80),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(100, 80),
     swapRequote(),
     acceptSwapRequote(),
     { control: 'advanceClock', by: '30s' },

@@ -1,7 +1,6 @@
 import { present } from '../../harness/match-sequence.ts'
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositToSwap, executeSwap, rejectSwapRequote, swapQuote, swapRequote } from '../../harness/widget-api-steps.ts'
+import { rejectSwapRequote, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
 
 /**
  * A swap quoted for 100 USDC but deposited 80 needs a requote (swap_quote_invalid); the customer rejects it, so the
@@ -14,12 +13,7 @@ export default defineScenario({
   tags: ['swaps', 'webhooks', 'webhook-events', 'requote', 'refund'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 100),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(80),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(100, 80),
     swapRequote(),
     rejectSwapRequote(),
     { control: 'advanceClock', by: '30s' },

@@ -1,6 +1,5 @@
 import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositToSwap, executeSwap, readSwap, rejectSwapRequote, swapQuote, swapRequote } from '../../harness/widget-api-steps.ts'
+import { readSwap, rejectSwapRequote, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
 
 /**
  * A customer swaps 100 USDC for ETH but deposits 80: screened 10 s after the deposit, the swap needs a requote
@@ -11,12 +10,7 @@ export default defineScenario({
   title: 'a swap with a requote rejected fails with depositAmountIncorrect',
   tags: ['swaps', 'requote'],
   steps: [
-    ...connectCustomer(magic.usNy),
-    swapQuote('usdc-eth', 100),
-    executeSwap(),
-    { control: 'advanceClock', by: '5s' },
-    depositToSwap(80),
-    { control: 'advanceClock', by: '10s' },
+    ...screenedSwap(100, 80),
     readSwap('required'),
     swapRequote(),
     rejectSwapRequote(),
