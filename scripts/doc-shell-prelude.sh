@@ -1,6 +1,6 @@
 # Sourced before a docs shell block (scripts/doc-shell.ts). curl keeps each answer's status and body in $DOC_TMP,
 # and puts in place of a placeholder id the docs write (sell_…, txn_…: "the id from the answer above") the last id
-# of that prefix an earlier answer held. Where jq is not installed, a node one-liner does the `jq -r .a.b` the docs use.
+# of that prefix an earlier answer held; no call waits more than 10 s. Where jq is not installed, a node one-liner does the `jq -r .a.b` the docs use.
 calls=0
 curl() {
   local args=() arg prefix id status out shown
@@ -14,7 +14,7 @@ curl() {
   done
   calls=$((calls + 1))
   out="$DOC_TMP/body-$calls"
-  status=$(command curl -sS -o "$out" -w '%{http_code}' "${args[@]}")
+  status=$(command curl -sS --max-time 10 -o "$out" -w '%{http_code}' "${args[@]}")
   shown="$*"
   shown=${shown//$'\n'/ }
   printf '%s\t%s\t%s\n' "$status" "$out" "${shown//$'\t'/ }" >> "$DOC_TMP/calls"

@@ -28,7 +28,8 @@ const PRELUDE = fileURLToPath(new URL('./doc-shell-prelude.sh', import.meta.url)
 
 /**
  * Runs a docs shell block in bash against a running sandbox: the docs' origins become the given ones and the
- * documented account (`pk_test_sandbox`, `sk_test_sandbox`) becomes `account`, so blocks do not share state.
+ * documented account (`pk_test_sandbox`, `sk_test_sandbox`) becomes `account`, so blocks do not share state. It runs
+ * in a scratch directory, removed after, so files a block writes (an upload's document) stay out of the checkout.
  */
 export async function runShellBlock(body: string, target: { apiUrl: string; framesUrl: string; account: string }): Promise<ShellRun> {
   const dir = mkdtempSync(join(tmpdir(), 'doc-shell-'))
