@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildCatalog, magicCustomers } from '../fixtures/index.ts'
 import { PlatformWebhookBody, Transaction, WidgetTransaction, WidgetWebhookBody } from '../sandbox/contract/index.ts'
+import { USAGE } from '../sandbox/cli-usage.ts'
+import { cliSection } from './readme-cli.ts'
 import { currencySection, customerSection, withSection } from './readme-sections.ts'
 import { webhookSection } from './readme-webhooks.ts'
 
@@ -18,6 +20,16 @@ describe('README generated sections', () => {
 
   it('show the webhook catalogue and a body of each family as the sandbox sends it (run npm run docs:readme when they do not)', async () => {
     expect(withSection(readme, 'webhooks', await webhookSection())).toBe(readme)
+  })
+
+  it("show the command line's --help and the scenarios command's (run npm run docs:readme when they do not)", () => {
+    expect(withSection(readme, 'cli', cliSection())).toBe(readme)
+  })
+
+  it('name every flag of --help', () => {
+    const flags = [...new Set(USAGE.match(/--[a-z][a-z-]*/g))]
+    expect(flags).toEqual(expect.arrayContaining(['--webhook-allow-host', '--realtime-clock', '--stall-report-seconds']))
+    expect(flags.filter((flag) => !readme.includes(flag))).toEqual([])
   })
 
   it('show bodies that parse with the envelope of their family and the GET schema of their data', async () => {
