@@ -17,16 +17,19 @@ export interface SandboxFixtureOptions {
 /**
  * Playwright's `test` with the sandbox: `sandbox` is a server started once per
  * worker (API and frames origins on free ports unless `port`/`framesPort` say
- * otherwise, fixtures from `seed`); `tenant` is a fresh, isolated account for
- * each test, whose journal tells what the frames did and whose control API (`addFault`, `countRequests` …) goes over
- * `fetch` to `sandbox.apiUrl`: `await expect(tenant).toHaveReceived({ method: 'POST', path: '/platform/v1/sessions' })`.
+ * otherwise, fixtures from `seed`); `tenant` is a fresh, isolated account for each test: the same handle as the msw
+ * adapter's and `useSandbox`'s (decision 0093), its calls over `fetch` to `sandbox.apiUrl`, and
+ * `tenant.webhooks.listen(handler)` behind a loopback server in the test's process, closed when the test ends.
  *
  * @example
  * import { test, expect } from 'ramp-sandbox/harness/playwright'
  * test('the check frame completes', async ({ page, sandbox, tenant }) => {
- *   await page.goto(`${myAppUrl}?api=${sandbox.apiUrl}&frames=${sandbox.framesUrl}&key=${tenant.publishableKey}`)
+ *   await tenant.webhooks.listen((request) => void hooks.push(request), { events: ['transaction_created'] })
+ *   await page.goto(`${myAppUrl}?api=${sandbox.apiUrl}&frames=${sandbox.framesUrl}&pk=${tenant.publishableKey}`)
  *   // … drive your app …
  *   await expect(tenant).toHaveEmittedSubsequence([{ kind: 'handshake' }, { kind: 'complete' }])
+ *   await tenant.clock.advance('30s')
+ *   expect(await tenant.webhooks.settle()).toMatchObject({ failed: 0 })
  * })
  * // playwright.config.ts: defineConfig<SandboxFixtureOptions>({ use: { seed: 7 } })
  */
