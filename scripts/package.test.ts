@@ -386,8 +386,8 @@ async function handleCalls(tenant: TenantHandle & MswTenantHandle, partnerFetch:
   const buyer = (await tenant.fixtures()).customers.find((customer) => customer.magic === 'active.us-ny')!
   const advanced = await tenant.clock.advance('90s')
   await tenant.addFault({ method: 'GET', path: '/v3/currencies/*/sell_quote', status: 503 })
-  const faulted = (await partnerFetch('/v3/currencies/eth/sell_quote?apiKey=' + tenant.publishableKey + '&quoteCurrencyCode=usd&baseCurrencyAmount=0.5')).status
   const faults = (await tenant.listFaults()).length
+  const faulted = (await partnerFetch('/v3/currencies/eth/sell_quote?apiKey=' + tenant.publishableKey + '&quoteCurrencyCode=usd&baseCurrencyAmount=0.5')).status
   await tenant.clearFaults()
   const { count } = await tenant.countRequests({ method: 'GET', path: '/v3/currencies/eth/sell_quote' })
   const { webhookApiKey } = await tenant.webhooks.key()
@@ -452,7 +452,9 @@ test('answers the handle calls with the tenant fixture', async ({ sandbox, tenan
     const vitest = await app.run('npx', ['--no-install', 'vitest', 'run', 'test/handle.test.ts'], 180_000)
     expect(vitest.stdout, vitest.stdout + vitest.stderr).toMatch(/Tests\s+\S*2 passed/)
     expect(vitest.status).toBe(0)
-    const playwright = await app.run('npx', ['--no-install', 'playwright', 'test', 'e2e/handle.spec.ts', '--reporter=line'], 180_000)
+    // Its own config (the fixture's defaults: free ports, seed 1), so this test does not lean on another's files.
+    app.write('playwright.handle.config.ts', `import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'e2e', workers: 1 })\n`)
+    const playwright = await app.run('npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.handle.config.ts', 'e2e/handle.spec.ts', '--reporter=line'], 180_000)
     expect(playwright.stdout, playwright.stdout + playwright.stderr).toContain('1 passed')
     expect(playwright.status).toBe(0)
   }, 360_000)

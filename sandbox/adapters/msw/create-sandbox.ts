@@ -66,6 +66,10 @@ export interface MswSandbox {
  * const tenant = sandbox.tenant()
  * await tenant.addFault({ method: 'POST', path: '/platform/v1/quotes/buy', status: 429, responseHeaders: { 'retry-after': '2' } })
  * await expect(tenant).toHaveReceived({ method: 'POST', path: '/platform/v1/quotes/buy' }, { times: 2 })
+ * // The same handle as useSandbox's and the Playwright fixture's: clock, webhooks, fixtures, reset
+ * await tenant.webhooks.listen(async (request) => void received.push(await request.json()), { events: ['transaction_created'] })
+ * await tenant.clock.advance('30s')
+ * await tenant.webhooks.settle() // { deliveries: 1, pending: 0, delivered: 1, failed: 0 }
  */
 export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
   const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), webhooks = 'fetch', ...coreOptions } = options
