@@ -51,3 +51,21 @@ describe('useSandbox, webhooks', () => {
     expect(recording.webhooks.map((webhook) => webhook.kind)).toEqual(expect.arrayContaining(['transaction_created', 'transaction_updated']))
   })
 })
+
+describe('useSandbox, fetch', () => {
+  it("reaches the tenant through the sandbox's fetch, which partner code takes with its base URL", async () => {
+    const tenant = sandbox.tenant()
+    // Partner code as it is written: a base URL and a fetch, both given.
+    const sellQuote = async (baseUrl: string, fetcher: typeof fetch, apiKey: string) =>
+      (await fetcher(`${baseUrl}/v3/currencies/eth/sell_quote?apiKey=${apiKey}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)).json() as Promise<{ baseCurrencyAmount: number }>
+    expect(await sellQuote(sandbox.baseUrl, sandbox.fetch as typeof fetch, tenant.publishableKey)).toMatchObject({ baseCurrencyAmount: 0.5 })
+    await expect(tenant).toHaveReceived({ method: 'GET', path: '/v3/currencies/eth/sell_quote' }, { times: 1 })
+  })
+
+  it('answers for the origin the options name, and no other', async () => {
+    const named = useSandbox({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
+    expect(named.baseUrl).toBe('http://127.0.0.1:4010')
+    expect((await named.fetch('http://127.0.0.1:4010/v3/currencies?apiKey=pk_test_named')).status).toBe(200)
+    await expect(named.fetch(`${sandbox.baseUrl}/v3/currencies?apiKey=pk_test_named`)).rejects.toThrow(TypeError)
+  })
+})

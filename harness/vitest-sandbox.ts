@@ -1,6 +1,8 @@
-import { WebhookDeliverySummary, dataOf } from '../sandbox/contract/index.ts'
+import type { WebhookDeliverySummary } from '../sandbox/contract/index.ts'
+import { coreControlCall, coreFetch } from '../sandbox/http/core-fetch.ts'
 import { createSandboxCore, type SandboxOptions } from '../sandbox/http/sandbox-core.ts'
 import { send, type SendOptions } from '../sandbox/http/test-request.ts'
+import { webhookReceivers } from '../sandbox/kernel/webhook-receivers.ts'
 import type { WebhookHandler } from '../sandbox/kernel/webhook-transport.ts'
 import { checkScenario } from './check-scenario.ts'
 import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
@@ -10,43 +12,55 @@ import type { Scenario } from './scenario.ts'
 import { freshAccount, tenantHandle, type TenantHandle } from './tenant-handle.ts'
 
 /**
- * The sandbox in process for a vitest suite: one core for the file, a fresh
- * isolated tenant per call, requests without sockets, and scenarios on the node driver. A tenant's control API
- * (`addFault`, `countRequests` …) runs in process too, and `await expect(tenant).toHaveReceived(matcher)` reads it.
- * `webhooks` receives the tenants' webhooks in process (`handlerTransport`): a `Request`
- * in, your `Response` (or nothing, 200) out; `settleWebhooks` waits until every attempt
- * under way has ended. Scenarios' `webhooks: 'listen'` endpoints go to the harness either way.
+ * The origin `useSandbox`'s `fetch` answers for when the options name none. `.invalid` never resolves (RFC 6761): code
+ * that calls it with the global `fetch` instead of the sandbox's fails loudly rather than reaching anything.
+ */
+const IN_PROCESS_ORIGIN = 'https://ramp-sandbox.invalid'
+
+/**
+ * The sandbox in process for a vitest suite: one core for the file, a fresh isolated tenant per call, requests without
+ * sockets, and scenarios on the node driver. `tenant()` is the same handle as the msw adapter's and the Playwright
+ * fixture's (keys, `clock`, faults, requests, `webhooks`, `fixtures()`, `reset()`, `journal`; decision 0093), in
+ * process, and `await expect(tenant).toHaveReceived(matcher)` reads it.
+ *
+ * Partner code reaches the tenant through `sandbox.fetch`, a `fetch`-compatible function into the core (no socket, no
+ * msw): give it and `sandbox.baseUrl` (the origin it answers; `origins.api` when the options name one) to your client
+ * as its fetch and base URL. Any other origin rejects, as an unreachable host does.
+ *
+ * Webhooks: `tenant.webhooks.listen(handler)` receives one tenant's in process; the `webhooks` option receives every
+ * other delivery in process (`handlerTransport`: a `Request` in, your `Response` (or nothing, 200) out), else they go
+ * out with `fetch`. Scenarios' `webhooks: 'listen'` endpoints go to the harness either way.
  *
  * @example
  * const sandbox = useSandbox()
  * it('quotes a sale', async () => {
  *   const tenant = sandbox.tenant()
- *   const reply = await sandbox.request(tenant, `GET /v3/currencies/eth/sell_quote?apiKey=${tenant.publishableKey}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)
- *   expect(reply.status).toBe(200)
+ *   const client = myRampClient({ baseUrl: sandbox.baseUrl, fetch: sandbox.fetch, apiKey: tenant.publishableKey })
+ *   expect((await client.sellQuote('eth', 0.5)).quoteCurrencyCode).toBe('usd')
+ *   await expect(tenant).toHaveReceived({ method: 'GET', path: '/v3/currencies/eth/sell_quote' })
  * })
- *
- * const hooks: Request[] = []
- * const withHooks = useSandbox({ webhooks: (request) => void hooks.push(request) })
- * // … register an endpoint, buy …, then: await withHooks.settleWebhooks(tenant)
  */
 export function useSandbox(options: SandboxOptions & { webhooks?: WebhookHandler } = {}) {
   const { webhooks, ...coreOptions } = options
-  const core = createSandboxCore({ webhookTransport: nodeWebhookTransport(webhooks), ...coreOptions })
+  const baseUrl = (coreOptions.origins?.api ?? IN_PROCESS_ORIGIN).replace(/\/+$/, '')
+  const receivers = webhookReceivers()
+  const { webhookTransport = nodeWebhookTransport(webhooks), ...rest } = coreOptions
+  // The core keeps the options' origins (none by default), as before the fetch: it answers what a core without them does.
+  const core = createSandboxCore({ ...rest, webhookTransport: receivers.transport(webhookTransport) })
+  const call = coreControlCall(core)
   return {
     core,
+    /** The origin `fetch` answers: the base URL to give partner code with it. */
+    baseUrl,
+    /** A `fetch` into this sandbox's core, in process, for URLs on `baseUrl`; a `networkError` fault rejects it as a dropped connection does. */
+    fetch: coreFetch(core, baseUrl),
     /** A fresh, isolated account. */
     tenant(): TenantHandle {
-      const account = freshAccount('vt')
-      return tenantHandle(
-        account,
-        async (_secretKey, kind) => core.tenants.get(account, 'test').journal.list(kind ? { kind: kind as 'api' } : {}),
-        (method, path, headers, body) => send(core, `${method} ${path}`, { headers, body }),
-      )
+      return tenantHandle(call, { account: freshAccount('vt'), receiver: receivers.url })
     },
-    /** Waits until every webhook attempt of the tenant under way has ended; answers the delivery log by status. */
-    async settleWebhooks(tenant: TenantHandle): Promise<WebhookDeliverySummary> {
-      const reply = await send(core, 'POST /__sandbox/webhooks/settle', { headers: { 'x-api-key': tenant.secretKey } })
-      return dataOf(WebhookDeliverySummary).parse(reply.body).data
+    /** @deprecated `tenant.webhooks.settle()`: waits until every webhook attempt of the tenant under way has ended. */
+    settleWebhooks(tenant: TenantHandle): Promise<WebhookDeliverySummary> {
+      return tenant.webhooks.settle()
     },
     /** `METHOD /path?query` in process; without headers, the tenant's secret key is sent. */
     request(tenant: TenantHandle, line: string, request: SendOptions = {}) {

@@ -375,6 +375,90 @@ test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
     expect(result.status).toBe(0)
   }, 180_000)
 
+  it('runs the same tenant-handle calls in a partner\'s vitest with msw, with useSandbox, and in a Playwright spec with the tenant fixture', async () => {
+    // One function, written once and pasted into each runner's file: what it answers must be the same in all three.
+    const handleCalls = `import type { TenantHandle } from 'ramp-sandbox/harness'
+import type { TenantHandle as MswTenantHandle } from 'ramp-sandbox/msw'
+import { verifyWebhook } from 'ramp-sandbox'
+
+/** The tenant-handle calls of a partner's tests; partnerFetch is how the partner's code reaches the tenant's API. */
+async function handleCalls(tenant: TenantHandle & MswTenantHandle, partnerFetch: (path: string) => Promise<Response>) {
+  const buyer = (await tenant.fixtures()).customers.find((customer) => customer.magic === 'active.us-ny')!
+  const advanced = await tenant.clock.advance('90s')
+  await tenant.addFault({ method: 'GET', path: '/v3/currencies/*/sell_quote', status: 503 })
+  const faults = (await tenant.listFaults()).length
+  const faulted = (await partnerFetch('/v3/currencies/eth/sell_quote?apiKey=' + tenant.publishableKey + '&quoteCurrencyCode=usd&baseCurrencyAmount=0.5')).status
+  await tenant.clearFaults()
+  const { count } = await tenant.countRequests({ method: 'GET', path: '/v3/currencies/eth/sell_quote' })
+  const { webhookApiKey } = await tenant.webhooks.key()
+  const verified: string[] = []
+  await tenant.webhooks.listen(async (request) => {
+    const body = await request.text()
+    verifyWebhook(body, request.headers, webhookApiKey)
+    verified.push(JSON.parse(body).type)
+  }, { events: ['transaction_created'] })
+  await tenant.webhooks.trigger('transaction_created')
+  const settled = await tenant.webhooks.settle()
+  const deliveries = (await tenant.webhooks.deliveries()).map((delivery) => delivery.status)
+  const journaled = (await tenant.journal('api')).filter((entry) => entry.kind === 'api' && entry.path.startsWith('/v3/')).length
+  await tenant.reset()
+  const afterReset = (await tenant.fixtures()).clock.advancedMs
+  return { email: buyer.email, advancedMs: advanced.advancedMs, faulted, faults, count, settled, verified, deliveries, journaled, afterReset, frameEvents: await tenant.frameEvents() }
+}
+
+const EXPECTED = {
+  email: 'active.us-ny@sandbox.test', advancedMs: 90000, faulted: 503, faults: 1, count: 1,
+  settled: { deliveries: 1, pending: 0, delivered: 1, failed: 0 }, verified: ['transaction_created'], deliveries: ['delivered'],
+  journaled: 1, afterReset: 0, frameEvents: [],
+}
+`
+    app.write(
+      'test/handle.test.ts',
+      `import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createSandbox } from 'ramp-sandbox/msw'
+import { useSandbox } from 'ramp-sandbox/harness'
+import 'ramp-sandbox/harness/vitest'
+${handleCalls}
+const msw = createSandbox({ baseUrl: 'https://ramp.test' })
+const server = setupServer(...msw.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+it('answers the handle calls under msw', async () => {
+  const tenant = msw.tenant('handle')
+  await expect(tenant).not.toHaveReceived({ path: '/v3/currencies/eth/sell_quote' })
+  expect(await handleCalls(tenant, (path) => fetch('https://ramp.test' + path))).toEqual(EXPECTED)
+})
+
+it('answers the handle calls under useSandbox, its fetch reaching the tenant', async () => {
+  const sandbox = useSandbox()
+  const tenant = sandbox.tenant()
+  expect(await handleCalls(tenant, (path) => sandbox.fetch(sandbox.baseUrl + path))).toEqual(EXPECTED)
+  await sandbox.fetch(sandbox.baseUrl + '/v3/currencies?apiKey=' + tenant.publishableKey)
+  await expect(tenant).toHaveReceived({ method: 'GET', path: '/v3/currencies' }, { times: 1 })
+})
+`,
+    )
+    app.write(
+      'e2e/handle.spec.ts',
+      `import { test, expect } from 'ramp-sandbox/harness/playwright'
+${handleCalls}
+test('answers the handle calls with the tenant fixture', async ({ sandbox, tenant }) => {
+  expect(await handleCalls(tenant, (path) => fetch(sandbox.apiUrl + path))).toEqual(EXPECTED)
+})
+`,
+    )
+    const vitest = await app.run('npx', ['--no-install', 'vitest', 'run', 'test/handle.test.ts'], 180_000)
+    expect(vitest.stdout, vitest.stdout + vitest.stderr).toMatch(/Tests\s+\S*2 passed/)
+    expect(vitest.status).toBe(0)
+    // Its own config (the fixture's defaults: free ports, seed 1), so this test does not lean on another's files.
+    app.write('playwright.handle.config.ts', `import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'e2e', workers: 1 })\n`)
+    const playwright = await app.run('npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.handle.config.ts', 'e2e/handle.spec.ts', '--reporter=line'], 180_000)
+    expect(playwright.stdout, playwright.stdout + playwright.stderr).toContain('1 passed')
+    expect(playwright.status).toBe(0)
+  }, 360_000)
+
   it('serves with npx ramp-sandbox serve: a sell quote, and the prebuilt client and frame scripts', async () => {
     const { api, frames } = await app.serve()
     const quote = await fetch(`${api}${QUOTE}`)

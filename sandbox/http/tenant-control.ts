@@ -32,7 +32,7 @@ export function requestsQueryString(matcher: RequestsMatcherInput & { limit?: nu
 }
 
 /** The sandbox's own words for a refusal: each field error as `field: message`, else its message. */
-function refusal(what: string, status: number, body: unknown): Error {
+export function refusal(what: string, status: number, body: unknown): Error {
   const error = (body ?? {}) as { message?: unknown; errors?: Array<{ field?: unknown; message?: unknown }> }
   const fields = Array.isArray(error.errors) ? error.errors.map((e) => `${String(e.field)}: ${String(e.message)}`).join('; ') : ''
   const message = fields !== '' ? fields : typeof error.message === 'string' ? error.message : JSON.stringify(body)

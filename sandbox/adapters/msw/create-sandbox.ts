@@ -1,6 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { createSandboxCore, hasBody, isTextReply, parseQueryString, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
-import { tenantControl, type TenantControl } from '../../http/tenant-control.ts'
+import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
+import { answerRequest, coreControlCall } from '../../http/core-fetch.ts'
+import { tenantHandle, type TenantHandle } from '../../http/tenant-handle.ts'
+import { webhookReceivers } from '../../kernel/webhook-receivers.ts'
 import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '../../kernel/webhook-transport.ts'
 
 /** Options of the msw adapter. */
@@ -29,24 +31,20 @@ function webhookTransportFor(webhooks: WebhookHandler | 'fetch'): WebhookTranspo
   return webhooks === 'fetch' ? { post: fetchTransport.post, nowSeconds: wallSeconds } : handlerTransport(webhooks, { nowSeconds: wallSeconds })
 }
 
-/** One account of an msw sandbox: its keys and its control API (faults in, verification out), in process. */
-export interface MswTenant extends TenantControl {
-  account: string
-  mode: 'test' | 'live'
-  publishableKey: string
-  secretKey: string
-}
+/** @deprecated The tenant handle, the same as `useSandbox`'s and the Playwright fixture's: use `TenantHandle`. */
+export type MswTenant = TenantHandle
 
 /** A sandbox for msw: its core (for control and inspection), the handlers to mount, and a tenant's control API. */
 export interface MswSandbox {
   core: SandboxCore
   handlers: HttpHandler[]
   /**
-   * The account your code's keys name (`pk_test_sandbox` by default): `addFault`, `clearFaults`, `listFaults`,
-   * `countRequests`, `findRequests`, in process (no request goes through msw). The harness's `toHaveReceived` matcher
-   * (`ramp-sandbox/harness/vitest`) reads it: `await expect(sandbox.tenant()).toHaveReceived({ method: 'POST', path: '/platform/v1/sessions' })`.
+   * The handle of the account your code's keys name (`pk_test_sandbox` by default), the same as `useSandbox`'s and the
+   * Playwright fixture's: keys, `clock`, faults, requests, `webhooks` (`listen(handler)` receives in process),
+   * `fixtures()`, `reset()`, `journal`. Its calls go to the control API in process (not through msw). The harness's
+   * matchers (`ramp-sandbox/harness/vitest`) read it: `await expect(sandbox.tenant()).toHaveReceived({ method: 'POST', path: '/platform/v1/sessions' })`.
    */
-  tenant(account?: string, mode?: 'test' | 'live'): MswTenant
+  tenant(account?: string, mode?: 'test' | 'live'): TenantHandle
 }
 
 /**
@@ -68,47 +66,19 @@ export interface MswSandbox {
  * const tenant = sandbox.tenant()
  * await tenant.addFault({ method: 'POST', path: '/platform/v1/quotes/buy', status: 429, responseHeaders: { 'retry-after': '2' } })
  * await expect(tenant).toHaveReceived({ method: 'POST', path: '/platform/v1/quotes/buy' }, { times: 2 })
+ * // The same handle as useSandbox's and the Playwright fixture's: clock, webhooks, fixtures, reset
+ * await tenant.webhooks.listen(async (request) => void received.push(await request.json()), { events: ['transaction_created'] })
+ * await tenant.clock.advance('30s')
+ * await tenant.webhooks.settle() // { deliveries: 1, pending: 0, delivered: 1, failed: 0 }
  */
 export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
   const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), webhooks = 'fetch', ...coreOptions } = options
   const origin = baseUrl.replace(/\/+$/, '')
-  const core = createSandboxCore({ origins: { api: origin, frames: origin }, secret, webhookTransport: webhookTransportFor(webhooks), ...coreOptions })
-  const handler = http.all(`${origin}/*`, async ({ request }) => {
-    const url = new URL(request.url)
-    const headers: Record<string, string> = {}
-    request.headers.forEach((value, name) => (headers[name] = value))
-    const bytes = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
-    const plain = await core.handle({
-      method: request.method,
-      path: url.pathname,
-      query: parseQueryString(url.search.slice(1)),
-      search: url.search,
-      headers,
-      ...(bytes && bytes.length > 0 ? { body: new TextDecoder().decode(bytes), bytes } : {}),
-    })
-    if (plain.kind === 'network-error') return HttpResponse.error()
-    if (!hasBody(plain)) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
-    if (isTextReply(plain)) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
-    return new HttpResponse(plain.json ?? JSON.stringify(plain.body), {
-      status: plain.status,
-      headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' },
-    })
-  })
-  const tenant = (account = 'sandbox', mode: 'test' | 'live' = 'test'): MswTenant => {
-    const secretKey = `sk_${mode}_${account}`
-    const control = tenantControl(async (method, path, headers, body) => {
-      const [pathname, search = ''] = path.split('?') as [string, string?]
-      const plain = await core.handle({
-        method,
-        path: pathname,
-        query: parseQueryString(search),
-        search: search === '' ? '' : `?${search}`,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      return plain.kind === 'reply' ? { status: plain.status, body: plain.body } : { status: 502, body: { message: 'the control API dropped the connection' } }
-    }, secretKey)
-    return { ...control, account, mode, publishableKey: `pk_${mode}_${account}`, secretKey }
-  }
+  const { webhookTransport = webhookTransportFor(webhooks), ...rest } = coreOptions
+  const receivers = webhookReceivers()
+  const core = createSandboxCore({ origins: { api: origin, frames: origin }, secret, ...rest, webhookTransport: receivers.transport(webhookTransport) })
+  const handler = http.all(`${origin}/*`, async ({ request }) => (await answerRequest(core, request)) ?? HttpResponse.error())
+  const call = coreControlCall(core)
+  const tenant = (account = 'sandbox', mode: 'test' | 'live' = 'test'): TenantHandle => tenantHandle(call, { account, mode, receiver: receivers.url })
   return { core, handlers: [handler], tenant }
 }
