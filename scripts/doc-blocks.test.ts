@@ -26,11 +26,9 @@ describe('the code blocks of the docs', () => {
     }
   })
 
-  it('put no secret key in a browser URL (page.goto), the README\'s own rule, but for the known drift', () => {
-    // The Playwright worked example (i40-handle's to rewrite, issue 40 item 3) hands the secret key to its app's page
-    // in the URL. The day it stops, this fails so the exception is removed.
+  it("put no secret key in a browser URL (page.goto), the README's own rule", () => {
     const offending = blocks.filter((block) => /page\.goto\([^)\n]*(secretKey|sk_(test|live)_)/.test(block.body))
-    expect(offending.map((block) => block.body.split('\n')[0])).toEqual([expect.stringMatching(/^\/\/ e2e\/checkout\.spec\.ts/)])
+    expect(offending.map(where)).toEqual([])
   })
 
   it('give a reason when illustrative', () => {

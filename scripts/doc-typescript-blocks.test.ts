@@ -16,11 +16,6 @@ import { compileBlocks } from './doc-typescript.ts'
  */
 const KNOWN_DRIFT: ReadonlyArray<{ includes: string; error: RegExp; why: string }> = [
   {
-    includes: 'await myServer.checkout({ apiKey: tenant.secretKey',
-    error: /Property 'apiUrl' is missing/,
-    why: "useSandbox gives the partner's server a key but no URL to reach the sandbox at",
-  },
-  {
     includes: "{ webhooks: 'listen', as: 'hooks', events: ['transaction_created']",
     error: /Property 'tags' is missing/,
     why: "Scenario.tags is required though the README's scenarios leave it out (issue 40, item 4: i40-record-types makes it optional)",

@@ -31,9 +31,6 @@ declare const buyQuoteBody: typeof import('ramp-sandbox/harness').buyQuoteBody
 declare const it: typeof import('vitest').it
 declare const expect: typeof import('vitest').expect
 
-// The partner's own code. Its server reaches the sandbox over HTTP: it needs the sandbox's URL as well as a key.
+// The partner's own code, as the blocks name it without defining it.
 declare function reply(status: number, body: string): Response
 declare function getSellQuote(input: { crypto: string; amount: number; payoutMethod: string }): Promise<{ quoteCurrencyAmount: number }>
-declare const myServer: { checkout(options: { apiUrl: string; apiKey: string; customer: string }): Promise<void> }
-declare const myClient: { connect(customer: string): Promise<unknown> }
-declare const myAppUrl: string
