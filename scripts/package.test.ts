@@ -529,6 +529,15 @@ export const pure = [inboundScript('{}'), frameUrl('http://127.0.0.1:4011', 'res
     expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
     expect(result.status).toBe(0)
   }, 300_000)
+
+  it("passes the same tsc with skipLibCheck off: the declarations of ramp-sandbox/react-native reach no server module (@msw/data's rettime needs the DOM's MessageEvent)", async () => {
+    // The test above wrote rn/app.ts; this project checks it again with every declaration file it reaches checked too.
+    expect(existsSync(join(app.dir, 'rn/app.ts'))).toBe(true)
+    app.write('rn/tsconfig.lib-check.json', JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }, null, 2))
+    const result = await app.run('npx', ['--no-install', 'tsc', '-p', 'rn/tsconfig.lib-check.json'], 300_000)
+    expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
+    expect(result.status).toBe(0)
+  }, 300_000)
 })
 
 describe('npm start in a checkout', () => {
