@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
 import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -434,6 +435,32 @@ export default defineScenario({
     expect(source).toContain("from 'ramp-sandbox/harness'")
     const replayed = await app.ramp(['scenarios', 'scenarios/recorded/flow.scenario.ts', '--driver', 'node'], 120_000)
     expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
+  }, 240_000)
+
+  it('records, with npx ramp-sandbox record, an account that registered a webhook endpoint, and replays it with npx ramp-sandbox scenarios', async () => {
+    const { api } = await app.serve(['--frozen-clock'])
+    // The partner's webhook receiver: answers every delivery 204.
+    const receiver = createHttpServer((request, response) => void request.resume().once('end', () => response.writeHead(204).end()))
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done))
+    try {
+      const sk = { 'x-api-key': 'sk_test_partnerhooks', 'content-type': 'application/json' }
+      const hooks = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`
+      expect((await fetch(`${api}/__sandbox/webhooks/endpoints`, { method: 'POST', headers: sk, body: JSON.stringify({ url: hooks, family: 'widget' }) })).status).toBe(201)
+      const session = await fetch(`${api}/platform/v1/sessions`, {
+        method: 'POST', headers: sk, body: JSON.stringify({ externalCustomerId: 'u2', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }),
+      })
+      expect(session.status).toBe(201)
+      const { data } = (await session.json()) as { data: { sessionToken: string } }
+      expect((await fetch(`${api}/__sandbox/connections`, { method: 'POST', headers: sk, body: JSON.stringify({ sessionToken: data.sessionToken }) })).status).toBe(200)
+      const recorded = await app.ramp(['record', '--key', 'sk_test_partnerhooks', '--api', api, '--title', 'a recorded flow with a webhook endpoint', '--out', 'scenarios/recorded/hooks.scenario.ts'], 120_000)
+      expect(recorded.status, recorded.stderr).toBe(0)
+      const source = readFileSync(join(app.dir, 'scenarios/recorded/hooks.scenario.ts'), 'utf8')
+      expect(source).toContain("{ webhooks: 'listen', as: 'hooks', family: 'widget' },")
+      const replayed = await app.ramp(['scenarios', 'scenarios/recorded/hooks.scenario.ts', '--driver', 'node'], 120_000)
+      expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
+    } finally {
+      await new Promise((done) => receiver.close(done))
+    }
   }, 240_000)
 
   it('passes a partner\'s tsc (NodeNext, strict, no special flags) over one project: every export, its vitest tests with every matcher, its Playwright config and spec with the fixture, its scenarios (one recorded)', async () => {
