@@ -535,7 +535,7 @@ export const frames: ReactNativeFrame[] = [
 export const wallets: WalletFrame[] = [client.applePayFrame('ct_1', 'q', { timeoutMs: 5000 }), client.googlePayFrame('ct_1', 'q')]
 export const connections: Array<Promise<ClientConnection>> = [client.getConnection('st_1', { render, skipKyc: true }), client.connect('st_1', { render }), client.setupAuth('ct_1', { render })]
 export const setups: Array<Promise<ReactNativeFrame>> = [client.setupApplePay('ct_1', 'q', { render }), client.setupGooglePay('ct_1', 'q', { render, onEvent })]
-export const replies = [client.getPaymentMethods('at'), client.deletePaymentMethod('at', 'pm'), client.getQuote('at', {}), client.getTransaction('at', 't'), client.listTransactions('at', '?limit=1')]
+export const replies = [client.getPaymentMethods('at'), client.deletePaymentMethod('at', 'pm'), client.getQuote('at', { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' }, paymentMethod: { type: 'apple_pay' } }), client.getTransaction('at', 't'), client.listTransactions('at', '?limit=1')]
 const strict = createReactNativeClient({ framesOrigin: '', apiOrigin: '', strictDeprecations: true })
 // @ts-expect-error gone under strictDeprecations
 strict.setupApplePay
