@@ -5,6 +5,7 @@ import { FAST_CHECK_SEED } from '../scripts/fast-check-seed.ts'
 import { loadCatalog } from './catalog.ts'
 import { checkScenario } from './check-scenario.ts'
 import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
+import { tagLabels } from './scenario-tags.ts'
 
 /**
  * How many accounts each scenario runs under: `RAMP_SCENARIO_ACCOUNTS` (`npm run scenarios -- --accounts 50`),
@@ -20,7 +21,7 @@ const catalog = loadCatalog()
 
 describe(`scenario catalog under ${ACCOUNTS} random accounts (seed ${FAST_CHECK_SEED}), node driver`, () => {
   // Titles as the node catalog's (`id: title @tags`), so `--grep @payments` selects here too.
-  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`, scenario] as const))('%s', async (_name, scenario) => {
+  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${tagLabels(scenario)}`, scenario] as const))('%s', async (_name, scenario) => {
     // A core of the scenario's own, so each account is fresh and the core holds only this scenario's accounts.
     const core = createSandboxCore({ seed: scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1), webhookTransport: nodeWebhookTransport() })
     const failures: string[] = []

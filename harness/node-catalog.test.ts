@@ -4,6 +4,7 @@ import { createSandboxCore, type SandboxCore } from '../sandbox/http/sandbox-cor
 import { loadCatalog } from './catalog.ts'
 import { checkScenario } from './check-scenario.ts'
 import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'
+import { tagLabels } from './scenario-tags.ts'
 
 /** `RAMP_SCENARIO_SHARD=i/n` runs every n-th scenario from the i-th (vitest shards by file; the catalog is one file). */
 const [shard, shards] = (process.env.RAMP_SCENARIO_SHARD ?? '1/1').split('/').map(Number) as [number, number]
@@ -35,7 +36,7 @@ describe('scenario catalog, node driver', () => {
     expect(catalog.length).toBeGreaterThan(0)
   })
 
-  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`, scenario] as const))('%s', async (_name, scenario) => {
+  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${tagLabels(scenario)}`, scenario] as const))('%s', async (_name, scenario) => {
     const core = coreFor(scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1))
     answers = []
     const recording = await runInNode(scenario, { core })

@@ -46,3 +46,6 @@ export const requestExpectations = defineScenario({
     ],
   },
 })
+
+/** A scenario without tags is one a partner writes first, as the README's are: no TS2741. */
+export const untagged = defineScenario({ title: 'no tags', steps: [{ api: 'GET /v3/currencies', as: 'list' }], expect: {} })

@@ -132,7 +132,8 @@ export interface RequestExpectation {
 /** A scripted partner flow: data, run by the node and browser drivers. */
 export interface Scenario {
   title: string
-  tags: string[]
+  /** Labels for `--grep @tag` and reports; none when absent. */
+  tags?: string[]
   seed?: number
   /** Account name (keys `pk_test_<account>`…); default: unique per run. */
   account?: string

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
 import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -521,6 +522,32 @@ export default defineScenario({
     expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
   }, 240_000)
 
+  it('records, with npx ramp-sandbox record, an account that registered a webhook endpoint, and replays it with npx ramp-sandbox scenarios', async () => {
+    const { api } = await app.serve(['--frozen-clock'])
+    // The partner's webhook receiver: answers every delivery 204.
+    const receiver = createHttpServer((request, response) => void request.resume().once('end', () => response.writeHead(204).end()))
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done))
+    try {
+      const sk = { 'x-api-key': 'sk_test_partnerhooks', 'content-type': 'application/json' }
+      const hooks = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`
+      expect((await fetch(`${api}/__sandbox/webhooks/endpoints`, { method: 'POST', headers: sk, body: JSON.stringify({ url: hooks, family: 'widget' }) })).status).toBe(201)
+      const session = await fetch(`${api}/platform/v1/sessions`, {
+        method: 'POST', headers: sk, body: JSON.stringify({ externalCustomerId: 'u2', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }),
+      })
+      expect(session.status).toBe(201)
+      const { data } = (await session.json()) as { data: { sessionToken: string } }
+      expect((await fetch(`${api}/__sandbox/connections`, { method: 'POST', headers: sk, body: JSON.stringify({ sessionToken: data.sessionToken }) })).status).toBe(200)
+      const recorded = await app.ramp(['record', '--key', 'sk_test_partnerhooks', '--api', api, '--title', 'a recorded flow with a webhook endpoint', '--out', 'scenarios/recorded/hooks.scenario.ts'], 120_000)
+      expect(recorded.status, recorded.stderr).toBe(0)
+      const source = readFileSync(join(app.dir, 'scenarios/recorded/hooks.scenario.ts'), 'utf8')
+      expect(source).toContain("{ webhooks: 'listen', as: 'hooks', family: 'widget' },")
+      const replayed = await app.ramp(['scenarios', 'scenarios/recorded/hooks.scenario.ts', '--driver', 'node'], 120_000)
+      expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
+    } finally {
+      await new Promise((done) => receiver.close(done))
+    }
+  }, 240_000)
+
   it('passes a partner\'s tsc (NodeNext, strict, no special flags) over one project: every export, its vitest tests with every matcher, its Playwright config and spec with the fixture, its scenarios (one recorded)', async () => {
     app.write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'test', 'e2e', 'scenarios', 'playwright.config.ts'] }, null, 2))
     app.write(
@@ -593,7 +620,7 @@ export const frames: ReactNativeFrame[] = [
 export const wallets: WalletFrame[] = [client.applePayFrame('ct_1', 'q', { timeoutMs: 5000 }), client.googlePayFrame('ct_1', 'q')]
 export const connections: Array<Promise<ClientConnection>> = [client.getConnection('st_1', { render, skipKyc: true }), client.connect('st_1', { render }), client.setupAuth('ct_1', { render })]
 export const setups: Array<Promise<ReactNativeFrame>> = [client.setupApplePay('ct_1', 'q', { render }), client.setupGooglePay('ct_1', 'q', { render, onEvent })]
-export const replies = [client.getPaymentMethods('at'), client.deletePaymentMethod('at', 'pm'), client.getQuote('at', {}), client.getTransaction('at', 't'), client.listTransactions('at', '?limit=1')]
+export const replies = [client.getPaymentMethods('at'), client.deletePaymentMethod('at', 'pm'), client.getQuote('at', { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' }, paymentMethod: { type: 'apple_pay' } }), client.getTransaction('at', 't'), client.listTransactions('at', '?limit=1')]
 const strict = createReactNativeClient({ framesOrigin: '', apiOrigin: '', strictDeprecations: true })
 // @ts-expect-error gone under strictDeprecations
 strict.setupApplePay
@@ -611,6 +638,15 @@ export const pure = [inboundScript('{}'), frameUrl('http://127.0.0.1:4011', 'res
 `,
     )
     const result = await app.run('npx', ['--no-install', 'tsc', '-p', 'rn'], 300_000)
+    expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
+    expect(result.status).toBe(0)
+  }, 300_000)
+
+  it("passes the same tsc with skipLibCheck off: the declarations of ramp-sandbox/react-native reach no server module (@msw/data's rettime needs the DOM's MessageEvent)", async () => {
+    // The test above wrote rn/app.ts; this project checks it again with every declaration file it reaches checked too.
+    expect(existsSync(join(app.dir, 'rn/app.ts'))).toBe(true)
+    app.write('rn/tsconfig.lib-check.json', JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }, null, 2))
+    const result = await app.run('npx', ['--no-install', 'tsc', '-p', 'rn/tsconfig.lib-check.json'], 300_000)
     expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
     expect(result.status).toBe(0)
   }, 300_000)

@@ -64,7 +64,7 @@ const ResponseExpectations = z.record(
  */
 const ScenarioShape = z.object({
   title: z.string().min(1, 'title must be a non-empty string'),
-  tags: z.array(z.string()),
+  tags: z.array(z.string()).optional(),
   seed: z.number().int().min(0).optional(),
   account: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _').optional(),
   mode: z.enum(['test', 'live']).optional(),

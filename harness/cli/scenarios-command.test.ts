@@ -33,12 +33,11 @@ export default defineScenario({
 })
 `,
   )
-  // Plain JavaScript, no import at all: a scenario is data.
+  // Plain JavaScript, no import at all: a scenario is data (and without tags, which are optional).
   write(
     'scenarios/checkout/wrong-status.scenario.mjs',
     `export default {
   title: 'a known customer is expected pending (wrong on purpose)',
-  tags: ['connect'],
   steps: [
     { server: 'createSession', as: 'session', body: { externalCustomerId: 'u2', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
     { open: 'check', channel: 'check', params: { sessionToken: { $ref: 'session.sessionToken' }, publicKey: 'a'.repeat(64) } },
@@ -141,6 +140,12 @@ describe('ramp-sandbox scenarios', () => {
   it('runs only the scenarios whose title or tags match --grep', async () => {
     expect(await ran('--grep', '@smoke')).toEqual({ 'scenarios/checkout/mismatch': 'passed', 'scenarios/sell/quote': 'passed' })
     expect(await ran('--grep', 'pending')).toEqual({ 'scenarios/checkout/wrong-status': 'failed' })
+  }, 60_000)
+
+  it('loads a scenario without tags, which a tag filter never selects and the JSON report lists with none', async () => {
+    expect(await ran('--grep', '@connect')).toEqual({ 'scenarios/checkout/mismatch': 'passed' })
+    const { stdout } = await scenarios('scenarios/checkout/wrong-status.scenario.mjs', '--reporter', 'json')
+    expect((JSON.parse(stdout) as { scenarios: Array<{ id: string; tags: string[] }> }).scenarios.map(({ id, tags }) => ({ id, tags }))).toEqual([{ id: 'scenarios/checkout/wrong-status', tags: [] }])
   }, 60_000)
 
   it('splits the selected scenarios into shards by file path, every n-th', async () => {

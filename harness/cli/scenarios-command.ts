@@ -11,6 +11,7 @@ import type { Scenario } from '../scenario.ts'
 import { createScenarioLoader, LoaderMissing } from './load-scenario-file.ts'
 import { DEFAULT_SCENARIO_GLOB, findScenarioFiles, scenarioId } from './scenario-files.ts'
 import { driverLabel, jsonReport, junitReport, listLine, summaryLine, type DriverChoice, type RunReport, type ScenarioResult } from './scenario-report.ts'
+import { tagLabels } from '../scenario-tags.ts'
 
 export const SCENARIOS_USAGE = `Usage: ramp-sandbox scenarios [globs…] [options]
 
@@ -119,7 +120,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 /** `@tag` words after the title: what --grep reads (as `npm run scenarios` names its tests). */
-const grepText = (scenario: Scenario) => `${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`
+const grepText = (scenario: Scenario) => `${scenario.title} ${tagLabels(scenario)}`
 
 /** The message of an error a driver threw, with the step timeline it recorded so far when it has one. */
 function describeError(driver: string, error: unknown): string {

@@ -19,6 +19,6 @@ export const REACT_NATIVE_EXCLUSIONS: ReadonlyMap<string, string> = new Map([
  * if (reason) test.skip(true, `not under the React Native host: ${reason}`)
  */
 export function reactNativeExclusion(scenario: Pick<Scenario, 'tags'>): string | undefined {
-  const tag = scenario.tags.find((name) => REACT_NATIVE_EXCLUSIONS.has(name))
+  const tag = (scenario.tags ?? []).find((name) => REACT_NATIVE_EXCLUSIONS.has(name))
   return tag === undefined ? undefined : `@${tag}: ${REACT_NATIVE_EXCLUSIONS.get(tag)}`
 }

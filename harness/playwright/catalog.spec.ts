@@ -8,6 +8,7 @@ import { sameSequence } from '../drivers/same-sequence.ts'
 import { expect } from '../playwright-matchers.ts'
 import type { Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
+import { tagLabels } from '../scenario-tags.ts'
 import { sequenceDiagram, sequenceDiagramHtml } from '../../sandbox/demo/sequence-diagram.ts'
 
 
@@ -36,7 +37,7 @@ test('the catalog has scenarios', () => {
 })
 
 for (const { id, scenario } of catalog) {
-  test(`${id}: ${scenario.title} ${scenario.tags.map((tag) => `@${tag}`).join(' ')}`, async ({ sandbox }, testInfo) => {
+  test(`${id}: ${scenario.title} ${tagLabels(scenario)}`, async ({ sandbox }, testInfo) => {
     // A fresh tenant per test (and per retry); the node driver gets the same account so seeded data agree.
     const account = scenario.account ?? `pw_${testInfo.testId.replace(/[^A-Za-z0-9]/g, '_')}_${testInfo.retry}`.slice(0, 64)
     const run = { ...scenario, account }

@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('web identity calls of the client (deprecated)', () => {
   it('call /platform/v1/identity with the access token', async () => {
-    const api = vi.fn<ClientApi>(async () => ({ status: 200, body: null }))
+    const api = vi.fn(async (..._call: Parameters<ClientApi>) => ({ ok: false as const, status: 503, body: null }))
     const calls = identityCalls(options, api)
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const details = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA', administrativeArea: 'NY' } }
@@ -33,13 +33,13 @@ describe('web identity calls of the client (deprecated)', () => {
 
   it('warn once per client and call name, naming the Customer API call that replaces it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const calls = identityCalls(options, async () => ({ status: 200, body: null }))
+    const calls = identityCalls(options, async () => ({ ok: false as const, status: 503, body: null }))
     await calls.getIdentity('at_1')
     await calls.getIdentity('at_1')
     await calls.verifyIdentity('at_1')
     expect(warn.mock.calls).toEqual([[deprecationWarning('getIdentity')], [deprecationWarning('verifyIdentity')]])
     expect(deprecationWarning('getIdentity')).toContain('GET /platform/v1/customers/{customerId}')
-    await identityCalls(options, async () => ({ status: 200, body: null })).getIdentity('at_1')
+    await identityCalls(options, async () => ({ ok: false as const, status: 503, body: null })).getIdentity('at_1')
     expect(warn).toHaveBeenCalledTimes(3)
   })
 

@@ -1,8 +1,13 @@
-import type { ConfirmFilesRequest, SubmitDetailsRequest, UploadUrlRequest } from '../contract/index.ts'
+import type { z } from 'zod'
+import type { ConfirmFilesRequest, Identity, SubmitDetailsRequest, UploadUrl, UploadUrlRequest } from '../contract/index.ts'
+import type { ClientReply } from './api-calls.ts'
 import type { ClientOptions } from './client-options.ts'
 
-/** An API call of the client: Bearer access token, method, path, JSON body; the reply's status and body. */
-export type ClientApi = (options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>
+/** An API call of the client: Bearer access token, method, path, JSON body; the reply as the contract types it (`T`). */
+export type ClientApi = <T>(options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) => Promise<ClientReply<T>>
+
+/** The identity, as every identity call but the upload URL answers it. */
+type IdentityReply = { data: z.output<typeof Identity> }
 
 /** The deprecated web identity calls, each with the customerId-keyed Customer API call (server, secret key) that replaces it. */
 export const IDENTITY_CALL_REPLACEMENTS = {
@@ -40,26 +45,26 @@ export function deprecationWarning(name: IdentityCallName): string {
  */
 export function identityCalls(options: ClientOptions, api: ClientApi) {
   const warned = new Set<IdentityCallName>()
-  const call = (name: IdentityCallName, accessToken: string, method: string, path: string, body?: unknown) => {
+  const call = <T = IdentityReply>(name: IdentityCallName, accessToken: string, method: string, path: string, body?: unknown) => {
     if (!warned.has(name)) {
       warned.add(name)
       console.warn(deprecationWarning(name))
     }
-    return api(options, accessToken, method, `/platform/v1/identity${path}`, body)
+    return api<T>(options, accessToken, method, `/platform/v1/identity${path}`, body)
   }
   return {
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/details`. Submits the customer's details. */
-    createIdentity: (accessToken: string, details: SubmitDetailsRequest) => call('createIdentity', accessToken, 'POST', '', details),
+    createIdentity: (accessToken: string, details: z.input<typeof SubmitDetailsRequest>) => call('createIdentity', accessToken, 'POST', '', details),
     /** @deprecated Use the Customer API: `GET /platform/v1/customers/{customerId}`. The customer's identity, with `identityId`. */
     getIdentity: (accessToken: string) => call('getIdentity', accessToken, 'GET', ''),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/details`. Replaces the customer's details. */
-    updateIdentity: (accessToken: string, details: SubmitDetailsRequest) => call('updateIdentity', accessToken, 'PUT', '', details),
+    updateIdentity: (accessToken: string, details: z.input<typeof SubmitDetailsRequest>) => call('updateIdentity', accessToken, 'PUT', '', details),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/verify`. Submits the customer for KYC. */
     verifyIdentity: (accessToken: string) => call('verifyIdentity', accessToken, 'POST', '/verify'),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/files/upload-url`. Where to `PUT` one file. */
-    getIdentityUploadUrl: (accessToken: string, file: UploadUrlRequest) => call('getIdentityUploadUrl', accessToken, 'POST', '/upload-url', file),
+    getIdentityUploadUrl: (accessToken: string, file: z.input<typeof UploadUrlRequest>) => call<{ data: z.output<typeof UploadUrl> }>('getIdentityUploadUrl', accessToken, 'POST', '/upload-url', file),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/files/confirm`. Confirms uploaded files. */
-    submitIdentityFiles: (accessToken: string, uploadIds: ConfirmFilesRequest['uploadIds']) => call('submitIdentityFiles', accessToken, 'POST', '/files', { uploadIds }),
+    submitIdentityFiles: (accessToken: string, uploadIds: z.input<typeof ConfirmFilesRequest>['uploadIds']) => call('submitIdentityFiles', accessToken, 'POST', '/files', { uploadIds }),
   }
 }
 

@@ -7,6 +7,7 @@ import { FailureCode } from './platform/transaction.ts'
 import { StageFailureReason, StageName } from './platform/transaction-stages.ts'
 import { queryNumber } from './query-number.ts'
 import { RequestKey } from './request-matcher.ts'
+import { StateEventName } from './state-event-name.ts'
 
 const DURATION = /^(?:[0-9]{1,9}(?:ms|s|m|h|d))+$/
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -186,12 +187,12 @@ export const ApiJournalEntry = z.object({
 })
 export type ApiJournalEntry = z.infer<typeof ApiJournalEntry>
 
-/** A change of tenant state, named `noun:verb` in kebab-case (`clock:advanced`, `webhook-endpoint:secret-rotated` ...). */
+/** A change of tenant state, one of {@link StateEventName} (`clock:advanced`, `webhook-endpoint:secret-rotated` ...). */
 export const StateJournalEntry = z.object({
   seq: z.number().int(),
   at: IsoTimestamp,
   kind: z.literal('state'),
-  event: z.string().regex(/^[a-z]+(?:-[a-z]+)*:[a-z]+(?:-[a-z]+)*$/),
+  event: StateEventName,
   detail: z.record(z.string(), z.unknown()),
 })
 export type StateJournalEntry = z.infer<typeof StateJournalEntry>

@@ -27,8 +27,9 @@ type PaymentMethod = { type: 'card'; id: string } | { type: 'apple_pay' | 'googl
 /** A buy quote for the amount on the page (or `amount`) and the payment method, checked as the contract says. */
 async function quote(host: DemoHost, accessToken: string, paymentMethod: PaymentMethod, amount: number) {
   const reply = await host.client().getQuote(accessToken, { source: { asset: { code: 'usd' }, amount }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod })
+  if (!reply.ok) throw Object.assign(new Error(`the buy quote answered ${reply.status}${reply.body?.message ? `: ${reply.body.message}` : ''}`), { code: reply.body?.code ?? 'invalid_quote' })
   const parsed = QuoteReply.safeParse(reply.body)
-  if (reply.status !== 200 || !parsed.success) throw Object.assign(new Error(`the buy quote answered ${reply.status}${reply.body?.message ? `: ${reply.body.message}` : ''}`), { code: reply.body?.code ?? 'invalid_quote' })
+  if (reply.status !== 200 || !parsed.success) throw Object.assign(new Error(`the buy quote answered ${reply.status}`), { code: 'invalid_quote' })
   return parsed.data.data
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { StateEventName } from '../contract/index.ts'
 import { Journal } from './journal.ts'
 
 const AT = Date.parse('2026-01-01T00:00:00.000Z')
-const state = (event: string) => ({ kind: 'state' as const, event, detail: {} })
+// Short markers for ordering and bounds: the journal keeps whatever name the tenant (typed by the contract) gives it.
+const state = (event: string) => ({ kind: 'state' as const, event: event as StateEventName, detail: {} })
 
 describe('Journal', () => {
   it('numbers entries in order', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type TenantSettings, type TenantSnapshot } from '../contract/index.ts'
+import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type StateEventName, type TenantSettings, type TenantSnapshot } from '../contract/index.ts'
 import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
@@ -417,8 +417,8 @@ export class Tenant {
     return new VirtualClock({ start: clockStart === 'wall' ? wall!() : clockStart, wall, restore, pause })
   }
 
-  /** Journals a state change named `noun:verb`. */
-  record(event: string, detail: Record<string, unknown>): void {
+  /** Journals a state change, by one of the contract's names (a name it does not list is a type error). */
+  record(event: StateEventName, detail: Record<string, unknown>): void {
     this.journal.append(this.clock.now(), { kind: 'state', event, detail })
   }
 }

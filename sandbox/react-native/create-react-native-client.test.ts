@@ -72,7 +72,7 @@ describe('the API calls of the React Native client', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 }))
     vi.stubGlobal('fetch', fetch)
     const reply = await createReactNativeClient(options).getPaymentMethods('at_1')
-    expect(reply).toEqual({ status: 200, body: { data: [] } })
+    expect(reply).toEqual({ ok: true, status: 200, body: { data: [] } })
     expect(fetch).toHaveBeenCalledWith('http://10.0.2.2:4010/platform/v1/payment-methods', expect.objectContaining({ method: 'GET', headers: { authorization: 'Bearer at_1' } }))
   })
 })

@@ -11,7 +11,7 @@ const failure = walletFailureScenario({ frame: 'google-pay', amount: 45.13, fail
 export default defineScenario({
   ...failure,
   title: 'a google-pay buy of 45.13 sends transaction_failed with failureReason error, and transaction.updated failed with failureCode unknown',
-  tags: ['webhooks', 'webhooks-wallet-failure', ...failure.tags],
+  tags: ['webhooks', 'webhooks-wallet-failure', ...(failure.tags ?? [])],
   steps: [{ webhooks: 'listen', as: 'hooks', family: 'both' }, ...failure.steps],
   expect: {
     ...failure.expect,

@@ -1,4 +1,4 @@
-import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
+import { base64UrlToText } from '../../kernel/base64url.ts'
 import { BuyQuote, type FrameErrorPayload } from '../../contract/index.ts'
 import type { PurchaseFrame } from '../../domain/triggers.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'
@@ -28,10 +28,7 @@ export type PipelineState =
   | { phase: 'done'; outcome: PurchaseOutcome; bought?: BuyQuote }
   | { phase: 'failed'; error: FrameErrorPayload }
 
-/** A quote as the `quote` frame parameter carries it: base64url of its JSON. @example encodeQuote(quote) // 'eyJzb3VyY2Ui…' */
-export function encodeQuote(quote: BuyQuote): string {
-  return textToBase64Url(JSON.stringify(quote))
-}
+export { encodeQuote } from '../encode-quote.ts'
 
 function decodeJson(text: string): unknown {
   const json = base64UrlToText(text)
