@@ -88,6 +88,7 @@ export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
     })
     if (plain.kind === 'network-error') return HttpResponse.error()
     if (!hasBody(plain)) return new HttpResponse(null, { status: plain.status, headers: plain.headers })
+    if (plain.raw !== undefined) return new HttpResponse(plain.raw, { status: plain.status, headers: plain.headers })
     if (isTextReply(plain)) return new HttpResponse(plain.body as string, { status: plain.status, headers: plain.headers })
     return new HttpResponse(plain.json ?? JSON.stringify(plain.body), {
       status: plain.status,
