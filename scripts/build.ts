@@ -83,7 +83,7 @@ try {
       const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox', entry)], outfile, logLevel: 'warning', write: false })
       // Compressed here, once: a server sends these files as they are (decision 0092).
       const bundle = result.outputFiles[0]!.contents
-      const { gzip, br } = await compressBundle(bundle)
+      const { gzip, br } = await compressBundle(bundle, 'build')
       await Promise.all([writeFile(outfile, bundle), writeFile(outfile + COMPRESSED_SUFFIXES.gzip, gzip), writeFile(outfile + COMPRESSED_SUFFIXES.br, br)])
     }),
   )

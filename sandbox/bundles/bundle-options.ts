@@ -42,7 +42,7 @@ export const BUNDLE_OPTIONS = {
   inject: [fileURLToPath(new URL('./zod-jitless.ts', import.meta.url))],
 } as const satisfies BuildOptions
 
-/** A bundle's text compressed the two ways browsers accept, at the highest levels (done once: at build, or once per process). */
+/** A bundle's text compressed the two ways browsers accept (done once: at build, or once per process from the sources). */
 export interface CompressedBundle {
   gzip: Uint8Array
   br: Uint8Array
@@ -52,16 +52,25 @@ const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
 /**
- * Compresses a bundle with gzip (level 9) and brotli (quality 11, text mode) on libuv's thread pool: the event
- * loop never waits on it.
+ * How hard to compress: `'build'`, once per package build, at the highest levels (gzip 9, brotli 11: ~3 s for a
+ * frame page's bundle, worth it for every load after); `'fast'`, once per process running from the sources (tests,
+ * tsx), at levels that take tens of milliseconds (gzip 6, brotli 5), so a test's first page load does not wait on
+ * brotli's slowest level.
+ */
+export type CompressionEffort = 'build' | 'fast'
+
+/**
+ * Compresses a bundle with gzip and brotli (text mode) on libuv's thread pool: the event loop never waits on it.
  *
  * @example
- * const { gzip, br } = await compressBundle(new TextEncoder().encode(text))
+ * const { gzip, br } = await compressBundle(new TextEncoder().encode(text), 'build')
  */
-export async function compressBundle(bytes: Uint8Array): Promise<CompressedBundle> {
+export async function compressBundle(bytes: Uint8Array, effort: CompressionEffort): Promise<CompressedBundle> {
   const [zipped, brotli] = await Promise.all([
-    gzipAsync(bytes, { level: 9 }),
-    brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    gzipAsync(bytes, { level: effort === 'build' ? 9 : 6 }),
+    brotliAsync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'build' ? 11 : 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
   ])
   return { gzip: new Uint8Array(zipped), br: new Uint8Array(brotli) }
 }
