@@ -14,6 +14,8 @@ const BENCHES: ReadonlyArray<{ name: string; flags: string[] }> = [
   { name: 'route-families', flags: ['--expose-gc', '--max-semi-space-size=32'] },
   { name: 'store-lookups', flags: ['--expose-gc'] },
   { name: 'transaction-lookups', flags: [] },
+  // The browser bundles' sizes and bytes on the wire, from the built server (decision 0092).
+  { name: 'bundle-sizes', flags: [] },
 ]
 
 const wanted = process.argv.slice(2)

@@ -4,10 +4,12 @@
  * 1. `tsc -p tsconfig.build.json`: ESM JavaScript and `.d.ts` for `sandbox/`, `fixtures/`, `harness/` (no tests;
  *    `sandbox/react-native/` in a second pass, `tsconfig.build-react-native.json`;
  *    relative imports in the declarations end in `.js`, like the JavaScript's);
- * 2. esbuild: the browser bundles the servers hand out (frame page, client, demo page) into `dist/browser/`;
+ * 2. esbuild: the browser bundles the servers hand out (frame page, client, demo page) into `dist/browser/`, minified,
+ *    each with its gzip and brotli copies beside it (`.js.gz`, `.js.br`: decision 0092);
  * 3. esbuild: the command line, `dist/sandbox/cli.js`, as one file with its dependencies: loading ~250
  *    modules one by one cost a third of its start-up time (decision 0030; `npm run bench`, start-up row); what it
- *    imports only on first use in chunks beside it (`dist/sandbox/cli-*.js`), and zod with its English locale alone;
+ *    imports only on first use in chunks beside it (`dist/sandbox/cli-*.js`), and zod with its English locale alone
+ *    (`zodEnglishOnly`, sandbox/bundles/bundle-options.ts);
  * 4. `dist/.built`, written last: `scripts/start.js` rebuilds when it is missing or older than a source.
  *
  * All of it is written into a fresh directory beside `dist/` and swapped in by two renames at the end, so a
@@ -18,11 +20,13 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
-import { BROWSER_ENTRIES, BUNDLE_OPTIONS, prebuiltPath } from '../sandbox/bundles/browser-bundle.ts'
+import { build } from 'esbuild'
+import { BROWSER_ENTRIES, COMPRESSED_SUFFIXES, prebuiltPath } from '../sandbox/bundles/browser-bundle.ts'
+import { BUNDLE_OPTIONS, compressBundle, zodEnglishOnly } from '../sandbox/bundles/bundle-options.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
@@ -69,24 +73,6 @@ for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).f
   const rewritten = text.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
   if (rewritten !== text) writeFileSync(path, rewritten)
 }
-/**
- * zod re-exports all its ~45 locales as `z.locales` (~400 KB, a fifth of the CLI bundle, compiled at every start);
- * its messages use English, registered on its own. The CLI sets no other locale: its bundle gets a `locales`
- * holding English alone (`z.locales.en`). The library build (tsc) leaves zod as it is.
- */
-const zodEnglishOnly: Plugin = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
-    )
-    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))}\n`,
-      resolveDir: dirname(args.path),
-    }))
-  },
-}
-
 /** Where a file the package has at `dist/<path>` is written during the build. */
 const staged = (distPath: string) => join(staging, distPath.replace(/^dist\//, ''))
 try {
@@ -94,7 +80,11 @@ try {
     BROWSER_ENTRIES.map(async (entry) => {
       const outfile = staged(prebuiltPath(entry))
       mkdirSync(dirname(outfile), { recursive: true })
-      await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox', entry)], outfile, logLevel: 'warning' })
+      const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox', entry)], outfile, logLevel: 'warning', write: false })
+      // Compressed here, once: a server sends these files as they are (decision 0092).
+      const bundle = result.outputFiles[0]!.contents
+      const { gzip, br } = await compressBundle(bundle, 'build')
+      await Promise.all([writeFile(outfile, bundle), writeFile(outfile + COMPRESSED_SUFFIXES.gzip, gzip), writeFile(outfile + COMPRESSED_SUFFIXES.br, br)])
     }),
   )
   await build({

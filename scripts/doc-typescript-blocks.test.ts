@@ -10,17 +10,9 @@ import { compileBlocks } from './doc-typescript.ts'
 
 /**
  * Blocks known not to compile, each with the error it must give: the day it compiles (or fails otherwise), this test
- * fails so the entry is removed (or its error updated) by whoever changed it. The vitest example is i40-handle's to
- * rewrite (issue 40, item 3): its partner server is handed a key but no URL of the sandbox to call. The scenario
- * excerpt waits for `tags` to be optional (item 4).
+ * fails so the entry is removed (or its error updated) by whoever changed it. None today.
  */
-const KNOWN_DRIFT: ReadonlyArray<{ includes: string; error: RegExp; why: string }> = [
-  {
-    includes: "{ webhooks: 'listen', as: 'hooks', events: ['transaction_created']",
-    error: /Property 'tags' is missing/,
-    why: "Scenario.tags is required though the README's scenarios leave it out (issue 40, item 4: i40-record-types makes it optional)",
-  },
-]
+const KNOWN_DRIFT: ReadonlyArray<{ includes: string; error: RegExp; why: string }> = []
 
 const blocks = docBlocks().filter((block) => block.check.kind === 'typescript')
 const drift = (block: DocBlock) => KNOWN_DRIFT.find((entry) => block.body.includes(entry.includes))

@@ -472,6 +472,18 @@ test('answers the handle calls with the tenant fixture', async ({ sandbox, tenan
     }
   }, 120_000)
 
+  it('serves the prebuilt client and frame scripts compressed, under 100 kB, and answers 304 to their ETag (decision 0092)', async () => {
+    const { api, frames } = await app.serve()
+    for (const script of [`${api}/sandbox-client.js`, `${frames}/__frames/app.js`]) {
+      const response = await fetch(script, { headers: { 'accept-encoding': 'br' } })
+      const etag = response.headers.get('etag')
+      expect({ script, encoding: response.headers.get('content-encoding'), cache: response.headers.get('cache-control') }).toEqual({ script, encoding: 'br', cache: 'public, no-cache' })
+      expect(Number(response.headers.get('content-length'))).toBeLessThanOrEqual(100_000)
+      await response.arrayBuffer()
+      expect((await fetch(script, { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } })).status).toBe(304)
+    }
+  }, 120_000)
+
   it('stops npx ramp-sandbox serve, leaving no process behind, when npx gets SIGTERM', async () => {
     const served = await app.serve()
     process.kill(served.child.pid!, 'SIGTERM')

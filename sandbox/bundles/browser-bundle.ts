@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -12,12 +13,25 @@ export const BROWSER_ENTRIES = ['frames/page/frame-app.ts', 'client/index.ts', '
 /** One entry of `BROWSER_ENTRIES`. */
 export type BrowserEntry = (typeof BROWSER_ENTRIES)[number]
 
-/** esbuild's options for every bundle, shared by the build (`scripts/build.ts`) and the source path below. */
-export const BUNDLE_OPTIONS = { bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', legalComments: 'none' } as const
+/** How the build names a bundle's precompressed copies beside it: `<bundle>.js.gz`, `<bundle>.js.br`. */
+export const COMPRESSED_SUFFIXES = { gzip: '.gz', br: '.br' } as const
+
+/**
+ * A bundle as the servers send it (decision 0092): its minified bytes, the same compressed with gzip and brotli
+ * (made once, at build or on first use), and a strong entity tag of the bytes, the same for every process serving
+ * the same build.
+ */
+export interface BrowserBundle {
+  identity: Uint8Array
+  gzip: Uint8Array
+  br: Uint8Array
+  /** A hash of `identity` (base64url), without quotes: each encoding's `ETag` is made from it. */
+  hash: string
+}
 
 /**
  * Where the build writes an entry's bundle, relative to the package root:
- * `dist/browser/<entry>.js` (e.g. `dist/browser/client/index.js`).
+ * `dist/browser/<entry>.js` (e.g. `dist/browser/client/index.js`), its compressed copies beside it.
  *
  * @example
  * prebuiltPath('client/index.ts') // 'dist/browser/client/index.js'
@@ -26,25 +40,33 @@ export function prebuiltPath(entry: BrowserEntry): string {
   return `dist/browser/${entry.replace(/\.ts$/, '.js')}`
 }
 
-const bundles = new Map<string, Promise<string>>()
+const bundles = new Map<string, Promise<BrowserBundle>>()
 
 /**
  * A browser entry's bundle, once per process. Built output (`dist/`) reads the
- * file the build made, so the shipped runtime needs neither esbuild nor tsx;
- * the sources (vitest, tsx) bundle with esbuild, a devDependency, so a test
- * always serves what the sources say (decision 0030).
+ * files the build made, so the shipped runtime needs neither esbuild nor tsx
+ * nor compresses anything; the sources (vitest, tsx) bundle with esbuild, a
+ * devDependency, and compress off the event loop, so a test always serves what
+ * the sources say (decision 0030).
  *
  * @example
- * await browserBundle('client/index.ts')
+ * const { identity, gzip, br, hash } = await browserBundle('client/index.ts')
  */
-export function browserBundle(entry: BrowserEntry): Promise<string> {
-  let text = bundles.get(entry)
-  if (!text) {
+export function browserBundle(entry: BrowserEntry): Promise<BrowserBundle> {
+  let bundle = bundles.get(entry)
+  if (!bundle) {
     // In the sources this module sits at sandbox/bundles/.
-    text = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../${entry}`, import.meta.url))) : Promise.resolve(entry).then((built) => readFile(prebuiltFile(built), 'utf8'))
-    bundles.set(entry, text)
+    const forms = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../${entry}`, import.meta.url))) : Promise.resolve(entry).then(readPrebuilt)
+    bundle = forms.then((read) => ({ ...read, hash: createHash('sha256').update(read.identity).digest('base64url').slice(0, 32) }))
+    bundles.set(entry, bundle)
   }
-  return text
+  return bundle
+}
+
+async function readPrebuilt(entry: BrowserEntry): Promise<Omit<BrowserBundle, 'hash'>> {
+  const file = prebuiltFile(entry)
+  const [identity, gzip, br] = await Promise.all([readFile(file), readFile(file + COMPRESSED_SUFFIXES.gzip), readFile(file + COMPRESSED_SUFFIXES.br)])
+  return { identity, gzip, br }
 }
 
 /**
@@ -63,7 +85,7 @@ function prebuiltFile(entry: BrowserEntry): string {
 // A computed specifier, so that neither tsc's build nor the package's import graph reaches esbuild.
 const SOURCE_BUNDLER = './bundle-from-source.ts'
 
-async function fromSource(path: string): Promise<string> {
-  const { bundleFromSource } = (await import(SOURCE_BUNDLER)) as { bundleFromSource(path: string): Promise<string> }
+async function fromSource(path: string): Promise<Omit<BrowserBundle, 'hash'>> {
+  const { bundleFromSource } = (await import(SOURCE_BUNDLER)) as { bundleFromSource(path: string): Promise<Omit<BrowserBundle, 'hash'>> }
   return bundleFromSource(path)
 }

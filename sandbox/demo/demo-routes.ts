@@ -5,6 +5,7 @@ import type { TenantFixtures } from '../contract/index.ts'
 import { recordScenario } from '../record/record-scenario.ts'
 import { scenarioSource } from '../record/scenario-source.ts'
 import { browserBundle } from '../bundles/browser-bundle.ts'
+import { bundleReply } from '../bundles/bundle-reply.ts'
 import { demoPageHtml } from './demo-page-html.ts'
 import { isResponse, json, parseBody, text, validated } from './demo-http.ts'
 import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
@@ -63,7 +64,7 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
   // A Map: the key is built from the request line, and a plain object would also answer names it only inherits.
   const routes = new Map<string, DemoRoute>(Object.entries({
     'GET /demo': () => text('text/html; charset=utf-8', demoPageHtml({ apiOrigin: origins.api, framesOrigin: origins.frames, account: DEMO_ACCOUNT, seed: core.seed })),
-    'GET /demo/app.js': async () => text('text/javascript; charset=utf-8', await browserBundle('demo/demo-app.ts')),
+    'GET /demo/app.js': async (request) => bundleReply(request, await browserBundle('demo/demo-app.ts')),
     'POST /demo/api/session': async (request) => {
       const body = parseBody(DemoSessionBody, request)
       if (isResponse(body)) return body

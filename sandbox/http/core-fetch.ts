@@ -24,6 +24,8 @@ export async function answerRequest(core: SandboxCore, request: Request): Promis
   })
   if (plain.kind === 'network-error') return undefined
   if (!hasBody(plain)) return new Response(null, { status: plain.status, headers: plain.headers })
+  // Bytes as they are (a precompressed script, decision 0092).
+  if (plain.raw !== undefined) return new Response(new Uint8Array(plain.raw), { status: plain.status, headers: plain.headers })
   if (isTextReply(plain)) return new Response(plain.body as string, { status: plain.status, headers: plain.headers })
   return new Response(plain.json ?? JSON.stringify(plain.body), { status: plain.status, headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' } })
 }

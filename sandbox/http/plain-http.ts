@@ -32,6 +32,11 @@ export interface PlainReply {
   json?: string
   /** `json` as UTF-8 bytes, when a route keeps them (a large document sent often): adapters that can send bytes do. */
   bytes?: Uint8Array
+  /**
+   * A body that is neither JSON nor text to re-encode: these bytes, sent as they are under the reply's own
+   * `content-type` and `content-encoding` (a browser bundle, compressed once; decision 0092).
+   */
+  raw?: Uint8Array
 }
 
 /** An injected network failure: the adapter drops the connection. */
@@ -59,7 +64,7 @@ export function isTextReply(plain: PlainReply): plain is PlainReply & { body: st
  * hasBody(reply(204)) // false
  */
 export function hasBody(plain: PlainReply): boolean {
-  return plain.json !== undefined || plain.body !== undefined
+  return plain.json !== undefined || plain.body !== undefined || plain.raw !== undefined
 }
 
 /**

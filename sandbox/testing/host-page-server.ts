@@ -27,7 +27,7 @@ const INTRUDER = `<!doctype html><script>
  * and records every frame event in `window.frameEvents`.
  */
 export async function startHostPage(apiUrl: string, framesUrl: string): Promise<HostPageServer> {
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,"></head><body>
 <div id="frames"></div>
 <script type="module">
   import * as client from '${apiUrl}/sandbox-client.js'

@@ -60,7 +60,8 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
   const headers = plain.headers
   let payload: string | Uint8Array | undefined
   if (hasBody(plain)) {
-    if (isTextReply(plain)) payload = plain.body
+    if (plain.raw !== undefined) payload = plain.raw
+    else if (isTextReply(plain)) payload = plain.body
     else {
       payload = plain.bytes ?? plain.json ?? JSON.stringify(plain.body)
       headers['content-type'] = 'application/json; charset=utf-8'

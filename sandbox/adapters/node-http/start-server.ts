@@ -7,6 +7,7 @@ import { SnapshotMismatchError } from '../../kernel/sandbox-snapshot.ts'
 import { answerClientError, answerConnect } from './answer-client-error.ts'
 import { exposureWarning } from './exposure-warning.ts'
 import { browserBundle } from '../../bundles/browser-bundle.ts'
+import { bundleReply } from '../../bundles/bundle-reply.ts'
 import { handleNodeRequest, writePlainResponse, type PlainHandler } from './handle-node-request.ts'
 import { nodeHmacSha256 } from './node-hmac.ts'
 import { requestTenant } from './request-tenant.ts'
@@ -269,7 +270,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     timeouts,
     serve((request) =>
       request.method === 'GET' && request.path === '/sandbox-client.js'
-        ? browserBundle('client/index.ts').then((text) => ({ kind: 'reply' as const, status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, body: text }))
+        ? browserBundle('client/index.ts').then((bundle) => bundleReply(request, bundle, { 'access-control-allow-origin': '*' }))
         : request.method === 'GET' && request.path === '/__sandbox/health' ? health()
         : request.path === DEMO_PATH || request.path.startsWith(`${DEMO_PATH}/`) ? demo(request)
         : core.handle(request),

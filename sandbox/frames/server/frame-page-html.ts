@@ -28,7 +28,7 @@ export function framePageHtml(config: FramePageConfig, title: string): string {
   const head = themeHead(config.appearance.theme)
   return `<!doctype html>
 <html lang="en"${head.htmlAttributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head.meta}${EARLY_STYLE}
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/__frames/frame.css"></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/__frames/frame.css"></head>
 <body data-frame="${escapeHtml(config.frame)}">${problems}
 <script type="application/json" id="frame-config">${json}</script>
 <script type="module" src="/__frames/app.js"></script></body></html>`

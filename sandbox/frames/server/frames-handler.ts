@@ -18,6 +18,7 @@ import { framePageHtml } from './frame-page-html.ts'
 import { droppedSampler, journalsDrop } from './dropped-sampler.ts'
 import { frameEmbedding } from './embedding-tenant.ts'
 import { frameAssets } from './frame-assets.ts'
+import { bundleReply } from '../../bundles/bundle-reply.ts'
 import { frameAncestors } from './frame-origins.ts'
 import { issueFrameTicket, readFrameTicket } from './frame-ticket.ts'
 import { searchOf, widgetSignatureRefusal } from './widget-signature-check.ts'
@@ -182,7 +183,7 @@ export function createFramesHandler(core: SandboxCore): (request: PlainRequest) 
       const page = /^\/platform\/v1\/([a-z-]+)\/?$/.exec(request.path)
       const frame = page ? FrameName.safeParse(page[1]) : undefined
       if (frame?.success && request.method === 'GET') return await framePage(core, frame.data, request)
-      if (request.method === 'GET' && request.path === '/__frames/app.js') return reply(200, await assets.script(), { 'content-type': 'text/javascript; charset=utf-8' })
+      if (request.method === 'GET' && request.path === '/__frames/app.js') return bundleReply(request, await assets.script())
       if (request.method === 'GET' && request.path === '/__frames/frame.css') return reply(200, assets.style, { 'content-type': 'text/css; charset=utf-8' })
       if (request.method === 'POST' && request.path === '/__frames/effect') return await effect(core, request.body)
       if (request.method === 'POST' && request.path === '/__frames/event') return journal(core, request.body, countDrop)
