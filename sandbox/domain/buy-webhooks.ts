@@ -25,7 +25,8 @@ export async function emitBuyWebhooks(tenant: Tenant, store: TenantStore, type: 
 export async function emitBuyWebhooks(tenant: Tenant, store: TenantStore, type: BuyEventType, record: TransactionRecord, before?: WidgetTransactionStatus): Promise<void> {
   let view: WidgetTransaction | undefined
   const widget = () => Promise.resolve((view ??= widgetTransactionOf(tenant, store, record)))
-  if (type === 'transaction_created' || before === undefined) await emitWebhook(tenant, store, type, widget)
+  // Only creation comes without a status before it (the overloads): it is always sent.
+  if (before === undefined) await emitWebhook(tenant, store, type, widget)
   else {
     const events = lifecycleEventsOf(tenant.settings, type === 'transaction_failed' ? 'failed' : 'updated', before, widgetStatusOf(record))
     for (const event of events) await emitWebhook(tenant, store, event === 'failed' ? 'transaction_failed' : 'transaction_updated', widget)
