@@ -12,11 +12,11 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
  */
 const REPEAT = Number(process.env.README_EXAMPLE_REPEAT ?? 4)
 
-/** The README's Playwright examples (each ```ts block starting with `// e2e/<name>.spec.ts`), as a partner copies them. */
+/** The Playwright examples of docs/harness.md (each ```ts block starting with `// e2e/<name>.spec.ts`), as a partner copies them. */
 function readmeExamples(): Array<{ file: string; source: string }> {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+  const readme = readFileSync(join(repo, 'docs/harness.md'), 'utf8')
   const blocks = [...readme.matchAll(/```ts\n(\/\/ e2e\/([a-z-]+\.spec\.ts)[\s\S]*?)```/g)].map((match) => ({ file: match[2]!, source: match[1]! }))
-  if (!blocks.some((block) => block.file === 'checkout.spec.ts')) throw new Error('README.md has no ```ts block starting with // e2e/checkout.spec.ts')
+  if (!blocks.some((block) => block.file === 'checkout.spec.ts')) throw new Error('docs/harness.md has no ```ts block starting with // e2e/checkout.spec.ts')
   return blocks
 }
 
@@ -35,7 +35,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-describe("the README's Playwright examples", () => {
+describe("the harness guide's Playwright examples", () => {
   it(`pass as written, ${REPEAT} runs in a row each, against a partner app on the sandbox, the secret key never in a page's URL`, async () => {
     const examples = readmeExamples()
     expect(examples.map((example) => example.file)).toEqual(['session-retry.spec.ts', 'checkout.spec.ts'])

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 
-/** The README's vitest examples of the tenant handle: each ```ts block starting with `// <name>.test.ts — `. */
+/** The vitest examples of the tenant handle in docs/harness.md: each ```ts block starting with `// <name>.test.ts — `. */
 function readmeExamples(): Array<{ file: string; source: string }> {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+  const readme = readFileSync(join(repo, 'docs/harness.md'), 'utf8')
   return [...readme.matchAll(/```ts\n(\/\/ ([a-z-]+\.test\.ts) — [\s\S]*?)```/g)].map((match) => ({ file: match[2]!, source: match[1]! }))
 }
 
@@ -24,7 +24,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-describe("the README's vitest examples of the tenant handle", () => {
+describe("the harness guide's vitest examples of the tenant handle", () => {
   it('pass as written in a vitest of their own: useSandbox with its fetch, and msw', async () => {
     const examples = readmeExamples()
     expect(examples.map((example) => example.file)).toEqual(['checkout.test.ts', 'connect.test.ts'])

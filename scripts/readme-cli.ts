@@ -2,7 +2,7 @@ import { SCENARIOS_USAGE } from '../harness/cli/scenarios-command.ts'
 import { USAGE } from '../sandbox/cli-usage.ts'
 
 /**
- * The README's command-line section: what `ramp-sandbox --help` and `ramp-sandbox scenarios --help` print, so no flag
+ * The command-line section of docs/cli.md: what `ramp-sandbox --help` and `ramp-sandbox scenarios --help` print, so no flag
  * can be missing from it.
  *
  * @example

@@ -41,9 +41,9 @@ async function sentBodies(types: WebhookEventName[]): Promise<Map<string, string
 const block = (body: string) => ['```json', JSON.stringify(JSON.parse(body), null, 2), '```'].join('\n')
 
 /**
- * The README's webhook event section: the catalogue as a table (family, `data`), and a real body of each family as
+ * The webhook event section of docs/webhooks.md: the catalogue as a table (family, `data`), and a real body of each family as
  * the sandbox sends it (a buy's `transaction_updated` and its `transaction.updated`), made by a sandbox in process, so
- * the README cannot drift from the schemas.
+ * the page cannot drift from the schemas.
  */
 export async function webhookSection(): Promise<string> {
   const types = Object.keys(WEBHOOK_CATALOGUE) as WebhookEventName[]

@@ -8,15 +8,15 @@ import { createPartnerSession } from '../testing/partner-session.ts'
 
 const env = useBrowserSandbox()
 
-/** The origins the README's example names: `npm start`'s. The test's sandbox has ports of its own. */
+/** The origins the frames guide's example names: `npm start`'s. The test's sandbox has ports of its own. */
 const README_API = 'http://127.0.0.1:4010'
 const README_FRAMES = 'http://127.0.0.1:4011'
 
-/** The README's browser client example: the one fenced `html` block importing `ramp-sandbox/client`. */
+/** The browser client example of docs/frames.md: the one fenced `html` block importing `ramp-sandbox/client`. */
 function readmeExample(): string {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const readme = readFileSync(new URL('../../docs/frames.md', import.meta.url), 'utf8')
   const blocks = [...readme.matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => block.includes("from 'ramp-sandbox/client'"))
-  expect(blocks, 'README.md has one html block importing ramp-sandbox/client').toHaveLength(1)
+  expect(blocks, 'docs/frames.md has one html block importing ramp-sandbox/client').toHaveLength(1)
   return blocks[0]!
 }
 
@@ -66,7 +66,7 @@ const frameEvents = async () => {
   return data.flatMap((entry) => (entry.kind === 'frame' && entry.direction === 'out' ? [`${entry.frame} ${entry.event}`] : []))
 }
 
-describe('the README example of the browser client', () => {
+describe('the docs example of the browser client (docs/frames.md)', () => {
   it('runs as written: it decrypts the check frame’s credentials, quotes, and the Apple Pay frame it encoded the quote for gets ready', async () => {
     const page = await env.browser.newPage()
     const logged: string[] = []

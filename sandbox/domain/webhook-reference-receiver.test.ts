@@ -122,17 +122,17 @@ describe('a receiver written from the reference alone', () => {
   })
 })
 
-/** The README's node:crypto receiver (the ```ts block after "without the package"), as a function of header, raw body and key to `valid`. */
+/** The node:crypto receiver of docs/webhooks.md (the ```ts block after "without the package"), as a function of header, raw body and key to `valid`. */
 function readmeReceiver(): (header: string | undefined, rawBody: Buffer, webhookApiKey: string) => boolean {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const readme = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8')
   const block = /Or, without the package, with `node:crypto`[^\n]*\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1]
-  if (block === undefined) throw new Error('README.md has no node:crypto receiver block after "Or, without the package"')
+  if (block === undefined) throw new Error('docs/webhooks.md has no node:crypto receiver block after "Or, without the package"')
   const code = block.replace(/^import .*\n/m, '')
   const run = new Function('createHmac', 'timingSafeEqual', 'header', 'rawBody', 'webhookApiKey', `${code}\nreturn valid`) as (...args: unknown[]) => boolean
   return (header, rawBody, key) => run(createHmac, timingSafeEqual, header, rawBody, key)
 }
 
-describe("the README's node:crypto receiver", () => {
+describe("the webhooks guide's node:crypto receiver", () => {
   it('verifies the V2 header of a real delivery, and refuses a changed body or another key', async () => {
     const hooks = await rawReceiver()
     const core = createSandboxCore({ webhookTransport: { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) } })
