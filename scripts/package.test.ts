@@ -14,7 +14,7 @@ import { createServer as createHttpServer } from 'node:http'
 import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, posix, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -225,6 +225,21 @@ describe('the packed tarball', () => {
     expect(relative.length).toBeGreaterThan(10)
     const packed = (target: string) => app.tarballFiles.includes(target.replace(/^\.\//, '')) || app.tarballFiles.some((file) => file.startsWith(`${target.replace(/^\.\//, '').replace(/\/?$/, '/')}`))
     expect(relative.filter((target) => !packed(target))).toEqual([])
+  })
+
+  it('holds every guide the README links to, and each guide links only to files the tarball holds', () => {
+    const installed = join(app.dir, 'node_modules/ramp-sandbox')
+    const guides = app.tarballFiles.filter((file) => /^docs\/[^/]+\.md$/.test(file))
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8')
+    const linked = [...readme.matchAll(/\]\((docs\/[^/)#\s]+\.md)[)#]/g)].map((match) => match[1]!)
+    expect(linked.length).toBeGreaterThan(15)
+    expect(linked.filter((guide) => !guides.includes(guide))).toEqual([])
+    const missing = guides.flatMap((guide) => {
+      const text = readFileSync(join(installed, guide), 'utf8')
+      const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!.split('#')[0]!).filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target))
+      return targets.map((target) => posix.normalize(posix.join('docs', target))).filter((file) => !app.tarballFiles.includes(file) && !app.tarballFiles.some((packed) => packed.startsWith(`${file.replace(/\/?$/, '/')}`))).map((file) => `${guide} → ${file}`)
+    })
+    expect(missing).toEqual([])
   })
 })
 
