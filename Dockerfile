@@ -1,4 +1,4 @@
-# ramp-sandbox in a container (README, "Docker"):
+# ramp-sandbox in a container (docs/cli.md, "Docker"):
 #   docker build -t ramp-sandbox .
 #   docker run --rm -p 4010:4010 -p 4011:4011 ramp-sandbox
 # Inside the container it listens on 0.0.0.0 (so the published ports reach it); everywhere else the

@@ -47,5 +47,5 @@ export const requestExpectations = defineScenario({
   },
 })
 
-/** A scenario without tags is one a partner writes first, as the README's are: no TS2741. */
+/** A scenario without tags is one a partner writes first, as the harness guide's are: no TS2741. */
 export const untagged = defineScenario({ title: 'no tags', steps: [{ api: 'GET /v3/currencies', as: 'list' }], expect: {} })

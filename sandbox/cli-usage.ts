@@ -1,5 +1,5 @@
 /**
- * What `ramp-sandbox --help` prints. Apart from the command so the README's command-line section is generated from it
+ * What `ramp-sandbox --help` prints. Apart from the command so the command-line section of docs/cli.md is generated from it
  * (`npm run docs:readme`) without starting anything.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Takes the README's screenshots of the demo page (`npm run screenshots`): starts the sandbox on free ports, and at
+ * Takes the screenshots of the demo page that docs/demo.md shows (`npm run screenshots`): starts the sandbox on free ports, and at
  * 1440 and 390 px, in the light and the dark theme, runs the 48 challenge to its end (the challenge completed, the
  * result banner shown, the partner server's webhooks arrived and drawn on the diagram's partner-server lane), then
  * writes `docs/screenshots/demo-{light,dark}-{1440,390}.png`.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createPartnerSession } from '../../sandbox/testing/partner-session.ts'
 
 /**
- * The partner app the README's Playwright example drives, standing in for `http://localhost:3000`: a checkout page
+ * The partner app the Playwright example of docs/harness.md drives, standing in for `http://localhost:3000`: a checkout page
  * whose "Buy ETH" button asks its own server for a session (the server calls the sandbox with the secret key, as a
  * partner's backend does), then connects the customer in the check frame through the sandbox's browser client, and
  * says "Connected" with the connection's status. The page takes the sandbox's origins and the publishable key from its
