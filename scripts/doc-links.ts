@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { docFiles, REPO } from './doc-blocks.ts'
 
 /** A markdown heading: its level (1 for `#`), its text as written and the anchor GitHub gives it. */
-export interface Heading {
+interface Heading {
   level: number
   title: string
   anchor: string
@@ -15,7 +15,7 @@ export interface Heading {
  * @example
  * headings('# Guide\n## Run it')[1] // { level: 2, title: 'Run it', anchor: 'run-it' }
  */
-export function headings(text: string): Heading[] {
+function headings(text: string): Heading[] {
   const found: Heading[] = []
   const seen = new Map<string, number>()
   for (const match of withoutFences(text).matchAll(/^(#{1,6}) +(.+?) *#* *$/gm)) {
