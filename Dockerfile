@@ -10,7 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json tsconfig.build-react-native.json ./
-COPY scripts/build.ts scripts/build.ts
+COPY scripts/build.ts scripts/subpath-specifiers.ts scripts/
 COPY sandbox sandbox
 COPY fixtures fixtures
 COPY harness harness

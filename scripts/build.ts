@@ -1,9 +1,10 @@
 /**
  * `npm run build`: the package's `dist/` from the sources (decision 0030).
  *
- * 1. `tsc -p tsconfig.build.json`: ESM JavaScript and `.d.ts` for `sandbox/`, `fixtures/`, `harness/` (no tests;
- *    `sandbox/react-native/` in a second pass, `tsconfig.build-react-native.json`;
- *    relative imports in the declarations end in `.js`, like the JavaScript's);
+ * 1. TypeScript with `tsconfig.build.json`: ESM JavaScript and `.d.ts` for `sandbox/`, `fixtures/`, `harness/` (no
+ *    tests; `sandbox/react-native/` in a second pass, `tsconfig.build-react-native.json`; relative imports in the
+ *    declarations end in `.js`, like the JavaScript's; `#room/x.ts` subpath imports, which tsc leaves as written,
+ *    become relative `.js` paths in both, so the package needs no "imports" of its own: decision 0097);
  * 2. esbuild: the browser bundles the servers hand out (frame page, client, demo page) into `dist/browser/`, minified,
  *    each with its gzip and brotli copies beside it (`.js.gz`, `.js.br`: decision 0092);
  * 3. esbuild: the command line, `dist/sandbox/cli.js`, as one file with its dependencies: loading ~250
@@ -18,15 +19,15 @@
  *
  * Quiet on success; compiler errors go to stderr and exit non-zero.
  */
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import ts from 'typescript'
 import { BROWSER_ENTRIES, COMPRESSED_SUFFIXES, prebuiltPath } from '../sandbox/bundles/browser-bundle.ts'
 import { BUNDLE_OPTIONS, compressBundle, zodEnglishOnly } from '../sandbox/bundles/bundle-options.ts'
+import { rewriteSubpathSpecifiers, roomOfSpecifier, subpathSpecifiersIn } from './subpath-specifiers.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
@@ -58,19 +59,39 @@ function fail(message: string): never {
   process.exit(1)
 }
 
+/**
+ * What tsc would print compiling `config` into `outDir`, emitting all the same; empty when it compiled cleanly.
+ * One diagnostic is not a fault here: TS2877, that a `#room/x.ts` import "will not be rewritten during emit"
+ * (`rewriteRelativeImportExtensions` rewrites relative ones only): the step below rewrites those.
+ */
+function compile(config: string, outDir: string): string {
+  const parsed = ts.getParsedCommandLineOfConfigFile(config, { outDir }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')) })!
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences ?? [] })
+  const emitted = program.emit()
+  // The checker also reports one TS2877 with no file (over a node it made itself): the loop below still fails the
+  // build on any `#room/` specifier left, and relative imports are never TS2877's.
+  const rewrittenLater = (diagnostic: ts.Diagnostic) =>
+    diagnostic.code === 2877 && (diagnostic.file === undefined || roomOfSpecifier(diagnostic.file.text.slice(diagnostic.start! + 1, diagnostic.start! + diagnostic.length!)) !== undefined)
+  const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((diagnostic) => !rewrittenLater(diagnostic))
+  return diagnostics.length === 0 ? '' : ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' })
+}
+
 removeLeftovers()
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', staging], { stdio: ['ignore', 2, 2] })
-if (compiled.status !== 0) fail('tsc failed (see above)')
+const compiled = compile(join(root, 'tsconfig.build.json'), staging)
+if (compiled !== '') fail(`tsc failed:\n${compiled}`)
 // `ramp-sandbox/react-native` on its own: react-native's types declare timer globals node's code would trip on.
-const compiledReactNative = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build-react-native.json'), '--outDir', staging], { stdio: ['ignore', 2, 2] })
-if (compiledReactNative.status !== 0) fail('tsc failed for sandbox/react-native (see above)')
+const compiledReactNative = compile(join(root, 'tsconfig.build-react-native.json'), staging)
+if (compiledReactNative !== '') fail(`tsc failed for sandbox/react-native:\n${compiledReactNative}`)
 // tsc keeps the sources' `.ts` in the declarations' relative imports (TypeScript 5 resolves them);
-// `.js`, as in the JavaScript beside them, also suits older compilers and other tools.
-for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {
+// `.js`, as in the JavaScript beside them, also suits older compilers and other tools. `#room/…` imports it keeps
+// in both: relative `.js` paths instead, as the package ships no sources for package.json "imports" to name.
+for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(d\.ts|js)$/.test(name))) {
   const path = join(staging, file)
   const text = readFileSync(path, 'utf8')
-  const rewritten = text.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
+  let rewritten = rewriteSubpathSpecifiers(text, file.split('\\').join('/'))
+  if (file.endsWith('.d.ts')) rewritten = rewritten.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
+  const left = subpathSpecifiersIn(rewritten)
+  if (left.length > 0) fail(`${file} still imports ${left.join(', ')}`)
   if (rewritten !== text) writeFileSync(path, rewritten)
 }
 /** Where a file the package has at `dist/<path>` is written during the build. */

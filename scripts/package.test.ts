@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, posix, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { subpathSpecifiersIn } from './subpath-specifiers.ts'
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..')
 const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_partner&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
@@ -240,6 +241,13 @@ describe('the packed tarball', () => {
       return targets.map((target) => posix.normalize(posix.join('docs', target))).filter((file) => !app.tarballFiles.includes(file) && !app.tarballFiles.some((packed) => packed.startsWith(`${file.replace(/\/?$/, '/')}`))).map((file) => `${guide} → ${file}`)
     })
     expect(missing).toEqual([])
+  })
+
+  it("imports, in its JavaScript and declarations, no #room/ subpath: they became relative paths, as the package ships no sources for package.json \"imports\" (decision 0097)", () => {
+    const emitted = app.tarballFiles.filter((file) => /^dist\/.*\.(js|d\.ts)$/.test(file))
+    expect(emitted.length).toBeGreaterThan(200)
+    const left = emitted.flatMap((file) => subpathSpecifiersIn(readFileSync(join(app.dir, 'node_modules/ramp-sandbox', file), 'utf8')).map((specifier) => `${file}: ${specifier}`))
+    expect(left).toEqual([])
   })
 })
 
