@@ -143,16 +143,17 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
 
   /** The route that answers a request on an origin, or the answer when there is none: 404, or 405 with the methods the path takes. */
   function matchRoute(origin: Origin, request: PlainRequest): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
-    const family = origin.family ?? familyOf(request.path)
+    // The family of a path no route takes, asked only then: a matched request never pays for it.
+    const family = () => origin.family ?? familyOf(request.path)
     let match
     try {
       match = origin.router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
     } catch (error) {
-      return { kind: 'answered', reply: toWireError(family, error, log) }
+      return { kind: 'answered', reply: toWireError(family(), error, log) }
     }
-    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(family, new SandboxError('not_found', `No route for ${request.method} ${request.path}; ${origin.index}`)) }
+    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(family(), new SandboxError('not_found', `No route for ${request.method} ${request.path}; ${origin.index}`)) }
     if (match.kind === 'wrong-method') {
-      const wire = toWireError(family, new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
+      const wire = toWireError(family(), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
       wire.headers.allow = match.allowed.join(', ')
       return { kind: 'answered', reply: wire }
     }
