@@ -61,7 +61,7 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
     await page.evaluate((clientToken) => (window as any).sandbox.resetConnection(clientToken, { onEvent: (window as any).record }), connection.credentials.clientToken)
     expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'internal_error', message: expect.stringContaining('Injected fault') } }])
     const calls = account.tenant().journal.list({ kind: 'api' }).filter((e) => e.kind === 'api' && e.path.startsWith('/__frames/'))
-    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/__frames/effects/auth.reset', status: 503, answeredByFault: true })])
+    expect(calls, JSON.stringify(account.tenant().journal.list().map((e) => [e.kind, (e as any).path ?? (e as any).event]))).toEqual([expect.objectContaining({ method: 'POST', path: '/__frames/effects/auth.reset', status: 503, answeredByFault: true })])
     const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
     expect((await send(env.sandbox.core, 'GET /platform/v1/payment-methods', { headers: bearer })).status).toBe(200)
     await page.close()
