@@ -70,7 +70,7 @@ export async function prepareFamilies(sandbox: RunningSandbox): Promise<Family[]
     { name: 'frame page (frames origin)', target: 0.35, request: { url: `${target.frames}/platform/v1/widget?apiKey=${tenant.pk}&channelId=bench-page` } },
     {
       name: 'frame effect round trip', target: 0.35,
-      request: { url: `${target.frames}/__frames/effect`, method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ticket, effect: { type: 'widget.price', fiatCode: 'usd', amount: 150, currencyCode: 'eth' } }) },
+      request: { url: `${target.frames}/__frames/effects/widget.price`, method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ticket, effect: { type: 'widget.price', fiatCode: 'usd', amount: 150, currencyCode: 'eth' } }) },
     },
     { name: 'journal, 50 entries (control API)', target: 0.35, request: { url: `${api}/__sandbox/journal?limit=50`, headers: { 'x-api-key': journalAccount.sk } } },
     { name: 'OpenAPI document', target: 0.35, request: { url: `${api}/openapi.json` } },

@@ -1,9 +1,9 @@
 /**
  * Which source files a request runs through, measured: V8's precise coverage is reset once the account is made and
  * warm, then read after one more request. Prints the files (under `sandbox/` and `fixtures/`) whose functions ran,
- * grouped by folder, for a sell quote over HTTP and for a headless buy-frame purchase of 48 in test mode (the node
- * driver's frames: machine, effects, domain; harness files left out). What docs/architecture.md's "How a request
- * flows" counts.
+ * grouped by folder, for a sell quote over HTTP on the API origin and for a frame effect, the purchase, over HTTP on the
+ * frames origin (the one pipeline both take, then the route's domain). What docs/architecture.md's "How a request
+ * flows" lists; `request-flow-doc.test.ts` keeps that list true.
  *
  *   npm run request-files
  */
@@ -11,15 +11,8 @@ import { Session } from 'node:inspector/promises'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../sandbox/adapters/node-http/start-server.ts'
-import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
-import { send } from '../sandbox/http/test-request.ts'
-import { nodeFrames } from '../harness/drivers/node-frames.ts'
-import { nodeWebhookListeners } from '../harness/drivers/node-webhooks.ts'
-import { runStep } from '../harness/drivers/run-step.ts'
-import type { ApiCall } from '../harness/drivers/api-steps.ts'
-import { newRecording, resolveInput, type Recording } from '../harness/recording.ts'
-import type { Step } from '../harness/scenario.ts'
-import { connectCustomer, magic, openPayFrame, quoteFor } from '../harness/steps.ts'
+import { magicContacts } from '../fixtures/magic-customers.ts'
+import { WALLET_ADDRESS as WALLET } from '../harness/steps.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const session = new Session()
@@ -48,7 +41,7 @@ function print(title: string, files: string[]): void {
 }
 
 // A sell quote, over HTTP through the node adapter: the second one, once the account is made and the code warm.
-const server = await startServer({ port: 0, framesPort: 0, seed: 1 })
+const server = await startServer({ port: 0, framesPort: 0, seed: 1, logger: () => undefined })
 const quote = `${server.apiUrl}/v3/currencies/eth/sell_quote?apiKey=pk_test_trace&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer`
 for (let i = 0; i < 3; i++) await (await fetch(quote)).text()
 await filesRun()
@@ -57,26 +50,24 @@ await answer.text()
 print(`GET sell_quote (${answer.status})`, await filesRun())
 await server.close()
 
-// A headless buy-frame purchase of 48 in test mode, in process: a customer connected and a quote made first.
-const core = createSandboxCore({ seed: 1 })
-async function purchaseOf48(account: string): Promise<Recording> {
-  const recording = newRecording()
-  const resolve = (input: unknown) => resolveInput(input, recording.results) as never
-  const api: ApiCall = async (line, options) => {
-    const reply = await send(core, line, options)
-    return { status: reply.status, body: reply.body as never, headers: reply.headers }
-  }
-  const frames = nodeFrames(core, recording)
-  const driver = { api, mode: 'test' as const, account, resolve, recording, frames, webhooks: nodeWebhookListeners() }
-  for (const step of [...connectCustomer(magic.usNy), ...quoteFor({ amount: 48, method: 'card' })]) await runStep(step, driver)
+// A frame effect, the purchase, over HTTP on the frames origin as a page posts it (`POST /__frames/effects/purchase.execute`
+// with its ticket): a customer connected, a quote made and the buy frame's page loaded first; the second account's, once warm.
+const frames = await startServer({ port: 0, framesPort: 0, seed: 1, logger: () => undefined })
+async function purchase(account: string): Promise<Response> {
+  const secret = { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' }
+  const post = async (path: string, headers: Record<string, string>, body: unknown) => ((await (await fetch(`${frames.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { data: any }).data
+  const session = await post('/platform/v1/sessions', secret, { externalCustomerId: `${account}-customer`, deviceIp: '203.0.113.7', ...magicContacts.usNy })
+  const { accessToken, clientToken } = (await post('/__sandbox/connections', secret, { sessionToken: session.sessionToken })).credentials
+  const quoteBody = { source: { asset: { code: 'usd' }, amount: 50 }, destination: { asset: { code: 'eth' } }, wallet: { address: WALLET }, paymentMethod: { type: 'apple_pay' } }
+  const quote = await post('/platform/v1/quotes/buy', { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, quoteBody)
+  const page = await (await fetch(`${frames.framesUrl}/platform/v1/apple-pay?${new URLSearchParams({ channelId: `trace-${account}`, clientToken, quote: Buffer.from(JSON.stringify(quote)).toString('base64url') })}`)).text()
+  const ticket = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(page)![1]!).ticket as string
   await filesRun()
-  const purchase: Step[] = [openPayFrame('buy'), { until: 'pay', kind: 'challenge' }]
-  for (const step of purchase) await runStep(step, driver)
-  await frames.finish()
-  return recording
+  return fetch(`${frames.framesUrl}/__frames/effects/purchase.execute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, effect: { type: 'purchase.execute', quote } }) })
 }
-await purchaseOf48('trace_warm')
-const recording = await purchaseOf48('trace')
-const kinds = (recording.channels.pay ?? []).map((event) => event.kind).join(' → ')
-print(`buy frame, 48 (${kinds})`, await filesRun())
+await (await purchase('trace_warm')).text()
+const executed = await purchase('trace')
+const result = (await executed.json()) as { ok: boolean }
+print(`POST /__frames/effects/purchase.execute (${executed.status}, ok: ${result.ok})`, await filesRun())
+await frames.close()
 session.disconnect()

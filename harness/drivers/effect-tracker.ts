@@ -5,7 +5,7 @@ import { pause } from './timers.ts'
 export const WAIT_MS = 10_000
 
 /**
- * Tracks the effect requests (`POST /__frames/effect`) of a page's frames, or of every page of a context (the React
+ * Tracks the effect requests (`POST /__frames/effects/{type}`) of a page's frames, or of every page of a context (the React
  * Native host's page per frame): the browser-side counterpart of
  * `runtime.idle()`. `settle` resolves once no effect has run, started or finished for two looks in a row (results reach
  * the host in between), or after {@link WAIT_MS}; `stop` stops listening.
@@ -17,7 +17,7 @@ export const WAIT_MS = 10_000
 export function trackEffects(source: Page | BrowserContext): { settle(): Promise<void>; stop(): void } {
   const running = new Set<Request>()
   let generation = 0
-  const isEffect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/__frames/effect'
+  const isEffect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/__frames/effects/')
   // A buy frame awaiting its challenge waits on another frame: that effect does not keep the frames busy.
   const waitsOnAnotherFrame = (request: Request) => /"type"\s*:\s*"purchase\.awaitChallenge"/.test(request.postData() ?? '')
   const started = (request: Request) => {

@@ -87,3 +87,39 @@ export type EffectResult = EffectSuccess | EffectFailure
 
 /** The answer to the effect of name `N`. */
 export type EffectResultOf<N extends EffectName> = EffectSuccess<N> | EffectFailure
+
+/**
+ * Where a frame posts an effect on the frames origin: the effect's name is part of the path, so a fault matcher or a
+ * verification names one effect as it names an API call (`POST /__frames/effects/purchase.execute`).
+ *
+ * @example
+ * effectPath('purchase.execute') // '/__frames/effects/purchase.execute'
+ */
+export function effectPath(type: string): string {
+  return `/__frames/effects/${encodeURIComponent(type)}`
+}
+
+/** The effect call's answer as the frame got it: a status and its JSON body, or a dropped connection. */
+export type EffectAnswer = { status: number; body: unknown } | 'network-error'
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * What a frame makes of its effect call's answer, in the page and in process alike: a 200 is the effect's result; any
+ * other status (an injected fault, a refused ticket) or a dropped connection is the effect failing with the answer's
+ * `{code, message}` (the platform error shape; a refused ticket, 401, is the frame's `invalid_token`), so the machine
+ * shows its failure view and posts `error` as for any failed effect.
+ *
+ * @example
+ * effectResultOfAnswer('purchase.execute', { status: 503, body: { code: 'internal_error', message: 'Injected fault …' } })
+ * // { effect: 'purchase.execute', ok: false, error: { code: 'internal_error', message: 'Injected fault …' } }
+ */
+export function effectResultOfAnswer(type: string, answer: EffectAnswer): EffectResult {
+  if (answer === 'network-error') return { effect: type, ok: false, error: { code: 'network_error', message: `${type}: the connection to the frames origin was dropped` } }
+  if (answer.status === 200) return answer.body as EffectResult
+  const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as { code?: unknown; message?: unknown }
+  const code = answer.status === 401 ? 'invalid_token' : (textOf(body.code) ?? 'unavailable')
+  return { effect: type, ok: false, error: { code, message: textOf(body.message) ?? `${type}: the frames origin answered ${answer.status}` } }
+}

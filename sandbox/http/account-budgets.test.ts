@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_FAULT_BODY_CHARS, MAX_FRAME_MESSAGE_CHARS, MAX_TRIGGER_DATA_CHARS, type AccountUsage } from '../contract/index.ts'
-import { createFramesHandler } from '../frames/server/frames-handler.ts'
+import { framesHandler } from '../frames/server/frames-test-kit.ts'
 import { framesClient } from '../frames/server/frames-test-kit.ts'
 import { handlerTransport } from '../kernel/webhook-transport.ts'
 import { createSandboxCore } from './sandbox-core.ts'
@@ -52,7 +52,7 @@ describe('an account that floods faults', () => {
 describe('an account that floods its frame journal with only a publishable key', () => {
   it('is refused a message longer than a frame journals, and its journal stays within its bytes however many it sends', async () => {
     const core = createSandboxCore()
-    const { call, ticketOf } = framesClient(createFramesHandler(core))
+    const { call, ticketOf } = framesClient(framesHandler(core))
     const ticket = await ticketOf('reset', { apiKey: 'pk_test_frames' })
     const error = (message: string) => ({ ticket, direction: 'out', message: { kind: 'error', payload: { code: 'unknown', message } } })
     const tooLong = await call('POST', '/__frames/event', error('m'.repeat(MAX_FRAME_MESSAGE_CHARS)))

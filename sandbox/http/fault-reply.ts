@@ -1,6 +1,6 @@
 import { errorCatalog, type ErrorCode } from '../kernel/error-catalog.ts'
 import type { FaultOutcome } from '../kernel/fault-registry.ts'
-import { reply, type ApiFamily, type PlainReply } from './plain-http.ts'
+import { reply, type ApiFamily, type PlainReply, type PlainResponse } from './plain-http.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import { toWireError } from './to-wire-error.ts'
 
@@ -25,4 +25,18 @@ export function faultReply(family: ApiFamily, fault: FaultOutcome & { status: nu
   const wire = toWireError(family, error)
   if (status === 429 || status === 503) wire.headers['retry-after'] = '1'
   return { ...wire, status, headers: { ...wire.headers, ...responseHeaders } }
+}
+
+/**
+ * The fault step's answer, on either origin: a dropped connection, or the status the fault injects (the route's own
+ * page for an error status when it has one, as a frame page does, so no frame script loads), else none: the route runs.
+ *
+ * @example
+ * faultAnswer('platform', admitted, fault) ?? admitted.run()
+ */
+export function faultAnswer(family: ApiFamily, admitted: { faultPage?(fault: FaultOutcome & { status: number }): PlainReply }, fault: FaultOutcome | undefined): PlainResponse | undefined {
+  if (fault?.networkError) return { kind: 'network-error' }
+  if (fault?.status === undefined) return undefined
+  const answered = { ...fault, status: fault.status }
+  return admitted.faultPage && fault.responseBody === undefined && fault.status >= 400 ? admitted.faultPage(answered) : faultReply(family, answered)
 }

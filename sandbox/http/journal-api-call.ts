@@ -35,6 +35,8 @@ function journalHeaders(headers: PlainRequest['headers']): { kept: Record<string
 export interface ApiCaller {
   session?: string
   key?: RequestKey
+  /** The request body as the journal keeps it, when not as sent (a frame effect's, without the page's ticket). */
+  journaledBody?: string
 }
 
 /** The characters a query holds, names and values: up to the request line's 16 KB, which the journal keeps. */
@@ -66,7 +68,8 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
   const { journal } = tenant
   const text = response.kind === 'reply' && isTextReply(response) ? response.body : undefined
   const answer = response.kind === 'reply' && text === undefined && hasBody(response) ? withJson(response) : response
-  const requestBody = request.body ? journal.keepBody(request.body, journalBody) : undefined
+  const sentBody = caller.journaledBody ?? request.body
+  const requestBody = sentBody ? journal.keepBody(sentBody, journalBody) : undefined
   const responseBody = text === undefined ? undefined : journal.keepBody(text, (kept) => kept)
   const headers = journalHeaders(request.headers)
   const entry = {
@@ -88,4 +91,18 @@ export function journalApiCall(tenant: Tenant, route: Route, request: PlainReque
   const held = (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0) + headers.chars + request.path.length + queryChars(request.query)
   journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, held)
   return answer
+}
+
+/**
+ * The journal step of the one pipeline, on either origin: an API call or a frame effect is journaled as a call
+ * ({@link journalApiCall}, the same `api` entry); a route that journals only its faults (a frame page, the frame
+ * journal's own calls) records the fault that touched it (`frame:faulted`), with the frame, and nothing else.
+ *
+ * @example
+ * journalCall(tenant, route, request, serialised(response), fault, { session, key })
+ */
+export function journalCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, caller: ApiCaller & { frame?: string }): PlainResponse {
+  if (route.journal !== 'fault') return journalApiCall(tenant, route, request, response, fault, caller)
+  if (fault) tenant.record('frame:faulted', { fault: fault.id, frame: caller.frame, path: request.path })
+  return response
 }

@@ -37,6 +37,9 @@ const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
   'secret-header': [{ secretKeyHeader: [] }, { secretKeyAuthorization: [] }],
   bearer: [{ accessToken: [] }],
   none: [],
+  // The frames origin's routes are not in this document (it describes the API origin); a frame page's call carries its ticket in the body.
+  'frame-page': [],
+  'frame-ticket': [],
 }
 
 /** The security of a route: its auth scheme's, with the access token beside the key where the route reads one too. */

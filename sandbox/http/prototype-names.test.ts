@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { demoRoutes } from '../demo/demo-routes.ts'
 import { runEffect } from '../frames/effects/index.ts'
 import { resolveFrameContext } from '../frames/effects/frame-context.ts'
-import { createFramesHandler } from '../frames/server/frames-handler.ts'
+import { framesHandler } from '../frames/server/frames-test-kit.ts'
 import { framesClient } from '../frames/server/frames-test-kit.ts'
 import { internalValuesIn } from './internal-values-test-kit.ts'
 import type { PlainReply } from './plain-http.ts'
@@ -19,7 +19,7 @@ const PROTOTYPE_NAMES = [...new Set([...Object.getOwnPropertyNames(Object.protot
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90'
 const BOOT_ID = 'boot-prototype-names'
 const core = createSandboxCore({ secret: SECRET, bootId: BOOT_ID, origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
-const frames = createFramesHandler(core)
+const frames = framesHandler(core)
 
 /** Fails unless the answer is a 4xx holding nothing internal. */
 function expectRefused(reply: PlainReply, what: string): void {
@@ -45,12 +45,12 @@ describe('a name from outside that only Object.prototype holds', () => {
     buyTicket = await ticketOf('buy', { clientToken: connection.credentials.clientToken, quote: 'x' }).catch(() => ticketOf('apple-pay', { clientToken: connection.credentials.clientToken, quote: 'x' }))
   }, 60_000)
 
-  it('is no frame effect: 400 naming effect.type, from a served frame', async () => {
+  it('is no frame effect: 400 naming the type its path gives, from a served frame', async () => {
     for (const name of PROTOTYPE_NAMES) {
       for (const ticket of [resetTicket, buyTicket]) {
-        const reply = await framesCall('POST', '/__frames/effect', { ticket, effect: { type: name } })
+        const reply = await framesCall('POST', `/__frames/effects/${encodeURIComponent(name)}`, { ticket, effect: { type: name } })
         expectRefused(reply, `effect ${name}`)
-        expect.soft(reply.body, `effect ${name}`).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^effect\.type must be one of /) })
+        expect.soft(reply.body, `effect ${name}`).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^type must be one of /) })
       }
     }
   })
@@ -133,7 +133,7 @@ describe('a name from outside that only Object.prototype holds', () => {
     for (const name of PROTOTYPE_NAMES) {
       const body = { source: { asset: { code: 'usd' }, amount: name }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x'.padEnd(42, '1') }, paymentMethod: { type: 'card' } }
       expectRefused(await send(core, 'POST /platform/v1/quotes/buy', { headers: { authorization: `Bearer ${accessToken}` }, body }), `quote amount ${name}`)
-      const check = await framesCall('POST', '/__frames/effect', { ticket: buyTicket, effect: { type: 'quote.check', quote: { source: { amount: name } } } })
+      const check = await framesCall('POST', '/__frames/effects/quote.check', { ticket: buyTicket, effect: { type: 'quote.check', quote: { source: { amount: name } } } })
       expect.soft(check.body, `quote.check ${name}`).toMatchObject({ ok: false, error: { code: 'invalid_quote' } })
       expect.soft(internalValuesIn(core, check.body), `quote.check ${name}`).toEqual([])
     }

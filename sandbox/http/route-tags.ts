@@ -21,6 +21,7 @@ export const ROUTE_TAGS = {
   'Customer API': 'KYC status, requirements, details, file upload, verification and export, keyed by customerId (partner platform API).',
   'Sandbox control': "The sandbox's control API: the tenant's clock, journal, faults, settings, connections and fixtures. Not part of the service.",
   'Sandbox meta': 'What this sandbox serves: this document and an index. Not part of the service.',
+  'Frames origin': "The frames origin's pages and the calls their script makes (effects, journal messages): served on the frames origin, not documented here.",
 } as const
 
 /** A tag a route is documented under in `/openapi.json`. */

@@ -4,15 +4,23 @@ import type { ROUTE_TAGS, RouteTag } from './route-tags.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { ParsedKey } from '../kernel/tenant-registry.ts'
 import type { TokenClaims } from '../domain/tokens.ts'
+import type { FrameName } from '../contract/index.ts'
+import type { FaultOutcome } from '../kernel/fault-registry.ts'
+import type { FramesHost } from '../frames/effects/frame-context.ts'
+import type { FrameEmbedding } from '../frames/server/embedding-tenant.ts'
+import type { FrameTicket } from '../frames/server/frame-ticket.ts'
 
 /** HTTP methods routes use. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
  * How a route authenticates: `apiKey` query with a publishable key, a secret
- * key header (server calls), a Bearer access token (client calls), or not at all.
+ * key header (server calls), a Bearer access token (client calls), or not at all;
+ * on the frames origin, a frame page by the token or key in its URL (`frame-page`: a page whose parameters
+ * authorize nothing still loads, to post its error) and a page's calls by the signed frame ticket in their body
+ * (`frame-ticket`).
  */
-export type RouteAuth = 'publishable-query' | 'secret-header' | 'bearer' | 'none'
+export type RouteAuth = 'publishable-query' | 'secret-header' | 'bearer' | 'frame-page' | 'frame-ticket' | 'none'
 
 /**
  * Which pages on other origins a browser lets call a route (CORS, decision 0040):
@@ -60,6 +68,11 @@ interface RouteBase {
    * its CORS preflights.
    */
   bearer?: 'required' | 'optional'
+  /**
+   * What the journal keeps of a call: `call`, an `api` entry (the default); `fault`, only an injected fault that touched
+   * it (`frame:faulted`): a frame page's load, and the frame journal's own calls (they write the journal already).
+   */
+  journal?: 'call' | 'fault'
 }
 
 /**
@@ -109,5 +122,56 @@ export interface PublicRoute extends RouteBase {
   handle(context: PublicRouteContext): PlainReply | Promise<PlainReply>
 }
 
+/** What of the core a frames origin's route may use: the route host's, and the frames side's (tenants, origins). */
+export type FrameRouteHost = RouteHost & FramesHost
+
+/** What a frame page's handler gets: the frame its path names and what its parameters authorize (or why not). */
+export interface FramePageContext {
+  request: PlainRequest
+  params: Record<string, string>
+  core: FrameRouteHost
+  frame: FrameName
+  embedding: FrameEmbedding
+}
+
+/** A frame page (`GET /platform/v1/:frame`): the tenant its parameters authorize takes its faults and journals them. */
+export interface FramePageRoute extends RouteBase {
+  auth: 'frame-page'
+  /** The page an injected error status answers with (its own, not the JSON error of the family): no frame script. */
+  faultPage(fault: FaultOutcome & { status: number }, context: FramePageContext): PlainReply
+  handle(context: FramePageContext): PlainReply | Promise<PlainReply>
+}
+
+/** The body of a frames origin's call that a frame page makes: JSON with the page's signed `ticket`. */
+export interface TicketBody {
+  ticket: string
+}
+
+/** What the handler of a page's call gets: the tenant and ticket of the frame (resolved once), and the parsed body. */
+export interface FrameTicketContext<Body extends TicketBody = TicketBody> {
+  request: PlainRequest
+  params: Record<string, string>
+  core: FrameRouteHost
+  tenant: Tenant
+  ticket: FrameTicket
+  body: Body
+}
+
+/**
+ * A page's call on the frames origin (an effect, a journal message), authorized by the signed frame ticket its body
+ * carries: `body` parses the whole body before the ticket is read (any content type: the page's `fetch` and a bare
+ * `curl` alike).
+ */
+export interface FrameTicketRoute<Body extends TicketBody = any> extends RouteBase {
+  auth: 'frame-ticket'
+  body: z.ZodType<Body>
+  /** What the journal keeps of the request's body: never the ticket, a credential (as `Authorization` is redacted). */
+  journaledBody?(body: Body): unknown
+  handle(context: FrameTicketContext<Body>): PlainReply | Promise<PlainReply>
+}
+
+/** A route of the frames origin's table. */
+export type FrameRoute = FramePageRoute | FrameTicketRoute | PublicRoute
+
 /** An entry of the route table: parse → domain → serialize, nothing more. */
-export type Route = TenantRoute | PublicRoute
+export type Route = TenantRoute | PublicRoute | FramePageRoute | FrameTicketRoute

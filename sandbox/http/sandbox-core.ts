@@ -3,25 +3,24 @@ import { buildCatalog } from '../../fixtures/catalog.ts'
 import { PRICE_EPOCH } from '../../fixtures/prices.ts'
 import { portableHmacSha256 } from '../kernel/hmac.ts'
 import { parseSecret, PUBLIC_TEST_SECRET } from '../kernel/sandbox-secret.ts'
-import type { FaultOutcome } from '../kernel/fault-registry.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { TenantRegistry } from '../kernel/tenant-registry.ts'
 import { restoreSandbox, restoreTenant, snapshotSandbox, stateParts, type RestoreReport, type StateParts } from '../kernel/sandbox-snapshot.ts'
 import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
-import type { RequestKey, SandboxSnapshot } from '../contract/index.ts'
+import type { SandboxSnapshot } from '../contract/index.ts'
 import { resumeRestoredWork, runScheduledJob } from '../domain/run-scheduled-job.ts'
-import { authenticate, requireLiveSession } from './authenticate.ts'
+import { admit, type Admitted } from './admit.ts'
 import { addCorsHeaders, preflightReply } from './cors-headers.ts'
-import { faultReply } from './fault-reply.ts'
+import { faultAnswer } from './fault-reply.ts'
 import { matchableRequest } from './matchable-request.ts'
-import { journalApiCall } from './journal-api-call.ts'
+import { journalCall } from './journal-api-call.ts'
 import { andThen, attempt, type MaybePromise } from './maybe-promise.ts'
-import { headerValue, reply, serialised, type PlainReply, type PlainRequest, type PlainResponse } from './plain-http.ts'
-import { requireJsonContentType } from './require-json-content-type.ts'
-import type { PublicRoute, Route, TenantRoute, TenantRouteContext } from './route.ts'
+import { headerValue, reply, serialised, type ApiFamily, type PlainReply, type PlainRequest, type PlainResponse } from './plain-http.ts'
+import type { PublicRoute, Route } from './route.ts'
 import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
+import { frameRoutes } from './routes/frame-routes.ts'
 import { IN_PROCESS_BOOT_ID, startOfClocks, type SandboxOptions } from './sandbox-options.ts'
 import { familyOf, toWireError } from './to-wire-error.ts'
 
@@ -39,8 +38,13 @@ export interface SandboxCore {
   readonly catalog: CatalogIndex
   readonly tenants: TenantRegistry
   readonly routes: Route[]
-  /** Answers a request; `await` it (it is synchronous when nothing has to wait). */
+  /** Answers a request to the API origin; `await` it (it is synchronous when nothing has to wait). */
   handle(request: PlainRequest): MaybePromise<PlainResponse>
+  /**
+   * Answers a request to the frames origin (frame pages, their script, the calls a page makes), on the same pipeline:
+   * what the node server serves on the frames port, and what an in-process frame posts its effects to.
+   */
+  handleFrames(request: PlainRequest): MaybePromise<PlainResponse>
   /** Every tenant's state as data, for a state file (docs/decisions/0045). */
   snapshot(): Promise<SandboxSnapshot>
   /** The same state as parts, each account's taken only when asked: what a state file is written from, account by account. */
@@ -52,6 +56,13 @@ export interface SandboxCore {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** An origin the core answers: its route table, the error family of a path no route takes, and where its routes are listed. */
+interface Origin {
+  router: Router
+  family?: ApiFamily
+  index: string
+}
 
 /**
  * Creates a sandbox: the seed's catalog, a tenant registry and the route table.
@@ -90,7 +101,9 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     ...(options.warn ? { warn: options.warn } : {}),
   })
   const routes = allRoutes()
-  const router = new Router(routes)
+  // Two origins, one pipeline: each answers only its own routes (a frames path on the API origin is a 404, and back).
+  const api: Origin = { router: new Router(routes), index: 'GET /openapi.json lists every route' }
+  const frames: Origin = { router: new Router(frameRoutes()), family: 'platform', index: 'frames live at /platform/v1/{frame}' }
   const log = options.logger
 
 
@@ -98,66 +111,53 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const wireError = (route: Route, error: unknown): PlainReply => toWireError(route.family, error, log)
 
   /**
-   * A request's one way through: match its route; for a tenant's route, authenticate, run the timers wall time made
+   * A request's one way through, on either origin: match its route; authenticate (`admit`: a key, an access token,
+   * a frame page's token or key, a page call's frame ticket); for a call for a tenant, run the timers wall time made
    * due and take the fault injected for it, then run it and journal the call; answer the route's CORS headers.
    * Every answer's JSON is made once, here (`serialised`): the journal keeps that text and the adapter sends it.
    * Each step runs at once unless the step before it had to wait.
    */
-  function answer(request: PlainRequest): MaybePromise<PlainResponse> {
-    const match = matchRoute(request)
+  function answer(origin: Origin, request: PlainRequest): MaybePromise<PlainResponse> {
+    const match = matchRoute(origin, request)
     if (match.kind === 'answered') return serialised(match.reply)
     const { route, params } = match
-    if (route.auth === 'none') {
-      const answered = attempt(() => runRoute(route, { request, params, core }), (error) => wireError(route, error))
+    // A refusal is let in as a call for nobody that answers the refusal: no tenant's faults, no journal (as ever).
+    const refused = (error: unknown): Admitted => ({ run: () => wireError(route, error) })
+    return andThen(attempt(() => admit(route, request, params, core), refused), (admitted) => proceed(route, request, params, admitted))
+  }
+
+  function proceed(route: Route, request: PlainRequest, params: Record<string, string>, admitted: Admitted): MaybePromise<PlainResponse> {
+    const { tenant } = admitted
+    if (!tenant) {
+      const answered = attempt(admitted.run, (error) => wireError(route, error))
       return andThen(answered, (response) => withCors(serialised(response), route, request, params, undefined))
     }
-    let context: TenantRouteContext
-    try {
-      context = { request, params, core, ...authenticate(route, request, tenants) }
-    } catch (error) {
-      return withCors(serialised(wireError(route, error)), route, request, params, undefined)
-    }
-    const { tenant } = context
     // Timers made due by wall time (--realtime-clock) run first, in slices as an advance's do (decision 0082), and
     // their async work (settlements, KYC decisions) lands before this request reads state.
     const caughtUp = tenant.clock.hasDue() ? tenant.clock.advanceInSlices(0).then(() => tenant.clock.settled()) : undefined
-    const key: RequestKey | undefined = context.claims ? 'accessToken' : context.key?.kind
-    const fault = route.family === 'control' || tenant.faults.size === 0 ? undefined : tenant.faults.take(matchableRequest(request, key), tenant.clock.now())
+    const fault = route.family === 'control' || tenant.faults.size === 0 ? undefined : tenant.faults.take(matchableRequest(request, admitted.key), tenant.clock.now())
     const ready: Promise<unknown> | undefined = fault?.latencyMs ? Promise.all([sleep(fault.latencyMs), caughtUp]) : caughtUp
-    const answered = andThen(ready, () => attempt(() => runTenantRoute(route, context, fault), (error) => wireError(route, error)))
-    const caller = { session: context.claims?.session, key }
-    return andThen(answered, (response) => withCors(journalApiCall(tenant, route, request, serialised(response), fault, caller), route, request, params, tenant))
+    const answered = andThen(ready, () => attempt(() => faultAnswer(route.family, admitted, fault) ?? admitted.run(), (error) => wireError(route, error)))
+    return andThen(answered, (response) => withCors(journalCall(tenant, route, request, serialised(response), fault, admitted), route, request, params, tenant))
   }
 
-  /** The route of a request, or the answer when there is none: 404, or 405 with the methods the path takes. */
-  function matchRoute(request: PlainRequest): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
+  /** The route that answers a request on an origin, or the answer when there is none: 404, or 405 with the methods the path takes. */
+  function matchRoute(origin: Origin, request: PlainRequest): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
+    // The family of a path no route takes, asked only then: a matched request never pays for it.
+    const family = () => origin.family ?? familyOf(request.path)
     let match
     try {
-      match = router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
+      match = origin.router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
     } catch (error) {
-      return { kind: 'answered', reply: toWireError(familyOf(request.path), error, log) }
+      return { kind: 'answered', reply: toWireError(family(), error, log) }
     }
-    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(familyOf(request.path), new SandboxError('not_found', `No route for ${request.method} ${request.path}; GET /openapi.json lists every route`)) }
+    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(family(), new SandboxError('not_found', `No route for ${request.method} ${request.path}; ${origin.index}`)) }
     if (match.kind === 'wrong-method') {
-      const wire = toWireError(familyOf(request.path), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
+      const wire = toWireError(family(), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
       wire.headers.allow = match.allowed.join(', ')
       return { kind: 'answered', reply: wire }
     }
     return { kind: 'route', route: match.route, params: match.params }
-  }
-
-  /** A tenant's route as its injected fault says (a dropped connection, a status), or run for a live session. */
-  function runTenantRoute(route: TenantRoute, context: TenantRouteContext, fault: FaultOutcome | undefined): MaybePromise<PlainResponse> {
-    if (fault?.networkError) return { kind: 'network-error' }
-    if (fault?.status !== undefined) return faultReply(route.family, { ...fault, status: fault.status })
-    if (context.claims) return andThen(requireLiveSession(route, context.tenant, context.claims), () => runRoute(route, context))
-    return runRoute(route, context)
-  }
-
-  /** Runs a route's handler; a route that takes a JSON body reads it only when the request says it is JSON (415 otherwise). */
-  function runRoute<Context extends { request: PlainRequest }>(route: { body?: unknown; handle(context: Context): MaybePromise<PlainReply> }, context: Context): MaybePromise<PlainReply> {
-    if (route.body) requireJsonContentType(context.request)
-    return route.handle(context)
   }
 
   /**
@@ -171,15 +171,16 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   }
 
   /** `OPTIONS`: a CORS preflight of the route `Access-Control-Request-Method` names, or a bare 204 on a known path. */
-  function preflight(request: PlainRequest): PlainResponse {
+  function preflight(origin: Origin, request: PlainRequest): PlainResponse {
+    const family = origin.family ?? familyOf(request.path)
     const requested = headerValue(request, 'access-control-request-method')?.toUpperCase()
     let match
     try {
-      match = router.match(requested === undefined ? 'OPTIONS' : requested === 'HEAD' ? 'GET' : requested, request.path)
+      match = origin.router.match(requested === undefined ? 'OPTIONS' : requested === 'HEAD' ? 'GET' : requested, request.path)
     } catch (error) {
-      return toWireError(familyOf(request.path), error, log)
+      return toWireError(family, error, log)
     }
-    if (match.kind === 'none') return toWireError(familyOf(request.path), new SandboxError('not_found', `No route for OPTIONS ${request.path}; GET /openapi.json lists every route`))
+    if (match.kind === 'none') return toWireError(family, new SandboxError('not_found', `No route for OPTIONS ${request.path}; ${origin.index}`))
     if (match.kind === 'wrong-method' || headerValue(request, 'origin') === undefined) return reply(204, undefined, {})
     const { route, params } = match
     // A preflight has no credentials: only a URL that names its tenant (apiKey, upload token) tells whose origins decide.
@@ -208,7 +209,8 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     stateParts: () => stateParts(core),
     restore: (snapshot) => restoreSandbox(core, snapshot),
     toJSON: () => ({ internal: 'sandbox core', seed }),
-    handle: (request) => (request.method === 'OPTIONS' ? preflight(request) : answer(request)),
+    handle: (request) => (request.method === 'OPTIONS' ? preflight(api, request) : answer(api, request)),
+    handleFrames: (request) => (request.method === 'OPTIONS' ? preflight(frames, request) : answer(frames, request)),
   }
   return core
 }

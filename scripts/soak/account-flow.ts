@@ -73,7 +73,7 @@ export async function runAccountFlow(target: FlowTarget, account: string, option
     await pause()
     const page = await call('buy frame', `${target.frames}/platform/v1/apple-pay?${new URLSearchParams({ channelId: `flow-${account}`, clientToken, quote: Buffer.from(JSON.stringify(quote)).toString('base64url') })}`, {}, 200)
     const ticket = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(String(page))![1]!).ticket
-    const purchase = await call('purchase', `${target.frames}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket, effect: { type: 'purchase.execute', quote } }) }, 200)
+    const purchase = await call('purchase', `${target.frames}/__frames/effects/purchase.execute`, { method: 'POST', body: JSON.stringify({ ticket, effect: { type: 'purchase.execute', quote } }) }, 200)
     if (!purchase.ok) throw new StepFailed('purchase', 200, purchase)
     await pause()
     const again = await call('second clock advance', `${target.api}/__sandbox/clock/advance`, { method: 'POST', headers: secret, body: JSON.stringify({ by: '1s' }) }, 200)

@@ -111,7 +111,7 @@ describe('tokens forged from public inputs (seed, account, mode)', () => {
   it('refuses a forged frame ticket, with either public key, a far expiry or a sane one, on the effect and the journal endpoints: 401', async () => {
     for (const { key, lifetime } of FORGERIES) {
       const forged = ticket(key, { tenant: `${ACCOUNT}:test`, frame: 'widget', params: { channelId: 'forged-1', apiKey: `pk_test_${ACCOUNT}` }, session: null, iat: now(), exp: now() + lifetime })
-      const effect = await fetch(`${sandbox.framesUrl}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket: forged, effect: { type: 'auth.reset' } }) })
+      const effect = await fetch(`${sandbox.framesUrl}/__frames/effects/auth.reset`, { method: 'POST', body: JSON.stringify({ ticket: forged, effect: { type: 'auth.reset' } }) })
       expect(effect.status).toBe(401)
       expect(((await effect.json()) as { message: string }).message).toMatch(/not a frame ticket of this sandbox/)
       const event = await fetch(`${sandbox.framesUrl}/__frames/event`, { method: 'POST', body: JSON.stringify({ ticket: forged, direction: 'out', message: { kind: 'handshake' } }) })
@@ -130,7 +130,7 @@ describe('tokens the sandbox signed', () => {
   it('refuses a signed frame ticket whose lifetime exceeds a session\'s: 401', async () => {
     const tenant = sandbox.core.tenants.byId(`${ACCOUNT}:test`)!
     const body = textToBase64Url(JSON.stringify({ tenant: tenant.id, frame: 'widget', params: { channelId: 'forged-1', apiKey: `pk_test_${ACCOUNT}` }, session: null, iat: now(), exp: now() + 1000 * YEAR_MS }))
-    const effect = await fetch(`${sandbox.framesUrl}/__frames/effect`, { method: 'POST', body: JSON.stringify({ ticket: `${body}.${tenant.sign(`frame:${tenant.incarnation}:${body}`)}`, effect: { type: 'auth.reset' } }) })
+    const effect = await fetch(`${sandbox.framesUrl}/__frames/effects/auth.reset`, { method: 'POST', body: JSON.stringify({ ticket: `${body}.${tenant.sign(`frame:${tenant.incarnation}:${body}`)}`, effect: { type: 'auth.reset' } }) })
     expect(effect.status).toBe(401)
     expect(((await effect.json()) as { message: string }).message).toMatch(/longer life than a frame has/)
   })

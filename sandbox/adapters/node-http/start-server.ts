@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { createFramesHandler } from '../../frames/server/frames-handler.ts'
 import type { AddressInfo } from 'node:net'
 import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
 import { SnapshotMismatchError } from '../../kernel/sandbox-snapshot.ts'
@@ -276,7 +275,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
         : core.handle(request),
     ),
   )
-  const frames = createLimitedServer(timeouts, serve(createFramesHandler(core)))
+  const frames = createLimitedServer(timeouts, serve((request) => core.handleFrames(request)))
   let apiPort: number
   let framesPort: number
   try {

@@ -52,6 +52,21 @@ describe('reset frame in Chromium', { timeout: 30_000 }, () => {
     await page.close()
   }, 20_000)
 
+  it('posts error when a fault fails its auth.reset effect on the frames origin, as an in-process frame does, and journals the effect as a call', async () => {
+    const account = platformAccount(env.sandbox.core)
+    const { connection } = await account.connect(magic.usNy)
+    const armed = await send(env.sandbox.core, 'POST /__sandbox/faults', { headers: account.headers, body: { method: 'POST', path: '/__frames/effects/auth.reset', status: 503 } })
+    expect(armed.status).toBe(201)
+    const page = await hostPage()
+    await page.evaluate((clientToken) => (window as any).sandbox.resetConnection(clientToken, { onEvent: (window as any).record }), connection.credentials.clientToken)
+    expect(await eventsOf(page, 2)).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'internal_error', message: expect.stringContaining('Injected fault') } }])
+    const calls = account.tenant().journal.list({ kind: 'api' }).filter((e) => e.kind === 'api' && e.path.startsWith('/__frames/'))
+    expect(calls, JSON.stringify(account.tenant().journal.list().map((e) => [e.kind, (e as any).path ?? (e as any).event]))).toEqual([expect.objectContaining({ method: 'POST', path: '/__frames/effects/auth.reset', status: 503, answeredByFault: true })])
+    const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
+    expect((await send(env.sandbox.core, 'GET /platform/v1/payment-methods', { headers: bearer })).status).toBe(200)
+    await page.close()
+  }, 20_000)
+
   it("clears the customer a check remembered in the frames origin's storage with an apiKey only, and revokes no session", async () => {
     const account = platformAccount(env.sandbox.core)
     const sessionToken = await account.session(magic.usNy)

@@ -1,13 +1,22 @@
 import type { FrameName, SessionRecord } from '../../contract/index.ts'
-import type { SandboxCore } from '../../http/sandbox-core.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
+import type { TenantRegistry } from '../../kernel/tenant-registry.ts'
 import { liveSessionOf } from '../../domain/sessions.ts'
 import { tenantOfToken, verifyToken, type TokenClaims } from '../../domain/tokens.ts'
 
+/**
+ * What of the sandbox the frames origin's server side uses: its tenants, and the origins it serves (a frame page's CSP,
+ * a challenge's URL). The core implements it; the frames side never imports the HTTP layer that builds the core.
+ */
+export interface FramesHost {
+  readonly tenants: TenantRegistry
+  readonly options: { readonly origins?: { readonly api: string; readonly frames: string } }
+}
+
 /** Who a frame acts for: its tenant, and the session and customer its token names. */
 export interface FrameContext {
-  core: SandboxCore
+  core: FramesHost
   tenant: Tenant
   frame: FrameName
   channelId: string
@@ -46,7 +55,7 @@ export const FRAME_TOKEN_PARAMETERS = [['sessionToken', 'session'], ['clientToke
  * A token that is not valid, expired or revoked, or whose session is unknown,
  * revoked or expired, is a 401 `SandboxError`.
  */
-export async function resolveFrameContext(core: SandboxCore, frame: FrameName, params: Record<string, unknown>): Promise<FrameContext> {
+export async function resolveFrameContext(core: FramesHost, frame: FrameName, params: Record<string, unknown>): Promise<FrameContext> {
   const channelId = String(params.channelId)
   for (const [field, kind] of FRAME_TOKEN_PARAMETERS) {
     const token = params[field]
@@ -64,4 +73,26 @@ export async function resolveFrameContext(core: SandboxCore, frame: FrameName, p
     return { core, tenant, frame, channelId, params, expiresAt: tenant.clock.now() + KEY_ONLY_FRAME_TTL_MS }
   }
   throw new SandboxError('unauthorized', `the ${frame} frame needs a clientToken${frame === 'check' || frame === 'connect' ? ' or sessionToken' : ''} or an apiKey`)
+}
+
+/**
+ * The context of a frame its signed ticket names: the tenant is the ticket's (resolved once, by the frames origin's
+ * authenticate step, never again from the token), the token's claims and session checked live against it, and the
+ * authorization ending with the ticket's at the latest (re-resolving an apiKey-only frame must not give it a new hour).
+ * A token that no longer holds (expired, session revoked) is a 401 `SandboxError`, as in {@link resolveFrameContext}.
+ *
+ * @example
+ * const context = await ticketFrameContext(core, tenant, ticket) // ticket from readFrameTicket
+ */
+export async function ticketFrameContext(core: FramesHost, tenant: Tenant, ticket: { frame: FrameName; params: Record<string, unknown>; exp: number }): Promise<FrameContext> {
+  const { frame, params } = ticket
+  const channelId = String(params.channelId)
+  for (const [field, kind] of FRAME_TOKEN_PARAMETERS) {
+    const token = params[field]
+    if (typeof token !== 'string') continue
+    const claims = verifyToken(tenant, token, kind, field)
+    const session = liveSessionOf(tenant, await tenant.store(), claims, field)
+    return { core, tenant, frame, channelId, params, claims, session, expiresAt: Math.min(claims.exp, Date.parse(session.expiresAt), ticket.exp) }
+  }
+  return { core, tenant, frame, channelId, params, expiresAt: ticket.exp }
 }

@@ -2,7 +2,8 @@
 // or a React Native app through its WebView's bridge: host-port.ts).
 import { Envelope, FrameInbound, type FrameOutbound } from '../../contract/frames/index.ts'
 import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
-import type { EffectResult, FrameEffect } from '../machine.ts'
+import type { FrameEffect } from '../machine.ts'
+import { effectPath, effectResultOfAnswer, type EffectResult } from '../effect-results.ts'
 import { frameMachines } from '../machines/index.ts'
 import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
 import type { FramePageConfig } from '../frame-page-config.ts'
@@ -26,6 +27,27 @@ function applyAppearance(): void {
 async function postJson(path: string, body: unknown): Promise<unknown> {
   const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return response.status === 204 ? null : response.json()
+}
+
+/**
+ * Posts an effect to its path on the frames origin and reads the answer as an in-process frame does
+ * (`effectResultOfAnswer`): a faulted or refused call, or a dropped connection, is the effect failing, so the machine
+ * shows its failure view and posts `error`.
+ */
+async function postEffect(effect: FrameEffect): Promise<EffectResult> {
+  let response: Response
+  try {
+    response = await fetch(effectPath(effect.type), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: config.ticket, effect }) })
+  } catch {
+    return effectResultOfAnswer(effect.type, 'network-error')
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    body = undefined
+  }
+  return effectResultOfAnswer(effect.type, { status: response.status, body })
 }
 
 let journaled: Promise<unknown> = Promise.resolve()
@@ -72,7 +94,7 @@ if (port !== undefined && channelId !== null) {
       runEffect: async (effect: FrameEffect) => {
         // The reset frame's logout in the browser: the page clears the customer its frames remembered and tells the server what it cleared.
         const sent = effect.type === 'auth.reset' ? { ...effect, browserState: forgetConnection(browserStorage(), tenant) } : effect
-        const result = (await postJson('/__frames/effect', { ticket: config.ticket, effect: sent })) as EffectResult
+        const result = await postEffect(sent)
         setTimeout(render)
         return result
       },

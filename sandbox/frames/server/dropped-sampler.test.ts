@@ -3,11 +3,11 @@ import { platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { send } from '../../http/test-request.ts'
 import { journalsDrop } from './dropped-sampler.ts'
-import { createFramesHandler } from './frames-handler.ts'
+import { framesHandler } from './frames-test-kit.ts'
 import { framesClient } from './frames-test-kit.ts'
 
 const core = createSandboxCore({ journalSize: 1000, origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
-const frames = createFramesHandler(core)
+const frames = framesHandler(core)
 
 const { call, ticketOf } = framesClient(frames)
 

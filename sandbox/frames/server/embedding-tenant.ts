@@ -1,8 +1,7 @@
 import type { FrameName } from '../../contract/index.ts'
-import type { SandboxCore } from '../../http/sandbox-core.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { issuedBy, peekToken } from '../../domain/tokens.ts'
-import { FRAME_TOKEN_PARAMETERS, resolveFrameContext, type FrameContext } from '../effects/frame-context.ts'
+import { FRAME_TOKEN_PARAMETERS, resolveFrameContext, type FrameContext, type FramesHost } from '../effects/frame-context.ts'
 import { sandboxOrigins } from './frame-origins.ts'
 
 
@@ -20,7 +19,7 @@ import { sandboxOrigins } from './frame-origins.ts'
  * @example
  * embeddingTenant(core, { apiKey: 'pk_test_x', clientToken: 'ct_tampered' }) // the tenant x:test
  */
-export function embeddingTenant(core: SandboxCore, params: Record<string, unknown>): Tenant | undefined {
+export function embeddingTenant(core: FramesHost, params: Record<string, unknown>): Tenant | undefined {
   if (typeof params.apiKey === 'string') {
     try {
       return core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant
@@ -54,7 +53,7 @@ export interface FrameEmbedding {
  * @example
  * const { context, allowedOrigins } = await frameEmbedding(core, 'reset', { channelId: 'c', apiKey: 'pk_test_x' })
  */
-export async function frameEmbedding(core: SandboxCore, frame: FrameName, raw: Record<string, unknown>): Promise<FrameEmbedding> {
+export async function frameEmbedding(core: FramesHost, frame: FrameName, raw: Record<string, unknown>): Promise<FrameEmbedding> {
   let context: FrameContext | undefined
   let refusal: string | undefined
   try {

@@ -1,7 +1,7 @@
-import type { SandboxCore } from '../../http/sandbox-core.ts'
+import type { FramesHost } from '../effects/frame-context.ts'
 
 /** The sandbox's own origins, always allowed to embed frames. */
-export function sandboxOrigins(core: SandboxCore): string[] {
+export function sandboxOrigins(core: FramesHost): string[] {
   const origins = core.options.origins
   return origins ? [...new Set([origins.api, origins.frames])] : []
 }

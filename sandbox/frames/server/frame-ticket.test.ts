@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { createFramesHandler } from './frames-handler.ts'
+import { framesHandler } from './frames-test-kit.ts'
 import { framesClient } from './frames-test-kit.ts'
 
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })
-const frames = createFramesHandler(core)
+const frames = framesHandler(core)
 const HOUR = 3_600_000
 
 const { call, ticketOf: pageTicket } = framesClient(frames)
@@ -15,7 +15,7 @@ const ticketOf = (frame: string, query: Record<string, string>) => pageTicket(fr
 
 /** An effect without its fields: while the ticket holds it is `invalid_request`; once it has expired, `invalid_token`. */
 async function effectCode(ticket: string): Promise<string> {
-  const reply = await call('POST', '/__frames/effect', { ticket, effect: { type: 'credentials.encrypt' } })
+  const reply = await call('POST', '/__frames/effects/credentials.encrypt', { ticket, effect: { type: 'credentials.encrypt' } })
   expect(reply.status).toBe(200)
   return (reply.body as { error: { code: string } }).error.code
 }

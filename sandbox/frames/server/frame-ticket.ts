@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import { FrameName } from '../../contract/index.ts'
-import type { SandboxCore } from '../../http/sandbox-core.ts'
 import { base64UrlToText, textToBase64Url } from '../../kernel/base64url.ts'
 import { boundedCache } from '../../kernel/bounded-cache.ts'
 import { deepFreeze } from '../../kernel/deep-freeze.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
-import type { FrameContext } from '../effects/frame-context.ts'
+import type { FrameContext, FramesHost } from '../effects/frame-context.ts'
 
 /**
  * What a frame page may ask the frames server for: its tenant, frame, parsed
@@ -66,7 +65,7 @@ const parseTicket = boundedCache(1024, readTicket)
  * frame has. Expiry is the caller's to check (an effect answers it as the
  * frame's `invalid_token`; a journal call with a 401).
  */
-export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Tenant; ticket: FrameTicket } {
+export function readFrameTicket(core: FramesHost, text: unknown): { tenant: Tenant; ticket: FrameTicket } {
   const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
   const ticket = extra === undefined && body !== undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined

@@ -6,11 +6,22 @@ export function frameConfigOf(page: PlainReply): { ticket: string | null; error?
 }
 
 /**
- * Calls a frames handler in process, for tests: `call('GET', '/platform/v1/reset?…')`, `call('POST', '/__frames/effect', body)`
+ * The frames origin of a core as a function that always answers a promise, for tests: what the node server serves on
+ * the frames port.
+ *
+ * @example
+ * const frames = framesHandler(createSandboxCore())
+ */
+export function framesHandler(core: { handleFrames(request: PlainRequest): PlainResponse | Promise<PlainResponse> }): (request: PlainRequest) => Promise<PlainResponse> {
+  return async (request) => core.handleFrames(request)
+}
+
+/**
+ * Calls a frames handler in process, for tests: `call('GET', '/platform/v1/reset?…')`, `call('POST', '/__frames/effects/auth.reset', body)`
  * (a body that is not a string goes as JSON), and `ticketOf(frame, params)`, the ticket a frame page was given.
  *
  * @example
- * const { call, ticketOf } = framesClient(createFramesHandler(core))
+ * const { call, ticketOf } = framesClient(framesHandler(core))
  * const ticket = await ticketOf('reset', { apiKey: 'pk_test_x' })
  */
 export function framesClient(frames: (request: PlainRequest) => Promise<PlainResponse>) {

@@ -1,10 +1,11 @@
 import { FrameParams, type FrameName, type FrameOutbound } from '../../contract/index.ts'
 import { actionMessage, journalFrameMessage } from './frame-journal.ts'
-import type { SandboxCore } from '../../http/sandbox-core.ts'
-import { resolveFrameContext, type FrameContext } from '../effects/frame-context.ts'
+import { resolveFrameContext, type FrameContext, type FramesHost } from '../effects/frame-context.ts'
+import { effectPath, effectResultOfAnswer, type EffectResult } from '../effect-results.ts'
 import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
-import { runEffect } from '../effects/index.ts'
-import type { FrameMachine } from '../machine.ts'
+import type { FrameEffect, FrameMachine } from '../machine.ts'
+import type { PlainRequest, PlainResponse } from '../../kernel/plain-message.ts'
+import { issueFrameTicket } from './frame-ticket.ts'
 import { describeIssue } from '../../kernel/describe-issue.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { peekToken } from '../../domain/tokens.ts'
@@ -12,8 +13,16 @@ import { failedFrame } from './failed-frame.ts'
 import { searchOf, widgetSignatureRefusal } from './widget-signature-check.ts'
 import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
 
+/**
+ * The sandbox as an in-process frame sees it: the frames side's host, and the frames origin's handler (the core's
+ * `handleFrames`, the one pipeline), which its effects are posted to as a page posts them.
+ */
+export interface FramesOrigin extends FramesHost {
+  handleFrames(request: PlainRequest): PlainResponse | Promise<PlainResponse>
+}
+
 /** The tenant a frame that cannot start journals to: the one its token or key names, else a scratch tenant. */
-function fallbackTenant(core: SandboxCore, raw: Record<string, string>): Tenant {
+function fallbackTenant(core: FramesHost, raw: Record<string, string>): Tenant {
   const claimed = core.tenants.byId(peekToken(raw.clientToken ?? raw.sessionToken ?? '')?.tenant ?? '')
   if (claimed) return claimed
   const key = /^pk_(test|live)_([A-Za-z0-9_]{1,64})$/.exec(raw.apiKey ?? '')
@@ -30,7 +39,9 @@ export interface InProcessFrame<Action> {
 
 /**
  * Runs a frame's machine against a core without a DOM: parameters parsed with the
- * frame's schema, effects run in-process, events collected and journaled. The
+ * frame's schema, events collected and journaled, and effects posted to the frames origin's
+ * handler in process (`POST /__frames/effects/{type}` with the frame's ticket, as the page posts them), so they take
+ * the tenant's faults and are journaled as calls as under the browser driver. The
  * harness's node driver and the machines' integration tests use it. A frame that
  * cannot start (bad parameters, a bad token, a widget URL's missing or wrong signature) posts `handshake`, then `error`, as the page does.
  *
@@ -40,7 +51,7 @@ export interface InProcessFrame<Action> {
  * frame.events // [{ kind: 'handshake' }, { kind: 'complete', payload: {} }]
  */
 export async function openInProcessFrame<F extends FrameName, State, Action extends { type: string }>(
-  core: SandboxCore,
+  core: FramesOrigin,
   machine: FrameMachine<F, State, Action>,
   rawParams: Record<string, string>,
 ): Promise<InProcessFrame<Action>> {
@@ -68,6 +79,8 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
     }
   }
   const events: FrameOutbound[] = []
+  // The ticket a page would get: a frame that cannot start has none, and runs no effect.
+  const ticket = context.expiresAt > 0 ? issueFrameTicket(context) : undefined
   const runtime = createFrameRuntime(running, params, {
     // Journaled before the host's copy, as the page does: the journal never lags what the host saw.
     post(event) {
@@ -76,10 +89,22 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
     },
     received: (message) => journalFrameMessage(context, 'in', message),
     acted: (action) => journalFrameMessage(context, 'action', actionMessage(action)),
-    runEffect: (effect) => runEffect(context, effect),
+    runEffect: (effect) => postEffect(core, ticket, effect),
   })
   runtime.open()
   return { runtime, context, events }
+}
+
+/**
+ * Posts an effect to the frames origin's handler, as the page's script does, and reads its answer as the page does
+ * (`effectResultOfAnswer`: a faulted or refused call is the effect failing). A plain request: no Fetch objects.
+ */
+async function postEffect(core: FramesOrigin, ticket: string | undefined, effect: FrameEffect): Promise<EffectResult> {
+  if (ticket === undefined) return { effect: effect.type, ok: false, error: { code: 'invalid_token', message: `the frame could not start, so it runs no ${effect.type}` } }
+  const request: PlainRequest = { method: 'POST', path: effectPath(effect.type), query: {}, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, effect }) }
+  const response = await core.handleFrames(request)
+  if (response.kind === 'network-error') return effectResultOfAnswer(effect.type, 'network-error')
+  return effectResultOfAnswer(effect.type, { status: response.status, body: response.json === undefined ? response.body : JSON.parse(response.json) })
 }
 
 /** Effects that wait on another frame (a buy frame on its challenge): a frame running one is settled. */

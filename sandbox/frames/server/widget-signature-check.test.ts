@@ -4,14 +4,14 @@ import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { signWidgetUrl, widgetSignature } from '../../kernel/widget-url-signature.ts'
 import { widgetMachine } from '../machines/widget.ts'
-import { createFramesHandler } from './frames-handler.ts'
+import { framesHandler } from './frames-test-kit.ts'
 import { frameConfigOf, framesClient } from './frames-test-kit.ts'
 import { openInProcessFrame } from './in-process-frame.ts'
 
 const FRAMES = 'http://127.0.0.1:4011'
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: FRAMES } })
-const { call } = framesClient(createFramesHandler(core))
+const { call } = framesClient(framesHandler(core))
 
 /** A fresh account's keys. */
 function keys() {

@@ -1,5 +1,4 @@
-import type { SandboxCore } from '../../http/sandbox-core.ts'
-import { openInProcessFrame, settleFrame, type InProcessFrame } from '../server/in-process-frame.ts'
+import { openInProcessFrame, settleFrame, type FramesOrigin, type InProcessFrame } from '../server/in-process-frame.ts'
 import { frameMachines } from '../machines/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'
 
@@ -8,7 +7,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const settle = settleFrame
 
 /** Runs a script against the machines without a DOM; returns every frame's events. */
-export async function runScriptInProcess(core: SandboxCore, steps: ScriptStep[]): Promise<EventsByFrame> {
+export async function runScriptInProcess(core: FramesOrigin, steps: ScriptStep[]): Promise<EventsByFrame> {
   const frames = new Map<string, InProcessFrame<{ type: string }>>()
   const events = (): EventsByFrame => Object.fromEntries([...frames].map(([name, frame]) => [name, frame.events]))
   const open = async (name: keyof typeof frameMachines, params: Record<string, string>) => {
