@@ -95,24 +95,13 @@ describe('the links of the docs', () => {
   })
 })
 
-/**
- * Pages whose table of contents and link back to the README are owed by someone else for now: docs/architecture.md is
- * helper P's in issue 41, and gets them when the lead merges it. When a page listed here passes, the test fails until
- * its entry is removed.
- */
-const PAGES_OWED_ELSEWHERE: readonly string[] = ['docs/architecture.md']
-
 describe('the guide pages (docs/*.md)', () => {
   const pages = docFiles().filter((file) => file.startsWith('docs/'))
 
   it('each start with a title, link back to the README and list their ## headings, in order, as a table of contents', () => {
-    const problems = pages.filter((page) => !PAGES_OWED_ELSEWHERE.includes(page)).flatMap((page) => guidePageProblems(readFileSync(new URL(page, REPO), 'utf8')).map((problem) => `${page} ${problem}`))
+    const problems = pages.flatMap((page) => guidePageProblems(readFileSync(new URL(page, REPO), 'utf8')).map((problem) => `${page} ${problem}`))
     expect(problems).toEqual([])
     expect(pages.length).toBeGreaterThan(15)
-  })
-
-  it('owed elsewhere still lack their table of contents (remove the entry once they have one)', () => {
-    for (const page of PAGES_OWED_ELSEWHERE) expect(guidePageProblems(readFileSync(new URL(page, REPO), 'utf8')), page).not.toEqual([])
   })
 
   it('are each in the guide table of the README', () => {
