@@ -285,7 +285,7 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
   if (options.out !== undefined) {
     const out = resolve(io.cwd, options.out)
     mkdirSync(dirname(out), { recursive: true })
-    writeFileSync(out, text ?? results.map(listLine).join('\n') + `\n\n${summaryLine(report)}\n`)
+    writeFileSync(out, text ?? `${results.map(listLine).join('\n')}\n\n${summaryLine(report)}\n`)
     say(`report: ${out}\n`)
   } else if (text !== undefined) io.stdout(text)
   return results.some((result) => result.status === 'failed') ? 1 : 0

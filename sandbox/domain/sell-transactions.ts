@@ -61,7 +61,7 @@ function quoteQuery(input: StartSellInput): SellQuoteQuery {
 function renamed(error: unknown): unknown {
   if (!(error instanceof SandboxError) || !error.message.startsWith('currencyCode')) return error
   const message = `baseCurrencyCode${error.message.slice('currencyCode'.length)}`
-  return new SandboxError(error.code, message, error.fieldErrors.map((field) => ({ field: 'baseCurrencyCode', message })))
+  return new SandboxError(error.code, message, error.fieldErrors.map(() => ({ field: 'baseCurrencyCode', message })))
 }
 
 /**

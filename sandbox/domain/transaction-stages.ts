@@ -39,7 +39,7 @@ export function scheduleStages(tenant: Tenant, store: TenantStore, transactionId
  */
 export async function passStage(tenant: Tenant, store: TenantStore, transactionId: string, stage: StageName): Promise<TransactionRecord | undefined> {
   const current = store.transactions.get(transactionId)
-  if (!current || current.status !== 'pending') return current
+  if (current?.status !== 'pending') return current
   const at = currentStage(current.stages)
   const next = StageName.options[order(stage) + 1]
   if (at.stage !== stage || at.status !== 'in_progress' || next === undefined) return current
@@ -66,7 +66,7 @@ export async function passStagesBefore(tenant: Tenant, store: TenantStore, trans
   // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
   for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.transactions.get(transactionId)
-    if (!current || current.status !== 'pending') return
+    if (current?.status !== 'pending') return
     const at = currentStage(current.stages)
     if (at.status !== 'in_progress' || order(at.stage) >= order(target)) return
     await passStage(tenant, store, transactionId, at.stage)

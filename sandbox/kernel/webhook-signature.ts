@@ -21,7 +21,7 @@ import { z } from 'zod'
 import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER } from '../contract/control.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { isWebhookApiKey, WEBHOOK_API_KEY_RULE } from './webhook-api-key.ts'
-import { bytesToBase64, parseWebhookSecret, secretKeyBytes, WEBHOOK_SECRET_RULE } from './webhook-secret.ts'
+import { bytesToBase64, secretKeyBytes, WEBHOOK_SECRET_RULE } from './webhook-secret.ts'
 import { WebhookVerificationError } from './webhook-verification-error.ts'
 
 export { parseWebhookSecret, WEBHOOK_SECRET_RULE, WebhookSecret, webhookSecretFrom } from './webhook-secret.ts'

@@ -70,7 +70,7 @@ export function readFrameTicket(core: SandboxCore, text: unknown): { tenant: Ten
   const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
   const ticket = extra === undefined && body !== undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
-  if (!ticket || !tenant || !tenant.verify(signedPart(tenant, body!), signature)) {
+  if (!ticket || !tenant?.verify(signedPart(tenant, body!), signature)) {
     throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame')
   }
   if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS) throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')
