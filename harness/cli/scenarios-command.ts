@@ -36,7 +36,7 @@ Options:
 Exit code: 0 all passed, 1 a scenario failed (or none was found), 2 bad options or nothing could run.`
 
 /** Where the command reads and writes: the working directory and the two output streams (tests pass their own). */
-export interface CommandIO {
+interface CommandIO {
   cwd: string
   stdout(text: string): void
   stderr(text: string): void

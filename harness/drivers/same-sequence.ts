@@ -3,7 +3,7 @@ import { normalizeEvents } from '../../sandbox/frames/testing/normalize-events.t
 import type { Recording } from '../recording.ts'
 
 /** Whether two drivers recorded the same sequences, and where not, per channel. */
-export interface SameSequenceResult {
+interface SameSequenceResult {
   pass: boolean
   /** One readable difference per channel that differs (empty when they agree). */
   differences: string[]

@@ -16,7 +16,7 @@ export const DEFAULT_FRAMES_ORIGIN = 'http://127.0.0.1:4011'
 export type ChallengeKind = ChallengeRecord['kind']
 
 /** What a buy frame asks a challenge for. */
-export interface ChallengeRequest {
+interface ChallengeRequest {
   customerId: string
   sessionId: string
   kind: ChallengeKind

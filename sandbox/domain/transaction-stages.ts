@@ -8,7 +8,7 @@ import { widgetStatusOf } from './widget-transaction.ts'
  * Sandbox ms after execution at which a stage succeeds and the next starts (decision 0060): verification (the payment
  * authorised) at 5 s, processing (the crypto sent) at 10 s. Ordering succeeds at execution; delivery at settlement.
  */
-export const STAGE_PASSES_AFTER_MS = new Map<StageName, number>([
+const STAGE_PASSES_AFTER_MS = new Map<StageName, number>([
   ['stage_two_verification', 5_000],
   ['stage_three_processing', 10_000],
 ])

@@ -8,7 +8,7 @@ import { isoTime } from './iso-time.ts'
 import { webhookApiKeyOf, webhookHostAllowed, webhookSecretOf } from './webhook-endpoints.ts'
 
 /** How long an endpoint has to answer an attempt. */
-export const WEBHOOK_TIMEOUT_MS = 5_000
+const WEBHOOK_TIMEOUT_MS = 5_000
 /** Sandbox ms before each retry: 30 s, then ×4 (2 min, 8 min, 32 min); after the fifth attempt the delivery fails. */
 export const WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000] as const
 

@@ -6,7 +6,7 @@ import type { ParsedKey } from '../kernel/tenant-registry.ts'
 import type { TokenClaims } from '../domain/tokens.ts'
 
 /** HTTP methods routes use. */
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
  * How a route authenticates: `apiKey` query with a publishable key, a secret

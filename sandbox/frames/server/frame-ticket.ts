@@ -22,10 +22,10 @@ const FrameTicketSchema = z.strictObject({
   iat: z.number().int(),
   exp: z.number().int(),
 })
-export type FrameTicket = z.infer<typeof FrameTicketSchema>
+type FrameTicket = z.infer<typeof FrameTicketSchema>
 
 /** The longest a ticket may claim from issue to expiry: a session's life, the longest anything a frame opens with lives. */
-export const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
+const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
 
 /** What a ticket's signature covers: its body, under the tenant's incarnation (a reset or restart voids it). */
 function signedPart(tenant: Tenant, body: string): string {
