@@ -57,7 +57,6 @@ export const MUTANTS: Mutant[] = [
     tests: WEBHOOK_ANSWERS,
   },
   {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: from and to are source text that holds template literals
     name: 'webhook signature text without its id', from: 'utf8ToBytes(`${id}.${timestamp}.${body}`)', to: 'utf8ToBytes(`${timestamp}.${body}`)',
     tests: ['sandbox/kernel/webhook-signature.test.ts', 'sandbox/domain/webhook-deliveries.test.ts'],
   },
@@ -75,9 +74,7 @@ export const MUTANTS: Mutant[] = [
   // Signatures
   {
     name: 'signature compared with a loose !=',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text that holds a template literal
     from: 'if (position === undefined || !tenant.verify(`cursor:${position}`, signature)) {',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text that holds a template literal
     to: 'if (position === undefined || tenant.sign(`cursor:${position}`) != signature) {',
     tests: ['sandbox/kernel/signature-comparisons.test.ts'],
   },
