@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { WebhookHandler } from '../sandbox/kernel/webhook-transport.ts'
 
 /** Webhook handlers behind one loopback server: a URL per handler, and the server closed with `close()`. */
-export interface LoopbackReceivers {
+interface LoopbackReceivers {
   /** Starts the server on first use (127.0.0.1, a free port) and answers a URL that hands each POST to `handler`. */
   url(handler: WebhookHandler): Promise<string>
   /** Closes the server, if one was started. */

@@ -3,7 +3,7 @@ import type { Present, SequenceMode } from './match-sequence.ts'
 import type { WebhookPayload } from './recording.ts'
 
 /** A value taken from an earlier step's result: `ref('session.sessionToken')`. */
-export interface Ref {
+interface Ref {
   $ref: string
 }
 

@@ -8,7 +8,7 @@ import { loopbackReceivers } from './loopback-receivers.ts'
  * @example
  * const call = fetchControlCall(sandbox.apiUrl)
  */
-export function fetchControlCall(apiUrl: string): ControlCall {
+function fetchControlCall(apiUrl: string): ControlCall {
   return async (method, path, headers, body) => {
     const init = body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }
     const response = await fetch(`${apiUrl}${path}`, init)

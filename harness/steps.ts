@@ -74,7 +74,7 @@ export function connectCustomer(customer: Contact & { externalCustomerId?: strin
 }
 
 /** A customer the sandbox does not know, for the Customer API onboarding path. */
-export const NEW_CUSTOMER: Contact = { email: 'kyc.later@example.com', phoneNumber: '+12125550142' }
+const NEW_CUSTOMER: Contact = { email: 'kyc.later@example.com', phoneNumber: '+12125550142' }
 
 /**
  * The Customer API onboarding path (spec: "getConnection with skipKyc then setupAuth"): a session for a new customer

@@ -7,7 +7,7 @@ import type { TenantHandle } from './tenant-handle.ts'
 import './vitest-matchers.ts'
 
 /** One runtime's way to a tenant handle, and the way partner code under test reaches that tenant's API. */
-export interface HandleRuntime {
+interface HandleRuntime {
   tenant(): TenantHandle
   /** Partner code's call to the API the tenant is on: `/path?query`. */
   partnerFetch(path: string, init?: RequestInit): Promise<Response>

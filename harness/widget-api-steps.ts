@@ -5,7 +5,7 @@
  */
 import type { SellFailureReason } from '../sandbox/contract/index.ts'
 import { ref, type Input, type Step } from './scenario.ts'
-import { connectCustomer, listTransactions, magic, openPayFrame, quoteFor, WALLET_ADDRESS } from './steps.ts'
+import { connectCustomer, magic, openPayFrame, quoteFor, WALLET_ADDRESS } from './steps.ts'
 
 // ── On-ramp: the widget API's buy quotes and transactions (issue 21 item 2, decision 0066) ──────────────────────────────
 

@@ -232,7 +232,7 @@ describe('ramp-sandbox serve --secret', () => {
   const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_secretcli&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
 
   it('signs with the secret it is given: a sell quote carries the signature an in-process core with that secret gives', async () => {
-    const secret = 'c0ffee'.repeat(10) + 'beef'
+    const secret = `${'c0ffee'.repeat(10)}beef`
     const api = await ready('--frozen-clock', '--secret', secret)
     const served = (await (await fetch(`${api}${QUOTE}`)).json()) as { signature: string }
     const { createSandboxCore } = await import('./http/sandbox-core.ts')

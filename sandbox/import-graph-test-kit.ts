@@ -135,7 +135,7 @@ export function importCircles(graph: ImportGraph): string[][] {
 }
 
 /** An import that breaks a layer rule: the importing file and what it imports. */
-export type ForbiddenImport = `${string} -> ${string}`
+type ForbiddenImport = `${string} -> ${string}`
 
 /**
  * The imports of files matched by `from` whose target `forbidden` says they may not have.

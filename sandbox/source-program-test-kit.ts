@@ -93,7 +93,7 @@ export function sandboxSources(program: ts.Program): Array<{ file: ts.SourceFile
  * const program = snippetProgram({ 'domain/snippet.ts': "import type { Tenant } from './kernel/tenant.ts'\n…" })
  * program.getSemanticDiagnostics(program.getSourceFile(sandboxPath('domain/snippet.ts'))) // [] when it type-checks
  */
-export function snippetProgram(snippets: Record<string, string>): ts.Program {
+function snippetProgram(snippets: Record<string, string>): ts.Program {
   const shared = sourceProgram()
   const virtual = new Map(Object.entries(snippets).map(([path, text]) => [sandboxPath(path), text]))
   const host = ts.createCompilerHost(compilerOptions())
@@ -114,7 +114,7 @@ export function snippetProgram(snippets: Record<string, string>): ts.Program {
  * @example
  * program.getSourceFile(sandboxPath('kernel/tenant.ts'))
  */
-export function sandboxPath(path: string): string {
+function sandboxPath(path: string): string {
   return join(SANDBOX, path)
 }
 
@@ -135,7 +135,7 @@ export function exportedSymbol(program: ts.Program, path: string, name: string):
 }
 
 /** A finder's proof on snippets: each caught snippet's body and what it must report, and the bodies it must leave alone. */
-export interface FinderProof {
+interface FinderProof {
   finder: (program: ts.Program, files: readonly ts.SourceFile[]) => SourceFinding[]
   /** A whole module around a snippet's body (its imports and a function taking what the bodies use). */
   snippet: (body: string) => string

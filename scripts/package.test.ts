@@ -8,7 +8,6 @@
  * 2-core machine; every step has its own timeout.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { builtinModules } from 'node:module'

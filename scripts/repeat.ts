@@ -60,7 +60,9 @@ function runOnce(command: string[]): Promise<{ passed: boolean; seconds: number;
 
 const { times, load, keepGoing, logs, command } = options(process.argv.slice(2))
 const hogs = Array.from({ length: load }, busyLoop)
-const stopHogs = () => hogs.forEach((hog) => hog.kill('SIGKILL'))
+const stopHogs = () => {
+  for (const hog of hogs) hog.kill('SIGKILL')
+}
 process.once('SIGINT', () => (stopHogs(), process.exit(130)))
 process.once('SIGTERM', () => (stopHogs(), process.exit(143)))
 

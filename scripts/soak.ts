@@ -104,7 +104,7 @@ async function main(): Promise<number> {
     const rss = { start: samples[0]!, max: Math.max(...samples), afterFullCollections: stats.memory }
     const mb = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(0))
     process.stdout.write(
-      [
+      `${[
         `requests   ${load.requests} in ${seconds.toFixed(1)} s (${Math.round(load.requests / seconds)}/s): ${classes}`,
         `errors     5xx ${load.serverErrors}, dropped ${load.dropped}, unexpected status ${load.unexpected}`,
         `latency    p50 ${stats.latencyMs.p50.toFixed(2)} ms, p99 ${stats.latencyMs.p99.toFixed(2)} ms, max ${stats.latencyMs.max.toFixed(1)} ms`,
@@ -115,7 +115,7 @@ async function main(): Promise<number> {
         ...load.samples.map((line) => `  ${line}`),
         failures.length === 0 ? 'soak: passed' : `soak: FAILED: ${failures.join('; ')}`,
         JSON.stringify({ soak: { duration, connections, tenants: tenantCount, churn: churn > 0 ? { writers: churn, ...load.churn, ...usage } : undefined, requests: load.requests, byStatus: load.byStatus, latencyMs: stats.latencyMs, rssMb: rss, rssSamples: samples.map((mb) => Math.round(mb)), flood: load.flood, failures } }),
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     )
     return failures.length === 0 ? 0 : 1
   } finally {

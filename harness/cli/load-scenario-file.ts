@@ -147,6 +147,3 @@ export function createScenarioLoader(cwd: string, options: { tsxFrom?: string[] 
     },
   }
 }
-
-/** A loader of scenario files (see {@link createScenarioLoader}). */
-export type ScenarioLoader = ReturnType<typeof createScenarioLoader>

@@ -51,8 +51,10 @@ export function summaryLine(report: RunReport): string {
 }
 
 // XML 1.0 allows no control characters but tab, newline and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
+const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g
 const xml = (text: string) =>
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`)
+  text.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`)
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 
 /**

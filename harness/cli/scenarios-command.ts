@@ -36,7 +36,7 @@ Options:
 Exit code: 0 all passed, 1 a scenario failed (or none was found), 2 bad options or nothing could run.`
 
 /** Where the command reads and writes: the working directory and the two output streams (tests pass their own). */
-export interface CommandIO {
+interface CommandIO {
   cwd: string
   stdout(text: string): void
   stderr(text: string): void
@@ -285,7 +285,7 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
   if (options.out !== undefined) {
     const out = resolve(io.cwd, options.out)
     mkdirSync(dirname(out), { recursive: true })
-    writeFileSync(out, text ?? results.map(listLine).join('\n') + `\n\n${summaryLine(report)}\n`)
+    writeFileSync(out, text ?? `${results.map(listLine).join('\n')}\n\n${summaryLine(report)}\n`)
     say(`report: ${out}\n`)
   } else if (text !== undefined) io.stdout(text)
   return results.some((result) => result.status === 'failed') ? 1 : 0

@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core'
 import type { TimelineEntry } from '../recording.ts'
 
 /** A customer action on a channel: its name, the fields to type (read only when the form is there), where to note it. */
-export interface FormAction {
+interface FormAction {
   channel: string
   action: string
   fields: () => Record<string, unknown>

@@ -96,7 +96,7 @@ export async function advanceClock(step: StepOf<'control', 'advanceClock'>, cont
 }
 
 /** The run's control API (faults, request counts) over the driver's own calls, with the run's secret key. */
-export function runControl(context: Pick<ApiStepContext, 'api' | 'mode' | 'account'>): TenantControl {
+function runControl(context: Pick<ApiStepContext, 'api' | 'mode' | 'account'>): TenantControl {
   return tenantControl((method, path, headers, body) => context.api(`${method} ${path}`, { headers, body }), secretKey(context)['x-api-key'])
 }
 

@@ -122,7 +122,9 @@ async function hostPage(env: BrowserEnv, site: BrowserSite): Promise<Page> {
   await page.evaluate(() => {
     const w = window as any
     for (const mounted of Object.values(w.frames_ ?? {})) (mounted as { destroy(): void }).destroy()
-    document.querySelectorAll('iframe').forEach((iframe) => iframe.remove())
+    document.querySelectorAll('iframe').forEach((iframe) => {
+      iframe.remove()
+    })
     document.getElementById('frames')!.replaceChildren()
     w.frames_ = {}
     w.connections = {}

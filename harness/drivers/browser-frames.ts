@@ -17,7 +17,7 @@ export interface BrowserFrames extends FrameBackend {
 }
 
 /** Where the frames run: a loaded host page, its origin, and how to wait for its frames' effects. */
-export interface HostPage {
+interface HostPage {
   page: Page
   origin: string
   settle(): Promise<void>

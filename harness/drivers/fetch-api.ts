@@ -25,7 +25,9 @@ export function fetchApi(apiUrl: string, note: (entry: TimelineEntry) => void): 
     }
     note({ actor: 'partner', target: 'api', what: `${line} → ${response.status}` })
     const replyHeaders: Record<string, string> = {}
-    response.headers.forEach((value, name) => (replyHeaders[name.toLowerCase()] = value))
+    response.headers.forEach((value, name) => {
+      replyHeaders[name.toLowerCase()] = value
+    })
     return { status: response.status, body: parsed as any, headers: replyHeaders }
   }
 }

@@ -4,7 +4,7 @@ import type { Scenario } from '../scenario.ts'
  * Tags that keep a scenario off the React Native host mode, each with its reason: what the scenario tests does not
  * exist for a React Native app. A run under that host reports such a scenario as skipped with the reason, never silently.
  */
-export const REACT_NATIVE_EXCLUSIONS: ReadonlyMap<string, string> = new Map([
+const REACT_NATIVE_EXCLUSIONS: ReadonlyMap<string, string> = new Map([
   [
     'web-host-only',
     'it tests the web origin check (frame-ancestors against the tenant\'s allowed origins); a React Native app shows the frame top-level, where allowed origins do not apply (decision 0075)',

@@ -8,7 +8,6 @@ import { nodeFrames } from './node-frames.ts'
 import { nodeWebhookListeners, nodeWebhookTransport } from './node-webhooks.ts'
 import { runStep } from './run-step.ts'
 
-export { channelIdOf, HOST_ORIGIN } from './node-frames.ts'
 export { nodeWebhookTransport } from './node-webhooks.ts'
 
 const cores = new Map<number, SandboxCore>()

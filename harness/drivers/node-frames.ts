@@ -10,7 +10,7 @@ import type { FrameBackend, PendingConnection } from './frame-backend.ts'
 import { pause, within } from './timers.ts'
 
 /** The origin the node driver's host page stands for (the browser driver's host is on 127.0.0.1 too). */
-export const HOST_ORIGIN = 'http://127.0.0.1:5173'
+const HOST_ORIGIN = 'http://127.0.0.1:5173'
 
 /** A valid channelId for a scenario's channel name. */
 export const channelIdOf = (channel: string) => `channel-${channel.replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 128)
@@ -32,7 +32,7 @@ async function decryptedConnection(frame: Frame, privateKey: CryptoKey): Promise
 }
 
 /** The node driver's frames, and what it does after the last step: settle them and put their events on the timeline. */
-export interface NodeFrames extends FrameBackend {
+interface NodeFrames extends FrameBackend {
   finish(): Promise<void>
 }
 

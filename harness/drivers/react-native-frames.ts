@@ -12,7 +12,7 @@ import { openWebView, type WebViewPage, type WebViewPlatform } from './react-nat
 import { pause } from './timers.ts'
 
 /** Where React Native frames run: a browser context (one page per channel), the frames origin, and how to wait for effects. */
-export interface ReactNativeHost {
+interface ReactNativeHost {
   context: BrowserContext
   framesUrl: string
   settle(): Promise<void>

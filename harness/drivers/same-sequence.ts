@@ -3,7 +3,7 @@ import { normalizeEvents } from '../../sandbox/frames/testing/normalize-events.t
 import type { Recording } from '../recording.ts'
 
 /** Whether two drivers recorded the same sequences, and where not, per channel. */
-export interface SameSequenceResult {
+interface SameSequenceResult {
   pass: boolean
   /** One readable difference per channel that differs (empty when they agree). */
   differences: string[]
@@ -11,7 +11,7 @@ export interface SameSequenceResult {
 
 const show = (event: unknown) => JSON.stringify(event)
 
-function describe(channel: string, a: unknown[], b: unknown[], labels: [string, string]): string {
+function describeDifference(channel: string, a: unknown[], b: unknown[], labels: [string, string]): string {
   const first = Array.from({ length: Math.max(a.length, b.length) }, (_, i) => i).find((i) => !isDeepStrictEqual(a[i], b[i])) ?? 0
   const lines = [`channel ${channel}: sequences diverge at #${first}`, `  #  ${labels[0].padEnd(42)} | ${labels[1]}`]
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
@@ -35,10 +35,10 @@ export function sameSequence(a: Recording, b: Recording, labels: [string, string
     const left = normalizeEvents(a.channels[channel] ?? [])
     const right = normalizeEvents(b.channels[channel] ?? [])
     if (!(channel in a.channels) || !(channel in b.channels)) differences.push(`channel ${channel}: recorded only by ${channel in a.channels ? labels[0] : labels[1]}`)
-    else if (!isDeepStrictEqual(left, right)) differences.push(describe(channel, left, right, labels))
+    else if (!isDeepStrictEqual(left, right)) differences.push(describeDifference(channel, left, right, labels))
   }
   // The third channel, normalized as frame events are (its data carries the same ids).
   const [left, right] = [a, b].map((recording) => normalizeEvents(recording.webhooks as never)) as [unknown[], unknown[]]
-  if (!isDeepStrictEqual(left, right)) differences.push(describe('webhooks', left, right, labels).replace('channel webhooks', 'webhooks'))
+  if (!isDeepStrictEqual(left, right)) differences.push(describeDifference('webhooks', left, right, labels).replace('channel webhooks', 'webhooks'))
   return { pass: differences.length === 0, differences }
 }

@@ -3,7 +3,7 @@ import { verifyWebhook, WebhookVerificationError } from '../../sandbox/kernel/we
 import type { TimelineEntry } from '../recording.ts'
 
 /** One delivery an inbox took: the event, and the status the inbox answered. */
-export interface InboxDelivery {
+interface InboxDelivery {
   eventId: string
   type: WebhookEventType
   data: unknown
@@ -23,7 +23,7 @@ export interface AccountWebhookKey {
 }
 
 /** What an inbox is told when a run listens: how to verify, what to answer, where to note arrivals. */
-export interface InboxOptions {
+interface InboxOptions {
   /** The endpoint's secret: it verifies the legacy header (scheme `sandbox`) or the Standard Webhooks headers (`standard`). */
   secret: string
   scheme: WebhookScheme

@@ -7,7 +7,6 @@ import { runInNode } from '../drivers/node-driver.ts'
 import { sameSequence } from '../drivers/same-sequence.ts'
 import { expect } from '../playwright-matchers.ts'
 import type { Recording } from '../recording.ts'
-import type { Scenario } from '../scenario.ts'
 import { tagLabels } from '../scenario-tags.ts'
 import { sequenceDiagram, sequenceDiagramHtml } from '../../sandbox/demo/sequence-diagram.ts'
 

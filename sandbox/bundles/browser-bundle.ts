@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 export const BROWSER_ENTRIES = ['frames/page/frame-app.ts', 'client/index.ts', 'demo/demo-app.ts'] as const
 
 /** One entry of `BROWSER_ENTRIES`. */
-export type BrowserEntry = (typeof BROWSER_ENTRIES)[number]
+type BrowserEntry = (typeof BROWSER_ENTRIES)[number]
 
 /** How the build names a bundle's precompressed copies beside it: `<bundle>.js.gz`, `<bundle>.js.br`. */
 export const COMPRESSED_SUFFIXES = { gzip: '.gz', br: '.br' } as const

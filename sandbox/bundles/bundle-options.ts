@@ -43,7 +43,7 @@ export const BUNDLE_OPTIONS = {
 } as const satisfies BuildOptions
 
 /** A bundle's text compressed the two ways browsers accept (done once: at build, or once per process from the sources). */
-export interface CompressedBundle {
+interface CompressedBundle {
   gzip: Uint8Array
   br: Uint8Array
 }
@@ -57,7 +57,7 @@ const brotliAsync = promisify(brotliCompress)
  * tsx), at levels that take tens of milliseconds (gzip 6, brotli 5), so a test's first page load does not wait on
  * brotli's slowest level.
  */
-export type CompressionEffort = 'build' | 'fast'
+type CompressionEffort = 'build' | 'fast'
 
 /**
  * Compresses a bundle with gzip and brotli (text mode) on libuv's thread pool: the event loop never waits on it.

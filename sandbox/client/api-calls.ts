@@ -14,7 +14,7 @@ import type { ClientOptions } from './client-options.ts'
 export type ClientReply<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: PlatformError | null }
 
 /** The request body of `getQuote`, as a partner writes it (`POST /platform/v1/quotes/buy`). */
-export type BuyQuoteInput = z.input<typeof BuyQuoteRequest>
+type BuyQuoteInput = z.input<typeof BuyQuoteRequest>
 
 /**
  * One platform API call of a client: `Authorization: Bearer <accessToken>`, a JSON body when given; the reply's

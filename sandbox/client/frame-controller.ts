@@ -12,7 +12,7 @@ export type ClientFrameEvent = FrameOutbound & { frame: FrameName; channelId: st
 export type ClientFrameMessage = FrameInbound & { frame: FrameName; channelId: string }
 
 /** Options of a frame controller: the frame, its channel, the transport's `post`, and the host's callbacks. */
-export interface FrameControllerOptions {
+interface FrameControllerOptions {
   frame: FrameName
   channelId: string
   /** Sends one envelope text to the frame (the transport: an iframe's postMessage, a WebView's injected script …). */
@@ -25,7 +25,7 @@ export interface FrameControllerOptions {
 }
 
 /** The host side of one frame's channel. */
-export interface FrameController {
+interface FrameController {
   readonly channelId: string
   /** Handles one text that arrived from the frame: anything but a version-2 envelope of this channel is dropped. */
   receive(text: unknown): void

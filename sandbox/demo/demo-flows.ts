@@ -6,7 +6,7 @@ import { byId, type DemoHost, type Who } from './demo-host.ts'
 import { connectionOutcome, errorText, purchaseOutcome, type FinalEvent, type Outcome } from './demo-outcome.ts'
 
 /** What a flow gets besides the host: the partner's own buttons, the tenant's clock, and where to say what is going on. */
-export interface FlowContext {
+interface FlowContext {
   host: DemoHost
   /** The tenant clock's time when the fixtures were last read (terms are accepted at the tenant's now). */
   tenantNow: () => string
@@ -15,7 +15,7 @@ export interface FlowContext {
 }
 
 /** A flow of the menu: runs until it has its outcome. */
-export type Flow = (context: FlowContext) => Promise<Outcome>
+type Flow = (context: FlowContext) => Promise<Outcome>
 
 const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
 const magic = { ny: { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }, gb: { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' }, terms: { email: 'terms@sandbox.test', phoneNumber: '+12125550105' } } satisfies Record<string, Who>

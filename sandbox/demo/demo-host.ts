@@ -6,7 +6,7 @@ import { errorText, isFinal, type FinalEvent } from './demo-outcome.ts'
 export interface DemoConfig { apiOrigin: string; framesOrigin: string; account: string }
 
 /** A frame's setup options, and the promise of the event that ends the frame's part (see `isFinal`). */
-export interface DemoFrame {
+interface DemoFrame {
   options: SetupOptions
   done: Promise<FinalEvent>
   /** Also calls `listener` with each event the frame sends (after the log has it). */

@@ -3,7 +3,6 @@ import type { LogRow } from './log-row.ts'
 import { sequenceDiagramSvg, type ArrowTone, type LaneStyle, type TimelineEntry } from './sequence-diagram.ts'
 
 export type { LogRow } from './log-row.ts'
-export { frameColours, logCells, rowTone, shortChannel, type LogCells, type RowTone } from './demo-log-cells.ts'
 
 
 /** A webhook row's arrow: its event type and, for a transaction, its status (a column is narrow: nothing more). */

@@ -1,7 +1,7 @@
 import { DEMO_LOG_STYLE } from './demo-log-style.ts'
 
 /** What the demo page is told about the sandbox (public values only: never a secret key). */
-export interface DemoPageConfig {
+interface DemoPageConfig {
   apiOrigin: string
   framesOrigin: string
   account: string
@@ -9,7 +9,7 @@ export interface DemoPageConfig {
 }
 
 /** The flow the page opens with: one the viewer takes part in (tap, confirm), not one that is over at once. */
-export const DEFAULT_FLOW = 'card-buy'
+const DEFAULT_FLOW = 'card-buy'
 
 /** The flows the page offers, by id, in menu order. */
 export const DEMO_FLOWS = {

@@ -10,7 +10,7 @@ const demo = demoRoutes(core, { api: 'http://127.0.0.1:4010', frames: 'http://12
 async function send(method: string, path: string, body?: unknown, query: Record<string, string> = {}, headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {}): Promise<PlainReply> {
   const request: PlainRequest = { method, path, query, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }
   const response = await demo(request)
-  if (!response || response.kind !== 'reply') throw new Error(`no reply for ${method} ${path}`)
+  if (response?.kind !== 'reply') throw new Error(`no reply for ${method} ${path}`)
   return response
 }
 

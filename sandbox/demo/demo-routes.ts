@@ -12,12 +12,12 @@ import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
 import { DEMO_UPSTREAM_HEADER, journalSince } from './demo-journal.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
-export const DEMO_ACCOUNT = 'demo'
+const DEMO_ACCOUNT = 'demo'
 
 const Mode = z.enum(['test', 'live']).default('test')
 
 /** Body of `POST /demo/api/session`: the customer the partner's server opens a session for. */
-export const DemoSessionBody = z.strictObject({
+const DemoSessionBody = z.strictObject({
   mode: Mode,
   email: z.string().min(1, 'email is required').max(200),
   phoneNumber: z.string().min(1, 'phoneNumber is required').max(40),

@@ -6,13 +6,13 @@ import { verifyWebhook, WebhookVerificationError } from '../kernel/webhook-signa
 export const DEMO_WEBHOOK_PATH = '/demo/api/webhooks'
 
 /** How many received webhooks the demo keeps per mode for its page: the newest. */
-export const DEMO_WEBHOOKS_KEPT = 100
+const DEMO_WEBHOOKS_KEPT = 100
 
 /** The demo tenant's modes, each with its own endpoint and secret. */
-export type DemoMode = 'test' | 'live'
+type DemoMode = 'test' | 'live'
 
 /** A call of the demo's partner server to the sandbox with the mode's secret key. */
-export type DemoCall = (mode: DemoMode, method: string, path: string, body?: unknown) => Promise<{ status: number; body?: unknown }>
+type DemoCall = (mode: DemoMode, method: string, path: string, body?: unknown) => Promise<{ status: number; body?: unknown }>
 
 /** A webhook of either family (decision 0087): widget `{type, data}`, platform `{id, type, timestamp, data}` (its `id` kept). */
 interface DemoEvent {
@@ -130,6 +130,3 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
     },
   }
 }
-
-/** The demo's webhook receiver, as {@link demoWebhooks} makes it. */
-export type DemoWebhooks = ReturnType<typeof demoWebhooks>

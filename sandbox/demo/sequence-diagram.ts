@@ -86,7 +86,7 @@ export function sequenceDiagram(timeline: TimelineEntry[], title?: string): stri
   return lines.join('\n')
 }
 
-const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /** The diagram's geometry (user units of the viewBox; the SVG scales to its box). Text is monospace: 0.6 em a character. */
 export const DIAGRAM = { column: 160, box: 150, row: 26, top: 52, head: 12, minHead: 10, label: 11, charEm: 0.6, maxLabel: 96 } as const
@@ -128,7 +128,7 @@ export function sequenceDiagramSvg(timeline: TimelineEntry[], lanes: ReadonlyMap
     const colour = lanes.get(p.id)?.colour
     const tint = colour === undefined ? '' : ` frame-${colour}`
     const size = fitted.size === DIAGRAM.head ? '' : ` style="font-size:${fitted.size}px"`
-    parts.push(`<g class="lane"><title>${escape(p.label)}</title><rect x="${cx - box / 2}" y="8" width="${box}" height="28" rx="4" class="box${tint}"/><text x="${cx}" y="26" class="head"${size}>${escape(fitted.text)}</text></g>`)
+    parts.push(`<g class="lane"><title>${escapeHtml(p.label)}</title><rect x="${cx - box / 2}" y="8" width="${box}" height="28" rx="4" class="box${tint}"/><text x="${cx}" y="26" class="head"${size}>${escapeHtml(fitted.text)}</text></g>`)
     parts.push(`<line x1="${cx}" y1="36" x2="${cx}" y2="${height - 6}" class="life"/>`)
   }
   arrows.forEach((a, i) => {
@@ -144,7 +144,7 @@ export function sequenceDiagramSvg(timeline: TimelineEntry[], lanes: ReadonlyMap
     } else {
       parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#seq-head${a.tone ? `-${a.tone}` : ''})"/>`)
     }
-    parts.push(`<text x="${mid}" y="${a.note ? y : y - 4}" class="label${tone}"><title>${escape(a.label)}</title>${escape(text)}</text>`)
+    parts.push(`<text x="${mid}" y="${a.note ? y : y - 4}" class="label${tone}"><title>${escapeHtml(a.label)}</title>${escapeHtml(text)}</text>`)
   })
   const marker = (id: string, tone?: ArrowTone) =>
     `<marker id="${id}" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" class="tip${tone ? ` ${tone}` : ''}"/></marker>`
@@ -163,8 +163,8 @@ ${parts.join('\n')}
  * sequenceDiagramHtml([{ actor: 'partner', target: 'api', what: 'POST /platform/v1/sessions → 201' }], 'a session')
  */
 export function sequenceDiagramHtml(timeline: TimelineEntry[], title: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title><style>
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
 body { font: 13px system-ui, sans-serif; margin: 16px; }
-</style></head><body><h1 style="font-size:16px">${escape(title)}</h1>
+</style></head><body><h1 style="font-size:16px">${escapeHtml(title)}</h1>
 ${sequenceDiagramSvg(timeline)}</body></html>`
 }

@@ -17,7 +17,7 @@ const accountName = fc.stringMatching(/^[A-Za-z0-9_]{1,64}$/)
 function amountsOf(value: unknown, path = '', into: Array<[string, number | string]> = []): Array<[string, number | string]> {
   if (typeof value === 'number') into.push([path, value])
   else if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) into.push([path, value])
-  else if (Array.isArray(value)) value.forEach((item, index) => amountsOf(item, `${path}.${index}`, into))
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) amountsOf(item, `${path}.${index}`, into)
   else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) amountsOf(item, `${path}.${key}`, into)
   return into
 }

@@ -50,6 +50,7 @@ const percentOf = (minor: bigint, bp: bigint) => (minor * bp + 5_000n) / BP
 /** Integer division rounding up, for a positive divisor. */
 const ceilDiv = (a: bigint, b: bigint) => (a >= 0n ? (a + b - 1n) / b : a / b)
 
+// biome-ignore lint/complexity/useMathMinMax: bigints; Math.max throws on them
 const maxOf = (...values: bigint[]) => values.reduce((a, b) => (a > b ? a : b))
 
 function feesOnSource(sourceMinor: bigint, s: MinorSchedule) {

@@ -25,7 +25,7 @@ export const MAX_LIMITS_STEPS = 4 * PROBES_PER_SEARCH + 2 * PROBES_PER_SEARCH * 
 const METHODS: readonly WidgetBuyPaymentMethod[] = ['credit_debit_card', 'apple_pay', 'google_pay']
 
 /** The buy payment method with the lowest service fee: what `limits` assumes when none is named. */
-export function cheapestBuyMethod(): WidgetBuyPaymentMethod {
+function cheapestBuyMethod(): WidgetBuyPaymentMethod {
   return [...METHODS].sort((a, b) => buyServiceFee(platformMethodOf(a)).percent - buyServiceFee(platformMethodOf(b)).percent)[0]!
 }
 

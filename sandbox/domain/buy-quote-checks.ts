@@ -40,7 +40,7 @@ export function destinationCrypto(catalog: CatalogIndex, code: string, mode: Mod
 }
 
 /** Where a checked wallet came from: the fields its errors name. */
-export interface WalletFields {
+interface WalletFields {
   address: string
   tag: string
 }
@@ -75,13 +75,13 @@ export function checkPaymentMethod(store: TenantStore, method: PaymentMethodRef,
 }
 
 /** A buy's money as its bounds see it: the fiat total the customer pays and the crypto they receive. */
-export interface BuyExtent {
+interface BuyExtent {
   total: number
   destination: number
 }
 
 /** A bound a buy breaks: the fiat's (on the total paid) or the crypto's (on the amount bought), and why in words. */
-export interface BuyBoundProblem {
+interface BuyBoundProblem {
   bound: 'fiat' | 'crypto'
   message: string
 }

@@ -7,7 +7,7 @@ import { widgetStatusOf } from './widget-transaction.ts'
 import { widgetTransactionOf } from './widget-transactions.ts'
 
 /** The widget family's buy events. */
-export type BuyEventType = 'transaction_created' | 'transaction_updated' | 'transaction_failed'
+type BuyEventType = 'transaction_created' | 'transaction_updated' | 'transaction_failed'
 
 /**
  * A buy changed: one transaction seen through both APIs raises an event in each family (decision 0087). The widget

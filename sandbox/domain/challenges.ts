@@ -16,7 +16,7 @@ export const DEFAULT_FRAMES_ORIGIN = 'http://127.0.0.1:4011'
 export type ChallengeKind = ChallengeRecord['kind']
 
 /** What a buy frame asks a challenge for. */
-export interface ChallengeRequest {
+interface ChallengeRequest {
   customerId: string
   sessionId: string
   kind: ChallengeKind
@@ -58,7 +58,7 @@ export async function openChallenge(tenant: Tenant, store: TenantStore, request:
  */
 export async function finishChallenge(tenant: Tenant, store: TenantStore, id: string, status: Exclude<ChallengeRecord['status'], 'open'>, transactionId: string | null = null): Promise<ChallengeRecord | undefined> {
   const current = store.challenges.get(id)
-  if (!current || current.status !== 'open') return current
+  if (current?.status !== 'open') return current
   const record = await store.challenges.update(id, (draft) => {
     Object.assign(draft, { status, transactionId, resolvedAt: tenant.clock.iso() })
   })

@@ -7,7 +7,7 @@ import { newId } from './new-id.ts'
 import { issueToken } from './tokens.ts'
 
 /** Who a session resolves to, before credentials are issued. */
-export interface ConnectionDecision {
+interface ConnectionDecision {
   status: ConnectionStatus
   customer?: CustomerRecord
   mismatch?: true
@@ -17,7 +17,7 @@ export interface ConnectionDecision {
  * How the partner asks: `skipKyc` is `getConnection(sessionToken, {skipKyc: true})`, the Customer API
  * onboarding path (spec: "getConnection with skipKyc then setupAuth"; decision record 0022).
  */
-export interface ConnectionOptions {
+interface ConnectionOptions {
   skipKyc?: boolean
 }
 
@@ -96,7 +96,7 @@ async function addSessionCustomer(tenant: Tenant, store: TenantStore, session: S
  * Access and client tokens for a session: `full` scope once authentication is
  * complete, `anonymous` before. Both expire together, 1 h of sandbox time.
  */
-export function issueCredentials(tenant: Tenant, sessionId: string, customerId: string | null, scope: TokenScope): Credentials {
+function issueCredentials(tenant: Tenant, sessionId: string, customerId: string | null, scope: TokenScope): Credentials {
   const access = issueToken(tenant, { kind: 'access', session: sessionId, customer: customerId, scope })
   const client = issueToken(tenant, { kind: 'client', session: sessionId, customer: customerId, scope, exp: access.claims.exp })
   return { accessToken: access.token, clientToken: client.token, expiresAt: new Date(access.claims.exp).toISOString() }

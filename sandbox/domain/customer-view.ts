@@ -7,7 +7,7 @@ import { paymentDisclosures } from './disclosures.ts'
  * customer when the partner has guest checkout enabled; the deprecated
  * `ramps.requirements.paymentDisclosures` mirror unless `--strict-deprecations`.
  */
-export function customerCapabilities(tenant: Tenant, record: CustomerRecord): CustomerCapabilities {
+function customerCapabilities(tenant: Tenant, record: CustomerRecord): CustomerCapabilities {
   const capabilities: CustomerCapabilities = {}
   if (record.guest && tenant.settings.capabilities.guestCheckout) capabilities.guestCheckout = { enabled: true }
   if (!tenant.strictDeprecations) capabilities.ramps = { requirements: { paymentDisclosures: paymentDisclosures(record) } }

@@ -1,5 +1,5 @@
 /** An address as a number and its family: IPv4 in 32 bits, IPv6 in 128 (an IPv4-mapped IPv6 address is its IPv4). */
-export interface ParsedIp {
+interface ParsedIp {
   readonly family: 4 | 6
   readonly value: bigint
 }

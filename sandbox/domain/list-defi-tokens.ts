@@ -3,7 +3,7 @@ import type { Tenant } from '../kernel/tenant.ts'
 import { checkNetwork, defiTokens } from './defi-tokens.ts'
 
 /** Page size when `limit` is omitted. */
-export const DEFAULT_DEFI_TOKEN_LIMIT = 10
+const DEFAULT_DEFI_TOKEN_LIMIT = 10
 
 /** Compares two tokens by one sort key, ascending. */
 function compareBy(sort: DefiTokenSort): (a: DefiToken, b: DefiToken) => number {

@@ -6,7 +6,7 @@ import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { newestOrder } from '../kernel/store/newest-order.ts'
 
 /** Default page size. */
-export const DEFAULT_PAGE_SIZE = 20
+const DEFAULT_PAGE_SIZE = 20
 
 /**
  * An opaque cursor: the last item's position, signed so a tampered cursor is refused. A page asked again is answered

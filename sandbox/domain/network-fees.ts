@@ -10,7 +10,7 @@ import { buyFeeSchedule } from './buy-fees.ts'
  * @example
  * buyNetworkFee(tenant, usd, eth) // 2.5
  */
-export function buyNetworkFee(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency): number {
+function buyNetworkFee(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency): number {
   const network = buyFeeSchedule(tenant.catalog, fiat, crypto, undefined, 0).network
   return fromMinor(toMinor(network, fiat.precision), fiat.precision)
 }

@@ -18,7 +18,7 @@ export interface BuyPricingInput {
 }
 
 /** The request fields a refusal names: the platform's (`source.amount`) or the widget's (`baseCurrencyAmount`). */
-export interface BuyPricingFields {
+interface BuyPricingFields {
   source: string
   destination: string
   /** Whether a bound's message starts with the field (the widget's `{message, type}` has no field list; the platform's has). */
@@ -26,7 +26,7 @@ export interface BuyPricingFields {
 }
 
 /** A priced buy: the crypto's price in the fiat at the tenant's clock, and the amounts. */
-export interface BuyPricing {
+interface BuyPricing {
   price: number
   amounts: BuyAmounts
 }

@@ -8,7 +8,7 @@ import { startSellTransaction } from './sell-transactions.ts'
 import { sellTransactionView } from './sell-view.ts'
 
 /** The customer a control-API sell is for when none is named: the seeded active US customer. */
-export const DEFAULT_SELL_CUSTOMER_EMAIL = 'active.us-ny@sandbox.test'
+const DEFAULT_SELL_CUSTOMER_EMAIL = 'active.us-ny@sandbox.test'
 
 /**
  * `POST /__sandbox/sell_transactions`: starts a sell as `startSellTransaction` does, for `customerId` or the seeded

@@ -7,13 +7,13 @@ import { sellTriggerFor } from './sell-triggers.ts'
 import { emitSellWebhook } from './sell-webhooks.ts'
 
 /** Sandbox seconds from the deposit to settlement (decision 0067): as a buy, 20 s. */
-export const SELL_SETTLEMENT_SECONDS = 20
+const SELL_SETTLEMENT_SECONDS = 20
 
 /** Sandbox ms after the deposit at which a stage succeeds and the next starts: verification at 5 s, processing at 10 s. */
-export const SELL_STAGE_PASSES_AFTER_MS = [['stage_two_verification', 5_000], ['stage_three_processing', 10_000]] as const
+const SELL_STAGE_PASSES_AFTER_MS = [['stage_two_verification', 5_000], ['stage_three_processing', 10_000]] as const
 
 /** A deposit that arrived: the crypto amount, and its transaction hash. */
-export interface SellDeposit {
+interface SellDeposit {
   amount: number
   hash: string
 }

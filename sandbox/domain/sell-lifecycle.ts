@@ -18,7 +18,7 @@ const order = (stage: StageName) => StageName.options.indexOf(stage)
  */
 export async function passSellStage(tenant: Tenant, store: TenantStore, id: string, stage: StageName): Promise<SellTransactionRecord | undefined> {
   const current = store.sellTransactions.get(id)
-  if (!current || current.status !== 'pending') return current
+  if (current?.status !== 'pending') return current
   const at = currentStage(current.stages)
   const next = StageName.options[order(stage) + 1]
   if (at.stage !== stage || at.status !== 'in_progress' || next === undefined || next === 'stage_one_ordering') return current
@@ -44,7 +44,7 @@ export async function settleSellTransaction(tenant: Tenant, store: TenantStore, 
   // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
   for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.sellTransactions.get(id)
-    if (!current || current.status !== 'pending') return current
+    if (current?.status !== 'pending') return current
     const at = currentStage(current.stages)
     if (at.stage === 'stage_four_delivery') break
     await passSellStage(tenant, store, id, at.stage)

@@ -6,7 +6,7 @@ import { pairPrice } from './pricing.ts'
 import { isoTime } from './iso-time.ts'
 
 /** Seconds a sell quote stays valid on the tenant clock (DESIGN §4). */
-export const SELL_QUOTE_TTL_SECONDS = 30
+const SELL_QUOTE_TTL_SECONDS = 30
 
 /** Payout methods the request enum has and sell quotes never offer. */
 const NOT_FOR_SELL = new Set(['gbp_open_banking_payment', 'pix_instant_payment'])

@@ -6,7 +6,7 @@ import { sellTransactionView } from './sell-view.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 
 /** How far the default requote moves the payout against the customer (decision 0088): 1 %. */
-export const DEFAULT_SELL_REQUOTE_DROP = 0.01
+const DEFAULT_SELL_REQUOTE_DROP = 0.01
 
 /**
  * The reduced sell `sell_transaction_requote_required` carries, taken from the sell as `GET /v3/sell_transactions/{id}`

@@ -17,7 +17,7 @@ import { parseReportingInput } from '../kernel/parse-reporting-input.ts'
 export const DEPOSIT_WINDOW_SECONDS = 1800
 
 /** What starting a sell takes: the sell quote's inputs, for a customer, with the partner's references. */
-export interface StartSellInput {
+interface StartSellInput {
   customerId: string
   /** The crypto sold (`eth`). */
   baseCurrencyCode: string
@@ -61,7 +61,7 @@ function quoteQuery(input: StartSellInput): SellQuoteQuery {
 function renamed(error: unknown): unknown {
   if (!(error instanceof SandboxError) || !error.message.startsWith('currencyCode')) return error
   const message = `baseCurrencyCode${error.message.slice('currencyCode'.length)}`
-  return new SandboxError(error.code, message, error.fieldErrors.map((field) => ({ field: 'baseCurrencyCode', message })))
+  return new SandboxError(error.code, message, error.fieldErrors.map(() => ({ field: 'baseCurrencyCode', message })))
 }
 
 /**
@@ -125,7 +125,7 @@ export function getSellTransaction(tenant: Tenant, store: TenantStore, id: strin
  * @example
  * sellRecord(store, 'sell_…').baseCurrencyCode // 'eth'
  */
-export function sellRecord(store: TenantStore, id: string): SellTransactionRecord {
+function sellRecord(store: TenantStore, id: string): SellTransactionRecord {
   const record = store.sellTransactions.get(id)
   if (!record) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
   return record

@@ -1,10 +1,10 @@
 import type { Mode, SellFailureReason } from '../contract/index.ts'
 
 /** What a sell trigger does: the payout fails at settlement, or the deposit window is short. */
-export type SellTriggerOutcome = { kind: 'payoutFails'; failureReason: SellFailureReason } | { kind: 'shortDepositWindow'; seconds: number }
+type SellTriggerOutcome = { kind: 'payoutFails'; failureReason: SellFailureReason } | { kind: 'shortDepositWindow'; seconds: number }
 
 /** One test-mode sell trigger: the significant digits of the crypto amount sold, and what they do. */
-export interface SellTrigger {
+interface SellTrigger {
   /** The amount's significant digits: `4113` is set off by 0.04113 BTC, 0.4113 ETH, 41.13 USDC, 4113000 SHIB … */
   digits: string
   /** Amounts that set it off, for the common currencies (any power of ten of the digits does). */

@@ -6,7 +6,7 @@ import { lifecycleEventsOf } from './updated-webhooks.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 
 /** The sell events (decision 0067): created, each change (deposit, stage, completion), and failure. */
-export type SellEventType = 'sell_transaction_created' | 'sell_transaction_updated' | 'sell_transaction_failed'
+type SellEventType = 'sell_transaction_created' | 'sell_transaction_updated' | 'sell_transaction_failed'
 
 /**
  * Emits a sell's event carrying the sell as `GET /v3/sell_transactions/{id}` shows it now, and answers that view. For

@@ -7,7 +7,7 @@ import { isoTime } from './iso-time.ts'
 import { issueToken, TOKEN_TTL_MS, verifyToken, type TokenClaims } from './tokens.ts'
 
 /** How far ahead of the tenant clock `termsAcceptedAt` may be (clock skew allowance). */
-export const TERMS_SKEW_MS = 60_000
+const TERMS_SKEW_MS = 60_000
 
 function checkTerms(tenant: Tenant, termsAcceptedAt: string | undefined): void {
   if (termsAcceptedAt === undefined) return

@@ -13,7 +13,7 @@ export interface SwapPairOf {
 }
 
 /** A pair's name: `<base>-<quote>` (currency codes hold `_`, so `-` parts them unambiguously). */
-export const swapPairName = (base: string, quote: string) => `${base}-${quote}`
+const swapPairName = (base: string, quote: string) => `${base}-${quote}`
 
 /** The US-dollar price of a crypto: at the tenant's clock, or (`at: 'reference'`) the catalog's reference price. */
 export function usdPrice(tenant: Tenant, code: string, at: 'now' | 'reference' = 'now'): number {

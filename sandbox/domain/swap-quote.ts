@@ -10,10 +10,10 @@ import { newId } from './new-id.ts'
 import { swapPairNamed, usdPrice, type SwapPairOf } from './swap-pairs.ts'
 
 /** Seconds a swap quote (and a requote) stays valid on the tenant clock. */
-export const SWAP_QUOTE_TTL_SECONDS = 30
+const SWAP_QUOTE_TTL_SECONDS = 30
 
 /** What a quote is for: the customer whose token asked (null: any), and the swap a requote re-prices (null: a new swap). */
-export interface SwapQuoteFor {
+interface SwapQuoteFor {
   customer: string | null
   swap: string | null
 }

@@ -4,10 +4,10 @@ import type { Mode, SwapFailureReason } from '../contract/index.ts'
  * What a swap trigger does: fail the swap with a reason at one of its steps, freeze it at screening, or find its quote
  * expired at screening (a requote).
  */
-export type SwapTriggerOutcome = Extract<SwapFailureReason, 'walletGenerationFailed' | 'customerLimitsExceeded' | 'assetSwapFailed'> | 'frozen' | 'quoteExpired'
+type SwapTriggerOutcome = Extract<SwapFailureReason, 'walletGenerationFailed' | 'customerLimitsExceeded' | 'assetSwapFailed'> | 'frozen' | 'quoteExpired'
 
 /** One test-mode swap trigger: a quoted base amount and what it does. */
-export interface SwapTrigger {
+interface SwapTrigger {
   amount: number
   outcome: SwapTriggerOutcome
   description: string

@@ -53,7 +53,7 @@ const NOT_SIGNED_HERE = 'was not signed by this sandbox (tampered with, or signe
  * @example
  * staleToken(token.inc, core.bootId) // 'names an unknown session (the sandbox restarted without --state-file)'
  */
-export function staleToken(inc: string, bootId: string): string {
+function staleToken(inc: string, bootId: string): string {
   const restarted = !inc.startsWith(`${bootId}.`)
   return `names an unknown session (${restarted ? 'the sandbox restarted without --state-file' : 'the account was reset, or evicted and rebuilt, after it was issued'})`
 }

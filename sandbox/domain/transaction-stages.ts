@@ -8,7 +8,7 @@ import { widgetStatusOf } from './widget-transaction.ts'
  * Sandbox ms after execution at which a stage succeeds and the next starts (decision 0060): verification (the payment
  * authorised) at 5 s, processing (the crypto sent) at 10 s. Ordering succeeds at execution; delivery at settlement.
  */
-export const STAGE_PASSES_AFTER_MS = new Map<StageName, number>([
+const STAGE_PASSES_AFTER_MS = new Map<StageName, number>([
   ['stage_two_verification', 5_000],
   ['stage_three_processing', 10_000],
 ])
@@ -39,7 +39,7 @@ export function scheduleStages(tenant: Tenant, store: TenantStore, transactionId
  */
 export async function passStage(tenant: Tenant, store: TenantStore, transactionId: string, stage: StageName): Promise<TransactionRecord | undefined> {
   const current = store.transactions.get(transactionId)
-  if (!current || current.status !== 'pending') return current
+  if (current?.status !== 'pending') return current
   const at = currentStage(current.stages)
   const next = StageName.options[order(stage) + 1]
   if (at.stage !== stage || at.status !== 'in_progress' || next === undefined) return current
@@ -66,7 +66,7 @@ export async function passStagesBefore(tenant: Tenant, store: TenantStore, trans
   // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
   for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.transactions.get(transactionId)
-    if (!current || current.status !== 'pending') return
+    if (current?.status !== 'pending') return
     const at = currentStage(current.stages)
     if (at.status !== 'in_progress' || order(at.stage) >= order(target)) return
     await passStage(tenant, store, transactionId, at.stage)

@@ -11,7 +11,7 @@ import { emitBuyWebhooks } from './buy-webhooks.ts'
 import { widgetStatusOf } from './widget-transaction.ts'
 
 /** Sandbox seconds from execution to settlement. */
-export const SETTLEMENT_SECONDS = 20
+const SETTLEMENT_SECONDS = 20
 
 /** How a transaction settles: completed, or failed with a code and reason. */
 export type SettlementOutcome = { status: 'completed' } | { status: 'failed'; failureCode: FailureCode; failureReason: string }

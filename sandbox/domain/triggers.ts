@@ -25,7 +25,7 @@ export type TriggerOutcome =
   | { kind: 'secondFactor' }
 
 /** One test-mode trigger: a buy amount (the quote's `source.amount`) and what it does in which frames. */
-export interface TestTrigger {
+interface TestTrigger {
   amount: number
   frames: readonly PurchaseFrame[]
   outcome: TriggerOutcome

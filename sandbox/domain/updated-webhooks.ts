@@ -1,7 +1,7 @@
 import type { TenantSettings } from '../contract/index.ts'
 
 /** What a change of a buy or a sell is, for its widget events: a move (`updated`), or its failure (`failed`). */
-export type LifecycleChange = 'updated' | 'failed'
+type LifecycleChange = 'updated' | 'failed'
 
 /**
  * Which widget events a change of a buy or a sell sends (`updated` stands for `transaction_updated` /

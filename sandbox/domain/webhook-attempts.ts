@@ -8,7 +8,7 @@ import { isoTime } from './iso-time.ts'
 import { webhookApiKeyOf, webhookHostAllowed, webhookSecretOf } from './webhook-endpoints.ts'
 
 /** How long an endpoint has to answer an attempt. */
-export const WEBHOOK_TIMEOUT_MS = 5_000
+const WEBHOOK_TIMEOUT_MS = 5_000
 /** Sandbox ms before each retry: 30 s, then ×4 (2 min, 8 min, 32 min); after the fifth attempt the delivery fails. */
 export const WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000] as const
 
@@ -48,9 +48,9 @@ type Unsent = { kind: 'settled'; delivery: WebhookDelivery | undefined } | { kin
  */
 async function settleUnsent(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<Unsent> {
   const delivery = store.webhookDeliveries.get(deliveryId)
-  if (!delivery || delivery.status !== 'pending' || store.dropped) return { kind: 'settled', delivery }
+  if (delivery?.status !== 'pending' || store.dropped) return { kind: 'settled', delivery }
   const endpoint = store.webhookEndpoints.get(delivery.endpointId)
-  if (!endpoint || !endpoint.enabled) return { kind: 'settled', delivery: await finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 }, {}) }
+  if (!endpoint?.enabled) return { kind: 'settled', delivery: await finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 }, {}) }
   if (webhookHostAllowed(endpoint.url, tenant.webhookAllowHosts)) return { kind: 'send', delivery, endpoint }
   const host = new URL(endpoint.url).hostname
   const error = `not sent: this sandbox does not allow webhooks to ${host} (loopback always; any other host only with --webhook-allow-host ${host}); change the endpoint's url or restart the sandbox with that flag`

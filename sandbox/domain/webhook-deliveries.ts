@@ -10,7 +10,7 @@ import { attemptDelivery } from './webhook-attempts.ts'
 export type { WebhookData } from '../contract/index.ts'
 
 /** An event on its way: its id (the platform body's `id`, the delivery log's `eventId`), type and time, and the body made once and sent on every attempt. */
-export interface WebhookEnvelope {
+interface WebhookEnvelope {
   eventId: string
   type: WebhookEventType
   createdAt: string

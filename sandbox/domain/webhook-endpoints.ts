@@ -65,7 +65,7 @@ export function webhookApiKeyOf(tenant: Tenant): string {
 }
 
 /** An endpoint as the control API shows it (no secret version). */
-export function webhookEndpointView({ secretVersion: _, ...endpoint }: WebhookEndpointRecord): WebhookEndpoint {
+function webhookEndpointView({ secretVersion: _, ...endpoint }: WebhookEndpointRecord): WebhookEndpoint {
   return endpoint
 }
 
@@ -89,7 +89,7 @@ const everyEventOf = (family: WebhookEndpointFamily): WebhookEventType[] => (fam
  * familyAndEvents({ events: ['transaction.updated'] }) // { family: 'platform', events: ['transaction.updated'] }
  * familyAndEvents({}) // { family: 'widget', events: ['transaction_created', …] }
  */
-export function familyAndEvents(input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined }): { family: WebhookEndpointFamily; events: WebhookEventType[] } {
+function familyAndEvents(input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined }): { family: WebhookEndpointFamily; events: WebhookEventType[] } {
   const family = input.family ?? (input.events && familyOfEvents(input.events)) ?? 'widget'
   return { family, events: input.events ?? everyEventOf(family) }
 }

@@ -124,7 +124,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
  * @example
  * deepMerge({ fees: { network: 1, processing: 2 } }, { fees: { network: 5 } }) // { fees: { network: 5, processing: 2 } }
  */
-export function deepMerge(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
+function deepMerge(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
   const merged = new Map(Object.entries(base))
   for (const [key, value] of Object.entries(overrides)) {
     const current = merged.get(key)

@@ -12,7 +12,7 @@ import {
 import { widgetMethodOf } from './widget-buy-quote.ts'
 
 /** What the view needs besides the record: the currencies, the customer's country and external id, the rates. */
-export interface WidgetTransactionFacts {
+interface WidgetTransactionFacts {
   currency: CryptoCurrency
   baseCurrency: FiatCurrency
   /** The customer's country (ISO 3166-1 alpha-3). */

@@ -9,7 +9,7 @@ export interface CardForm {
 }
 
 /** A card entry after normalisation: digits only, numeric month and four-digit year. */
-export interface CardEntry {
+interface CardEntry {
   number: string
   expiryMonth: number
   expiryYear: number

@@ -2,7 +2,7 @@ import type { FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '../c
 import type { EffectResult, FrameEffect, FrameMachine, FrameView, Step } from './machine.ts'
 
 /** Where a running frame sends its events and how it gets effects done. */
-export interface FrameRuntimeIO {
+interface FrameRuntimeIO {
   /** Posts an event to the host (and journals it). */
   post(event: FrameOutbound): void
   /** Runs an effect against the sandbox. Never rejects: failures are `ok: false` results. */

@@ -3,7 +3,7 @@ import type { EffectFailure, EffectResult } from './effect-results.ts'
 
 /** A request a machine makes of the sandbox (run by the frame runtime, answered with a `result` input): the contract's `FrameEffect`. */
 export type { FrameEffect } from '../contract/index.ts'
-export type { EffectFailure, EffectResult, EffectResultOf, EffectSuccess, EffectValueOf } from './effect-results.ts'
+export type { EffectResult, EffectResultOf, EffectSuccess } from './effect-results.ts'
 
 /** What moves a machine: a host message, a customer action inside the frame, or an effect's result. */
 export type FrameInput<Action> =

@@ -8,7 +8,7 @@ import type { Tenant } from '../kernel/tenant.ts'
 import type { ParsedKey, TenantRegistry } from '../kernel/tenant-registry.ts'
 
 /** Who a request speaks for: a tenant, by key or by access token. */
-export interface Authenticated {
+interface Authenticated {
   tenant: Tenant
   key?: ParsedKey
   claims?: TokenClaims
@@ -24,7 +24,7 @@ function bearerToken(request: PlainRequest): string {
 }
 
 /** The key a request carries for a route's auth scheme, and where it came from (for messages). */
-export interface RequestKey {
+interface RequestKey {
   key: string | undefined
   source: string
 }
@@ -36,7 +36,7 @@ export interface RequestKey {
  * @example
  * requestKey('secret-header', { ...request, headers: { 'x-api-key': 'sk_test_sandbox' } })
  */
-export function requestKey(auth: Exclude<RouteAuth, 'none'>, request: PlainRequest): RequestKey {
+function requestKey(auth: Exclude<RouteAuth, 'none'>, request: PlainRequest): RequestKey {
   if (auth === 'publishable-query') {
     const value = request.query.apiKey
     if (Array.isArray(value)) throw new SandboxError('unauthorized', 'apiKey must be given once')

@@ -2,13 +2,13 @@ import type { PlainReply, PlainRequest } from './plain-http.ts'
 import type { BrowserBundle } from '../bundles/browser-bundle.ts'
 
 /** How a bundle goes over the wire: brotli, gzip, or as it is. */
-export type BundleEncoding = 'br' | 'gzip' | 'identity'
+type BundleEncoding = 'br' | 'gzip' | 'identity'
 
 /**
  * Bundles live at fixed URLs (`/sandbox-client.js`, `/__frames/app.js`) whose content changes with the sandbox's
  * version: a browser keeps them but asks again before each use, and the `ETag` makes that answer a bodiless 304.
  */
-export const BUNDLE_CACHE_CONTROL = 'public, no-cache'
+const BUNDLE_CACHE_CONTROL = 'public, no-cache'
 
 /** The q-value of a coding in `Accept-Encoding`, 0 to 1; a malformed one counts as 0 (not acceptable). */
 function qValue(params: string[]): number {

@@ -20,7 +20,7 @@ function patternReaches(pattern: string[], template: string[]): boolean {
  * @example
  * routesReached(routes, 'GET', '/platform/v1/transactions/*') // [GET /platform/v1/transactions/:transactionId, …]
  */
-export function routesReached(routes: readonly Route[], method: string, path: string): Route[] {
+function routesReached(routes: readonly Route[], method: string, path: string): Route[] {
   const pattern = path.split('/').slice(1)
   return routes.filter((route) => route.family !== 'control' && (method === '*' || route.method === method) && patternReaches(pattern, route.path.split('/').slice(1)))
 }

@@ -12,7 +12,9 @@ import type { SandboxCore } from './sandbox-core.ts'
 export async function answerRequest(core: SandboxCore, request: Request): Promise<Response | undefined> {
   const url = new URL(request.url)
   const headers: Record<string, string> = {}
-  request.headers.forEach((value, name) => (headers[name] = value))
+  request.headers.forEach((value, name) => {
+    headers[name] = value
+  })
   const bytes = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
   const plain = await core.handle({
     method: request.method,

@@ -14,7 +14,7 @@ const PREFLIGHT_MAX_AGE = '600'
  * @example
  * corsOf(route) // 'tenant' for GET /platform/v1/payment-methods, 'none' for GET /__sandbox/journal
  */
-export function corsOf(route: Route): RouteCors {
+function corsOf(route: Route): RouteCors {
   return route.cors ?? (route.auth === 'bearer' || route.auth === 'publishable-query' ? 'tenant' : 'none')
 }
 

@@ -1,10 +1,7 @@
 /** The transport-agnostic core: adapters call `createSandboxCore(...).handle`. */
-export { createSandboxCore, IN_PROCESS_BOOT_ID, type SandboxCore, type SandboxOptions } from './sandbox-core.ts'
+export { createSandboxCore, type SandboxCore, type SandboxOptions } from './sandbox-core.ts'
 export { SandboxError } from '../kernel/sandbox-error.ts'
-export { errorCatalog, type ErrorCode } from '../kernel/error-catalog.ts'
-export { hasBody, isTextReply, parseQueryString, withJson, type PlainRequest, type PlainResponse, type PlainReply, type PlainQuery } from './plain-http.ts'
+export { hasBody, isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from './plain-http.ts'
 export { openApiDocument } from './openapi.ts'
-export type { HmacSha256 } from '../kernel/hmac.ts'
-export { portableHmacSha256 } from '../kernel/hmac.ts'
-export { PUBLIC_TEST_SECRET, SECRET_PATTERN, SECRET_RULE, parseSecret, secretFromBytes } from '../kernel/sandbox-secret.ts'
+export { PUBLIC_TEST_SECRET, secretFromBytes } from '../kernel/sandbox-secret.ts'
 export { DEFAULT_TENANT_LIMITS, type TenantLimits } from '../kernel/store/tenant-limits.ts'

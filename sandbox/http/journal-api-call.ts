@@ -32,7 +32,7 @@ function journalHeaders(headers: PlainRequest['headers']): { kept: Record<string
 }
 
 /** Who made a journaled call: the session of its access token, and how it authenticated. */
-export interface ApiCaller {
+interface ApiCaller {
   session?: string
   key?: RequestKey
   /** The request body as the journal keeps it, when not as sent (a frame effect's, without the page's ticket). */

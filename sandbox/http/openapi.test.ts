@@ -186,8 +186,18 @@ describe('route typing', () => {
     // These lines are checked by `tsc` (npm test runs it first): each @ts-expect-error must meet an error.
     // @ts-expect-error operationId is required
     const missing: Route = { method: 'GET', path: '/x', family: 'meta', auth: 'none', tag: 'Sandbox meta', summary: 'x', responses: {}, handle: () => reply(200) }
-    // @ts-expect-error `Offramp` is not a tag of the document
-    const misspelled: Route = { method: 'GET', path: '/x', family: 'meta', auth: 'none', operationId: 'x', tag: 'Offramp', summary: 'x', responses: {}, handle: () => reply(200) }
+    const misspelled: Route = {
+      method: 'GET',
+      path: '/x',
+      family: 'meta',
+      auth: 'none',
+      operationId: 'x',
+      // @ts-expect-error `Offramp` is not a tag of the document (on its own line, where tsc reports it, however formatted)
+      tag: 'Offramp',
+      summary: 'x',
+      responses: {},
+      handle: () => reply(200),
+    }
     expect([missing.path, misspelled.path]).toEqual(['/x', '/x'])
   })
 })

@@ -34,7 +34,7 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: PlainQuery): z
 }
 
 /** Largest JSON body the sandbox reads (bytes of text). */
-export const MAX_BODY_LENGTH = 1_000_000
+const MAX_BODY_LENGTH = 1_000_000
 
 /**
  * Parses a JSON request body with a zod schema; an empty body parses as `{}`.

@@ -11,7 +11,7 @@ import type { FrameEmbedding } from '../frames/server/embedding-tenant.ts'
 import type { FrameTicket } from '../frames/server/frame-ticket.ts'
 
 /** HTTP methods routes use. */
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
  * How a route authenticates: `apiKey` query with a publishable key, a secret

@@ -8,7 +8,7 @@ interface CompiledRoute {
 }
 
 /** Result of matching a request line against the table. */
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'wrong-method'; allowed: string[] }
   | { kind: 'none' }

@@ -62,10 +62,10 @@ export interface TenantHandle extends TenantControl {
 }
 
 /** Where the handle's runtime has somewhere to run a webhook handler: a URL for it (in process, or a loopback server). */
-export type WebhookReceiverUrl = (handler: WebhookHandler) => string | Promise<string>
+type WebhookReceiverUrl = (handler: WebhookHandler) => string | Promise<string>
 
 /** Options of {@link tenantHandle}. */
-export interface TenantHandleOptions {
+interface TenantHandleOptions {
   account: string
   /** Default `test`. */
   mode?: 'test' | 'live'

@@ -5,7 +5,7 @@ import type { RecordBudget } from './store/record-budget.ts'
 export type BytePart = 'faults' | 'deliveries' | 'records'
 
 /** An account's bytes against its budget, as `GET /__sandbox/usage` and the health report give them. */
-export interface AccountBytesReport {
+interface AccountBytesReport {
   journal: number
   faults: number
   deliveries: number
@@ -23,7 +23,7 @@ const ROOM_HINTS: ReadonlyMap<BytePart, string> = new Map([
 
 const MiB = 1024 * 1024
 /** Bytes as a partner reads them in a message: `3.2 MiB`, `812 KiB`, `96 B`. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= MiB) return `${Math.round((bytes / MiB) * 10) / 10} MiB`
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`
   return `${bytes} B`

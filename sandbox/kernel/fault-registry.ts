@@ -12,7 +12,7 @@ export type FaultOutcome = Pick<Fault, 'id' | 'method' | 'path' | 'status' | 'la
  * A fault's draw for the `n`th request that matched it: a number in [0, 1) that depends only on the tenant's seed and
  * mode, what the fault matches and its rate, and `n`; the fault fires when it is below the rate.
  */
-export type FaultDraw = (fingerprint: string, n: number) => number
+type FaultDraw = (fingerprint: string, n: number) => number
 
 /**
  * The draw of a tenant's `rate` faults (decision 0074): HMAC of its seed and mode, never the account or the secret, so a
@@ -36,7 +36,7 @@ interface ArmedFault {
 }
 
 /** What a registry counts its faults against: the account's bytes, and how many may be armed at once. */
-export interface FaultBounds {
+interface FaultBounds {
   bytes?: AccountBytes
   /** Faults armed at once (default unbounded). */
   limit?: number

@@ -2,10 +2,10 @@ import type { JournalEntry, JournalKind } from '../contract/index.ts'
 import { withBoundedDepth } from './bounded-depth.ts'
 
 /** An entry as callers give it: the journal adds `seq` and `at`. */
-export type JournalInput = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never) : never
+type JournalInput = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'seq' | 'at'> : never) : never
 
 /** Filter of `Journal.list`. */
-export interface JournalFilter {
+interface JournalFilter {
   /** Only entries with a seq greater than this. */
   since?: number
   kind?: JournalKind
@@ -30,7 +30,7 @@ const ENTRY_OVERHEAD_CHARS = 384
 const OMITTED_CHARS = 100
 
 /** Bounds of a journal: entries, and characters of the texts its entries hold. */
-export interface JournalBounds {
+interface JournalBounds {
   /** Entries kept (default 1000). */
   entries?: number
   /** Characters of JSON text kept in all (default unbounded). */

@@ -20,7 +20,7 @@ export interface LinearPattern {
 }
 
 /** A compiled pattern, or the rule it breaks, worded to follow the field's name ("query.a.matches uses a lookahead …"). */
-export type PatternVerdict = { ok: true; pattern: LinearPattern } | { ok: false; rule: string }
+type PatternVerdict = { ok: true; pattern: LinearPattern } | { ok: false; rule: string }
 
 const UNSUPPORTED = "which the sandbox's linear-time matcher does not support"
 

@@ -23,7 +23,7 @@ export type CompiledMatcher = (request: MatchableRequest) => boolean
 type FieldTest = (value: unknown) => boolean
 
 /** What tests a request's path: a path pattern, compiled. */
-export interface PathTest {
+interface PathTest {
   test(path: string): boolean
 }
 
@@ -101,7 +101,7 @@ function jsonTest(matcher: ValueMatcher, regex: LinearPattern | undefined): Fiel
 }
 
 /** The value at a dotted path of a parsed JSON body, own properties only; undefined when absent. */
-export function bodyField(body: unknown, path: string): unknown {
+function bodyField(body: unknown, path: string): unknown {
   let value = body
   for (const name of path.split('.')) {
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, name)) return undefined

@@ -141,7 +141,7 @@ describe('VirtualClock timers', () => {
     const clock = new VirtualClock({ start })
     const fired: string[] = []
     const dues = [5, 1, 3, 1, 5, 2, 3, 1]
-    dues.forEach((due, index) => clock.schedule(start + due, () => fired.push(`${due}:${index}`)))
+    for (const [index, due] of dues.entries()) clock.schedule(start + due, () => fired.push(`${due}:${index}`))
     clock.advance(10)
     expect(fired).toEqual(['1:1', '1:3', '1:7', '2:5', '3:2', '3:6', '5:0', '5:4'])
   })

@@ -15,7 +15,7 @@ const dueBefore = (a: Timer, b: Timer) => a.at < b.at || (a.at === b.at && a.seq
 const SLICE_MS = 1
 
 /** Options of a tenant clock. */
-export interface VirtualClockOptions {
+interface VirtualClockOptions {
   /** The instant the clock starts at (epoch ms). */
   start: number
   /**

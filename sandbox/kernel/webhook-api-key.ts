@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { WebhookVerificationError } from './webhook-verification-error.ts'
 
 /**
@@ -10,16 +9,6 @@ import { WebhookVerificationError } from './webhook-verification-error.ts'
 export const WEBHOOK_API_KEY_RULE = 'webhook API key must be wk_test_ or wk_live_ followed by 16 to 128 base64url characters'
 
 const API_KEY = /^wk_(?:test|live)_[A-Za-z0-9_-]{16,128}$/
-
-/**
- * An account's webhook API key (the key of the V2 signature header): `wk_<mode>_` + base64url. Its own prefix, so it
- * is never mistaken for the `sk_` secret key or an endpoint's `whsec_` secret (decision 0086).
- *
- * @example
- * WebhookApiKey.safeParse('wk_test_' + 'A'.repeat(43)).success // true
- * WebhookApiKey.safeParse('sk_test_sandbox').success // false
- */
-export const WebhookApiKey = z.string({ error: WEBHOOK_API_KEY_RULE }).regex(API_KEY, { error: WEBHOOK_API_KEY_RULE })
 
 /**
  * Whether `text` has the form of a webhook API key (rather than an endpoint's `whsec_` secret).
@@ -38,7 +27,7 @@ export function isWebhookApiKey(text: unknown): text is string {
  * @example
  * parseWebhookApiKey('wk_test_short') // throws: webhook API key must be wk_test_ or wk_live_ followed by …
  */
-export function parseWebhookApiKey(text: unknown): string {
+function parseWebhookApiKey(text: unknown): string {
   if (!isWebhookApiKey(text)) throw new WebhookVerificationError('invalid_secret', WEBHOOK_API_KEY_RULE)
   return text
 }

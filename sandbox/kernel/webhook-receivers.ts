@@ -15,7 +15,7 @@ const RECEIVER_PATH = '/__handle/'
  * or nothing out) and hands the rest to `inner`. What a tenant handle's `webhooks.listen(handler)` stands on where the
  * sandbox runs in process (msw, `useSandbox`).
  */
-export interface WebhookReceivers {
+interface WebhookReceivers {
   /** A URL for `handler`, distinct per call. */
   url(handler: WebhookHandler): string
   /** `inner`, with deliveries to the receivers' URLs taken in process; signatures stamped as `inner` stamps them. */

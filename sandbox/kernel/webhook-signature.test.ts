@@ -231,7 +231,7 @@ describe("the V2 header, keyed with the account's webhook API key", () => {
   })
 
   it('is refused as invalid_secret when not wk_test_ or wk_live_ and base64url, and an sk_ key is neither kind', () => {
-    for (const key of ['wk_test_short', 'wk_prod_' + 'A'.repeat(43), 'sk_test_sandbox', `wk_test_${'A'.repeat(42)}=`]) {
+    for (const key of ['wk_test_short', `wk_prod_${'A'.repeat(43)}`, 'sk_test_sandbox', `wk_test_${'A'.repeat(42)}=`]) {
       expect(codeOf(() => signWebhook(body, key, { timestamp })), key).toBe('invalid_secret')
       expect(codeOf(() => verifyWebhook(body, {}, key, { now: timestamp })), key).toBe('invalid_secret')
     }

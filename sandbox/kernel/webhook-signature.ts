@@ -21,11 +21,11 @@ import { z } from 'zod'
 import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER } from '../contract/control.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import { isWebhookApiKey, WEBHOOK_API_KEY_RULE } from './webhook-api-key.ts'
-import { bytesToBase64, parseWebhookSecret, secretKeyBytes, WEBHOOK_SECRET_RULE } from './webhook-secret.ts'
+import { bytesToBase64, secretKeyBytes, WEBHOOK_SECRET_RULE } from './webhook-secret.ts'
 import { WebhookVerificationError } from './webhook-verification-error.ts'
 
-export { parseWebhookSecret, WEBHOOK_SECRET_RULE, WebhookSecret, webhookSecretFrom } from './webhook-secret.ts'
-export { isWebhookApiKey, parseWebhookApiKey, WEBHOOK_API_KEY_RULE, WebhookApiKey, webhookApiKeyFrom } from './webhook-api-key.ts'
+export { parseWebhookSecret, WebhookSecret, webhookSecretFrom } from './webhook-secret.ts'
+export { webhookApiKeyFrom } from './webhook-api-key.ts'
 export { WebhookVerificationError, type WebhookVerificationErrorCode } from './webhook-verification-error.ts'
 
 /**
@@ -44,7 +44,7 @@ export type WebhookScheme = 'sandbox' | 'standard'
  * @example
  * request.headers[DEFAULT_SIGNATURE_HEADER] // 't=1767225600,s=2353c49c…'
  */
-export const DEFAULT_SIGNATURE_HEADER = DEFAULT_WEBHOOK_SIGNATURE_HEADER
+const DEFAULT_SIGNATURE_HEADER = DEFAULT_WEBHOOK_SIGNATURE_HEADER
 
 /**
  * The legacy header (keyed with the endpoint's signing secret), unless told otherwise.
@@ -52,7 +52,7 @@ export const DEFAULT_SIGNATURE_HEADER = DEFAULT_WEBHOOK_SIGNATURE_HEADER
  * @example
  * request.headers[DEFAULT_LEGACY_SIGNATURE_HEADER] // 't=1767225600,s=…'
  */
-export const DEFAULT_LEGACY_SIGNATURE_HEADER = DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER
+const DEFAULT_LEGACY_SIGNATURE_HEADER = DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER
 
 /**
  * How far (seconds, either way) a webhook's timestamp may be from now, unless told otherwise.
@@ -60,7 +60,7 @@ export const DEFAULT_LEGACY_SIGNATURE_HEADER = DEFAULT_WEBHOOK_LEGACY_SIGNATURE_
  * @example
  * verifyWebhook(rawBody, headers, key, { toleranceSeconds: 2 * DEFAULT_TOLERANCE_SECONDS })
  */
-export const DEFAULT_TOLERANCE_SECONDS = 300
+const DEFAULT_TOLERANCE_SECONDS = 300
 
 /** Which key a string is: the account's webhook API key, or an endpoint's secret; anything else is `invalid_secret`. */
 function kindOf(key: unknown): 'api-key' | 'secret' {

@@ -81,26 +81,25 @@ export function BuyButton(props: PurchaseButtonProps): ReactElement | null {
   return createElement(RampFrame, { frame, theme: props.theme, style: props.style, webViewProps: props.webViewProps })
 }
 
-function walletButton(which: 'applePayFrame' | 'googlePayFrame') {
-  return function WalletButton(props: WalletButtonProps): ReactElement | null {
-    const latest = useLatest(props)
-    const wallet: WalletFrame = useMemo(
-      () => props.client[which](props.clientToken, props.quote, { ...callbacks(latest), timeoutMs: latest.current.timeoutMs }),
-      [props.client, props.clientToken, props.quote, latest],
+/** A wallet button's frame and element: one hook, so each button is a component of its own (not made in a function). */
+function useWalletButton(which: 'applePayFrame' | 'googlePayFrame', props: WalletButtonProps): ReactElement | null {
+  const latest = useLatest(props)
+  const wallet: WalletFrame = useMemo(
+    () => props.client[which](props.clientToken, props.quote, { ...callbacks(latest), timeoutMs: latest.current.timeoutMs }),
+    [which, props.client, props.clientToken, props.quote, latest],
+  )
+  useEffect(() => {
+    let live = true
+    wallet.setup.then(
+      (frame) => live && latest.current.onReady?.(frame),
+      (error: WalletSetupError) => live && latest.current.onSetupError?.(error),
     )
-    useEffect(() => {
-      let live = true
-      wallet.setup.then(
-        (frame) => live && latest.current.onReady?.(frame),
-        (error: WalletSetupError) => live && latest.current.onSetupError?.(error),
-      )
-      return () => {
-        live = false
-        wallet.frame?.destroy()
-      }
-    }, [wallet, latest])
-    return wallet.frame ? createElement(RampFrame, { frame: wallet.frame, theme: props.theme, style: props.style, webViewProps: props.webViewProps }) : null
-  }
+    return () => {
+      live = false
+      wallet.frame?.destroy()
+    }
+  }, [wallet, latest])
+  return wallet.frame ? createElement(RampFrame, { frame: wallet.frame, theme: props.theme, style: props.style, webViewProps: props.webViewProps }) : null
 }
 
 /**
@@ -109,7 +108,9 @@ function walletButton(which: 'applePayFrame' | 'googlePayFrame') {
  * @example
  * createElement(ApplePayButton, { client, clientToken, quote, onReady, onSetupError: (e) => console.warn(e.code) })
  */
-export const ApplePayButton: (props: WalletButtonProps) => ReactElement | null = walletButton('applePayFrame')
+export function ApplePayButton(props: WalletButtonProps): ReactElement | null {
+  return useWalletButton('applePayFrame', props)
+}
 
 /**
  * The inline Google Pay button (replaces the deprecated `setupGooglePay`); setup errors arrive in `onSetupError`.
@@ -117,4 +118,6 @@ export const ApplePayButton: (props: WalletButtonProps) => ReactElement | null =
  * @example
  * createElement(GooglePayButton, { client, clientToken, quote, onReady, onSetupError: (e) => console.warn(e.code) })
  */
-export const GooglePayButton: (props: WalletButtonProps) => ReactElement | null = walletButton('googlePayFrame')
+export function GooglePayButton(props: WalletButtonProps): ReactElement | null {
+  return useWalletButton('googlePayFrame', props)
+}

@@ -3,7 +3,7 @@ import { apiCalls } from '../client/api-calls.ts'
 import type { ClientOptions } from '../client/client-options.ts'
 import { connectionThrough, mountHeadless, type ClientConnection } from '../client/connection-calls.ts'
 import type { ClientFrameEvent, ClientFrameMessage } from '../client/frame-controller.ts'
-import { setupWallet, type WalletSetupError } from '../client/wallet-setup.ts'
+import { setupWallet } from '../client/wallet-setup.ts'
 import { warnOnce } from './deprecated-setups.ts'
 import { describeFrame, type ReactNativeFrame } from './react-native-frame.ts'
 
@@ -127,4 +127,3 @@ export type ReactNativeClient = ReactNativeCalls & Partial<ReactNativeDeprecated
 /** The client for these options: without the deprecated setups when `strictDeprecations` is `true`. */
 export type ReactNativeClientOf<O extends ReactNativeClientOptions> = O['strictDeprecations'] extends true ? ReactNativeCalls : ReactNativeCalls & ReactNativeDeprecatedSetups
 
-export type { WalletSetupError }

@@ -31,7 +31,7 @@ export interface RecordedScenario {
 }
 
 /** What a recording knows besides the journal. */
-export interface RecordOptions {
+interface RecordOptions {
   title: string
   /** `GET /__sandbox/fixtures` of the recorded tenant (`data`): its seed and mode, its clock, and the seeded ids a flow may use. */
   fixtures?: TenantFixtures

@@ -4,7 +4,7 @@ import type { WebhookDelivery } from '../contract/index.ts'
 export type LoggedDelivery = Pick<WebhookDelivery, 'eventId' | 'endpointId' | 'type'>
 
 /** The webhooks a replay expects, and whether it must listen first because no registration was journaled. */
-export interface RecordedWebhooks {
+interface RecordedWebhooks {
   events: Array<{ type: WebhookDelivery['type'] }>
   listenFirst: boolean
 }

@@ -1,7 +1,7 @@
 import type { RecordedScenario } from './record-scenario.ts'
 
 /** Where a recorded scenario imports the DSL from: the package, as a partner's own scenario files do. */
-export const HARNESS_IMPORT = 'ramp-sandbox/harness'
+const HARNESS_IMPORT = 'ramp-sandbox/harness'
 
 const quote = (text: string) => `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name))

@@ -5,7 +5,7 @@ import { launchChromium } from './chromium.ts'
 import { startHostPage, type HostPageServer } from './host-page-server.ts'
 
 /** What a browser test file shares: the sandbox server, a host page server, Chromium, and a ready host page. */
-export interface BrowserSandbox {
+interface BrowserSandbox {
   sandbox: RunningSandbox
   host: HostPageServer
   browser: Browser

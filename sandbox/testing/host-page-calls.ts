@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core'
 import { clickInFrame } from '../frames/testing/click-in-frame.ts'
 
 /** How a client call in the host page ended: its value (a mounted frame as `{channelId}`), or the error it threw or rejected with. */
-export type CallOutcome<T = any> =
+type CallOutcome<T = any> =
   | { ok: true; value: T }
   | { ok: false; error: { name: string; code?: string; message: string; frameError?: { code: string; message: string } } }
 
 /** A frame event as a call's `onEvent` got it. */
-export interface CallEvent {
+interface CallEvent {
   kind: string
   payload?: any
   frame: string

@@ -17,7 +17,7 @@ export interface Mutant {
 }
 
 /** Where a mutant applies: the file, and the text the breakage replaces there. */
-export interface MutantSite {
+interface MutantSite {
   file: string
   start: number
   end: number
@@ -79,7 +79,7 @@ function declarationSpans(file: string, text: string, name: string): Array<[numb
 }
 
 /** Every place `mutant.from` occurs across `sources`, inside `mutant.within` when given. */
-export function findMutantSites(sources: ReadonlyMap<string, string>, mutant: Mutant): MutantSite[] {
+function findMutantSites(sources: ReadonlyMap<string, string>, mutant: Mutant): MutantSite[] {
   const pattern = snippetPattern(mutant.from)
   const sites: MutantSite[] = []
   for (const [file, text] of sources) {

@@ -11,7 +11,7 @@ export const FAMILIES = ['limits', 'widget buy by destination', 'platform buy by
 export type Family = (typeof FAMILIES)[number]
 
 /** Most steps a family may count (its JSDoc proves it); null: the family has no loop, so nothing counts. */
-export const STEP_BOUNDS: ReadonlyMap<Family, number | null> = new Map<Family, number | null>([
+const STEP_BOUNDS: ReadonlyMap<Family, number | null> = new Map<Family, number | null>([
   ['limits', MAX_LIMITS_STEPS],
   ['widget buy by destination', MAX_DESTINATION_STEPS],
   ['platform buy by destination', MAX_DESTINATION_STEPS],

@@ -2,7 +2,7 @@ import { magicContacts } from '../../fixtures/magic-customers.ts'
 import { WALLET_ADDRESS } from '../../harness/steps.ts'
 
 /** Where a served sandbox answers. */
-export interface FlowTarget {
+interface FlowTarget {
   api: string
   frames: string
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/start-server.ts'
 import { runAccountFlow, type FlowOutcome } from './account-flow.ts'
 

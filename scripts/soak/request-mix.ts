@@ -26,10 +26,10 @@ export interface SoakRequest {
  * Route families the mix covers: the core's (`platform`, `widget`, `control`, `meta`), plus the frames origin and
  * the browser client bundle, which the node adapter serves beside the core.
  */
-export type SoakFamily = 'platform' | 'widget' | 'control' | 'meta' | 'frames' | 'client'
+type SoakFamily = 'platform' | 'widget' | 'control' | 'meta' | 'frames' | 'client'
 
 /** One kind of request in the mix. `n` counts the requests made, so bodies vary without randomness. */
-export interface MixEntry {
+interface MixEntry {
   family: SoakFamily
   /** How the route authenticates, as the core's route table says (`none` for the frames origin and the bundle). */
   auth: 'bearer' | 'secret-header' | 'publishable-query' | 'none'

@@ -2,7 +2,7 @@ import { Agent, request, type AgentOptions } from 'node:http'
 import { MIX_SCHEDULE, type SoakRequest, type SoakTarget, type SoakTenant } from './request-mix.ts'
 
 /** How hard and how long to load a sandbox. */
-export interface LoadOptions {
+interface LoadOptions {
   target: SoakTarget
   tenants: SoakTenant[]
   /** Keep-alive connections, each with one request in flight at a time. */

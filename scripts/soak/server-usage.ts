@@ -5,7 +5,7 @@ const Usage = z.object({
 })
 
 /** How full a served sandbox is: its accounts and records against their limits, from `GET /__sandbox/health`. */
-export type ServerUsage = z.infer<typeof Usage>['usage']
+type ServerUsage = z.infer<typeof Usage>['usage']
 
 /**
  * Reads how full a served sandbox is, from its health answer (what the soak and `bench:full-memory` report).

@@ -28,7 +28,7 @@ export interface SoakStats {
 }
 
 /** The limits of a passing soak (issue 12): no 5xx, nothing dropped, RSS flat after warm-up and bounded. */
-export const SOAK_LIMITS = { rssGrowth: 0.2, rssMaxMb: 400 } as const
+const SOAK_LIMITS = { rssGrowth: 0.2, rssMaxMb: 400 } as const
 
 /**
  * The criteria a soak is judged by: each failure as a sentence; none means it passed.

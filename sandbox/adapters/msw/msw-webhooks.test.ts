@@ -12,7 +12,9 @@ const BASE = 'http://ramp.test'
 const HOOK_URL = 'http://127.0.0.1:3999/webhooks'
 
 const servers: Array<ReturnType<typeof setupServer>> = []
-afterEach(() => servers.splice(0).forEach((server) => server.close()))
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
 
 /** A customer ready for KYC with an endpoint at the partner's URL; `verify` submits it through the mounted handlers. */
 async function kycWithEndpoint(sandbox: MswSandbox) {

@@ -5,7 +5,7 @@ import { isIP } from 'node:net'
  * resolve to 127.0.0.1 reaches the sandbox with its own name in `Host`). Always: an IP address (a rebinding needs a
  * name), `localhost` and `*.localhost` (browsers keep them on loopback). Besides those: the names given.
  */
-export interface AllowedHosts {
+interface AllowedHosts {
   /** Host names (lower case) answered too: `--host` when it is a name, and each `--allow-host`. */
   names: readonly string[]
   /** `--allow-host '*'`: every Host is answered (behind a proxy that checks it, say). */

@@ -47,7 +47,7 @@ function child(code: string, until?: (stderr: string) => boolean, timeoutMs = 30
     }, timeoutMs)
     process_.once('close', (status) => {
       clearTimeout(timer)
-      if (status === 0 || (until && until(stderr))) done(lines())
+      if (status === 0 || until?.(stderr)) done(lines())
       else fail(new Error(`the child exited ${status}; stderr:\n${stderr}`))
     })
   })

@@ -116,7 +116,7 @@ function isRunning(pid: number): boolean {
 let temps = 0
 
 /** What one write of a state file did. */
-export interface StateWrite {
+interface StateWrite {
   /** False when every line came out as the file already holds it: nothing was written, nothing fsync'd. */
   written: boolean
   /** Accounts whose state could not be taken or serialised now, and why: the file keeps their last saved line. */
@@ -126,7 +126,7 @@ export interface StateWrite {
 }
 
 /** Options of {@link writeStateLines}. */
-export interface StateWriteOptions {
+interface StateWriteOptions {
   /** Each account's line digest in the file now (the last write's): a write that would change none writes nothing. */
   previous?: ReadonlyMap<string, string>
   /** Awaited between accounts, so a write holds the event loop for one account at a time (the server's: setImmediate). */

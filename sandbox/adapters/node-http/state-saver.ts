@@ -11,7 +11,7 @@ export interface SaveTiming {
 export const SAVE_TIMING: SaveTiming = { quietMs: 250, maxDelayMs: 2_000 }
 
 /** How saving goes: `ok`, or `failing` since a save first failed, with what is not being saved and why. */
-export type SaveStatus =
+type SaveStatus =
   | { state: 'ok'; lastSavedAt: string | null }
   | { state: 'failing'; lastSavedAt: string | null; failingSince: string; failedSaves: number; unsavedAccounts: number; message: string }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { IsoTimestamp } from '../currency.ts'
 
 /** ISO 3166-1 alpha-3 country code (customer geography). */
 export const CountryAlpha3 = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 3166-1 alpha-3 code')

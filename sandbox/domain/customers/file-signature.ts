@@ -1,7 +1,7 @@
 import type { UploadContentType } from '../../contract/index.ts'
 
 /** The magic numbers (leading bytes) each accepted format starts with. */
-export const FILE_SIGNATURES: Record<UploadContentType, readonly number[]> = {
+const FILE_SIGNATURES: Record<UploadContentType, readonly number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff],
   'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d], // %PDF-

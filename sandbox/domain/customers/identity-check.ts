@@ -17,7 +17,7 @@ export function identityIdOf(customerId: string): string {
 }
 
 /** The KYC level of the sandbox's one identity check (details, document, selfie): the reference's examples show 2 and 3. */
-export const IDENTITY_CHECK_LEVEL = 2
+const IDENTITY_CHECK_LEVEL = 2
 
 /** Why a rejected check was rejected: the only way the sandbox rejects is the magic last name. */
 const REJECTED_DESCRIPTION = "rejected by the sandbox: the customer's last name is the magic value Rejected"

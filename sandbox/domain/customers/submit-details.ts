@@ -5,7 +5,7 @@ import type { Geography } from '../disclosures.ts'
 import { loadCustomer, personalDetails } from './load-customer.ts'
 
 /** Minimum age, in years, on the tenant clock. */
-export const MINIMUM_AGE = 18
+const MINIMUM_AGE = 18
 
 /** EU member states plus Iceland, Liechtenstein and Norway (alpha-3). */
 const EEA = new Set([
@@ -20,7 +20,7 @@ const EEA = new Set([
  * @example
  * assertAdult(tenant, '2010-05-01') // throws 400 on a 2026 clock
  */
-export function assertAdult(tenant: Tenant, dateOfBirth: string): void {
+function assertAdult(tenant: Tenant, dateOfBirth: string): void {
   const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number]
   const comesOfAge = new Date(0)
   comesOfAge.setUTCFullYear(year + MINIMUM_AGE, month - 1, day)
@@ -37,7 +37,7 @@ export function assertAdult(tenant: Tenant, dateOfBirth: string): void {
  * @example
  * geographyOf({ line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DEU' }) // { country: 'DEU', administrativeArea: null, area: 'EEA' }
  */
-export function geographyOf(address: CustomerAddress): Geography {
+function geographyOf(address: CustomerAddress): Geography {
   return { country: address.country, administrativeArea: address.administrativeArea ?? null, area: EEA.has(address.country) ? 'EEA' : null }
 }
 

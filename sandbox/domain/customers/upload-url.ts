@@ -11,7 +11,7 @@ import { loadCustomer } from './load-customer.ts'
  * @example
  * uploadPath('upl_1', 'up_…') // '/platform/v1/uploads/upl_1?token=up_…'
  */
-export function uploadPath(uploadId: string, token: string): string {
+function uploadPath(uploadId: string, token: string): string {
   return `/platform/v1/uploads/${encodeURIComponent(uploadId)}?token=${encodeURIComponent(token)}`
 }
 

@@ -9,14 +9,14 @@ import { emitIdentityCheck, stampIdentityCheck } from './identity-check.ts'
 import { loadCustomer } from './load-customer.ts'
 
 /** How long a KYC review takes, in tenant time. */
-export const KYC_DECISION_DELAY_MS = 60_000
+const KYC_DECISION_DELAY_MS = 60_000
 
 /**
  * Sandbox magic values: the customer's `lastName` (any case) picks the KYC
  * outcome. `Rejected` → `rejected`; `Pending` → stays `pending` forever;
  * anything else → `approved`.
  */
-export const KYC_MAGIC_LAST_NAMES = { rejected: 'rejected', pending: 'pending' } as const satisfies Record<string, KycStatus>
+const KYC_MAGIC_LAST_NAMES = { rejected: 'rejected', pending: 'pending' } as const satisfies Record<string, KycStatus>
 
 /**
  * The KYC outcome a last name asks for.
@@ -25,7 +25,7 @@ export const KYC_MAGIC_LAST_NAMES = { rejected: 'rejected', pending: 'pending' }
  * kycOutcome('Rejected') // 'rejected'
  * kycOutcome('Lovelace') // 'approved'
  */
-export function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending' {
+function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending' {
   const magic = lastName.trim().toLowerCase()
   return magic in KYC_MAGIC_LAST_NAMES ? KYC_MAGIC_LAST_NAMES[magic as keyof typeof KYC_MAGIC_LAST_NAMES] : 'approved'
 }

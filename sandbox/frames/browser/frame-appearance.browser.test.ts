@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { PaymentMethodType } from '../../contract/index.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'

@@ -34,7 +34,7 @@ export interface FrameContext {
 }
 
 /** How long a frame opened with an apiKey only (no token, so no session to expire with) stays authorized: 1 h of tenant time, as a client token. */
-export const KEY_ONLY_FRAME_TTL_MS = 3_600_000
+const KEY_ONLY_FRAME_TTL_MS = 3_600_000
 
 /**
  * What a frame is told when it acts after its authorization ended (`expiresAt`).

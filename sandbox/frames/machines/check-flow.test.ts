@@ -8,10 +8,8 @@ import { openInProcessFrame } from '../server/in-process-frame.ts'
 import { authMachine } from './auth.ts'
 import { checkMachine } from './check.ts'
 
-type Account = ReturnType<typeof platformAccount>
-
 /** Runs the check frame for a session token; asserts nothing is posted but the handshake before the ack. */
-async function check(account: Account, sessionToken: string, core: ReturnType<typeof createSandboxCore>, extra: Record<string, string> = {}) {
+async function check(sessionToken: string, core: ReturnType<typeof createSandboxCore>, extra: Record<string, string> = {}) {
   const keys = await generateHostKeyPair()
   const frame = await openInProcessFrame(core, checkMachine, { channelId: 'channel-check', sessionToken, publicKey: keys.publicKeyHex, ...extra })
   await frame.runtime.idle()
@@ -28,7 +26,7 @@ async function checkSession(body: Record<string, unknown>) {
   const core = createSandboxCore()
   const account = platformAccount(core)
   const sessionToken = await account.session(body)
-  return { core, account, sessionToken, ...(await check(account, sessionToken, core)) }
+  return { core, account, sessionToken, ...(await check(sessionToken, core)) }
 }
 
 const bearer = (accessToken: string) => ({ headers: { authorization: `Bearer ${accessToken}` } })
@@ -70,7 +68,7 @@ describe('check frame, in process', () => {
     const core = createSandboxCore()
     const account = platformAccount(core)
     const sessionToken = await account.session({ ...magic.stranger, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })
-    const { payload, credentials } = await check(account, sessionToken, core, { skipKyc: 'true' })
+    const { payload, credentials } = await check(sessionToken, core, { skipKyc: 'true' })
     expect(payload).toMatchObject({ status: 'authenticationRequired', customer: { id: expect.stringMatching(/^cus_/), kyc: { status: 'not_started' } } })
     const keys = await generateHostKeyPair()
     const auth = await openInProcessFrame(core, authMachine, { channelId: 'channel-auth', clientToken: credentials.clientToken, publicKey: keys.publicKeyHex })
@@ -87,7 +85,7 @@ describe('check frame, in process', () => {
   it('with skipKyc=false reports a new customer as connectionRequired, as without it', async () => {
     const core = createSandboxCore()
     const account = platformAccount(core)
-    const { payload } = await check(account, await account.session({ ...magic.stranger, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }), core, { skipKyc: 'false' })
+    const { payload } = await check(await account.session({ ...magic.stranger, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }), core, { skipKyc: 'false' })
     expect(payload).toEqual({ status: 'connectionRequired', credentials: expect.any(String) })
   })
 
@@ -109,11 +107,11 @@ describe('check frame, in process', () => {
   it('reports active once a new session carries termsAcceptedAt, and keeps the acceptance for later sessions', async () => {
     const core = createSandboxCore()
     const account = platformAccount(core)
-    expect((await check(account, await account.session(magic.terms), core)).payload.status).toBe('termsAcceptanceRequired')
-    const accepted = await check(account, await account.session({ ...magic.terms, termsAcceptedAt: account.tenant().clock.iso() }), core)
+    expect((await check(await account.session(magic.terms), core)).payload.status).toBe('termsAcceptanceRequired')
+    const accepted = await check(await account.session({ ...magic.terms, termsAcceptedAt: account.tenant().clock.iso() }), core)
     expect(accepted.payload.status).toBe('active')
     expect((await send(core, 'GET /platform/v1/payment-methods', bearer(accepted.credentials.accessToken))).status).toBe(200)
-    expect((await check(account, await account.session(magic.terms), core)).payload.status).toBe('active')
+    expect((await check(await account.session(magic.terms), core)).payload.status).toBe('active')
   })
 
   it('reports invalid_token when the session is revoked after the frame opened', async () => {

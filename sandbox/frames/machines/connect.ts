@@ -4,7 +4,7 @@ import { errorEvent, next } from '../machine.ts'
 import { encryptFor, finishEncrypting, type Encrypting, type Finished } from './check.ts'
 
 /** The one-time code the sandbox accepts (a sandbox test value; no code is ever sent). */
-export const SANDBOX_ONE_TIME_CODE = '000000'
+const SANDBOX_ONE_TIME_CODE = '000000'
 
 /**
  * What is wrong with a one-time code, for the screen; `undefined` when it is
@@ -93,7 +93,7 @@ export const ONE_TIME_CODE_HINT = `Sandbox one-time code: ${SANDBOX_ONE_TIME_COD
  * @example
  * finalScreen('pending').title // 'Verification pending'
  */
-export function finalScreen(status: ConnectionStatus): FrameView {
+function finalScreen(status: ConnectionStatus): FrameView {
   const screen = (title: string, body: string): FrameView => ({ screen: 'done', title, body, details: [{ label: 'Status', value: status }], actions: [] })
   switch (status) {
     case 'active': return screen('Connected', 'Your account is connected. You can close this window.')

@@ -4,7 +4,7 @@ import { money, payAmount, quoteDetails } from './order-details.ts'
 import { check, fail, orderOf, pipelineView, stepPipeline, type Order, type PipelineState } from './purchase-flow.ts'
 
 /** Frames with a pay button: the buy button (card) and both wallet-pay frames. */
-export type ButtonFrame = Exclude<PurchaseFrame, 'buy'>
+type ButtonFrame = Exclude<PurchaseFrame, 'buy'>
 
 /** Customer actions of every pay-button frame: tap the button, then confirm or cancel the payment sheet. */
 export type PayButtonAction = { type: 'tapPay' } | { type: 'confirmSheet' } | { type: 'cancelSheet' }

@@ -2,7 +2,7 @@ import type { FrameMachine } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 
 /** States of the headless reset frame. */
-export type ResetState = { phase: 'clearing' } | { phase: 'done' } | { phase: 'failed' }
+type ResetState = { phase: 'clearing' } | { phase: 'done' } | { phase: 'failed' }
 
 /**
  * The reset frame (headless): clears the customer's authentication state, then

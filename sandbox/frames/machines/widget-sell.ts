@@ -4,7 +4,7 @@ import type { EffectResult, FrameInput, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 
 /** The fiat the widget's sell pays out (the frame has no parameter for it, as the buy pays with it). */
-export const SELL_FIAT = 'usd'
+const SELL_FIAT = 'usd'
 
 /** What the customer does in the widget's sell: amount and crypto, refund wallet, confirm. */
 export type SellWidgetAction =
@@ -16,9 +16,9 @@ export type SellWidgetAction =
 type AnyWidgetAction = SellWidgetAction | { type: 'pay' }
 
 /** The sale so far: the crypto, the partner's id of this attempt, and the refund wallet the (signed) URL prefilled. */
-export interface SellOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
+interface SellOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
 /** A sale the sell quote priced. */
-export interface QuotedSale extends SellOrder { quote: WidgetSellQuote }
+interface QuotedSale extends SellOrder { quote: WidgetSellQuote }
 
 /** The phases of the sell flow; `message` is what the current screen tells the customer. */
 export type SellPhase =

@@ -5,9 +5,9 @@ import { errorEvent, next } from '../machine.ts'
 import { sellWidget, type SellWidgetAction, type SellWidgetState } from './widget-sell.ts'
 
 /** The fiat the widget pays with (the frame has no parameter for it). */
-export const WIDGET_FIAT = 'usd'
+const WIDGET_FIAT = 'usd'
 /** The crypto the widget offers when the frame has no `currencyCode` parameter. */
-export const WIDGET_DEFAULT_CRYPTO = 'eth'
+const WIDGET_DEFAULT_CRYPTO = 'eth'
 
 /** What the customer does in the widget's buy: amount and crypto, wallet, pay. */
 export type BuyWidgetAction =
@@ -16,9 +16,9 @@ export type BuyWidgetAction =
   | { type: 'pay' }
 
 /** The order so far: the crypto, the partner's id of this attempt, and the wallet the (signed) URL prefilled. */
-export interface WidgetOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
+interface WidgetOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
 /** An order with a checked amount (in `WIDGET_FIAT`, fees included), the indicative crypto amount and the wallet pattern of the crypto. */
-export interface PricedOrder extends WidgetOrder { amount: number; estimate: number; addressRegex: string }
+interface PricedOrder extends WidgetOrder { amount: number; estimate: number; addressRegex: string }
 
 /** What the customer does in the widget: the buy's actions, or the sell's (`widget-sell.ts`). */
 export type WidgetAction = BuyWidgetAction | SellWidgetAction

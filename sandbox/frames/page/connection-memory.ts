@@ -4,13 +4,13 @@ import type { FrameOutbound } from '../../contract/frames/index.ts'
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 /** What the frames origin remembers of a connected customer: who, and which frame connected them. No tokens. */
-export interface RememberedConnection {
+interface RememberedConnection {
   customerId: string
   frame: 'check' | 'connect' | 'auth'
 }
 
 /** What the reset frame cleared from the browser, as the page reports it with its `auth.reset` effect. */
-export interface ClearedBrowserState {
+interface ClearedBrowserState {
   cleared: boolean
   customerId?: string
 }

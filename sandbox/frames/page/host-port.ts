@@ -1,7 +1,7 @@
 import { originMatches } from '../../kernel/origin-matches.ts'
 
 /** Why a message from outside was not taken, and where it came from, as the journal keeps a dropped message. */
-export interface DroppedMessage {
+interface DroppedMessage {
   origin: string
   reason: string
 }
@@ -11,7 +11,7 @@ export interface DroppedMessage {
  * to the parent at the host's origin; `react-native`, an app that shows it top-level in react-native-webview, through
  * the `window.ReactNativeWebView` bridge the WebView injects. Both carry the same envelope text.
  */
-export interface HostPort {
+interface HostPort {
   readonly kind: 'web' | 'react-native'
   /** The host's origin: the embedding page's, or `''` for a React Native app (its messages carry none). */
   readonly origin: string

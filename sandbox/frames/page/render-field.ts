@@ -1,7 +1,7 @@
 import type { FrameField } from '../machine.ts'
 
 /** The ids a field's hint and error get, from the form's and the field's names. @example describedIds('enterCard', field) */
-export function describedIds(action: string, field: FrameField, error?: string): { input: string; hint?: string; error?: string } {
+function describedIds(action: string, field: FrameField, error?: string): { input: string; hint?: string; error?: string } {
   const input = `field-${action}-${field.name}`
   return { input, ...(field.hint ? { hint: `${input}-hint` } : {}), ...(error ? { error: `${input}-error` } : {}) }
 }

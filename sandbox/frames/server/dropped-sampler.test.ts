@@ -23,7 +23,7 @@ describe('a frame flooded with foreign messages', () => {
     const apiKey = `pk_test_${account.account}`
     const ticket = await ticketOf('reset', { apiKey }, 'flooded')
     expect((await call('POST', '/__frames/event', { ticket, direction: 'out', message: { kind: 'handshake' } })).status).toBe(204)
-    await send(core, 'GET /v3/currencies?apiKey=' + apiKey)
+    await send(core, `GET /v3/currencies?apiKey=${apiKey}`)
     for (let i = 0; i < 1_500; i++) {
       const reply = await call('POST', '/__frames/event', { ticket, direction: 'dropped', message: { origin: 'https://intruder.example', reason: 'not from the parent window' } })
       expect(reply.status).toBe(204)

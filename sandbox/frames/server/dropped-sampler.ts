@@ -1,7 +1,7 @@
 import type { Tenant } from '../../kernel/tenant.ts'
 
 /** Drops journaled one by one on a channel before only the running count is (at 10, 100, 1 000 …). */
-export const DROPS_JOURNALED_IN_FULL = 5
+const DROPS_JOURNALED_IN_FULL = 5
 /** Channels counted per account: past it the oldest count is forgotten (a flood over many channels stays bounded). */
 const CHANNELS_COUNTED = 1_000
 

@@ -19,7 +19,7 @@ import { sandboxOrigins } from './frame-origins.ts'
  * @example
  * embeddingTenant(core, { apiKey: 'pk_test_x', clientToken: 'ct_tampered' }) // the tenant x:test
  */
-export function embeddingTenant(core: FramesHost, params: Record<string, unknown>): Tenant | undefined {
+function embeddingTenant(core: FramesHost, params: Record<string, unknown>): Tenant | undefined {
   if (typeof params.apiKey === 'string') {
     try {
       return core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant
@@ -37,7 +37,7 @@ export function embeddingTenant(core: FramesHost, params: Record<string, unknown
 }
 
 /** Who a frame acts for (when its parameters authorize it) and which origins may embed it. */
-export interface FrameEmbedding {
+interface FrameEmbedding {
   context?: FrameContext
   /** Why the parameters authorize no context (a bad, expired or revoked token, no token or key), when they do not. */
   refusal?: string

@@ -2,7 +2,7 @@ import type { FrameInbound, FrameOutbound } from '../../contract/index.ts'
 import type { FrameContext } from '../effects/frame-context.ts'
 
 /** Where a journaled frame message went: posted to the host, received from it, dropped, or a customer action inside the frame. */
-export type FrameJournalDirection = 'out' | 'in' | 'dropped' | 'action'
+type FrameJournalDirection = 'out' | 'in' | 'dropped' | 'action'
 
 /** A frame's parameters as its URL carried them: `channelId` aside, parsed values (customTheme) back to their text. */
 function urlParams(params: Record<string, unknown>): Record<string, unknown> {

@@ -9,7 +9,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const EARLY_STYLE = '<style>:root[data-theme="dark"]{background:#15161a;color-scheme:dark}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){background:#15161a}}</style>'
 
 /** The `<html>` attributes and colour-scheme meta of a page of `theme` (the frame's `theme` parameter, or none: the system's). */
-export function themeHead(theme: 'dark' | 'light' | undefined): { htmlAttributes: string; meta: string } {
+function themeHead(theme: 'dark' | 'light' | undefined): { htmlAttributes: string; meta: string } {
   if (!theme) return { htmlAttributes: '', meta: '<meta name="color-scheme" content="light dark">' }
   return { htmlAttributes: ` data-theme="${theme}"`, meta: `<meta name="color-scheme" content="${theme}">` }
 }

@@ -21,10 +21,10 @@ const FrameTicketSchema = z.strictObject({
   iat: z.number().int(),
   exp: z.number().int(),
 })
-export type FrameTicket = z.infer<typeof FrameTicketSchema>
+type FrameTicket = z.infer<typeof FrameTicketSchema>
 
 /** The longest a ticket may claim from issue to expiry: a session's life, the longest anything a frame opens with lives. */
-export const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
+const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
 
 /** What a ticket's signature covers: its body, under the tenant's incarnation (a reset or restart voids it). */
 function signedPart(tenant: Tenant, body: string): string {
@@ -69,7 +69,7 @@ export function readFrameTicket(core: FramesHost, text: unknown): { tenant: Tena
   const [body, signature, extra] = typeof text === 'string' ? text.split('.') : []
   const ticket = extra === undefined && body !== undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
-  if (!ticket || !tenant || !tenant.verify(signedPart(tenant, body!), signature)) {
+  if (!ticket || !tenant?.verify(signedPart(tenant, body!), signature)) {
     throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame')
   }
   if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS) throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')

@@ -4,8 +4,8 @@ import type { Tenant } from '../../kernel/tenant.ts'
 import { widgetSignature } from '../../kernel/widget-url-signature.ts'
 
 /** The service's messages for a widget URL whose signature is absent or does not match (the reference's words). */
-export const MISSING_SIGNATURE = 'Missing signature'
-export const INVALID_SIGNATURE = 'Invalid signature'
+const MISSING_SIGNATURE = 'Missing signature'
+const INVALID_SIGNATURE = 'Invalid signature'
 
 const RULE = 'signature must be the base64 HMAC-SHA256 of the URL\'s query string (without signature and channelId) keyed with the secret key'
 
@@ -15,12 +15,12 @@ const RULE = 'signature must be the base64 HMAC-SHA256 of the URL\'s query strin
  * @example
  * secretKeyOf(core.tenants.get('shop', 'test')) // 'sk_test_shop'
  */
-export function secretKeyOf(tenant: Tenant): string {
+function secretKeyOf(tenant: Tenant): string {
   return `sk_${tenant.mode}_${tenant.account.account}`
 }
 
 /** A frame refused for its signature: the frame's `error` payload, and the field it names. */
-export type SignatureRefusal = FrameErrorPayload & { fields: FieldError[] }
+type SignatureRefusal = FrameErrorPayload & { fields: FieldError[] }
 
 /**
  * Checks the widget frame's `signature` against the query string as sent (`search`, with its `?`): required when

@@ -12,7 +12,7 @@ import { normalizeEvents } from './normalize-events.ts'
 export function expectEvents(events: FrameOutbound[], expected: Array<{ kind: string; payload?: unknown }>): void {
   const actual = normalizeEvents(events)
   expect(actual, `events: ${JSON.stringify(actual)}`).toHaveLength(expected.length)
-  expected.forEach((event, i) => expect(actual[i]).toMatchObject(event))
+  for (const [i, event] of expected.entries()) expect(actual[i]).toMatchObject(event)
 }
 
 /** The browser driver's events equal the node driver's, after normalization. */

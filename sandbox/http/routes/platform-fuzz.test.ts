@@ -46,7 +46,7 @@ const HUGE = 'x'.repeat(200_000)
 /** Large bodies, by name: cases hold the name, so counterexamples print short. */
 const LARGE_BODIES = {
   deepArray: '['.repeat(2000) + ']'.repeat(2000),
-  deepObject: '{"a":'.repeat(2000) + '1' + '}'.repeat(2000),
+  deepObject: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
   hugeString: JSON.stringify(HUGE),
   hugeField: JSON.stringify({ a: HUGE }),
   tooLarge: JSON.stringify('y'.repeat(1_000_001)),
@@ -156,7 +156,7 @@ function fromSchema(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
 /** Every path into a JSON value (`[]` is the value itself). */
 function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const paths = [prefix]
-  if (Array.isArray(value)) value.forEach((item, i) => paths.push(...pathsOf(item, [...prefix, i])))
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) paths.push(...pathsOf(item, [...prefix, i]))
   else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) paths.push(...pathsOf(v, [...prefix, k]))
   return paths
 }

@@ -5,7 +5,7 @@ import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 
 /** A sell webhook as a receiver parses it. */
-export interface ReceivedSellEvent {
+interface ReceivedSellEvent {
   type: string
   data: SellTransaction
 }

@@ -3,7 +3,6 @@ import { createSession, revokeSessions } from '../../domain/sessions.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute, TenantRouteContext } from '../route.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
 import { platformErrors } from './platform-responses.ts'
 
 async function create({ tenant, request }: TenantRouteContext) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SwapPairList, SwapQuote, WidgetError } from '../../contract/index.ts'
+import { SwapPairList, type SwapQuote, WidgetError } from '../../contract/index.ts'
 import { signSwapQuote } from '../../domain/swap-quote.ts'
 import { base64UrlToText } from '../../kernel/base64url.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'

@@ -13,7 +13,7 @@ export const BTC_TESTNET_WALLET = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'
 export const evmWallets = { destinationWalletAddress: EVM_WALLET, refundWalletAddress: EVM_WALLET }
 
 /** Who the swap helpers call as: the account's publishable key, its secret-key header, and two customers' access tokens. */
-export interface SwapCaller {
+interface SwapCaller {
   pk: string
   headers: Record<string, string>
   first: string

@@ -7,13 +7,13 @@ import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'
 
 /** A widget buy webhook as a receiver parses it: `{type, data}`, the buy as `GET /v1/transactions/{id}` shows it. */
-export interface ReceivedEvent {
+interface ReceivedEvent {
   type: string
   data: WidgetTransaction
 }
 
 /** A platform webhook as a receiver parses it: `{id, type, timestamp, data}`, the transaction as `GET /platform/v1/transactions/{id}` shows it. */
-export interface ReceivedPlatformEvent {
+interface ReceivedPlatformEvent {
   id: string
   type: string
   timestamp: string

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CustomerDetails, PlatformError, UploadReceipt, dataOf, type UploadContentType } from '../../contract/index.ts'
+import { PlatformError, UploadReceipt, dataOf, type UploadContentType } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
-import { conforms, send } from '../test-request.ts'
+import { conforms } from '../test-request.ts'
 import { freshGuest, putBytes, requestUpload, sampleBytes, tenantOf, uploadFile , readCustomer } from './customer-test-kit.ts'
 
 let core: SandboxCore

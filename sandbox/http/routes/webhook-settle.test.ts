@@ -18,7 +18,7 @@ function heldReceiver(statuses: number[] = []) {
       return new Response(null, { status: statuses.shift() ?? 200 })
     }),
   })
-  return { core, arrived: () => arrived, release: () => waiting.splice(0).forEach((resolve) => resolve()) }
+  return { core, arrived: () => arrived, release: () => void waiting.splice(0).map((resolve) => resolve()) }
 }
 
 async function emitOne(core: ReturnType<typeof createSandboxCore>) {

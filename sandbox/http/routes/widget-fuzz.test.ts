@@ -21,7 +21,7 @@ const garbage = fc.oneof(
 /** A plausible value for each parameter, so the fuzzer also reaches deep rules. */
 const plausible: Record<string, fc.Arbitrary<string>> = {
   currencyCode: fc.constantFrom('eth', 'btc', 'sol', 'doge', 'xtz', 'trx', 'usd', 'xrp', 'shib', 'ETH'),
-  apiKey: fc.constantFrom('pk_test_fuzz', 'pk_live_fuzz', 'sk_test_fuzz', 'pk_test_', 'pk_test_' + 'a'.repeat(65)),
+  apiKey: fc.constantFrom('pk_test_fuzz', 'pk_live_fuzz', 'sk_test_fuzz', 'pk_test_', `pk_test_${'a'.repeat(65)}`),
   quoteCurrencyCode: fc.constantFrom('usd', 'eur', 'gbp', 'brl', 'jpy', 'kwd', 'ngn', 'btc'),
   baseCurrencyAmount: fc.constantFrom('0.5', '1', '0.00001', '100000', '0.12345', '1000000000'),
   extraFeePercentage: fc.constantFrom('0', '5', '10', '11'),

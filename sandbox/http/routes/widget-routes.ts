@@ -1,7 +1,7 @@
 import { CurrencyList, SellQuote, SellQuoteQuery, WidgetError } from '../../contract/index.ts'
 import { quoteSell } from '../../domain/sell-quote.ts'
 import { parseQuery } from '../parse-input.ts'
-import { frozenJsonReply, reply } from '../plain-http.ts'
+import { frozenJsonReply } from '../plain-http.ts'
 import { sellQuoteJson } from '../sell-quote-json.ts'
 import { keptReplies } from '../kept-replies.ts'
 import type { Route } from '../route.ts'

@@ -3,13 +3,13 @@ import type { z } from 'zod'
 import { SandboxError } from '../sandbox-error.ts'
 
 /** A secondary index: the key a record is filed under (none when `null`/`undefined`). */
-export type IndexKey<Record> = (record: Record) => string | null | undefined
+type IndexKey<Record> = (record: Record) => string | null | undefined
 
 /**
  * An ordered index: the records filed under each key, kept sorted by `order` (ascending; string comparison), records
  * whose `order` is equal in the order they were filed. `newestWhere` walks one key's records from the greatest down.
  */
-export interface OrderedIndex<Record> {
+interface OrderedIndex<Record> {
   key: IndexKey<Record>
   /** The string a record sorts by; none (every record equal) keeps the order of filing. */
   order?: (record: Record) => string
@@ -22,7 +22,7 @@ interface OrderedEntry {
 }
 
 /** Options of an {@link IndexedCollection}. */
-export interface IndexedCollectionOptions<Record, IndexName extends string, OrderName extends string = never> {
+interface IndexedCollectionOptions<Record, IndexName extends string, OrderName extends string = never> {
   /** Secondary indexes by name: `where(name, key)` answers from them without a scan. */
   indexes?: { [Name in IndexName]: IndexKey<Record> }
   /** Ordered indexes by name: `newestWhere(name, key)` walks them from the greatest `order` down, without a scan or a sort. */

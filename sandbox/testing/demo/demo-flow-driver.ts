@@ -3,12 +3,12 @@ import { expect } from 'vitest'
 import type { DEMO_FLOWS } from '../../demo/demo-page-html.ts'
 
 /** One thing the viewer does while a flow runs: an action in a frame (a form's submit), or a button of the partner's page. */
-export type DriverStep =
+type DriverStep =
   | { frame: string; action: string; fields?: Record<string, string> }
   | { partnerButton: string }
 
 /** How to run one flow of the menu to its end, and what its result banner and diagram then show. */
-export interface FlowPlan {
+interface FlowPlan {
   steps: DriverStep[]
   outcome: 'success' | 'failure' | 'cancelled' | 'pending'
   /** Words the banner's text contains. */
@@ -91,10 +91,10 @@ export async function bannerOf(page: Page): Promise<{ outcome: string; text: str
 }
 
 /** The diagram's lane names (`text.head` of its SVG). */
-export const lanesOf = (page: Page) => page.locator('#diagram svg text.head').allTextContents()
+const lanesOf = (page: Page) => page.locator('#diagram svg text.head').allTextContents()
 
 /** The diagram's drawn width and its box's, and whether the page scrolls sideways. */
-export const fitOf = (page: Page) => page.evaluate(() => {
+const fitOf = (page: Page) => page.evaluate(() => {
   const box = document.getElementById('diagram')!
   const svg = box.querySelector('svg')
   return { svg: svg?.getBoundingClientRect().width ?? 0, box: box.clientWidth, pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth }

@@ -5,7 +5,7 @@ import { launchChromium } from '../chromium.ts'
 import { openDemo } from './demo-flow-driver.ts'
 
 /** What a demo browser test file shares: one sandbox, one Chromium and one demo page, started once for the file. */
-export interface DemoPageFixture {
+interface DemoPageFixture {
   readonly sandbox: RunningSandbox
   readonly browser: Browser
   readonly page: Page
