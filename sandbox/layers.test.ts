@@ -120,7 +120,7 @@ const TEST_REACH: Record<string, readonly string[]> = {
 }
 
 /** What a production file may import by the table; a message naming the arrow when it may not. */
-function arrowFault(file: string, room: Room, target: string): string | undefined {
+function arrowFault(room: Room, target: string): string | undefined {
   const rule = LAYERS[room]
   if (!isRepositoryFile(target)) return rule.packages === undefined || rule.packages.test(target) ? undefined : `${room} ↛ package ${target}`
   if ((isTest(target) || isTestKit(target)) && rule.testCode === undefined) return `${room} ↛ test code`
@@ -142,7 +142,7 @@ const RULES = {
       const room = roomOf(file)
       if (room === undefined || isTest(file) || isTestKit(file)) return []
       return targets.flatMap((target) => {
-        const fault = arrowFault(file, room, target)
+        const fault = arrowFault(room, target)
         return fault === undefined ? [] : [`${file} -> ${target}: ${fault}`]
       })
     }),

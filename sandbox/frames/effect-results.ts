@@ -100,7 +100,7 @@ export function effectPath(type: string): string {
 }
 
 /** The effect call's answer as the frame got it: a status and its JSON body, or a dropped connection. */
-export type EffectAnswer = { status: number; body: unknown } | 'network-error'
+type EffectAnswer = { status: number; body: unknown } | 'network-error'
 
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined

@@ -14,7 +14,7 @@ import { requireJsonContentType } from './require-json-content-type.ts'
 import type { FramePageRoute, FrameRouteHost, FrameTicketRoute, Route, TenantRoute } from './route.ts'
 
 /** What of the core the authenticate step uses: the route host's and the frames side's, and the registry that checks keys. */
-export type AdmitHost = FrameRouteHost & { readonly tenants: TenantRegistry }
+type AdmitHost = FrameRouteHost & { readonly tenants: TenantRegistry }
 
 /**
  * A request its route's authentication let in (or refused): who it is for, and its handler, ready to run with the

@@ -18,7 +18,7 @@ function codeForStatus(status: number): ErrorCode {
  * faultReply('widget', { id: 'fault_1', method: 'GET', path: '/v3/**', status: 503 })
  * faultReply('platform', { id: 'fault_2', method: 'GET', path: '/platform/v1/transactions/*', status: 200, responseBody: { data: {} } })
  */
-export function faultReply(family: ApiFamily, fault: FaultOutcome & { status: number }): PlainReply {
+function faultReply(family: ApiFamily, fault: FaultOutcome & { status: number }): PlainReply {
   const { status, responseBody, responseHeaders = {} } = fault
   if (responseBody !== undefined || status < 400) return reply(status, responseBody, { ...responseHeaders })
   const error = new SandboxError(codeForStatus(status), `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${status} (POST /__sandbox/faults)`)

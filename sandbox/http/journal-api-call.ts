@@ -63,7 +63,7 @@ function journalBody(text: string): unknown {
  * adapter sends it; a body longer than the journal keeps is a placeholder with
  * its size (docs/decisions/0044).
  */
-export function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, caller: ApiCaller = {}): PlainResponse {
+function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, caller: ApiCaller = {}): PlainResponse {
   if (route.family === 'control' && request.method === 'GET') return response
   const { journal } = tenant
   const text = response.kind === 'reply' && isTextReply(response) ? response.body : undefined

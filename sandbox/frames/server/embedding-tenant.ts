@@ -37,7 +37,7 @@ function embeddingTenant(core: FramesHost, params: Record<string, unknown>): Ten
 }
 
 /** Who a frame acts for (when its parameters authorize it) and which origins may embed it. */
-interface FrameEmbedding {
+export interface FrameEmbedding {
   context?: FrameContext
   /** Why the parameters authorize no context (a bad, expired or revoked token, no token or key), when they do not. */
   refusal?: string

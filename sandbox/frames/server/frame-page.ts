@@ -47,7 +47,7 @@ export function framePageFault(fault: FaultOutcome & { status: number }, path: s
 }
 
 /** The request of a frame page as its route has it: the whole query (repeats included), and the query string as sent. */
-export interface FramePageRequest {
+interface FramePageRequest {
   query: PlainQuery
   search?: string
 }

@@ -21,7 +21,7 @@ const FrameTicketSchema = z.strictObject({
   iat: z.number().int(),
   exp: z.number().int(),
 })
-type FrameTicket = z.infer<typeof FrameTicketSchema>
+export type FrameTicket = z.infer<typeof FrameTicketSchema>
 
 /** The longest a ticket may claim from issue to expiry: a session's life, the longest anything a frame opens with lives. */
 const FRAME_TICKET_MAX_MS = TOKEN_TTL_MS.session
