@@ -11,10 +11,10 @@ const RULES = {
     forbiddenImports(graph, (file) => file.startsWith('sandbox/contract/'), (target) => target !== 'zod' && !target.startsWith('sandbox/contract/')),
   /** The kernel is what the domain stands on: it reaches up to nothing in sandbox/ but the contract. */
   kernelStandsBelowTheDomain: (graph: ImportGraph) =>
-    forbiddenImports(graph, (file) => file.startsWith('sandbox/kernel/') && !isTestKit(file), (target) => target.startsWith('sandbox/') && !/^sandbox\/(kernel|contract)\//.test(target)),
+    forbiddenImports(graph, (file) => file.startsWith('sandbox/kernel/') && !isTestKit(file), (target) => target.startsWith('sandbox/') && !/^sandbox\/(kernel|portable|contract)\//.test(target)),
   /** The domain never sees HTTP, a frame or a page: it stands on the kernel and the contract. */
   domainStandsOnTheKernel: (graph: ImportGraph) =>
-    forbiddenImports(graph, (file) => file.startsWith('sandbox/domain/') && !isTestKit(file), (target) => target.startsWith('sandbox/') && !/^sandbox\/(domain|kernel|contract)\//.test(target)),
+    forbiddenImports(graph, (file) => file.startsWith('sandbox/domain/') && !isTestKit(file), (target) => target.startsWith('sandbox/') && !/^sandbox\/(domain|kernel|portable|contract)\//.test(target)),
   /** The adapters sit on top: only they, the command line, the package's index and test utilities import them. */
   onlyTheTopImportsAdapters: (graph: ImportGraph) =>
     forbiddenImports(
@@ -30,15 +30,15 @@ const RULES = {
       (target, file) => target.startsWith(file.startsWith('sandbox/frames/page/') ? 'sandbox/frames/server/' : 'sandbox/frames/page/'),
     ),
   /**
-   * The effects (on the server) take no rules from the machines: a rule both use sits beside them in frames/
+   * The effects (on the server) take no rules from the machines: a rule both use sits beside them in portable/frames/
    * (`card-entry.ts`, `purchase-rules.ts`). The machines also run in the page, so they reach neither the effects nor
    * the server (test kits drive whole frames and stand outside).
    */
   effectsTakeNoRulesFromMachines: (graph: ImportGraph) =>
     forbiddenImports(
       graph,
-      (file) => /^sandbox\/frames\/(effects|machines)\//.test(file) && !isTestKit(file),
-      (target, file) => (file.startsWith('sandbox/frames/effects/') ? /^sandbox\/frames\/machines\// : /^sandbox\/frames\/(effects|server)\//).test(target),
+      (file) => /^sandbox\/(frames\/effects|portable\/frames\/machines)\//.test(file) && !isTestKit(file),
+      (target, file) => (file.startsWith('sandbox/frames/effects/') ? /^sandbox\/portable\/frames\/machines\// : /^sandbox\/frames\/(effects|server)\//).test(target),
     ),
   /** Arrows point one way: no file reaches itself through its imports. */
   noImportCircle: (graph: ImportGraph) => importCircles(graph).map((files) => files.join(' ⇄ ')),
@@ -80,11 +80,11 @@ describe('each layer rule, broken on purpose', () => {
   it('domainStandsOnTheKernel finds the domain importing the HTTP layer or a frame', () => {
     const graph = broken({
       'sandbox/domain/sessions.ts': ['sandbox/kernel/tenant.ts', 'sandbox/domain/tokens.ts', 'sandbox/http/authenticate.ts'],
-      'sandbox/domain/purchase-gate.ts': ['sandbox/frames/machines/purchase-flow.ts', 'zod'],
+      'sandbox/domain/purchase-gate.ts': ['sandbox/frames/effects/purchase-effects.ts', 'sandbox/portable/frames/purchase-rules.ts', 'zod'],
     })
     expect(RULES.domainStandsOnTheKernel(graph)).toEqual([
       'sandbox/domain/sessions.ts -> sandbox/http/authenticate.ts',
-      'sandbox/domain/purchase-gate.ts -> sandbox/frames/machines/purchase-flow.ts',
+      'sandbox/domain/purchase-gate.ts -> sandbox/frames/effects/purchase-effects.ts',
     ])
   })
 
@@ -101,7 +101,7 @@ describe('each layer rule, broken on purpose', () => {
 
   it('framePageAndServerApart finds the page importing the server and the server importing the page', () => {
     const graph = broken({
-      'sandbox/frames/page/frame-app.ts': ['sandbox/frames/server/frame-origins.ts', 'sandbox/frames/frame-page-config.ts'],
+      'sandbox/frames/page/frame-app.ts': ['sandbox/frames/server/frame-origins.ts', 'sandbox/portable/frames/frame-page-config.ts'],
       'sandbox/frames/server/frames-handler.ts': ['sandbox/frames/page/frame-page-html.ts', 'sandbox/frames/server/frame-page-html.ts'],
     })
     expect(RULES.framePageAndServerApart(graph)).toEqual([
@@ -112,15 +112,15 @@ describe('each layer rule, broken on purpose', () => {
 
   it('effectsTakeNoRulesFromMachines finds an effect importing a machine and a machine importing an effect or the server, and leaves test kits alone', () => {
     const graph = broken({
-      'sandbox/frames/effects/account-effects.ts': ['sandbox/frames/machines/add-card.ts', 'sandbox/frames/card-entry.ts', 'sandbox/frames/effects/effect-handler.ts'],
-      'sandbox/frames/machines/buy.ts': ['sandbox/frames/effects/purchase-effects.ts', 'sandbox/frames/server/frame-ticket.ts', 'sandbox/frames/purchase-rules.ts', 'sandbox/frames/machines/purchase-flow.ts'],
-      'sandbox/frames/machines/purchase-test-kit.ts': ['sandbox/frames/server/in-process-frame.ts'],
-      'sandbox/frames/server/frames-handler.ts': ['sandbox/frames/effects/index.ts', 'sandbox/frames/machines/index.ts'],
+      'sandbox/frames/effects/account-effects.ts': ['sandbox/portable/frames/machines/add-card.ts', 'sandbox/portable/frames/card-entry.ts', 'sandbox/frames/effects/effect-handler.ts'],
+      'sandbox/portable/frames/machines/buy.ts': ['sandbox/frames/effects/purchase-effects.ts', 'sandbox/frames/server/frame-ticket.ts', 'sandbox/portable/frames/purchase-rules.ts', 'sandbox/portable/frames/machines/purchase-flow.ts'],
+      'sandbox/portable/frames/machines/purchase-test-kit.ts': ['sandbox/frames/server/in-process-frame.ts'],
+      'sandbox/frames/server/frames-handler.ts': ['sandbox/frames/effects/index.ts', 'sandbox/portable/frames/machines/index.ts'],
     })
     expect(RULES.effectsTakeNoRulesFromMachines(graph)).toEqual([
-      'sandbox/frames/effects/account-effects.ts -> sandbox/frames/machines/add-card.ts',
-      'sandbox/frames/machines/buy.ts -> sandbox/frames/effects/purchase-effects.ts',
-      'sandbox/frames/machines/buy.ts -> sandbox/frames/server/frame-ticket.ts',
+      'sandbox/frames/effects/account-effects.ts -> sandbox/portable/frames/machines/add-card.ts',
+      'sandbox/portable/frames/machines/buy.ts -> sandbox/frames/effects/purchase-effects.ts',
+      'sandbox/portable/frames/machines/buy.ts -> sandbox/frames/server/frame-ticket.ts',
     ])
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentMethodType } from '../contract/index.ts'
-import { encodeQuote } from '../frames/machines/purchase-flow.ts'
-import { connectedBuyer } from '../frames/machines/purchase-test-kit.ts'
+import { encodeQuote } from '../portable/frames/machines/purchase-flow.ts'
+import { connectedBuyer } from '../portable/frames/machines/purchase-test-kit.ts'
 import { useBrowserSandbox } from '../testing/browser-sandbox.ts'
 import { act, call, eventsOf, outcome, startCall, waitForEvent } from '../testing/host-page-calls.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { textToBase64Url } from '../kernel/base64url.ts'
+import { textToBase64Url } from '../portable/base64url.ts'
 import { createSandboxCore } from '../http/sandbox-core.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'

@@ -13,4 +13,4 @@ export { REACT_NATIVE_SETUP_REPLACEMENTS, reactNativeDeprecationWarning, type Re
 export { frameUrl, type ClientFrameEvent, type ClientFrameMessage } from '../client/frame-controller.ts'
 export { WalletSetupError, WALLET_SETUP_TIMEOUT_MS, type WalletSetupErrorCode } from '../client/wallet-setup.ts'
 export type { ClientConnection } from '../client/connection-calls.ts'
-export { encodeQuote } from '../frames/encode-quote.ts'
+export { encodeQuote } from '../portable/frames/encode-quote.ts'

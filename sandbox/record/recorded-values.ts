@@ -1,4 +1,4 @@
-import { base64UrlToText } from '../kernel/base64url.ts'
+import { base64UrlToText } from '../portable/base64url.ts'
 import { peekToken } from '../domain/tokens.ts'
 
 /** A reference to an earlier step's result, as the harness DSL writes it (`ref('session.sessionToken')` is `{ $ref: … }`). */

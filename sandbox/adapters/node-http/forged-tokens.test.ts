@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAccount } from '../../../fixtures/account.ts'
-import { textToBase64Url } from '../../kernel/base64url.ts'
+import { textToBase64Url } from '../../portable/base64url.ts'
 import { portableHmacSha256 } from '../../kernel/hmac.ts'
 import { PUBLIC_TEST_SECRET } from '../../kernel/sandbox-secret.ts'
 import { magicContacts } from '../../../fixtures/magic-customers.ts'

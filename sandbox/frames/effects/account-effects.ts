@@ -5,7 +5,7 @@ import { cardAvailability } from '../../domain/payment-methods.ts'
 import type { TokenClaims } from '../../domain/tokens.ts'
 import { executeBuyQuote } from '../../domain/transactions.ts'
 import type { FrameContext } from './frame-context.ts'
-import { cardBrand, readCardEntry } from '../card-entry.ts'
+import { cardBrand, readCardEntry } from '../../portable/frames/card-entry.ts'
 import { FrameError } from './frame-error.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 

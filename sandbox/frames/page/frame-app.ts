@@ -1,11 +1,11 @@
 // The script of every frame page, in the browser: run the frame's machine, talk to the host (a web page by postMessage,
 // or a React Native app through its WebView's bridge: host-port.ts).
 import { Envelope, FrameInbound, type FrameOutbound } from '../../contract/frames/index.ts'
-import { createFrameRuntime, type FrameRuntime } from '../frame-runtime.ts'
-import type { EffectResult, FrameEffect } from '../machine.ts'
-import { frameMachines } from '../machines/index.ts'
+import { createFrameRuntime, type FrameRuntime } from '../../portable/frames/frame-runtime.ts'
+import type { EffectResult, FrameEffect } from '../../portable/frames/machine.ts'
+import { frameMachines } from '../../portable/frames/machines/index.ts'
 import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
-import type { FramePageConfig } from '../frame-page-config.ts'
+import type { FramePageConfig } from '../../portable/frames/frame-page-config.ts'
 import { renderView } from './render-view.ts'
 import { SDK_INTERNAL_KINDS, SetThemeMessage } from '../../contract/frames/sdk-internal.ts'
 import { followContentHeight, showTestModeBadge } from './frame-chrome.ts'
