@@ -1,5 +1,5 @@
 import type { FrameErrorPayload } from '../contract/index.ts'
-import { peekToken } from '../domain/tokens.ts'
+import { peekToken } from '../portable/peek-token.ts'
 import { orderOf } from '../portable/frames/machines/purchase-flow.ts'
 import type { SetupOptions } from './client-options.ts'
 import type { ClientFrameEvent, MountedFrame } from './frame-channel.ts'

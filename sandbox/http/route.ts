@@ -3,7 +3,7 @@ import type { ApiFamily, PlainReply, PlainRequest } from './plain-http.ts'
 import type { ROUTE_TAGS, RouteTag } from './route-tags.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { ParsedKey } from '../kernel/tenant-registry.ts'
-import type { TokenClaims } from '../domain/tokens.ts'
+import type { TokenClaims } from '../portable/peek-token.ts'
 
 /** HTTP methods routes use. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'

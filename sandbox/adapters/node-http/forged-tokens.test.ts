@@ -4,7 +4,7 @@ import { textToBase64Url } from '../../portable/base64url.ts'
 import { portableHmacSha256 } from '../../kernel/hmac.ts'
 import { PUBLIC_TEST_SECRET } from '../../kernel/sandbox-secret.ts'
 import { magicContacts } from '../../../fixtures/magic-customers.ts'
-import { peekToken, TOKEN_PREFIX, type TokenClaims } from '../../domain/tokens.ts'
+import { peekToken, TOKEN_PREFIX, type TokenClaims } from '../../portable/peek-token.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
 
 // The attacker of issue 12: knows the seed (printed at start), the account and mode

@@ -3,7 +3,8 @@ import type { SandboxCore } from '../../http/sandbox-core.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
 import { liveSessionOf } from '../../domain/sessions.ts'
-import { tenantOfToken, verifyToken, type TokenClaims } from '../../domain/tokens.ts'
+import { type TokenClaims } from '../../portable/peek-token.ts'
+import { tenantOfToken, verifyToken } from '../../domain/tokens.ts'
 
 /** Who a frame acts for: its tenant, and the session and customer its token names. */
 export interface FrameContext {

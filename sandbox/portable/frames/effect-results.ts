@@ -3,8 +3,8 @@ import type {
   Availability, BuyQuote, ChallengeCancelled, ChallengeComplete, Connection, EffectName, ExportConsent, PurchaseComplete, SellPayoutMethod, SellTransactionStatus,
   StoredCard, TransactionStatus,
 } from '../../contract/index.ts'
-import type { ChallengeKind } from '../../domain/challenges.ts'
-import type { PurchaseGate } from '../../domain/purchase-gate.ts'
+import type { ChallengeRecord } from '../../contract/index.ts'
+import type { PurchaseGate } from './purchase-gate.ts'
 
 /** What each effect answers when it succeeds (the `value` of an `ok` result), by effect name. */
 export interface EffectValues {
@@ -36,7 +36,7 @@ export interface EffectValues {
     /** A buy challenge's failed transaction (decision 0063); none for an identity challenge. */
     | { status: 'cancelled' | 'failed'; reason: string; transaction?: PurchaseOutcome['transaction'] }
   'purchase.execute': PurchaseOutcome
-  'challenge.open': { kind: ChallengeKind }
+  'challenge.open': { kind: ChallengeRecord['kind'] }
   /** The challenge frame's `complete` or `cancelled` event. */
   'challenge.resolve': { kind: 'complete'; payload: z.infer<typeof ChallengeComplete> } | { kind: 'cancelled'; payload: z.infer<typeof ChallengeCancelled> }
 }

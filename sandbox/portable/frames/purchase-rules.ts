@@ -1,5 +1,5 @@
 import type { BuyQuote, PaymentMethodType } from '../../contract/index.ts'
-import type { PurchaseFrame } from '../../domain/triggers.ts'
+import type { PurchaseFrame } from './purchase-gate.ts'
 
 /** The payment method type each buy frame pays with. */
 export const PAYS_WITH: Record<PurchaseFrame, PaymentMethodType> = { buy: 'card', 'buy-button': 'card', 'apple-pay': 'apple_pay', 'google-pay': 'google_pay' }

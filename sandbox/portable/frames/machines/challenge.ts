@@ -1,4 +1,4 @@
-import type { ChallengeKind } from '../../../domain/challenges.ts'
+import type { ChallengeRecord } from '../../../contract/index.ts'
 import type { FrameOutbound } from '../../../contract/index.ts'
 import type { FrameMachine, FrameView } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
@@ -9,7 +9,7 @@ export type ChallengeAction = { type: 'completeChallenge' } | { type: 'enterCvv'
 /** States of the challenge frame. */
 export type ChallengeState =
   | { phase: 'opening' }
-  | { phase: 'open'; kind: ChallengeKind; cvvRejected: boolean }
+  | { phase: 'open'; kind: ChallengeRecord['kind']; cvvRejected: boolean }
   | { phase: 'resolving' }
   | { phase: 'done'; outcome: 'complete' | 'cancelled' }
   | { phase: 'failed' }

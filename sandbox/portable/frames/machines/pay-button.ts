@@ -1,4 +1,4 @@
-import type { PurchaseFrame } from '../../../domain/triggers.ts'
+import type { PurchaseFrame } from '../purchase-gate.ts'
 import { next, type FrameInput, type FrameView, type Step } from '../machine.ts'
 import { money, payAmount, quoteDetails } from './order-details.ts'
 import { check, fail, orderOf, pipelineView, stepPipeline, type Order, type PipelineState } from './purchase-flow.ts'

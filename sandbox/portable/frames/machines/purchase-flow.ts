@@ -1,6 +1,6 @@
 import { base64UrlToText } from '../../base64url.ts'
 import { BuyQuote, type FrameErrorPayload } from '../../../contract/index.ts'
-import type { PurchaseFrame } from '../../../domain/triggers.ts'
+import type { PurchaseFrame } from '../purchase-gate.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'
 import { quoteProblem } from '../purchase-rules.ts'
 import { errorEvent, next, type EffectSuccess, type FrameInput, type FrameView, type Step } from '../machine.ts'
