@@ -22,12 +22,12 @@ const RULES = {
       (file) => file.startsWith('sandbox/') && !/^sandbox\/(adapters\/|testing\/|cli\.ts$|index\.ts$)|-test-kit\.ts$/.test(file),
       (target) => target.startsWith('sandbox/adapters/'),
     ),
-  /** A frame's page (in the browser) and the frames origin (on the server) share only what sits beside them in frames/. */
+  /** A frame's page (in the browser) and the frames origin (on the server) share only what sits in portable/frames/. */
   framePageAndServerApart: (graph: ImportGraph) =>
     forbiddenImports(
       graph,
-      (file) => /^sandbox\/frames\/(page|server)\//.test(file),
-      (target, file) => target.startsWith(file.startsWith('sandbox/frames/page/') ? 'sandbox/frames/server/' : 'sandbox/frames/page/'),
+      (file) => /^sandbox\/(browser\/frame-page|frames\/server)\//.test(file),
+      (target, file) => target.startsWith(file.startsWith('sandbox/browser/frame-page/') ? 'sandbox/frames/server/' : 'sandbox/browser/frame-page/'),
     ),
   /**
    * The effects (on the server) take no rules from the machines: a rule both use sits beside them in portable/frames/
@@ -101,12 +101,12 @@ describe('each layer rule, broken on purpose', () => {
 
   it('framePageAndServerApart finds the page importing the server and the server importing the page', () => {
     const graph = broken({
-      'sandbox/frames/page/frame-app.ts': ['sandbox/frames/server/frame-origins.ts', 'sandbox/portable/frames/frame-page-config.ts'],
-      'sandbox/frames/server/frames-handler.ts': ['sandbox/frames/page/frame-page-html.ts', 'sandbox/frames/server/frame-page-html.ts'],
+      'sandbox/browser/frame-page/frame-app.ts': ['sandbox/frames/server/frame-origins.ts', 'sandbox/portable/frames/frame-page-config.ts'],
+      'sandbox/frames/server/frames-handler.ts': ['sandbox/browser/frame-page/frame-page-html.ts', 'sandbox/frames/server/frame-page-html.ts'],
     })
     expect(RULES.framePageAndServerApart(graph)).toEqual([
-      'sandbox/frames/page/frame-app.ts -> sandbox/frames/server/frame-origins.ts',
-      'sandbox/frames/server/frames-handler.ts -> sandbox/frames/page/frame-page-html.ts',
+      'sandbox/browser/frame-page/frame-app.ts -> sandbox/frames/server/frame-origins.ts',
+      'sandbox/frames/server/frames-handler.ts -> sandbox/browser/frame-page/frame-page-html.ts',
     ])
   })
 

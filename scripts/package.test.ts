@@ -212,7 +212,7 @@ describe('the packed tarball', () => {
 
   it('holds the built package, its command, README and docs with the screenshots it shows, and no tests, sources or build stamp', () => {
     const files = app.tarballFiles
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frames/page/frame-app.js', 'docs/triggers.md']))
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frame-page/frame-app.js', 'docs/triggers.md']))
     expect(files.filter((file) => /\.(test|spec)\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([])
     expect(files.filter((file) => /\.png$/.test(file)).sort()).toEqual(['docs/screenshots/demo-dark-1440.png', 'docs/screenshots/demo-dark-390.png', 'docs/screenshots/demo-light-1440.png', 'docs/screenshots/demo-light-390.png'])
     expect(files.filter((file) => /^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])

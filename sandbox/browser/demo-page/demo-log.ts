@@ -1,6 +1,6 @@
 import { frameColours, logCells, rowTone, shortChannel, type LogCells } from './demo-log-cells.ts'
 import type { LogRow } from './log-row.ts'
-import { sequenceDiagramSvg, type ArrowTone, type LaneStyle, type TimelineEntry } from './sequence-diagram.ts'
+import { sequenceDiagramSvg, type ArrowTone, type LaneStyle, type TimelineEntry } from '../../portable/demo/sequence-diagram.ts'
 
 export type { LogRow } from './log-row.ts'
 export { frameColours, logCells, rowTone, shortChannel, type LogCells, type RowTone } from './demo-log-cells.ts'
