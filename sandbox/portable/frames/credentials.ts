@@ -21,7 +21,13 @@ const Envelope = z.object({
 })
 const issuesText = (error: z.ZodError) => error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 
-function subtle(): SubtleCrypto {
+// Web Crypto's types as the runtime's own \`crypto\` global has them: a page's lib.dom names \`CryptoKey\` globally,
+// node's types (20) only under \`webcrypto\`, and this file runs in both (decision 0096).
+type Subtle = typeof globalThis.crypto.subtle
+/** A Web Crypto key of the runtime running this code: a page's \`CryptoKey\` or node's \`webcrypto.CryptoKey\`. */
+export type WebCryptoKey = Awaited<ReturnType<Subtle['importKey']>>
+
+function subtle(): Subtle {
   const api = globalThis.crypto?.subtle
   if (!api) throw new Error('WebCrypto (crypto.subtle) is unavailable: a page needs a secure context (https, localhost or 127.0.0.1)')
   return api
@@ -52,7 +58,7 @@ const importPrivate = (rawHex: string, extractable: boolean) =>
   subtle().importKey('pkcs8', hexToBytes(PKCS8_X25519_PREFIX + bytesToHex(requireHex(rawHex, 32, 'X25519 private key'))), X25519, extractable, ['deriveBits'])
 
 /** AES-256-GCM key from an X25519 agreement: HKDF-SHA256(shared secret, salt empty, info empty, 32 bytes). */
-async function aesKey(privateKey: CryptoKey, publicKey: CryptoKey, usage: 'encrypt' | 'decrypt'): Promise<CryptoKey> {
+async function aesKey(privateKey: WebCryptoKey, publicKey: WebCryptoKey, usage: 'encrypt' | 'decrypt'): Promise<WebCryptoKey> {
   const secret = await subtle().deriveBits({ name: 'X25519', public: publicKey }, privateKey, 256)
   const hkdf = await subtle().importKey('raw', secret, 'HKDF', false, ['deriveKey'])
   const params = { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new Uint8Array(0) }
@@ -66,8 +72,8 @@ async function aesKey(privateKey: CryptoKey, publicKey: CryptoKey, usage: 'encry
  * @example
  * const { privateKey, publicKeyHex } = await generateHostKeyPair()
  */
-export async function generateHostKeyPair(): Promise<{ privateKey: CryptoKey; publicKeyHex: string }> {
-  const pair = (await subtle().generateKey(X25519, false, ['deriveBits'])) as CryptoKeyPair
+export async function generateHostKeyPair(): Promise<{ privateKey: WebCryptoKey; publicKeyHex: string }> {
+  const pair = (await subtle().generateKey(X25519, false, ['deriveBits'])) as { privateKey: WebCryptoKey; publicKey: WebCryptoKey }
   return { privateKey: pair.privateKey, publicKeyHex: bytesToHex(new Uint8Array(await subtle().exportKey('raw', pair.publicKey))) }
 }
 
@@ -77,7 +83,7 @@ export async function generateHostKeyPair(): Promise<{ privateKey: CryptoKey; pu
  * @example
  * const privateKey = await importHostPrivateKey('5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb')
  */
-export function importHostPrivateKey(rawHex: string): Promise<CryptoKey> {
+export function importHostPrivateKey(rawHex: string): Promise<WebCryptoKey> {
   return importPrivate(rawHex, false)
 }
 
@@ -124,7 +130,7 @@ export async function encryptCredentialsWith(credentials: Credentials, publicKey
  * @example
  * const { accessToken, clientToken, expiresAt } = await decryptCredentials(event.payload.credentials, privateKey)
  */
-export async function decryptCredentials(encrypted: string, privateKey: CryptoKey): Promise<Credentials> {
+export async function decryptCredentials(encrypted: string, privateKey: WebCryptoKey): Promise<Credentials> {
   const envelope = Envelope.safeParse(parseJson(() => fromBase64url(encrypted), 'credentials are not base64url-encoded JSON'))
   if (!envelope.success) throw new Error(`credentials envelope is malformed: ${issuesText(envelope.error)}`)
   const { ephemeralPublicKey, iv, ciphertext } = envelope.data
