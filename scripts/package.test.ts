@@ -218,6 +218,15 @@ describe('the packed tarball', () => {
     expect(files.filter((file) => /^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
   })
 
+  it("ships no file that imports vitest but the entries a partner's own test runner loads (harness/vitest, harness/playwright)", () => {
+    const dist = join(app.dir, 'node_modules/ramp-sandbox/dist')
+    const RUNNER_ENTRIES = new Set(['harness/vitest-matchers.js', 'harness/vitest-matchers.d.ts', 'harness/playwright.js', 'harness/playwright.d.ts'])
+    const importsVitest = /\b(?:from|import)\s*\(?\s*['"]vitest(?:\/[^'"]*)?['"]/
+    const shipped = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|d\.ts)$/.test(file))
+    expect(shipped.length).toBeGreaterThan(100)
+    expect(shipped.filter((file) => !RUNNER_ENTRIES.has(file) && importsVitest.test(readFileSync(join(dist, file), 'utf8'))).sort()).toEqual([])
+  })
+
   it('has no broken relative link or image in its README: every target is in the tarball', () => {
     const readme = readFileSync(join(app.dir, 'node_modules/ramp-sandbox/README.md'), 'utf8')
     const targets = [...readme.matchAll(/\]\(([^)\s]+)\)|<img[^>]*\ssrc="([^"]+)"/g)].map((match) => (match[1] ?? match[2])!.split('#')[0]!)
