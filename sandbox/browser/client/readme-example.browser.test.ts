@@ -14,7 +14,7 @@ const README_FRAMES = 'http://127.0.0.1:4011'
 
 /** The README's browser client example: the one fenced `html` block importing `ramp-sandbox/client`. */
 function readmeExample(): string {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
   const blocks = [...readme.matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => block.includes("from 'ramp-sandbox/client'"))
   expect(blocks, 'README.md has one html block importing ramp-sandbox/client').toHaveLength(1)
   return blocks[0]!
