@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from './sandbox/testing/chromium.ts'
+import { CHROMIUM_ARGS, chromiumExecutable } from './sandbox/page-host/chromium.ts'
 
 /**
  * The browser driver's runner: one test per catalog scenario (`harness/playwright`),

@@ -35,8 +35,8 @@ const { startServer } = (await import(SERVER)) as { startServer(options: { port:
 const sandbox = await startServer({ port: 0, framesPort: 0 })
 const bundles = [
   { name: '/sandbox-client.js', file: 'dist/browser/client/index.js', url: `${sandbox.apiUrl}/sandbox-client.js` },
-  { name: '/__frames/app.js', file: 'dist/browser/frames/page/frame-app.js', url: `${sandbox.framesUrl}/__frames/app.js` },
-  { name: '/demo/app.js', file: 'dist/browser/demo/demo-app.js', url: `${sandbox.apiUrl}/demo/app.js` },
+  { name: '/__frames/app.js', file: 'dist/browser/frame-page/frame-app.js', url: `${sandbox.framesUrl}/__frames/app.js` },
+  { name: '/demo/app.js', file: 'dist/browser/demo-page/demo-app.js', url: `${sandbox.apiUrl}/demo/app.js` },
 ]
 const missed: string[] = []
 try {

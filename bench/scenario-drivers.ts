@@ -51,7 +51,7 @@ console.log(
 
 if (withBrowser) {
   const { runInBrowser, startBrowserEnv } = await import('../harness/drivers/browser-driver.ts')
-  const { launchChromium } = await import('../sandbox/testing/chromium.ts')
+  const { launchChromium } = await import('../sandbox/page-host/chromium.ts')
   const browser = await launchChromium()
   const env = await startBrowserEnv({ browser })
   const browserTimes: number[] = []

@@ -49,7 +49,7 @@ describe("the harness guide's Playwright examples", () => {
     writeFileSync(
       join(dir, 'playwright.config.ts'),
       `import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from '${join(repo, 'sandbox/testing/chromium.ts')}'
+import { CHROMIUM_ARGS, chromiumExecutable } from '${join(repo, 'sandbox/page-host/chromium.ts')}'
 export default defineConfig({
   testDir: '.',
   workers: 2,

@@ -34,6 +34,7 @@ const ROOMS = [
   ['sandbox/cli-usage.ts', 'cli'],
   ['sandbox/index.ts', 'cli'],
   ['sandbox/testing/', 'testing'],
+  ['sandbox/page-host/', 'page-host'],
   ['fixtures/', 'fixtures'],
   ['scenarios/', 'scenarios'],
   ['harness/', 'harness'],
@@ -98,6 +99,7 @@ const LAYERS: Record<Room, RoomRule> = {
   demo: { may: ['demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
   adapters: { may: ['adapters', 'demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
   cli: { may: ['cli', 'adapters', 'demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
+  'page-host': { may: ['page-host'] },
   testing: { may: EVERY_ROOM.filter((room) => !['harness', 'scenarios', 'scripts', 'bench'].includes(room)), testCode: true },
   harness: { may: EVERY_ROOM.filter((room) => !['scenarios', 'scripts', 'bench'].includes(room)) },
   scenarios: { may: ['scenarios', ...HARNESS_DSL, ...PUBLIC_API] as Array<`${string}.ts`> },
@@ -167,37 +169,11 @@ const RULES = {
     forbiddenImports(
       graph,
       (file) => file.startsWith('sandbox/frames/effects/') && !isTest(file) && !isTestKit(file),
-      (target) => /^sandbox\/(portable|frames)\/machines\//.test(target),
+      (target) => /^sandbox\/portable\/frames\/machines\//.test(target),
     ),
   /** Arrows point one way: no file reaches itself through its imports. */
   noImportCircle: (graph: ImportGraph) => importCircles(graph).map((files) => files.join(' ⇄ ')),
 } satisfies Record<string, (graph: ImportGraph) => string[]>
-
-/**
- * Known violations that the other helpers of issue 41 remove as they land: the lead empties this list after merging
- * them (each must still be a violation the rules find: the test below says when one is gone).
- */
-const PENDING_MOVES: readonly string[] = [
-  // M1 (rooms by runtime): the client moves into sandbox/browser/client/, encode-quote into sandbox/portable/, and
-  // the msw test takes its matchers from somewhere else than harness/.
-  'sandbox/client/: in no room',
-  'sandbox/react-native/index.ts -> sandbox/frames/encode-quote.ts: react-native ↛ frames',
-  'sandbox/adapters/msw/msw-tenant.test.ts -> harness/vitest-matchers.ts',
-  // P (one pipeline): the frames origin's routes move into sandbox/http/, and sandbox/frames/ stops importing it.
-  'sandbox/frames/effects/frame-context.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-  'sandbox/frames/server/embedding-tenant.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-  'sandbox/frames/server/frame-origins.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-  'sandbox/frames/server/frame-ticket.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/parse-input.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/fault-reply.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/matchable-request.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/plain-http.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/to-wire-error.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-  'sandbox/frames/server/frames-handler.ts -> sandbox/http/bundle-reply.ts: frames ↛ http',
-  'sandbox/frames/server/in-process-frame.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-  'sandbox/frames/testing/run-script-in-process.ts -> sandbox/http/sandbox-core.ts: frames ↛ http',
-]
 
 /**
  * Imports as written: a relative import that leaves its `#` room for another is `#room/…`, and a `#` import within its
@@ -226,13 +202,8 @@ describe('the layers of the repository', () => {
     for (const folder of SOURCE_FOLDERS) expect([...graph.keys()].some((file) => file.startsWith(`${folder}/`)), folder).toBe(true)
   })
 
-  it.each(Object.keys(RULES) as Array<keyof typeof RULES>)('hold %s (but for PENDING_MOVES)', (rule) => {
-    expect(faults[rule]!.filter((fault) => !PENDING_MOVES.includes(fault))).toEqual([])
-  })
-
-  it('PENDING_MOVES holds only violations the rules find today: the lead empties it as the moves land', () => {
-    const found = Object.values(faults).flat()
-    expect(PENDING_MOVES.filter((fault) => !found.includes(fault))).toEqual([])
+  it.each(Object.keys(RULES) as Array<keyof typeof RULES>)('hold %s', (rule) => {
+    expect(faults[rule]).toEqual([])
   })
 
   it('writes an import that leaves its room as #room/…, and one within its room relative', () => {
@@ -333,14 +304,14 @@ describe('each layer rule, broken on purpose', () => {
     const graph = broken({
       'sandbox/adapters/msw/msw-tenant.test.ts': ['harness/vitest-matchers.ts', 'sandbox/http/test-request.ts', 'vitest'],
       'sandbox/domain/quotes.test.ts': ['sandbox/http/routes/platform-test-kit.ts', 'fixtures/catalog.ts', 'scripts/statistics.ts'],
-      'sandbox/frames/machines/purchase-test-kit.ts': ['scenarios/onramp/card-buy.scenario.ts', 'sandbox/frames/server/in-process-frame.ts'],
+      'sandbox/portable/frames/machines/purchase-test-kit.ts': ['scenarios/onramp/card-buy.scenario.ts', 'sandbox/frames/server/in-process-frame.ts'],
       'fixtures/countries.test.ts': ['sandbox/domain/geography.ts', 'harness/steps.ts'],
       'harness/cli/record-replay.test.ts': ['scenarios/onramp/card-buy.scenario.ts', 'bench/a.ts'],
       'scripts/docs-triggers.test.ts': ['harness/scenario.ts', 'scenarios/x.scenario.ts'],
     })
     expect(RULES.testsStayInReach(graph)).toEqual([
       'sandbox/adapters/msw/msw-tenant.test.ts -> harness/vitest-matchers.ts',
-      'sandbox/frames/machines/purchase-test-kit.ts -> scenarios/onramp/card-buy.scenario.ts',
+      'sandbox/portable/frames/machines/purchase-test-kit.ts -> scenarios/onramp/card-buy.scenario.ts',
       'fixtures/countries.test.ts -> harness/steps.ts',
       'harness/cli/record-replay.test.ts -> bench/a.ts',
     ])
@@ -353,13 +324,13 @@ describe('each layer rule, broken on purpose', () => {
 
   it('effectsTakeNoRulesFromMachines finds an effect importing a machine, and leaves test kits alone', () => {
     const graph = broken({
-      'sandbox/frames/effects/account-effects.ts': ['sandbox/portable/machines/add-card.ts', 'sandbox/portable/card-entry.ts'],
-      'sandbox/frames/effects/frame-context.ts': ['sandbox/frames/machines/widget.ts'],
-      'sandbox/frames/effects/purchase-test-kit.ts': ['sandbox/portable/machines/buy.ts'],
+      'sandbox/frames/effects/account-effects.ts': ['sandbox/portable/frames/machines/add-card.ts', 'sandbox/portable/frames/card-entry.ts'],
+      'sandbox/frames/effects/frame-context.ts': ['sandbox/portable/frames/machines/widget.ts'],
+      'sandbox/frames/effects/purchase-test-kit.ts': ['sandbox/portable/frames/machines/buy.ts'],
     })
     expect(RULES.effectsTakeNoRulesFromMachines(graph)).toEqual([
-      'sandbox/frames/effects/account-effects.ts -> sandbox/portable/machines/add-card.ts',
-      'sandbox/frames/effects/frame-context.ts -> sandbox/frames/machines/widget.ts',
+      'sandbox/frames/effects/account-effects.ts -> sandbox/portable/frames/machines/add-card.ts',
+      'sandbox/frames/effects/frame-context.ts -> sandbox/portable/frames/machines/widget.ts',
     ])
   })
 

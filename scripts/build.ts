@@ -101,7 +101,7 @@ try {
     BROWSER_ENTRIES.map(async (entry) => {
       const outfile = staged(prebuiltPath(entry))
       mkdirSync(dirname(outfile), { recursive: true })
-      const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox', entry)], outfile, logLevel: 'warning', write: false })
+      const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox/browser', entry)], outfile, logLevel: 'warning', write: false })
       // Compressed here, once: a server sends these files as they are (decision 0092).
       const bundle = result.outputFiles[0]!.contents
       const { gzip, br } = await compressBundle(bundle, 'build')

@@ -212,10 +212,19 @@ describe('the packed tarball', () => {
 
   it('holds the built package, its command, README and docs with the screenshots it shows, and no tests, sources or build stamp', () => {
     const files = app.tarballFiles
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frames/page/frame-app.js', 'docs/triggers.md']))
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frame-page/frame-app.js', 'docs/triggers.md']))
     expect(files.filter((file) => /\.(test|spec)\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([])
     expect(files.filter((file) => /\.png$/.test(file)).sort()).toEqual(['docs/screenshots/demo-dark-1440.png', 'docs/screenshots/demo-dark-390.png', 'docs/screenshots/demo-light-1440.png', 'docs/screenshots/demo-light-390.png'])
     expect(files.filter((file) => /^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
+  })
+
+  it("ships no file that imports vitest but the entries a partner's own test runner loads (harness/vitest, harness/playwright)", () => {
+    const dist = join(app.dir, 'node_modules/ramp-sandbox/dist')
+    const RUNNER_ENTRIES = new Set(['harness/vitest-matchers.js', 'harness/vitest-matchers.d.ts', 'harness/playwright.js', 'harness/playwright.d.ts'])
+    const importsVitest = /\b(?:from|import)\s*\(?\s*['"]vitest(?:\/[^'"]*)?['"]/
+    const shipped = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|d\.ts)$/.test(file))
+    expect(shipped.length).toBeGreaterThan(100)
+    expect(shipped.filter((file) => !RUNNER_ENTRIES.has(file) && importsVitest.test(readFileSync(join(dist, file), 'utf8'))).sort()).toEqual([])
   })
 
   it('has no broken relative link or image in its README: every target is in the tarball', () => {

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../sandbox/adapters/node-http/index.ts'
-import { launchChromium } from '../sandbox/testing/chromium.ts'
+import { launchChromium } from '../sandbox/page-host/chromium.ts'
 import { doStep, FLOW_PLANS, openDemo, POLL, startFlow } from '../sandbox/testing/demo/demo-flow-driver.ts'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))

@@ -1,4 +1,4 @@
-import { encodeQuote } from '../../sandbox/frames/machines/purchase-flow.ts'
+import { encodeQuote } from '../../sandbox/portable/frames/machines/purchase-flow.ts'
 import { tenantControl, type TenantControl } from '../../sandbox/http/tenant-control.ts'
 import { signWidgetUrl } from '../../sandbox/kernel/widget-url-signature.ts'
 import type { Recording } from '../recording.ts'

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
 import { Envelope, FrameOutbound, type FrameName } from '../../sandbox/contract/index.ts'
 import { SDK_INTERNAL_KINDS } from '../../sandbox/contract/frames/sdk-internal.ts'
-import { decryptCredentials, generateHostKeyPair } from '../../sandbox/frames/credentials.ts'
+import { decryptCredentials, generateHostKeyPair } from '../../sandbox/portable/frames/credentials.ts'
 import type { Recording, TimelineEntry } from '../recording.ts'
 import type { BrowserFrames } from './browser-frames.ts'
 import { WAIT_MS } from './effect-tracker.ts'

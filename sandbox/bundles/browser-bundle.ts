@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 // The browser bundles the servers hand out: the frames origin, the demo and the node adapter use them alike, so no
 // adapter owns them.
 
-/** The browser entries the servers hand out, relative to `sandbox/`: the frame page, the client, the demo page. */
-export const BROWSER_ENTRIES = ['frames/page/frame-app.ts', 'client/index.ts', 'demo/demo-app.ts'] as const
+/** The browser entries the servers hand out, relative to `sandbox/browser/`: the frame page, the client, the demo page. */
+export const BROWSER_ENTRIES = ['frame-page/frame-app.ts', 'client/index.ts', 'demo-page/demo-app.ts'] as const
 
 /** One entry of `BROWSER_ENTRIES`. */
 type BrowserEntry = (typeof BROWSER_ENTRIES)[number]
@@ -56,7 +56,7 @@ export function browserBundle(entry: BrowserEntry): Promise<BrowserBundle> {
   let bundle = bundles.get(entry)
   if (!bundle) {
     // In the sources this module sits at sandbox/bundles/.
-    const forms = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../${entry}`, import.meta.url))) : Promise.resolve(entry).then(readPrebuilt)
+    const forms = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../browser/${entry}`, import.meta.url))) : Promise.resolve(entry).then(readPrebuilt)
     bundle = forms.then((read) => ({ ...read, hash: createHash('sha256').update(read.identity).digest('base64url').slice(0, 32) }))
     bundles.set(entry, bundle)
   }

@@ -7,7 +7,7 @@ import { BUNDLE_OPTIONS, compressBundle } from './bundle-options.ts'
  * compressed at the highest levels.
  *
  * @example
- * const { identity, gzip, br } = await bundleFromSource('/repo/sandbox/client/index.ts')
+ * const { identity, gzip, br } = await bundleFromSource('/repo/sandbox/browser/client/index.ts')
  */
 export async function bundleFromSource(path: string): Promise<{ identity: Uint8Array; gzip: Uint8Array; br: Uint8Array }> {
   const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [path], write: false })

@@ -1,11 +1,5 @@
 import type { JournalEntry } from '../contract/index.ts'
 
-/**
- * The header `POST /demo/api/session` adds to the platform's answer: the partner server's own secret-key call
- * (`POST /platform/v1/sessions`; its status is the answer's), so the page can draw it. The body stays the platform's.
- */
-export const DEMO_UPSTREAM_HEADER = 'x-demo-upstream-call'
-
 /** How the demo's partner server calls the sandbox with its secret key (`demoRoutes`' `call`). */
 type SecretKeyCall = (mode: 'test' | 'live', method: string, path: string, body?: unknown, query?: Record<string, string>) => Promise<{ status: number; body?: unknown }>
 

@@ -1,3 +1,4 @@
+import { DEMO_FLOWS } from '../portable/demo/demo-flow-labels.ts'
 import { DEMO_LOG_STYLE } from './demo-log-style.ts'
 
 /** What the demo page is told about the sandbox (public values only: never a secret key). */
@@ -10,23 +11,6 @@ interface DemoPageConfig {
 
 /** The flow the page opens with: one the viewer takes part in (tap, confirm), not one that is over at once. */
 const DEFAULT_FLOW = 'card-buy'
-
-/** The flows the page offers, by id, in menu order. */
-export const DEMO_FLOWS = {
-  connect: 'Connect a new customer',
-  'card-buy': 'Card buy (buy button)',
-  'apple-pay': 'Apple Pay',
-  'google-pay': 'Google Pay',
-  'challenge-48': 'Challenge 48 (wallet ownership)',
-  'challenge-49': 'Challenge 49 (CVV)',
-  terms: 'Terms acceptance',
-  mismatch: 'Mismatch (email and phone of two customers)',
-  'wallet-failure': 'Wallet-pay failure (Google Pay 41.13)',
-  reset: 'Reset the connection',
-  'add-card': 'Add a card',
-  widget: 'Widget',
-  'customer-export': 'Customer export',
-} as const
 
 const STYLE = `
 :root { color-scheme: light; --bg: #ffffff; --panel: #f4f5f7; --text: #14161a; --muted: #4a5060; --border: #c5c9d3; --accent: #3730a3; --accent-text: #ffffff; --diagram-text: #222; --failure: #b91c1c; --webhook: #0f766e; }

@@ -9,7 +9,8 @@ import { bundleReply } from '../http/bundle-reply.ts'
 import { demoPageHtml } from './demo-page-html.ts'
 import { isResponse, json, parseBody, text, validated } from './demo-http.ts'
 import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
-import { DEMO_UPSTREAM_HEADER, journalSince } from './demo-journal.ts'
+import { DEMO_UPSTREAM_HEADER } from '../portable/demo/demo-upstream-header.ts'
+import { journalSince } from './demo-journal.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
 const DEMO_ACCOUNT = 'demo'
@@ -64,7 +65,7 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
   // A Map: the key is built from the request line, and a plain object would also answer names it only inherits.
   const routes = new Map<string, DemoRoute>(Object.entries({
     'GET /demo': () => text('text/html; charset=utf-8', demoPageHtml({ apiOrigin: origins.api, framesOrigin: origins.frames, account: DEMO_ACCOUNT, seed: core.seed })),
-    'GET /demo/app.js': async (request) => bundleReply(request, await browserBundle('demo/demo-app.ts')),
+    'GET /demo/app.js': async (request) => bundleReply(request, await browserBundle('demo-page/demo-app.ts')),
     'POST /demo/api/session': async (request) => {
       const body = parseBody(DemoSessionBody, request)
       if (isResponse(body)) return body

@@ -6,7 +6,7 @@ import { conforms, send } from '../http/test-request.ts'
 import { magicCustomers } from '../../fixtures/magic-customers.ts'
 import { runEffect } from '../frames/effects/index.ts'
 import { openInProcessFrame, type InProcessFrame } from '../frames/server/in-process-frame.ts'
-import { widgetMachine, type WidgetAction } from '../frames/machines/widget.ts'
+import { widgetMachine, type WidgetAction } from '../portable/frames/machines/widget.ts'
 
 const core = createSandboxCore({ seed: 1 })
 let suffix = 0

@@ -6,7 +6,7 @@ import { paymentDisclosures } from './disclosures.ts'
 import { isoTime } from './iso-time.ts'
 import { checkBuyDecimals, priceBuy } from './price-buy.ts'
 import type { StepCount } from './step-count.ts'
-import type { TokenClaims } from './tokens.ts'
+import type { TokenClaims } from '../portable/peek-token.ts'
 
 /** Seconds a buy quote stays valid on the tenant clock. */
 export const BUY_QUOTE_TTL_SECONDS = 30

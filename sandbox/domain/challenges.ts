@@ -4,7 +4,8 @@ import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
-import { issueToken, peekToken, verifyToken } from './tokens.ts'
+import { peekToken } from '../portable/peek-token.ts'
+import { issueToken, verifyToken } from './tokens.ts'
 
 /** Where frames are served when the sandbox was not told its public origins. */
 export const DEFAULT_FRAMES_ORIGIN = 'http://127.0.0.1:4011'

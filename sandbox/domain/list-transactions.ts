@@ -1,5 +1,5 @@
 import type { TransactionListQuery, TransactionRecord } from '../contract/index.ts'
-import { base64UrlToText, textToBase64Url } from '../kernel/base64url.ts'
+import { base64UrlToText, textToBase64Url } from '../portable/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'

@@ -1,13 +1,8 @@
 import type { CustomerRecord } from '../contract/index.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import { needsIdentityVerification } from './customers/index.ts'
-import { triggerFor, type PurchaseFrame, type TriggerOutcome } from './triggers.ts'
-
-/**
- * What must happen before a purchase is paid: a test-mode trigger's outcome (48, 49, 41.13 … 52.13, see
- * `docs/triggers.md`), or the identity challenge of a buyer whose KYC is not approved.
- */
-export type PurchaseGate = TriggerOutcome | { kind: 'challenge'; challenge: 'identity'; error?: undefined }
+import type { PurchaseFrame, PurchaseGate } from '../portable/frames/purchase-gate.ts'
+import { triggerFor } from './triggers.ts'
 
 /**
  * The one place a purchase's gate is decided, for every buy frame and effect. The identity challenge comes

@@ -1,7 +1,7 @@
 import { SWAP_FEE_PERCENT, SWAP_NETWORK_FEE_USD } from '../../fixtures/swap-pairs.ts'
 import { SwapQuoteClaims, type SwapQuote } from '../contract/index.ts'
 import { fromMinor, percentOfMinor, roundSignificant, roundTo, toMinor } from '../contract/rounding.ts'
-import { base64UrlToText, textToBase64Url } from '../kernel/base64url.ts'
+import { base64UrlToText, textToBase64Url } from '../portable/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'

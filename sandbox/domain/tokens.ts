@@ -1,15 +1,8 @@
-import { z } from 'zod'
-import { TokenScope } from '../contract/index.ts'
-import { base64UrlToText, textToBase64Url } from '../kernel/base64url.ts'
-import { boundedCache } from '../kernel/bounded-cache.ts'
-import { deepFreeze } from '../kernel/deep-freeze.ts'
+import { textToBase64Url } from '../portable/base64url.ts'
+import { peekToken, TOKEN_PREFIX, type TokenClaims, type TokenKind } from '../portable/peek-token.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantRegistry } from '../kernel/tenant-registry.ts'
-
-/** The kinds of token the platform issues, and their prefixes. */
-export const TOKEN_PREFIX = { session: 'st', access: 'at', client: 'ct', consent: 'cx', upload: 'up', challenge: 'cg' } as const
-export type TokenKind = keyof typeof TOKEN_PREFIX
 
 /**
  * Lifetimes on the tenant clock, and the most a token of each kind may claim from
@@ -17,26 +10,6 @@ export type TokenKind = keyof typeof TOKEN_PREFIX
  * signature holds (docs/decisions/0043).
  */
 export const TOKEN_TTL_MS = { session: 24 * 3_600_000, access: 3_600_000, client: 3_600_000, consent: 15 * 60_000, upload: 15 * 60_000, challenge: 15 * 60_000 } as const
-
-/** What a token carries: parsed like any outside input, trusted only once its signature holds. */
-const TokenClaimsSchema = z.strictObject({
-  kind: z.enum(Object.keys(TOKEN_PREFIX) as [TokenKind, ...TokenKind[]]),
-  /** Tenant id, `account:mode`. */
-  tenant: z.string(),
-  /** The session the token was issued under (for consent and upload tokens: the consent's or upload's id). */
-  session: z.string(),
-  customer: z.string().nullable(),
-  scope: TokenScope,
-  /** Issued at, epoch ms on the tenant clock. */
-  iat: z.number().int(),
-  /** Expiry, epoch ms on the tenant clock. */
-  exp: z.number().int(),
-  /** The record a token stands for, when any (a challenge token names its challenge). */
-  ref: z.string().optional(),
-  /** The tenant's incarnation when issued: boot id, generation, resets (docs/decisions/0046). */
-  inc: z.string().max(100),
-})
-export type TokenClaims = z.infer<typeof TokenClaimsSchema>
 
 /** A lifetime in words: `24 h`, `15 min`. */
 function duration(ms: number): string {
@@ -72,26 +45,6 @@ export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 
   const body = `${TOKEN_PREFIX[full.kind]}_${textToBase64Url(JSON.stringify(full))}`
   return { token: `${body}.${tenant.sign(body)}`, claims: full }
 }
-
-function readClaims(token: string): TokenClaims | undefined {
-  const match = /^(st|at|ct|cx|up|cg)_([A-Za-z0-9_-]{1,2048})\.([A-Za-z0-9_-]{43})$/.exec(token)
-  if (!match) return undefined
-  const json = base64UrlToText(match[2]!)
-  if (json === undefined) return undefined
-  try {
-    const claims = TokenClaimsSchema.safeParse(JSON.parse(json))
-    return claims.success && TOKEN_PREFIX[claims.data.kind] === match[1] ? deepFreeze(claims.data) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Reads a token's claims without trusting them (to find its tenant). The claims are a pure function of the token's
- * text, so the last few thousand tokens read are remembered (a client sends the same token on every call): frozen,
- * shared by every caller.
- */
-export const peekToken: (token: string) => Readonly<TokenClaims> | undefined = boundedCache(4096, readClaims)
 
 /**
  * Tokens each tenant has found signed with its key, remembered (up to a bound) so a client's every call costs no HMAC.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { FailureCode, fromMinor, toMinor } from '../contract/index.ts'
-import { PURCHASE_FRAMES, TEST_TRIGGERS, isPurchaseFrame, triggerFor, triggersMarkdown } from './triggers.ts'
+import { PURCHASE_FRAMES } from '../portable/frames/purchase-gate.ts'
+import { TEST_TRIGGERS, isPurchaseFrame, triggerFor, triggersMarkdown } from './triggers.ts'
 
 /**
  * What partners buy without meaning a trigger, in minor units turned into amounts the way a quote does

@@ -1,28 +1,8 @@
 import type { FailureCode, Mode } from '../contract/index.ts'
-
-/** The frames that buy, where test-mode triggers apply. `buy` and `buy-button` pay by card. */
-export const PURCHASE_FRAMES = ['buy', 'buy-button', 'apple-pay', 'google-pay'] as const
-export type PurchaseFrame = (typeof PURCHASE_FRAMES)[number]
+import { PURCHASE_FRAMES, type ChallengeErrorCode, type PurchaseFrame, type TriggerOutcome } from '../portable/frames/purchase-gate.ts'
 
 const CARD = ['buy', 'buy-button'] as const satisfies readonly PurchaseFrame[]
 const WALLET = ['apple-pay', 'google-pay'] as const satisfies readonly PurchaseFrame[]
-
-/** What a challenge asks of the customer: prove they own the wallet, or enter the card's CVV again. */
-export type ChallengeKind = 'wallet_ownership' | 'cvv'
-
-/** Error codes of the challenge frame (spec). */
-export type ChallengeErrorCode = 'invalid_token' | 'unsupported_flow' | 'invalid_challenge'
-
-/**
- * What a trigger does to a purchase:
- * - `challenge`: the frame posts `challenge`; with `error`, the challenge frame reports that error instead of resolving;
- * - `failure`: the transaction fails with a wallet-pay `failureCode`;
- * - `secondFactor`: iOS wallet pay posts `oneTapWalletPaySecondFactorRequired` and waits for the customer.
- */
-export type TriggerOutcome =
-  | { kind: 'challenge'; challenge: ChallengeKind; error?: { code: ChallengeErrorCode; message: string } }
-  | { kind: 'failure'; failureCode: FailureCode; failureReason: string }
-  | { kind: 'secondFactor' }
 
 /** One test-mode trigger: a buy amount (the quote's `source.amount`) and what it does in which frames. */
 interface TestTrigger {

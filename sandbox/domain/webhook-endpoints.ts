@@ -1,6 +1,6 @@
 import type { CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointRecord, WebhookEndpointWithSecret } from '../contract/index.ts'
 import { eventTypesOf, familyOfEvents, WEBHOOK_EVENT_TYPES, type WebhookEndpointFamily, type WebhookEventType } from '../contract/index.ts'
-import { base64UrlToBytes } from '../kernel/base64url.ts'
+import { base64UrlToBytes } from '../portable/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'

@@ -1,5 +1,5 @@
 import type { TransactionRecord, WidgetTransaction, WidgetTransactionListQuery } from '../contract/index.ts'
-import { base64UrlToBytes } from '../kernel/base64url.ts'
+import { base64UrlToBytes } from '../portable/base64url.ts'
 import { SandboxError } from '../kernel/sandbox-error.ts'
 import type { Tenant } from '../kernel/tenant.ts'
 import type { TenantStore } from '../kernel/store/tenant-store.ts'

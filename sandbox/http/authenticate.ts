@@ -1,5 +1,6 @@
 import { liveSessionOf } from '../domain/sessions.ts'
-import { tenantOfToken, verifyToken, type TokenClaims } from '../domain/tokens.ts'
+import { type TokenClaims } from '../portable/peek-token.ts'
+import { tenantOfToken, verifyToken } from '../domain/tokens.ts'
 import { andThen, type MaybePromise } from './maybe-promise.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'
 import type { RouteAuth, TenantRoute } from './route.ts'

@@ -1,4 +1,4 @@
-import { originMatches } from '../kernel/origin-matches.ts'
+import { originMatches } from '../portable/origin-matches.ts'
 import { headerValue, type PlainReply, type PlainRequest } from './plain-http.ts'
 import type { Route, RouteCors } from './route.ts'
 import type { Tenant } from '../kernel/tenant.ts'

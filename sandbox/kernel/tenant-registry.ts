@@ -1,6 +1,6 @@
 import { ApiKey, type Mode, type TenantSnapshot } from '../contract/index.ts'
 import { buildAccount } from '../../fixtures/account.ts'
-import { originMatches } from './origin-matches.ts'
+import { originMatches } from '../portable/origin-matches.ts'
 import { RecordBudget } from './store/record-budget.ts'
 import { OneAtATime } from './one-at-a-time.ts'
 import { SandboxError } from './sandbox-error.ts'

@@ -1,6 +1,6 @@
 import type { ApiJournalEntry, FrameJournalEntry, JournalEntry, TenantFixtures } from '../contract/index.ts'
 import { WebhookEndpointFamily } from '../contract/index.ts'
-import { peekToken } from '../domain/tokens.ts'
+import { peekToken } from '../portable/peek-token.ts'
 import { FIXTURES_STEP, RecordedValues, type Ref } from './recorded-values.ts'
 import { recordedWebhooks, type LoggedDelivery } from './recorded-webhooks.ts'
 import { stableBody, stablePayload } from './stable-payload.ts'

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { parseQueryString } from '../../http/plain-http.ts'
 import { parseApiKey } from '../../kernel/tenant-registry.ts'
-import { peekToken } from '../../domain/tokens.ts'
+import { peekToken } from '../../portable/peek-token.ts'
 import { FRAME_TOKEN_PARAMETERS } from '../../frames/effects/frame-context.ts'
 
 

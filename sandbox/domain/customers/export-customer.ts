@@ -4,7 +4,8 @@ import type { Tenant } from '../../kernel/tenant.ts'
 import type { TenantStore } from '../../kernel/store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
 import { newId } from '../new-id.ts'
-import { issueToken, verifyToken, type TokenClaims } from '../tokens.ts'
+import { type TokenClaims } from '../../portable/peek-token.ts'
+import { issueToken, verifyToken } from '../tokens.ts'
 import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts'
 
 /**

@@ -1,7 +1,8 @@
 import { MAX_UPLOAD_BYTES, type UploadReceipt } from '../../contract/index.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
-import { peekToken, verifyToken } from '../tokens.ts'
+import { peekToken } from '../../portable/peek-token.ts'
+import { verifyToken } from '../tokens.ts'
 import { matchesSignature } from './file-signature.ts'
 
 /**

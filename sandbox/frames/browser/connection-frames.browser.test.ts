@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { generateHostKeyPair } from '../credentials.ts'
+import { generateHostKeyPair } from '../../portable/frames/credentials.ts'
 import { expectEvents, expectSameSequence } from '../testing/expect-events.ts'
 import { flowScript, type FrameFlow } from '../testing/frame-script.ts'
 import { runScriptInBrowser } from '../testing/run-script-in-browser.ts'

@@ -4,7 +4,7 @@ import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { DEFAULT_ALLOWED_ORIGINS } from '../../kernel/tenant.ts'
 import { send } from '../../http/test-request.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { originMatches } from '../../kernel/origin-matches.ts'
+import { originMatches } from '../../portable/origin-matches.ts'
 
 const env = useBrowserSandbox()
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { send } from '../../http/test-request.ts'
 import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { connectionKey } from '../page/connection-memory.ts'
+import { connectionKey } from '../../browser/frame-page/connection-memory.ts'
 
 const env = useBrowserSandbox()
 

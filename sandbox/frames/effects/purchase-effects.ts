@@ -11,8 +11,8 @@ import { purchaseGate } from '../../domain/purchase-gate.ts'
 import { isPurchaseFrame } from '../../domain/triggers.ts'
 import type { FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
-import type { PurchaseOutcome } from '../effect-results.ts'
-import { PAYS_WITH, quoteProblem } from '../purchase-rules.ts'
+import type { PurchaseOutcome } from '../../portable/frames/effect-results.ts'
+import { PAYS_WITH, quoteProblem } from '../../portable/frames/purchase-rules.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 
 /** The connected customer a buy frame pays for (its full-scope clientToken). */

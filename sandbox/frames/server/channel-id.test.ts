@@ -3,7 +3,7 @@ import { Envelope } from '../../contract/index.ts'
 import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { openInProcessFrame } from './in-process-frame.ts'
-import { checkMachine } from '../machines/check.ts'
+import { checkMachine } from '../../portable/frames/machines/check.ts'
 
 const core = createSandboxCore()
 

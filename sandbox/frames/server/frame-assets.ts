@@ -31,5 +31,5 @@ aside.hints ul { margin: 0; padding-left: 18px; }
 
 /** The frame page's script (bundled once, on first request) and style. */
 export function frameAssets() {
-  return { style: STYLE, script: () => browserBundle('frames/page/frame-app.ts') }
+  return { style: STYLE, script: () => browserBundle('frame-page/frame-app.ts') }
 }

@@ -1,6 +1,6 @@
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 import type { Tenant } from '../../kernel/tenant.ts'
-import type { EffectResult } from '../effect-results.ts'
+import type { EffectResult } from '../../portable/frames/effect-results.ts'
 import type { UncheckedEffect } from '../effects/effect-handler.ts'
 import { ticketFrameContext, type FramesHost } from '../effects/frame-context.ts'
 import { FrameError } from '../effects/frame-error.ts'

@@ -3,7 +3,7 @@ import { startServer, type RunningSandbox } from '../../adapters/node-http/start
 import { createSandboxCore } from '../../http/sandbox-core.ts'
 import { platformAccount } from '../../http/routes/platform-test-kit.ts'
 import { signWidgetUrl, widgetSignature } from '../../kernel/widget-url-signature.ts'
-import { widgetMachine } from '../machines/widget.ts'
+import { widgetMachine } from '../../portable/frames/machines/widget.ts'
 import { framesHandler } from './frames-test-kit.ts'
 import { frameConfigOf, framesClient } from './frames-test-kit.ts'
 import { openInProcessFrame } from './in-process-frame.ts'

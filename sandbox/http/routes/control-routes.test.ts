@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ClockState, Fault, JournalEntry, PlatformError, SellQuote, TenantFixtures, TenantSettings, WidgetError, dataOf } from '../../contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
-import { peekToken } from '../../domain/tokens.ts'
+import { peekToken } from '../../portable/peek-token.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'
 
 let core: SandboxCore

@@ -1,4 +1,4 @@
-import type { TokenClaims } from '../../domain/tokens.ts'
+import type { TokenClaims } from '../../portable/peek-token.ts'
 import { SandboxError } from '../../kernel/sandbox-error.ts'
 
 /**

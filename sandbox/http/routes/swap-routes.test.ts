@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SwapPairList, type SwapQuote, WidgetError } from '../../contract/index.ts'
 import { signSwapQuote } from '../../domain/swap-quote.ts'
-import { base64UrlToText } from '../../kernel/base64url.ts'
+import { base64UrlToText } from '../../portable/base64url.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { BTC_TESTNET_WALLET, EVM_WALLET, evmWallets, expectWidgetError, swapAccount } from './swap-test-kit.ts'
