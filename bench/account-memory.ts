@@ -6,8 +6,8 @@
  *
  *   node --expose-gc --import tsx bench/account-memory.ts [N]
  */
-import { startServer } from '../sandbox/adapters/node-http/start-server.ts'
-import { runAccountFlow } from '../scripts/soak/account-flow.ts'
+import { startServer } from '#adapters/node-http/start-server.ts'
+import { runAccountFlow } from '#scripts/soak/account-flow.ts'
 
 const accounts = Number(process.argv[2] ?? 200)
 const settle = async () => {

@@ -9,7 +9,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { request } from 'node:http'
-import type { RunningSandbox } from '../sandbox/adapters/node-http/index.ts'
+import type { RunningSandbox } from '#adapters/node-http/index.ts'
 
 const BUDGET_BYTES = 100_000
 const SERVER = '../dist/sandbox/adapters/node-http/index.js'

@@ -10,10 +10,10 @@
  *   npm run bench:full-memory -- [accounts=256] [-- extra serve flags]
  */
 import { Agent, request } from 'node:http'
-import { processRssMb } from '../scripts/process-rss.ts'
-import { measureServerMemory } from '../scripts/soak/server-memory.ts'
-import { readUsage } from '../scripts/soak/server-usage.ts'
-import { startSandbox } from '../scripts/soak/start-sandbox.ts'
+import { processRssMb } from '#scripts/process-rss.ts'
+import { measureServerMemory } from '#scripts/soak/server-memory.ts'
+import { readUsage } from '#scripts/soak/server-usage.ts'
+import { startSandbox } from '#scripts/soak/start-sandbox.ts'
 
 const separator = process.argv.indexOf('--')
 const accounts = Number(process.argv[2] && process.argv[2] !== '--' ? process.argv[2] : 256)

@@ -5,7 +5,7 @@
  *
  *   node --import tsx bench/new-accounts-server.ts <max accounts> [--in-one-go]
  */
-import { startServer } from '../sandbox/adapters/node-http/start-server.ts'
+import { startServer } from '#adapters/node-http/start-server.ts'
 
 const [maxAccounts = '600', mode] = process.argv.slice(2)
 const sandbox = await startServer({

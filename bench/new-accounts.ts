@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { median, quantile } from '../scripts/statistics.ts'
+import { median, quantile } from '#scripts/statistics.ts'
 
 const accounts = Number(process.argv[2] ?? 500)
 const rounds = Number(process.argv[3] ?? 3)

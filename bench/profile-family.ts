@@ -7,7 +7,7 @@
  *
  * The same as `node --cpu-prof`, without the set-up in the profile.
  */
-import { startServer } from '../sandbox/adapters/node-http/index.ts'
+import { startServer } from '#adapters/node-http/index.ts'
 import { profileWhile, summariseProfile } from './cpu-profile.ts'
 import { loadGenerator } from './load-generator.ts'
 import { prepareFamilies } from './route-family-setup.ts'

@@ -5,8 +5,8 @@
  *
  *   node --import tsx bench/profile-scenarios.ts [passes=3] [grep]
  */
-import { runInNode } from '../harness/drivers/node-driver.ts'
-import { loadScenarios } from '../harness/load-scenarios.ts'
+import { runInNode } from '#harness/drivers/node-driver.ts'
+import { loadScenarios } from '#harness/load-scenarios.ts'
 import { profileWhile, summariseProfile } from './cpu-profile.ts'
 
 const [passes = '3', grep] = process.argv.slice(2)

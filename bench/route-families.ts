@@ -11,8 +11,8 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startServer } from '../sandbox/adapters/node-http/index.ts'
-import { median } from '../scripts/statistics.ts'
+import { startServer } from '#adapters/node-http/index.ts'
+import { median } from '#scripts/statistics.ts'
 import { loadGenerator, type LoadSpec } from './load-generator.ts'
 import { prepareFamilies } from './route-family-setup.ts'
 

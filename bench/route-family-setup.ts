@@ -6,10 +6,10 @@
  * @example
  * const families = await prepareFamilies(await startServer({ port: 0, framesPort: 0 }))
  */
-import type { RunningSandbox } from '../sandbox/adapters/node-http/index.ts'
-import { executeBuyQuote } from '../sandbox/domain/transactions.ts'
-import type { BuyQuote } from '../sandbox/contract/index.ts'
-import { provisionTenant } from '../scripts/soak/request-mix.ts'
+import type { RunningSandbox } from '#adapters/node-http/index.ts'
+import { executeBuyQuote } from '#domain/transactions.ts'
+import type { BuyQuote } from '#contract/index.ts'
+import { provisionTenant } from '#scripts/soak/request-mix.ts'
 import type { LoadSpec } from './load-generator.ts'
 
 /** One route family: the request the load repeats, its target ratio, and what must happen before each sandbox run. */

@@ -7,9 +7,9 @@
  * with the median time of one scenario and the CPU time per scenario (steadier than wall time on a busy machine). Pass 0 (module loading, the seed's core, the JIT) is a warm-up and not counted.
  */
 import { parseArgs } from 'node:util'
-import { loadScenarios } from '../harness/load-scenarios.ts'
-import { runInNode } from '../harness/drivers/node-driver.ts'
-import { median } from '../scripts/statistics.ts'
+import { loadScenarios } from '#harness/load-scenarios.ts'
+import { runInNode } from '#harness/drivers/node-driver.ts'
+import { median } from '#scripts/statistics.ts'
 
 const { values } = parseArgs({ options: { 'node-only': { type: 'boolean', default: false }, passes: { type: 'string', default: '5' } } })
 const passes = Number(values.passes)
@@ -50,8 +50,8 @@ console.log(
 )
 
 if (withBrowser) {
-  const { runInBrowser, startBrowserEnv } = await import('../harness/drivers/browser-driver.ts')
-  const { launchChromium } = await import('../sandbox/page-host/chromium.ts')
+  const { runInBrowser, startBrowserEnv } = await import('#harness/drivers/browser-driver.ts')
+  const { launchChromium } = await import('#page-host/chromium.ts')
   const browser = await launchChromium()
   const env = await startBrowserEnv({ browser })
   const browserTimes: number[] = []

@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { processRssMb } from '../scripts/process-rss.ts'
+import { processRssMb } from '#scripts/process-rss.ts'
 
 const rounds = Number(process.env.BENCH_START_ROUNDS ?? 7)
 const FLAGS = ['--max-semi-space-size=32']

@@ -11,10 +11,10 @@
  *
  * Also prints the heap a session costs (run with --expose-gc for a settled figure).
  */
-import { DEFAULT_TENANT_LIMITS } from '../sandbox/kernel/store/tenant-limits.ts'
-import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
-import { send } from '../sandbox/http/test-request.ts'
-import { median } from '../scripts/statistics.ts'
+import { DEFAULT_TENANT_LIMITS } from '#kernel/store/tenant-limits.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
+import { median } from '#scripts/statistics.ts'
 
 const ROUNDS = 300
 const headers = { 'x-api-key': 'sk_test_bench' }

@@ -11,14 +11,14 @@
  *   npm run bench
  *   node --import tsx bench/transaction-lookups.ts
  */
-import { magicContacts } from '../fixtures/magic-customers.ts'
-import type { BuyQuote } from '../sandbox/contract/index.ts'
-import { startSellTransaction } from '../sandbox/domain/sell-transactions.ts'
-import { executeBuyQuote } from '../sandbox/domain/transactions.ts'
-import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
-import { send } from '../sandbox/http/test-request.ts'
-import { DEFAULT_TENANT_LIMITS } from '../sandbox/kernel/store/tenant-limits.ts'
-import { median } from '../scripts/statistics.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
+import type { BuyQuote } from '#contract/index.ts'
+import { startSellTransaction } from '#domain/sell-transactions.ts'
+import { executeBuyQuote } from '#domain/transactions.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
+import { DEFAULT_TENANT_LIMITS } from '#kernel/store/tenant-limits.ts'
+import { median } from '#scripts/statistics.ts'
 
 const ROUNDS = 300
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { WebhookHandler } from '../sandbox/kernel/webhook-transport.ts'
+import type { WebhookHandler } from '#kernel/webhook-transport.ts'
 
 /** Webhook handlers behind one loopback server: a URL per handler, and the server closed with `close()`. */
 interface LoopbackReceivers {

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import './vitest-matchers.ts'
-import { createSandbox } from '../sandbox/adapters/msw/create-sandbox.ts'
+import { createSandbox } from '#adapters/msw/create-sandbox.ts'
 
 const BASE = 'http://ramp-tenant.test'
 const sandbox = createSandbox({ baseUrl: BASE, seed: 1 })

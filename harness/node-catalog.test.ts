@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { internalValuesIn } from '../sandbox/http/internal-values-test-kit.ts'
-import { createSandboxCore, type SandboxCore } from '../sandbox/http/sandbox-core.ts'
+import { internalValuesIn } from '#http/internal-values-test-kit.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
 import { loadCatalog } from './catalog.ts'
 import { checkScenario } from './check-scenario.ts'
 import { nodeWebhookTransport, runInNode } from './drivers/node-driver.ts'

@@ -1,7 +1,7 @@
 import { expect as playwrightExpect, type ExpectMatcherState } from '@playwright/test'
 import { matchSequence } from './match-sequence.ts'
 import type { EventMatcher, SequenceMode } from './scenario.ts'
-import type { RequestsMatcherInput } from '../sandbox/http/tenant-control.ts'
+import type { RequestsMatcherInput } from '#http/tenant-control.ts'
 import { waitForRequests, type ReceivedOptions, type RequestSource } from './wait-for-requests.ts'
 import { waitForSequence, type EventSource, type WaitOptions } from './wait-for-sequence.ts'
 

@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test'
-import { startServer, type RunningSandbox } from '../sandbox/adapters/node-http/index.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/index.ts'
 import { expect } from './playwright-matchers.ts'
 import { servedTenant } from './served-tenant.ts'
 import { freshAccount, type TenantHandle } from './tenant-handle.ts'

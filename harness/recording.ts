@@ -1,5 +1,5 @@
-import type { FrameOutbound, RequestMatcherInput, WebhookEventType } from '../sandbox/contract/index.ts'
-import type { WebhookData } from '../sandbox/domain/webhook-deliveries.ts'
+import type { FrameOutbound, RequestMatcherInput, WebhookEventType } from '#contract/index.ts'
+import type { WebhookData } from '#domain/webhook-deliveries.ts'
 
 /** One line of a scenario's timeline: who did what, in order. */
 export interface TimelineEntry {

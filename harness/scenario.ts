@@ -1,4 +1,4 @@
-import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '../sandbox/contract/index.ts'
+import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '#contract/index.ts'
 import type { Present, SequenceMode } from './match-sequence.ts'
 import type { WebhookPayload } from './recording.ts'
 

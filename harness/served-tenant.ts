@@ -1,5 +1,5 @@
-import type { ControlCall } from '../sandbox/http/tenant-control.ts'
-import { tenantHandle, type TenantHandle } from '../sandbox/http/tenant-handle.ts'
+import type { ControlCall } from '#http/tenant-control.ts'
+import { tenantHandle, type TenantHandle } from '#http/tenant-handle.ts'
 import { loopbackReceivers } from './loopback-receivers.ts'
 
 /**

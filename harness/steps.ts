@@ -1,6 +1,6 @@
-import { magicContacts } from '../fixtures/magic-customers.ts'
-import type { FailureCode, FrameName } from '../sandbox/contract/index.ts'
-import type { ChallengeErrorCode } from '../sandbox/portable/frames/purchase-gate.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
+import type { FailureCode, FrameName } from '#contract/index.ts'
+import type { ChallengeErrorCode } from '#portable/frames/purchase-gate.ts'
 import { ref, type EventMatcher, type Expectations, type Input, type Scenario, type Step } from './scenario.ts'
 
 /**

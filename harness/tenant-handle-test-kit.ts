@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import type { JournalEntry } from '../sandbox/contract/index.ts'
-import { verifyWebhook } from '../sandbox/kernel/webhook-signature.ts'
+import type { JournalEntry } from '#contract/index.ts'
+import { verifyWebhook } from '#kernel/webhook-signature.ts'
 import type { TenantHandle } from './tenant-handle.ts'
 import './vitest-matchers.ts'
 

@@ -1,5 +1,5 @@
-import type { ApiJournalEntry, FoundRequests } from '../sandbox/contract/index.ts'
-import type { RequestsMatcherInput } from '../sandbox/http/tenant-control.ts'
+import type { ApiJournalEntry, FoundRequests } from '#contract/index.ts'
+import type { RequestsMatcherInput } from '#http/tenant-control.ts'
 import { sleep, WAIT_GAPS } from './wait-for-sequence.ts'
 
 /** What `toHaveReceived` reads: a tenant handle (vitest, Playwright, or the msw adapter's `sandbox.tenant()`). */

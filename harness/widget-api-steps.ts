@@ -3,7 +3,7 @@
  * flow, signed widget URLs, and swaps. Each is a raw `api` step (or a few) with the run's keys. They stand on the
  * frame and platform steps of `steps.ts`; `ramp-sandbox/harness` exports both.
  */
-import type { SellFailureReason } from '../sandbox/contract/index.ts'
+import type { SellFailureReason } from '#contract/index.ts'
 import { ref, type Input, type Step } from './scenario.ts'
 import { connectCustomer, magic, openPayFrame, quoteFor, WALLET_ADDRESS } from './steps.ts'
 

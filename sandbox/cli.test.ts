@@ -4,8 +4,8 @@ import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from './adapters/node-http/index.ts'
-import { createSandboxCore } from './http/sandbox-core.ts'
+import { startServer } from '#adapters/node-http/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 
 const children: ChildProcess[] = []
 afterEach(() => {
@@ -235,8 +235,8 @@ describe('ramp-sandbox serve --secret', () => {
     const secret = `${'c0ffee'.repeat(10)}beef`
     const api = await ready('--frozen-clock', '--secret', secret)
     const served = (await (await fetch(`${api}${QUOTE}`)).json()) as { signature: string }
-    const { createSandboxCore } = await import('./http/sandbox-core.ts')
-    const { send } = await import('./http/test-request.ts')
+    const { createSandboxCore } = await import('#http/sandbox-core.ts')
+    const { send } = await import('#http/test-request.ts')
     const local = (await send(createSandboxCore({ secret }), `GET ${QUOTE}`)).body as { signature: string }
     expect(served.signature).toBe(local.signature)
   }, 60_000)

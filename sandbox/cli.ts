@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { buildCatalog } from '../fixtures/catalog.ts'
-import { SECRET_PATTERN, SECRET_RULE } from './kernel/sandbox-secret.ts'
-import { startServer, type RequestLogEntry, type RunningSandbox } from './adapters/node-http/index.ts'
-import { ALLOW_HOST_PATTERN } from './adapters/node-http/host-check.ts'
+import { buildCatalog } from '#fixtures/catalog.ts'
+import { SECRET_PATTERN, SECRET_RULE } from '#kernel/sandbox-secret.ts'
+import { startServer, type RequestLogEntry, type RunningSandbox } from '#adapters/node-http/index.ts'
+import { ALLOW_HOST_PATTERN } from '#adapters/node-http/host-check.ts'
 import { USAGE } from './cli-usage.ts'
 
 
@@ -57,7 +57,7 @@ function exitWith(message: string): never {
 
 async function record(values: { key?: string; api?: string; title?: string; out?: string }): Promise<void> {
   if (!values.key) fail('record needs --key sk_test_<account> (the tenant whose journal to record)')
-  const { recordFromServer } = await import('./record/record-from-server.ts')
+  const { recordFromServer } = await import('#record/record-from-server.ts')
   const { source } = await recordFromServer({ api: values.api ?? 'http://127.0.0.1:4010', key: values.key, title: values.title ?? 'recorded flow' }).catch((error: Error) => exitWith(error.message))
   if (!values.out) return void process.stdout.write(source)
   const { mkdirSync, writeFileSync } = await import('node:fs')
@@ -267,8 +267,8 @@ async function main(argv: string[]): Promise<void> {
   )
   // Tenant stores load their module on first use, and the seed's catalog is built on first use, to keep start-up
   // short (decision 0030): make both now that the ready line is out, so a partner's first call does not wait for them.
-  void import('./kernel/store/tenant-store.ts')
-  void import('../fixtures/tenant-seed.ts')
+  void import('#kernel/store/tenant-store.ts')
+  void import('#fixtures/tenant-seed.ts')
   setImmediate(() => sandbox.core.catalog.currencies)
 }
 

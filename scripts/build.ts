@@ -25,8 +25,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import ts from 'typescript'
-import { BROWSER_ENTRIES, COMPRESSED_SUFFIXES, prebuiltPath } from '../sandbox/bundles/browser-bundle.ts'
-import { BUNDLE_OPTIONS, compressBundle, zodEnglishOnly } from '../sandbox/bundles/bundle-options.ts'
+import { BROWSER_ENTRIES, COMPRESSED_SUFFIXES, prebuiltPath } from '#bundles/browser-bundle.ts'
+import { BUNDLE_OPTIONS, compressBundle, zodEnglishOnly } from '#bundles/bundle-options.ts'
 import { rewriteSubpathSpecifiers, roomOfSpecifier, subpathSpecifiersIn } from './subpath-specifiers.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { encryptCredentials } from '../sandbox/portable/frames/credentials.ts'
+import { encryptCredentials } from '#portable/frames/credentials.ts'
 import { docBlocks, REPO, where, type DocBlock } from './doc-blocks.ts'
 
 /**

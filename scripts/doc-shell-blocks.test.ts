@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../sandbox/adapters/node-http/index.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/index.ts'
 import { docBlocks, where, type DocBlock } from './doc-blocks.ts'
 import { runShellBlock, type ShellRun } from './doc-shell.ts'
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { runInNode } from '../harness/drivers/node-driver.ts'
-import cancelled from '../scenarios/challenges/wallet-ownership-cancelled.scenario.ts'
-import failed from '../scenarios/challenges/challenge-error-invalid-token.scenario.ts'
-import type { Scenario } from '../harness/scenario.ts'
+import { runInNode } from '#harness/drivers/node-driver.ts'
+import cancelled from '#scenarios/challenges/wallet-ownership-cancelled.scenario.ts'
+import failed from '#scenarios/challenges/challenge-error-invalid-token.scenario.ts'
+import type { Scenario } from '#harness/scenario.ts'
 import { challengeOutcomesMarkdown, triggersDoc } from './docs-triggers.ts'
 
 const doc = readFileSync(new URL('../docs/triggers.md', import.meta.url), 'utf8')

@@ -1,7 +1,7 @@
-import { declinedChallengeReason } from '../sandbox/domain/declined-challenge.ts'
-import { sellTriggersMarkdown } from '../sandbox/domain/sell-triggers.ts'
-import { swapTriggersMarkdown } from '../sandbox/domain/swap-triggers.ts'
-import { triggersMarkdown } from '../sandbox/domain/triggers.ts'
+import { declinedChallengeReason } from '#domain/declined-challenge.ts'
+import { sellTriggersMarkdown } from '#domain/sell-triggers.ts'
+import { swapTriggersMarkdown } from '#domain/swap-triggers.ts'
+import { triggersMarkdown } from '#domain/triggers.ts'
 import { withSection } from './readme-sections.ts'
 
 /** What the buy frame's `complete` carries when a challenge ends without the customer verifying (decision 0063). */

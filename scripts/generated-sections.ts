@@ -1,4 +1,4 @@
-import { buildCatalog, magicCustomers } from '../fixtures/index.ts'
+import { buildCatalog, magicCustomers } from '#fixtures/index.ts'
 import { cliSection } from './readme-cli.ts'
 import { currencySection, customerSection } from './readme-sections.ts'
 import { webhookSection } from './readme-webhooks.ts'

@@ -1,4 +1,4 @@
-import { SCENARIOS_USAGE } from '../harness/cli/scenarios-command.ts'
+import { SCENARIOS_USAGE } from '#harness/cli/scenarios-command.ts'
 import { USAGE } from '../sandbox/cli-usage.ts'
 
 /**

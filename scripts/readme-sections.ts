@@ -1,6 +1,6 @@
-import type { Catalog, CryptoCurrency, Currency } from '../sandbox/contract/index.ts'
-import type { MagicCustomerSpec } from '../fixtures/magic-customers.ts'
-import { HISTORY_PER_CUSTOMER } from '../fixtures/tenant-seed.ts'
+import type { Catalog, CryptoCurrency, Currency } from '#contract/index.ts'
+import type { MagicCustomerSpec } from '#fixtures/magic-customers.ts'
+import { HISTORY_PER_CUSTOMER } from '#fixtures/tenant-seed.ts'
 
 function limits(min: number | null, max: number | null): string {
   return min === null && max === null ? 'none' : `${min ?? '–'} – ${max ?? '–'}`

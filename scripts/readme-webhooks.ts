@@ -1,7 +1,7 @@
-import { eventTypesOf, readWebhookBody, WEBHOOK_CATALOGUE, webhookEntry, type WebhookEventName, type WebhookSubject } from '../sandbox/contract/index.ts'
-import { createSandboxCore } from '../sandbox/http/sandbox-core.ts'
-import { send } from '../sandbox/http/test-request.ts'
-import { handlerTransport } from '../sandbox/kernel/webhook-transport.ts'
+import { eventTypesOf, readWebhookBody, WEBHOOK_CATALOGUE, webhookEntry, type WebhookEventName, type WebhookSubject } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 
 /** Where each subject's `data` comes from, for the catalogue table (a switch, so a new subject cannot be left out). */
 function sourceOf(subject: WebhookSubject): string {

@@ -10,9 +10,9 @@
 import { Session } from 'node:inspector/promises'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startServer } from '../sandbox/adapters/node-http/start-server.ts'
-import { magicContacts } from '../fixtures/magic-customers.ts'
-import { WALLET_ADDRESS as WALLET } from '../harness/steps.ts'
+import { startServer } from '#adapters/node-http/start-server.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
+import { WALLET_ADDRESS as WALLET } from '#harness/steps.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const session = new Session()

@@ -6,9 +6,9 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { startServer } from '../sandbox/adapters/node-http/index.ts'
-import { launchChromium } from '../sandbox/page-host/chromium.ts'
-import { doStep, FLOW_PLANS, openDemo, POLL, startFlow } from '../sandbox/testing/demo/demo-flow-driver.ts'
+import { startServer } from '#adapters/node-http/index.ts'
+import { launchChromium } from '#page-host/chromium.ts'
+import { doStep, FLOW_PLANS, openDemo, POLL, startFlow } from '#testing/demo/demo-flow-driver.ts'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 390, height: 844 }]

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { z } from 'zod'
-import { RequestMatcher, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '../../sandbox/contract/index.ts'
+import { RequestMatcher, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '#contract/index.ts'
 import { STEP_KINDS, type Scenario } from '../scenario.ts'
 
 /** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */

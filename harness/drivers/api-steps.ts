@@ -1,6 +1,6 @@
-import { encodeQuote } from '../../sandbox/portable/frames/machines/purchase-flow.ts'
-import { tenantControl, type TenantControl } from '../../sandbox/http/tenant-control.ts'
-import { signWidgetUrl } from '../../sandbox/kernel/widget-url-signature.ts'
+import { encodeQuote } from '#portable/frames/machines/purchase-flow.ts'
+import { tenantControl, type TenantControl } from '#http/tenant-control.ts'
+import { signWidgetUrl } from '#kernel/widget-url-signature.ts'
 import type { Recording } from '../recording.ts'
 import type { Scenario, Step } from '../scenario.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import mismatch from '../../scenarios/connect/mismatch.scenario.ts'
+import mismatch from '#scenarios/connect/mismatch.scenario.ts'
 import { checkScenario } from '../check-scenario.ts'
 import { defineScenario, ref } from '../scenario.ts'
 import { runInBrowser } from './browser-driver.ts'

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
+import type { FrameName, FrameOutbound } from '#contract/index.ts'
 import type { Recording, TimelineEntry } from '../recording.ts'
 import { actInForm } from './act-in-form.ts'
 import { WAIT_MS } from './effect-tracker.ts'

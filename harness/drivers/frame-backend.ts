@@ -1,4 +1,4 @@
-import type { FrameInbound, FrameName, FrameOutbound } from '../../sandbox/contract/index.ts'
+import type { FrameInbound, FrameName, FrameOutbound } from '#contract/index.ts'
 import type { TimelineEntry } from '../recording.ts'
 import type { ApiStepContext } from './api-steps.ts'
 import type { WebhookListeners } from './webhook-listeners.ts'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import identityChallengeCompleted from '../../scenarios/challenges/identity-challenge-completed.scenario.ts'
+import identityChallengeCompleted from '#scenarios/challenges/identity-challenge-completed.scenario.ts'
 import { checkScenario } from '../check-scenario.ts'
 import { runInNode } from './node-driver.ts'
 

@@ -1,4 +1,4 @@
-import { handlerTransport, type WebhookHandler, type WebhookTransport } from '../../sandbox/kernel/webhook-transport.ts'
+import { handlerTransport, type WebhookHandler, type WebhookTransport } from '#kernel/webhook-transport.ts'
 import { WebhookInboxes } from './webhook-inboxes.ts'
 import { WebhookListeners } from './webhook-listeners.ts'
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import type { FrameInbound } from '../../sandbox/contract/index.ts'
+import type { FrameInbound } from '#contract/index.ts'
 
 /** Which way react-native-webview delivers the app's messages: iOS dispatches them on `window`, Android on `document`. */
 export type WebViewPlatform = 'ios' | 'android'

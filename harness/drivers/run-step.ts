@@ -1,4 +1,4 @@
-import { challengeParams } from '../../sandbox/frames/testing/frame-script.ts'
+import { challengeParams } from '#frames/testing/frame-script.ts'
 import type { Step } from '../scenario.ts'
 import * as call from './api-steps.ts'
 import type { PendingConnection, StepDriver } from './frame-backend.ts'

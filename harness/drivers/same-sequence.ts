@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { normalizeEvents } from '../../sandbox/frames/testing/normalize-events.ts'
+import { normalizeEvents } from '#frames/testing/normalize-events.ts'
 import type { Recording } from '../recording.ts'
 
 /** Whether two drivers recorded the same sequences, and where not, per channel. */

@@ -1,6 +1,6 @@
-import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, SANDBOX_EVENT_ID_HEADER } from '../../sandbox/contract/index.ts'
-import { signWebhook, webhookApiKeyFrom } from '../../sandbox/kernel/webhook-signature.ts'
-import { webhookSecretFrom } from '../../sandbox/kernel/webhook-secret.ts'
+import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, SANDBOX_EVENT_ID_HEADER } from '#contract/index.ts'
+import { signWebhook, webhookApiKeyFrom } from '#kernel/webhook-signature.ts'
+import { webhookSecretFrom } from '#kernel/webhook-secret.ts'
 import type { AccountWebhookKey } from './webhook-inboxes.ts'
 
 /** Test helpers of the webhook inbox tests: a secret, an account key, and a delivery signed with them (or with others). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TimelineEntry } from '../recording.ts'
-import { SANDBOX_EVENT_ID_HEADER } from '../../sandbox/contract/index.ts'
-import { signWebhook } from '../../sandbox/kernel/webhook-signature.ts'
+import { SANDBOX_EVENT_ID_HEADER } from '#contract/index.ts'
+import { signWebhook } from '#kernel/webhook-signature.ts'
 import { KEY, OTHER_SECRET, OTHER_WEBHOOK_KEY, SECRET, WEBHOOK_KEY, WIDGET_BODY, signedDelivery } from './webhook-inbox-test-kit.ts'
 import { WebhookInboxes } from './webhook-inboxes.ts'
 

@@ -1,5 +1,5 @@
-import { readWebhookBody, SANDBOX_EVENT_ID_HEADER, WebhookEventType, webhookBody, webhookEntry, type WebhookScheme } from '../../sandbox/contract/index.ts'
-import { verifyWebhook, WebhookVerificationError } from '../../sandbox/kernel/webhook-signature.ts'
+import { readWebhookBody, SANDBOX_EVENT_ID_HEADER, WebhookEventType, webhookBody, webhookEntry, type WebhookScheme } from '#contract/index.ts'
+import { verifyWebhook, WebhookVerificationError } from '#kernel/webhook-signature.ts'
 import type { TimelineEntry } from '../recording.ts'
 
 /** One delivery an inbox took: the event, and the status the inbox answered. */

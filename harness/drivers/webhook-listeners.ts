@@ -1,4 +1,4 @@
-import { WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf, type WebhookEventType } from '../../sandbox/contract/index.ts'
+import { WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf, type WebhookEventType } from '#contract/index.ts'
 import type { WebhookRecord } from '../recording.ts'
 import type { Step } from '../scenario.ts'
 import { secretKey, type ApiStepContext } from './api-steps.ts'

@@ -8,7 +8,7 @@ import { sameSequence } from '../drivers/same-sequence.ts'
 import { expect } from '../playwright-matchers.ts'
 import type { Recording } from '../recording.ts'
 import { tagLabels } from '../scenario-tags.ts'
-import { sequenceDiagram, sequenceDiagramHtml } from '../../sandbox/portable/demo/sequence-diagram.ts'
+import { sequenceDiagram, sequenceDiagramHtml } from '#portable/demo/sequence-diagram.ts'
 
 
 /** The browser driver's environment, once per worker: Playwright's Chromium, the server and the host page. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createPartnerSession } from '../../sandbox/testing/partner-session.ts'
+import { createPartnerSession } from '#testing/partner-session.ts'
 
 /**
  * The partner app the Playwright example of docs/harness.md drives, standing in for `http://localhost:3000`: a checkout page

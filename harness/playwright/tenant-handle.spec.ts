@@ -1,4 +1,4 @@
-import { verifyWebhook } from '../../sandbox/kernel/webhook-signature.ts'
+import { verifyWebhook } from '#kernel/webhook-signature.ts'
 import { expect, test } from '../playwright.ts'
 
 // The fixture's tenant is the same handle as msw's and useSandbox's (decision 0093): clock, webhooks, fixtures, reset.

@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../adapters/node-http/index.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/index.ts'
 
 let sandbox: RunningSandbox
 beforeAll(async () => {

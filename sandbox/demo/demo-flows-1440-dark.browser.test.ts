@@ -1,4 +1,4 @@
-import { demoFlowMatrix } from '../testing/demo/demo-flow-matrix.ts'
+import { demoFlowMatrix } from '#testing/demo/demo-flow-matrix.ts'
 
 // Every flow of the menu at 1440 px in the dark theme (the Done-when matrix of issue 22; the driver says how each runs).
 demoFlowMatrix({ width: 1440, height: 900 }, 'dark')

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { headerValue, type PlainRequest, type PlainResponse } from '../http/plain-http.ts'
-import { isJsonContentType } from '../http/require-json-content-type.ts'
+import { headerValue, type PlainRequest, type PlainResponse } from '#http/plain-http.ts'
+import { isJsonContentType } from '#http/require-json-content-type.ts'
 
 /**
  * A JSON answer of the demo's partner server, never cached.

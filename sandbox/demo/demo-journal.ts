@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../contract/index.ts'
+import type { JournalEntry } from '#contract/index.ts'
 
 /** How the demo's partner server calls the sandbox with its secret key (`demoRoutes`' `call`). */
 type SecretKeyCall = (mode: 'test' | 'live', method: string, path: string, body?: unknown, query?: Record<string, string>) => Promise<{ status: number; body?: unknown }>

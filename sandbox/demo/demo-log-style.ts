@@ -1,4 +1,4 @@
-import { FRAME_PALETTE } from '../portable/demo/sequence-diagram-style.ts'
+import { FRAME_PALETTE } from '#portable/demo/sequence-diagram-style.ts'
 
 const palette = (theme: 'light' | 'dark') => FRAME_PALETTE.map((colours, i) => `--frame-${i}: ${colours[theme]};`).join(' ')
 

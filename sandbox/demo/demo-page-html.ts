@@ -1,4 +1,4 @@
-import { DEMO_FLOWS } from '../portable/demo/demo-flow-labels.ts'
+import { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { DEMO_LOG_STYLE } from './demo-log-style.ts'
 
 /** What the demo page is told about the sandbox (public values only: never a secret key). */

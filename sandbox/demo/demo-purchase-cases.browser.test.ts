@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { demoPageFixture } from '../testing/demo/demo-page-test-kit.ts'
-import { bannerOf, doStep, POLL, startFlow } from '../testing/demo/demo-flow-driver.ts'
+import { demoPageFixture } from '#testing/demo/demo-page-test-kit.ts'
+import { bannerOf, doStep, POLL, startFlow } from '#testing/demo/demo-flow-driver.ts'
 
 const demo = demoPageFixture({ width: 1440, height: 900 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../http/index.ts'
-import type { PlainReply, PlainRequest } from '../http/plain-http.ts'
+import { createSandboxCore } from '#http/index.ts'
+import type { PlainReply, PlainRequest } from '#http/plain-http.ts'
 import { demoRoutes } from './demo-routes.ts'
 
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { readWebhookBody, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf, type WebhookScheme } from '../contract/index.ts'
-import { verifyWebhook, WebhookVerificationError } from '../kernel/webhook-signature.ts'
+import { readWebhookBody, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf, type WebhookScheme } from '#contract/index.ts'
+import { verifyWebhook, WebhookVerificationError } from '#kernel/webhook-signature.ts'
 
 /** Where the demo's partner server receives its webhooks (`?mode=test|live` says for which key). */
 export const DEMO_WEBHOOK_PATH = '/demo/api/webhooks'

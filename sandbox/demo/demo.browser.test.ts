@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demoPageFixture } from '../testing/demo/demo-page-test-kit.ts'
+import { demoPageFixture } from '#testing/demo/demo-page-test-kit.ts'
 
 const demo = demoPageFixture({ width: 1440, height: 1000 })
 

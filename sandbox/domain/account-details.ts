@@ -1,5 +1,5 @@
-import { fromMinor, toMinor, type AccountDetails, type FiatCurrency, type MinimumFeeByCurrency, type SellPayoutMethod } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import { fromMinor, toMinor, type AccountDetails, type FiatCurrency, type MinimumFeeByCurrency, type SellPayoutMethod } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { buyServiceFee, fiatPerUsd } from './buy-fees.ts'
 import { isoTime } from './iso-time.ts'
 import { seededId } from './new-id.ts'

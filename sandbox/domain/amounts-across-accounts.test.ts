@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Connection, SessionCreated, dataOf, type Mode } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { magicContacts } from '../../fixtures/magic-customers.ts'
+import { Connection, SessionCreated, dataOf, type Mode } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
 
 const core = createSandboxCore({ seed: 1 })
 

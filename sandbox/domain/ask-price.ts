@@ -1,6 +1,6 @@
-import type { AskPrice, CryptoCurrency } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { AskPrice, CryptoCurrency } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { pairPrice } from './pricing.ts'
 
 /**

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Connection, JournalEntry, PaymentMethodList, PlatformError, SessionCreated, dataOf } from '../contract/index.ts'
-import type { PlainReply } from '../http/plain-http.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { Connection, JournalEntry, PaymentMethodList, PlatformError, SessionCreated, dataOf } from '#contract/index.ts'
+import type { PlainReply } from '#http/plain-http.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 let core: SandboxCore
 let suffix = 0

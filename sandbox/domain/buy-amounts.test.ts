@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { toMinor } from '../contract/index.ts'
+import { toMinor } from '#contract/index.ts'
 import { amountsFromDestination, amountsFromSource, MAX_DESTINATION_STEPS } from './buy-amounts.ts'
 import type { BuyFeeSchedule } from './buy-fees.ts'
 import type { StepCount } from './step-count.ts'

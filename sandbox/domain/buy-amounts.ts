@@ -1,5 +1,5 @@
-import { fromMinor, toMinor, type BuyQuoteFees, type FeeBehavior } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { fromMinor, toMinor, type BuyQuoteFees, type FeeBehavior } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { BuyFeeSchedule } from './buy-fees.ts'
 import { uncounted, type StepCount } from './step-count.ts'
 

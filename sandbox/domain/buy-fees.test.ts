@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../fixtures/index.ts'
-import { CatalogIndex } from '../kernel/store/catalog-index.ts'
+import { buildCatalog } from '#fixtures/index.ts'
+import { CatalogIndex } from '#kernel/store/catalog-index.ts'
 import { buyFeeSchedule, buyServiceFee } from './buy-fees.ts'
 
 const catalog = new CatalogIndex(buildCatalog(1))

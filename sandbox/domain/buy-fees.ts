@@ -1,5 +1,5 @@
-import type { CryptoCurrency, FiatCurrency, PaymentMethodType } from '../contract/index.ts'
-import type { CatalogIndex } from '../kernel/store/catalog-index.ts'
+import type { CryptoCurrency, FiatCurrency, PaymentMethodType } from '#contract/index.ts'
+import type { CatalogIndex } from '#kernel/store/catalog-index.ts'
 
 /** Network fee per network, in US dollars (what moving the coin costs). */
 const NETWORK_FEE_USD = new Map<string, number>(Object.entries({

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { BuyLimits, type FiatCurrency, type CryptoCurrency } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { BuyLimits, type FiatCurrency, type CryptoCurrency } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
 import { buyLimits, MAX_LIMITS_STEPS } from './buy-limits.ts'
 import type { StepCount } from './step-count.ts'
 

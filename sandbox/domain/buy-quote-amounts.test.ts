@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { BuyQuote, Connection, SessionCreated, Transaction, dataOf, pageOf } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { magicCustomers } from '../../fixtures/magic-customers.ts'
-import { runEffect } from '../frames/effects/index.ts'
-import { openInProcessFrame, type InProcessFrame } from '../frames/server/in-process-frame.ts'
-import { widgetMachine, type WidgetAction } from '../portable/frames/machines/widget.ts'
+import { BuyQuote, Connection, SessionCreated, Transaction, dataOf, pageOf } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { magicCustomers } from '#fixtures/magic-customers.ts'
+import { runEffect } from '#frames/effects/index.ts'
+import { openInProcessFrame, type InProcessFrame } from '#frames/server/in-process-frame.ts'
+import { widgetMachine, type WidgetAction } from '#portable/frames/machines/widget.ts'
 
 const core = createSandboxCore({ seed: 1 })
 let suffix = 0

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import type { FiatCurrency } from '../contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import type { FiatCurrency } from '#contract/index.ts'
 import { buyBoundsProblem } from './buy-quote-checks.ts'
 
 const catalog = createSandboxCore({ seed: 1 }).tenants.get('buybounds', 'test').catalog

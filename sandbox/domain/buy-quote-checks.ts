@@ -1,7 +1,7 @@
-import type { BuyQuote, CardRecord, CryptoCurrency, CustomerRecord, FiatCurrency, Mode, PaymentMethodRef } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { CatalogIndex } from '../kernel/store/catalog-index.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { BuyQuote, CardRecord, CryptoCurrency, CustomerRecord, FiatCurrency, Mode, PaymentMethodRef } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { CatalogIndex } from '#kernel/store/catalog-index.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { alpha2 } from './geography.ts'
 import { cardAvailability } from './payment-methods.ts'
 

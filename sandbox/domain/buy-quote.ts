@@ -1,12 +1,12 @@
-import type { BuyQuote, BuyQuoteRequest, CustomerRecord, PaymentMethodRef } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { BuyQuote, BuyQuoteRequest, CustomerRecord, PaymentMethodRef } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { checkPaymentMethod, checkWallet, destinationCrypto, sourceFiat } from './buy-quote-checks.ts'
 import { paymentDisclosures } from './disclosures.ts'
 import { isoTime } from './iso-time.ts'
 import { checkBuyDecimals, priceBuy } from './price-buy.ts'
 import type { StepCount } from './step-count.ts'
-import type { TokenClaims } from '../portable/peek-token.ts'
+import type { TokenClaims } from '#portable/peek-token.ts'
 
 /** Seconds a buy quote stays valid on the tenant clock. */
 export const BUY_QUOTE_TTL_SECONDS = 30

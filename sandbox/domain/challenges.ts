@@ -1,10 +1,10 @@
-import type { BuyQuote, ChallengeRecord } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { BuyQuote, ChallengeRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
-import { peekToken } from '../portable/peek-token.ts'
+import { peekToken } from '#portable/peek-token.ts'
 import { issueToken, verifyToken } from './tokens.ts'
 
 /** Where frames are served when the sandbox was not told its public origins. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IpAddressCheck } from '../contract/index.ts'
+import { IpAddressCheck } from '#contract/index.ts'
 import { checkIpAddress, ipRangeFixtures } from './check-ip-address.ts'
 import { inRange, parseIp } from './ip-address.ts'
 

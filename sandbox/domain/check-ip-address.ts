@@ -1,6 +1,6 @@
-import { buildCountries } from '../../fixtures/countries.ts'
-import { buildIpRanges } from '../../fixtures/ip-ranges.ts'
-import type { Country, IpAddressCheck, IpAddressOverride, IpRangeRule } from '../contract/index.ts'
+import { buildCountries } from '#fixtures/countries.ts'
+import { buildIpRanges } from '#fixtures/ip-ranges.ts'
+import type { Country, IpAddressCheck, IpAddressOverride, IpRangeRule } from '#contract/index.ts'
 import { displayIp, inRange, parseIp } from './ip-address.ts'
 import { overrideRules } from './ip-address-overrides.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { send } from '../http/test-request.ts'
-import { magic, platformAccount } from '../http/routes/platform-test-kit.ts'
-import { peekToken } from '../portable/peek-token.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { peekToken } from '#portable/peek-token.ts'
 
 const core = createSandboxCore()
 

@@ -1,5 +1,5 @@
-import type { Customer, CustomerCapabilities, CustomerRecord } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { Customer, CustomerCapabilities, CustomerRecord } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { paymentDisclosures } from './disclosures.ts'
 
 /**

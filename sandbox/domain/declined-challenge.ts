@@ -1,6 +1,6 @@
-import type { ChallengeRecord } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { ChallengeRecord } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { finishChallenge } from './challenges.ts'
 import { executeBuyQuote } from './transactions.ts'
 

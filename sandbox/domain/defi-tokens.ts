@@ -1,7 +1,7 @@
-import { roundSignificant, type CryptoCurrency, type DefiToken, type DefiTokenQuery } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { defiTokenFacts } from '../../fixtures/defi-tokens.ts'
+import { roundSignificant, type CryptoCurrency, type DefiToken, type DefiTokenQuery } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { defiTokenFacts } from '#fixtures/defi-tokens.ts'
 import { pairPrice } from './pricing.ts'
 
 /** The token of one catalog crypto at a contract address, priced in US dollars at the tenant's clock. */

@@ -1,4 +1,4 @@
-import type { PaymentDisclosure } from '../contract/index.ts'
+import type { PaymentDisclosure } from '#contract/index.ts'
 
 /** Where a customer lives, as the spec's disclosure geography reads it. */
 export interface Geography {

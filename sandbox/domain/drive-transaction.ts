@@ -1,7 +1,7 @@
-import type { FailTransactionRequest, FailureCode, TransactionRecord } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { FailTransactionRequest, FailureCode, TransactionRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { settleTransaction } from './transactions.ts'
 import { TEST_TRIGGERS } from './triggers.ts'
 

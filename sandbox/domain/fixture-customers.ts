@@ -1,6 +1,6 @@
-import type { FixtureCustomer } from '../contract/index.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { magicCustomers } from '../../fixtures/magic-customers.ts'
+import type { FixtureCustomer } from '#contract/index.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
+import { magicCustomers } from '#fixtures/magic-customers.ts'
 
 /**
  * The tenant's customers as `GET /__sandbox/fixtures` lists them: ids (which

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { IpAddressCheck, PlatformError, SandboxSnapshot, TenantFixtures, TenantSettings, dataOf } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { platformAccount } from '../http/routes/platform-test-kit.ts'
+import { IpAddressCheck, PlatformError, SandboxSnapshot, TenantFixtures, TenantSettings, dataOf } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { platformAccount } from '#http/routes/platform-test-kit.ts'
 
 const SECRET = 'cd'.repeat(32)
 const core = createSandboxCore({ secret: SECRET, bootId: 'boot1' })

@@ -1,6 +1,6 @@
-import { buildCountries } from '../../fixtures/countries.ts'
-import type { Country, IpAddressOverride, IpRangeRule } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { buildCountries } from '#fixtures/countries.ts'
+import type { Country, IpAddressOverride, IpRangeRule } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import { parseIp } from './ip-address.ts'
 
 const BY_ALPHA2: ReadonlyMap<string, Country> = new Map(buildCountries().map((country) => [country.alpha2, country]))

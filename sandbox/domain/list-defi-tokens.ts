@@ -1,5 +1,5 @@
-import type { DefiToken, DefiTokenList, DefiTokenListQuery, DefiTokenSort, SortOrder } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { DefiToken, DefiTokenList, DefiTokenListQuery, DefiTokenSort, SortOrder } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { checkNetwork, defiTokens } from './defi-tokens.ts'
 
 /** Page size when `limit` is omitted. */

@@ -1,6 +1,6 @@
-import type { SellTransaction, WidgetTransactionListQuery, SellTransactionRecord } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { SellTransaction, WidgetTransactionListQuery, SellTransactionRecord } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { pageOf, withinDays } from './transaction-list-page.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { Connection, SessionCreated, Transaction, dataOf, pageOf } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { HISTORY_PER_CUSTOMER } from '../../fixtures/tenant-seed.ts'
+import { Connection, SessionCreated, Transaction, dataOf, pageOf } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { HISTORY_PER_CUSTOMER } from '#fixtures/tenant-seed.ts'
 
 const core = createSandboxCore({ seed: 1 })
 let suffix = 0

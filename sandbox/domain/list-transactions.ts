@@ -1,9 +1,9 @@
-import type { TransactionListQuery, TransactionRecord } from '../contract/index.ts'
-import { base64UrlToText, textToBase64Url } from '../portable/base64url.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
-import { newestOrder } from '../kernel/store/newest-order.ts'
+import type { TransactionListQuery, TransactionRecord } from '#contract/index.ts'
+import { base64UrlToText, textToBase64Url } from '#portable/base64url.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
+import { newestOrder } from '#kernel/store/newest-order.ts'
 
 /** Default page size. */
 const DEFAULT_PAGE_SIZE = 20

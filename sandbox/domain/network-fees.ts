@@ -1,6 +1,6 @@
-import { fromMinor, toMinor, type CryptoCurrency, type FiatCurrency, type NetworkFees, type NetworkFeesQuery } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import { fromMinor, toMinor, type CryptoCurrency, type FiatCurrency, type NetworkFees, type NetworkFeesQuery } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { buyFeeSchedule } from './buy-fees.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 
 /**
  * A new opaque, deterministic id: a digest of a per-store counter under the

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Connection, PaymentMethodList, PlatformError, SessionCreated, dataOf } from '../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { Connection, PaymentMethodList, PlatformError, SessionCreated, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 let core: SandboxCore
 let suffix = 0

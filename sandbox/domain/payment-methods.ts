@@ -1,7 +1,7 @@
-import type { Availability, CardRecord, PaymentMethodConfig, PaymentMethodList, PaymentMethodType, StoredCard } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import type { Availability, CardRecord, PaymentMethodConfig, PaymentMethodList, PaymentMethodType, StoredCard } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 
 /** Whether a card can be used at a sandbox instant: expired after the last day of its expiry month. */
 export function cardAvailability(card: Pick<CardRecord, 'expiryMonth' | 'expiryYear'>, now: number): Availability {

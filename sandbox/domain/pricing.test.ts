@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { SellQuote, type PricePair, type PriceWave } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { SellQuote, type PricePair, type PriceWave } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { conforms, send } from '#http/test-request.ts'
 import { priceAt } from './pricing.ts'
 
 /** A hand-made pair: the walk moves `price`, the pair's other fields play no part. */

@@ -1,6 +1,6 @@
-import type { PricePair, PriceWave } from '../contract/index.ts'
-import { roundSignificant } from '../contract/rounding.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { PricePair, PriceWave } from '#contract/index.ts'
+import { roundSignificant } from '#contract/rounding.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 /**
  * The price of a pair at a sandbox instant: the table's reference price moved by the

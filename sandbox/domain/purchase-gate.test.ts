@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { CustomerRecord } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
+import type { CustomerRecord } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { purchaseGate } from './purchase-gate.ts'
 
 const core = createSandboxCore({ seed: 1 })

@@ -1,7 +1,7 @@
-import type { CustomerRecord } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { CustomerRecord } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { needsIdentityVerification } from './customers/index.ts'
-import type { PurchaseFrame, PurchaseGate } from '../portable/frames/purchase-gate.ts'
+import type { PurchaseFrame, PurchaseGate } from '#portable/frames/purchase-gate.ts'
 import { triggerFor } from './triggers.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { Tenant } from '../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 

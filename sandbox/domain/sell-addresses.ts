@@ -1,6 +1,6 @@
-import type { CryptoCurrency, Mode } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { CryptoCurrency, Mode } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { BASE58, HEX, seededText } from './seeded-text.ts'
 
 

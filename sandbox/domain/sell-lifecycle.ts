@@ -1,7 +1,7 @@
-import { StageName, currentStage, stagesAt, type SellFailureReason, type SellTransaction, type SellTransactionRecord } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import { StageName, currentStage, stagesAt, type SellFailureReason, type SellTransaction, type SellTransactionRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { emitSellWebhook } from './sell-webhooks.ts'
 
 /** How a pending sell settles. */

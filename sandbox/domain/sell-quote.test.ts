@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { SellQuote } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { SellQuote } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 const core = createSandboxCore({ seed: 1 })
 let suffix = 0

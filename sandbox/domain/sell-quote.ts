@@ -1,7 +1,7 @@
-import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { fromMinor, percentOfMinor, roundTo, toMinor } from '../contract/rounding.ts'
+import type { CryptoCurrency, FiatCurrency, PayoutFee, SellQuote, SellQuoteQuery } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { fromMinor, percentOfMinor, roundTo, toMinor } from '#contract/rounding.ts'
 import { pairPrice } from './pricing.ts'
 import { isoTime } from './iso-time.ts'
 

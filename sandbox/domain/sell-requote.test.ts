@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SellRequote, SellTransaction, dataOf } from '../contract/index.ts'
-import { sellFlow } from '../http/routes/sell-test-kit.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { SellRequote, SellTransaction, dataOf } from '#contract/index.ts'
+import { sellFlow } from '#http/routes/sell-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 /** A sell of 0.5 ETH for USD, its deposit recorded (pending), in a fresh account whose endpoint wants every event. */
 async function pendingSell() {

@@ -1,7 +1,7 @@
-import type { RequoteSellTransactionRequest, SellRequote, SellTransaction } from '../contract/index.ts'
-import { roundTo } from '../contract/rounding.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { RequoteSellTransactionRequest, SellRequote, SellTransaction } from '#contract/index.ts'
+import { roundTo } from '#contract/rounding.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { sellTransactionView } from './sell-view.ts'
 import { emitWebhook } from './webhook-deliveries.ts'
 

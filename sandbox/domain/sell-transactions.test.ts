@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { AccountDetails, SellQuote, WidgetError } from '../contract/index.ts'
-import { sellFlow, sellStages } from '../http/routes/sell-test-kit.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { AccountDetails, SellQuote, WidgetError } from '#contract/index.ts'
+import { sellFlow, sellStages } from '#http/routes/sell-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
 import { DEPOSIT_WINDOW_SECONDS, startSellTransaction } from './sell-transactions.ts'
 
 const REFUND = '0x52908400098527886E0F7030069857D2E4169EE7'

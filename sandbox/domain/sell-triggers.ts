@@ -1,4 +1,4 @@
-import type { Mode, SellFailureReason } from '../contract/index.ts'
+import type { Mode, SellFailureReason } from '#contract/index.ts'
 
 /** What a sell trigger does: the payout fails at settlement, or the deposit window is short. */
 type SellTriggerOutcome = { kind: 'payoutFails'; failureReason: SellFailureReason } | { kind: 'shortDepositWindow'; seconds: number }

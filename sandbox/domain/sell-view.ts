@@ -1,6 +1,6 @@
-import type { CryptoCurrency, SellTransaction, SellTransactionRecord } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { CryptoCurrency, SellTransaction, SellTransactionRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { accountId } from './account-details.ts'
 import { sandboxRefundHash } from './sell-addresses.ts'
 

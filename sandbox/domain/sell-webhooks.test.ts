@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { TriggeredWebhook, dataOf } from '../contract/index.ts'
-import { sellFlow, sellStages } from '../http/routes/sell-test-kit.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { TriggeredWebhook, dataOf } from '#contract/index.ts'
+import { sellFlow, sellStages } from '#http/routes/sell-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 describe('sell webhooks', () => {
   it('send created, updated at the deposit and each stage, and updated completed, in order', async () => {

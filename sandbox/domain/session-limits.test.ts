@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { PlatformError } from '../contract/index.ts'
-import { platformAccount } from '../http/routes/platform-test-kit.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { PlatformError } from '#contract/index.ts'
+import { platformAccount } from '#http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 /** A core whose tenants hold at most 3 live sessions. */
 const core = createSandboxCore({ limits: { sessions: 3 } })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { PlatformError } from '../contract/index.ts'
-import { textToBase64Url } from '../portable/base64url.ts'
-import { magic, platformAccount } from '../http/routes/platform-test-kit.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { peekToken, TOKEN_PREFIX, type TokenClaims } from '../portable/peek-token.ts'
+import { PlatformError } from '#contract/index.ts'
+import { textToBase64Url } from '#portable/base64url.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { peekToken, TOKEN_PREFIX, type TokenClaims } from '#portable/peek-token.ts'
 
 const core = createSandboxCore()
 

@@ -1,5 +1,5 @@
-import type { WebhookDeliverySummary } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { WebhookDeliverySummary } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 /**
  * Waits until every webhook attempt under way (and any it started) has ended, then counts the delivery log by status:

@@ -1,8 +1,8 @@
-import { SWAP_LIMITS_USD, swapPairCodes } from '../../fixtures/swap-pairs.ts'
-import type { CryptoCurrency, SwapPair } from '../contract/index.ts'
-import { fromMinor, roundSignificant } from '../contract/rounding.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import { SWAP_LIMITS_USD, swapPairCodes } from '#fixtures/swap-pairs.ts'
+import type { CryptoCurrency, SwapPair } from '#contract/index.ts'
+import { fromMinor, roundSignificant } from '#contract/rounding.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { pairPrice } from './pricing.ts'
 
 /** A listed pair with its two currencies. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SwapQuote } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { SwapQuote } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 // Every expected number below is worked by hand from seed 1's tables at the price epoch (a fresh account's clock), not
 // by the sandbox's helpers. The US-dollar price of a crypto is its epoch price × (1 + Σ amplitude × sin(phase)) over

@@ -1,4 +1,4 @@
-import type { Mode, SwapFailureReason } from '../contract/index.ts'
+import type { Mode, SwapFailureReason } from '#contract/index.ts'
 
 /**
  * What a swap trigger does: fail the swap with a reason at one of its steps, freeze it at screening, or find its quote

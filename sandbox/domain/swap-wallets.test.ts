@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { swapPairCodes } from '../../fixtures/swap-pairs.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
+import { swapPairCodes } from '#fixtures/swap-pairs.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { checkSwapWallet, depositWalletFor, madeUpHash } from './swap-wallets.ts'
 
 const core = createSandboxCore({ seed: 1 })

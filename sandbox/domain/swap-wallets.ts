@@ -1,7 +1,7 @@
-import type { CryptoCurrency, Mode, SwapWallet } from '../contract/index.ts'
+import type { CryptoCurrency, Mode, SwapWallet } from '#contract/index.ts'
 import { checkWallet } from './buy-quote-checks.ts'
 import { BASE58, HEX, seededText } from './seeded-text.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 /**
  * A customer's wallet for a swap, checked as the buy quote checks one (`checkWallet`); errors name `field` and

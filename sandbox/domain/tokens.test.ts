@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { textToBase64Url } from '../portable/base64url.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { TOKEN_PREFIX, type TokenClaims, type TokenKind } from '../portable/peek-token.ts'
+import { textToBase64Url } from '#portable/base64url.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { TOKEN_PREFIX, type TokenClaims, type TokenKind } from '#portable/peek-token.ts'
 import { issueToken, TOKEN_TTL_MS, verifyToken } from './tokens.ts'
 
 const core = createSandboxCore()

@@ -1,8 +1,8 @@
-import { textToBase64Url } from '../portable/base64url.ts'
-import { peekToken, TOKEN_PREFIX, type TokenClaims, type TokenKind } from '../portable/peek-token.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantRegistry } from '../kernel/tenant-registry.ts'
+import { textToBase64Url } from '#portable/base64url.ts'
+import { peekToken, TOKEN_PREFIX, type TokenClaims, type TokenKind } from '#portable/peek-token.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantRegistry } from '#kernel/tenant-registry.ts'
 
 /**
  * Lifetimes on the tenant clock, and the most a token of each kind may claim from

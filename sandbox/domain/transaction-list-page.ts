@@ -1,4 +1,4 @@
-import type { WidgetTransactionListQuery } from '../contract/index.ts'
+import type { WidgetTransactionListQuery } from '#contract/index.ts'
 
 /** Page size of the widget API's transaction lists (buy and sell) when `limit` is omitted. */
 export const LIST_PAGE_SIZE = 10

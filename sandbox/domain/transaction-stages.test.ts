@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SandboxSnapshot, StoreSnapshot, type StateJournalEntry } from '../contract/index.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { stagedPurchases, statusesOf } from '../http/routes/transaction-test-kit.ts'
+import { SandboxSnapshot, StoreSnapshot, type StateJournalEntry } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { stagedPurchases, statusesOf } from '#http/routes/transaction-test-kit.ts'
 import { passStage } from './transaction-stages.ts'
 import { settleTransaction } from './transactions.ts'
 

@@ -1,6 +1,6 @@
-import { StageName, currentStage, stagesAt, type TransactionRecord } from '../contract/index.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import { StageName, currentStage, stagesAt, type TransactionRecord } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { emitBuyWebhooks } from './buy-webhooks.ts'
 import { widgetStatusOf } from './widget-transaction.ts'
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BuyQuote, Connection, PlatformError, SessionCreated, Transaction, TransactionStatus, dataOf, pageOf, type PlatformError as PlatformErrorBody,
-} from '../contract/index.ts'
-import type { PlainReply } from '../http/plain-http.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { HISTORY_PER_CUSTOMER } from '../../fixtures/tenant-seed.ts'
+} from '#contract/index.ts'
+import type { PlainReply } from '#http/plain-http.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { HISTORY_PER_CUSTOMER } from '#fixtures/tenant-seed.ts'
 import { signBuyQuote } from './buy-quote.ts'
 import { executeBuyQuote } from './transactions.ts'
 

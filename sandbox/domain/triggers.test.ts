@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { FailureCode, fromMinor, toMinor } from '../contract/index.ts'
-import { PURCHASE_FRAMES } from '../portable/frames/purchase-gate.ts'
+import { FailureCode, fromMinor, toMinor } from '#contract/index.ts'
+import { PURCHASE_FRAMES } from '#portable/frames/purchase-gate.ts'
 import { TEST_TRIGGERS, isPurchaseFrame, triggerFor, triggersMarkdown } from './triggers.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { FailureCode, Mode } from '../contract/index.ts'
-import { PURCHASE_FRAMES, type ChallengeErrorCode, type PurchaseFrame, type TriggerOutcome } from '../portable/frames/purchase-gate.ts'
+import type { FailureCode, Mode } from '#contract/index.ts'
+import { PURCHASE_FRAMES, type ChallengeErrorCode, type PurchaseFrame, type TriggerOutcome } from '#portable/frames/purchase-gate.ts'
 
 const CARD = ['buy', 'buy-button'] as const satisfies readonly PurchaseFrame[]
 const WALLET = ['apple-pay', 'google-pay'] as const satisfies readonly PurchaseFrame[]

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { SavedTenantSettings, TenantSettings, dataOf } from '../contract/index.ts'
-import { sellFlow } from '../http/routes/sell-test-kit.ts'
-import { stagedPurchases } from '../http/routes/transaction-test-kit.ts'
-import { conforms, send } from '../http/test-request.ts'
-import type { SandboxCore } from '../http/sandbox-core.ts'
+import { SavedTenantSettings, TenantSettings, dataOf } from '#contract/index.ts'
+import { sellFlow } from '#http/routes/sell-test-kit.ts'
+import { stagedPurchases } from '#http/routes/transaction-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
+import type { SandboxCore } from '#http/sandbox-core.ts'
 import { lifecycleEventsOf } from './updated-webhooks.ts'
 
 const DECLINED = { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'The payment authorization was declined.' } as const

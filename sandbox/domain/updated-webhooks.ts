@@ -1,4 +1,4 @@
-import type { TenantSettings } from '../contract/index.ts'
+import type { TenantSettings } from '#contract/index.ts'
 
 /** What a change of a buy or a sell is, for its widget events: a move (`updated`), or its failure (`failed`). */
 type LifecycleChange = 'updated' | 'failed'

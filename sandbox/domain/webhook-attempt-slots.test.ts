@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { WebhookDelivery, dataOf } from '../contract/index.ts'
-import { createSandboxCore, type SandboxCore, type SandboxOptions } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { DEFAULT_TENANT_LIMITS } from '../kernel/store/tenant-limits.ts'
-import type { WebhookTransport } from '../kernel/webhook-transport.ts'
+import { WebhookDelivery, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore, type SandboxOptions } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { DEFAULT_TENANT_LIMITS } from '#kernel/store/tenant-limits.ts'
+import type { WebhookTransport } from '#kernel/webhook-transport.ts'
 
 /**
  * A transport whose posts never end until the test answers them: what a receiver that never answers does to the

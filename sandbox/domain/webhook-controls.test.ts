@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { eventTypesOf, SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { verifyWebhook } from '../kernel/webhook-signature.ts'
-import { handlerTransport, type WebhookTransport } from '../kernel/webhook-transport.ts'
+import { eventTypesOf, SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { verifyWebhook } from '#kernel/webhook-signature.ts'
+import { handlerTransport, type WebhookTransport } from '#kernel/webhook-transport.ts'
 
 /** What a receiver in process saw: each request's headers and body, in arrival order. */
 interface Seen {

@@ -1,13 +1,13 @@
-import { durationToMs, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '../contract/index.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantStore } from '../kernel/store/tenant-store.ts'
+import { durationToMs, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { isoTime } from './iso-time.ts'
 import { newId } from './new-id.ts'
 import { attemptDelivery } from './webhook-attempts.ts'
 
 /** What each event carries as `data`: the object as its GET shows it at that moment (the catalogue's schemas, decision 0087). */
-export type { WebhookData } from '../contract/index.ts'
+export type { WebhookData } from '#contract/index.ts'
 
 /** An event on its way: its id (the platform body's `id`, the delivery log's `eventId`), type and time, and the body made once and sent on every attempt. */
 interface WebhookEnvelope {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { WebhookDelivery, WebhookEndpoint, dataOf } from '../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import type { WebhookTransport } from '../kernel/webhook-transport.ts'
+import { WebhookDelivery, WebhookEndpoint, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import type { WebhookTransport } from '#kernel/webhook-transport.ts'
 
 const headers = { 'x-api-key': 'sk_test_hosts' }
 

@@ -1,10 +1,10 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { TriggeredWebhook, WebhookDelivery, dataOf } from '../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { fetchTransport, type WebhookTransport } from '../kernel/webhook-transport.ts'
+import { TriggeredWebhook, WebhookDelivery, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { fetchTransport, type WebhookTransport } from '#kernel/webhook-transport.ts'
 
 /**
  * Receivers that misbehave, on real sockets: one that never answers, one that resets the connection, one that answers

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { WEBHOOK_CATALOGUE } from '../contract/index.ts'
-import { readCustomer, readIdentityCheck, watchedCustomer } from '../http/routes/customer-test-kit.ts'
-import { sellFlow } from '../http/routes/sell-test-kit.ts'
-import { driveSwap, type SwapDriveStep } from '../http/routes/swap-test-kit.ts'
-import { stagedPurchases } from '../http/routes/transaction-test-kit.ts'
-import { send } from '../http/test-request.ts'
+import { WEBHOOK_CATALOGUE } from '#contract/index.ts'
+import { readCustomer, readIdentityCheck, watchedCustomer } from '#http/routes/customer-test-kit.ts'
+import { sellFlow } from '#http/routes/sell-test-kit.ts'
+import { driveSwap, type SwapDriveStep } from '#http/routes/swap-test-kit.ts'
+import { stagedPurchases } from '#http/routes/transaction-test-kit.ts'
+import { send } from '#http/test-request.ts'
 
 /** What the partner's handler makes of one webhook: its family, event, object id, and the fields it reads. */
 interface Handled {

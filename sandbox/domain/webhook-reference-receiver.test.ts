@@ -4,10 +4,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { TriggeredWebhook, WebhookApiKeyView, WebhookEndpointWithSecret, dataOf } from '../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
-import { fetchTransport } from '../kernel/webhook-transport.ts'
+import { TriggeredWebhook, WebhookApiKeyView, WebhookEndpointWithSecret, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { fetchTransport } from '#kernel/webhook-transport.ts'
 
 /**
  * A partner's receiver written from `../shared/reference/webhooks.md` §2 alone, with node:crypto: split the header on

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../fixtures/catalog.ts'
-import { stagesAt, type FiatCurrency, type TransactionRecord } from '../contract/index.ts'
-import { CatalogIndex } from '../kernel/store/catalog-index.ts'
+import { buildCatalog } from '#fixtures/catalog.ts'
+import { stagesAt, type FiatCurrency, type TransactionRecord } from '#contract/index.ts'
+import { CatalogIndex } from '#kernel/store/catalog-index.ts'
 import { toWidgetTransaction, widgetStatusOf } from './widget-transaction.ts'
 
 const index = new CatalogIndex(buildCatalog(1))

@@ -8,7 +8,7 @@ import {
   type WidgetCardType,
   type WidgetTransaction,
   type WidgetTransactionStatus,
-} from '../contract/index.ts'
+} from '#contract/index.ts'
 import { widgetMethodOf } from './widget-buy-quote.ts'
 
 /** What the view needs besides the record: the currencies, the customer's country and external id, the rates. */

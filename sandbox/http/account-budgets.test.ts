@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_FAULT_BODY_CHARS, MAX_FRAME_MESSAGE_CHARS, MAX_TRIGGER_DATA_CHARS, type AccountUsage } from '../contract/index.ts'
-import { framesHandler } from '../frames/server/frames-test-kit.ts'
-import { framesClient } from '../frames/server/frames-test-kit.ts'
-import { handlerTransport } from '../kernel/webhook-transport.ts'
+import { MAX_FAULT_BODY_CHARS, MAX_FRAME_MESSAGE_CHARS, MAX_TRIGGER_DATA_CHARS, type AccountUsage } from '#contract/index.ts'
+import { framesHandler } from '#frames/server/frames-test-kit.ts'
+import { framesClient } from '#frames/server/frames-test-kit.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { createSandboxCore } from './sandbox-core.ts'
 import { send } from './test-request.ts'
 import type { SandboxCore } from './sandbox-core.ts'
@@ -106,8 +106,8 @@ describe('an account that floods webhook triggers', () => {
     expect(status).toBe(429)
     const tenant = core.tenants.get('drops', 'test')
     const store = await tenant.store()
-    const { emitWebhook } = await import('../domain/webhook-deliveries.ts')
-    const { widgetTransactionOf } = await import('../domain/widget-transactions.ts')
+    const { emitWebhook } = await import('#domain/webhook-deliveries.ts')
+    const { widgetTransactionOf } = await import('#domain/widget-transactions.ts')
     const transaction = widgetTransactionOf(tenant, store, store.transactions.all()[0]!)
     const dropped = () => tenant.journal.list({ kind: 'state' }).filter((entry) => 'event' in entry && entry.event === 'webhook:dropped')
     // What room is left takes a few small events; then each is dropped, and emitting never throws.
@@ -126,8 +126,8 @@ describe('an account whose receiver never answers', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429])
     const tenant = core.tenants.get('pending', 'test')
     const store = await tenant.store()
-    const { emitWebhook } = await import('../domain/webhook-deliveries.ts')
-    const { widgetTransactionOf } = await import('../domain/widget-transactions.ts')
+    const { emitWebhook } = await import('#domain/webhook-deliveries.ts')
+    const { widgetTransactionOf } = await import('#domain/widget-transactions.ts')
     await emitWebhook(tenant, store, 'transaction_failed', widgetTransactionOf(tenant, store, store.transactions.all()[0]!))
     expect(store.webhookDeliveries.size).toBe(5)
     expect(tenant.journal.list({ kind: 'state' }).at(-1)).toMatchObject({ event: 'webhook:dropped', detail: { reason: expect.stringMatching(/^this account has 5 webhook deliveries pending/) } })

@@ -1,12 +1,12 @@
-import { liveSessionOf } from '../domain/sessions.ts'
-import { type TokenClaims } from '../portable/peek-token.ts'
-import { tenantOfToken, verifyToken } from '../domain/tokens.ts'
+import { liveSessionOf } from '#domain/sessions.ts'
+import { type TokenClaims } from '#portable/peek-token.ts'
+import { tenantOfToken, verifyToken } from '#domain/tokens.ts'
 import { andThen, type MaybePromise } from './maybe-promise.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'
 import type { RouteAuth, TenantRoute } from './route.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { ParsedKey, TenantRegistry } from '../kernel/tenant-registry.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { ParsedKey, TenantRegistry } from '#kernel/tenant-registry.ts'
 
 /** Who a request speaks for: a tenant, by key or by access token. */
 interface Authenticated {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bundleEtag, bundleReply, chooseEncoding, noneMatchHas } from './bundle-reply.ts'
-import type { BrowserBundle } from '../bundles/browser-bundle.ts'
+import type { BrowserBundle } from '#bundles/browser-bundle.ts'
 
 const bundle: BrowserBundle = { identity: new Uint8Array([1, 1, 1]), gzip: new Uint8Array([2]), br: new Uint8Array([3]), hash: 'abc' }
 const get = (headers: Record<string, string>) => bundleReply({ method: 'GET', path: '/sandbox-client.js', query: {}, headers }, bundle, { 'access-control-allow-origin': '*' })

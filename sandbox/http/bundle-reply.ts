@@ -1,5 +1,5 @@
 import type { PlainReply, PlainRequest } from './plain-http.ts'
-import type { BrowserBundle } from '../bundles/browser-bundle.ts'
+import type { BrowserBundle } from '#bundles/browser-bundle.ts'
 
 /** How a bundle goes over the wire: brotli, gzip, or as it is. */
 type BundleEncoding = 'br' | 'gzip' | 'identity'

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import { PlatformError, WidgetError, type FaultRequest } from '../contract/index.ts'
-import { describeIssue } from '../kernel/describe-issue.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { PlatformError, WidgetError, type FaultRequest } from '#contract/index.ts'
+import { describeIssue } from '#kernel/describe-issue.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Route } from './route.ts'
-import { parseReportingInput } from '../kernel/parse-reporting-input.ts'
+import { parseReportingInput } from '#kernel/parse-reporting-input.ts'
 
 /** Whether a fault's path pattern (`*`, trailing `**`) can reach a route's path template (`:name` segments). */
 function patternReaches(pattern: string[], template: string[]): boolean {

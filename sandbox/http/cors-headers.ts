@@ -1,8 +1,8 @@
-import { originMatches } from '../portable/origin-matches.ts'
+import { originMatches } from '#portable/origin-matches.ts'
 import { headerValue, type PlainReply, type PlainRequest } from './plain-http.ts'
 import type { Route, RouteCors } from './route.ts'
-import type { Tenant } from '../kernel/tenant.ts'
-import type { TenantRegistry } from '../kernel/tenant-registry.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantRegistry } from '#kernel/tenant-registry.ts'
 
 /** How long a browser may cache a preflight answer (seconds). */
 const PREFLIGHT_MAX_AGE = '600'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { useBrowserSandbox } from '../testing/browser-sandbox.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
 import { magic, platformAccount } from './routes/platform-test-kit.ts'
 import { send } from './test-request.ts'
 

@@ -1,7 +1,7 @@
-import { errorCatalog, type ErrorCode } from '../kernel/error-catalog.ts'
-import type { FaultOutcome } from '../kernel/fault-registry.ts'
+import { errorCatalog, type ErrorCode } from '#kernel/error-catalog.ts'
+import type { FaultOutcome } from '#kernel/fault-registry.ts'
 import { reply, type ApiFamily, type PlainReply, type PlainResponse } from './plain-http.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import { toWireError } from './to-wire-error.ts'
 
 function codeForStatus(status: number): ErrorCode {

@@ -1,4 +1,4 @@
-import { portableHmacSha256 } from '../kernel/hmac.ts'
+import { portableHmacSha256 } from '#kernel/hmac.ts'
 import type { SandboxCore } from './sandbox-core.ts'
 
 /**

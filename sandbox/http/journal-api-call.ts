@@ -1,8 +1,8 @@
-import type { RequestKey } from '../contract/index.ts'
-import type { FaultOutcome } from '../kernel/fault-registry.ts'
+import type { RequestKey } from '#contract/index.ts'
+import type { FaultOutcome } from '#kernel/fault-registry.ts'
 import { hasBody, isTextReply, withJson, type PlainRequest, type PlainResponse } from './plain-http.ts'
 import type { Route } from './route.ts'
-import type { Tenant } from '../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 /** Headers whose values are credentials: journaled as `[redacted]`, so a verification can still ask whether they were sent. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key'])

@@ -1,4 +1,4 @@
-import type { Tenant } from '../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { jsonTextReply, type PlainReply } from './plain-http.ts'
 
 /** A reply made lately: its JSON text, and the inputs it was made from beside the request. */

@@ -1,5 +1,5 @@
-import type { RequestKey } from '../contract/index.ts'
-import { lazyJsonBody, type MatchableRequest } from '../kernel/request-matcher.ts'
+import type { RequestKey } from '#contract/index.ts'
+import { lazyJsonBody, type MatchableRequest } from '#kernel/request-matcher.ts'
 import type { PlainRequest } from './plain-http.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PlatformError, WidgetError } from '../contract/index.ts'
+import { PlatformError, WidgetError } from '#contract/index.ts'
 import type { Route, RouteAuth, RouteResponse } from './route.ts'
 import { ROUTE_TAGS, type RouteTag } from './route-tags.ts'
 

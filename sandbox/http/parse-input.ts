@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import { describeIssue } from '../kernel/describe-issue.ts'
-import { parseReportingInput } from '../kernel/parse-reporting-input.ts'
+import { describeIssue } from '#kernel/describe-issue.ts'
+import { parseReportingInput } from '#kernel/parse-reporting-input.ts'
 import type { PlainQuery } from './plain-http.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 /** Parses, or throws a 400 naming each field and its rule (the input is reported only when the parse fails). */
 function parseOrFail<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {

@@ -1,6 +1,6 @@
-import type { PlainQuery, PlainReply, PlainRequest, PlainResponse } from '../kernel/plain-message.ts'
+import type { PlainQuery, PlainReply, PlainRequest, PlainResponse } from '#kernel/plain-message.ts'
 
-export type { ApiFamily, PlainQuery, PlainReply, PlainRequest, PlainResponse } from '../kernel/plain-message.ts'
+export type { ApiFamily, PlainQuery, PlainReply, PlainRequest, PlainResponse } from '#kernel/plain-message.ts'
 
 /**
  * Whether a reply's body is text sent as is (a string with its own content-type), not a JSON value.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PlatformError } from '../contract/index.ts'
+import { PlatformError } from '#contract/index.ts'
 import { requireJsonContentType } from './require-json-content-type.ts'
 import { magic, platformAccount } from './routes/platform-test-kit.ts'
 import { createSandboxCore } from './sandbox-core.ts'

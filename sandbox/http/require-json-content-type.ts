@@ -1,5 +1,5 @@
 import { headerValue, type PlainRequest } from './plain-http.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 const FIELD = 'Content-Type'
 const RULE = 'send application/json (or application/<name>+json), charset utf-8 if any'

@@ -1,5 +1,5 @@
 import type { Route } from './route.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 interface CompiledRoute {
   route: Route

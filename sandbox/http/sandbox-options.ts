@@ -1,6 +1,6 @@
-import type { HmacSha256 } from '../kernel/hmac.ts'
-import type { TenantLimits } from '../kernel/store/tenant-limits.ts'
-import type { WebhookTransport } from '../kernel/webhook-transport.ts'
+import type { HmacSha256 } from '#kernel/hmac.ts'
+import type { TenantLimits } from '#kernel/store/tenant-limits.ts'
+import type { WebhookTransport } from '#kernel/webhook-transport.ts'
 import type { ErrorLogger } from './to-wire-error.ts'
 
 /** Options of a sandbox instance. Every field has a default. */

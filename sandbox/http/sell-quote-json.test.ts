@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SellQuote } from '../contract/index.ts'
+import { SellQuote } from '#contract/index.ts'
 import { createSandboxCore } from './sandbox-core.ts'
 import { send } from './test-request.ts'
 import { sellQuoteJson } from './sell-quote-json.ts'

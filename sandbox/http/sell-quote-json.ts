@@ -1,4 +1,4 @@
-import type { SellQuote } from '../contract/index.ts'
+import type { SellQuote } from '#contract/index.ts'
 
 const cachedText = new WeakMap<object, string>()
 

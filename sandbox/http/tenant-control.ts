@@ -1,4 +1,4 @@
-import type { Fault, FaultInput, FoundRequests, RequestCount, RequestMatcherInput } from '../contract/index.ts'
+import type { Fault, FaultInput, FoundRequests, RequestCount, RequestMatcherInput } from '#contract/index.ts'
 
 /** One HTTP-shaped call to the sandbox: `method`, `/path?query`, headers and an optional JSON body; its status and parsed body. */
 export type ControlCall = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown) => Promise<{ status: number; body?: unknown }>

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import type { TenantInfo as TenantInfoSchema } from '../contract/index.ts'
+import type { TenantInfo as TenantInfoSchema } from '#contract/index.ts'
 import type {
   ClockState, CreateWebhookEndpoint, JournalEntry, JournalKind, TenantFixtures, TriggeredWebhook, TriggerWebhook, WebhookApiKeyView, WebhookDelivery,
   WebhookDeliverySummary, WebhookEndpointWithSecret, WebhookEventType,
-} from '../contract/index.ts'
-import type { WebhookHandler } from '../kernel/webhook-transport.ts'
+} from '#contract/index.ts'
+import type { WebhookHandler } from '#kernel/webhook-transport.ts'
 import { refusal, tenantControl, type ControlCall, type TenantControl } from './tenant-control.ts'
 
 /** What `reset()` answers: the tenant's account, mode and seed. */

@@ -1,6 +1,6 @@
-import { errorCatalog } from '../kernel/error-catalog.ts'
+import { errorCatalog } from '#kernel/error-catalog.ts'
 import { reply, type ApiFamily, type PlainReply } from './plain-http.ts'
-import { SandboxError } from '../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 /** Where unexpected errors are reported. */
 export type ErrorLogger = (message: string, error: unknown) => void

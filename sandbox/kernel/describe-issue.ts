@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { FieldError } from '../contract/index.ts'
+import type { FieldError } from '#contract/index.ts'
 
 const RULE_START = /^(must|is|are|cannot|needs)\b/
 

@@ -1,4 +1,4 @@
-import type { PlatformErrorCode, WidgetErrorType } from '../contract/index.ts'
+import type { PlatformErrorCode, WidgetErrorType } from '#contract/index.ts'
 
 /**
  * Every error the sandbox can answer, once: its status and its name in each

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { send } from '../http/test-request.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
 
 describe('a rate fault’s seeded draw', () => {
   it('fires on about its rate of the matching requests (0.1 of 400: between 20 and 60)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Fault, FaultRequest, type RequestKey } from '../contract/index.ts'
+import { Fault, FaultRequest, type RequestKey } from '#contract/index.ts'
 import { FaultRegistry } from './fault-registry.ts'
 import { lazyJsonBody, type MatchableRequest } from './request-matcher.ts'
 

@@ -1,6 +1,6 @@
-import { durationToMs, Fault, type FaultRequest } from '../contract/index.ts'
+import { durationToMs, Fault, type FaultRequest } from '#contract/index.ts'
 import type { AccountBytes } from './account-bytes.ts'
-import { base64UrlToBytes } from '../portable/base64url.ts'
+import { base64UrlToBytes } from '#portable/base64url.ts'
 import type { HmacSha256 } from './hmac.ts'
 import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './request-matcher.ts'
 import { SandboxError } from './sandbox-error.ts'

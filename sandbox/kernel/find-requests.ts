@@ -1,4 +1,4 @@
-import type { ApiJournalEntry, FoundRequests, RequestMatcher } from '../contract/index.ts'
+import type { ApiJournalEntry, FoundRequests, RequestMatcher } from '#contract/index.ts'
 import { isOmittedBody, type Journal } from './journal.ts'
 import { compileMatcher, NOT_JSON } from './request-matcher.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nodeHmacSha256 } from '../adapters/node-http/node-hmac.ts'
+import { nodeHmacSha256 } from '#adapters/node-http/node-hmac.ts'
 import { portableHmacSha256 } from './hmac.ts'
 
 describe('portableHmacSha256', () => {

@@ -1,7 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
-import { bytesToBase64Url } from '../portable/base64url.ts'
+import { bytesToBase64Url } from '#portable/base64url.ts'
 
 /** HMAC-SHA256 of `message` under `key`, base64url without padding. */
 export type HmacSha256 = (key: string, message: string) => string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StateEventName } from '../contract/index.ts'
+import type { StateEventName } from '#contract/index.ts'
 import { Journal } from './journal.ts'
 
 const AT = Date.parse('2026-01-01T00:00:00.000Z')

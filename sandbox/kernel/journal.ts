@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalKind } from '../contract/index.ts'
+import type { JournalEntry, JournalKind } from '#contract/index.ts'
 import { withBoundedDepth } from './bounded-depth.ts'
 
 /** An entry as callers give it: the journal adds `seq` and `at`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RequestMatcher, type RequestMatcherInput } from '../contract/index.ts'
+import { RequestMatcher, type RequestMatcherInput } from '#contract/index.ts'
 import { compileMatcher, lazyJsonBody, pathPattern, type MatchableRequest } from './request-matcher.ts'
 import { SandboxError } from './sandbox-error.ts'
 

@@ -1,4 +1,4 @@
-import type { RequestKey, RequestMatcher, ValueMatcher } from '../contract/index.ts'
+import type { RequestKey, RequestMatcher, ValueMatcher } from '#contract/index.ts'
 import { compileLinearPattern, MAX_PROGRAM_SIZE, tooLarge, type LinearPattern } from './linear-pattern.ts'
 import { SandboxError } from './sandbox-error.ts'
 

@@ -1,4 +1,4 @@
-import type { FieldError } from '../contract/index.ts'
+import type { FieldError } from '#contract/index.ts'
 import { errorCatalog, type ErrorCode } from './error-catalog.ts'
 
 /**

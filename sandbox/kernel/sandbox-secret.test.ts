@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../http/sandbox-core.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { parseSecret, PUBLIC_TEST_SECRET, secretFromBytes } from './sandbox-secret.ts'
-import { send } from '../http/test-request.ts'
+import { send } from '#http/test-request.ts'
 
 const QUOTE = 'GET /v3/currencies/eth/sell_quote?apiKey=pk_test_secret&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
 

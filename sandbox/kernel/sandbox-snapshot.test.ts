@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { BuyQuote, Connection, PlatformError, SandboxSnapshot, SessionCreated, dataOf } from '../contract/index.ts'
-import { executeBuyQuote } from '../domain/transactions.ts'
-import { resolveFrameContext } from '../frames/effects/frame-context.ts'
-import { createSandboxCore, type SandboxCore } from '../http/sandbox-core.ts'
-import { conforms, send } from '../http/test-request.ts'
+import { BuyQuote, Connection, PlatformError, SandboxSnapshot, SessionCreated, dataOf } from '#contract/index.ts'
+import { executeBuyQuote } from '#domain/transactions.ts'
+import { resolveFrameContext } from '#frames/effects/frame-context.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
 
 const SECRET = 'ab'.repeat(32)
 const SK = { 'x-api-key': 'sk_test_snapshot' }

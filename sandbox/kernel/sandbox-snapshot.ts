@@ -1,4 +1,4 @@
-import type { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '../contract/index.ts'
+import type { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '#contract/index.ts'
 import type { DroppedFault } from './fault-registry.ts'
 import type { Tenant } from './tenant.ts'
 import type { TenantRegistry } from './tenant-registry.ts'

@@ -1,4 +1,4 @@
-import { boundedCache } from '../portable/bounded-cache.ts'
+import { boundedCache } from '#portable/bounded-cache.ts'
 import { constantTimeEqual } from './constant-time-equal.ts'
 import type { HmacSha256 } from './hmac.ts'
 

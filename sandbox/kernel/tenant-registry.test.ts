@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_TENANT_LIMITS } from './store/tenant-limits.ts'
-import { createSandboxCore } from '../http/sandbox-core.ts'
-import { send } from '../http/test-request.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
 
 const headersOf = (account: string) => ({ 'x-api-key': `sk_test_${account}` })
 const session = (core: ReturnType<typeof createSandboxCore>, account: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../http/sandbox-core.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 
 describe('Tenant.sign', () => {
   it('signs with a key of its own: another account signs the same message differently', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type StateEventName, type TenantSettings, type TenantSnapshot } from '../contract/index.ts'
+import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type StateEventName, type TenantSettings, type TenantSnapshot } from '#contract/index.ts'
 import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
@@ -266,7 +266,7 @@ export class Tenant {
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
       const build = async () => {
-        const [{ TenantStore }, { tenantSeedSteps }] = await Promise.all([import('./store/tenant-store.ts'), import('../../fixtures/tenant-seed.ts')])
+        const [{ TenantStore }, { tenantSeedSteps }] = await Promise.all([import('./store/tenant-store.ts'), import('#fixtures/tenant-seed.ts')])
         const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
         return TenantStore.seeded(seed, this.storeOptions())
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TokenScope } from '../contract/index.ts'
+import { TokenScope } from '#contract/index.ts'
 import { base64UrlToText } from './base64url.ts'
 import { boundedCache } from './bounded-cache.ts'
 import { deepFreeze } from './deep-freeze.ts'

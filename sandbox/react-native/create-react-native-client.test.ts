@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { WalletSetupError } from '../browser/client/wallet-setup.ts'
+import { WalletSetupError } from '#browser/client/wallet-setup.ts'
 import { createReactNativeClient } from './create-react-native-client.ts'
 import { reactNativeDeprecationWarning, REACT_NATIVE_SETUP_REPLACEMENTS, type ReactNativeSetupName } from './deprecated-setups.ts'
 import type { ReactNativeFrame } from './react-native-frame.ts'

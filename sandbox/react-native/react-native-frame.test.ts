@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { WebViewMessageEvent } from 'react-native-webview'
-import type { ClientFrameEvent } from '../browser/client/frame-controller.ts'
+import type { ClientFrameEvent } from '#browser/client/frame-controller.ts'
 import { describeFrame, inboundScript, type WebViewHandle } from './react-native-frame.ts'
 import { frameWebViewProps } from './web-view-props.ts'
 

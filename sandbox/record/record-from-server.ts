@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { JournalEntry, TenantFixtures, WebhookDelivery } from '../contract/index.ts'
-import { parseApiKey } from '../kernel/tenant-registry.ts'
+import { JournalEntry, TenantFixtures, WebhookDelivery } from '#contract/index.ts'
+import { parseApiKey } from '#kernel/tenant-registry.ts'
 import { recordScenario, type RecordedScenario } from './record-scenario.ts'
 import { scenarioSource } from './scenario-source.ts'
 

@@ -1,5 +1,5 @@
-import { base64UrlToText } from '../portable/base64url.ts'
-import { peekToken } from '../portable/peek-token.ts'
+import { base64UrlToText } from '#portable/base64url.ts'
+import { peekToken } from '#portable/peek-token.ts'
 
 /** A reference to an earlier step's result, as the harness DSL writes it (`ref('session.sessionToken')` is `{ $ref: … }`). */
 export interface Ref {

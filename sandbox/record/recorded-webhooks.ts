@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '../contract/index.ts'
+import type { WebhookDelivery } from '#contract/index.ts'
 
 /** What a recording reads of a delivery from the delivery log. */
 export type LoggedDelivery = Pick<WebhookDelivery, 'eventId' | 'endpointId' | 'type'>

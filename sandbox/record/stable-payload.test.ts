@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { omittedBody } from '../kernel/journal.ts'
+import { omittedBody } from '#kernel/journal.ts'
 import { stableBody, stablePayload } from './stable-payload.ts'
 
 describe('stablePayload', () => {

@@ -1,4 +1,4 @@
-import { isOmittedBody } from '../kernel/journal.ts'
+import { isOmittedBody } from '#kernel/journal.ts'
 import { isIssued } from './recorded-values.ts'
 
 const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { startServer, type RunningSandbox } from '../adapters/node-http/index.ts'
-import { launchChromium } from '../page-host/chromium.ts'
-import { startHostPage, type HostPageServer } from '../page-host/host-page-server.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/index.ts'
+import { launchChromium } from '#page-host/chromium.ts'
+import { startHostPage, type HostPageServer } from '#page-host/host-page-server.ts'
 
 /** What a browser test file shares: the sandbox server, a host page server, Chromium, and a ready host page. */
 interface BrowserSandbox {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { clickInFrame } from '../frames/testing/click-in-frame.ts'
+import { clickInFrame } from '#frames/testing/click-in-frame.ts'
 
 /** How a client call in the host page ended: its value (a mounted frame as `{channelId}`), or the error it threw or rejected with. */
 type CallOutcome<T = any> =

@@ -1,4 +1,4 @@
-import { magicContacts } from '../../fixtures/magic-customers.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
 
 /**
  * What a partner's backend does before its page opens a frame: creates a session for its customer (the magic active

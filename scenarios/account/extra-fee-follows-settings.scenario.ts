@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { accountDetails, widgetBuyQuote } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { accountDetails, widgetBuyQuote } from '#harness/widget-api-steps.ts'
 
 /**
  * The account's default extra fee is one setting (decision 0065): changing it with `PUT /__sandbox/settings` shows in

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { activeAndExpiredCards, asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { activeAndExpiredCards, asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** Card buy of 49 through the buy button: a CVV re-entry challenge; entering 3 digits completes it and the purchase. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { asksForChallenge, challengeThen, completesDeclined, listTransactions, onboardWithCustomerApi, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { asksForChallenge, challengeThen, completesDeclined, listTransactions, onboardWithCustomerApi, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /**
  * The Customer API path: getConnection with skipKyc, then setupAuth; the customer buys with Apple Pay before KYC is done

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { activeAndExpiredCards, asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { activeAndExpiredCards, asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
 
 /** Card buy of 48, challenge cancelled: the challenge frame posts cancelled, and the buy completes with a transaction failed at verification (authorizationDeclined; decision 0063). */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** iOS wallet pay of 48: a wallet-ownership challenge, completed in the challenge frame, lets the purchase complete pending. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { activeAndExpiredCards, asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { activeAndExpiredCards, asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** Card buy of 48 through the buy button: a wallet-ownership challenge, completed in the challenge frame, lets the purchase complete pending. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { createSession, magic, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { createSession, magic, openSessionFrame } from '#harness/steps.ts'
 
 /** With guest checkout switched off for the partner, the guest customer must connect and gets no guestCheckout capability. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { createSession, magic, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { createSession, magic, openSessionFrame } from '#harness/steps.ts'
 
 /** Email and phone of the same known customer: active, and the mismatch field is absent (not false). */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { createSession, magic, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { createSession, magic, openSessionFrame } from '#harness/steps.ts'
 
 /** A customer whose KYC is under review connects as pending. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { createSession, magic, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { createSession, magic, openSessionFrame } from '#harness/steps.ts'
 
 /** Email and phone of two different customers: connectionRequired with mismatch: true. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { createSession, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { createSession, openSessionFrame } from '#harness/steps.ts'
 
 /** A customer the sandbox does not know registers in the connect frame: email, code 000000, terms. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, createSession, magic, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, createSession, magic, openSessionFrame } from '#harness/steps.ts'
 
 /** A session that names a known customerId resolves to that customer without email or phone. */
 export default defineScenario({

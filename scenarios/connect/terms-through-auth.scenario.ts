@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { createSession, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { createSession, magic } from '#harness/steps.ts'
 
 /**
  * Outstanding terms on the Customer API path: the auth frame authenticates the customer but leaves the connection

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { createSession, magic, openSessionFrame } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { createSession, magic, openSessionFrame } from '#harness/steps.ts'
 
 /** A customer in a restricted country (CUB) connects as unavailable. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { ipCheck } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { ipCheck } from '#harness/widget-api-steps.ts'
 
 /**
  * A partner page checks the visitor's IP before it shows a buy button (decision 0064): an address of 192.0.2.0/24 is

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { defiTokens } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { defiTokens } from '#harness/widget-api-steps.ts'
 
 /**
  * The DeFi token list pages by `limit` and `offset` over the tokens sorted by market cap, largest first (decision

@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { buyQuoteBody, connectCustomer, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { buyQuoteBody, connectCustomer, magic } from '#harness/steps.ts'
 
 /**
  * A rate-limited buy quote: a fault answers the first eth buy quote 429 with `Retry-After: 2`; the partner client

@@ -1,4 +1,4 @@
-import { defineScenario, type Step } from '../../harness/scenario.ts'
+import { defineScenario, type Step } from '#harness/scenario.ts'
 
 /** Fifty widget sell quotes, as a partner's page asks for them. */
 const QUOTES = 50

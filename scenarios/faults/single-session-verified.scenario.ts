@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic, quoteFor } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, magic, quoteFor } from '#harness/steps.ts'
 
 /** The partner server creates exactly one session for its customer `buyer-1` on the way to a quote: the sandbox counts it. */
 export default defineScenario({

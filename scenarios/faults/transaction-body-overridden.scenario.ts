@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { cardBuy, listTransactions, WALLET_ADDRESS } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { cardBuy, listTransactions, WALLET_ADDRESS } from '#harness/steps.ts'
 
 /** The card buy's transaction as a failed one: a full transaction the route's schema accepts, declined at verification. */
 const failedTransaction = {

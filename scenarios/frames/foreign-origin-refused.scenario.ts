@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic } from '#harness/steps.ts'
 
 /** A tenant that allows only https://partner.example: the host's origin may not embed the reset frame, which never loads, so the customer stays logged in. */
 export default defineScenario({

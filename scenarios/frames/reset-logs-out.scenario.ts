@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic } from '#harness/steps.ts'
 
 /** The reset frame logs the customer out: it completes, and the access token issued before it stops working (401). */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic } from '#harness/steps.ts'
 
 /**
  * The reset frame authorized by the publishable key alone (no clientToken): it clears the browser-side authentication

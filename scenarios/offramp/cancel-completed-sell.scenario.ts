@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cancelSell, depositForSell, readSell, startSell } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cancelSell, depositForSell, readSell, startSell } from '#harness/widget-api-steps.ts'
 
 /**
  * `DELETE /v3/sell_transactions/{id}` cancels a sell still waiting for its deposit (204: failed, failureReason

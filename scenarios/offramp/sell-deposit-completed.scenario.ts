@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { depositForSell, readSell, sellStagesAre, startSell } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { depositForSell, readSell, sellStagesAre, startSell } from '#harness/widget-api-steps.ts'
 
 /**
  * A sell made through the control API waits for its deposit; the exact deposit makes it pending, its stages pass on

@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { depositForSell, failSell, readSell, requoteSell, sellStagesAre, startSell } from '../../harness/widget-api-steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { depositForSell, failSell, readSell, requoteSell, sellStagesAre, startSell } from '#harness/widget-api-steps.ts'
 
 /**
  * A sell of 0.5 ETH whose deposit arrived is made `requoteRequired` by the control route at its default, 1 % less

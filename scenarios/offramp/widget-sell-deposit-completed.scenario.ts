@@ -1,6 +1,6 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositForWidgetSell, readWidgetSell, sellStagesAre, widgetSellsByExternalId } from '../../harness/widget-api-steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, magic } from '#harness/steps.ts'
+import { depositForWidgetSell, readWidgetSell, sellStagesAre, widgetSellsByExternalId } from '#harness/widget-api-steps.ts'
 
 const REFUND = '0x52908400098527886E0F7030069857D2E4169EE7'
 

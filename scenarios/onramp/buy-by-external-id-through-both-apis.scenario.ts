@@ -1,6 +1,6 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { listTransactions } from '../../harness/steps.ts'
-import { cardBuyWithExternalId, widgetTransactionOfLatest, widgetTransactionsByExternalId } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { listTransactions } from '#harness/steps.ts'
+import { cardBuyWithExternalId, widgetTransactionOfLatest, widgetTransactionsByExternalId } from '#harness/widget-api-steps.ts'
 
 /**
  * A card buy made through the frames with an externalTransactionId is one transaction, whichever API reads it

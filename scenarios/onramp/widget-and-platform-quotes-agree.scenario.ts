@@ -1,6 +1,6 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, getQuote, magic } from '../../harness/steps.ts'
-import { widgetBuyQuote } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, getQuote, magic } from '#harness/steps.ts'
+import { widgetBuyQuote } from '#harness/widget-api-steps.ts'
 
 /**
  * The widget API's buy quote is priced by the platform buy quote's code (decision 0066): 100 usd of eth by card, fees

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** Apple Pay: ready, buttonPressed on the tap, then complete with a pending transaction once the sheet is confirmed. */
 export default defineScenario({

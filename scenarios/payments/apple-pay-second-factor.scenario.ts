@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** iOS wallet pay, sandbox trigger amount 47.13: the frame asks for a second factor and pays only once the customer confirms it. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, listTransactions, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { activeAndExpiredCards, completesPending, connectCustomer, listTransactions, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** Every tap posts buttonPressed, even one whose sheet the customer cancels (which posts nothing); the second tap pays, once. */
 export default defineScenario({

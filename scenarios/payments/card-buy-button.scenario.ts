@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** A connected customer buys with the buy button and the stored card: the tap posts buttonPressed, the confirmed sheet completes with a pending transaction. */
 export default defineScenario({

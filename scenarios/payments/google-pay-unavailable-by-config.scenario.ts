@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, getPaymentMethods, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
 
 /**
  * Android wallet pay where the payment-method configs say google_pay is unavailable (the tenant's `googlePayAvailable`

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
 
 /** Android wallet pay with no wallet on the device (walletAvailable=false): unsupported {reason: 'wallet_unavailable'}, no button, no error. */
 export default defineScenario({

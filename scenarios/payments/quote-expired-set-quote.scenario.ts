@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { activeAndExpiredCards, buyQuoteBody, completesPending, connectCustomer, getQuote, magic, openPayFrame, quoteFor, tapAndConfirm } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { activeAndExpiredCards, buyQuoteBody, completesPending, connectCustomer, getQuote, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
 
 /** A quote that expires while the button waits: confirming posts quoteExpired, and the fresh quote the host sends with setQuote pays. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic } from '#harness/steps.ts'
 
 /** The customer adds a card in the add-card frame; it shows among the stored payment methods until it is deleted. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, getQuote, magic } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, getQuote, magic } from '#harness/steps.ts'
 
 /** doge has no test mode: a buy quote for it under a test key is refused on destination.asset.code. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, getQuote, magic } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, getQuote, magic } from '#harness/steps.ts'
 
 /** feeBehavior: inclusive takes the fees out of source.amount (total = 100); exclusive adds them on top. */
 export default defineScenario({

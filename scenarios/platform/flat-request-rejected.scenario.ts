@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, getQuote, magic } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, getQuote, magic } from '#harness/steps.ts'
 
 /** The old flat buy-quote shape is refused with one error per flat field, each pointing at its nested replacement. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, listTransactions, magic } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, listTransactions, magic } from '#harness/steps.ts'
 
 /** The seeded history's amounts and dates are the seed's, whatever the account (decision 0052); only ids differ. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, getQuote, magic } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, getQuote, magic } from '#harness/steps.ts'
 
 /** Quoting by destination.amount is always fees-inclusive, even when exclusive is asked for. */
 export default defineScenario({

@@ -1,5 +1,5 @@
-import { defineScenario, ref } from '../../harness/scenario.ts'
-import { connectCustomer, getPaymentMethods, magic } from '../../harness/steps.ts'
+import { defineScenario, ref } from '#harness/scenario.ts'
+import { connectCustomer, getPaymentMethods, magic } from '#harness/steps.ts'
 
 /** Revoking a session mid-flow stops its access token working at once. */
 export default defineScenario({

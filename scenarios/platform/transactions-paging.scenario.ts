@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, listTransactions, magic } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, listTransactions, magic } from '#harness/steps.ts'
 
 /** The customer's 45 transactions page by limit: a first page of 20, and everything in one page ends with nextCursor null. */
 export default defineScenario({

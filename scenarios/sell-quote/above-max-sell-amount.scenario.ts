@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** An amount over the crypto's maxSellAmount (eth: 68) is refused. */
 export default defineScenario({

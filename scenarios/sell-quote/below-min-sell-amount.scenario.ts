@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** An amount under the crypto's minSellAmount (eth: 0.0083) is refused. */
 export default defineScenario({

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /**
  * The amounts of a sell quote at the account's default extra fee are the seed's, whatever the account (decision 0052):

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** extraFeePercentage is an integer 0–10: 11 is refused. */
 export default defineScenario({

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** A sell quote for 0.5 eth paid out by SEPA. */
 export default defineScenario({

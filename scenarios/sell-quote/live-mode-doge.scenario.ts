@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** Under a live key the test-mode rule does not apply: doge quotes normally. */
 export default defineScenario({

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** A sell quote without the apiKey query parameter is refused as unauthorized. */
 export default defineScenario({

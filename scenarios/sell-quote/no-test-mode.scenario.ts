@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** doge has no test-mode support: under a test key its sell quote is refused. */
 export default defineScenario({

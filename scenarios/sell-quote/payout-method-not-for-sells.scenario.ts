@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** pix_instant_payment is in the request enum but never offered for sells. */
 export default defineScenario({

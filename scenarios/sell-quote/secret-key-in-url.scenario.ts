@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** The widget API takes only publishable keys: a secret key in the URL is refused. */
 export default defineScenario({

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** xtz is suspended: no quote can be made for it, even within its limits. */
 export default defineScenario({

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** baseCurrencyAmount takes at most 5 decimal places: 0.123456 btc is refused, naming the parameter. */
 export default defineScenario({

@@ -1,4 +1,4 @@
-import { defineScenario } from '../../harness/scenario.ts'
+import { defineScenario } from '#harness/scenario.ts'
 
 /** trx cannot be sold: a sell quote within its limits is refused. */
 export default defineScenario({

@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { screenedSwap } from '../../harness/widget-api-steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { screenedSwap } from '#harness/widget-api-steps.ts'
 
 /**
  * A swap of 100 USDC for ETH deposited as quoted sends its five lifecycle events in order (decision 0088's table), each

@@ -1,6 +1,6 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { connectCustomer, magic } from '../../harness/steps.ts'
-import { depositToSwap, executeSwap, readSwap, swapQuote } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { connectCustomer, magic } from '#harness/steps.ts'
+import { depositToSwap, executeSwap, readSwap, swapQuote } from '#harness/widget-api-steps.ts'
 
 /**
  * A customer swaps 100 USDC for ETH and deposits exactly 100: its deposit address is made 5 s after execution, the

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { readSwap, screenedSwap } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { readSwap, screenedSwap } from '#harness/widget-api-steps.ts'
 
 /**
  * A swap of 62.13 USDC (a test-mode swap trigger, decision 0068) fails at screening with customerLimitsExceeded, 10 s

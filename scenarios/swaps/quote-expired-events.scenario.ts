@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { acceptSwapRequote, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { acceptSwapRequote, screenedSwap, swapRequote } from '#harness/widget-api-steps.ts'
 
 /**
  * A swap of 65.13 USDC (the test-mode trigger that finds the quote expired at screening, decision 0088) deposited as

@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { readSwap, screenedSwap } from '../../harness/widget-api-steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { readSwap, screenedSwap } from '#harness/widget-api-steps.ts'
 
 /**
  * A swap of 62.13 USDC (the test-mode trigger whose screening refuses the customer, decision 0068) fails 10 s after its

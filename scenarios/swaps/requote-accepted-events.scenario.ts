@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { acceptSwapRequote, readSwap, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { acceptSwapRequote, readSwap, screenedSwap, swapRequote } from '#harness/widget-api-steps.ts'
 
 /**
  * A swap quoted for 100 USDC but deposited 80: screening finds the deposit more than 1 % off the quote, so the swap needs a

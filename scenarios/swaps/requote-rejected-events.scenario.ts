@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { rejectSwapRequote, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { rejectSwapRequote, screenedSwap, swapRequote } from '#harness/widget-api-steps.ts'
 
 /**
  * A swap quoted for 100 USDC but deposited 80 needs a requote (swap_quote_invalid); the customer rejects it, so the

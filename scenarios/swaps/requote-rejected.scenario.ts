@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { readSwap, rejectSwapRequote, screenedSwap, swapRequote } from '../../harness/widget-api-steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { readSwap, rejectSwapRequote, screenedSwap, swapRequote } from '#harness/widget-api-steps.ts'
 
 /**
  * A customer swaps 100 USDC for ETH but deposits 80: screened 10 s after the deposit, the swap needs a requote

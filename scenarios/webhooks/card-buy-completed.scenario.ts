@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cardBuy, completesPending } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cardBuy, completesPending } from '#harness/steps.ts'
 
 /**
  * A card buy sends the partner's endpoint transaction_created (waitingAuthorization, verification in progress) at once, a

@@ -1,6 +1,6 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cardBuy, completesPending } from '../../harness/steps.ts'
-import { present } from '../../harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cardBuy, completesPending } from '#harness/steps.ts'
+import { present } from '#harness/match-sequence.ts'
 
 const stages = (...statuses: Array<'success' | 'in_progress' | 'not_started'>) => statuses.map((status) => ({ status }))
 

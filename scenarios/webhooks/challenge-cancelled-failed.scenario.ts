@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
 
 /**
  * Card buy of 48, challenge cancelled: the purchase fails as a transaction failed at verification (decision 0063), so

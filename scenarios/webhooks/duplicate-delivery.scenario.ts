@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cardBuy, completesPending } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cardBuy, completesPending } from '#harness/steps.ts'
 
 /**
  * An endpoint with the `duplicate` switch (decision 0061) is sent every event twice: two deliveries with the same body

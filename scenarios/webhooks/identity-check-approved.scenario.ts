@@ -1,6 +1,6 @@
-import { present } from '../../harness/match-sequence.ts'
-import { defineScenario } from '../../harness/scenario.ts'
-import { onboardWithCustomerApi, verifyWithCustomerApi } from '../../harness/steps.ts'
+import { present } from '#harness/match-sequence.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts'
 
 /**
  * A customer onboarded through the Customer API is submitted for verification: identity_check_updated (widget family)

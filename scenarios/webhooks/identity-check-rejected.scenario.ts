@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { onboardWithCustomerApi, verifyWithCustomerApi } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts'
 
 /**
  * A customer whose last name is the sandbox's magic `Rejected` is submitted for verification: identity_check_updated

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { onboardWithCustomerApi, verifyWithCustomerApi } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts'
 
 /**
  * The Customer API path: a customer onboarded with skipKyc gets details, a passport and a selfie, and is submitted for

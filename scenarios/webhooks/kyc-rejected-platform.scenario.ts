@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { onboardWithCustomerApi, verifyWithCustomerApi } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts'
 
 /**
  * A platform-family endpoint (decision 0087) follows a customer named `Rejected` through the Customer API's

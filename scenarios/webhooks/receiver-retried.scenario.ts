@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cardBuy, completesPending } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cardBuy, completesPending } from '#harness/steps.ts'
 
 /**
  * A receiver that answers 500 twice: the sandbox retries transaction_created on the tenant clock, 30 s after the first

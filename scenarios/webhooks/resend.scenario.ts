@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cardBuy, completesPending } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cardBuy, completesPending } from '#harness/steps.ts'
 
 /**
  * Resending a delivery (`POST /__sandbox/webhooks/deliveries/{id}/resend`) makes a new delivery of the same event: the

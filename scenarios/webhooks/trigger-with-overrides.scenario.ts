@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { cardBuy, completesPending } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { cardBuy, completesPending } from '#harness/steps.ts'
 
 /**
  * `POST /__sandbox/webhooks/trigger` fires an event on demand: transaction_failed for the newest transaction, its data

@@ -1,5 +1,5 @@
-import { defineScenario } from '../../harness/scenario.ts'
-import { walletFailureScenario } from '../../harness/steps.ts'
+import { defineScenario } from '#harness/scenario.ts'
+import { walletFailureScenario } from '#harness/steps.ts'
 
 const failure = walletFailureScenario({ frame: 'google-pay', amount: 45.13, failureCode: 'unknown', failureReason: 'The payment failed for an unknown reason.' })
 

@@ -1,6 +1,6 @@
-import type { CryptoCurrency, FiatCurrency, Mode, WidgetBuyPaymentMethod } from '../../sandbox/contract/index.ts'
-import { swapPairs } from '../../sandbox/domain/swap-pairs.ts'
-import { createSandboxCore } from '../../sandbox/http/sandbox-core.ts'
+import type { CryptoCurrency, FiatCurrency, Mode, WidgetBuyPaymentMethod } from '#contract/index.ts'
+import { swapPairs } from '#domain/swap-pairs.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { sweepByDestination, sweepEstimate, sweepLimits, sweepSell, sweepSwap, type BuyCase, type SweepContext } from './sweep-families.ts'
 import { SweepTally, type SweepFigures } from './sweep-tally.ts'
 

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import { MAX_DESTINATION_STEPS } from '../../sandbox/domain/buy-amounts.ts'
-import { MAX_LIMITS_STEPS } from '../../sandbox/domain/buy-limits.ts'
-import type { StepCount } from '../../sandbox/domain/step-count.ts'
-import { FrameError } from '../../sandbox/frames/effects/frame-error.ts'
-import { SandboxError } from '../../sandbox/kernel/sandbox-error.ts'
+import { MAX_DESTINATION_STEPS } from '#domain/buy-amounts.ts'
+import { MAX_LIMITS_STEPS } from '#domain/buy-limits.ts'
+import type { StepCount } from '#domain/step-count.ts'
+import { FrameError } from '#frames/effects/frame-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 /** The quote families the sweep drives: the two that search, and those that only compute (no loop, no steps). */
 export const FAMILIES = ['limits', 'widget buy by destination', 'platform buy by destination', 'widget frame estimate', 'sell', 'swap'] as const

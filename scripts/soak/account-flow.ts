@@ -1,5 +1,5 @@
-import { magicContacts } from '../../fixtures/magic-customers.ts'
-import { WALLET_ADDRESS } from '../../harness/steps.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
+import { WALLET_ADDRESS } from '#harness/steps.ts'
 
 /** Where a served sandbox answers. */
 interface FlowTarget {

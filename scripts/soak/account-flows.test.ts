@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/start-server.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/start-server.ts'
 import { runAccountFlow, type FlowOutcome } from './account-flow.ts'
 
 const FLOWS = 200

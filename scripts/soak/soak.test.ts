@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningSandbox } from '../../sandbox/adapters/node-http/start-server.ts'
-import { createSandboxCore } from '../../sandbox/http/sandbox-core.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/start-server.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { MIX_SCHEDULE, provisionTenant, REQUEST_MIX, type SoakTarget, type SoakTenant } from './request-mix.ts'
 import { runLoad, type LoadResult } from './run-load.ts'
 

@@ -1,9 +1,9 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '../../http/index.ts'
-import { answerRequest, coreControlCall } from '../../http/core-fetch.ts'
-import { tenantHandle, type TenantHandle } from '../../http/tenant-handle.ts'
-import { webhookReceivers } from '../../kernel/webhook-receivers.ts'
-import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '../../kernel/webhook-transport.ts'
+import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptions } from '#http/index.ts'
+import { answerRequest, coreControlCall } from '#http/core-fetch.ts'
+import { tenantHandle, type TenantHandle } from '#http/tenant-handle.ts'
+import { webhookReceivers } from '#kernel/webhook-receivers.ts'
+import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '#kernel/webhook-transport.ts'
 
 /** Options of the msw adapter. */
 export interface MswSandboxOptions extends SandboxOptions {

@@ -9,8 +9,8 @@
 import { createSandbox } from './create-sandbox.ts'
 
 export { createSandbox, type MswSandbox, type MswSandboxOptions, type MswTenant } from './create-sandbox.ts'
-export type { WebhookHandler } from '../../kernel/webhook-transport.ts'
-export type { ClockAdvanced, ListenOptions, TenantHandle, TenantWebhooks, TriggerOptions } from '../../http/tenant-handle.ts'
+export type { WebhookHandler } from '#kernel/webhook-transport.ts'
+export type { ClockAdvanced, ListenOptions, TenantHandle, TenantWebhooks, TriggerOptions } from '#http/tenant-handle.ts'
 
 /** Handlers of a default sandbox (seed 1) answering on `http://127.0.0.1:4010`. */
 export const handlers = createSandbox().handlers

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PUBLIC_TEST_SECRET } from '../../http/index.ts'
+import { PUBLIC_TEST_SECRET } from '#http/index.ts'
 import { createSandbox } from './create-sandbox.ts'
 
 describe('createSandbox (msw): the signing secret', () => {

@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream'
-import { familyOf, toWireError } from '../../http/to-wire-error.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
+import { familyOf, toWireError } from '#http/to-wire-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 const REASONS = new Map<string, [number, string]>([
   ['HPE_HEADER_OVERFLOW', [431, 'The request line and headers must be at most 16 KB together']],

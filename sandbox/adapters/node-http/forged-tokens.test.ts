@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAccount } from '../../../fixtures/account.ts'
-import { textToBase64Url } from '../../portable/base64url.ts'
-import { portableHmacSha256 } from '../../kernel/hmac.ts'
-import { PUBLIC_TEST_SECRET } from '../../kernel/sandbox-secret.ts'
-import { magicContacts } from '../../../fixtures/magic-customers.ts'
-import { peekToken, TOKEN_PREFIX, type TokenClaims } from '../../portable/peek-token.ts'
+import { buildAccount } from '#fixtures/account.ts'
+import { textToBase64Url } from '#portable/base64url.ts'
+import { portableHmacSha256 } from '#kernel/hmac.ts'
+import { PUBLIC_TEST_SECRET } from '#kernel/sandbox-secret.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
+import { peekToken, TOKEN_PREFIX, type TokenClaims } from '#portable/peek-token.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
 
 // The attacker of issue 12: knows the seed (printed at start), the account and mode

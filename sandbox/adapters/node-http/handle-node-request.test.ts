@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PlainRequest } from '../../http/index.ts'
-import { frozenJsonReply } from '../../http/plain-http.ts'
+import type { PlainRequest } from '#http/index.ts'
+import { frozenJsonReply } from '#http/plain-http.ts'
 import { handleNodeRequest } from './handle-node-request.ts'
 
 let server: Server

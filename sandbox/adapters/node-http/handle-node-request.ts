@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { hasBody, isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '../../http/index.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import { familyOf, toWireError } from '../../http/to-wire-error.ts'
+import { hasBody, isTextReply, parseQueryString, type PlainRequest, type PlainResponse } from '#http/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import { familyOf, toWireError } from '#http/to-wire-error.ts'
 
 /** What the adapter calls: the core's `handle`, or the frames handler. */
 export type PlainHandler = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>

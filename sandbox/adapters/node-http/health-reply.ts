@@ -1,5 +1,5 @@
-import { reply, type PlainReply } from '../../http/plain-http.ts'
-import type { RegistryUsage } from '../../kernel/tenant-registry.ts'
+import { reply, type PlainReply } from '#http/plain-http.ts'
+import type { RegistryUsage } from '#kernel/tenant-registry.ts'
 import type { StateSaver } from './state-saver.ts'
 
 /**

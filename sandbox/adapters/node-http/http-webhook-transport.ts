@@ -1,6 +1,6 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { WebhookAnswer, WebhookTransport } from '../../kernel/webhook-transport.ts'
+import type { WebhookAnswer, WebhookTransport } from '#kernel/webhook-transport.ts'
 
 /**
  * How the server sends webhooks: `node:http(s)`, one connection per attempt (`agent: false`, so `Connection: close`),

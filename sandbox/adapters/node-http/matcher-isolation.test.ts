@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { quantile } from '../../../scripts/statistics.ts'
+import { quantile } from '#scripts/statistics.ts'
 
 /**
  * The server runs in a child process: were its matchers to backtrack, a 16 kB field would hold its event loop for

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import type { HmacSha256 } from '../../kernel/hmac.ts'
-import { boundedCache } from '../../portable/bounded-cache.ts'
+import type { HmacSha256 } from '#kernel/hmac.ts'
+import { boundedCache } from '#portable/bounded-cache.ts'
 
 /** Key bytes by key: one per tenant signing key and account id key, bounded however many tenants come and go. */
 const keyBytes = boundedCache(1024, (key) => Buffer.from(key, 'utf8'))

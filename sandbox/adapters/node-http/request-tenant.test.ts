@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { send } from '../../http/test-request.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
 import { requestTenant } from './request-tenant.ts'
 
 const core = createSandboxCore()

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { parseQueryString } from '../../http/plain-http.ts'
-import { parseApiKey } from '../../kernel/tenant-registry.ts'
-import { peekToken } from '../../portable/peek-token.ts'
-import { FRAME_TOKEN_PARAMETERS } from '../../frames/effects/frame-context.ts'
+import { parseQueryString } from '#http/plain-http.ts'
+import { parseApiKey } from '#kernel/tenant-registry.ts'
+import { peekToken } from '#portable/peek-token.ts'
+import { FRAME_TOKEN_PARAMETERS } from '#frames/effects/frame-context.ts'
 
 
 function first(value: string | string[] | undefined): string | undefined {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { StoreSnapshot } from '../../contract/index.ts'
+import { StoreSnapshot } from '#contract/index.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
 
 const SK = { 'x-api-key': 'sk_test_sellstate', 'content-type': 'application/json' }

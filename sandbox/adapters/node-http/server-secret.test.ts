@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PUBLIC_TEST_SECRET } from '../../http/index.ts'
+import { PUBLIC_TEST_SECRET } from '#http/index.ts'
 import { startServer } from './start-server.ts'
 
 const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_serversecret&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PlatformError, SellQuote, WidgetError } from '../../contract/index.ts'
+import { PlatformError, SellQuote, WidgetError } from '#contract/index.ts'
 import { startServer, type RequestLogEntry, type RunningSandbox } from './start-server.ts'
 
 let sandbox: RunningSandbox

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_FRAME_MESSAGE_CHARS } from '../../contract/index.ts'
-import { frameConfigOf } from '../../frames/server/frames-test-kit.ts'
+import { MAX_FRAME_MESSAGE_CHARS } from '#contract/index.ts'
+import { frameConfigOf } from '#frames/server/frames-test-kit.ts'
 
 /** The built command line (vitest's global setup builds dist/): starts in a fraction of a second. */
 const CLI = fileURLToPath(new URL('../../../bin/ramp-sandbox.js', import.meta.url))

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SandboxSnapshot } from '../../contract/index.ts'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { send } from '../../http/test-request.ts'
+import type { SandboxSnapshot } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { send } from '#http/test-request.ts'
 import { readStateFile, writeStateFile } from './state-file.ts'
 
 /** The built writer (vitest's global setup builds dist/): a plain `node` child starts in a fraction of a second. */

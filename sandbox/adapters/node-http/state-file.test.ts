@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { magicContacts } from '../../../fixtures/magic-customers.ts'
-import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { readStateFile, StateFileError } from './state-file.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
 

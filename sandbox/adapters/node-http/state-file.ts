@@ -3,10 +3,10 @@ import { createReadStream } from 'node:fs'
 import { open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '../../contract/index.ts'
-import { describeIssue } from '../../kernel/describe-issue.ts'
-import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
-import type { AccountState, StateParts } from '../../kernel/sandbox-snapshot.ts'
+import { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '#contract/index.ts'
+import { describeIssue } from '#kernel/describe-issue.ts'
+import { parseReportingInput } from '#kernel/parse-reporting-input.ts'
+import type { AccountState, StateParts } from '#kernel/sandbox-snapshot.ts'
 
 /** A state file that cannot be used, saying why (exit 2 in the CLI). */
 export class StateFileError extends Error {

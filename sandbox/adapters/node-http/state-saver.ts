@@ -1,4 +1,4 @@
-import type { StateParts } from '../../kernel/sandbox-snapshot.ts'
+import type { StateParts } from '#kernel/sandbox-snapshot.ts'
 import { writeStateLines } from './state-file.ts'
 
 /** How soon after a change a state file is written: after a quiet spell, but never later than `maxDelayMs`. */

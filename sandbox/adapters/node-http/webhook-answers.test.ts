@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { StateJournalEntry, TriggeredWebhook, WebhookDelivery, dataOf } from '../../contract/index.ts'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { conforms, send } from '../../http/test-request.ts'
-import { fetchTransport, handlerTransport, type WebhookTransport } from '../../kernel/webhook-transport.ts'
+import { StateJournalEntry, TriggeredWebhook, WebhookDelivery, dataOf } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { fetchTransport, handlerTransport, type WebhookTransport } from '#kernel/webhook-transport.ts'
 import { httpWebhookTransport } from './http-webhook-transport.ts'
 import { answeringReceiver, type CountingReceiver } from './receiver-test-kit.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_TENANT_LIMITS } from '../../kernel/store/tenant-limits.ts'
+import { DEFAULT_TENANT_LIMITS } from '#kernel/store/tenant-limits.ts'
 import { answeringReceiver, silentReceiver, until, type CountingReceiver } from './receiver-test-kit.ts'
 import { startServer, type RunningSandbox } from './start-server.ts'
 

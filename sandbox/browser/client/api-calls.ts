@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { BuyQuote, BuyQuoteRequest, PageInfo, PaymentMethodList, PlatformError, Transaction } from '../../contract/index.ts'
+import type { BuyQuote, BuyQuoteRequest, PageInfo, PaymentMethodList, PlatformError, Transaction } from '#contract/index.ts'
 import type { ClientOptions } from './client-options.ts'
 
 /**

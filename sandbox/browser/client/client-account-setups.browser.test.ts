@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { send } from '../../http/test-request.ts'
-import { connectedBuyer, WALLET } from '../../portable/frames/machines/purchase-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { act, call, eventsOf, outcome, startCall, waitForEvent } from '../../testing/host-page-calls.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { send } from '#http/test-request.ts'
+import { connectedBuyer, WALLET } from '#portable/frames/machines/purchase-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { act, call, eventsOf, outcome, startCall, waitForEvent } from '#testing/host-page-calls.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { conforms, send } from '../../http/test-request.ts'
-import { pageOf, Transaction } from '../../contract/index.ts'
-import { connectedBuyer, WALLET } from '../../portable/frames/machines/purchase-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { call } from '../../testing/host-page-calls.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { pageOf, Transaction } from '#contract/index.ts'
+import { connectedBuyer, WALLET } from '#portable/frames/machines/purchase-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { call } from '#testing/host-page-calls.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,5 +1,5 @@
 // Type tests: `tsc --noEmit -p .` checks this file (see harness/scenario-types.test-d.ts). Nothing here runs.
-import type { BuyQuote, PaymentMethodList, PlatformError, Transaction } from '../../contract/index.ts'
+import type { BuyQuote, PaymentMethodList, PlatformError, Transaction } from '#contract/index.ts'
 import type { SandboxClient } from './create-client.ts'
 
 const request = { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' }, paymentMethod: { type: 'apple_pay' } } as const

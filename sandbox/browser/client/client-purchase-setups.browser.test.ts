@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentMethodType } from '../../contract/index.ts'
-import { encodeQuote } from '../../portable/frames/machines/purchase-flow.ts'
-import { connectedBuyer } from '../../portable/frames/machines/purchase-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { act, call, eventsOf, outcome, startCall, waitForEvent } from '../../testing/host-page-calls.ts'
+import type { PaymentMethodType } from '#contract/index.ts'
+import { encodeQuote } from '#portable/frames/machines/purchase-flow.ts'
+import { connectedBuyer } from '#portable/frames/machines/purchase-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { act, call, eventsOf, outcome, startCall, waitForEvent } from '#testing/host-page-calls.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { send } from '../../http/test-request.ts'
-import { encodeQuote } from '../../portable/frames/machines/purchase-flow.ts'
-import { connectedBuyer } from '../../portable/frames/machines/purchase-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { call, eventsOf, framesOf, outcome, startCall } from '../../testing/host-page-calls.ts'
+import { send } from '#http/test-request.ts'
+import { encodeQuote } from '#portable/frames/machines/purchase-flow.ts'
+import { connectedBuyer } from '#portable/frames/machines/purchase-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { call, eventsOf, framesOf, outcome, startCall } from '#testing/host-page-calls.ts'
 
 const env = useBrowserSandbox()
 

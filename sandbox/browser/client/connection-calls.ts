@@ -1,6 +1,6 @@
-import type { Credentials } from '../../contract/index.ts'
-import type { FrameName } from '../../contract/frames/index.ts'
-import { decryptCredentials, generateHostKeyPair } from '../../portable/frames/credentials.ts'
+import type { Credentials } from '#contract/index.ts'
+import type { FrameName } from '#contract/frames/index.ts'
+import { decryptCredentials, generateHostKeyPair } from '#portable/frames/credentials.ts'
 import type { ClientFrameEvent, MountedFrame } from './frame-channel.ts'
 import type { SetupOptions } from './client-options.ts'
 

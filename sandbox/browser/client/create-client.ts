@@ -1,4 +1,4 @@
-import type { FrameName } from '../../contract/frames/index.ts'
+import type { FrameName } from '#contract/frames/index.ts'
 import { apiCalls, clientApi } from './api-calls.ts'
 import { connectionThrough, mountHeadless } from './connection-calls.ts'
 import { identityCalls } from './identity-calls.ts'

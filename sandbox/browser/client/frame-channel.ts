@@ -1,4 +1,4 @@
-import type { FrameInbound, FrameName } from '../../contract/frames/index.ts'
+import type { FrameInbound, FrameName } from '#contract/frames/index.ts'
 import { createFrameController, frameUrl, newChannelId, type ClientFrameEvent, type ClientFrameMessage } from './frame-controller.ts'
 
 export type { ClientFrameEvent, ClientFrameMessage } from './frame-controller.ts'

@@ -1,5 +1,5 @@
-import { Envelope, FrameOutbound, type FrameInbound, type FrameName } from '../../contract/frames/index.ts'
-import { frameHeight, ResizeMessage, SDK_INTERNAL_KINDS } from '../../contract/frames/sdk-internal.ts'
+import { Envelope, FrameOutbound, type FrameInbound, type FrameName } from '#contract/frames/index.ts'
+import { frameHeight, ResizeMessage, SDK_INTERNAL_KINDS } from '#contract/frames/sdk-internal.ts'
 
 // The host side of the frame protocol without its transport: the web client's iframe (frame-channel.ts) and the
 // React Native client's WebView (sandbox/react-native/) each give it a way to post a text and hand it every text

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { startServer } from '../../adapters/node-http/index.ts'
-import { details } from '../../http/routes/customer-test-kit.ts'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { identityIdOf } from '../../domain/customers/index.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
+import { startServer } from '#adapters/node-http/index.ts'
+import { details } from '#http/routes/customer-test-kit.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { identityIdOf } from '#domain/customers/index.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
 import { deprecationWarning, IDENTITY_CALL_REPLACEMENTS } from './identity-calls.ts'
 
 const env = useBrowserSandbox()

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ConfirmFilesRequest, Identity, SubmitDetailsRequest, UploadUrl, UploadUrlRequest } from '../../contract/index.ts'
+import type { ConfirmFilesRequest, Identity, SubmitDetailsRequest, UploadUrl, UploadUrlRequest } from '#contract/index.ts'
 import type { ClientReply } from './api-calls.ts'
 import type { ClientOptions } from './client-options.ts'
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { JournalEntry } from '../../contract/index.ts'
+import type { JournalEntry } from '#contract/index.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { createPartnerSession } from '../../testing/partner-session.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { createPartnerSession } from '#testing/partner-session.ts'
 
 const env = useBrowserSandbox()
 

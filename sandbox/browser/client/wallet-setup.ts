@@ -1,6 +1,6 @@
-import type { FrameErrorPayload } from '../../contract/index.ts'
-import { peekToken } from '../../portable/peek-token.ts'
-import { orderOf } from '../../portable/frames/machines/purchase-flow.ts'
+import type { FrameErrorPayload } from '#contract/index.ts'
+import { peekToken } from '#portable/peek-token.ts'
+import { orderOf } from '#portable/frames/machines/purchase-flow.ts'
 import type { SetupOptions } from './client-options.ts'
 import type { ClientFrameEvent, MountedFrame } from './frame-channel.ts'
 

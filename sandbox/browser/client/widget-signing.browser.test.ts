@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { signWidgetUrl } from '../../kernel/widget-url-signature.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { act, eventsOf, startCall, waitForEvent } from '../../testing/host-page-calls.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { signWidgetUrl } from '#kernel/widget-url-signature.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { act, eventsOf, startCall, waitForEvent } from '#testing/host-page-calls.ts'
 
 const env = useBrowserSandbox()
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'

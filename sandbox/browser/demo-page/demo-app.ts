@@ -3,7 +3,7 @@ import { createLog } from './demo-log.ts'
 import { FLOWS } from './demo-flows.ts'
 import { byId, createHost, type DemoConfig } from './demo-host.ts'
 import { errorText, showOutcome, type Outcome } from './demo-outcome.ts'
-import { DEMO_UPSTREAM_HEADER } from '../../portable/demo/demo-upstream-header.ts'
+import { DEMO_UPSTREAM_HEADER } from '#portable/demo/demo-upstream-header.ts'
 import { isFailureWebhook } from './failure-webhook.ts'
 
 /** The demo page's script: a partner app that runs the chosen flow with the browser client and logs every message. */

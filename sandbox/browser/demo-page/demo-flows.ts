@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { encodeQuote, type ClientFrameEvent, type MountedFrame } from '../client/index.ts'
-import { BuyQuote, PaymentMethodList, StoredCard } from '../../contract/platform/index.ts'
-import type { DEMO_FLOWS } from '../../portable/demo/demo-flow-labels.ts'
+import { BuyQuote, PaymentMethodList, StoredCard } from '#contract/platform/index.ts'
+import type { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { byId, type DemoHost, type Who } from './demo-host.ts'
 import { connectionOutcome, errorText, purchaseOutcome, type FinalEvent, type Outcome } from './demo-outcome.ts'
 

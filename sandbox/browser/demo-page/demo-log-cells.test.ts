@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { frameColours, logCells, rowTone, shortChannel } from './demo-log-cells.ts'
 import type { LogRow } from './demo-log.ts'
-import { FRAME_PALETTE } from '../../portable/demo/sequence-diagram-style.ts'
+import { FRAME_PALETTE } from '#portable/demo/sequence-diagram-style.ts'
 
 const frame = (kind: string, payload?: unknown, name = 'buy-button'): LogRow => ({ time: 0, direction: 'frame→host', channel: 'ch_0000abcd', frame: name, kind, ...(payload !== undefined && { payload }) })
 const api = (kind: string, extra: Partial<LogRow> = {}): LogRow => ({ time: 0, direction: 'api', channel: 'api', frame: '-', kind, actor: 'host', ...extra })

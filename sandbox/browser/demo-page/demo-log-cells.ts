@@ -1,6 +1,6 @@
 import { isFailureWebhook } from './failure-webhook.ts'
 import type { LogRow } from './log-row.ts'
-import { FRAME_PALETTE } from '../../portable/demo/sequence-diagram-style.ts'
+import { FRAME_PALETTE } from '#portable/demo/sequence-diagram-style.ts'
 
 /** How a row reads at a glance: a failure (red), a cancellation (amber), or neither. */
 export type RowTone = 'failure' | 'cancelled'

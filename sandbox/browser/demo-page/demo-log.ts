@@ -1,6 +1,6 @@
 import { frameColours, logCells, rowTone, shortChannel, type LogCells } from './demo-log-cells.ts'
 import type { LogRow } from './log-row.ts'
-import { sequenceDiagramSvg, type ArrowTone, type LaneStyle, type TimelineEntry } from '../../portable/demo/sequence-diagram.ts'
+import { sequenceDiagramSvg, type ArrowTone, type LaneStyle, type TimelineEntry } from '#portable/demo/sequence-diagram.ts'
 
 export type { LogRow } from './log-row.ts'
 

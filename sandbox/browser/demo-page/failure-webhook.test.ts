@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IdentityCheck, KycStatus, Transaction, WEBHOOK_EVENT_TYPES } from '../../contract/index.ts'
+import { IdentityCheck, KycStatus, Transaction, WEBHOOK_EVENT_TYPES } from '#contract/index.ts'
 import { isFailureWebhook } from './failure-webhook.ts'
 
 describe('isFailureWebhook', () => {

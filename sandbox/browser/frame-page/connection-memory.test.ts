@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FrameOutbound } from '../../contract/index.ts'
+import type { FrameOutbound } from '#contract/index.ts'
 import { connectionKey, forgetConnection, rememberConnection, type KeyValueStorage } from './connection-memory.ts'
 
 /** A Map behind the Web Storage calls the memory uses. */

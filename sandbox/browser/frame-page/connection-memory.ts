@@ -1,4 +1,4 @@
-import type { FrameOutbound } from '../../contract/frames/index.ts'
+import type { FrameOutbound } from '#contract/frames/index.ts'
 
 /** The part of the Web Storage API the memory uses (a `localStorage`, or a stand-in in tests). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

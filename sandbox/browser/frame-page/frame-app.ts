@@ -1,14 +1,14 @@
 // The script of every frame page, in the browser: run the frame's machine, talk to the host (a web page by postMessage,
 // or a React Native app through its WebView's bridge: host-port.ts).
-import { Envelope, FrameInbound, type FrameOutbound } from '../../contract/frames/index.ts'
-import { createFrameRuntime, type FrameRuntime } from '../../portable/frames/frame-runtime.ts'
-import type { FrameEffect } from '../../portable/frames/machine.ts'
-import { effectPath, effectResultOfAnswer, type EffectResult } from '../../portable/frames/effect-results.ts'
-import { frameMachines } from '../../portable/frames/machines/index.ts'
+import { Envelope, FrameInbound, type FrameOutbound } from '#contract/frames/index.ts'
+import { createFrameRuntime, type FrameRuntime } from '#portable/frames/frame-runtime.ts'
+import type { FrameEffect } from '#portable/frames/machine.ts'
+import { effectPath, effectResultOfAnswer, type EffectResult } from '#portable/frames/effect-results.ts'
+import { frameMachines } from '#portable/frames/machines/index.ts'
 import { browserStorage, forgetConnection, rememberConnection } from './connection-memory.ts'
-import type { FramePageConfig } from '../../portable/frames/frame-page-config.ts'
+import type { FramePageConfig } from '#portable/frames/frame-page-config.ts'
 import { renderView } from './render-view.ts'
-import { SDK_INTERNAL_KINDS, SetThemeMessage } from '../../contract/frames/sdk-internal.ts'
+import { SDK_INTERNAL_KINDS, SetThemeMessage } from '#contract/frames/sdk-internal.ts'
 import { followContentHeight, showTestModeBadge } from './frame-chrome.ts'
 import { hostPort } from './host-port.ts'
 

@@ -1,4 +1,4 @@
-import { originMatches } from '../../portable/origin-matches.ts'
+import { originMatches } from '#portable/origin-matches.ts'
 
 /** Why a message from outside was not taken, and where it came from, as the journal keeps a dropped message. */
 interface DroppedMessage {

@@ -1,4 +1,4 @@
-import type { FrameField } from '../../portable/frames/machine.ts'
+import type { FrameField } from '#portable/frames/machine.ts'
 
 /** The ids a field's hint and error get, from the form's and the field's names. @example describedIds('enterCard', field) */
 function describedIds(action: string, field: FrameField, error?: string): { input: string; hint?: string; error?: string } {

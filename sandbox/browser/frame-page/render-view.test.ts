@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FrameView } from '../../portable/frames/machine.ts'
+import type { FrameView } from '#portable/frames/machine.ts'
 import { placeErrors } from './render-view.ts'
 
 const form = (error?: string, fieldError?: string): FrameView => ({

@@ -1,4 +1,4 @@
-import type { FrameAction, FrameView } from '../../portable/frames/machine.ts'
+import type { FrameAction, FrameView } from '#portable/frames/machine.ts'
 import { renderField } from './render-field.ts'
 
 /**

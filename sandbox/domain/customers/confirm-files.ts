@@ -1,7 +1,7 @@
-import type { CustomerFile, FieldError, KycRequirement, UploadRecord } from '../../contract/index.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import type { TenantStore } from '../../kernel/store/tenant-store.ts'
+import type { CustomerFile, FieldError, KycRequirement, UploadRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { loadCustomer, toFile } from './load-customer.ts'
 
 /** The requirement a confirmed file satisfies. */

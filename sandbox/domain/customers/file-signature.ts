@@ -1,4 +1,4 @@
-import type { UploadContentType } from '../../contract/index.ts'
+import type { UploadContentType } from '#contract/index.ts'
 
 /** The magic numbers (leading bytes) each accepted format starts with. */
 const FILE_SIGNATURES: Record<UploadContentType, readonly number[]> = {

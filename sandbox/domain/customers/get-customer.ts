@@ -1,5 +1,5 @@
-import type { CustomerDetails } from '../../contract/index.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { CustomerDetails } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { toCustomer } from '../customer-view.ts'
 import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts'
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { IdentityCheck, TriggeredWebhook, dataOf } from '../../contract/index.ts'
-import { readyCustomer } from '../../http/routes/customer-test-kit.ts'
-import { createSandboxCore, type SandboxCore } from '../../http/sandbox-core.ts'
-import { conforms, send } from '../../http/test-request.ts'
-import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { IdentityCheck, TriggeredWebhook, dataOf } from '#contract/index.ts'
+import { readyCustomer } from '#http/routes/customer-test-kit.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 
 /** A ready customer (last name `lastName`) of a fresh account whose endpoint wants `identity_check_updated`, and what it receives. */
 async function watched(lastName?: string) {

@@ -1,5 +1,5 @@
-import type { CustomerRecord, Identity } from '../../contract/index.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { CustomerRecord, Identity } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { emitWebhook } from '../webhook-deliveries.ts'
 import { getCustomerDetails } from './get-customer.ts'
 import { emitIdentityCheck, identityIdOf, stampIdentityCheck } from './identity-check.ts'

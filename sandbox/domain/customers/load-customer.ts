@@ -1,7 +1,7 @@
-import type { CustomerFile, CustomerRecord, PersonalDetails, UploadRecord } from '../../contract/index.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import type { TenantStore } from '../../kernel/store/tenant-store.ts'
+import type { CustomerFile, CustomerRecord, PersonalDetails, UploadRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantStore } from '#kernel/store/tenant-store.ts'
 
 /**
  * The tenant's store and one of its customers; 404 when the id is unknown to

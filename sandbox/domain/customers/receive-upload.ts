@@ -1,7 +1,7 @@
-import { MAX_UPLOAD_BYTES, type UploadReceipt } from '../../contract/index.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import { peekToken } from '../../portable/peek-token.ts'
+import { MAX_UPLOAD_BYTES, type UploadReceipt } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { peekToken } from '#portable/peek-token.ts'
 import { verifyToken } from '../tokens.ts'
 import { matchesSignature } from './file-signature.ts'
 

@@ -1,6 +1,6 @@
-import type { CustomerAddress, PersonalDetails, SubmitDetailsRequest } from '../../contract/index.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { CustomerAddress, PersonalDetails, SubmitDetailsRequest } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import type { Geography } from '../disclosures.ts'
 import { loadCustomer, personalDetails } from './load-customer.ts'
 

@@ -1,5 +1,5 @@
-import type { UploadUrl, UploadUrlRequest } from '../../contract/index.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { UploadUrl, UploadUrlRequest } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { newId } from '../new-id.ts'
 import { TOKEN_TTL_MS, issueToken } from '../tokens.ts'
 import { loadCustomer } from './load-customer.ts'

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { axeViolations } from '../../testing/axe-check.ts'
-import { act, waitForEvent } from '../../testing/host-page-calls.ts'
-import { generateHostKeyPair } from '../../portable/frames/credentials.ts'
-import { connectedBuyer } from '../../portable/frames/machines/purchase-test-kit.ts'
-import { encodeQuote } from '../../portable/frames/machines/purchase-flow.ts'
-import { clearFrames, frameOnScreen, mountCall, type Theme } from '../../testing/frame-mounts.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { axeViolations } from '#testing/axe-check.ts'
+import { act, waitForEvent } from '#testing/host-page-calls.ts'
+import { generateHostKeyPair } from '#portable/frames/credentials.ts'
+import { connectedBuyer } from '#portable/frames/machines/purchase-test-kit.ts'
+import { encodeQuote } from '#portable/frames/machines/purchase-flow.ts'
+import { clearFrames, frameOnScreen, mountCall, type Theme } from '#testing/frame-mounts.ts'
 
 const env = useBrowserSandbox()
 

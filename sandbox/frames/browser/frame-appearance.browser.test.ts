@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { generateHostKeyPair } from '../../portable/frames/credentials.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { generateHostKeyPair } from '#portable/frames/credentials.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { act, eventsOf, startCall, waitForEvent } from '../../testing/host-page-calls.ts'
-import { generateHostKeyPair } from '../../portable/frames/credentials.ts'
-import { connectedBuyer } from '../../portable/frames/machines/purchase-test-kit.ts'
-import { encodeQuote } from '../../portable/frames/machines/purchase-flow.ts'
-import { payAmount } from '../../portable/frames/machines/order-details.ts'
-import { clearFrames, frameOnScreen, inFrame } from '../../testing/frame-mounts.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { act, eventsOf, startCall, waitForEvent } from '#testing/host-page-calls.ts'
+import { generateHostKeyPair } from '#portable/frames/credentials.ts'
+import { connectedBuyer } from '#portable/frames/machines/purchase-test-kit.ts'
+import { encodeQuote } from '#portable/frames/machines/purchase-flow.ts'
+import { payAmount } from '#portable/frames/machines/order-details.ts'
+import { clearFrames, frameOnScreen, inFrame } from '#testing/frame-mounts.ts'
 
 const env = useBrowserSandbox()
 

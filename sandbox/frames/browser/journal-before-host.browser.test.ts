@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { DEFAULT_ALLOWED_ORIGINS } from '../../kernel/tenant.ts'
-import { send } from '../../http/test-request.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { originMatches } from '../../portable/origin-matches.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { DEFAULT_ALLOWED_ORIGINS } from '#kernel/tenant.ts'
+import { send } from '#http/test-request.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { originMatches } from '#portable/origin-matches.ts'
 
 const env = useBrowserSandbox()
 

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { FrameName } from '../../contract/index.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { frameOnScreen } from '../../testing/frame-mounts.ts'
-import { startCall } from '../../testing/host-page-calls.ts'
-import { encodeQuote } from '../../portable/frames/machines/purchase-flow.ts'
-import { connectedBuyer } from '../../portable/frames/machines/purchase-test-kit.ts'
+import type { FrameName } from '#contract/index.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { frameOnScreen } from '#testing/frame-mounts.ts'
+import { startCall } from '#testing/host-page-calls.ts'
+import { encodeQuote } from '#portable/frames/machines/purchase-flow.ts'
+import { connectedBuyer } from '#portable/frames/machines/purchase-test-kit.ts'
 
 const env = useBrowserSandbox()
 

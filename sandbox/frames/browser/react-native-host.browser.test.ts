@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
 
 const env = useBrowserSandbox()
 

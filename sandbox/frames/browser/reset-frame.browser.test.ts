@@ -1,9 +1,9 @@
 import type { Frame, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { send } from '../../http/test-request.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { connectionKey } from '../../browser/frame-page/connection-memory.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { send } from '#http/test-request.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { connectionKey } from '#browser/frame-page/connection-memory.ts'
 
 const env = useBrowserSandbox()
 

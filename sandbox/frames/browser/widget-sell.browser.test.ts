@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { SellTransaction } from '../../contract/index.ts'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { conforms, send } from '../../http/test-request.ts'
-import { useBrowserSandbox } from '../../testing/browser-sandbox.ts'
-import { act, eventsOf, startCall, waitForEvent } from '../../testing/host-page-calls.ts'
+import { SellTransaction } from '#contract/index.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
+import { act, eventsOf, startCall, waitForEvent } from '#testing/host-page-calls.ts'
 
 const env = useBrowserSandbox()
 const REFUND = '0x52908400098527886E0F7030069857D2E4169EE7'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Credentials } from '../../contract/index.ts'
-import { decryptCredentials, generateHostKeyPair } from '../../portable/frames/credentials.ts'
+import type { Credentials } from '#contract/index.ts'
+import { decryptCredentials, generateHostKeyPair } from '#portable/frames/credentials.ts'
 import type { FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
 import { effectHandlers } from './index.ts'

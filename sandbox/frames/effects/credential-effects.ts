@@ -1,4 +1,4 @@
-import { encryptCredentials } from '../../portable/frames/credentials.ts'
+import { encryptCredentials } from '#portable/frames/credentials.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 
 /** Effects about the credentials that check, connect and auth hand to the host. */

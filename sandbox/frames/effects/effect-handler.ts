@@ -1,5 +1,5 @@
-import type { EffectName, FrameEffectOf } from '../../contract/index.ts'
-import type { EffectValueOf } from '../../portable/frames/effect-results.ts'
+import type { EffectName, FrameEffectOf } from '#contract/index.ts'
+import type { EffectValueOf } from '#portable/frames/effect-results.ts'
 import type { FrameContext } from './frame-context.ts'
 
 /**

@@ -1,7 +1,7 @@
 // Type tests: `tsc --noEmit -p .` checks this file. Each @ts-expect-error must meet a type error, or tsc fails:
 // a handler table that stopped catching the mistake below fails the run. Nothing here runs.
-import type { FrameEffect } from '../../contract/index.ts'
-import type { EffectResult } from '../../portable/frames/effect-results.ts'
+import type { FrameEffect } from '#contract/index.ts'
+import type { EffectResult } from '#portable/frames/effect-results.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 import { accountEffects } from './account-effects.ts'
 import { connectionEffects } from './connection-effects.ts'

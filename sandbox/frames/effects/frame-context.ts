@@ -1,10 +1,10 @@
-import type { FrameName, SessionRecord } from '../../contract/index.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import type { TenantRegistry } from '../../kernel/tenant-registry.ts'
-import { liveSessionOf } from '../../domain/sessions.ts'
-import { type TokenClaims } from '../../portable/peek-token.ts'
-import { tenantOfToken, verifyToken } from '../../domain/tokens.ts'
+import type { FrameName, SessionRecord } from '#contract/index.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import type { TenantRegistry } from '#kernel/tenant-registry.ts'
+import { liveSessionOf } from '#domain/sessions.ts'
+import { type TokenClaims } from '#portable/peek-token.ts'
+import { tenantOfToken, verifyToken } from '#domain/tokens.ts'
 
 /**
  * What of the sandbox the frames origin's server side uses: its tenants, and the origins it serves (a frame page's CSP,

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import { EFFECT_NAMES, FrameEffectSchemas, type EffectName, type FrameEffectOf } from '../../contract/index.ts'
-import { describeIssue } from '../../kernel/describe-issue.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
+import { EFFECT_NAMES, FrameEffectSchemas, type EffectName, type FrameEffectOf } from '#contract/index.ts'
+import { describeIssue } from '#kernel/describe-issue.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import { frameExpired, type FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
-import type { EffectResult } from '../../portable/frames/effect-results.ts'
+import type { EffectResult } from '#portable/frames/effect-results.ts'
 import type { EffectHandler, EffectHandlers, ParsingEffectHandler, UncheckedEffect } from './effect-handler.ts'
 import { accountEffects } from './account-effects.ts'
 import { credentialEffects } from './credential-effects.ts'
@@ -12,7 +12,7 @@ import { sessionEffects } from './session-effects.ts'
 import { connectionEffects } from './connection-effects.ts'
 import { purchaseEffects } from './purchase-effects.ts'
 import { sellEffects } from './sell-effects.ts'
-import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
+import { parseReportingInput } from '#kernel/parse-reporting-input.ts'
 
 /**
  * The handler of effect `name`, parsing the effect with the contract's schema of that name before `handler` runs.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { resolveFrameContext } from './frame-context.ts'
 import { runEffect } from './index.ts'
 

@@ -1,15 +1,15 @@
-import { SellQuoteQuery, type SellQuote } from '../../contract/index.ts'
-import { describeIssue } from '../../kernel/describe-issue.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import { quoteSell } from '../../domain/sell-quote.ts'
-import { startSellTransaction } from '../../domain/sell-transactions.ts'
-import { refundAddressPattern } from '../../domain/sell-addresses.ts'
-import type { WidgetSellQuote } from '../../portable/frames/effect-results.ts'
+import { SellQuoteQuery, type SellQuote } from '#contract/index.ts'
+import { describeIssue } from '#kernel/describe-issue.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import { quoteSell } from '#domain/sell-quote.ts'
+import { startSellTransaction } from '#domain/sell-transactions.ts'
+import { refundAddressPattern } from '#domain/sell-addresses.ts'
+import type { WidgetSellQuote } from '#portable/frames/effect-results.ts'
 import { connectedCustomer } from './account-effects.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 import type { FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
-import { parseReportingInput } from '../../kernel/parse-reporting-input.ts'
+import { parseReportingInput } from '#kernel/parse-reporting-input.ts'
 
 /**
  * Runs `work`, turning a refusal of the order into `invalid_request` (an unknown crypto is the quote's `not_found`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { platformAccount } from '#http/routes/platform-test-kit.ts'
 import { resolveFrameContext } from './frame-context.ts'
 import { runEffect } from './index.ts'
 

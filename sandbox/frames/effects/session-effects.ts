@@ -1,4 +1,4 @@
-import { revokeSessions } from '../../domain/sessions.ts'
+import { revokeSessions } from '#domain/sessions.ts'
 import type { EffectHandlers } from './effect-handler.ts'
 
 /** Effects about the customer's authentication state. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Envelope } from '../../contract/index.ts'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { Envelope } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
 import { openInProcessFrame } from './in-process-frame.ts'
-import { checkMachine } from '../../portable/frames/machines/check.ts'
+import { checkMachine } from '#portable/frames/machines/check.ts'
 
 const core = createSandboxCore()
 

@@ -1,4 +1,4 @@
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 /** Drops journaled one by one on a channel before only the running count is (at 10, 100, 1 000 …). */
 const DROPS_JOURNALED_IN_FULL = 5

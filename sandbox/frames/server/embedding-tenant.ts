@@ -1,7 +1,7 @@
-import type { FrameName } from '../../contract/index.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import { peekToken } from '../../portable/peek-token.ts'
-import { issuedBy } from '../../domain/tokens.ts'
+import type { FrameName } from '#contract/index.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { peekToken } from '#portable/peek-token.ts'
+import { issuedBy } from '#domain/tokens.ts'
 import { FRAME_TOKEN_PARAMETERS, resolveFrameContext, type FrameContext, type FramesHost } from '../effects/frame-context.ts'
 import { sandboxOrigins } from './frame-origins.ts'
 

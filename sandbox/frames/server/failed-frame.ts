@@ -1,5 +1,5 @@
-import type { FrameErrorPayload } from '../../contract/index.ts'
-import { next, type FrameMachine } from '../../portable/frames/machine.ts'
+import type { FrameErrorPayload } from '#contract/index.ts'
+import { next, type FrameMachine } from '#portable/frames/machine.ts'
 
 /**
  * The machine of a frame that cannot start (bad parameters, an invalid or

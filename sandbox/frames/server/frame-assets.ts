@@ -1,4 +1,4 @@
-import { browserBundle } from '../../bundles/browser-bundle.ts'
+import { browserBundle } from '#bundles/browser-bundle.ts'
 
 const STYLE = `
 :root { color-scheme: light dark; --brand: #5b3cf5; --radius: 10px; --bg: #ffffff; --text: #15161a; --muted: #5f6470; --surface: #f3f4f7; --error: #b3261e; --focus: #3b1fd6; }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { actionMessage, journalFrameMessage } from './frame-journal.ts'
 
 describe('journalFrameMessage', () => {

@@ -1,4 +1,4 @@
-import type { FrameInbound, FrameOutbound } from '../../contract/index.ts'
+import type { FrameInbound, FrameOutbound } from '#contract/index.ts'
 import type { FrameContext } from '../effects/frame-context.ts'
 
 /** Where a journaled frame message went: posted to the host, received from it, dropped, or a customer action inside the frame. */

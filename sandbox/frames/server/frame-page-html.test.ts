@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FramePageConfig } from '../../portable/frames/frame-page-config.ts'
+import type { FramePageConfig } from '#portable/frames/frame-page-config.ts'
 import { framePageHtml } from './frame-page-html.ts'
 
 const config = (theme?: 'dark' | 'light'): FramePageConfig => ({

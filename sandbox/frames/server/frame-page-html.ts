@@ -1,4 +1,4 @@
-import type { FramePageConfig } from '../../portable/frames/frame-page-config.ts'
+import type { FramePageConfig } from '#portable/frames/frame-page-config.ts'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { FrameName, FrameParams } from '../../contract/index.ts'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { FrameName, FrameParams } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { openInProcessFrame } from './in-process-frame.ts'
-import { frameMachines } from '../../portable/frames/machines/index.ts'
+import { frameMachines } from '#portable/frames/machines/index.ts'
 
 const core = createSandboxCore()
 

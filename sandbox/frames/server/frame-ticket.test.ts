@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { framesHandler } from './frames-test-kit.ts'
 import { framesClient } from './frames-test-kit.ts'
 

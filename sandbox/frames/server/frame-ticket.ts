@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { FrameName } from '../../contract/index.ts'
-import { base64UrlToText, textToBase64Url } from '../../portable/base64url.ts'
-import { boundedCache } from '../../portable/bounded-cache.ts'
-import { deepFreeze } from '../../portable/deep-freeze.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import { TOKEN_TTL_MS } from '../../domain/tokens.ts'
+import { FrameName } from '#contract/index.ts'
+import { base64UrlToText, textToBase64Url } from '#portable/base64url.ts'
+import { boundedCache } from '#portable/bounded-cache.ts'
+import { deepFreeze } from '#portable/deep-freeze.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { TOKEN_TTL_MS } from '#domain/tokens.ts'
 import type { FrameContext, FramesHost } from '../effects/frame-context.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
-import { parseQueryString, type PlainReply, type PlainResponse } from '../../http/plain-http.ts'
-import { send } from '../../http/test-request.ts'
-import { magic, platformAccount } from '../../http/routes/platform-test-kit.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { parseQueryString, type PlainReply, type PlainResponse } from '#http/plain-http.ts'
+import { send } from '#http/test-request.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
 import { framesHandler } from './frames-test-kit.ts'
 
 const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' } })

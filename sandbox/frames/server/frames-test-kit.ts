@@ -1,4 +1,4 @@
-import { parseQueryString, type PlainReply, type PlainRequest, type PlainResponse } from '../../http/plain-http.ts'
+import { parseQueryString, type PlainReply, type PlainRequest, type PlainResponse } from '#http/plain-http.ts'
 
 /** The frame-config a frame page embeds: its ticket, or the error it posts. */
 export function frameConfigOf(page: PlainReply): { ticket: string | null; error?: { code: string; message: string } } {

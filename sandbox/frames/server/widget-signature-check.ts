@@ -1,7 +1,7 @@
-import type { FieldError, FrameErrorPayload, FrameName } from '../../contract/index.ts'
-import { constantTimeEqual } from '../../kernel/constant-time-equal.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
-import { widgetSignature } from '../../kernel/widget-url-signature.ts'
+import type { FieldError, FrameErrorPayload, FrameName } from '#contract/index.ts'
+import { constantTimeEqual } from '#kernel/constant-time-equal.ts'
+import type { Tenant } from '#kernel/tenant.ts'
+import { widgetSignature } from '#kernel/widget-url-signature.ts'
 
 /** The service's messages for a widget URL whose signature is absent or does not match (the reference's words). */
 const MISSING_SIGNATURE = 'Missing signature'

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { FrameOutbound } from '../../contract/index.ts'
+import type { FrameOutbound } from '#contract/index.ts'
 import { normalizeEvents } from './normalize-events.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { FrameName, FrameOutbound } from '../../contract/index.ts'
+import type { FrameName, FrameOutbound } from '#contract/index.ts'
 
 /** A customer action inside a frame: its `type` is the form's `data-action`; other fields fill its inputs. */
 export interface FlowAction {

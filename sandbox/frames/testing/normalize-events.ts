@@ -1,4 +1,4 @@
-import type { FrameOutbound } from '../../contract/index.ts'
+import type { FrameOutbound } from '#contract/index.ts'
 
 /** What varies between two runs of one flow and says nothing about it: credentials, ids, tokens, times. */
 const VOLATILE: Array<[RegExp, string]> = [

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { FrameName } from '../../contract/index.ts'
+import type { FrameName } from '#contract/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'
 import { clickInFrame } from './click-in-frame.ts'
 

@@ -1,5 +1,5 @@
 import { openInProcessFrame, settleFrame, type FramesOrigin, type InProcessFrame } from '../server/in-process-frame.ts'
-import { frameMachines } from '../../portable/frames/machines/index.ts'
+import { frameMachines } from '#portable/frames/machines/index.ts'
 import { challengeParams, type EventsByFrame, type ScriptStep } from './frame-script.ts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../../fixtures/catalog.ts'
+import { buildCatalog } from '#fixtures/catalog.ts'
 import { z } from 'zod'
-import { AccountDetails, JournalEntry, SellQuote, WidgetError, dataOf, fromMinor, toMinor } from '../../contract/index.ts'
-import { buyFeeSchedule } from '../../domain/buy-fees.ts'
-import { CatalogIndex } from '../../kernel/store/catalog-index.ts'
+import { AccountDetails, JournalEntry, SellQuote, WidgetError, dataOf, fromMinor, toMinor } from '#contract/index.ts'
+import { buyFeeSchedule } from '#domain/buy-fees.ts'
+import { CatalogIndex } from '#kernel/store/catalog-index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

@@ -1,5 +1,5 @@
-import { AccountDetails } from '../../contract/index.ts'
-import { accountDetails } from '../../domain/account-details.ts'
+import { AccountDetails } from '#contract/index.ts'
+import { accountDetails } from '#domain/account-details.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
 import { unauthorized } from './widget-responses.ts'

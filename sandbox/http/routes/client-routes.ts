@@ -1,10 +1,10 @@
 import {
   BuyQuote, BuyQuoteRequestBody, PaymentMethodList, Transaction, TransactionListQuery, dataOf, pageOf,
-} from '../../contract/index.ts'
-import { quoteBuy } from '../../domain/buy-quote.ts'
-import { listTransactions } from '../../domain/list-transactions.ts'
-import { deletePaymentMethod, listPaymentMethods } from '../../domain/payment-methods.ts'
-import { getTransaction } from '../../domain/transactions.ts'
+} from '#contract/index.ts'
+import { quoteBuy } from '#domain/buy-quote.ts'
+import { listTransactions } from '#domain/list-transactions.ts'
+import { deletePaymentMethod, listPaymentMethods } from '#domain/payment-methods.ts'
+import { getTransaction } from '#domain/transactions.ts'
 import { keptReplies } from '../kept-replies.ts'
 import { andThen } from '../maybe-promise.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'

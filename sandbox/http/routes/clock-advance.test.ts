@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import { ClockState, dataOf } from '../../contract/index.ts'
+import { ClockState, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxOptions } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

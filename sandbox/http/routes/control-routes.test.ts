@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ClockState, Fault, JournalEntry, PlatformError, SellQuote, TenantFixtures, TenantSettings, WidgetError, dataOf } from '../../contract/index.ts'
+import { ClockState, Fault, JournalEntry, PlatformError, SellQuote, TenantFixtures, TenantSettings, WidgetError, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
-import { peekToken } from '../../portable/peek-token.ts'
+import { peekToken } from '#portable/peek-token.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'
 
 let core: SandboxCore

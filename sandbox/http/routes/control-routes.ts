@@ -2,22 +2,22 @@ import { z } from 'zod'
 import {
   AccountUsage, ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
   LAST_CLOCK_INSTANT, SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
-} from '../../contract/index.ts'
-import { decideConnection } from '../../domain/connections.ts'
-import { sessionOfToken } from '../../domain/sessions.ts'
-import { fixtureCustomers } from '../../domain/fixture-customers.ts'
-import { ipRangeFixtures } from '../../domain/check-ip-address.ts'
-import { checkIpOverrides } from '../../domain/ip-address-overrides.ts'
-import { sellTriggerFixtures } from '../../domain/sell-triggers.ts'
-import { swapTriggerFixtures } from '../../domain/swap-triggers.ts'
-import { TEST_TRIGGERS } from '../../domain/triggers.ts'
+} from '#contract/index.ts'
+import { decideConnection } from '#domain/connections.ts'
+import { sessionOfToken } from '#domain/sessions.ts'
+import { fixtureCustomers } from '#domain/fixture-customers.ts'
+import { ipRangeFixtures } from '#domain/check-ip-address.ts'
+import { checkIpOverrides } from '#domain/ip-address-overrides.ts'
+import { sellTriggerFixtures } from '#domain/sell-triggers.ts'
+import { swapTriggerFixtures } from '#domain/swap-triggers.ts'
+import { TEST_TRIGGERS } from '#domain/triggers.ts'
 import { checkFaultAnswer } from '../check-fault-answer.ts'
 import { platformErrors } from './platform-responses.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { jsonTextReply, reply, type PlainReply } from '../plain-http.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Route, TenantRoute } from '../route.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 const unauthorized = { description: 'Missing, malformed or publishable key', schema: PlatformError }
 const invalid = { description: 'The body breaks a rule; errors name the fields', schema: PlatformError }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { CustomerFile, PlatformError, UploadUrl, dataOf } from '../../contract/index.ts'
+import { CustomerFile, PlatformError, UploadUrl, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { customerId, freshAccount, freshGuest, requestUpload, tenantOf, uploadFile , readCustomer } from './customer-test-kit.ts'

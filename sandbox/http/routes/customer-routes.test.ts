@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CustomerDetails, PersonalDetails, PlatformError, dataOf } from '../../contract/index.ts'
+import { CustomerDetails, PersonalDetails, PlatformError, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { details, freshAccount, freshGuest, tenantOf } from './customer-test-kit.ts'

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import {
   ConfirmFilesRequest, Customer, CustomerDetails, CustomerExport, CustomerFile, ExportRequest, PersonalDetails, PlatformError,
   SubmitDetailsRequest, UploadUrl, UploadUrlRequest, dataOf,
-} from '../../contract/index.ts'
-import { confirmFiles, createUploadUrl, exportCustomer, getCustomerDetails, submitDetails, verifyCustomer } from '../../domain/customers/index.ts'
+} from '#contract/index.ts'
+import { confirmFiles, createUploadUrl, exportCustomer, getCustomerDetails, submitDetails, verifyCustomer } from '#domain/customers/index.ts'
 import { parseJsonBody } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'

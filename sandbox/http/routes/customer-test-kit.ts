@@ -1,9 +1,9 @@
 import { expect } from 'vitest'
-import { CustomerDetails, IdentityCheck, UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '../../contract/index.ts'
-import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { CustomerDetails, IdentityCheck, UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '#contract/index.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { parseQueryString, type PlainReply } from '../plain-http.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 import { conforms, send } from '../test-request.ts'
 
 /** Test helpers of the Customer API route tests: accounts, customers, file bytes, uploads. */

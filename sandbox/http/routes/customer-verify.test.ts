@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Customer, CustomerDetails, CustomerExport, PlatformError, dataOf } from '../../contract/index.ts'
-import { issueExportConsent } from '../../domain/customers/index.ts'
+import { Customer, CustomerDetails, CustomerExport, PlatformError, dataOf } from '#contract/index.ts'
+import { issueExportConsent } from '#domain/customers/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { customerId, freshAccount, readyCustomer, tenantOf, uploadFile } from './customer-test-kit.ts'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CountryList, IpAddressCheck, TenantFixtures, WidgetError } from '../../contract/index.ts'
+import { CountryList, IpAddressCheck, TenantFixtures, WidgetError } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CurrencyList, DefiToken, DefiTokenList, SellQuote, WidgetError } from '../../contract/index.ts'
+import { CurrencyList, DefiToken, DefiTokenList, SellQuote, WidgetError } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

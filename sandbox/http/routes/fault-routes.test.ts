@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ApiJournalEntry, Fault, PlatformError, WidgetError, dataOf } from '../../contract/index.ts'
+import { ApiJournalEntry, Fault, PlatformError, WidgetError, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'

@@ -1,5 +1,5 @@
-import { IdentityCheck, PlatformError, dataOf } from '../../contract/index.ts'
-import { getIdentityCheck } from '../../domain/customers/identity-check.ts'
+import { IdentityCheck, PlatformError, dataOf } from '#contract/index.ts'
+import { getIdentityCheck } from '#domain/customers/identity-check.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
 import { control } from './control-routes.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CustomerDetails, Identity, PlatformError, UploadUrl, dataOf } from '../../contract/index.ts'
-import { identityIdOf } from '../../domain/customers/index.ts'
+import { CustomerDetails, Identity, PlatformError, UploadUrl, dataOf } from '#contract/index.ts'
+import { identityIdOf } from '#domain/customers/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { details, putBytes, sampleBytes } from './customer-test-kit.ts'

@@ -1,11 +1,11 @@
 import {
   ConfirmFilesRequest, Identity, PlatformError, SubmitDetailsRequest, UploadUrl, UploadUrlRequest, dataOf,
-} from '../../contract/index.ts'
-import { confirmFiles, createUploadUrl, getIdentity, submitDetails, verifyCustomer } from '../../domain/customers/index.ts'
+} from '#contract/index.ts'
+import { confirmFiles, createUploadUrl, getIdentity, submitDetails, verifyCustomer } from '#domain/customers/index.ts'
 import { parseJsonBody } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute, TenantRouteContext } from '../route.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 import { platformErrors } from './platform-responses.ts'
 
 const BASE = '/platform/v1/identity'

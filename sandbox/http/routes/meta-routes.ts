@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { openApiDocument } from '../openapi.ts'
-import { deepFreeze } from '../../portable/deep-freeze.ts'
+import { deepFreeze } from '#portable/deep-freeze.ts'
 import { frozenJsonReply, reply, type PlainReply } from '../plain-http.ts'
 import type { Route, RouteHost } from '../route.ts'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { BuyLimits, NetworkFees, WidgetBuyQuote, WidgetError, WidgetTransactionList } from '../../contract/index.ts'
+import { BuyLimits, NetworkFees, WidgetBuyQuote, WidgetError, WidgetTransactionList } from '#contract/index.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import type { PlainQuery } from '../plain-http.ts'
 

@@ -1,5 +1,5 @@
-import { WidgetError, WidgetTransaction, WidgetTransactionList, WidgetTransactionListQuery } from '../../contract/index.ts'
-import { listWidgetTransactions, widgetTransaction, widgetTransactionsByExternalId } from '../../domain/widget-transactions.ts'
+import { WidgetError, WidgetTransaction, WidgetTransactionList, WidgetTransactionListQuery } from '#contract/index.ts'
+import { listWidgetTransactions, widgetTransaction, widgetTransactionsByExternalId } from '#domain/widget-transactions.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'

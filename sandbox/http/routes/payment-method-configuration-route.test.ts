@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PaymentMethodConfiguration, WidgetError } from '../../contract/index.ts'
+import { PaymentMethodConfiguration, WidgetError } from '#contract/index.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'

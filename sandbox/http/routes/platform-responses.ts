@@ -1,4 +1,4 @@
-import { PlatformError } from '../../contract/index.ts'
+import { PlatformError } from '#contract/index.ts'
 import type { RouteResponse } from '../route.ts'
 
 /** Documented error answers shared by platform routes. */

@@ -1,5 +1,5 @@
-import { Connection, SessionCreated, dataOf } from '../../contract/index.ts'
-import { magicContacts } from '../../../fixtures/magic-customers.ts'
+import { Connection, SessionCreated, dataOf } from '#contract/index.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
 import type { SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

@@ -3,9 +3,9 @@
  * name and checked against the reference's type, on what the GET routes answer (parsed with their contract schema).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BuyQuote, IdentityCheck, SellTransaction, SwapTransaction, WidgetTransaction, dataOf } from '../../contract/index.ts'
-import { identityCheckOf } from '../../domain/customers/identity-check.ts'
-import { executeBuyQuote } from '../../domain/transactions.ts'
+import { BuyQuote, IdentityCheck, SellTransaction, SwapTransaction, WidgetTransaction, dataOf } from '#contract/index.ts'
+import { identityCheckOf } from '#domain/customers/identity-check.ts'
+import { executeBuyQuote } from '#domain/transactions.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { FoundRequests, PlatformError, RequestCount, dataOf } from '../../contract/index.ts'
+import { FoundRequests, PlatformError, RequestCount, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { platformAccount } from './platform-test-kit.ts'

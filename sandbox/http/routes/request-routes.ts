@@ -1,5 +1,5 @@
-import { dataOf, FoundRequests, PlatformError, RequestCount, RequestsQuery } from '../../contract/index.ts'
-import { findRequests } from '../../kernel/find-requests.ts'
+import { dataOf, FoundRequests, PlatformError, RequestCount, RequestsQuery } from '#contract/index.ts'
+import { findRequests } from '#kernel/find-requests.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'

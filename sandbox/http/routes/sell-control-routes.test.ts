@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PlatformError, SellTransaction, TenantFixtures, dataOf } from '../../contract/index.ts'
+import { PlatformError, SellTransaction, TenantFixtures, dataOf } from '#contract/index.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { sellFlow } from './sell-test-kit.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SellTransaction, SellTransactionList, WidgetError } from '../../contract/index.ts'
+import { SellTransaction, SellTransactionList, WidgetError } from '#contract/index.ts'
 import { conforms, send } from '../test-request.ts'
 import { sellFlow } from './sell-test-kit.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { JournalEntry, PlatformError, SessionCreated, dataOf } from '../../contract/index.ts'
+import { JournalEntry, PlatformError, SessionCreated, dataOf } from '#contract/index.ts'
 import { openApiDocument } from '../openapi.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'

@@ -1,5 +1,5 @@
-import { SessionCreated, SessionCreateRequest, SessionDeleteQuery, SessionDeleteRequest, dataOf } from '../../contract/index.ts'
-import { createSession, revokeSessions } from '../../domain/sessions.ts'
+import { SessionCreated, SessionCreateRequest, SessionDeleteQuery, SessionDeleteRequest, dataOf } from '#contract/index.ts'
+import { createSession, revokeSessions } from '#domain/sessions.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute, TenantRouteContext } from '../route.ts'

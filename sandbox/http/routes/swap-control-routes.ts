@@ -1,5 +1,5 @@
-import { PlatformError, SwapDepositRequest, SwapTransaction, dataOf } from '../../contract/index.ts'
-import { depositToSwap } from '../../domain/swap-lifecycle.ts'
+import { PlatformError, SwapDepositRequest, SwapTransaction, dataOf } from '#contract/index.ts'
+import { depositToSwap } from '#domain/swap-lifecycle.ts'
 import { parseJsonBody } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'

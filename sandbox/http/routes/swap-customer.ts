@@ -1,5 +1,5 @@
-import type { TokenClaims } from '../../portable/peek-token.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
+import type { TokenClaims } from '#portable/peek-token.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
 
 /**
  * The customer a Swaps call speaks for (decision 0068): the routes take the publishable key in `apiKey`, as the rest

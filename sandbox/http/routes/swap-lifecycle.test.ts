@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SwapQuote, TenantFixtures, dataOf } from '../../contract/index.ts'
-import { SWAP_TRIGGERS } from '../../domain/swap-triggers.ts'
+import { SwapQuote, TenantFixtures, dataOf } from '#contract/index.ts'
+import { SWAP_TRIGGERS } from '#domain/swap-triggers.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { EVM_WALLET, expectWidgetError, swapAccount } from './swap-test-kit.ts'

@@ -1,10 +1,10 @@
 import {
   ExecuteSwapRequest, RejectRequoteRequest, RejectRequoteResult, SwapExecution, SwapPairList, SwapQuote, SwapQuoteQuery, SwapTransaction, WidgetError,
-} from '../../contract/index.ts'
-import { swapPairs } from '../../domain/swap-pairs.ts'
-import { quoteSwap } from '../../domain/swap-quote.ts'
-import { rejectRequote, requoteSwap } from '../../domain/swap-requotes.ts'
-import { customerSwap, executeSwap, swapView } from '../../domain/swaps.ts'
+} from '#contract/index.ts'
+import { swapPairs } from '#domain/swap-pairs.ts'
+import { quoteSwap } from '#domain/swap-quote.ts'
+import { rejectRequote, requoteSwap } from '#domain/swap-requotes.ts'
+import { customerSwap, executeSwap, swapView } from '#domain/swaps.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SandboxSnapshot, StoreSnapshot } from '../../contract/index.ts'
+import { SandboxSnapshot, StoreSnapshot } from '#contract/index.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { swapAccount, swapCalls } from './swap-test-kit.ts'
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import { SwapExecution, SwapQuote, SwapTransaction, WidgetError, dataOf } from '../../contract/index.ts'
-import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { SwapExecution, SwapQuote, SwapTransaction, WidgetError, dataOf } from '#contract/index.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { magic, platformAccount } from './platform-test-kit.ts'

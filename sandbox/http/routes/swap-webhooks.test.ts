@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TriggeredWebhook, dataOf } from '../../contract/index.ts'
-import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { TriggeredWebhook, dataOf } from '#contract/index.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 import { swapAccount } from './swap-test-kit.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PlatformError, Transaction, dataOf } from '../../contract/index.ts'
+import { PlatformError, Transaction, dataOf } from '#contract/index.ts'
 import type { PlainReply } from '../plain-http.ts'
 import { conforms, send } from '../test-request.ts'
 import { stagedPurchases, statusesOf } from './transaction-test-kit.ts'

@@ -1,5 +1,5 @@
-import { FailTransactionRequest, PlatformError, Transaction, dataOf } from '../../contract/index.ts'
-import { completeTransaction, failTransaction } from '../../domain/drive-transaction.ts'
+import { FailTransactionRequest, PlatformError, Transaction, dataOf } from '#contract/index.ts'
+import { completeTransaction, failTransaction } from '#domain/drive-transaction.ts'
 import { parseJsonBody } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PlatformError, UploadReceipt, dataOf, type UploadContentType } from '../../contract/index.ts'
+import { PlatformError, UploadReceipt, dataOf, type UploadContentType } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms } from '../test-request.ts'
 import { freshGuest, putBytes, requestUpload, sampleBytes, tenantOf, uploadFile , readCustomer } from './customer-test-kit.ts'

@@ -1,10 +1,10 @@
-import { PlatformError, UploadQuery, UploadReceipt, dataOf } from '../../contract/index.ts'
-import { receiveUpload, uploadTokenTenant } from '../../domain/customers/index.ts'
+import { PlatformError, UploadQuery, UploadReceipt, dataOf } from '#contract/index.ts'
+import { receiveUpload, uploadTokenTenant } from '#domain/customers/index.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply, type PlainRequest } from '../plain-http.ts'
 import type { PublicRoute, RouteHost } from '../route.ts'
-import { SandboxError } from '../../kernel/sandbox-error.ts'
-import type { Tenant } from '../../kernel/tenant.ts'
+import { SandboxError } from '#kernel/sandbox-error.ts'
+import type { Tenant } from '#kernel/tenant.ts'
 
 const refused = (description: string) => ({ description, schema: PlatformError })
 

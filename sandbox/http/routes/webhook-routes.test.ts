@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventTypesOf, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '../../contract/index.ts'
+import { eventTypesOf, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, dataOf } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

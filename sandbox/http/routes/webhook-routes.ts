@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import {
   CreateWebhookEndpoint, PlatformError, WebhookApiKeyView, TriggeredWebhook, TriggerWebhook, UpdateWebhookEndpoint, WebhookDelivery, WebhookDeliverySummary, WebhookEndpoint, WebhookEndpointWithSecret, dataOf, queryNumber,
-} from '../../contract/index.ts'
-import { settleWebhooks } from '../../domain/settle-webhooks.ts'
-import { listWebhookDeliveries, resendDelivery } from '../../domain/webhook-deliveries.ts'
-import { triggerWebhook } from '../../domain/webhook-trigger.ts'
+} from '#contract/index.ts'
+import { settleWebhooks } from '#domain/settle-webhooks.ts'
+import { listWebhookDeliveries, resendDelivery } from '#domain/webhook-deliveries.ts'
+import { triggerWebhook } from '#domain/webhook-trigger.ts'
 import {
   createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint, webhookApiKeyOf, webhookEndpointSecret,
-} from '../../domain/webhook-endpoints.ts'
+} from '#domain/webhook-endpoints.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, RouteHost } from '../route.ts'

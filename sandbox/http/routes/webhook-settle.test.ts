@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { WebhookDeliverySummary, dataOf } from '../../contract/index.ts'
-import { emitWebhook } from '../../domain/webhook-deliveries.ts'
-import { handlerTransport } from '../../kernel/webhook-transport.ts'
+import { WebhookDeliverySummary, dataOf } from '#contract/index.ts'
+import { emitWebhook } from '#domain/webhook-deliveries.ts'
+import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CurrencyList, SellQuote, WidgetError } from '../../contract/index.ts'
-import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
+import { CurrencyList, SellQuote, WidgetError } from '#contract/index.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/index.ts'
 import { createSandboxCore } from '../sandbox-core.ts'
 import type { PlainQuery } from '../plain-http.ts'
 

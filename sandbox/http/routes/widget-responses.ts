@@ -1,4 +1,4 @@
-import { WidgetError } from '../../contract/index.ts'
+import { WidgetError } from '#contract/index.ts'
 
 /**
  * The error answers every publishable-key widget route documents, in the widget API's `{message, type}` shape.

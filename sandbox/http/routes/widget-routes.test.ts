@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CurrencyList, SellQuote, WidgetError } from '../../contract/index.ts'
-import { roundTo } from '../../contract/rounding.ts'
-import { verifySellQuote } from '../../domain/sell-quote.ts'
+import { CurrencyList, SellQuote, WidgetError } from '#contract/index.ts'
+import { roundTo } from '#contract/rounding.ts'
+import { verifySellQuote } from '#domain/sell-quote.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
 

@@ -1,5 +1,5 @@
-import { CurrencyList, SellQuote, SellQuoteQuery, WidgetError } from '../../contract/index.ts'
-import { quoteSell } from '../../domain/sell-quote.ts'
+import { CurrencyList, SellQuote, SellQuoteQuery, WidgetError } from '#contract/index.ts'
+import { quoteSell } from '#domain/sell-quote.ts'
 import { parseQuery } from '../parse-input.ts'
 import { frozenJsonReply } from '../plain-http.ts'
 import { sellQuoteJson } from '../sell-quote-json.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { buildCatalog } from '../../../fixtures/catalog.ts'
-import { PRICE_EPOCH } from '../../../fixtures/prices.ts'
+import { buildCatalog } from '#fixtures/catalog.ts'
+import { PRICE_EPOCH } from '#fixtures/prices.ts'
 import { CatalogIndex } from './catalog-index.ts'
 
 describe('CatalogIndex', () => {

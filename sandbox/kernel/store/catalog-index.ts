@@ -1,5 +1,5 @@
-import type { Catalog, CryptoCurrency, Currency, PricePair, PriceWave } from '../../contract/index.ts'
-import { deepFreeze } from '../../portable/deep-freeze.ts'
+import type { Catalog, CryptoCurrency, Currency, PricePair, PriceWave } from '#contract/index.ts'
+import { deepFreeze } from '#portable/deep-freeze.ts'
 
 /**
  * Read-only lookups over a seed's catalog: currencies by code, price pairs by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../http/sandbox-core.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 
 /** A pause that yields to the event loop and counts how often it was awaited. */
 function countingPause() {

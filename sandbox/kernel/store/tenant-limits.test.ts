@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog, buildTenantSeed } from '../../../fixtures/index.ts'
+import { buildCatalog, buildTenantSeed } from '#fixtures/index.ts'
 import { DEFAULT_TENANT_LIMITS } from './tenant-limits.ts'
 
 /** What decision 0051 measured (`npm run bench:full-memory`), in bytes of heap. */

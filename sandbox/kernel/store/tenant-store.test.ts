@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog, buildTenantSeed } from '../../../fixtures/index.ts'
-import { StoreSnapshot } from '../../contract/index.ts'
+import { buildCatalog, buildTenantSeed } from '#fixtures/index.ts'
+import { StoreSnapshot } from '#contract/index.ts'
 import { DEFAULT_TENANT_LIMITS } from './tenant-limits.ts'
 import { TenantStore } from './tenant-store.ts'
 

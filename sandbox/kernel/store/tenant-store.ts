@@ -1,4 +1,4 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '../../contract/index.ts'
+import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '#contract/index.ts'
 import { ExternalCustomers } from './external-customers.ts'
 import { IndexedCollection, type RecordBytes } from './indexed-collection.ts'
 import type { AccountBytes, BytePart } from '../account-bytes.ts'

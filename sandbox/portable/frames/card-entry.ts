@@ -1,4 +1,4 @@
-import type { StoredCard } from '../../contract/index.ts'
+import type { StoredCard } from '#contract/index.ts'
 
 /** What the customer types into the add-card form (form fields arrive as strings; numbers are accepted too). */
 export interface CardForm {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, hkdfSync } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { Credentials } from '../../contract/index.ts'
+import type { Credentials } from '#contract/index.ts'
 import { decryptCredentials, encryptCredentials, encryptCredentialsWith, generateHostKeyPair, importHostPrivateKey } from './credentials.ts'
 
 /*

@@ -1,6 +1,6 @@
 import { base64UrlToBytes, bytesToBase64Url } from '../base64url.ts'
 import { z } from 'zod'
-import { Credentials } from '../../contract/platform/credentials.ts'
+import { Credentials } from '#contract/platform/credentials.ts'
 
 /**
  * Credentials of the check, connect and auth frames, encrypted for the host's

@@ -2,8 +2,8 @@ import type { z } from 'zod'
 import type {
   Availability, BuyQuote, ChallengeCancelled, ChallengeComplete, Connection, EffectName, ExportConsent, PurchaseComplete, SellPayoutMethod, SellTransactionStatus,
   StoredCard, TransactionStatus,
-} from '../../contract/index.ts'
-import type { ChallengeRecord } from '../../contract/index.ts'
+} from '#contract/index.ts'
+import type { ChallengeRecord } from '#contract/index.ts'
 import type { PurchaseGate } from './purchase-gate.ts'
 
 /** What each effect answers when it succeeds (the `value` of an `ok` result), by effect name. */

@@ -1,4 +1,4 @@
-import type { BuyQuote } from '../../contract/index.ts'
+import type { BuyQuote } from '#contract/index.ts'
 import { textToBase64Url } from '../base64url.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '../../contract/index.ts'
+import type { FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '#contract/index.ts'
 import type { EffectResult, FrameEffect, FrameMachine, FrameView, Step } from './machine.ts'
 
 /** Where a running frame sends its events and how it gets effects done. */

@@ -1,8 +1,8 @@
-import type { FrameEffect, FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '../../contract/index.ts'
+import type { FrameEffect, FrameInbound, FrameName, FrameOutbound, FrameParamsOf } from '#contract/index.ts'
 import type { EffectFailure, EffectResult } from './effect-results.ts'
 
 /** A request a machine makes of the sandbox (run by the frame runtime, answered with a `result` input): the contract's `FrameEffect`. */
-export type { FrameEffect } from '../../contract/index.ts'
+export type { FrameEffect } from '#contract/index.ts'
 export type { EffectResult, EffectResultOf, EffectSuccess } from './effect-results.ts'
 
 /** What moves a machine: a host message, a customer action inside the frame, or an effect's result. */

@@ -1,4 +1,4 @@
-import type { FailureCode } from '../../contract/index.ts'
+import type { FailureCode } from '#contract/index.ts'
 
 // The words of a purchase's gate: the machines in the page and the domain on the server both speak them, so they
 // sit here, apart from the trigger table (sandbox/domain/triggers.ts) and the gate's decision (domain/purchase-gate.ts).

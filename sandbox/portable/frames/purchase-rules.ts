@@ -1,4 +1,4 @@
-import type { BuyQuote, PaymentMethodType } from '../../contract/index.ts'
+import type { BuyQuote, PaymentMethodType } from '#contract/index.ts'
 import type { PurchaseFrame } from './purchase-gate.ts'
 
 /** The payment method type each buy frame pays with. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { DEMO_FLOWS } from '../../portable/demo/demo-flow-labels.ts'
+import type { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 
 /** One thing the viewer does while a flow runs: an action in a frame (a form's submit), or a button of the partner's page. */
 type DriverStep =

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations, type AxeViolation } from '../axe-check.ts'
-import { DEMO_FLOWS } from '../../portable/demo/demo-flow-labels.ts'
+import { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { FLOW_PLANS, runFlow } from './demo-flow-driver.ts'
 import { demoPageFixture } from './demo-page-test-kit.ts'
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { startServer, type RunningSandbox } from '../../adapters/node-http/index.ts'
-import { launchChromium } from '../../page-host/chromium.ts'
+import { startServer, type RunningSandbox } from '#adapters/node-http/index.ts'
+import { launchChromium } from '#page-host/chromium.ts'
 import { openDemo } from './demo-flow-driver.ts'
 
 /** What a demo browser test file shares: one sandbox, one Chromium and one demo page, started once for the file. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { FrameOutbound, PaymentMethodList, dataOf } from '../../../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../../../http/sandbox-core.ts'
-import { magic, platformAccount } from '../../../http/routes/platform-test-kit.ts'
-import { conforms, send } from '../../../http/test-request.ts'
-import { openInProcessFrame } from '../../../frames/server/in-process-frame.ts'
+import { FrameOutbound, PaymentMethodList, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { openInProcessFrame } from '#frames/server/in-process-frame.ts'
 import { addCardMachine, type AddCardAction } from './add-card.ts'
 
 const card = (change: Partial<AddCardAction> = {}): AddCardAction => ({ type: 'enterCard', number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123', ...change })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredCard } from '../../../contract/index.ts'
+import type { StoredCard } from '#contract/index.ts'
 import type { EffectResult } from '../machine.ts'
-import { MAGIC_CARDS } from '../../../frames/effects/account-effects.ts'
+import { MAGIC_CARDS } from '#frames/effects/account-effects.ts'
 import { ADD_CARD_TEST_CARDS, addCardMachine, type AddCardAction, type AddCardState } from './add-card.ts'
 
 const params = { channelId: 'channel-1' }

@@ -1,4 +1,4 @@
-import type { StoredCard } from '../../../contract/index.ts'
+import type { StoredCard } from '#contract/index.ts'
 import type { FrameField, FrameMachine } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 import { readCardEntry, type CardForm } from '../card-entry.ts'

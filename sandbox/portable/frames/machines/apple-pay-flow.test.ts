@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../../http/sandbox-core.ts'
-import { TEST_TRIGGERS } from '../../../domain/triggers.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
+import { TEST_TRIGGERS } from '#domain/triggers.ts'
 import { applePayMachine } from './apple-pay.ts'
 import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
 

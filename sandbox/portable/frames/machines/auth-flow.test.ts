@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ConnectionComplete } from '../../../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../../../http/sandbox-core.ts'
-import { conforms, send } from '../../../http/test-request.ts'
-import { magic, platformAccount } from '../../../http/routes/platform-test-kit.ts'
-import { verifyToken } from '../../../domain/tokens.ts'
+import { ConnectionComplete } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { verifyToken } from '#domain/tokens.ts'
 import { decryptCredentials, generateHostKeyPair } from '../credentials.ts'
-import { openInProcessFrame } from '../../../frames/server/in-process-frame.ts'
+import { openInProcessFrame } from '#frames/server/in-process-frame.ts'
 import { authMachine } from './auth.ts'
 
 /** Connects a magic customer through the control API, opens the auth frame with its clientToken and acks it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore } from '../../../http/sandbox-core.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { buyButtonMachine } from './buy-button.ts'
 import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
 

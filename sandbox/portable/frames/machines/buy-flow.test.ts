@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FrameOutbound } from '../../../contract/index.ts'
-import { createSandboxCore } from '../../../http/sandbox-core.ts'
+import { FrameOutbound } from '#contract/index.ts'
+import { createSandboxCore } from '#http/sandbox-core.ts'
 import { buyMachine } from './buy.ts'
 import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSandboxCore, type SandboxCore } from '../../../http/sandbox-core.ts'
-import { openInProcessFrame } from '../../../frames/server/in-process-frame.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { openInProcessFrame } from '#frames/server/in-process-frame.ts'
 import { buyMachine } from './buy.ts'
 import { challengeMachine } from './challenge.ts'
 import { challengeParams, challengeUrl, connectedBuyer, kinds, openPurchase, until } from './purchase-test-kit.ts'

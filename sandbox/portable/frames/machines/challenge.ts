@@ -1,5 +1,5 @@
-import type { ChallengeRecord } from '../../../contract/index.ts'
-import type { FrameOutbound } from '../../../contract/index.ts'
+import type { ChallengeRecord } from '#contract/index.ts'
+import type { FrameOutbound } from '#contract/index.ts'
 import type { FrameMachine, FrameView } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 

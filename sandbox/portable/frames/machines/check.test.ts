@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Connection } from '../../../contract/index.ts'
+import type { Connection } from '#contract/index.ts'
 import type { EffectResult } from '../machine.ts'
 import { checkMachine, type CheckState } from './check.ts'
 

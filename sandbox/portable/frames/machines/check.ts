@@ -1,4 +1,4 @@
-import type { Connection, FrameOutbound } from '../../../contract/index.ts'
+import type { Connection, FrameOutbound } from '#contract/index.ts'
 import type { EffectResultOf, FrameMachine, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 

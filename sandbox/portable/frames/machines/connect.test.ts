@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Connection } from '../../../contract/index.ts'
+import type { Connection } from '#contract/index.ts'
 import type { EffectResult, FrameInput } from '../machine.ts'
 import { connectMachine, oneTimeCodeProblem, type ConnectAction, type ConnectState } from './connect.ts'
 

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionStatus } from '../../../contract/index.ts'
+import type { Connection, ConnectionStatus } from '#contract/index.ts'
 import type { EffectResult, FrameField, FrameMachine, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'
 import { encryptFor, finishEncrypting, type Encrypting, type Finished } from './check.ts'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { CustomerExport, FrameOutbound, dataOf } from '../../../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../../../http/sandbox-core.ts'
-import { magic, platformAccount } from '../../../http/routes/platform-test-kit.ts'
-import { conforms, send } from '../../../http/test-request.ts'
-import { openInProcessFrame } from '../../../frames/server/in-process-frame.ts'
+import { CustomerExport, FrameOutbound, dataOf } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { openInProcessFrame } from '#frames/server/in-process-frame.ts'
 import { customerExportMachine, type CustomerExportAction } from './customer-export.ts'
 
 /** A customer-export frame for `who`, acked, and the account's secret-key headers. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { dataOf, PaymentMethodList, type BuyQuote } from '../../../contract/index.ts'
-import { createSandboxCore, type SandboxCore } from '../../../http/sandbox-core.ts'
-import { conforms, send } from '../../../http/test-request.ts'
-import { TEST_TRIGGERS } from '../../../domain/triggers.ts'
+import { dataOf, PaymentMethodList, type BuyQuote } from '#contract/index.ts'
+import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
+import { conforms, send } from '#http/test-request.ts'
+import { TEST_TRIGGERS } from '#domain/triggers.ts'
 import { googlePayMachine } from './google-pay.ts'
 import { challengeUrl, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
 

@@ -1,4 +1,4 @@
-import type { FrameName } from '../../../contract/index.ts'
+import type { FrameName } from '#contract/index.ts'
 import type { FrameMachine } from '../machine.ts'
 import { addCardMachine } from './add-card.ts'
 import { applePayMachine } from './apple-pay.ts'

@@ -1,4 +1,4 @@
-import type { BuyQuote } from '../../../contract/index.ts'
+import type { BuyQuote } from '#contract/index.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'
 import type { FrameView } from '../machine.ts'
 

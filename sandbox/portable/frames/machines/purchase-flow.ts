@@ -1,5 +1,5 @@
 import { base64UrlToText } from '../../base64url.ts'
-import { BuyQuote, type FrameErrorPayload } from '../../../contract/index.ts'
+import { BuyQuote, type FrameErrorPayload } from '#contract/index.ts'
 import type { PurchaseFrame } from '../purchase-gate.ts'
 import type { PurchaseOutcome } from '../effect-results.ts'
 import { quoteProblem } from '../purchase-rules.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FrameParamsOf } from '../../../contract/index.ts'
+import type { FrameParamsOf } from '#contract/index.ts'
 import type { EffectResult } from '../machine.ts'
 import { widgetFallbackMachine, widgetMachine, type WidgetAction, type WidgetState } from './widget.ts'
 

@@ -1,4 +1,4 @@
-import type { FrameOutbound, FrameParamsOf } from '../../../contract/index.ts'
+import type { FrameOutbound, FrameParamsOf } from '#contract/index.ts'
 import type { WidgetSell, WidgetSellQuote } from '../effect-results.ts'
 import type { EffectResult, FrameInput, FrameView, Step } from '../machine.ts'
 import { errorEvent, next } from '../machine.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BuyQuote } from '../../../contract/index.ts'
+import type { BuyQuote } from '#contract/index.ts'
 import type { EffectResult, FrameInput } from '../machine.ts'
 import { widgetFallbackMachine, widgetMachine, type WidgetAction, type WidgetState } from './widget.ts'
 

@@ -1,4 +1,4 @@
-import type { FrameOutbound, TransactionStatus } from '../../../contract/index.ts'
+import type { FrameOutbound, TransactionStatus } from '#contract/index.ts'
 import type { EffectResult, FrameField, FrameMachine, FrameView, Step } from '../machine.ts'
 import { money } from './order-details.ts'
 import { errorEvent, next } from '../machine.ts'
