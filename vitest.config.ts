@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config'
  * source file behind each export (`./dist/x.js` → `./x.ts`), as tsconfig.json's `paths` does
  * for the typecheck. A partner's import goes through package.json "exports" to dist/.
  */
-const exportsMap = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).exports as Record<string, string | { default: string }>
+const exportsMap = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).exports as Record<
+  string,
+  string | { default: string }
+>
 const selfAlias = Object.entries(exportsMap)
   .filter((entry): entry is [string, { default: string }] => typeof entry[1] !== 'string')
   .map(([subpath, target]) => ({

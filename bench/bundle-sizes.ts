@@ -17,43 +17,71 @@ const SERVER = '../dist/sandbox/adapters/node-http/index.js'
 if (!existsSync('dist/.built')) throw new Error('no dist/: run `npm run build` first (npm run bench does)')
 
 /** What one GET cost on the wire: every byte the socket read, and the body's share, with the encoding sent. */
-function wireGet(url: string, acceptEncoding: string): Promise<{ status: number; encoding: string; total: number; body: number }> {
+function wireGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; encoding: string; total: number; body: number }> {
   return new Promise((resolve, reject) => {
     // agent: false, so the socket is this request's alone and its byte count is this answer's.
     request(url, { agent: false, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       let body = 0
       response.on('data', (chunk: Buffer) => (body += chunk.length))
-      response.on('end', () => resolve({ status: response.statusCode!, encoding: String(response.headers['content-encoding'] ?? 'identity'), total: response.socket.bytesRead, body }))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          encoding: String(response.headers['content-encoding'] ?? 'identity'),
+          total: response.socket.bytesRead,
+          body,
+        }),
+      )
       response.on('error', reject)
-    }).on('error', reject).end()
+    })
+      .on('error', reject)
+      .end()
   })
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`.padStart(9)
 
-const { startServer } = (await import(SERVER)) as { startServer(options: { port: number; framesPort: number }): Promise<RunningSandbox> }
+const { startServer } = (await import(SERVER)) as {
+  startServer(options: { port: number; framesPort: number }): Promise<RunningSandbox>
+}
 const sandbox = await startServer({ port: 0, framesPort: 0 })
 const bundles = [
   { name: '/sandbox-client.js', file: 'dist/browser/client/index.js', url: `${sandbox.apiUrl}/sandbox-client.js` },
-  { name: '/__frames/app.js', file: 'dist/browser/frame-page/frame-app.js', url: `${sandbox.framesUrl}/__frames/app.js` },
+  {
+    name: '/__frames/app.js',
+    file: 'dist/browser/frame-page/frame-app.js',
+    url: `${sandbox.framesUrl}/__frames/app.js`,
+  },
   { name: '/demo/app.js', file: 'dist/browser/demo-page/demo-app.js', url: `${sandbox.apiUrl}/demo/app.js` },
 ]
 const missed: string[] = []
 try {
-  console.log(`browser bundles: built file sizes, and bytes the built server sends (target: each at most ${kb(BUDGET_BYTES).trim()} on the wire)`)
-  console.log(`${'bundle'.padEnd(20)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}   ${'sent (Chromium)'.padEnd(22)}${'sent (gzip only)'.padEnd(22)}`)
+  console.log(
+    `browser bundles: built file sizes, and bytes the built server sends (target: each at most ${kb(BUDGET_BYTES).trim()} on the wire)`,
+  )
+  console.log(
+    `${'bundle'.padEnd(20)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}   ${'sent (Chromium)'.padEnd(22)}${'sent (gzip only)'.padEnd(22)}`,
+  )
   for (const bundle of bundles) {
     const sizes = ['', '.gz', '.br'].map((suffix) => statSync(bundle.file + suffix).size)
     const chromium = await wireGet(bundle.url, 'gzip, deflate, br, zstd')
     const gzipOnly = await wireGet(bundle.url, 'gzip')
     const sent = (wire: typeof chromium) => `${kb(wire.total)} ${wire.encoding}`.padEnd(22)
     console.log(`${bundle.name.padEnd(20)}${sizes.map(kb).join('')}   ${sent(chromium)}${sent(gzipOnly)}`)
-    for (const [how, wire] of [['Chromium', chromium], ['gzip only', gzipOnly]] as const) {
-      if (wire.status !== 200 || wire.encoding === 'identity' || wire.total > BUDGET_BYTES) missed.push(`${bundle.name} (${how}): ${wire.status} ${wire.encoding}, ${wire.total} bytes`)
+    for (const [how, wire] of [
+      ['Chromium', chromium],
+      ['gzip only', gzipOnly],
+    ] as const) {
+      if (wire.status !== 200 || wire.encoding === 'identity' || wire.total > BUDGET_BYTES)
+        missed.push(`${bundle.name} (${how}): ${wire.status} ${wire.encoding}, ${wire.total} bytes`)
     }
   }
 } finally {
   await sandbox.close()
 }
-console.log(missed.length === 0 ? 'bundle sizes: every bundle within budget' : `bundle sizes: MISSED: ${missed.join('; ')}`)
+console.log(
+  missed.length === 0 ? 'bundle sizes: every bundle within budget' : `bundle sizes: MISSED: ${missed.join('; ')}`,
+)
 process.exitCode = missed.length === 0 ? 0 : 1

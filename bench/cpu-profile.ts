@@ -12,10 +12,17 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { Session, type Profiler } from 'node:inspector'
 
 /** Runs `work` under the profiler, sampling every `intervalUs` microseconds; its profile, written to `reports/<name>.cpuprofile`. */
-export async function profileWhile(name: string, work: () => Promise<void>, intervalUs = 100): Promise<{ profile: Profiler.Profile; file: string }> {
+export async function profileWhile(
+  name: string,
+  work: () => Promise<void>,
+  intervalUs = 100,
+): Promise<{ profile: Profiler.Profile; file: string }> {
   const session = new Session()
   session.connect()
-  const post = <T>(method: string, params?: object) => new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))))
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+    )
   await post('Profiler.enable')
   await post('Profiler.setSamplingInterval', { interval: intervalUs })
   await post('Profiler.start')
@@ -39,8 +46,10 @@ export function summariseProfile(profile: Profiler.Profile, rows = { self: 25, t
   for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1)
   const total = profile.samples?.length ?? 1
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
-  const where = (url: string) => url.replace(/^file:\/\/.*?\/(node_modules|sandbox|bench|scripts|harness|fixtures|scenarios)\//, '$1/') || '(native)'
-  const nameOf = (node: Profiler.ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame.url)}`
+  const where = (url: string) =>
+    url.replace(/^file:\/\/.*?\/(node_modules|sandbox|bench|scripts|harness|fixtures|scenarios)\//, '$1/') || '(native)'
+  const nameOf = (node: Profiler.ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame.url)}`
   const self = new Map<string, number>()
   const byFile = new Map<string, number>()
   const inclusive = new Map<string, number>()
@@ -57,6 +66,17 @@ export function summariseProfile(profile: Profiler.Profile, rows = { self: 25, t
     return hits
   }
   walk(profile.nodes[0]!.id, new Map())
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`)
-  return ['self time by function:', ...top(self, rows.self), 'total time by function:', ...top(inclusive, rows.total), 'self time by file:', ...top(byFile, rows.files)]
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`)
+  return [
+    'self time by function:',
+    ...top(self, rows.self),
+    'total time by function:',
+    ...top(inclusive, rows.total),
+    'self time by file:',
+    ...top(byFile, rows.files),
+  ]
 }

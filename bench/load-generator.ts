@@ -52,7 +52,8 @@ function luaString(text: string): string {
 function wrkScript(spec: LoadSpec): string {
   const lines = [`wrk.method = ${luaString(spec.method ?? 'GET')}`]
   if (spec.body !== undefined) lines.push(`wrk.body = ${luaString(spec.body)}`)
-  for (const [name, value] of Object.entries(spec.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
+  for (const [name, value] of Object.entries(spec.headers ?? {}))
+    lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -67,7 +68,12 @@ export function parseWrk(output: string): LoadResult {
 }
 
 /** The generator this machine has, and whether it pins the load to core 1. */
-export function loadGenerator(): { name: 'wrk' | 'autocannon'; pinned: boolean; run(spec: LoadSpec): Promise<LoadResult>; close(): void } {
+export function loadGenerator(): {
+  name: 'wrk' | 'autocannon'
+  pinned: boolean
+  run(spec: LoadSpec): Promise<LoadResult>
+  close(): void
+} {
   const pinned = works('taskset', ['-cp', '0', String(process.pid)])
   const prefix = pinned ? ['taskset', '-c', '1'] : []
   const useWrk = process.env.BENCH_LOAD !== 'autocannon' && works('which', ['wrk'])
@@ -87,7 +93,15 @@ export function loadGenerator(): { name: 'wrk' | 'autocannon'; pinned: boolean; 
       }
       const script = join(scripts, `load-${++n}.lua`)
       writeFileSync(script, wrkScript(spec))
-      const { stdout } = await exec(['wrk', '-t1', `-c${spec.connections}`, `-d${spec.seconds}s`, '-s', script, spec.url])
+      const { stdout } = await exec([
+        'wrk',
+        '-t1',
+        `-c${spec.connections}`,
+        `-d${spec.seconds}s`,
+        '-s',
+        script,
+        spec.url,
+      ])
       return parseWrk(stdout)
     },
     close: () => rmSync(scripts, { recursive: true, force: true }),

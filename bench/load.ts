@@ -18,4 +18,6 @@ const result = await autocannon({
   duration: spec.seconds,
   pipelining: 1,
 })
-process.stdout.write(`${JSON.stringify({ rate: result.requests.average, non2xx: result.non2xx, errors: result.errors })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ rate: result.requests.average, non2xx: result.non2xx, errors: result.errors })}\n`,
+)

@@ -21,7 +21,18 @@ const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
 
 function start(inOneGo: boolean): Promise<{ child: ChildProcess; api: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', SERVER, String(accounts + 10), ...(inOneGo ? ['--in-one-go'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(
+      process.execPath,
+      [
+        '--max-semi-space-size=32',
+        '--import',
+        'tsx',
+        SERVER,
+        String(accounts + 10),
+        ...(inOneGo ? ['--in-one-go'] : []),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     let out = ''
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk
@@ -33,7 +44,13 @@ function start(inOneGo: boolean): Promise<{ child: ChildProcess; api: string }> 
 }
 
 /** One request; resolves with its status and how long it took (ms). */
-function timed(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; ms: number }> {
+function timed(
+  agent: Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; ms: number }> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers, agent }, (res) => {
@@ -44,9 +61,21 @@ function timed(agent: Agent, url: string, method: string, headers: Record<string
   })
 }
 
-const sellQuote = (api: string) => timed(probeAgent, `${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_probe&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`, 'GET', {})
+const sellQuote = (api: string) =>
+  timed(
+    probeAgent,
+    `${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_probe&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`,
+    'GET',
+    {},
+  )
 const firstCall = (api: string, account: string) =>
-  timed(burstAgent, `${api}/platform/v1/sessions`, 'POST', { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' }, JSON.stringify({ externalCustomerId: 'first', deviceIp: '203.0.113.7' }))
+  timed(
+    burstAgent,
+    `${api}/platform/v1/sessions`,
+    'POST',
+    { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' },
+    JSON.stringify({ externalCustomerId: 'first', deviceIp: '203.0.113.7' }),
+  )
 
 /** Asks for sell quotes one after another until `until` settles; their latencies. */
 async function probe(api: string, until: Promise<unknown>): Promise<number[]> {
@@ -72,7 +101,15 @@ async function measure(inOneGo: boolean, round: number) {
     if (failed > 0) throw new Error(`${failed} of ${accounts} first calls did not answer 201`)
     const byMs = (values: number[]) => values.sort((a, b) => a - b)
     const [news, before, while_] = [byMs(calls.map((call) => call.ms)), byMs(idle), byMs(during)]
-    return { seconds, newP50: quantile(news, 0.5), newP99: quantile(news, 0.99), idleP99: quantile(before, 0.99), duringP50: quantile(while_, 0.5), duringP99: quantile(while_, 0.99), duringMax: quantile(while_, 1) }
+    return {
+      seconds,
+      newP50: quantile(news, 0.5),
+      newP99: quantile(news, 0.99),
+      idleP99: quantile(before, 0.99),
+      duringP50: quantile(while_, 0.5),
+      duringP99: quantile(while_, 0.99),
+      duringMax: quantile(while_, 1),
+    }
   } finally {
     child.kill('SIGTERM')
   }
@@ -85,9 +122,27 @@ for (let round = 0; round < rounds; round++) {
 }
 const f = (value: number) => value.toFixed(1).padStart(8)
 console.log(`new-account burst: ${accounts} accounts' first calls at once (64 connections), ${rounds} paired rounds`)
-console.log('mode         burst s  new p50  new p99  other p50  other p99  other max  other idle p99  other p99 / idle p99')
-for (const row of rows) console.log(`${row.mode.padEnd(11)} ${f(row.seconds)} ${f(row.newP50)} ${f(row.newP99)} ${f(row.duringP50)}   ${f(row.duringP99)}  ${f(row.duringMax)}  ${f(row.idleP99)}        ${(row.duringP99 / row.idleP99).toFixed(1)}`)
-const medianOf = (mode: string, pick: (row: (typeof rows)[number]) => number) => median(rows.filter((row) => row.mode === mode).map(pick))
-console.log(JSON.stringify({ newAccounts: { accounts, rounds, otherP99Ms: { inSlices: medianOf('in slices', (r) => r.duringP99), inOneGo: medianOf('in one go', (r) => r.duringP99) }, newP99Ms: { inSlices: medianOf('in slices', (r) => r.newP99), inOneGo: medianOf('in one go', (r) => r.newP99) } } }))
+console.log(
+  'mode         burst s  new p50  new p99  other p50  other p99  other max  other idle p99  other p99 / idle p99',
+)
+for (const row of rows)
+  console.log(
+    `${row.mode.padEnd(11)} ${f(row.seconds)} ${f(row.newP50)} ${f(row.newP99)} ${f(row.duringP50)}   ${f(row.duringP99)}  ${f(row.duringMax)}  ${f(row.idleP99)}        ${(row.duringP99 / row.idleP99).toFixed(1)}`,
+  )
+const medianOf = (mode: string, pick: (row: (typeof rows)[number]) => number) =>
+  median(rows.filter((row) => row.mode === mode).map(pick))
+console.log(
+  JSON.stringify({
+    newAccounts: {
+      accounts,
+      rounds,
+      otherP99Ms: {
+        inSlices: medianOf('in slices', (r) => r.duringP99),
+        inOneGo: medianOf('in one go', (r) => r.duringP99),
+      },
+      newP99Ms: { inSlices: medianOf('in slices', (r) => r.newP99), inOneGo: medianOf('in one go', (r) => r.newP99) },
+    },
+  }),
+)
 burstAgent.destroy()
 probeAgent.destroy()

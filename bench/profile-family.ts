@@ -22,9 +22,12 @@ await load.run({ ...family.request, connections: 32, seconds: 1 })
 await family.beforeRun?.()
 
 let rate = 0
-const { profile, file } = await profileWhile(`profile-${family.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`, async () => {
-  rate = (await load.run({ ...family.request, connections: 32, seconds: Number(seconds) })).rate
-})
+const { profile, file } = await profileWhile(
+  `profile-${family.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`,
+  async () => {
+    rate = (await load.run({ ...family.request, connections: 32, seconds: Number(seconds) })).rate
+  },
+)
 load.close()
 await sandbox.close()
 

@@ -15,14 +15,20 @@ for (const { scenario } of catalog) await runInNode(scenario)
 
 let wall = 0
 let cpu = { user: 0, system: 0 }
-const { profile } = await profileWhile('profile-scenarios', async () => {
-  const started = performance.now()
-  const cpuStart = process.cpuUsage()
-  for (let pass = 0; pass < Number(passes); pass++) for (const { scenario } of catalog) await runInNode(scenario)
-  cpu = process.cpuUsage(cpuStart)
-  wall = performance.now() - started
-}, 200)
+const { profile } = await profileWhile(
+  'profile-scenarios',
+  async () => {
+    const started = performance.now()
+    const cpuStart = process.cpuUsage()
+    for (let pass = 0; pass < Number(passes); pass++) for (const { scenario } of catalog) await runInNode(scenario)
+    cpu = process.cpuUsage(cpuStart)
+    wall = performance.now() - started
+  },
+  200,
+)
 
 const runs = catalog.length * Number(passes)
-console.log(`${runs} scenario runs: ${(wall / runs).toFixed(2)} ms wall and ${((cpu.user + cpu.system) / 1000 / runs).toFixed(2)} ms CPU per scenario (under the profiler)`)
+console.log(
+  `${runs} scenario runs: ${(wall / runs).toFixed(2)} ms wall and ${((cpu.user + cpu.system) / 1000 / runs).toFixed(2)} ms CPU per scenario (under the profiler)`,
+)
 console.log(summariseProfile(profile, { self: 30, total: 60, files: 20 }).join('\n'))

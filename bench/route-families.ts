@@ -39,21 +39,39 @@ const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`
 
 const load = loadGenerator()
 /** Requests per second, and this process's CPU time per request (µs): the servers run here. */
-async function measure(spec: Omit<LoadSpec, 'connections' | 'seconds'>, runSeconds = seconds): Promise<{ rate: number; cpuUs: number }> {
+async function measure(
+  spec: Omit<LoadSpec, 'connections' | 'seconds'>,
+  runSeconds = seconds,
+): Promise<{ rate: number; cpuUs: number }> {
   // The servers share this process: the sandbox's garbage is collected before each run, not during the next one.
   globalThis.gc?.()
   const cpuBefore = process.cpuUsage()
   const result = await load.run({ ...spec, connections, seconds: runSeconds })
   const cpu = process.cpuUsage(cpuBefore)
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${spec.method ?? 'GET'} ${spec.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${spec.method ?? 'GET'} ${spec.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return { rate: result.rate, cpuUs: (cpu.user + cpu.system) / (result.rate * runSeconds) }
 }
 
-console.log(`route families: ${rounds} paired rounds x ${seconds} s, ${connections} connections, load by ${load.name}${load.pinned ? ', servers on core 0, load on core 1' : ''}`)
-const rows: Array<{ name: string; bytes: number; bare: number; sandbox: number; ratio: number; cpuRatio: number; target: number }> = []
+console.log(
+  `route families: ${rounds} paired rounds x ${seconds} s, ${connections} connections, load by ${load.name}${load.pinned ? ', servers on core 0, load on core 1' : ''}`,
+)
+const rows: Array<{
+  name: string
+  bytes: number
+  bare: number
+  sandbox: number
+  ratio: number
+  cpuRatio: number
+  target: number
+}> = []
 for (const family of families) {
   await family.beforeRun?.()
-  const sample = await fetch(family.request.url, { method: family.request.method ?? 'GET', headers: family.request.headers ?? {}, ...(family.request.body === undefined ? {} : { body: family.request.body }) })
+  const sample = await fetch(family.request.url, {
+    method: family.request.method ?? 'GET',
+    headers: family.request.headers ?? {},
+    ...(family.request.body === undefined ? {} : { body: family.request.body }),
+  })
   bareBody = Buffer.from(await sample.arrayBuffer())
   bareType = sample.headers.get('content-type') ?? 'application/octet-stream'
   if (!sample.ok) throw new Error(`${family.name}: answered ${sample.status}: ${bareBody.toString()}`)
@@ -77,7 +95,15 @@ for (const family of families) {
     ratios.push(sandboxResult.rate / bareResult.rate)
     cpuRatios.push(bareResult.cpuUs / sandboxResult.cpuUs)
   }
-  const row = { name: family.name, bytes: bareBody.length, bare: median(bareRates), sandbox: median(sandboxRates), ratio: median(ratios), cpuRatio: median(cpuRatios), target: family.target }
+  const row = {
+    name: family.name,
+    bytes: bareBody.length,
+    bare: median(bareRates),
+    sandbox: median(sandboxRates),
+    ratio: median(ratios),
+    cpuRatio: median(cpuRatios),
+    target: family.target,
+  }
   rows.push(row)
   console.log(`  ${row.name}: ratios ${ratios.map((r) => r.toFixed(3)).join(' ')}`)
 }
@@ -87,12 +113,20 @@ await sandbox.close()
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 console.log('')
-console.log('| route family | body | bare req/s | sandbox req/s | sandbox / bare | CPU per request, bare / sandbox | target |')
+console.log(
+  '| route family | body | bare req/s | sandbox req/s | sandbox / bare | CPU per request, bare / sandbox | target |',
+)
 console.log('|---|---|---|---|---|---|---|')
 for (const row of rows) {
   const mark = row.ratio >= row.target ? '' : ' **below**'
-  console.log(`| ${row.name} | ${kb(row.bytes)} | ${row.bare.toFixed(0)} | ${row.sandbox.toFixed(0)} | ${row.ratio.toFixed(2)}${mark} | ${row.cpuRatio.toFixed(2)} | ≥ ${row.target} |`)
+  console.log(
+    `| ${row.name} | ${kb(row.bytes)} | ${row.bare.toFixed(0)} | ${row.sandbox.toFixed(0)} | ${row.ratio.toFixed(2)}${mark} | ${row.cpuRatio.toFixed(2)} | ≥ ${row.target} |`,
+  )
 }
 const missed = rows.filter((row) => row.ratio < row.target)
-console.log(missed.length === 0 ? 'route families: every family meets its target' : `route families: below target: ${missed.map((row) => row.name).join(', ')}`)
+console.log(
+  missed.length === 0
+    ? 'route families: every family meets its target'
+    : `route families: below target: ${missed.map((row) => row.name).join(', ')}`,
+)
 process.exitCode = missed.length === 0 ? 0 : 1

@@ -21,7 +21,9 @@ const BENCHES: ReadonlyArray<{ name: string; flags: string[] }> = [
 const wanted = process.argv.slice(2)
 const unknown = wanted.filter((name) => !BENCHES.some((bench) => bench.name === name))
 if (unknown.length > 0) {
-  console.error(`bench: no bench named ${unknown.join(', ')}; the benches are ${BENCHES.map((bench) => bench.name).join(', ')}`)
+  console.error(
+    `bench: no bench named ${unknown.join(', ')}; the benches are ${BENCHES.map((bench) => bench.name).join(', ')}`,
+  )
   process.exit(2)
 }
 
@@ -29,7 +31,9 @@ const missed: string[] = []
 for (const bench of BENCHES.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.name))) {
   console.log(`\n== ${bench.name}`)
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [...bench.flags, '--import', 'tsx', `bench/${bench.name}.ts`], { stdio: 'inherit' })
+    const child = spawn(process.execPath, [...bench.flags, '--import', 'tsx', `bench/${bench.name}.ts`], {
+      stdio: 'inherit',
+    })
     child.once('exit', resolve)
   })
   if (code !== 0) missed.push(`${bench.name} (exit ${code})`)

@@ -11,7 +11,9 @@ import { loadScenarios } from '#harness/load-scenarios.ts'
 import { runInNode } from '#harness/drivers/node-driver.ts'
 import { median } from '#scripts/statistics.ts'
 
-const { values } = parseArgs({ options: { 'node-only': { type: 'boolean', default: false }, passes: { type: 'string', default: '5' } } })
+const { values } = parseArgs({
+  options: { 'node-only': { type: 'boolean', default: false }, passes: { type: 'string', default: '5' } },
+})
 const passes = Number(values.passes)
 if (!Number.isInteger(passes) || passes < 1) throw new Error('--passes must be a whole number from 1')
 const withBrowser = !values['node-only'] && process.env.RAMP_BENCH_BROWSER !== '0'
@@ -62,5 +64,7 @@ if (withBrowser) {
   }
   await env.close()
   await browser.close()
-  console.log(`browser driver: total ${(browserTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s, median ${median(browserTimes).toFixed(0)} ms per scenario`)
+  console.log(
+    `browser driver: total ${(browserTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s, median ${median(browserTimes).toFixed(0)} ms per scenario`,
+  )
 }

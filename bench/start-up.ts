@@ -18,14 +18,17 @@ import { processRssMb } from '#scripts/process-rss.ts'
 const rounds = Number(process.env.BENCH_START_ROUNDS ?? 7)
 const FLAGS = ['--max-semi-space-size=32']
 const SANDBOX = [...FLAGS, 'dist/sandbox/cli.js', 'serve', '--port', '0', '--frames-port', '0']
-const BARE = [...FLAGS, '-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', () => console.log('ready'))"]
+const BARE = [
+  ...FLAGS,
+  '-e',
+  "require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', () => console.log('ready'))",
+]
 const SETTLE_MS = 1_000
 /** The targets (issue 25): start to ready within 2.5 × a bare node process, idle RSS within 80 MB. */
 const MAX_RATIO = 2.5
 const MAX_RSS_MB = 80
 
 if (!existsSync('dist/sandbox/cli.js')) throw new Error('no dist/: run `npm run build` first (npm run bench does)')
-
 
 /** Spawns node with `args`, waits for its first stdout line; the time to it (ms) and the RSS a moment later. */
 function startOnce(args: string[]): Promise<{ ms: number; rss: number }> {
@@ -43,7 +46,10 @@ function startOnce(args: string[]): Promise<{ ms: number; rss: number }> {
         resolve({ ms: ready, rss })
       }, SETTLE_MS)
     })
-    child.once('exit', (code) => ms === undefined && reject(new Error(`node ${args.join(' ')} exited ${code} before its ready line`)))
+    child.once(
+      'exit',
+      (code) => ms === undefined && reject(new Error(`node ${args.join(' ')} exited ${code} before its ready line`)),
+    )
   })
 }
 
@@ -63,10 +69,16 @@ for (let round = 0; round < rounds; round++) {
     sandbox.push(await startOnce(SANDBOX))
     bare.push(await startOnce(BARE))
   }
-  console.log(`  round ${round + 1}: bare ${bare.at(-1)!.ms.toFixed(0)} ms, ${bare.at(-1)!.rss.toFixed(0)} MB; sandbox ${sandbox.at(-1)!.ms.toFixed(0)} ms, ${sandbox.at(-1)!.rss.toFixed(0)} MB`)
+  console.log(
+    `  round ${round + 1}: bare ${bare.at(-1)!.ms.toFixed(0)} ms, ${bare.at(-1)!.rss.toFixed(0)} MB; sandbox ${sandbox.at(-1)!.ms.toFixed(0)} ms, ${sandbox.at(-1)!.rss.toFixed(0)} MB`,
+  )
 }
 const startRatio = median(sandbox.map((s) => s.ms)) / median(bare.map((b) => b.ms))
 const sandboxRss = median(sandbox.map((s) => s.rss))
-console.log(`start-up: bare ${median(bare.map((b) => b.ms)).toFixed(0)} ms, sandbox ${median(sandbox.map((s) => s.ms)).toFixed(0)} ms (medians); sandbox/bare = ${startRatio.toFixed(2)} (target <= ${MAX_RATIO})`)
-console.log(`idle RSS: bare ${median(bare.map((b) => b.rss)).toFixed(0)} MB, sandbox ${sandboxRss.toFixed(0)} MB (medians; target <= ${MAX_RSS_MB} MB)`)
+console.log(
+  `start-up: bare ${median(bare.map((b) => b.ms)).toFixed(0)} ms, sandbox ${median(sandbox.map((s) => s.ms)).toFixed(0)} ms (medians); sandbox/bare = ${startRatio.toFixed(2)} (target <= ${MAX_RATIO})`,
+)
+console.log(
+  `idle RSS: bare ${median(bare.map((b) => b.rss)).toFixed(0)} MB, sandbox ${sandboxRss.toFixed(0)} MB (medians; target <= ${MAX_RSS_MB} MB)`,
+)
 process.exitCode = startRatio <= MAX_RATIO && sandboxRss <= MAX_RSS_MB ? 0 : 1

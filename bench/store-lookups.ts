@@ -43,8 +43,11 @@ async function medianMs(held: number): Promise<{ revoke: number; create: number;
 
 const small = await medianMs(100)
 const large = await medianMs(DEFAULT_TENANT_LIMITS.sessions)
-const row = (name: string, a: number, b: number) => `${name.padEnd(48)} ${a.toFixed(3)} ms  ${b.toFixed(3)} ms  at cap/small = ${(b / a).toFixed(2)} (target ≤ 2)`
+const row = (name: string, a: number, b: number) =>
+  `${name.padEnd(48)} ${a.toFixed(3)} ms  ${b.toFixed(3)} ms  at cap/small = ${(b / a).toFixed(2)} (target ≤ 2)`
 console.log(`store lookups, median of ${ROUNDS}: 100 sessions vs ${DEFAULT_TENANT_LIMITS.sessions}`)
 console.log(row('DELETE /platform/v1/sessions?externalCustomerId=', small.revoke, large.revoke))
 console.log(row('POST /platform/v1/sessions', small.create, large.create))
-console.log(`heap per session: ${Math.round(large.bytesPerSession)} bytes${globalThis.gc ? '' : ' (unsettled: run with --expose-gc)'}`)
+console.log(
+  `heap per session: ${Math.round(large.bytesPerSession)} bytes${globalThis.gc ? '' : ' (unsettled: run with --expose-gc)'}`,
+)

@@ -31,22 +31,39 @@ type Calls = Array<[name: string, request: string, headers: Record<string, strin
 async function account(held: number): Promise<{ core: ReturnType<typeof createSandboxCore>; calls: Calls }> {
   const core = createSandboxCore({ limits: { transactions: LARGE, sellTransactions: LARGE } })
   const sk = { 'x-api-key': `sk_test_lookups${held}` }
-  const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'user-1', deviceIp: '203.0.113.7', ...magicContacts.usNy } })
+  const session = await send(core, 'POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'user-1', deviceIp: '203.0.113.7', ...magicContacts.usNy },
+  })
   const { sessionToken } = (session.body as { data: { sessionToken: string } }).data
   const connected = await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })
-  const { customer, credentials } = (connected.body as { data: { customer: { id: string }; credentials: { accessToken: string } } }).data
+  const { customer, credentials } = (
+    connected.body as { data: { customer: { id: string }; credentials: { accessToken: string } } }
+  ).data
   const bearer = { authorization: `Bearer ${credentials.accessToken}` }
   const tenant = core.tenants.get(`lookups${held}`, 'test')
   const store = await tenant.store()
   const card = store.cards.where('byCustomer', customer.id).find((c) => c.expiryYear > 2026)!.id
-  const body = { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: WALLET }, paymentMethod: { type: 'card', id: card } }
+  const body = {
+    source: { asset: { code: 'usd' }, amount: 100 },
+    destination: { asset: { code: 'eth' } },
+    wallet: { address: WALLET },
+    paymentMethod: { type: 'card', id: card },
+  }
   const quoted = await send(core, 'POST /platform/v1/quotes/buy', { headers: bearer, body })
   if (quoted.status !== 200) throw new Error(`no buy quote: ${JSON.stringify(quoted.body)}`)
   const quote = (quoted.body as { data: BuyQuote }).data
   const ids: string[] = []
   for (let i = 0; i < held; i++) {
     ids.push((await executeBuyQuote(tenant, store, customer.id, quote, { settleAfterMs: 0 })).id)
-    await startSellTransaction(tenant, store, { customerId: customer.id, baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.25, payoutMethod: 'ach_bank_transfer', refundWalletAddress: WALLET })
+    await startSellTransaction(tenant, store, {
+      customerId: customer.id,
+      baseCurrencyCode: 'eth',
+      quoteCurrencyCode: 'usd',
+      baseCurrencyAmount: 0.25,
+      payoutMethod: 'ach_bank_transfer',
+      refundWalletAddress: WALLET,
+    })
   }
   await tenant.background.settled()
   const middle = ids[Math.floor(held / 2)]!
@@ -90,13 +107,22 @@ async function medians({ core, calls }: Awaited<ReturnType<typeof account>>): Pr
 const small = await account(100)
 const large = await account(LARGE)
 // Measured side by side, twice over (small, large, small, large), so a drift in the machine's load hits both.
-const [small1, large1, small2, large2] = [await medians(small), await medians(large), await medians(small), await medians(large)]
-console.log(`transaction lookups, median of ${ROUNDS}: a customer with 100 transactions vs ${LARGE} (and as many sells)`)
+const [small1, large1, small2, large2] = [
+  await medians(small),
+  await medians(large),
+  await medians(small),
+  await medians(large),
+]
+console.log(
+  `transaction lookups, median of ${ROUNDS}: a customer with 100 transactions vs ${LARGE} (and as many sells)`,
+)
 let worst = 0
 for (const [index, [name]] of small.calls.entries()) {
   const a = Math.min(small1[index]!, small2[index]!)
   const b = Math.min(large1[index]!, large2[index]!)
   worst = Math.max(worst, b / a)
-  console.log(`${name.padEnd(40)} ${a.toFixed(3)} ms  ${b.toFixed(3)} ms  at 10k/at 100 = ${(b / a).toFixed(2)} (target ≤ 2)`)
+  console.log(
+    `${name.padEnd(40)} ${a.toFixed(3)} ms  ${b.toFixed(3)} ms  at 10k/at 100 = ${(b / a).toFixed(2)} (target ≤ 2)`,
+  )
 }
 process.exitCode = worst <= 2 ? 0 : 1

@@ -5,6 +5,9 @@ import type { Scenario } from './scenario.ts'
 export function loadCatalog(): Array<{ id: string; scenario: Scenario }> {
   const modules = import.meta.glob<{ default: unknown }>('../scenarios/**/*.scenario.ts', { eager: true })
   return Object.entries(modules)
-    .map(([path, module]) => ({ id: path.replace('../scenarios/', '').replace('.scenario.ts', ''), scenario: catalogScenario(path.replace('../scenarios/', ''), module.default) }))
+    .map(([path, module]) => ({
+      id: path.replace('../scenarios/', '').replace('.scenario.ts', ''),
+      scenario: catalogScenario(path.replace('../scenarios/', ''), module.default),
+    }))
     .sort((a, b) => a.id.localeCompare(b.id))
 }

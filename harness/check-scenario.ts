@@ -20,7 +20,9 @@ export function checkScenario(scenario: Scenario, recording: Recording): string[
   const webhooks = scenario.expect.webhooks
   if (webhooks) {
     // The third channel: the same engine, an expected `type` matching a recorded `kind`.
-    const expected = webhooks.events.map(({ type, payload }) => (payload === undefined ? { kind: type } : { kind: type, payload }))
+    const expected = webhooks.events.map(({ type, payload }) =>
+      payload === undefined ? { kind: type } : { kind: type, payload },
+    )
     const result = matchSequence(recording.webhooks, expected, webhooks.mode ?? 'exact')
     if (!result.pass) failures.push(`webhooks (${webhooks.mode ?? 'exact'}): ${result.message}`)
   }
@@ -28,16 +30,28 @@ export function checkScenario(scenario: Scenario, recording: Recording): string[
   for (const [name, expected] of Object.entries(scenario.expect.responses ?? {})) {
     const actual = recording.results[name] as { status?: number; body?: unknown; attempts?: number[] } | undefined
     if (!actual) failures.push(`response ${name}: no step recorded it`)
-    else if (expected.status !== undefined && actual.status !== expected.status) failures.push(`response ${name}: status ${actual.status}, expected ${expected.status}; body ${JSON.stringify(actual.body)}`)
-    else if (expected.body !== undefined && !partialMatch(actual.body, expected.body)) failures.push(`response ${name}: body ${JSON.stringify(actual.body)} does not contain ${JSON.stringify(expected.body)}`)
-    else if (expected.attempts !== undefined && !partialMatch(actual.attempts, expected.attempts)) failures.push(`response ${name}: attempts ${JSON.stringify(actual.attempts)}, expected ${JSON.stringify(expected.attempts)}`)
+    else if (expected.status !== undefined && actual.status !== expected.status)
+      failures.push(
+        `response ${name}: status ${actual.status}, expected ${expected.status}; body ${JSON.stringify(actual.body)}`,
+      )
+    else if (expected.body !== undefined && !partialMatch(actual.body, expected.body))
+      failures.push(
+        `response ${name}: body ${JSON.stringify(actual.body)} does not contain ${JSON.stringify(expected.body)}`,
+      )
+    else if (expected.attempts !== undefined && !partialMatch(actual.attempts, expected.attempts))
+      failures.push(
+        `response ${name}: attempts ${JSON.stringify(actual.attempts)}, expected ${JSON.stringify(expected.attempts)}`,
+      )
   }
   for (const [index, expected] of (scenario.expect.requests ?? []).entries()) {
     const wanted = expectation(expected)
     const counted = recording.requests[index]
     const name = `requests ${(expected.match.method ?? '*').toUpperCase()} ${expected.match.path}`
     if (!counted) failures.push(`${name}: not counted`)
-    else if (!wanted.met(counted.count)) failures.push(`${name}: received ${counted.count}, expected ${wanted.text}${counted.truncated ? ' (the journal dropped calls: truncated)' : ''}`)
+    else if (!wanted.met(counted.count))
+      failures.push(
+        `${name}: received ${counted.count}, expected ${wanted.text}${counted.truncated ? ' (the journal dropped calls: truncated)' : ''}`,
+      )
   }
   return failures
 }

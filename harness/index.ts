@@ -5,7 +5,17 @@
  * import { defineScenario, ref, runInNode, checkScenario } from 'ramp-sandbox/harness'
  * import { connectCustomer, magic, quoteFor, openPayFrame, tapAndConfirm } from 'ramp-sandbox/harness'
  */
-export { defineScenario, ref, type Scenario, type Step, type Expectations, type EventMatcher, type WebhookMatcher, type SequenceMode, type RequestExpectation } from './scenario.ts'
+export {
+  defineScenario,
+  ref,
+  type Scenario,
+  type Step,
+  type Expectations,
+  type EventMatcher,
+  type WebhookMatcher,
+  type SequenceMode,
+  type RequestExpectation,
+} from './scenario.ts'
 export {
   magic,
   createSession,

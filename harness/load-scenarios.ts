@@ -20,11 +20,19 @@ export function catalogScenario(file: string, value: unknown): Scenario {
 
 /** Every scenario of `scenarios/`, by id (`connect/mismatch`), read from disk (outside vite, where `import.meta.glob` is absent). */
 export async function loadScenarios(): Promise<Array<{ id: string; scenario: Scenario }>> {
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.scenario.ts')).sort()
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.scenario.ts'))
+    .sort()
   return Promise.all(
     files.map(async (file) => ({
-      id: relative(root, join(root, file)).split('\\').join('/').replace(/\.scenario\.ts$/, ''),
-      scenario: catalogScenario(file, ((await import(pathToFileURL(join(root, file)).href)) as { default: unknown }).default),
+      id: relative(root, join(root, file))
+        .split('\\')
+        .join('/')
+        .replace(/\.scenario\.ts$/, ''),
+      scenario: catalogScenario(
+        file,
+        ((await import(pathToFileURL(join(root, file)).href)) as { default: unknown }).default,
+      ),
     })),
   )
 }

@@ -21,13 +21,24 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  * What a handler's answer becomes on the socket, as `handlerTransport` counts it in process: nothing is a 200; a
  * throw or `Response.error()` drops the connection.
  */
-async function answer(handler: WebhookHandler, request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
+async function answer(
+  handler: WebhookHandler,
+  request: IncomingMessage,
+  response: ServerResponse,
+  origin: string,
+): Promise<void> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value)
   const body = await bodyOf(request)
   let reply: Response | void
   try {
-    reply = await handler(new Request(`${origin}${request.url ?? '/'}`, { method: request.method ?? 'POST', headers, body: body.length > 0 ? new Uint8Array(body) : null }))
+    reply = await handler(
+      new Request(`${origin}${request.url ?? '/'}`, {
+        method: request.method ?? 'POST',
+        headers,
+        body: body.length > 0 ? new Uint8Array(body) : null,
+      }),
+    )
   } catch {
     response.destroy()
     return
@@ -60,10 +71,14 @@ export function loopbackReceivers(): LoopbackReceivers {
       const server = createServer((request, response) => {
         const handler = handlers.get(new URL(request.url ?? '/', 'http://receiver').pathname)
         if (!handler) return void response.writeHead(404).end()
-        void answer(handler, request, response, `http://127.0.0.1:${(server.address() as AddressInfo).port}`).catch(() => response.destroy())
+        void answer(handler, request, response, `http://127.0.0.1:${(server.address() as AddressInfo).port}`).catch(
+          () => response.destroy(),
+        )
       })
       server.once('error', reject)
-      server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }))
+      server.listen(0, '127.0.0.1', () =>
+        resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+      )
     }))
   return {
     async url(handler) {

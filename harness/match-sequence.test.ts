@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { matchSequence, partialMatch, present } from './match-sequence.ts'
 import './vitest-matchers.ts'
 
-const events = [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'complete', payload: { status: 'active', mismatch: true } }]
+const events = [
+  { kind: 'handshake' },
+  { kind: 'ready' },
+  { kind: 'complete', payload: { status: 'active', mismatch: true } },
+]
 
 describe('matchSequence', () => {
   it('passes an exact sequence with partial payloads', () => {
-    expect(matchSequence(events, [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'complete', payload: { status: 'active' } }]).pass).toBe(true)
+    expect(
+      matchSequence(events, [
+        { kind: 'handshake' },
+        { kind: 'ready' },
+        { kind: 'complete', payload: { status: 'active' } },
+      ]).pass,
+    ).toBe(true)
   })
 
   it('marks the first divergence of an exact sequence', () => {
@@ -23,7 +33,9 @@ describe('matchSequence', () => {
 
   it('fails never when a forbidden event appears', () => {
     expect(matchSequence(events, [{ kind: 'error' }], 'never').pass).toBe(true)
-    expect(matchSequence(events, [{ kind: 'complete', payload: { mismatch: true } }], 'never').message).toContain('forbidden event was emitted at #2')
+    expect(matchSequence(events, [{ kind: 'complete', payload: { mismatch: true } }], 'never').message).toContain(
+      'forbidden event was emitted at #2',
+    )
   })
 
   it('treats an undefined expected field as "absent"', () => {
@@ -48,6 +60,11 @@ describe('matchSequence', () => {
 describe('resolveInput', () => {
   it('interpolates {{refs}} inside strings', async () => {
     const { resolveInput } = await import('./recording.ts')
-    expect(resolveInput({ authorization: 'Bearer {{conn.credentials.accessToken}}' }, { conn: { credentials: { accessToken: 'at_1' } } })).toEqual({ authorization: 'Bearer at_1' })
+    expect(
+      resolveInput(
+        { authorization: 'Bearer {{conn.credentials.accessToken}}' },
+        { conn: { credentials: { accessToken: 'at_1' } } },
+      ),
+    ).toEqual({ authorization: 'Bearer at_1' })
   })
 })

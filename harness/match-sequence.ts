@@ -22,13 +22,17 @@ export interface Present {
  */
 export const present: Present = { $present: true }
 
-const isPresent = (expected: object): expected is Present => Object.keys(expected).length === 1 && (expected as Partial<Present>).$present === true
+const isPresent = (expected: object): expected is Present =>
+  Object.keys(expected).length === 1 && (expected as Partial<Present>).$present === true
 
 /** Whether `actual` has every field of `expected` (deep, partial; arrays element by element; {@link present}: any set value). */
 export function partialMatch(actual: unknown, expected: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return Object.is(actual, expected)
   if (isPresent(expected)) return actual !== null && actual !== undefined
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(actual[i], e))
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(actual[i], e))
+    )
   if (actual === null || typeof actual !== 'object') return false
   return Object.entries(expected as Record<string, unknown>).every(([key, value]) =>
     value === undefined ? !(key in (actual as object)) : partialMatch((actual as Record<string, unknown>)[key], value),
@@ -37,14 +41,22 @@ export function partialMatch(actual: unknown, expected: unknown): boolean {
 
 /** One event on one line: absent-on-purpose fields show as `<absent>`, long strings are shortened. */
 const show = (event: unknown) =>
-  JSON.stringify(event, (_key, value: unknown) => (value === undefined ? '<absent>' : typeof value === 'string' && value.length > 48 ? `${value.slice(0, 24)}…` : value))
+  JSON.stringify(event, (_key, value: unknown) =>
+    value === undefined
+      ? '<absent>'
+      : typeof value === 'string' && value.length > 48
+        ? `${value.slice(0, 24)}…`
+        : value,
+  )
 
 function diff(actual: unknown[], expected: unknown[], divergence: number, title: string): string {
   const rows = Math.max(actual.length, expected.length)
   const lines = [title, '  #  expected                                   | actual']
   for (let i = 0; i < rows; i++) {
     const mark = i === divergence ? '>' : ' '
-    lines.push(`${mark}${String(i).padStart(2)}  ${(expected[i] === undefined ? '—' : show(expected[i])).padEnd(42)} | ${actual[i] === undefined ? '—' : show(actual[i])}`)
+    lines.push(
+      `${mark}${String(i).padStart(2)}  ${(expected[i] === undefined ? '—' : show(expected[i])).padEnd(42)} | ${actual[i] === undefined ? '—' : show(actual[i])}`,
+    )
   }
   return lines.join('\n')
 }
@@ -61,13 +73,32 @@ function diff(actual: unknown[], expected: unknown[], divergence: number, title:
 export function matchSequence(actual: unknown[], expected: unknown[], mode: SequenceMode = 'exact'): SequenceResult {
   if (mode === 'never') {
     const found = actual.findIndex((event) => expected.some((e) => partialMatch(event, e)))
-    return found === -1 ? { pass: true, message: 'no forbidden event' } : { pass: false, message: diff(actual, [], found, `a forbidden event was emitted at #${found}: ${show(actual[found])}`) }
+    return found === -1
+      ? { pass: true, message: 'no forbidden event' }
+      : {
+          pass: false,
+          message: diff(actual, [], found, `a forbidden event was emitted at #${found}: ${show(actual[found])}`),
+        }
   }
   if (mode === 'subsequence') {
     let next = 0
     for (const event of actual) if (next < expected.length && partialMatch(event, expected[next])) next++
-    return next === expected.length ? { pass: true, message: 'subsequence found' } : { pass: false, message: diff(actual, expected, next, `expected event #${next} (${show(expected[next])}) did not follow in order`) }
+    return next === expected.length
+      ? { pass: true, message: 'subsequence found' }
+      : {
+          pass: false,
+          message: diff(
+            actual,
+            expected,
+            next,
+            `expected event #${next} (${show(expected[next])}) did not follow in order`,
+          ),
+        }
   }
-  const first = Array.from({ length: Math.max(actual.length, expected.length) }, (_, i) => i).find((i) => !partialMatch(actual[i], expected[i]))
-  return first === undefined ? { pass: true, message: 'sequences match' } : { pass: false, message: diff(actual, expected, first, `sequences diverge at #${first}`) }
+  const first = Array.from({ length: Math.max(actual.length, expected.length) }, (_, i) => i).find(
+    (i) => !partialMatch(actual[i], expected[i]),
+  )
+  return first === undefined
+    ? { pass: true, message: 'sequences match' }
+    : { pass: false, message: diff(actual, expected, first, `sequences diverge at #${first}`) }
 }

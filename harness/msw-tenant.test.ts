@@ -22,12 +22,22 @@ async function createSession(secretKey: string, externalCustomerId: string) {
 
 describe('MswSandbox.tenant', () => {
   it('names the default account the keys pk_test_sandbox and sk_test_sandbox', () => {
-    expect(sandbox.tenant()).toMatchObject({ account: 'sandbox', mode: 'test', publishableKey: 'pk_test_sandbox', secretKey: 'sk_test_sandbox' })
+    expect(sandbox.tenant()).toMatchObject({
+      account: 'sandbox',
+      mode: 'test',
+      publishableKey: 'pk_test_sandbox',
+      secretKey: 'sk_test_sandbox',
+    })
   })
 
   it('arms a fault that the partner code meets through msw', async () => {
     const tenant = sandbox.tenant('msw_fault')
-    await tenant.addFault({ method: 'POST', path: '/platform/v1/sessions', status: 429, responseHeaders: { 'retry-after': '2' } })
+    await tenant.addFault({
+      method: 'POST',
+      path: '/platform/v1/sessions',
+      status: 429,
+      responseHeaders: { 'retry-after': '2' },
+    })
     const reply = await createSession(tenant.secretKey, 'u1')
     expect(reply.status).toBe(429)
     expect(reply.headers.get('retry-after')).toBe('2')
@@ -38,8 +48,15 @@ describe('MswSandbox.tenant', () => {
     const tenant = sandbox.tenant('msw_verify')
     await createSession(tenant.secretKey, 'u1')
     await createSession(tenant.secretKey, 'u2')
-    await expect(tenant).toHaveReceived({ method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }, { times: 1 })
-    await expect(tenant).not.toHaveReceived({ method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u3' } })
+    await expect(tenant).toHaveReceived(
+      { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } },
+      { times: 1 },
+    )
+    await expect(tenant).not.toHaveReceived({
+      method: 'POST',
+      path: '/platform/v1/sessions',
+      body: { externalCustomerId: 'u3' },
+    })
     expect(await tenant.countRequests({ path: '/platform/**' })).toMatchObject({ count: 2 })
   })
 
@@ -48,6 +65,8 @@ describe('MswSandbox.tenant', () => {
     await tenant.addFault({ method: 'GET', path: '/v3/currencies', status: 503, times: 5 })
     await tenant.clearFaults()
     expect(await tenant.listFaults()).toEqual([])
-    await expect(tenant.addFault({ path: '/__sandbox/clock', status: 500 })).rejects.toThrow(/refused the fault \(400\): path: path cannot target the control API/)
+    await expect(tenant.addFault({ path: '/__sandbox/clock', status: 500 })).rejects.toThrow(
+      /refused the fault \(400\): path: path cannot target the control API/,
+    )
   })
 })

@@ -36,14 +36,17 @@ describe('scenario catalog, node driver', () => {
     expect(catalog.length).toBeGreaterThan(0)
   })
 
-  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${tagLabels(scenario)}`, scenario] as const))('%s', async (_name, scenario) => {
-    const core = coreFor(scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1))
-    answers = []
-    const recording = await runInNode(scenario, { core })
-    const failures = checkScenario(scenario, recording)
-    expect(failures, failures.join('\n\n')).toEqual([])
-    // Nothing the scenario was answered, and nothing any account journaled (frame events, effects' records), holds an internal.
-    const journals = core.tenants.all().map((tenant) => tenant.journal.list({}))
-    expect(internalValuesIn(core, [answers, journals, recording])).toEqual([])
-  })
+  it.each(catalog.map(({ id, scenario }) => [`${id}: ${scenario.title} ${tagLabels(scenario)}`, scenario] as const))(
+    '%s',
+    async (_name, scenario) => {
+      const core = coreFor(scenario.seed ?? Number(process.env.RAMP_SCENARIO_SEED ?? 1))
+      answers = []
+      const recording = await runInNode(scenario, { core })
+      const failures = checkScenario(scenario, recording)
+      expect(failures, failures.join('\n\n')).toEqual([])
+      // Nothing the scenario was answered, and nothing any account journaled (frame events, effects' records), holds an internal.
+      const journals = core.tenants.all().map((tenant) => tenant.journal.list({}))
+      expect(internalValuesIn(core, [answers, journals, recording])).toEqual([])
+    },
+  )
 })

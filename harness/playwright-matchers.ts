@@ -19,8 +19,17 @@ function sequenceMatcher(name: string, mode: SequenceMode) {
 }
 
 function waitingMatcher(name: string, mode: SequenceMode) {
-  return async function (this: ExpectMatcherState, source: EventSource, expected: EventMatcher[], options: WaitOptions = {}) {
-    const result = await waitForSequence(source, expected, mode, { ...options, timeout: options.timeout ?? this.timeout, isNot: this.isNot })
+  return async function (
+    this: ExpectMatcherState,
+    source: EventSource,
+    expected: EventMatcher[],
+    options: WaitOptions = {},
+  ) {
+    const result = await waitForSequence(source, expected, mode, {
+      ...options,
+      timeout: options.timeout ?? this.timeout,
+      isNot: this.isNot,
+    })
     return {
       name,
       pass: result.pass,
@@ -31,9 +40,24 @@ function waitingMatcher(name: string, mode: SequenceMode) {
   }
 }
 
-async function toHaveReceived(this: ExpectMatcherState, source: RequestSource, matcher: RequestsMatcherInput, options: ReceivedOptions = {}) {
-  const result = await waitForRequests(source, matcher, { ...options, timeout: options.timeout ?? this.timeout, isNot: this.isNot })
-  return { name: 'toHaveReceived', pass: result.pass, expected: options, actual: result.actual, message: () => result.message }
+async function toHaveReceived(
+  this: ExpectMatcherState,
+  source: RequestSource,
+  matcher: RequestsMatcherInput,
+  options: ReceivedOptions = {},
+) {
+  const result = await waitForRequests(source, matcher, {
+    ...options,
+    timeout: options.timeout ?? this.timeout,
+    isNot: this.isNot,
+  })
+  return {
+    name: 'toHaveReceived',
+    pass: result.pass,
+    expected: options,
+    actual: result.actual,
+    message: () => result.message,
+  }
 }
 
 /**

@@ -9,7 +9,10 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
 /** The vitest examples of the tenant handle in docs/harness.md: each ```ts block starting with `// <name>.test.ts — `. */
 function readmeExamples(): Array<{ file: string; source: string }> {
   const readme = readFileSync(join(repo, 'docs/harness.md'), 'utf8')
-  return [...readme.matchAll(/```ts\n(\/\/ ([a-z-]+\.test\.ts) — [\s\S]*?)```/g)].map((match) => ({ file: match[2]!, source: match[1]! }))
+  return [...readme.matchAll(/```ts\n(\/\/ ([a-z-]+\.test\.ts) — [\s\S]*?)```/g)].map((match) => ({
+    file: match[2]!,
+    source: match[1]!,
+  }))
 }
 
 let dir = ''
@@ -37,7 +40,14 @@ import repoConfig from '${join(repo, 'vitest.config.ts')}'
 export default defineConfig({ resolve: repoConfig.resolve, test: { include: ['*.test.ts'], maxWorkers: 2, testTimeout: 30_000 } })
 `,
     )
-    const result = await run([join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(dir, 'vitest.config.ts'), '--root', dir])
+    const result = await run([
+      join(repo, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      join(dir, 'vitest.config.ts'),
+      '--root',
+      dir,
+    ])
     expect(result.output).toMatch(/Tests\s+4 passed/)
     expect(result.status, result.output).toBe(0)
   }, 120_000)

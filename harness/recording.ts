@@ -72,9 +72,13 @@ function lookup(path: string, results: Record<string, unknown>): unknown {
  * `{{name.path}}` placeholders inside strings (`'Bearer {{conn.credentials.accessToken}}'`).
  */
 export function resolveInput(input: unknown, results: Record<string, unknown>): unknown {
-  if (typeof input === 'string') return input.includes('{{') ? input.replace(/\{\{([^}]+)\}\}/g, (_, path: string) => String(lookup(path.trim(), results))) : input
+  if (typeof input === 'string')
+    return input.includes('{{')
+      ? input.replace(/\{\{([^}]+)\}\}/g, (_, path: string) => String(lookup(path.trim(), results)))
+      : input
   if (Array.isArray(input)) return input.map((item) => resolveInput(item, results))
   if (input === null || typeof input !== 'object') return input
-  if ('$ref' in input && typeof (input as { $ref: unknown }).$ref === 'string') return lookup((input as { $ref: string }).$ref, results)
+  if ('$ref' in input && typeof (input as { $ref: unknown }).$ref === 'string')
+    return lookup((input as { $ref: string }).$ref, results)
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, resolveInput(value, results)]))
 }

@@ -24,19 +24,30 @@ type Driver = (typeof DRIVERS)[number]
 function options() {
   const { values } = parseArgs({
     options: {
-      driver: { type: 'string', default: 'both' }, grep: { type: 'string' }, shard: { type: 'string' }, seed: { type: 'string' }, accounts: { type: 'string' }, help: { type: 'boolean' },
+      driver: { type: 'string', default: 'both' },
+      grep: { type: 'string' },
+      shard: { type: 'string' },
+      seed: { type: 'string' },
+      accounts: { type: 'string' },
+      help: { type: 'boolean' },
     },
   })
   if (values.help) {
     console.log(USAGE)
     process.exit(0)
   }
-  if (!DRIVERS.includes(values.driver as Driver)) throw new Error(`--driver must be node, browser, both, react-native or all\n${USAGE}`)
-  if (values.shard !== undefined && !/^\d+\/\d+$/.test(values.shard)) throw new Error(`--shard must look like 1/4\n${USAGE}`)
-  if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new Error(`--seed must be a whole number\n${USAGE}`)
-  if (values.accounts !== undefined && !/^[1-9]\d*$/.test(values.accounts)) throw new Error(`--accounts must be a whole number from 1\n${USAGE}`)
-  if (values.accounts !== undefined && values.driver !== 'node' && values.driver !== 'both') throw new Error(`--accounts runs the node driver only\n${USAGE}`)
-  if (values.accounts !== undefined && values.shard !== undefined) throw new Error(`--accounts runs the whole catalog: no --shard\n${USAGE}`)
+  if (!DRIVERS.includes(values.driver as Driver))
+    throw new Error(`--driver must be node, browser, both, react-native or all\n${USAGE}`)
+  if (values.shard !== undefined && !/^\d+\/\d+$/.test(values.shard))
+    throw new Error(`--shard must look like 1/4\n${USAGE}`)
+  if (values.seed !== undefined && !/^\d+$/.test(values.seed))
+    throw new Error(`--seed must be a whole number\n${USAGE}`)
+  if (values.accounts !== undefined && !/^[1-9]\d*$/.test(values.accounts))
+    throw new Error(`--accounts must be a whole number from 1\n${USAGE}`)
+  if (values.accounts !== undefined && values.driver !== 'node' && values.driver !== 'both')
+    throw new Error(`--accounts runs the node driver only\n${USAGE}`)
+  if (values.accounts !== undefined && values.shard !== undefined)
+    throw new Error(`--accounts runs the whole catalog: no --shard\n${USAGE}`)
   return values as { driver: Driver; grep?: string; shard?: string; seed?: string; accounts?: string }
 }
 
@@ -59,8 +70,14 @@ const median = (values: number[]) => {
 function nodeTimes(): number[] {
   const file = 'reports/node/junit.xml'
   if (!existsSync(file)) return []
-  const cases = [...readFileSync(file, 'utf8').matchAll(/<testcase [^>]*name="([^"]*)"[^>]*time="([\d.]+)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)]
-  return cases.filter(([, name, , body]) => name!.includes(': ') && !body?.includes('<skipped')).map(([, , time]) => Number(time) * 1000)
+  const cases = [
+    ...readFileSync(file, 'utf8').matchAll(
+      /<testcase [^>]*name="([^"]*)"[^>]*time="([\d.]+)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g,
+    ),
+  ]
+  return cases
+    .filter(([, name, , body]) => name!.includes(': ') && !body?.includes('<skipped'))
+    .map(([, , time]) => Number(time) * 1000)
 }
 
 /** Per scenario, the browser driver's run (ms), as the spec annotates it (`browser-driver-ms`) in Playwright's JSON report. */
@@ -68,10 +85,14 @@ function browserTimes(file = 'reports/browser/results.json'): number[] {
   if (!existsSync(file)) return []
   const times: number[] = []
   const walk = (suite: any) => {
-    for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) for (const result of test.results ?? []) {
-      const annotation = [...(result.annotations ?? []), ...(test.annotations ?? [])].find((a: { type: string }) => a.type === 'browser-driver-ms')
-      if (annotation) times.push(Number(annotation.description))
-    }
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? []) {
+          const annotation = [...(result.annotations ?? []), ...(test.annotations ?? [])].find(
+            (a: { type: string }) => a.type === 'browser-driver-ms',
+          )
+          if (annotation) times.push(Number(annotation.description))
+        }
     for (const child of suite.suites ?? []) walk(child)
   }
   for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite)
@@ -82,8 +103,13 @@ function browserTimes(file = 'reports/browser/results.json'): number[] {
 function acrossAccounts(accounts: string, grep: string | undefined, env: NodeJS.ProcessEnv): number {
   const started = Date.now()
   const args = ['run', 'harness/catalog-across-accounts.test.ts', ...(grep === undefined ? [] : ['-t', grep])]
-  const ok = run(`node driver under ${accounts} accounts (vitest)`, bin('vitest'), args, { ...env, RAMP_SCENARIO_ACCOUNTS: accounts })
-  console.log(`\nscenarios under ${accounts} accounts (${((Date.now() - started) / 1000).toFixed(1)} s): ${ok ? 'passed' : 'FAILED'}`)
+  const ok = run(`node driver under ${accounts} accounts (vitest)`, bin('vitest'), args, {
+    ...env,
+    RAMP_SCENARIO_ACCOUNTS: accounts,
+  })
+  console.log(
+    `\nscenarios under ${accounts} accounts (${((Date.now() - started) / 1000).toFixed(1)} s): ${ok ? 'passed' : 'FAILED'}`,
+  )
   return ok ? 0 : 1
 }
 
@@ -94,9 +120,18 @@ function main(): number {
   const outcomes: Array<[string, boolean]> = []
   const started = Date.now()
   // Timings come from this run's reports only.
-  for (const file of ['reports/node/junit.xml', 'reports/browser/results.json', 'reports/react-native/results.json']) rmSync(file, { force: true })
+  for (const file of ['reports/node/junit.xml', 'reports/browser/results.json', 'reports/react-native/results.json'])
+    rmSync(file, { force: true })
   if (driver === 'node' || driver === 'both' || driver === 'all') {
-    const args = ['run', 'harness/node-catalog.test.ts', '--reporter=default', '--reporter=junit', '--outputFile.junit=reports/node/junit.xml', '--reporter=html', '--outputFile.html=reports/node/html/index.html']
+    const args = [
+      'run',
+      'harness/node-catalog.test.ts',
+      '--reporter=default',
+      '--reporter=junit',
+      '--outputFile.junit=reports/node/junit.xml',
+      '--reporter=html',
+      '--outputFile.html=reports/node/html/index.html',
+    ]
     if (grep !== undefined) args.push('-t', grep)
     // vitest shards by file and the catalog is one file: the catalog test shards itself by RAMP_SCENARIO_SHARD.
     if (shard !== undefined) env.RAMP_SCENARIO_SHARD = shard
@@ -106,16 +141,32 @@ function main(): number {
   if (grep !== undefined) args.push('--grep', grep)
   if (shard !== undefined) args.push('--shard', shard)
   if (driver === 'browser' || driver === 'both' || driver === 'all') {
-    outcomes.push(['browser driver', run('browser driver (@playwright/test)', bin('playwright'), args, { ...env, RAMP_HOST: 'web' })])
+    outcomes.push([
+      'browser driver',
+      run('browser driver (@playwright/test)', bin('playwright'), args, { ...env, RAMP_HOST: 'web' }),
+    ])
   }
   if (driver === 'react-native' || driver === 'all') {
-    outcomes.push(['react-native host', run('browser driver, React Native host (@playwright/test)', bin('playwright'), args, { ...env, RAMP_HOST: 'react-native' })])
+    outcomes.push([
+      'react-native host',
+      run('browser driver, React Native host (@playwright/test)', bin('playwright'), args, {
+        ...env,
+        RAMP_HOST: 'react-native',
+      }),
+    ])
   }
-  console.log(`\nscenarios (${((Date.now() - started) / 1000).toFixed(1)} s${seed === undefined ? '' : `, seed ${seed}`}):`)
-  const times: Record<string, number[]> = { 'node driver': nodeTimes(), 'browser driver': browserTimes(), 'react-native host': browserTimes('reports/react-native/results.json') }
+  console.log(
+    `\nscenarios (${((Date.now() - started) / 1000).toFixed(1)} s${seed === undefined ? '' : `, seed ${seed}`}):`,
+  )
+  const times: Record<string, number[]> = {
+    'node driver': nodeTimes(),
+    'browser driver': browserTimes(),
+    'react-native host': browserTimes('reports/react-native/results.json'),
+  }
   for (const [label, ok] of outcomes) {
     const list = times[label]!
-    const timing = list.length > 0 ? `${list.length} scenarios, median ${median(list).toFixed(0)} ms per scenario` : 'no timings'
+    const timing =
+      list.length > 0 ? `${list.length} scenarios, median ${median(list).toFixed(0)} ms per scenario` : 'no timings'
     console.log(`  ${ok ? 'passed' : 'FAILED'}  ${label}: ${timing}`)
   }
   return outcomes.every(([, ok]) => ok) ? 0 : 1

@@ -35,7 +35,10 @@ export const unknownStep = defineScenario({
 export const requestExpectations = defineScenario({
   title: 'typing',
   tags: [],
-  steps: [{ control: 'fault', as: 'f', fault: { method: 'POST', path: '/platform/v1/quotes/buy', status: 429 } }, { control: 'clearFaults' }],
+  steps: [
+    { control: 'fault', as: 'f', fault: { method: 'POST', path: '/platform/v1/quotes/buy', status: 429 } },
+    { control: 'clearFaults' },
+  ],
   expect: {
     requests: [
       { match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }, times: 1 },
@@ -48,4 +51,8 @@ export const requestExpectations = defineScenario({
 })
 
 /** A scenario without tags is one a partner writes first, as the harness guide's are: no TS2741. */
-export const untagged = defineScenario({ title: 'no tags', steps: [{ api: 'GET /v3/currencies', as: 'list' }], expect: {} })
+export const untagged = defineScenario({
+  title: 'no tags',
+  steps: [{ api: 'GET /v3/currencies', as: 'list' }],
+  expect: {},
+})

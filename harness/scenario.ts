@@ -1,4 +1,12 @@
-import type { FaultInput, FrameName, RequestMatcherInput, FrameOutbound, WebhookEndpointFamily, WebhookEventType, WebhookScheme } from '#contract/index.ts'
+import type {
+  FaultInput,
+  FrameName,
+  RequestMatcherInput,
+  FrameOutbound,
+  WebhookEndpointFamily,
+  WebhookEventType,
+  WebhookScheme,
+} from '#contract/index.ts'
 import type { Present, SequenceMode } from './match-sequence.ts'
 import type { WebhookPayload } from './recording.ts'
 
@@ -17,11 +25,18 @@ export type Value = string | number | boolean | null | Ref
 export type Input = Value | Input[] | { [key: string]: Input }
 
 /** A partial of T: every field optional, nested; a plain value may be {@link Present} (`present`: any set value). */
-export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>> : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T | Present
+export type DeepPartial<T> =
+  T extends Array<infer U>
+    ? Array<DeepPartial<U>>
+    : T extends object
+      ? { [K in keyof T]?: DeepPartial<T[K]> }
+      : T | Present
 
 /** An expected frame event: its kind and, optionally, part of its payload (typed by kind). */
 export type EventMatcher = {
-  [K in FrameOutbound['kind']]: Extract<FrameOutbound, { kind: K }> extends { payload: infer P } ? { kind: K; payload?: DeepPartial<P> } : { kind: K }
+  [K in FrameOutbound['kind']]: Extract<FrameOutbound, { kind: K }> extends { payload: infer P }
+    ? { kind: K; payload?: DeepPartial<P> }
+    : { kind: K }
 }[FrameOutbound['kind']]
 
 /**
@@ -93,16 +108,40 @@ export type Step =
    * deliveries, then 200. `events`, `scheme` and the delivery switches `duplicate`, `shuffleWindow`, `delay` as the
    * control API takes them (default: every type, `sandbox`, no switches).
    */
-  | { webhooks: 'listen'; as: string; family?: WebhookEndpointFamily; events?: WebhookEventType[]; scheme?: WebhookScheme; answers?: number[]; duplicate?: boolean; shuffleWindow?: string; delay?: string }
+  | {
+      webhooks: 'listen'
+      as: string
+      family?: WebhookEndpointFamily
+      events?: WebhookEventType[]
+      scheme?: WebhookScheme
+      answers?: number[]
+      duplicate?: boolean
+      shuffleWindow?: string
+      delay?: string
+    }
 
 /**
  * The key that names a step's kind: every step has exactly one. The scenario loader checks a file's steps against
  * this list; `runStep` (`drivers/run-step.ts`) is what tells the kinds apart.
  */
-export const STEP_KINDS = ['server', 'client', 'open', 'customer', 'openChallenge', 'host', 'until', 'control', 'api', 'webhooks'] as const
+export const STEP_KINDS = [
+  'server',
+  'client',
+  'open',
+  'customer',
+  'openChallenge',
+  'host',
+  'until',
+  'control',
+  'api',
+  'webhooks',
+] as const
 
 /** A step whose kind is missing from {@link STEP_KINDS}: none, or this file fails to compile. */
-type StepOfNoListedKind = Exclude<Step, { [K in (typeof STEP_KINDS)[number]]: Record<K, unknown> }[(typeof STEP_KINDS)[number]]>
+type StepOfNoListedKind = Exclude<
+  Step,
+  { [K in (typeof STEP_KINDS)[number]]: Record<K, unknown> }[(typeof STEP_KINDS)[number]]
+>
 const everyStepHasAListedKind: [StepOfNoListedKind] extends [never] ? true : never = true
 void everyStepHasAListedKind
 

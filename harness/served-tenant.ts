@@ -10,7 +10,10 @@ import { loopbackReceivers } from './loopback-receivers.ts'
  */
 function fetchControlCall(apiUrl: string): ControlCall {
   return async (method, path, headers, body) => {
-    const init = body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }
+    const init =
+      body === undefined
+        ? { method, headers }
+        : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }
     const response = await fetch(`${apiUrl}${path}`, init)
     const text = await response.text()
     return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) }
@@ -26,7 +29,14 @@ function fetchControlCall(apiUrl: string): ControlCall {
  * await tenant.webhooks.listen((request) => void seen.push(request))
  * await tenant.close()
  */
-export function servedTenant(apiUrl: string, account: string, mode: 'test' | 'live' = 'test'): TenantHandle & { close(): Promise<void> } {
+export function servedTenant(
+  apiUrl: string,
+  account: string,
+  mode: 'test' | 'live' = 'test',
+): TenantHandle & { close(): Promise<void> } {
   const receivers = loopbackReceivers()
-  return { ...tenantHandle(fetchControlCall(apiUrl), { account, mode, receiver: receivers.url }), close: receivers.close }
+  return {
+    ...tenantHandle(fetchControlCall(apiUrl), { account, mode, receiver: receivers.url }),
+    close: receivers.close,
+  }
 }

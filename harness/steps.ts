@@ -56,7 +56,11 @@ export function createSession({ externalCustomerId, ...rest }: SessionBody, as =
  * openSessionFrame('check') // the `check` channel, for the session named `session`
  * openSessionFrame('connect', 'accepted', 'relaunch')
  */
-export function openSessionFrame(frame: Extract<FrameName, 'check' | 'connect'>, session = 'session', channel: string = frame): Step {
+export function openSessionFrame(
+  frame: Extract<FrameName, 'check' | 'connect'>,
+  session = 'session',
+  channel: string = frame,
+): Step {
   return { open: frame, channel, params: { sessionToken: ref(`${session}.sessionToken`), publicKey: HOST_PUBLIC_KEY } }
 }
 
@@ -68,9 +72,16 @@ export function openSessionFrame(frame: Extract<FrameName, 'check' | 'connect'>,
  * steps: [...connectCustomer(magic.usNy), ...quoteFor({ amount: 100, method: 'card' })]
  * connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }, 'first') // sessions `firstSession`, connection `first`
  */
-export function connectCustomer(customer: Contact & { externalCustomerId?: string }, as = 'conn', session = as === 'conn' ? 'session' : `${as}Session`): Step[] {
+export function connectCustomer(
+  customer: Contact & { externalCustomerId?: string },
+  as = 'conn',
+  session = as === 'conn' ? 'session' : `${as}Session`,
+): Step[] {
   const { externalCustomerId = 'buyer-1', ...contact } = customer
-  return [createSession({ externalCustomerId, ...contact }, session), { client: 'getConnection', sessionToken: ref(`${session}.sessionToken`), as }]
+  return [
+    createSession({ externalCustomerId, ...contact }, session),
+    { client: 'getConnection', sessionToken: ref(`${session}.sessionToken`), as },
+  ]
 }
 
 /** A customer the sandbox does not know, for the Customer API onboarding path. */
@@ -85,10 +96,19 @@ const NEW_CUSTOMER: Contact = { email: 'kyc.later@example.com', phoneNumber: '+1
  * @example
  * steps: [...onboardWithCustomerApi(), ...quoteFor({ amount: 100, method: 'apple_pay' }), openPayFrame('apple-pay')]
  */
-export function onboardWithCustomerApi(customer: Contact = NEW_CUSTOMER, externalCustomerId = 'customer-api-1'): Step[] {
+export function onboardWithCustomerApi(
+  customer: Contact = NEW_CUSTOMER,
+  externalCustomerId = 'customer-api-1',
+): Step[] {
   return [
     createSession({ externalCustomerId, ...customer, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }),
-    { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'lookup', channel: 'check', skipKyc: true },
+    {
+      client: 'getConnection',
+      sessionToken: ref('session.sessionToken'),
+      as: 'lookup',
+      channel: 'check',
+      skipKyc: true,
+    },
     { client: 'setupAuth', clientToken: ref('lookup.credentials.clientToken'), as: 'conn', channel: 'auth' },
   ]
 }
@@ -107,18 +127,36 @@ const PDF = '%PDF-1.7\nsandbox test file'
 export function verifyWithCustomerApi(lastName = 'Lovelace'): Step[] {
   const customer = 'customers/{{lookup.customer.id}}'
   const upload = (documentType: 'passport' | 'selfie'): Step[] => [
-    { api: `POST /platform/v1/${customer}/files/upload-url`, as: documentType, body: { documentType, contentType: 'application/pdf', size: PDF.length } },
-    { api: `PUT {{${documentType}.body.data.uploadUrl}}`, as: `${documentType}Bytes`, body: PDF, headers: { 'content-type': 'application/pdf' } },
+    {
+      api: `POST /platform/v1/${customer}/files/upload-url`,
+      as: documentType,
+      body: { documentType, contentType: 'application/pdf', size: PDF.length },
+    },
+    {
+      api: `PUT {{${documentType}.body.data.uploadUrl}}`,
+      as: `${documentType}Bytes`,
+      body: PDF,
+      headers: { 'content-type': 'application/pdf' },
+    },
   ]
   return [
     {
       api: `POST /platform/v1/${customer}/details`,
       as: 'details',
-      body: { firstName: 'Ada', lastName, dateOfBirth: '1990-12-10', address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA', administrativeArea: 'NY' } },
+      body: {
+        firstName: 'Ada',
+        lastName,
+        dateOfBirth: '1990-12-10',
+        address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA', administrativeArea: 'NY' },
+      },
     },
     ...upload('passport'),
     ...upload('selfie'),
-    { api: `POST /platform/v1/${customer}/files/confirm`, as: 'confirm', body: { uploadIds: [{ $ref: 'passport.body.data.uploadId' }, { $ref: 'selfie.body.data.uploadId' }] } },
+    {
+      api: `POST /platform/v1/${customer}/files/confirm`,
+      as: 'confirm',
+      body: { uploadIds: [{ $ref: 'passport.body.data.uploadId' }, { $ref: 'selfie.body.data.uploadId' }] },
+    },
     { api: `POST /platform/v1/${customer}/verify`, as: 'verify' },
   ]
 }
@@ -178,7 +216,8 @@ export function buyQuoteBody({ amount, method }: Omit<BuyQuote, 'as'>): { [key: 
     source: { asset: { code: 'usd' }, amount },
     destination: { asset: { code: 'eth' } },
     wallet: { address: WALLET_ADDRESS },
-    paymentMethod: method === 'card' ? { type: 'card', id: ref('methods.body.data.paymentMethods.0.id') } : { type: method },
+    paymentMethod:
+      method === 'card' ? { type: 'card', id: ref('methods.body.data.paymentMethods.0.id') } : { type: method },
   }
 }
 
@@ -204,8 +243,17 @@ export type PayFrame = Extract<FrameName, 'buy' | 'buy-button' | 'apple-pay' | '
  * openPayFrame('apple-pay') // channel `pay`, quote `q.encoded`
  * openPayFrame('buy-button', 'pay', 'q', { externalTransactionId: 'button-1' })
  */
-export function openPayFrame(frame: PayFrame, channel = 'pay', quoteAs = 'q', params: { [key: string]: Input } = {}): Step {
-  return { open: frame, channel, params: { clientToken: ref('conn.credentials.clientToken'), quote: ref(`${quoteAs}.encoded`), ...params } }
+export function openPayFrame(
+  frame: PayFrame,
+  channel = 'pay',
+  quoteAs = 'q',
+  params: { [key: string]: Input } = {},
+): Step {
+  return {
+    open: frame,
+    channel,
+    params: { clientToken: ref('conn.credentials.clientToken'), quote: ref(`${quoteAs}.encoded`), ...params },
+  }
 }
 
 /**
@@ -216,7 +264,12 @@ export function openPayFrame(frame: PayFrame, channel = 'pay', quoteAs = 'q', pa
  * steps: [{ webhooks: 'listen', as: 'hooks' }, ...cardBuy(), { control: 'advanceClock', by: '20s' }]
  */
 export function cardBuy(amount = 100): Step[] {
-  return [...connectCustomer(magic.usNy), ...quoteFor({ amount, method: 'card' }), openPayFrame('buy'), { until: 'pay', kind: 'complete' }]
+  return [
+    ...connectCustomer(magic.usNy),
+    ...quoteFor({ amount, method: 'card' }),
+    openPayFrame('buy'),
+    { until: 'pay', kind: 'complete' },
+  ]
 }
 
 /**
@@ -248,7 +301,11 @@ export type ChallengeAction = 'completeChallenge' | 'cancelChallenge' | { enterC
  */
 export function challengeThen(action: ChallengeAction, from = 'pay', channel = 'challenge'): Step[] {
   const act: Step[] =
-    action === 'error' ? [] : typeof action === 'string' ? [{ customer: action, channel }] : [{ customer: 'enterCvv', channel, fields: { cvv: action.enterCvv } }]
+    action === 'error'
+      ? []
+      : typeof action === 'string'
+        ? [{ customer: action, channel }]
+        : [{ customer: 'enterCvv', channel, fields: { cvv: action.enterCvv } }]
   const end = action === 'error' ? 'error' : action === 'cancelChallenge' ? 'cancelled' : 'complete'
   return [
     { until: from, kind: 'challenge' },
@@ -262,11 +319,21 @@ export function challengeThen(action: ChallengeAction, from = 'pay', channel = '
 /** Expected `getPaymentMethods` answer for an active magic customer: its active card, then its expired one. */
 export const activeAndExpiredCards: NonNullable<Expectations['responses']>[string] = {
   status: 200,
-  body: { data: { paymentMethods: [{ type: 'card', availability: { available: true } }, { type: 'card', availability: { available: false, reason: 'card_expired' } }] } },
+  body: {
+    data: {
+      paymentMethods: [
+        { type: 'card', availability: { available: true } },
+        { type: 'card', availability: { available: false, reason: 'card_expired' } },
+      ],
+    },
+  },
 }
 
 /** Expected last event of a purchase frame that paid: complete, a pending transaction, no failureCode. */
-export const completesPending: EventMatcher = { kind: 'complete', payload: { transaction: { status: 'pending' }, failureCode: undefined } }
+export const completesPending: EventMatcher = {
+  kind: 'complete',
+  payload: { transaction: { status: 'pending' }, failureCode: undefined },
+}
 
 /** Expected event of a purchase frame that asks for the challenge frame. */
 export const asksForChallenge: EventMatcher = { kind: 'challenge', payload: { kind: 'frame' } }
@@ -279,7 +346,10 @@ export const asksForChallenge: EventMatcher = { kind: 'challenge', payload: { ki
  * events: [{ kind: 'handshake' }, asksForChallenge, completesDeclined('The customer cancelled the verification challenge.')]
  */
 export function completesDeclined(failureReason: string): EventMatcher {
-  return { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode: 'authorizationDeclined', failureReason } }
+  return {
+    kind: 'complete',
+    payload: { transaction: { status: 'failed' }, failureCode: 'authorizationDeclined', failureReason },
+  }
 }
 
 const walletMethod = { 'apple-pay': 'apple_pay', 'google-pay': 'google_pay' } as const
@@ -315,12 +385,22 @@ export function walletFailureScenario({ frame, amount, failureCode, failureReaso
     expect: {
       responses: {
         q: { status: 200, body: { data: { source: { amount }, paymentMethod: { type } } } },
-        latest: { status: 200, body: { data: [{ status: 'failed', source: { amount }, paymentMethod: { type }, failureCode, failureReason }] } },
+        latest: {
+          status: 200,
+          body: {
+            data: [{ status: 'failed', source: { amount }, paymentMethod: { type }, failureCode, failureReason }],
+          },
+        },
       },
       channels: {
         pay: {
           mode: 'exact',
-          events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode, failureReason } }],
+          events: [
+            { kind: 'handshake' },
+            { kind: 'ready' },
+            { kind: 'buttonPressed' },
+            { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode, failureReason } },
+          ],
         },
       },
     },
@@ -354,7 +434,14 @@ export function challengeErrorScenario({ amount, code, message }: ChallengeError
     expect: {
       responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { source: { amount } } } } },
       channels: {
-        pay: { mode: 'exact', events: [{ kind: 'handshake' }, asksForChallenge, completesDeclined(`The verification challenge failed (${code}).`)] },
+        pay: {
+          mode: 'exact',
+          events: [
+            { kind: 'handshake' },
+            asksForChallenge,
+            completesDeclined(`The verification challenge failed (${code}).`),
+          ],
+        },
         challenge: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'error', payload: { code, message } }] },
       },
     },

@@ -33,9 +33,11 @@ async function loopbackInbox(): Promise<{ url: string; bodies: unknown[] }> {
 }
 
 /** The journal's API calls outside the control API: what partner code sent. */
-const partnerCalls = (entries: JournalEntry[]) => entries.flatMap((entry) => (entry.kind === 'api' && !entry.path.startsWith('/__sandbox/') ? [entry] : []))
+const partnerCalls = (entries: JournalEntry[]) =>
+  entries.flatMap((entry) => (entry.kind === 'api' && !entry.path.startsWith('/__sandbox/') ? [entry] : []))
 
-const QUOTE = (tenant: TenantHandle, currency: string) => `/v3/currencies/eth/sell_quote?apiKey=${tenant.publishableKey}&quoteCurrencyCode=${currency}&baseCurrencyAmount=0.5`
+const QUOTE = (tenant: TenantHandle, currency: string) =>
+  `/v3/currencies/eth/sell_quote?apiKey=${tenant.publishableKey}&quoteCurrencyCode=${currency}&baseCurrencyAmount=0.5`
 
 /**
  * The tenant handle's contract: what every runtime's handle (msw, `useSandbox`, a served sandbox as the Playwright
@@ -54,7 +56,9 @@ export function describeTenantHandle(name: string, runtime: () => HandleRuntime)
       expect(fixtures.tenant).toMatchObject({ account: tenant.account, mode: tenant.mode })
       expect(fixtures.keys).toEqual({ publishable: tenant.publishableKey, secret: tenant.secretKey })
       expect(fixtures.customers.map((customer) => customer.email)).toContain('active.us-ny@sandbox.test')
-      expect(fixtures.customers.find((customer) => customer.email === 'active.us-ny@sandbox.test')?.cards.length).toBeGreaterThan(0)
+      expect(
+        fixtures.customers.find((customer) => customer.email === 'active.us-ny@sandbox.test')?.cards.length,
+      ).toBeGreaterThan(0)
       expect(fixtures.triggers.length).toBeGreaterThan(0)
     })
 
@@ -71,14 +75,30 @@ export function describeTenantHandle(name: string, runtime: () => HandleRuntime)
     it('arms a fault that partner code meets, counts and finds what it sent, and disarms the fault', async () => {
       const { tenant: newTenant, partnerFetch } = runtime()
       const tenant = newTenant()
-      await tenant.addFault({ method: 'GET', path: '/v3/currencies/*/sell_quote', query: { quoteCurrencyCode: 'eur' }, status: 503 })
+      await tenant.addFault({
+        method: 'GET',
+        path: '/v3/currencies/*/sell_quote',
+        query: { quoteCurrencyCode: 'eur' },
+        status: 503,
+      })
       expect(await tenant.listFaults()).toHaveLength(1)
       expect((await partnerFetch(QUOTE(tenant, 'eur'))).status).toBe(503)
       expect((await partnerFetch(QUOTE(tenant, 'usd'))).status).toBe(200)
-      expect(await tenant.countRequests({ method: 'GET', path: '/v3/currencies/eth/sell_quote' })).toMatchObject({ count: 2 })
-      expect((await tenant.findRequests({ path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'eur' } })).requests).toEqual([expect.objectContaining({ status: 503 })])
-      await expect(tenant).toHaveReceived({ method: 'GET', path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'usd' } }, { times: 1 })
-      await expect(tenant).not.toHaveReceived({ path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'gbp' } })
+      expect(await tenant.countRequests({ method: 'GET', path: '/v3/currencies/eth/sell_quote' })).toMatchObject({
+        count: 2,
+      })
+      expect(
+        (await tenant.findRequests({ path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'eur' } }))
+          .requests,
+      ).toEqual([expect.objectContaining({ status: 503 })])
+      await expect(tenant).toHaveReceived(
+        { method: 'GET', path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'usd' } },
+        { times: 1 },
+      )
+      await expect(tenant).not.toHaveReceived({
+        path: '/v3/currencies/eth/sell_quote',
+        query: { quoteCurrencyCode: 'gbp' },
+      })
       expect(partnerCalls(await tenant.journal('api')).map((entry) => entry.status)).toEqual([503, 200])
       expect(await tenant.frameEvents()).toEqual([])
       await tenant.clearFaults()
@@ -89,7 +109,10 @@ export function describeTenantHandle(name: string, runtime: () => HandleRuntime)
     it('hands its webhooks to a handler, signed with its webhook key, and settles and lists the deliveries', async () => {
       const tenant = runtime().tenant()
       const received: Array<{ body: string; headers: Headers }> = []
-      const endpoint = await tenant.webhooks.listen(async (request) => void received.push({ body: await request.text(), headers: request.headers }), { events: ['transaction_created'] })
+      const endpoint = await tenant.webhooks.listen(
+        async (request) => void received.push({ body: await request.text(), headers: request.headers }),
+        { events: ['transaction_created'] },
+      )
       expect(endpoint).toMatchObject({ family: 'widget', events: ['transaction_created'], enabled: true })
       const triggered = await tenant.webhooks.trigger('transaction_created')
       expect(triggered.deliveries).toHaveLength(1)
@@ -100,7 +123,9 @@ export function describeTenantHandle(name: string, runtime: () => HandleRuntime)
       expect(webhookApiKey).toMatch(new RegExp(`^wk_${tenant.mode}_`))
       expect(() => verifyWebhook(received[0]!.body, received[0]!.headers, webhookApiKey)).not.toThrow()
       expect(() => verifyWebhook(received[0]!.body, received[0]!.headers, endpoint.secret)).not.toThrow()
-      expect(await tenant.webhooks.deliveries()).toEqual([expect.objectContaining({ eventId: triggered.eventId, status: 'delivered', endpointId: endpoint.id })])
+      expect(await tenant.webhooks.deliveries()).toEqual([
+        expect.objectContaining({ eventId: triggered.eventId, status: 'delivered', endpointId: endpoint.id }),
+      ])
     })
 
     it('registers a loopback URL as an endpoint, which the deliveries reach over the network', async () => {

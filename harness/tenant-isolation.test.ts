@@ -19,7 +19,9 @@ async function runCatalog(core: SandboxCore, tenant: number): Promise<Map<string
   const recordings = new Map<string, Recording>()
   const account = `isolation${tenant}`
   for (const { id, scenario } of catalog) {
-    const reset = await send(core, 'POST /__sandbox/reset', { headers: { 'x-api-key': `sk_${scenario.mode ?? 'test'}_${account}` } })
+    const reset = await send(core, 'POST /__sandbox/reset', {
+      headers: { 'x-api-key': `sk_${scenario.mode ?? 'test'}_${account}` },
+    })
     expect(reset.status).toBe(200)
     recordings.set(id, await runInNode({ ...scenario, account }, { core }))
   }
@@ -33,15 +35,34 @@ async function runCatalog(core: SandboxCore, tenant: number): Promise<Map<string
  * stamped with the wall clock (the receiver checks them against its own).
  */
 function comparable(recording: Recording): Recording {
-  const masked = new Map<string, string>([['durationMs', '<real ms>'], ['requestHeaders', '<signed at the wall clock>']])
+  const masked = new Map<string, string>([
+    ['durationMs', '<real ms>'],
+    ['requestHeaders', '<signed at the wall clock>'],
+  ])
   const maskResults = (value: unknown) => JSON.parse(JSON.stringify(value, (key, inner) => masked.get(key) ?? inner))
-  const mask = (event: unknown) => JSON.parse(JSON.stringify(event, (key, value) => (key === 'credentials' && typeof value === 'string' ? '<sealed to the run\'s host key>' : value)))
-  return { ...recording, results: maskResults(recording.results), channels: Object.fromEntries(Object.entries(recording.channels).map(([channel, events]) => [channel, events.map(mask)])) }
+  const mask = (event: unknown) =>
+    JSON.parse(
+      JSON.stringify(event, (key, value) =>
+        key === 'credentials' && typeof value === 'string' ? "<sealed to the run's host key>" : value,
+      ),
+    )
+  return {
+    ...recording,
+    results: maskResults(recording.results),
+    channels: Object.fromEntries(
+      Object.entries(recording.channels).map(([channel, events]) => [channel, events.map(mask)]),
+    ),
+  }
 }
 
 let server: RunningSandbox
 beforeAll(async () => {
-  server = await startServer({ port: 0, framesPort: 0, logger: () => undefined, webhookTransport: nodeWebhookTransport() })
+  server = await startServer({
+    port: 0,
+    framesPort: 0,
+    logger: () => undefined,
+    webhookTransport: nodeWebhookTransport(),
+  })
 }, 60_000)
 afterAll(() => server.close())
 
@@ -53,10 +74,19 @@ describe('tenant isolation', () => {
     for (const tenant of tenants) {
       // Alone: a sandbox of its own (same seed, secret, boot id and origins, so the same signatures and URLs), nothing else on it.
       const { seed, secret, bootId, options } = server.core
-      const alone = await runCatalog(createSandboxCore({ seed, secret, bootId, origins: options.origins, webhookTransport: nodeWebhookTransport() }), tenant)
-      for (const { id } of catalog) expect(comparable(together[tenant]!.get(id)!), `tenant ${tenant}, ${id}`).toEqual(comparable(alone.get(id)!))
+      const alone = await runCatalog(
+        createSandboxCore({ seed, secret, bootId, origins: options.origins, webhookTransport: nodeWebhookTransport() }),
+        tenant,
+      )
+      for (const { id } of catalog)
+        expect(comparable(together[tenant]!.get(id)!), `tenant ${tenant}, ${id}`).toEqual(comparable(alone.get(id)!))
     }
-    const accounts = new Set(server.core.tenants.all().map((tenant) => tenant.account.account).filter((account) => account.startsWith('isolation')))
+    const accounts = new Set(
+      server.core.tenants
+        .all()
+        .map((tenant) => tenant.account.account)
+        .filter((account) => account.startsWith('isolation')),
+    )
     expect(accounts.size).toBe(TENANTS)
   }, 240_000)
 })

@@ -22,19 +22,40 @@ import { VITEST_WAIT_TIMEOUT, waitForSequence, type EventSource, type WaitOption
 function sequenceMatcher(mode: SequenceMode) {
   return function (this: { isNot: boolean }, actual: unknown, expected: EventMatcher[]) {
     const result = matchSequence(Array.isArray(actual) ? actual : [], expected, mode)
-    return { pass: result.pass, message: () => (this.isNot ? `expected the events not to match (${mode})` : result.message) }
+    return {
+      pass: result.pass,
+      message: () => (this.isNot ? `expected the events not to match (${mode})` : result.message),
+    }
   }
 }
 
 function waitingMatcher(mode: SequenceMode) {
-  return async function (this: { isNot: boolean }, source: unknown, expected: EventMatcher[], options: WaitOptions = {}) {
-    const result = await waitForSequence(source as EventSource, expected, mode, { ...options, timeout: options.timeout ?? VITEST_WAIT_TIMEOUT, isNot: this.isNot })
+  return async function (
+    this: { isNot: boolean },
+    source: unknown,
+    expected: EventMatcher[],
+    options: WaitOptions = {},
+  ) {
+    const result = await waitForSequence(source as EventSource, expected, mode, {
+      ...options,
+      timeout: options.timeout ?? VITEST_WAIT_TIMEOUT,
+      isNot: this.isNot,
+    })
     return { pass: result.pass, message: () => result.message }
   }
 }
 
-async function toHaveReceived(this: { isNot: boolean }, source: unknown, matcher: RequestsMatcherInput, options: ReceivedOptions = {}) {
-  const result = await waitForRequests(source as RequestSource, matcher, { ...options, timeout: options.timeout ?? VITEST_WAIT_TIMEOUT, isNot: this.isNot })
+async function toHaveReceived(
+  this: { isNot: boolean },
+  source: unknown,
+  matcher: RequestsMatcherInput,
+  options: ReceivedOptions = {},
+) {
+  const result = await waitForRequests(source as RequestSource, matcher, {
+    ...options,
+    timeout: options.timeout ?? VITEST_WAIT_TIMEOUT,
+    isNot: this.isNot,
+  })
   return { pass: result.pass, message: () => result.message }
 }
 

@@ -15,19 +15,32 @@ describe('useSandbox', () => {
     const a = sandbox.tenant()
     const b = sandbox.tenant()
     await sandbox.request(a, 'POST /__sandbox/clock/advance', { body: { by: '1h' } })
-    expect((await sandbox.request(b, 'GET /__sandbox/clock')).body).toMatchObject({ data: { now: '2026-01-01T00:00:00.000Z' } })
+    expect((await sandbox.request(b, 'GET /__sandbox/clock')).body).toMatchObject({
+      data: { now: '2026-01-01T00:00:00.000Z' },
+    })
   })
 
   it("runs a scenario in the tenant and reads the frames' events from its journal", async () => {
     const tenant = sandbox.tenant()
     const recording = await sandbox.run(tenant, mismatch)
     expect(checkScenario(mismatch, recording)).toEqual([])
-    expect(await tenant.frameEvents()).toEmitSequence([{ kind: 'handshake' }, { kind: 'complete', payload: { mismatch: true } }])
+    expect(await tenant.frameEvents()).toEmitSequence([
+      { kind: 'handshake' },
+      { kind: 'complete', payload: { mismatch: true } },
+    ])
   })
 
   it("rejects with ScenarioFailed naming each unmet expectation when the scenario's expect is wrong", async () => {
-    const wrong: Scenario = { ...mismatch, expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }] } } } }
-    const failed = await sandbox.run(sandbox.tenant(), wrong).then(() => undefined, (error: unknown) => error)
+    const wrong: Scenario = {
+      ...mismatch,
+      expect: {
+        channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active' } }] } },
+      },
+    }
+    const failed = await sandbox.run(sandbox.tenant(), wrong).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
     expect(failed).toBeInstanceOf(ScenarioFailed)
     expect((failed as ScenarioFailed).failures).toEqual([expect.stringContaining('channel check (exact)')])
     expect((failed as ScenarioFailed).message).toContain(`scenario "${mismatch.title}" missed its expectations`)
@@ -40,7 +53,13 @@ describe('useSandbox, webhooks', () => {
 
   it('hands the tenant’s webhooks to the given function in process, and settles them', async () => {
     const tenant = hooked.tenant()
-    expect((await hooked.request(tenant, 'POST /__sandbox/webhooks/endpoints', { body: { url: 'http://127.0.0.1:3000/hooks', events: ['transaction_created'] } })).status).toBe(201)
+    expect(
+      (
+        await hooked.request(tenant, 'POST /__sandbox/webhooks/endpoints', {
+          body: { url: 'http://127.0.0.1:3000/hooks', events: ['transaction_created'] },
+        })
+      ).status,
+    ).toBe(201)
     await hooked.run(tenant, headlessCardBuy)
     expect(await hooked.settleWebhooks(tenant)).toEqual({ deliveries: 1, pending: 0, delivered: 1, failed: 0 })
     expect(await Promise.all(received)).toEqual([expect.objectContaining({ type: 'transaction_created' })])
@@ -48,7 +67,9 @@ describe('useSandbox, webhooks', () => {
 
   it('runs a scenario that listens for webhooks, its endpoint going to the harness', async () => {
     const recording = await hooked.run(hooked.tenant(), webhooksCardBuy)
-    expect(recording.webhooks.map((webhook) => webhook.kind)).toEqual(expect.arrayContaining(['transaction_created', 'transaction_updated']))
+    expect(recording.webhooks.map((webhook) => webhook.kind)).toEqual(
+      expect.arrayContaining(['transaction_created', 'transaction_updated']),
+    )
   })
 })
 
@@ -57,8 +78,14 @@ describe('useSandbox, fetch', () => {
     const tenant = sandbox.tenant()
     // Partner code as it is written: a base URL and a fetch, both given.
     const sellQuote = async (baseUrl: string, fetcher: typeof fetch, apiKey: string) =>
-      (await fetcher(`${baseUrl}/v3/currencies/eth/sell_quote?apiKey=${apiKey}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)).json() as Promise<{ baseCurrencyAmount: number }>
-    expect(await sellQuote(sandbox.baseUrl, sandbox.fetch as typeof fetch, tenant.publishableKey)).toMatchObject({ baseCurrencyAmount: 0.5 })
+      (
+        await fetcher(
+          `${baseUrl}/v3/currencies/eth/sell_quote?apiKey=${apiKey}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`,
+        )
+      ).json() as Promise<{ baseCurrencyAmount: number }>
+    expect(await sellQuote(sandbox.baseUrl, sandbox.fetch as typeof fetch, tenant.publishableKey)).toMatchObject({
+      baseCurrencyAmount: 0.5,
+    })
     await expect(tenant).toHaveReceived({ method: 'GET', path: '/v3/currencies/eth/sell_quote' }, { times: 1 })
   })
 

@@ -29,18 +29,29 @@ const NEAR_MISSES = 5
  * @example
  * expectation({ times: 1 }).met(1) // true
  */
-export function expectation({ times, atLeast, atMost }: ReceivedOptions): { text: string; met: (count: number) => boolean; hopeless: (count: number) => boolean } {
+export function expectation({ times, atLeast, atMost }: ReceivedOptions): {
+  text: string
+  met: (count: number) => boolean
+  hopeless: (count: number) => boolean
+} {
   if (times !== undefined) return { text: `exactly ${times}`, met: (n) => n === times, hopeless: (n) => n > times }
   const low = atLeast ?? (atMost === undefined ? 1 : 0)
   const high = atMost ?? Infinity
-  const text = [atLeast !== undefined || atMost === undefined ? `at least ${low}` : '', atMost !== undefined ? `at most ${atMost}` : ''].filter(Boolean).join(' and ')
+  const text = [
+    atLeast !== undefined || atMost === undefined ? `at least ${low}` : '',
+    atMost !== undefined ? `at most ${atMost}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ')
   return { text, met: (n) => n >= low && n <= high, hopeless: (n) => n > high }
 }
 
 /** `POST /path` and the matcher's other fields, as a failure names it. */
 function describeMatcher(matcher: RequestsMatcherInput): string {
   const { method = '*', path = '/**', since: _since, ...fields } = matcher
-  const rest = Object.entries(fields).filter(([, value]) => value !== undefined).map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+  const rest = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
   return [`${String(method).toUpperCase()} ${path}`, ...rest].join(' ')
 }
 
@@ -52,15 +63,28 @@ function describeCall(entry: ApiJournalEntry): string {
 }
 
 /** The failure message: the count seen against the expected one, truncation, and the calls to the same method and path that did not match. */
-async function failure(source: RequestSource, matcher: RequestsMatcherInput, found: FoundRequests, wanted: string, isNot: boolean, waited: string): Promise<string> {
+async function failure(
+  source: RequestSource,
+  matcher: RequestsMatcherInput,
+  found: FoundRequests,
+  wanted: string,
+  isNot: boolean,
+  waited: string,
+): Promise<string> {
   const head = `expected ${describeMatcher(matcher)} ${isNot ? 'not ' : ''}to be received ${wanted} time(s), received ${found.count}${waited}`
-  const truncated = found.truncated ? '\n(the journal dropped calls from the window, so the count may be short: truncated)' : ''
-  if (isNot) return `${head}${truncated}\nthe calls that matched:\n${found.requests.slice(0, NEAR_MISSES).map(describeCall).join('\n')}`
+  const truncated = found.truncated
+    ? '\n(the journal dropped calls from the window, so the count may be short: truncated)'
+    : ''
+  if (isNot)
+    return `${head}${truncated}\nthe calls that matched:\n${found.requests.slice(0, NEAR_MISSES).map(describeCall).join('\n')}`
   const { method, path, since } = matcher
   const same = await source.findRequests({ method, path, since, limit: 1000 })
   const matched = new Set(found.requests.map((entry) => entry.seq))
   const misses = same.requests.filter((entry) => !matched.has(entry.seq))
-  const listed = misses.length === 0 ? `\nno other calls to ${describeMatcher({ method, path })}` : `\ncalls to ${describeMatcher({ method, path })} that did not match (${Math.min(misses.length, NEAR_MISSES)} of ${misses.length}):\n${misses.slice(0, NEAR_MISSES).map(describeCall).join('\n')}`
+  const listed =
+    misses.length === 0
+      ? `\nno other calls to ${describeMatcher({ method, path })}`
+      : `\ncalls to ${describeMatcher({ method, path })} that did not match (${Math.min(misses.length, NEAR_MISSES)} of ${misses.length}):\n${misses.slice(0, NEAR_MISSES).map(describeCall).join('\n')}`
   return `${head}${truncated}${listed}`
 }
 
@@ -80,8 +104,16 @@ export async function waitForRequests(
   matcher: RequestsMatcherInput,
   { timeout, isNot = false, ...counts }: ReceivedOptions & { timeout: number; isNot?: boolean },
 ): Promise<{ pass: boolean; message: string; actual: number }> {
-  if (source === null || typeof source !== 'object' || typeof (source as { findRequests?: unknown }).findRequests !== 'function') {
-    return { pass: isNot, message: `expected a tenant (with findRequests), got ${source === null ? 'null' : typeof source}`, actual: 0 }
+  if (
+    source === null ||
+    typeof source !== 'object' ||
+    typeof (source as { findRequests?: unknown }).findRequests !== 'function'
+  ) {
+    return {
+      pass: isNot,
+      message: `expected a tenant (with findRequests), got ${source === null ? 'null' : typeof source}`,
+      actual: 0,
+    }
   }
   const wanted = expectation(counts)
   const started = performance.now()
@@ -91,8 +123,17 @@ export async function waitForRequests(
     const pass = wanted.met(found.count)
     const waited = Math.round(performance.now() - started)
     if (isNot || pass || wanted.hopeless(found.count) || waited >= timeout) {
-      const after = isNot || pass ? '' : wanted.hopeless(found.count) ? ' (more than allowed: no use waiting)' : ` after waiting ${waited} ms (timeout ${timeout} ms)`
-      return { pass, message: pass === isNot ? await failure(source, matcher, found, wanted.text, isNot, after) : '', actual: found.count }
+      const after =
+        isNot || pass
+          ? ''
+          : wanted.hopeless(found.count)
+            ? ' (more than allowed: no use waiting)'
+            : ` after waiting ${waited} ms (timeout ${timeout} ms)`
+      return {
+        pass,
+        message: pass === isNot ? await failure(source, matcher, found, wanted.text, isNot, after) : '',
+        actual: found.count,
+      }
     }
   }
 }

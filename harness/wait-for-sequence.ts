@@ -5,7 +5,9 @@ import type { EventMatcher, SequenceMode } from './scenario.ts'
  * What a waiting matcher reads, again and again until it matches: a tenant (its journal's frame events, from
  * `useSandbox().tenant()` or the Playwright `tenant` fixture), or a function that returns the events.
  */
-export type EventSource = { frameEvents(channelId?: string): Promise<unknown[]> } | (() => unknown[] | Promise<unknown[]>)
+export type EventSource =
+  | { frameEvents(channelId?: string): Promise<unknown[]> }
+  | (() => unknown[] | Promise<unknown[]>)
 
 /** Options of the waiting matchers. */
 export interface WaitOptions {
@@ -26,7 +28,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 function reader(source: unknown, channelId: string | undefined): (() => Promise<unknown[]>) | string {
   if (typeof source === 'function') return async () => (source as () => unknown[] | Promise<unknown[]>)()
-  if (source !== null && typeof source === 'object' && typeof (source as { frameEvents?: unknown }).frameEvents === 'function') {
+  if (
+    source !== null &&
+    typeof source === 'object' &&
+    typeof (source as { frameEvents?: unknown }).frameEvents === 'function'
+  ) {
     return () => (source as { frameEvents(channelId?: string): Promise<unknown[]> }).frameEvents(channelId)
   }
   return `expected a tenant (with frameEvents) or a function returning events, got ${source === null ? 'null' : typeof source}`
@@ -58,6 +64,7 @@ export async function waitForSequence(
     if (result.pass !== isNot) return { ...result, actual }
     const waited = Math.round(performance.now() - started)
     const failure = isNot ? `expected the events not to match (${mode}), and they still do` : result.message
-    if (waited >= timeout) return { pass: result.pass, message: `after waiting ${waited} ms (timeout ${timeout} ms): ${failure}`, actual }
+    if (waited >= timeout)
+      return { pass: result.pass, message: `after waiting ${waited} ms (timeout ${timeout} ms): ${failure}`, actual }
   }
 }

@@ -28,7 +28,12 @@ export function widgetBuyQuote(query: string, as = 'widgetQuote', currency = 'et
  * steps: [...cardBuyWithExternalId('order-1'), widgetTransactionsByExternalId('order-1')]
  */
 export function cardBuyWithExternalId(externalTransactionId: string, amount = 100): Step[] {
-  return [...connectCustomer(magic.usNy), ...quoteFor({ amount, method: 'card' }), openPayFrame('buy', 'pay', 'q', { externalTransactionId }), { until: 'pay', kind: 'complete' }]
+  return [
+    ...connectCustomer(magic.usNy),
+    ...quoteFor({ amount, method: 'card' }),
+    openPayFrame('buy', 'pay', 'q', { externalTransactionId }),
+    { until: 'pay', kind: 'complete' },
+  ]
 }
 
 /**
@@ -70,7 +75,11 @@ export interface SellBody {
  * startSell({ externalTransactionId: 'order-1' }) // then '{{sell.body.data.id}}' names it
  */
 export function startSell(body: SellBody = {}, as = 'sell'): Step {
-  return { api: 'POST /__sandbox/sell_transactions', as, body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, ...body } }
+  return {
+    api: 'POST /__sandbox/sell_transactions',
+    as,
+    body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, ...body },
+  }
 }
 
 /** The customer's crypto deposit for the sell named `sellAs` arrives (`POST /__sandbox/sell_transactions/{id}/deposit`). */
@@ -91,7 +100,11 @@ export function readSell(as: string, sellAs = 'sell'): Step {
  * steps: [startSell(), depositForSell(0.5), requoteSell(900), completeSell()] // the customer accepts: completed at 900
  */
 export function requoteSell(quoteCurrencyAmount?: number, sellAs = 'sell', as = `${sellAs}Requote`): Step {
-  return { api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/requote`, as, body: quoteCurrencyAmount === undefined ? {} : { quoteCurrencyAmount } }
+  return {
+    api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/requote`,
+    as,
+    body: quoteCurrencyAmount === undefined ? {} : { quoteCurrencyAmount },
+  }
 }
 
 /** The sell named `sellAs` completes now (`POST /__sandbox/sell_transactions/{id}/complete`): a requoted one at its new amount; result named `as`. */
@@ -101,7 +114,11 @@ export function completeSell(sellAs = 'sell', as = `${sellAs}Complete`): Step {
 
 /** The sell named `sellAs` fails now (`POST /__sandbox/sell_transactions/{id}/fail`, default reason `error`): a requote refused; result named `as`. */
 export function failSell(failureReason?: SellFailureReason, sellAs = 'sell', as = `${sellAs}Fail`): Step {
-  return { api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/fail`, as, body: failureReason === undefined ? {} : { failureReason } }
+  return {
+    api: `POST /__sandbox/sell_transactions/{{${sellAs}.body.data.id}}/fail`,
+    as,
+    body: failureReason === undefined ? {} : { failureReason },
+  }
 }
 
 /** Cancels the sell named `sellAs` (`DELETE /v3/sell_transactions/{id}`, secret key). */
@@ -155,7 +172,12 @@ export function swapQuote(pair: string, amount: number, as = 'swapQuote'): Step 
  */
 export function executeSwap(quoteAs = 'swapQuote', as = 'swap', externalTransactionId = 'swap-ext-1'): Step {
   const walletAddresses = { destinationWalletAddress: WALLET_ADDRESS, refundWalletAddress: WALLET_ADDRESS }
-  return { api: 'POST /v4/swap/execute_quote?apiKey={pk}', as, headers: SWAP_BEARER, body: { signature: ref(`${quoteAs}.body.signature`), externalTransactionId, walletAddresses } }
+  return {
+    api: 'POST /v4/swap/execute_quote?apiKey={pk}',
+    as,
+    headers: SWAP_BEARER,
+    body: { signature: ref(`${quoteAs}.body.signature`), externalTransactionId, walletAddresses },
+  }
 }
 
 /** The customer's deposit of `amount` to the swap named `swapAs` (control API, secret key); result named `as`. */
@@ -189,7 +211,11 @@ export function readSwap(as: string, swapAs = 'swap'): Step {
 
 /** The `conn` customer asks for the requote of the swap named `swapAs` (in reQuoteRequired); result named `as`. */
 export function swapRequote(swapAs = 'swap', as = 'requote'): Step {
-  return { api: `GET /v4/swap/transaction/{{${swapAs}.body.transactionId}}/requote?apiKey={pk}`, as, headers: SWAP_BEARER }
+  return {
+    api: `GET /v4/swap/transaction/{{${swapAs}.body.transactionId}}/requote?apiKey={pk}`,
+    as,
+    headers: SWAP_BEARER,
+  }
 }
 
 /**
@@ -209,7 +235,11 @@ export function rejectSwapRequote(requoteAs = 'requote', as = 'rejected', extern
     api: 'POST /v4/swap/reject_requote?apiKey={pk}',
     as,
     headers: SWAP_BEARER,
-    body: { signature: ref(`${requoteAs}.body.signature`), externalTransactionId, walletAddresses: { refundWalletAddress: WALLET_ADDRESS } },
+    body: {
+      signature: ref(`${requoteAs}.body.signature`),
+      externalTransactionId,
+      walletAddresses: { refundWalletAddress: WALLET_ADDRESS },
+    },
   }
 }
 

@@ -13,14 +13,22 @@ afterEach(() => {
 })
 
 function cli(...args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   return child
 }
 
 /** Runs the command to its end: exit code and both streams. */
-async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
+async function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  })
   children.push(child)
   let stdout = ''
   let stderr = ''
@@ -45,9 +53,13 @@ describe('ramp-sandbox serve', () => {
   it('prints one ready line with the URLs and keys, serves, and stops cleanly on SIGTERM', async () => {
     const child = cli('serve', '--port', '0', '--frames-port', '0', '--seed', '7')
     const line = await firstLine(child)
-    expect(line).toMatch(/^ramp-sandbox ready: api http:\/\/127\.0\.0\.1:\d+ · frames http:\/\/127\.0\.0\.1:\d+ · keys pk_test_sandbox \/ sk_test_sandbox · seed 7 · clock wall time$/)
+    expect(line).toMatch(
+      /^ramp-sandbox ready: api http:\/\/127\.0\.0\.1:\d+ · frames http:\/\/127\.0\.0\.1:\d+ · keys pk_test_sandbox \/ sk_test_sandbox · seed 7 · clock wall time$/,
+    )
     const api = /api (\S+)/.exec(line)![1]
-    const response = await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_sandbox&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)
+    const response = await fetch(
+      `${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_sandbox&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`,
+    )
     expect(response.status).toBe(200)
     child.kill('SIGTERM')
     const [code] = await once(child, 'exit')
@@ -75,10 +87,15 @@ describe('ramp-sandbox serve', () => {
 describe('ramp-sandbox serve --max-accounts', () => {
   it('keeps that many accounts: one more, while all are active, gets 429 naming the flag', async () => {
     const api = await ready('--max-accounts', '2', '--active-minutes', '10')
-    for (const account of ['maxone', 'maxtwo']) expect((await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': `sk_test_${account}` } })).status).toBe(200)
+    for (const account of ['maxone', 'maxtwo'])
+      expect((await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': `sk_test_${account}` } })).status).toBe(
+        200,
+      )
     const refused = await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': 'sk_test_maxthree' } })
     expect(refused.status).toBe(429)
-    expect(((await refused.json()) as { message: string }).message).toContain('all 2 accounts this sandbox keeps at once were used in the last 10 minutes')
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      'all 2 accounts this sandbox keeps at once were used in the last 10 minutes',
+    )
   }, 60_000)
 
   it('refuses a --max-accounts that is not a positive whole number, with exit code 2', async () => {
@@ -90,7 +107,9 @@ describe('ramp-sandbox serve --max-accounts', () => {
   it('refuses a --webhook-allow-host that is not a host name, with exit code 2 and the rule', async () => {
     const { code, stderr } = await run(['serve', '--webhook-allow-host', 'partner.example,https://evil.example/x'])
     expect(code).toBe(2)
-    expect(stderr).toContain('--webhook-allow-host: must be host names such as partner.example (no scheme, port or path)')
+    expect(stderr).toContain(
+      '--webhook-allow-host: must be host names such as partner.example (no scheme, port or path)',
+    )
   }, 60_000)
 })
 
@@ -117,14 +136,28 @@ describe('ramp-sandbox serve: tenant clocks on wall time (the default)', () => {
     server.kill('SIGKILL')
   })
 
-  it('hands out a sell quote that is live by the partner\'s own clock', async () => {
-    const quote = (await (await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_clockcli&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)).json()) as { expiresAt: string }
+  it("hands out a sell quote that is live by the partner's own clock", async () => {
+    const quote = (await (
+      await fetch(
+        `${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_clockcli&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`,
+      )
+    ).json()) as { expiresAt: string }
     expect(new Date(quote.expiresAt) > new Date()).toBe(true)
   }, 60_000)
 
-  it('hands out a session that is live by the partner\'s own clock and takes termsAcceptedAt captured now', async () => {
-    const body = { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'terms@sandbox.test', phoneNumber: '+12125550105', termsAcceptedAt: new Date().toISOString() }
-    const response = await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: SK, body: JSON.stringify(body) })
+  it("hands out a session that is live by the partner's own clock and takes termsAcceptedAt captured now", async () => {
+    const body = {
+      externalCustomerId: 'u1',
+      deviceIp: '203.0.113.7',
+      email: 'terms@sandbox.test',
+      phoneNumber: '+12125550105',
+      termsAcceptedAt: new Date().toISOString(),
+    }
+    const response = await fetch(`${api}/platform/v1/sessions`, {
+      method: 'POST',
+      headers: SK,
+      body: JSON.stringify(body),
+    })
     expect(response.status).toBe(201)
     const { data } = (await response.json()) as { data: { expiresAt: string } }
     expect(new Date(data.expiresAt) > new Date()).toBe(true)
@@ -138,7 +171,6 @@ describe('ramp-sandbox serve: tenant clocks on wall time (the default)', () => {
     await fetch(`${api}/__sandbox/clock/advance`, { method: 'POST', headers: SK, body: JSON.stringify({ by: '1h' }) })
     expect((await clockNow(api)) - Date.now()).toBeGreaterThan(3_590_000)
   }, 60_000)
-
 })
 
 describe('ramp-sandbox serve --frozen-clock', () => {
@@ -175,7 +207,9 @@ describe('ramp-sandbox --help and start-up failures', () => {
       const port = new URL(taken.apiUrl).port
       const { code, stderr } = await run(['--port', port, '--frames-port', '0'])
       expect(code).toBe(2)
-      expect(stderr).toMatch(/^ramp-sandbox: port in use \(listen EADDRINUSE[^\n]*\); pick another with --port \/ --frames-port\n$/)
+      expect(stderr).toMatch(
+        /^ramp-sandbox: port in use \(listen EADDRINUSE[^\n]*\); pick another with --port \/ --frames-port\n$/,
+      )
     } finally {
       await taken.close()
     }
@@ -183,19 +217,39 @@ describe('ramp-sandbox --help and start-up failures', () => {
 })
 
 describe('ramp-sandbox record', () => {
-
   it("writes the tenant's journal to --out as a scenario with its calls as steps and the package import", async () => {
     const sandbox = await startServer({ port: 0, framesPort: 0 })
     const dir = mkdtempSync(join(tmpdir(), 'ramp-record-'))
     try {
-      const body = { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }
-      await fetch(`${sandbox.apiUrl}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_test_recordcli', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const body = {
+        externalCustomerId: 'u1',
+        deviceIp: '203.0.113.7',
+        email: 'active.us-ny@sandbox.test',
+        phoneNumber: '+12125550101',
+      }
+      await fetch(`${sandbox.apiUrl}/platform/v1/sessions`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'sk_test_recordcli', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       const out = join(dir, 'recorded/session.scenario.ts')
-      const { code, stderr } = await run(['record', '--key', 'sk_test_recordcli', '--api', sandbox.apiUrl, '--title', 'a session', '--out', out])
+      const { code, stderr } = await run([
+        'record',
+        '--key',
+        'sk_test_recordcli',
+        '--api',
+        sandbox.apiUrl,
+        '--title',
+        'a session',
+        '--out',
+        out,
+      ])
       expect(code, stderr).toBe(0)
       const source = readFileSync(out, 'utf8')
       expect(source).toContain("import { defineScenario } from 'ramp-sandbox/harness'")
-      expect(source).toContain("{ server: 'createSession', as: 'session', body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },")
+      expect(source).toContain(
+        "{ server: 'createSession', as: 'session', body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },",
+      )
       expect(stderr).toContain(`run it with: npx ramp-sandbox scenarios ${out}`)
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -215,7 +269,9 @@ describe('ramp-sandbox record', () => {
       const { code, stdout, stderr } = await run(['record', '--key', 'sk_test_nothingyet', '--api', sandbox.apiUrl])
       expect(code).toBe(2)
       expect(stdout).toBe('')
-      expect(stderr).toBe(`ramp-sandbox: the journal of account nothingyet (test mode) is empty: nothing to record. Run the flow against ${sandbox.apiUrl} with this account's keys first (each account and mode has its own journal)\n`)
+      expect(stderr).toBe(
+        `ramp-sandbox: the journal of account nothingyet (test mode) is empty: nothing to record. Run the flow against ${sandbox.apiUrl} with this account's keys first (each account and mode has its own journal)\n`,
+      )
     } finally {
       await sandbox.close()
     }
@@ -262,7 +318,11 @@ function lines(child: ChildProcess): string[] {
 }
 
 async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+  for (
+    const deadline = Date.now() + ms;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  ) {
     const found = probe()
     if (found !== undefined) return found
   }
@@ -278,17 +338,31 @@ describe('ramp-sandbox serve --log', () => {
     const seen = lines(child)
     await fetch(`${api}${QUOTE}`)
     await fetch(`${api}/openapi.json`)
-    expect(await until(() => seen.find((line) => line.startsWith('GET /v3/')))).toMatch(/^GET \/v3\/currencies\/eth\/sell_quote 200 logcli:test \d+(\.\d+)?ms$/)
-    expect(await until(() => seen.find((line) => line.startsWith('GET /openapi.json')))).toMatch(/^GET \/openapi\.json 200 - \d+(\.\d+)?ms$/)
+    expect(await until(() => seen.find((line) => line.startsWith('GET /v3/')))).toMatch(
+      /^GET \/v3\/currencies\/eth\/sell_quote 200 logcli:test \d+(\.\d+)?ms$/,
+    )
+    expect(await until(() => seen.find((line) => line.startsWith('GET /openapi.json')))).toMatch(
+      /^GET \/openapi\.json 200 - \d+(\.\d+)?ms$/,
+    )
   }, 60_000)
 
   it('prints a JSON line per request with --log json', async () => {
     const child = cli('serve', '--port', '0', '--frames-port', '0', '--log', 'json')
     const api = /api (\S+)/.exec(await firstLine(child))![1]!
     const seen = lines(child)
-    await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers: { 'x-api-key': 'sk_live_logjson', 'content-type': 'application/json' }, body: '{}' })
+    await fetch(`${api}/platform/v1/sessions`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_live_logjson', 'content-type': 'application/json' },
+      body: '{}',
+    })
     const entry = JSON.parse(await until(() => seen.find((line) => line.includes('/platform/v1/sessions'))))
-    expect(entry).toEqual({ method: 'POST', path: '/platform/v1/sessions', status: 400, tenant: 'logjson:live', ms: expect.any(Number) })
+    expect(entry).toEqual({
+      method: 'POST',
+      path: '/platform/v1/sessions',
+      status: 400,
+      tenant: 'logjson:live',
+      ms: expect.any(Number),
+    })
   }, 60_000)
 
   it('refuses a --log format other than text or json, with exit code 2', async () => {
@@ -301,7 +375,14 @@ describe('ramp-sandbox serve --log', () => {
 describe('ramp-sandbox and a closed stdout', () => {
   it('ends quietly with exit code 0 when its reader goes away (fixtures | head -c 100)', async () => {
     // The group's exit status, and anything node says on stderr, come back on stderr; stdout goes to head.
-    const child = spawn('sh', ['-c', `{ "${process.execPath}" --import tsx sandbox/cli.ts fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null`], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `{ "${process.execPath}" --import tsx sandbox/cli.ts fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
     children.push(child)
     let stderr = ''
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -324,7 +405,11 @@ describe('ramp-sandbox serve --state-file', () => {
     expect(firstReady).toMatch(new RegExp(`· state ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(new\\)$`))
     const api = /api (\S+)/.exec(firstReady)![1]
     const headers = { 'x-api-key': 'sk_test_clistate', 'content-type': 'application/json' }
-    const created = await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7' }) })
+    const created = await fetch(`${api}/platform/v1/sessions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7' }),
+    })
     const { sessionToken } = ((await created.json()) as { data: { sessionToken: string } }).data
     first.kill('SIGTERM')
     expect((await once(first, 'exit'))[0]).toBe(0)
@@ -333,7 +418,11 @@ describe('ramp-sandbox serve --state-file', () => {
     const secondReady = await firstLine(second)
     expect(secondReady).toMatch(/ \(restored 1 account\)$/)
     const again = /api (\S+)/.exec(secondReady)![1]
-    const revoked = await fetch(`${again}/platform/v1/sessions`, { method: 'DELETE', headers, body: JSON.stringify({ sessionToken }) })
+    const revoked = await fetch(`${again}/platform/v1/sessions`, {
+      method: 'DELETE',
+      headers,
+      body: JSON.stringify({ sessionToken }),
+    })
     expect(revoked.status).toBe(204)
   }, 60_000)
 
@@ -366,11 +455,18 @@ function processState(pid: number): string | undefined {
 function runByNpm(cliArgs: string[]) {
   const cliCommand = `${[process.execPath, '--import', 'tsx', 'sandbox/cli.ts', 'serve', '--port', '0', '--frames-port', '0', ...cliArgs].map((word) => JSON.stringify(word)).join(' ')}; true`
   const npm = `const sh = require('node:child_process').spawn('sh', ['-c', ${JSON.stringify(cliCommand)}], { stdio: 'inherit' }); console.log('sh ' + sh.pid); setInterval(() => {}, 60_000)`
-  const reaper = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(npm).replace(/\$/g, '\\$')} & echo "npm $!"; exec sleep 120`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, npm_command: 'start' },
-    detached: true,
-  })
+  const reaper = spawn(
+    'sh',
+    [
+      '-c',
+      `${JSON.stringify(process.execPath)} -e ${JSON.stringify(npm).replace(/\$/g, '\\$')} & echo "npm $!"; exec sleep 120`,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_command: 'start' },
+      detached: true,
+    },
+  )
   let text = ''
   reaper.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()))
   const pid = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1])
@@ -379,7 +475,9 @@ function runByNpm(cliArgs: string[]) {
     pid,
     /** The API's URL once the ready line is out. */
     ready: async () => {
-      await expect.poll(() => /api (\S+)/.test(text), { timeout: 60_000, interval: 100, message: 'the ready line' }).toBe(true)
+      await expect
+        .poll(() => /api (\S+)/.test(text), { timeout: 60_000, interval: 100, message: 'the ready line' })
+        .toBe(true)
       return /api (\S+)/.exec(text)![1]!
     },
     stop: () => process.kill(-reaper.pid!, 'SIGKILL'),
@@ -388,10 +486,12 @@ function runByNpm(cliArgs: string[]) {
 
 /** Waits until nothing listens at the API any more (a refused connection; not merely a slow answer). */
 async function expectStopped(api: string): Promise<void> {
-  const reached = () => fetch(`${api}/openapi.json`, { signal: AbortSignal.timeout(2_000) }).then(
-    (response) => (void response.body?.cancel(), 'answered'),
-    (error: Error & { cause?: { code?: string } }) => (error.cause?.code === 'ECONNREFUSED' ? 'refused' : 'no answer'),
-  )
+  const reached = () =>
+    fetch(`${api}/openapi.json`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => (void response.body?.cancel(), 'answered'),
+      (error: Error & { cause?: { code?: string } }) =>
+        error.cause?.code === 'ECONNREFUSED' ? 'refused' : 'no answer',
+    )
   await expect.poll(reached, { timeout: 15_000, interval: 100, message: 'the server gone' }).toBe('refused')
 }
 
@@ -402,7 +502,9 @@ describe.runIf(process.platform === 'linux')('ramp-sandbox serve run by npm', ()
       const api = await chain.ready()
       const npmPid = chain.pid('npm')
       process.kill(npmPid, 'SIGKILL')
-      await expect.poll(() => processState(npmPid), { timeout: 10_000, interval: 50, message: 'npm a zombie' }).toBe('Z')
+      await expect
+        .poll(() => processState(npmPid), { timeout: 10_000, interval: 50, message: 'npm a zombie' })
+        .toBe('Z')
       await expectStopped(api)
       expect(processState(npmPid)).toBe('Z')
     } finally {
@@ -427,9 +529,13 @@ describe.runIf(process.platform === 'linux')('ramp-sandbox serve run by npm', ()
           return false // ENXIO: no reader yet
         }
       }
-      await expect.poll(openWriter, { timeout: 60_000, interval: 50, message: 'the CLI reading its state file' }).toBe(true)
+      await expect
+        .poll(openWriter, { timeout: 60_000, interval: 50, message: 'the CLI reading its state file' })
+        .toBe(true)
       process.kill(chain.pid('sh'), 'SIGKILL')
-      const state = Buffer.from(JSON.stringify(await createSandboxCore({ seed: 1, secret: 'ab'.repeat(32) }).snapshot()))
+      const state = Buffer.from(
+        JSON.stringify(await createSandboxCore({ seed: 1, secret: 'ab'.repeat(32) }).snapshot()),
+      )
       expect(writeSync(writer!, state)).toBe(state.length)
       closeSync(writer!)
       writer = undefined
@@ -475,12 +581,16 @@ describe('ramp-sandbox serve --stall-report-seconds', () => {
         return write(text, ...rest)
       }
     `)}`
-    const { code, stderr } = await run(['serve', '--port', '0', '--frames-port', '0', ...args], { ...process.env, ...env, NODE_OPTIONS: `--import=${preload}` })
+    const { code, stderr } = await run(['serve', '--port', '0', '--frames-port', '0', ...args], {
+      ...process.env,
+      ...env,
+      NODE_OPTIONS: `--import=${preload}`,
+    })
     expect(code).toBe(0)
     return stderr
   }
 
-  it('reports a loop held past the flag\'s (or the environment\'s) seconds while it is held, and nothing with 0', async () => {
+  it("reports a loop held past the flag's (or the environment's) seconds while it is held, and nothing with 0", async () => {
     const [flag, environment, off] = await Promise.all([
       heldOnce(['--stall-report-seconds', '0.3']),
       heldOnce([], { RAMP_SANDBOX_STALL_REPORT_SECONDS: '0.3' }),
@@ -488,7 +598,10 @@ describe('ramp-sandbox serve --stall-report-seconds', () => {
     ])
     // The line just before `held`: on a busy machine the CLI's own work after its ready line (tsx compiling the modules
     // it loads then, the catalog) may hold the loop past 0.3 s too, and is reported before it.
-    for (const stderr of [flag, environment]) expect(stderr).toMatch(/(^|\n)ramp-sandbox: the event loop has been held for \d+\.\d s, with no request in flight[^\n]*\nheld\n/)
+    for (const stderr of [flag, environment])
+      expect(stderr).toMatch(
+        /(^|\n)ramp-sandbox: the event loop has been held for \d+\.\d s, with no request in flight[^\n]*\nheld\n/,
+      )
     expect(off).toBe('held\n')
   }, 60_000)
 })

@@ -7,14 +7,23 @@ import { startServer, type RequestLogEntry, type RunningSandbox } from '#adapter
 import { ALLOW_HOST_PATTERN } from '#adapters/node-http/host-check.ts'
 import { USAGE } from './cli-usage.ts'
 
-
 const Port = z.coerce.number().int().min(0).max(65535)
 const ServeFlags = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: Port.default(4010),
   framesPort: Port.default(4011),
-  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
-  frozenClock: z.union([z.literal(true), z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z' })]).optional(),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+  frozenClock: z
+    .union([
+      z.literal(true),
+      z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z' }),
+    ])
+    .optional(),
   realtimeClock: z.boolean().default(false),
   strictDeprecations: z.boolean().default(false),
   journalSize: z.coerce.number().int().min(10).max(1_000_000).default(1000),
@@ -22,17 +31,43 @@ const ServeFlags = z.object({
   log: z.enum(['text', 'json'], { error: 'must be text or json' }).optional(),
   stateFile: z.string().min(1, 'must be a file path').optional(),
   maxAccounts: z.coerce.number().int().min(1).max(100_000).optional(),
-  activeMinutes: z.coerce.number().min(0).max(24 * 60).optional(),
-  allowHost: z.array(z.string().regex(ALLOW_HOST_PATTERN, 'must be host names such as sandbox or .example.test, or * (no scheme, port or path)')).max(64).default([]),
+  activeMinutes: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .optional(),
+  allowHost: z
+    .array(
+      z
+        .string()
+        .regex(
+          ALLOW_HOST_PATTERN,
+          'must be host names such as sandbox or .example.test, or * (no scheme, port or path)',
+        ),
+    )
+    .max(64)
+    .default([]),
   stallReportSeconds: z.coerce.number().min(0).max(3600).default(3),
-  webhookAllowHost: z.array(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be host names such as partner.example (no scheme, port or path)')).max(64).default([]),
+  webhookAllowHost: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i,
+          'must be host names such as partner.example (no scheme, port or path)',
+        ),
+    )
+    .max(64)
+    .default([]),
 })
 
 /** How the ready line names the clock: `wall time`, or `frozen at <ISO>`. */
 function clockLabel(sandbox: RunningSandbox): string {
   const { clockStart, wall } = sandbox.core.options
   if (clockStart === 'wall') return 'wall time'
-  const start = new Date(clockStart === undefined ? sandbox.core.catalog.priceEpoch : Date.parse(clockStart)).toISOString()
+  const start = new Date(
+    clockStart === undefined ? sandbox.core.catalog.priceEpoch : Date.parse(clockStart),
+  ).toISOString()
   return wall ? `from ${start}, running` : `frozen at ${start}`
 }
 
@@ -58,7 +93,11 @@ function exitWith(message: string): never {
 async function record(values: { key?: string; api?: string; title?: string; out?: string }): Promise<void> {
   if (!values.key) fail('record needs --key sk_test_<account> (the tenant whose journal to record)')
   const { recordFromServer } = await import('#record/record-from-server.ts')
-  const { source } = await recordFromServer({ api: values.api ?? 'http://127.0.0.1:4010', key: values.key, title: values.title ?? 'recorded flow' }).catch((error: Error) => exitWith(error.message))
+  const { source } = await recordFromServer({
+    api: values.api ?? 'http://127.0.0.1:4010',
+    key: values.key,
+    title: values.title ?? 'recorded flow',
+  }).catch((error: Error) => exitWith(error.message))
   if (!values.out) return void process.stdout.write(source)
   const { mkdirSync, writeFileSync } = await import('node:fs')
   mkdirSync((await import('node:path')).dirname(values.out), { recursive: true })
@@ -233,21 +272,54 @@ async function main(argv: string[]): Promise<void> {
     webhookAllowHost: listFlag(values['webhook-allow-host'], env.RAMP_SANDBOX_WEBHOOK_ALLOW_HOSTS),
     stallReportSeconds: values['stall-report-seconds'] ?? (env.RAMP_SANDBOX_STALL_REPORT_SECONDS || undefined),
   })
-  if (!flags.success) fail(flags.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; '))
+  if (!flags.success)
+    fail(
+      flags.error.issues
+        .map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`)
+        .join('; '),
+    )
 
   if (command === 'record') return record(values)
-  if (command === 'fixtures') return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
+  if (command === 'fixtures')
+    return void process.stdout.write(`${JSON.stringify(buildCatalog(flags.data.seed), null, 2)}\n`)
   if (command !== 'serve') fail(`unknown command ${command}`)
-  const { frozenClock, realtimeClock, log, maxAccounts, activeMinutes, webhookAllowHost, allowHost, stallReportSeconds, ...serve } = flags.data
-  const limits = { ...(maxAccounts === undefined ? {} : { tenants: maxAccounts }), ...(activeMinutes === undefined ? {} : { activeWindowMs: activeMinutes * 60_000 }) }
-  if (frozenClock !== undefined && realtimeClock) fail('--frozen-clock and --realtime-clock contradict each other: pick one')
-  const clock = frozenClock === undefined
-    ? ({ clock: 'wall' } as const)
-    : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
+  const {
+    frozenClock,
+    realtimeClock,
+    log,
+    maxAccounts,
+    activeMinutes,
+    webhookAllowHost,
+    allowHost,
+    stallReportSeconds,
+    ...serve
+  } = flags.data
+  const limits = {
+    ...(maxAccounts === undefined ? {} : { tenants: maxAccounts }),
+    ...(activeMinutes === undefined ? {} : { activeWindowMs: activeMinutes * 60_000 }),
+  }
+  if (frozenClock !== undefined && realtimeClock)
+    fail('--frozen-clock and --realtime-clock contradict each other: pick one')
+  const clock =
+    frozenClock === undefined
+      ? ({ clock: 'wall' } as const)
+      : ({ clock: 'frozen', clockStart: frozenClock === true ? undefined : frozenClock } as const)
 
   const requestLog = log && ((entry: RequestLogEntry) => void process.stdout.write(requestLine(log, entry)))
-  const sandbox = await startServer({ ...serve, ...clock, limits, allowHosts: allowHost, webhookAllowHosts: webhookAllowHost, stallReportMs: stallReportSeconds * 1000, ...(requestLog && { requestLog }) }).catch((error: NodeJS.ErrnoException) =>
-    exitWith(error.code === 'EADDRINUSE' ? `port in use (${error.message}); pick another with --port / --frames-port` : error.message),
+  const sandbox = await startServer({
+    ...serve,
+    ...clock,
+    limits,
+    allowHosts: allowHost,
+    webhookAllowHosts: webhookAllowHost,
+    stallReportMs: stallReportSeconds * 1000,
+    ...(requestLog && { requestLog }),
+  }).catch((error: NodeJS.ErrnoException) =>
+    exitWith(
+      error.code === 'EADDRINUSE'
+        ? `port in use (${error.message}); pick another with --port / --frames-port`
+        : error.message,
+    ),
   )
   let closing = false
   const shutdown = (signal: string) => {

@@ -42,7 +42,14 @@ const SUBPATH_ROOMS = Object.entries(packageJson.imports ?? {}).map(([pattern, t
 /** The package's own name and subpaths (`ramp-sandbox/msw`) → the source behind each export, as vitest.config.ts aliases them. */
 const SELF_EXPORTS = new Map(
   Object.entries(packageJson.exports).flatMap(([subpath, target]) =>
-    typeof target === 'string' ? [] : [[packageJson.name + subpath.slice(1), target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')] as const],
+    typeof target === 'string'
+      ? []
+      : [
+          [
+            packageJson.name + subpath.slice(1),
+            target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'),
+          ] as const,
+        ],
   ),
 )
 
@@ -73,11 +80,17 @@ export const subpathRooms = (): ReadonlyArray<{ prefix: string; folder: string }
  * @example
  * importSpecifiers(['sandbox']).get('sandbox/http/route.ts') // ['./plain-http.ts', '#kernel/tenant.ts', 'zod', …]
  */
-export function importSpecifiers(folders: string[], { tests = false }: { tests?: boolean } = {}): Map<string, string[]> {
+export function importSpecifiers(
+  folders: string[],
+  { tests = false }: { tests?: boolean } = {},
+): Map<string, string[]> {
   const specifiers = new Map<string, string[]>()
   for (const path of folders.flatMap((folder) => sourcesUnder(join(ROOT, folder), tests))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(path, 'utf8'), true, true)
-    specifiers.set(relative(ROOT, path), importedFiles.map(({ fileName }) => fileName))
+    specifiers.set(
+      relative(ROOT, path),
+      importedFiles.map(({ fileName }) => fileName),
+    )
   }
   return specifiers
 }
@@ -91,7 +104,8 @@ export function importSpecifiers(folders: string[], { tests = false }: { tests?:
  */
 export function importGraph(folders: string[], options: { tests?: boolean } = {}): ImportGraph {
   const graph: ImportGraph = new Map()
-  for (const [file, specifiers] of importSpecifiers(folders, options)) graph.set(file, [...new Set(specifiers.map((specifier) => resolveSpecifier(file, specifier)))])
+  for (const [file, specifiers] of importSpecifiers(folders, options))
+    graph.set(file, [...new Set(specifiers.map((specifier) => resolveSpecifier(file, specifier)))])
   return graph
 }
 
@@ -143,6 +157,14 @@ type ForbiddenImport = `${string} -> ${string}`
  * @example
  * forbiddenImports(graph, (file) => file.startsWith('sandbox/contract/'), (target) => target !== 'zod' && !target.startsWith('sandbox/contract/'))
  */
-export function forbiddenImports(graph: ImportGraph, from: (file: string) => boolean, forbidden: (target: string, file: string) => boolean): ForbiddenImport[] {
-  return [...graph].flatMap(([file, targets]) => (from(file) ? targets.filter((target) => forbidden(target, file)).map((target): ForbiddenImport => `${file} -> ${target}`) : []))
+export function forbiddenImports(
+  graph: ImportGraph,
+  from: (file: string) => boolean,
+  forbidden: (target: string, file: string) => boolean,
+): ForbiddenImport[] {
+  return [...graph].flatMap(([file, targets]) =>
+    from(file)
+      ? targets.filter((target) => forbidden(target, file)).map((target): ForbiddenImport => `${file} -> ${target}`)
+      : [],
+  )
 }

@@ -8,9 +8,32 @@
  * const sandbox = await startServer({ port: 0, framesPort: 0 })
  */
 export * from '#contract/index.ts'
-export { createSandboxCore, SandboxError, openApiDocument, DEFAULT_TENANT_LIMITS, type SandboxCore, type SandboxOptions, type PlainRequest, type PlainResponse, type TenantLimits } from '#http/index.ts'
+export {
+  createSandboxCore,
+  SandboxError,
+  openApiDocument,
+  DEFAULT_TENANT_LIMITS,
+  type SandboxCore,
+  type SandboxOptions,
+  type PlainRequest,
+  type PlainResponse,
+  type TenantLimits,
+} from '#http/index.ts'
 export { startServer, type RunningSandbox, type ServeOptions, type RequestLogEntry } from '#adapters/node-http/index.ts'
 export { buildCatalog } from '#fixtures/index.ts'
-export { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookScheme, type WebhookVerificationErrorCode } from '#kernel/webhook-signature.ts'
-export { handlerTransport, fetchTransport, type WebhookHandler, type WebhookTransport, type WebhookPost, type WebhookAnswer } from '#kernel/webhook-transport.ts'
+export {
+  signWebhook,
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookScheme,
+  type WebhookVerificationErrorCode,
+} from '#kernel/webhook-signature.ts'
+export {
+  handlerTransport,
+  fetchTransport,
+  type WebhookHandler,
+  type WebhookTransport,
+  type WebhookPost,
+  type WebhookAnswer,
+} from '#kernel/webhook-transport.ts'
 export { signWidgetUrl } from '#kernel/widget-url-signature.ts'

@@ -52,14 +52,26 @@ const SOURCE_FOLDERS = ['sandbox', 'harness', 'fixtures', 'scenarios', 'scripts'
 const REPOSITORY_FOLDERS = [...SOURCE_FOLDERS, 'dist', 'docs', 'bin']
 
 /** An import target that is a file of this repository (not a package such as `zod` or `node:fs`). */
-const isRepositoryFile = (target: string) => REPOSITORY_FOLDERS.includes(target.split('/')[0]!) || !target.includes('/') && /\.(ts|js|json)$/.test(target)
+const isRepositoryFile = (target: string) =>
+  REPOSITORY_FOLDERS.includes(target.split('/')[0]!) || (!target.includes('/') && /\.(ts|js|json)$/.test(target))
 
 /** The package's entry points (package.json "exports", as sources): the public API a scenario or a partner imports. */
-const PUBLIC_API = Object.values(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).exports as Record<string, string | { default: string }>)
-  .flatMap((target) => (typeof target === 'string' ? [] : [target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')]))
+const PUBLIC_API = Object.values(
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).exports as Record<
+    string,
+    string | { default: string }
+  >,
+).flatMap((target) =>
+  typeof target === 'string' ? [] : [target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')],
+)
 
 /** What a scenario is written in: the harness's scenario DSL (what `ramp-sandbox/harness` re-exports). */
-const HARNESS_DSL = ['harness/scenario.ts', 'harness/steps.ts', 'harness/widget-api-steps.ts', 'harness/match-sequence.ts']
+const HARNESS_DSL = [
+  'harness/scenario.ts',
+  'harness/steps.ts',
+  'harness/widget-api-steps.ts',
+  'harness/match-sequence.ts',
+]
 
 const EVERY_ROOM: readonly Room[] = [...new Set(ROOMS.map(([, room]) => room))]
 
@@ -96,11 +108,45 @@ const LAYERS: Record<Room, RoomRule> = {
   browser: { may: ['browser', 'portable', 'contract'], packages: NO_NODE_BUILTIN },
   'react-native': { may: ['react-native', 'browser', 'portable', 'contract'], packages: NO_NODE_BUILTIN },
   record: { may: ['record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures'] },
-  demo: { may: ['demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
-  adapters: { may: ['adapters', 'demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
-  cli: { may: ['cli', 'adapters', 'demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
+  demo: {
+    may: ['demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'],
+  },
+  adapters: {
+    may: [
+      'adapters',
+      'demo',
+      'record',
+      'http',
+      'frames',
+      'domain',
+      'kernel',
+      'portable',
+      'contract',
+      'fixtures',
+      'bundles',
+    ],
+  },
+  cli: {
+    may: [
+      'cli',
+      'adapters',
+      'demo',
+      'record',
+      'http',
+      'frames',
+      'domain',
+      'kernel',
+      'portable',
+      'contract',
+      'fixtures',
+      'bundles',
+    ],
+  },
   'page-host': { may: ['page-host'] },
-  testing: { may: EVERY_ROOM.filter((room) => !['harness', 'scenarios', 'scripts', 'bench'].includes(room)), testCode: true },
+  testing: {
+    may: EVERY_ROOM.filter((room) => !['harness', 'scenarios', 'scripts', 'bench'].includes(room)),
+    testCode: true,
+  },
   harness: { may: EVERY_ROOM.filter((room) => !['scenarios', 'scripts', 'bench'].includes(room)) },
   scenarios: { may: ['scenarios', ...HARNESS_DSL, ...PUBLIC_API] as Array<`${string}.ts`> },
   scripts: { may: EVERY_ROOM, testCode: true },
@@ -124,13 +170,16 @@ const TEST_REACH: Record<string, readonly string[]> = {
 /** What a production file may import by the table; a message naming the arrow when it may not. */
 function arrowFault(room: Room, target: string): string | undefined {
   const rule = LAYERS[room]
-  if (!isRepositoryFile(target)) return rule.packages === undefined || rule.packages.test(target) ? undefined : `${room} ↛ package ${target}`
+  if (!isRepositoryFile(target))
+    return rule.packages === undefined || rule.packages.test(target) ? undefined : `${room} ↛ package ${target}`
   if ((isTest(target) || isTestKit(target)) && rule.testCode === undefined) return `${room} ↛ test code`
   const targetRoom = roomOf(target)
   // A file in no room is reported once, by everyFolderHasARoom.
   if (targetRoom === undefined) return undefined
   if (rule.never?.includes(target)) return `${room} ↛ ${target}`
-  return rule.may.includes(targetRoom) || rule.may.includes(target as `${string}.ts`) ? undefined : `${room} ↛ ${targetRoom}`
+  return rule.may.includes(targetRoom) || rule.may.includes(target as `${string}.ts`)
+    ? undefined
+    : `${room} ↛ ${targetRoom}`
 }
 
 /** Which room's `#` prefix a repository path sits under (package.json "imports"), if any. */
@@ -153,12 +202,15 @@ const RULES = {
     forbiddenImports(
       graph,
       (file) => isTest(file) || isTestKit(file),
-      (target, file) => isRepositoryFile(target) && !(TEST_REACH[file.split('/')[0]!] ?? []).includes(target.split('/')[0]!),
+      (target, file) =>
+        isRepositoryFile(target) && !(TEST_REACH[file.split('/')[0]!] ?? []).includes(target.split('/')[0]!),
     ),
   /** Every production source sits in a room of the table: a new folder gets its rule before its first file ships. */
   everyFolderHasARoom: (graph: ImportGraph) => [
     ...new Set(
-      [...graph.keys()].filter((file) => roomOf(file) === undefined && !isTest(file) && !isTestKit(file)).map((file) => `${file.slice(0, file.lastIndexOf('/') + 1)}: in no room`),
+      [...graph.keys()]
+        .filter((file) => roomOf(file) === undefined && !isTest(file) && !isTestKit(file))
+        .map((file) => `${file.slice(0, file.lastIndexOf('/') + 1)}: in no room`),
     ),
   ],
   /**
@@ -185,8 +237,10 @@ function subpathFaults(specifiers: Map<string, string[]>): string[] {
       if (!specifier.startsWith('.') && !specifier.startsWith('#')) return []
       const from = subpathRoomOf(file)?.prefix
       const to = subpathRoomOf(resolveSpecifier(file, specifier))?.prefix
-      if (specifier.startsWith('.') && to !== undefined && to !== from) return [`${file} -> ${specifier}: leaves its room, write ${to}…`]
-      if (specifier.startsWith('#') && to === from) return [`${file} -> ${specifier}: within its room, write it relative`]
+      if (specifier.startsWith('.') && to !== undefined && to !== from)
+        return [`${file} -> ${specifier}: leaves its room, write ${to}…`]
+      if (specifier.startsWith('#') && to === from)
+        return [`${file} -> ${specifier}: within its room, write it relative`]
       return []
     }),
   )
@@ -198,8 +252,14 @@ describe('the layers of the repository', () => {
 
   it('reads the tree: hundreds of sources and tests of every folder, the route table among them', () => {
     expect(graph.size).toBeGreaterThan(800)
-    expect(graph.get('sandbox/http/routes/index.ts')).toEqual(expect.arrayContaining(['sandbox/http/routes/widget-routes.ts']))
-    for (const folder of SOURCE_FOLDERS) expect([...graph.keys()].some((file) => file.startsWith(`${folder}/`)), folder).toBe(true)
+    expect(graph.get('sandbox/http/routes/index.ts')).toEqual(
+      expect.arrayContaining(['sandbox/http/routes/widget-routes.ts']),
+    )
+    for (const folder of SOURCE_FOLDERS)
+      expect(
+        [...graph.keys()].some((file) => file.startsWith(`${folder}/`)),
+        folder,
+      ).toBe(true)
   })
 
   it.each(Object.keys(RULES) as Array<keyof typeof RULES>)('hold %s', (rule) => {
@@ -212,7 +272,9 @@ describe('the layers of the repository', () => {
 
   it('has a # room for every folder room of the table, each naming an existing folder', () => {
     const folderRooms = ROOMS.filter(([prefix]) => prefix.endsWith('/')).map(([prefix]) => prefix)
-    expect(subpathRooms().map(({ folder }) => folder)).toEqual(expect.arrayContaining(folderRooms.filter((folder) => [...graph.keys()].some((file) => file.startsWith(folder)))))
+    expect(subpathRooms().map(({ folder }) => folder)).toEqual(
+      expect.arrayContaining(folderRooms.filter((folder) => [...graph.keys()].some((file) => file.startsWith(folder)))),
+    )
   })
 })
 
@@ -220,12 +282,28 @@ describe('each layer rule, broken on purpose', () => {
   const broken = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges))
 
   it('arrowsFollowTheTable finds http importing the browser client', () => {
-    const graph = broken({ 'sandbox/http/x.ts': ['sandbox/browser/client/index.ts', 'sandbox/frames/effects/index.ts', 'sandbox/bundles/browser-bundle.ts'] })
-    expect(RULES.arrowsFollowTheTable(graph)).toEqual(['sandbox/http/x.ts -> sandbox/browser/client/index.ts: http ↛ browser'])
+    const graph = broken({
+      'sandbox/http/x.ts': [
+        'sandbox/browser/client/index.ts',
+        'sandbox/frames/effects/index.ts',
+        'sandbox/bundles/browser-bundle.ts',
+      ],
+    })
+    expect(RULES.arrowsFollowTheTable(graph)).toEqual([
+      'sandbox/http/x.ts -> sandbox/browser/client/index.ts: http ↛ browser',
+    ])
   })
 
   it('arrowsFollowTheTable finds a browser file importing the kernel or a node built-in, and lets it import portable and the contract', () => {
-    const graph = broken({ 'sandbox/browser/frame-page/frame-app.ts': ['sandbox/kernel/origin-matches.ts', 'sandbox/portable/origin-rules.ts', 'sandbox/contract/index.ts', 'node:crypto', 'zod'] })
+    const graph = broken({
+      'sandbox/browser/frame-page/frame-app.ts': [
+        'sandbox/kernel/origin-matches.ts',
+        'sandbox/portable/origin-rules.ts',
+        'sandbox/contract/index.ts',
+        'node:crypto',
+        'zod',
+      ],
+    })
     expect(RULES.arrowsFollowTheTable(graph)).toEqual([
       'sandbox/browser/frame-page/frame-app.ts -> sandbox/kernel/origin-matches.ts: browser ↛ kernel',
       'sandbox/browser/frame-page/frame-app.ts -> node:crypto: browser ↛ package node:crypto',
@@ -233,8 +311,12 @@ describe('each layer rule, broken on purpose', () => {
   })
 
   it("arrowsFollowTheTable finds the kernel importing fixtures' catalog, and lets it import a seed builder", () => {
-    const graph = broken({ 'sandbox/kernel/tenant.ts': ['fixtures/catalog.ts', 'fixtures/tenant-seed.ts', 'sandbox/portable/base64url.ts'] })
-    expect(RULES.arrowsFollowTheTable(graph)).toEqual(['sandbox/kernel/tenant.ts -> fixtures/catalog.ts: kernel ↛ fixtures/catalog.ts'])
+    const graph = broken({
+      'sandbox/kernel/tenant.ts': ['fixtures/catalog.ts', 'fixtures/tenant-seed.ts', 'sandbox/portable/base64url.ts'],
+    })
+    expect(RULES.arrowsFollowTheTable(graph)).toEqual([
+      'sandbox/kernel/tenant.ts -> fixtures/catalog.ts: kernel ↛ fixtures/catalog.ts',
+    ])
   })
 
   it('arrowsFollowTheTable finds sandbox/ importing harness/ or scenarios/', () => {
@@ -266,7 +348,12 @@ describe('each layer rule, broken on purpose', () => {
       'sandbox/adapters/a.ts': ['sandbox/cli.ts'],
       'sandbox/cli.ts': ['sandbox/testing/chromium.ts'],
       'harness/a.ts': ['scenarios/onramp/card-buy.scenario.ts'],
-      'scenarios/a.scenario.ts': ['harness/steps.ts', 'harness/drivers/node-driver.ts', 'sandbox/index.ts', 'sandbox/kernel/tenant.ts'],
+      'scenarios/a.scenario.ts': [
+        'harness/steps.ts',
+        'harness/drivers/node-driver.ts',
+        'sandbox/index.ts',
+        'sandbox/kernel/tenant.ts',
+      ],
       'scripts/a.ts': ['scenarios/a.scenario.ts', 'harness/a.ts', 'sandbox/kernel/a.ts'],
       'bench/a.ts': ['scripts/a.ts', 'sandbox/testing/chromium.ts'],
     })
@@ -292,7 +379,10 @@ describe('each layer rule, broken on purpose', () => {
   })
 
   it('arrowsFollowTheTable finds production code importing a test kit or a test', () => {
-    const graph = broken({ 'sandbox/http/a.ts': ['sandbox/http/routes/platform-test-kit.ts', 'sandbox/http/b.test.ts'], 'harness/a.ts': ['harness/tenant-handle-test-kit.ts'] })
+    const graph = broken({
+      'sandbox/http/a.ts': ['sandbox/http/routes/platform-test-kit.ts', 'sandbox/http/b.test.ts'],
+      'harness/a.ts': ['harness/tenant-handle-test-kit.ts'],
+    })
     expect(RULES.arrowsFollowTheTable(graph)).toEqual([
       'sandbox/http/a.ts -> sandbox/http/routes/platform-test-kit.ts: http ↛ test code',
       'sandbox/http/a.ts -> sandbox/http/b.test.ts: http ↛ test code',
@@ -302,9 +392,20 @@ describe('each layer rule, broken on purpose', () => {
 
   it('testsStayInReach finds a sandbox test or test kit importing harness/, and lets tests drive the whole sandbox', () => {
     const graph = broken({
-      'sandbox/adapters/msw/msw-tenant.test.ts': ['harness/vitest-matchers.ts', 'sandbox/http/test-request.ts', 'vitest'],
-      'sandbox/domain/quotes.test.ts': ['sandbox/http/routes/platform-test-kit.ts', 'fixtures/catalog.ts', 'scripts/statistics.ts'],
-      'sandbox/portable/frames/machines/purchase-test-kit.ts': ['scenarios/onramp/card-buy.scenario.ts', 'sandbox/frames/server/in-process-frame.ts'],
+      'sandbox/adapters/msw/msw-tenant.test.ts': [
+        'harness/vitest-matchers.ts',
+        'sandbox/http/test-request.ts',
+        'vitest',
+      ],
+      'sandbox/domain/quotes.test.ts': [
+        'sandbox/http/routes/platform-test-kit.ts',
+        'fixtures/catalog.ts',
+        'scripts/statistics.ts',
+      ],
+      'sandbox/portable/frames/machines/purchase-test-kit.ts': [
+        'scenarios/onramp/card-buy.scenario.ts',
+        'sandbox/frames/server/in-process-frame.ts',
+      ],
       'fixtures/countries.test.ts': ['sandbox/domain/geography.ts', 'harness/steps.ts'],
       'harness/cli/record-replay.test.ts': ['scenarios/onramp/card-buy.scenario.ts', 'bench/a.ts'],
       'scripts/docs-triggers.test.ts': ['harness/scenario.ts', 'scenarios/x.scenario.ts'],
@@ -318,13 +419,22 @@ describe('each layer rule, broken on purpose', () => {
   })
 
   it('everyFolderHasARoom names a folder the table does not know, once, and leaves tests and test kits alone', () => {
-    const graph = broken({ 'sandbox/client/index.ts': [], 'sandbox/client/api-calls.ts': [], 'sandbox/layers.test.ts': [], 'sandbox/import-graph-test-kit.ts': [], 'sandbox/cli.ts': [] })
+    const graph = broken({
+      'sandbox/client/index.ts': [],
+      'sandbox/client/api-calls.ts': [],
+      'sandbox/layers.test.ts': [],
+      'sandbox/import-graph-test-kit.ts': [],
+      'sandbox/cli.ts': [],
+    })
     expect(RULES.everyFolderHasARoom(graph)).toEqual(['sandbox/client/: in no room'])
   })
 
   it('effectsTakeNoRulesFromMachines finds an effect importing a machine, and leaves test kits alone', () => {
     const graph = broken({
-      'sandbox/frames/effects/account-effects.ts': ['sandbox/portable/frames/machines/add-card.ts', 'sandbox/portable/frames/card-entry.ts'],
+      'sandbox/frames/effects/account-effects.ts': [
+        'sandbox/portable/frames/machines/add-card.ts',
+        'sandbox/portable/frames/card-entry.ts',
+      ],
       'sandbox/frames/effects/frame-context.ts': ['sandbox/portable/frames/machines/widget.ts'],
       'sandbox/frames/effects/purchase-test-kit.ts': ['sandbox/portable/frames/machines/buy.ts'],
     })
@@ -335,13 +445,23 @@ describe('each layer rule, broken on purpose', () => {
   })
 
   it('noImportCircle finds a circle of three files and a file importing itself, and no circle in a chain', () => {
-    const graph = broken({ 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['a.ts', 'd.ts'], 'd.ts': ['e.ts'], 'e.ts': [], 'f.ts': ['f.ts'] })
+    const graph = broken({
+      'a.ts': ['b.ts'],
+      'b.ts': ['c.ts'],
+      'c.ts': ['a.ts', 'd.ts'],
+      'd.ts': ['e.ts'],
+      'e.ts': [],
+      'f.ts': ['f.ts'],
+    })
     expect(RULES.noImportCircle(graph)).toEqual(['a.ts ⇄ b.ts ⇄ c.ts', 'f.ts'])
   })
 
   it('the subpath rule finds a deep relative import leaving its room and a # import within its room', () => {
     const specifiers = new Map([
-      ['sandbox/http/routes/quote-routes.ts', ['../../kernel/tenant.ts', '../plain-http.ts', '#domain/quotes.ts', '#http/route.ts', 'zod']],
+      [
+        'sandbox/http/routes/quote-routes.ts',
+        ['../../kernel/tenant.ts', '../plain-http.ts', '#domain/quotes.ts', '#http/route.ts', 'zod'],
+      ],
       ['sandbox/kernel/store/tenant-store.ts', ['../../source-program-test-kit.ts', '../tenant.ts']],
     ])
     expect(subpathFaults(specifiers)).toEqual([

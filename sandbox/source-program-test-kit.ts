@@ -42,12 +42,16 @@ let options: ts.CompilerOptions | undefined
 /** tsconfig.json's compiler options (paths, NodeNext resolution, `.ts` imports, types). */
 function compilerOptions(): ts.CompilerOptions {
   if (!options) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), { noEmit: true }, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      join(ROOT, 'tsconfig.json'),
+      { noEmit: true },
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+        },
       },
-    })
+    )
     if (!parsed) throw new Error('tsconfig.json could not be read')
     options = parsed.options
   }
@@ -129,8 +133,16 @@ function sandboxPath(path: string): string {
 export function exportedSymbol(program: ts.Program, path: string, name: string): ts.Symbol {
   const file = program.getSourceFile(sandboxPath(path))
   const module = file && program.getTypeChecker().getSymbolAtLocation(file)
-  const symbol = module && program.getTypeChecker().getExportsOfModule(module).find((exported) => exported.name === name)
-  if (!symbol) throw new Error(`sandbox/${path} exporting ${name} is not in the program: the finder no longer knows what it checks`)
+  const symbol =
+    module &&
+    program
+      .getTypeChecker()
+      .getExportsOfModule(module)
+      .find((exported) => exported.name === name)
+  if (!symbol)
+    throw new Error(
+      `sandbox/${path} exporting ${name} is not in the program: the finder no longer knows what it checks`,
+    )
   return symbol
 }
 
@@ -152,29 +164,49 @@ interface FinderProof {
  * describe('the finder, on snippets', () => proveFinder({ finder: findCollectionScans, snippet, caught: CAUGHT, passed: PASSED }))
  */
 export function proveFinder({ finder, snippet, caught, passed }: FinderProof): void {
-  const paths = (names: string[], kind: string) => names.map((name, index) => [name, `domain/${kind}-snippet-${index}.ts`] as const)
+  const paths = (names: string[], kind: string) =>
+    names.map((name, index) => [name, `domain/${kind}-snippet-${index}.ts`] as const)
   const caughtPaths = paths(Object.keys(caught), 'caught')
   const passedPaths = paths(Object.keys(passed), 'passed')
   let snippets: ts.Program
   const found = (path: string) => finder(snippets, [snippets.getSourceFile(sandboxPath(path))!]).map(({ code }) => code)
 
   beforeAll(() => {
-    snippets = snippetProgram(Object.fromEntries([...caughtPaths.map(([name, path]) => [path, snippet(caught[name]!.body)]), ...passedPaths.map(([name, path]) => [path, snippet(passed[name]!)])]))
+    snippets = snippetProgram(
+      Object.fromEntries([
+        ...caughtPaths.map(([name, path]) => [path, snippet(caught[name]!.body)]),
+        ...passedPaths.map(([name, path]) => [path, snippet(passed[name]!)]),
+      ]),
+    )
   }, PROGRAM_TIMEOUT)
 
-  it('type-checks them (so what it resolves is the real types)', () => {
-    const problems = [...caughtPaths, ...passedPaths].flatMap(([, path]) => {
-      const file = snippets.getSourceFile(sandboxPath(path))!
-      return [...snippets.getSyntacticDiagnostics(file), ...snippets.getSemanticDiagnostics(file)].map((diagnostic) => `${path}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`)
-    })
-    expect(problems).toEqual([])
-  }, PROGRAM_TIMEOUT)
+  it(
+    'type-checks them (so what it resolves is the real types)',
+    () => {
+      const problems = [...caughtPaths, ...passedPaths].flatMap(([, path]) => {
+        const file = snippets.getSourceFile(sandboxPath(path))!
+        return [...snippets.getSyntacticDiagnostics(file), ...snippets.getSemanticDiagnostics(file)].map(
+          (diagnostic) => `${path}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+        )
+      })
+      expect(problems).toEqual([])
+    },
+    PROGRAM_TIMEOUT,
+  )
 
-  it.each(caughtPaths)('catches %s', (name, path) => {
-    expect(found(path)).toEqual(caught[name]!.found)
-  }, PROGRAM_TIMEOUT)
+  it.each(caughtPaths)(
+    'catches %s',
+    (name, path) => {
+      expect(found(path)).toEqual(caught[name]!.found)
+    },
+    PROGRAM_TIMEOUT,
+  )
 
-  it.each(passedPaths)('leaves alone %s', (_name, path) => {
-    expect(found(path)).toEqual([])
-  }, PROGRAM_TIMEOUT)
+  it.each(passedPaths)(
+    'leaves alone %s',
+    (_name, path) => {
+      expect(found(path)).toEqual([])
+    },
+    PROGRAM_TIMEOUT,
+  )
 }

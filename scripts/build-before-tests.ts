@@ -11,5 +11,6 @@ import { fileURLToPath } from 'node:url'
 export default function buildBeforeTests(): void {
   const script = fileURLToPath(new URL('./ensure-built.js', import.meta.url))
   const result = spawnSync(process.execPath, [script], { stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`building dist/ before the tests failed (exit ${result.status}); run npm run build to see why`)
+  if (result.status !== 0)
+    throw new Error(`building dist/ before the tests failed (exit ${result.status}); run npm run build to see why`)
 }

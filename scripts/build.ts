@@ -39,7 +39,8 @@ const retired = join(root, `.dist-retired-${process.pid}`)
 function removeLeftovers(): void {
   for (const name of readdirSync(root)) {
     const pid = /^\.dist-(?:staging|retired)-(\d+)$/.exec(name)?.[1]
-    if (pid !== undefined && (Number(pid) === process.pid || !isRunning(Number(pid)))) rmSync(join(root, name), { recursive: true, force: true })
+    if (pid !== undefined && (Number(pid) === process.pid || !isRunning(Number(pid))))
+      rmSync(join(root, name), { recursive: true, force: true })
   }
 }
 
@@ -65,15 +66,38 @@ function fail(message: string): never {
  * (`rewriteRelativeImportExtensions` rewrites relative ones only): the step below rewrites those.
  */
 function compile(config: string, outDir: string): string {
-  const parsed = ts.getParsedCommandLineOfConfigFile(config, { outDir }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')) })!
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences ?? [] })
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    config,
+    { outDir },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) =>
+        fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+    },
+  )!
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    projectReferences: parsed.projectReferences ?? [],
+  })
   const emitted = program.emit()
   // The checker also reports one TS2877 with no file (over a node it made itself): the loop below still fails the
   // build on any `#room/` specifier left, and relative imports are never TS2877's.
   const rewrittenLater = (diagnostic: ts.Diagnostic) =>
-    diagnostic.code === 2877 && (diagnostic.file === undefined || roomOfSpecifier(diagnostic.file.text.slice(diagnostic.start! + 1, diagnostic.start! + diagnostic.length!)) !== undefined)
-  const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((diagnostic) => !rewrittenLater(diagnostic))
-  return diagnostics.length === 0 ? '' : ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' })
+    diagnostic.code === 2877 &&
+    (diagnostic.file === undefined ||
+      roomOfSpecifier(diagnostic.file.text.slice(diagnostic.start! + 1, diagnostic.start! + diagnostic.length!)) !==
+        undefined)
+  const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter(
+    (diagnostic) => !rewrittenLater(diagnostic),
+  )
+  return diagnostics.length === 0
+    ? ''
+    : ts.formatDiagnosticsWithColorAndContext(diagnostics, {
+        getCanonicalFileName: (name) => name,
+        getCurrentDirectory: () => root,
+        getNewLine: () => '\n',
+      })
 }
 
 removeLeftovers()
@@ -85,11 +109,14 @@ if (compiledReactNative !== '') fail(`tsc failed for sandbox/react-native:\n${co
 // tsc keeps the sources' `.ts` in the declarations' relative imports (TypeScript 5 resolves them);
 // `.js`, as in the JavaScript beside them, also suits older compilers and other tools. `#room/…` imports it keeps
 // in both: relative `.js` paths instead, as the package ships no sources for package.json "imports" to name.
-for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(d\.ts|js)$/.test(name))) {
+for (const file of readdirSync(staging, { recursive: true, encoding: 'utf8' }).filter((name) =>
+  /\.(d\.ts|js)$/.test(name),
+)) {
   const path = join(staging, file)
   const text = readFileSync(path, 'utf8')
   let rewritten = rewriteSubpathSpecifiers(text, file.split('\\').join('/'))
-  if (file.endsWith('.d.ts')) rewritten = rewritten.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
+  if (file.endsWith('.d.ts'))
+    rewritten = rewritten.replace(/((?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
   const left = subpathSpecifiersIn(rewritten)
   if (left.length > 0) fail(`${file} still imports ${left.join(', ')}`)
   if (rewritten !== text) writeFileSync(path, rewritten)
@@ -101,11 +128,21 @@ try {
     BROWSER_ENTRIES.map(async (entry) => {
       const outfile = staged(prebuiltPath(entry))
       mkdirSync(dirname(outfile), { recursive: true })
-      const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'sandbox/browser', entry)], outfile, logLevel: 'warning', write: false })
+      const result = await build({
+        ...BUNDLE_OPTIONS,
+        entryPoints: [join(root, 'sandbox/browser', entry)],
+        outfile,
+        logLevel: 'warning',
+        write: false,
+      })
       // Compressed here, once: a server sends these files as they are (decision 0092).
       const bundle = result.outputFiles[0]!.contents
       const { gzip, br } = await compressBundle(bundle, 'build')
-      await Promise.all([writeFile(outfile, bundle), writeFile(outfile + COMPRESSED_SUFFIXES.gzip, gzip), writeFile(outfile + COMPRESSED_SUFFIXES.br, br)])
+      await Promise.all([
+        writeFile(outfile, bundle),
+        writeFile(outfile + COMPRESSED_SUFFIXES.gzip, gzip),
+        writeFile(outfile + COMPRESSED_SUFFIXES.br, br),
+      ])
     }),
   )
   await build({
@@ -139,13 +176,15 @@ function swapIn(): void {
   try {
     renameSync(dist, retired)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(`could not move the old dist/ aside: ${(error as Error).message}`)
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      fail(`could not move the old dist/ aside: ${(error as Error).message}`)
   }
   try {
     renameSync(staging, dist)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') fail(`could not move the new dist/ in place: ${(error as Error).message}`)
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST')
+      fail(`could not move the new dist/ in place: ${(error as Error).message}`)
     rmSync(staging, { recursive: true, force: true })
   }
   rmSync(retired, { recursive: true, force: true })

@@ -8,7 +8,9 @@ export const REPO = new URL('../', import.meta.url)
  * what was decided when, and are not kept current).
  */
 export function docFiles(): string[] {
-  const docs = readdirSync(new URL('docs/', REPO)).filter((name) => name.endsWith('.md')).sort()
+  const docs = readdirSync(new URL('docs/', REPO))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
   return ['README.md', ...docs.map((name) => `docs/${name}`)]
 }
 
@@ -63,15 +65,22 @@ export function fencedBlocks(text: string, file: string): DocBlock[] {
     if (close === -1) throw new Error(`${file}:${index + 1}: a code block that is never closed`)
     const lang = fence[1]!
     const marker = MARKER.exec(lines[index - 1] ?? '')
-    const afterShell = previous?.lang === 'sh' && lines.slice(previous.end + 1, index).every((between) => between.trim() === '')
-    const check: BlockCheck = section !== undefined
-      ? { kind: 'generated', section }
-      : marker?.[1] === 'illustrative' ? { kind: 'illustrative', reason: marker[2]! }
-      : marker?.[1] === 'tested' ? { kind: 'tested', by: marker[2]! }
-      : lang === 'sh' ? { kind: 'shell' }
-      : lang === 'ts' || lang === 'tsx' || lang === 'js' ? { kind: 'typescript' }
-      : lang === 'json' && afterShell ? { kind: 'answer' }
-      : { kind: 'unchecked' }
+    const afterShell =
+      previous?.lang === 'sh' && lines.slice(previous.end + 1, index).every((between) => between.trim() === '')
+    const check: BlockCheck =
+      section !== undefined
+        ? { kind: 'generated', section }
+        : marker?.[1] === 'illustrative'
+          ? { kind: 'illustrative', reason: marker[2]! }
+          : marker?.[1] === 'tested'
+            ? { kind: 'tested', by: marker[2]! }
+            : lang === 'sh'
+              ? { kind: 'shell' }
+              : lang === 'ts' || lang === 'tsx' || lang === 'js'
+                ? { kind: 'typescript' }
+                : lang === 'json' && afterShell
+                  ? { kind: 'answer' }
+                  : { kind: 'unchecked' }
     blocks.push({ file, line: index + 1, lang, body: lines.slice(index + 1, close).join('\n'), check })
     previous = { lang, end: close }
     index = close

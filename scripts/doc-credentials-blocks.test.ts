@@ -17,7 +17,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const examples = docBlocks().filter((block) => block.file === 'docs/credentials.md' && block.check.kind === 'tested')
 
 /** The block as a module that also exports what it made. */
-async function load(block: DocBlock): Promise<{ publicKeyHex: string; privateKey: unknown; decryptCredentials: (sealed: string, key: unknown) => unknown }> {
+async function load(block: DocBlock): Promise<{
+  publicKeyHex: string
+  privateKey: unknown
+  decryptCredentials: (sealed: string, key: unknown) => unknown
+}> {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `block-${block.line}.mjs`)
   writeFileSync(file, `${block.body}\nexport { decryptCredentials, privateKey, publicKeyHex }\n`)
@@ -29,11 +33,14 @@ describe('the decryption examples of docs/credentials.md', () => {
     expect(examples.map((block) => block.body.includes("from 'node:crypto'"))).toEqual([true, false])
   })
 
-  it.each(examples.map((block) => ({ block, name: where(block) })))('$name decrypts what the sandbox encrypts for its key', async ({ block }) => {
-    const example = await load(block)
-    expect(example.publicKeyHex).toMatch(/^[0-9a-f]{64}$/)
-    const credentials = { accessToken: 'at_doc', clientToken: 'ct_doc', expiresAt: '2026-01-02T00:00:00.000Z' }
-    const sealed = await encryptCredentials(credentials, example.publicKeyHex)
-    expect(await example.decryptCredentials(sealed, example.privateKey)).toEqual(credentials)
-  })
+  it.each(examples.map((block) => ({ block, name: where(block) })))(
+    '$name decrypts what the sandbox encrypts for its key',
+    async ({ block }) => {
+      const example = await load(block)
+      expect(example.publicKeyHex).toMatch(/^[0-9a-f]{64}$/)
+      const credentials = { accessToken: 'at_doc', clientToken: 'ct_doc', expiresAt: '2026-01-02T00:00:00.000Z' }
+      const sealed = await encryptCredentials(credentials, example.publicKeyHex)
+      expect(await example.decryptCredentials(sealed, example.privateKey)).toEqual(credentials)
+    },
+  )
 })

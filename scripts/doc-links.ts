@@ -20,7 +20,11 @@ function headings(text: string): Heading[] {
   const seen = new Map<string, number>()
   for (const match of withoutFences(text).matchAll(/^(#{1,6}) +(.+?) *#* *$/gm)) {
     const title = match[2]!
-    const slug = title.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').toLowerCase().replace(/[^\p{L}\p{N}\p{M} _-]/gu, '').replaceAll(' ', '-')
+    const slug = title
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M} _-]/gu, '')
+      .replaceAll(' ', '-')
     const count = seen.get(slug) ?? 0
     seen.set(slug, count + 1)
     found.push({ level: match[1]!.length, title, anchor: count === 0 ? slug : `${slug}-${count}` })
@@ -76,8 +80,11 @@ export function brokenLink(file: string, target: string): string | undefined {
   if (!resolved.href.startsWith(REPO.href)) return 'points outside the repository'
   if (!existsSync(resolved)) return `names ${resolved.href.slice(REPO.href.length)}, which does not exist`
   if (anchor === undefined) return undefined
-  if (statSync(resolved).isDirectory() || !resolved.pathname.endsWith('.md')) return `has an anchor into something that is not markdown`
-  return headingAnchors(readFileSync(resolved, 'utf8')).has(anchor) ? undefined : `has #${anchor}, which no heading of ${resolved.href.slice(REPO.href.length)} makes`
+  if (statSync(resolved).isDirectory() || !resolved.pathname.endsWith('.md'))
+    return `has an anchor into something that is not markdown`
+  return headingAnchors(readFileSync(resolved, 'utf8')).has(anchor)
+    ? undefined
+    : `has #${anchor}, which no heading of ${resolved.href.slice(REPO.href.length)} makes`
 }
 
 /** Every markdown document whose links must resolve: README.md and every .md file under docs/, the decision records included. */
@@ -112,14 +119,19 @@ export function brokenLinksOf(file: string, text: string): string[] {
 export function guidePageProblems(text: string): string[] {
   const problems: string[] = []
   if (!/^# \S/.test(text)) problems.push('does not start with a # title')
-  if (!links(text).some(({ target }) => target === '../README.md' || target.startsWith('../README.md#'))) problems.push('has no link back to ../README.md')
-  const sections = headings(text).filter((heading) => heading.level === 2).map((heading) => `- [${heading.title}](#${heading.anchor})`)
+  if (!links(text).some(({ target }) => target === '../README.md' || target.startsWith('../README.md#')))
+    problems.push('has no link back to ../README.md')
+  const sections = headings(text)
+    .filter((heading) => heading.level === 2)
+    .map((heading) => `- [${heading.title}](#${heading.anchor})`)
   const plain = withoutFences(text)
   const firstSection = plain.search(/^## /m)
   const before = firstSection === -1 ? plain : plain.slice(0, firstSection)
   const contents = before.split('\n').filter((line) => /^- \[.*\]\(#[^)]*\)$/.test(line))
   if (contents.join('\n') !== sections.join('\n')) {
-    problems.push(`has a table of contents that is not its ## headings in order:\n  contents: ${contents.join(' ') || '(none)'}\n  headings: ${sections.join(' ') || '(none)'}`)
+    problems.push(
+      `has a table of contents that is not its ## headings in order:\n  contents: ${contents.join(' ') || '(none)'}\n  headings: ${sections.join(' ') || '(none)'}`,
+    )
   }
   return problems
 }

@@ -12,8 +12,14 @@ import { runShellBlock, type ShellRun } from './doc-shell.ts'
 
 /** What a block leans on from the text before it (the `$H`/`$J` of an earlier block), put in front of it. */
 const GIVEN: ReadonlyArray<{ starts: string; shell: string }> = [
-  { starts: '# the next buy quote for usdc', shell: "H='X-Api-Key: sk_test_sandbox'; J='Content-Type: application/json'" },
-  { starts: '# did my server create exactly one session', shell: "H='X-Api-Key: sk_test_sandbox'; J='Content-Type: application/json'" },
+  {
+    starts: '# the next buy quote for usdc',
+    shell: "H='X-Api-Key: sk_test_sandbox'; J='Content-Type: application/json'",
+  },
+  {
+    starts: '# did my server create exactly one session',
+    shell: "H='X-Api-Key: sk_test_sandbox'; J='Content-Type: application/json'",
+  },
   // The sell the widget frame started ("sell_… is the id from complete"), started here through the control API.
   {
     starts: '# sell_… is the id from complete',
@@ -39,7 +45,8 @@ const STATUSES: ReadonlyArray<{ starts: string; statuses: number[]; why: string 
     why: 'the last fault elides a whole transaction (…), so its body is not JSON',
   },
   {
-    starts: "H='X-Api-Key: sk_test_sandbox'\nJ='Content-Type: application/json'\nAPI=http://127.0.0.1:4010\n# register an endpoint",
+    starts:
+      "H='X-Api-Key: sk_test_sandbox'\nJ='Content-Type: application/json'\nAPI=http://127.0.0.1:4010\n# register an endpoint",
     statuses: [201, 200, 200, 200, 200, 204, 404, 200, 200, 404, 201, 404, 404, 200, 200, 200],
     why: 'the endpoint is deleted before its delivery settings are shown; no delivery exists to resend (no receiver); no transaction id was answered before the two transaction calls',
   },
@@ -61,7 +68,9 @@ afterAll(async () => {
 function run(block: DocBlock, account: string): Promise<ShellRun> {
   let started = runs.get(block)
   if (!started) {
-    const given = GIVEN.filter((entry) => block.body.startsWith(entry.starts)).map((entry) => `${entry.shell}\n`).join('')
+    const given = GIVEN.filter((entry) => block.body.startsWith(entry.starts))
+      .map((entry) => `${entry.shell}\n`)
+      .join('')
     started = runShellBlock(given + block.body, { apiUrl: sandbox.apiUrl, framesUrl: sandbox.framesUrl, account })
     runs.set(block, started)
   }
@@ -78,19 +87,38 @@ describe('the shell blocks of the docs', () => {
     expect(shellBlocks.length).toBeGreaterThan(10)
   })
 
-  it.each(shellBlocks.map((block, index) => ({ block, index, name: `${where(block)}: ${block.body.split('\n')[0]}` })))('$name answers as the doc says', async ({ block, index }) => {
-    const result = await run(block, `doc${index}`)
-    expect(result.code, result.stderr).toBe(0)
-    expect(result.calls.length, 'a shell block not marked illustrative makes at least one curl call').toBeGreaterThan(0)
-    const listed = STATUSES.find((entry) => block.body.startsWith(entry.starts))
-    const statuses = result.calls.map((call) => call.status)
-    const detail = result.calls.map((call) => `${call.status} ${call.args}\n    ${call.body.slice(0, 300)}`).join('\n')
-    if (listed) expect(statuses, `${listed.why}\n${detail}`).toEqual(listed.statuses)
-    else expect(statuses.every((status) => status >= 200 && status < 300), detail).toBe(true)
-    const answer = blocks.find((candidate) => candidate.check.kind === 'answer' && candidate.file === block.file && blocks[blocks.indexOf(candidate) - 1] === block)
-    if (answer) {
-      const last = JSON.parse(result.calls.at(-1)!.body) as Record<string, unknown>
-      expect(Object.keys(last), `the answer shown at ${where(answer)}`).toEqual(expect.arrayContaining(shownKeys(answer.body)))
-    }
-  }, 60_000)
+  it.each(shellBlocks.map((block, index) => ({ block, index, name: `${where(block)}: ${block.body.split('\n')[0]}` })))(
+    '$name answers as the doc says',
+    async ({ block, index }) => {
+      const result = await run(block, `doc${index}`)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.calls.length, 'a shell block not marked illustrative makes at least one curl call').toBeGreaterThan(
+        0,
+      )
+      const listed = STATUSES.find((entry) => block.body.startsWith(entry.starts))
+      const statuses = result.calls.map((call) => call.status)
+      const detail = result.calls
+        .map((call) => `${call.status} ${call.args}\n    ${call.body.slice(0, 300)}`)
+        .join('\n')
+      if (listed) expect(statuses, `${listed.why}\n${detail}`).toEqual(listed.statuses)
+      else
+        expect(
+          statuses.every((status) => status >= 200 && status < 300),
+          detail,
+        ).toBe(true)
+      const answer = blocks.find(
+        (candidate) =>
+          candidate.check.kind === 'answer' &&
+          candidate.file === block.file &&
+          blocks[blocks.indexOf(candidate) - 1] === block,
+      )
+      if (answer) {
+        const last = JSON.parse(result.calls.at(-1)!.body) as Record<string, unknown>
+        expect(Object.keys(last), `the answer shown at ${where(answer)}`).toEqual(
+          expect.arrayContaining(shownKeys(answer.body)),
+        )
+      }
+    },
+    60_000,
+  )
 })

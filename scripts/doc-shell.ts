@@ -31,11 +31,21 @@ const PRELUDE = fileURLToPath(new URL('./doc-shell-prelude.sh', import.meta.url)
  * documented account (`pk_test_sandbox`, `sk_test_sandbox`) becomes `account`, so blocks do not share state. It runs
  * in a scratch directory, removed after, so files a block writes (an upload's document) stay out of the checkout.
  */
-export async function runShellBlock(body: string, target: { apiUrl: string; framesUrl: string; account: string }): Promise<ShellRun> {
+export async function runShellBlock(
+  body: string,
+  target: { apiUrl: string; framesUrl: string; account: string },
+): Promise<ShellRun> {
   const dir = mkdtempSync(join(tmpdir(), 'doc-shell-'))
-  const script = body.replaceAll(DOC_API, target.apiUrl).replaceAll(DOC_FRAMES, target.framesUrl).replace(/\b([ps]k_(?:test|live))_sandbox\b/g, `$1_${target.account}`)
+  const script = body
+    .replaceAll(DOC_API, target.apiUrl)
+    .replaceAll(DOC_FRAMES, target.framesUrl)
+    .replace(/\b([ps]k_(?:test|live))_sandbox\b/g, `$1_${target.account}`)
   try {
-    const child = spawn('bash', ['-c', `source '${PRELUDE}'\n${script}`], { cwd: dir, env: { ...process.env, DOC_TMP: dir }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('bash', ['-c', `source '${PRELUDE}'\n${script}`], {
+      cwd: dir,
+      env: { ...process.env, DOC_TMP: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
@@ -47,10 +57,13 @@ export async function runShellBlock(body: string, target: { apiUrl: string; fram
     } catch {
       // no curl call
     }
-    const calls = log.split('\n').filter(Boolean).map((line) => {
-      const [status, file, args] = line.split('\t') as [string, string, string]
-      return { status: Number(status), args, body: readFileSync(file, 'utf8') }
-    })
+    const calls = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [status, file, args] = line.split('\t') as [string, string, string]
+        return { status: Number(status), args, body: readFileSync(file, 'utf8') }
+      })
     return { calls, code, stdout, stderr }
   } finally {
     rmSync(dir, { recursive: true, force: true })

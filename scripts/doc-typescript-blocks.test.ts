@@ -28,8 +28,14 @@ describe('the TypeScript and JavaScript blocks of the docs', () => {
     expect(unexpected, 'a block that does not compile').toEqual([])
     for (const block of blocks.filter(drift)) {
       const known = drift(block)!
-      expect(errors.get(block)!.join('\n'), `${where(block)} is known drift (${known.why}): when it compiles, remove it from KNOWN_DRIFT`).toMatch(known.error)
+      expect(
+        errors.get(block)!.join('\n'),
+        `${where(block)} is known drift (${known.why}): when it compiles, remove it from KNOWN_DRIFT`,
+      ).toMatch(known.error)
     }
-    expect(KNOWN_DRIFT.filter((entry) => !blocks.some((block) => block.body.includes(entry.includes))), 'KNOWN_DRIFT names a block no doc has').toEqual([])
+    expect(
+      KNOWN_DRIFT.filter((entry) => !blocks.some((block) => block.body.includes(entry.includes))),
+      'KNOWN_DRIFT names a block no doc has',
+    ).toEqual([])
   }, 120_000)
 })

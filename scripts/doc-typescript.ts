@@ -9,7 +9,11 @@ import { REPO, where, type DocBlock } from './doc-blocks.ts'
  * level), or the properties of a scenario. Keyed by how the block starts.
  */
 export const WRAPS: ReadonlyArray<{ starts: string; open: string; close: string }> = [
-  { starts: "import { verifyWebhook, WebhookVerificationError } from 'ramp-sandbox'", open: 'export function handle(): Response {', close: "return reply(204, '')\n}" },
+  {
+    starts: "import { verifyWebhook, WebhookVerificationError } from 'ramp-sandbox'",
+    open: 'export function handle(): Response {',
+    close: "return reply(204, '')\n}",
+  },
   { starts: 'steps: [', open: "export default defineScenario({ title: 'an excerpt of a scenario',", close: '})' },
 ]
 
@@ -25,9 +29,17 @@ export function blockSource(block: DocBlock): string {
 
 /** The package's entries, each mapped to its declarations in dist/ (as a partner's tsc finds them through "exports"). */
 function distPaths(): Record<string, string[]> {
-  const exportsMap = (JSON.parse(readFileSync(new URL('package.json', REPO), 'utf8')) as { exports: Record<string, string | { types: string }> }).exports
+  const exportsMap = (
+    JSON.parse(readFileSync(new URL('package.json', REPO), 'utf8')) as {
+      exports: Record<string, string | { types: string }>
+    }
+  ).exports
   return Object.fromEntries(
-    Object.entries(exportsMap).flatMap(([subpath, target]) => (typeof target === 'string' ? [] : [[`ramp-sandbox${subpath.slice(1)}`, [join(fileURLToPath(REPO), target.types)]]])),
+    Object.entries(exportsMap).flatMap(([subpath, target]) =>
+      typeof target === 'string'
+        ? []
+        : [[`ramp-sandbox${subpath.slice(1)}`, [join(fileURLToPath(REPO), target.types)]]],
+    ),
   )
 }
 
@@ -51,36 +63,58 @@ export async function compileBlocks(blocks: readonly DocBlock[]): Promise<Map<Do
     copyFileSync(new URL('./doc-typescript/context.d.ts', import.meta.url), join(dir, 'context.d.ts'))
     const reactNative = (block: DocBlock) => block.body.includes("from 'ramp-sandbox/react-native'")
     const programs = [
-      { name: 'node', blocks: blocks.filter((block) => !reactNative(block)), types: ['node'], lib: ['ES2023', 'DOM', 'DOM.Iterable'] },
+      {
+        name: 'node',
+        blocks: blocks.filter((block) => !reactNative(block)),
+        types: ['node'],
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      },
       { name: 'react-native', blocks: blocks.filter(reactNative), types: [], lib: ['ES2023'] },
     ].filter((program) => program.blocks.length > 0)
     const errors = new Map<DocBlock, string[]>(blocks.map((block) => [block, []]))
-    await Promise.all(programs.map(async (program) => {
-      const sub = join(dir, program.name)
-      mkdirSync(sub)
-      for (const block of program.blocks) writeFileSync(join(sub, blockFile(block)), blockSource(block))
-      writeFileSync(join(sub, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: {
-          target: 'ES2023', lib: program.lib, module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
-          skipLibCheck: true, types: program.types, paths: distPaths(), jsx: 'react-jsx',
-        },
-        files: [...program.blocks.map(blockFile), ...(program.name === 'node' ? ['../context.d.ts'] : [])],
-      }, null, 2))
-      const output = await tsc(join(sub, 'tsconfig.json'))
-      let last: string[] | undefined
-      for (const line of output.split('\n')) {
-        const match = /^(\S+?)\((\d+),(\d+)\): (error .*)$/.exec(line)
-        if (!match) {
-          // tsc's elaboration of the error before (why a type is not assignable), indented
-          if (last && /^\s/.test(line)) last[last.length - 1] += `\n${line}`
-          continue
+    await Promise.all(
+      programs.map(async (program) => {
+        const sub = join(dir, program.name)
+        mkdirSync(sub)
+        for (const block of program.blocks) writeFileSync(join(sub, blockFile(block)), blockSource(block))
+        writeFileSync(
+          join(sub, 'tsconfig.json'),
+          JSON.stringify(
+            {
+              compilerOptions: {
+                target: 'ES2023',
+                lib: program.lib,
+                module: 'NodeNext',
+                moduleResolution: 'NodeNext',
+                strict: true,
+                noEmit: true,
+                skipLibCheck: true,
+                types: program.types,
+                paths: distPaths(),
+                jsx: 'react-jsx',
+              },
+              files: [...program.blocks.map(blockFile), ...(program.name === 'node' ? ['../context.d.ts'] : [])],
+            },
+            null,
+            2,
+          ),
+        )
+        const output = await tsc(join(sub, 'tsconfig.json'))
+        let last: string[] | undefined
+        for (const line of output.split('\n')) {
+          const match = /^(\S+?)\((\d+),(\d+)\): (error .*)$/.exec(line)
+          if (!match) {
+            // tsc's elaboration of the error before (why a type is not assignable), indented
+            if (last && /^\s/.test(line)) last[last.length - 1] += `\n${line}`
+            continue
+          }
+          const block = program.blocks.find((candidate) => match[1]!.endsWith(blockFile(candidate)))
+          if (!block) throw new Error(`tsc reports an error outside the doc blocks: ${line}`)
+          last = errors.get(block)!
+          last.push(`${where(block)} (+${match[2]}): ${match[4]}`)
         }
-        const block = program.blocks.find((candidate) => match[1]!.endsWith(blockFile(candidate)))
-        if (!block) throw new Error(`tsc reports an error outside the doc blocks: ${line}`)
-        last = errors.get(block)!
-        last.push(`${where(block)} (+${match[2]}): ${match[4]}`)
-      }
-    }))
+      }),
+    )
     return errors
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -89,7 +123,9 @@ export async function compileBlocks(blocks: readonly DocBlock[]): Promise<Map<Do
 
 function tsc(project: string): Promise<string> {
   const bin = fileURLToPath(new URL('node_modules/typescript/bin/tsc', REPO))
-  const child = spawn(process.execPath, [bin, '-p', project, '--pretty', 'false'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [bin, '-p', project, '--pretty', 'false'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))

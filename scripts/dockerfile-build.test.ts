@@ -22,7 +22,8 @@ const folders: string[] = []
 let server: ChildProcess | undefined
 
 afterAll(() => {
-  if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null) process.kill(-server.pid, 'SIGKILL')
+  if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null)
+    process.kill(-server.pid, 'SIGKILL')
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
@@ -31,7 +32,11 @@ afterAll(() => {
  * `npm_config_local_prefix` would point the image's `npm ci` at this checkout), and without NODE_ENV.
  */
 function shellEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TEST$|FORCE_COLOR$)/.test(name)))
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TEST$|FORCE_COLOR$)/.test(name),
+    ),
+  )
 }
 
 /** Starts the image's command in its own process group; resolves with the origins of its ready line. */
@@ -48,7 +53,9 @@ function start(command: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<
       const ready = /ramp-sandbox ready: api (\S+) · frames (\S+)/.exec(output)
       if (ready) done({ api: ready[1]!, frames: ready[2]! })
     })
-    child.once('exit', (code) => fail(new Error(`${command.join(' ')} exited ${code} before its ready line:\n${output}`)))
+    child.once('exit', (code) =>
+      fail(new Error(`${command.join(' ')} exited ${code} before its ready line:\n${output}`)),
+    )
   })
 }
 
@@ -61,14 +68,31 @@ describe('the Dockerfile, replayed without a Docker engine', () => {
     for (const [index, stage] of stages.entries()) {
       const root = mkdtempSync(join(tmpdir(), `ramp-sandbox-image-${index}-`))
       folders.push(root)
-      const replayed = await replayStage(stage, { context: repo, ignored, root, stages: roots, env: shellEnv(), runTimeoutMs: 240_000 })
+      const replayed = await replayStage(stage, {
+        context: repo,
+        ignored,
+        root,
+        stages: roots,
+        env: shellEnv(),
+        runTimeoutMs: 240_000,
+      })
       roots.set(stage.name ?? String(index), root)
       last = { root, ...replayed }
     }
     const image = stages.at(-1)!
-    const lastOf = (keyword: string) => image.instructions.filter((instruction) => instruction.keyword === keyword).at(-1)?.args ?? '[]'
+    const lastOf = (keyword: string) =>
+      image.instructions.filter((instruction) => instruction.keyword === keyword).at(-1)?.args ?? '[]'
     // `docker run -p … ramp-sandbox` as it would start, on free ports and on loopback only.
-    const command = [...words(lastOf('ENTRYPOINT')), ...words(lastOf('CMD')), '--port', '0', '--frames-port', '0', '--host', '127.0.0.1']
+    const command = [
+      ...words(lastOf('ENTRYPOINT')),
+      ...words(lastOf('CMD')),
+      '--port',
+      '0',
+      '--frames-port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ]
     const { api, frames } = await start(command, join(last!.root, last!.workdir), { ...shellEnv(), ...last!.env })
 
     const index = await fetch(`${api}/`)

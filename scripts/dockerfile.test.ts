@@ -10,11 +10,13 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..')
 const stages = parseDockerfile(readFileSync(join(repo, 'Dockerfile'), 'utf8'))
 const instructions = stages.flatMap((stage) => stage.instructions)
 const runtime = stages.at(-1)!.instructions
-const of = (keyword: string) => runtime.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.args)
+const of = (keyword: string) =>
+  runtime.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.args)
 
 describe('parseDockerfile', () => {
   it('splits stages at FROM, joins continued lines and drops comments, even inside a continued instruction', () => {
-    const text = 'FROM node:20-slim AS build\n# why\nRUN a \\\n  # inside\n  && b\nFROM node:20-slim\ncopy --from=build /app ./\n'
+    const text =
+      'FROM node:20-slim AS build\n# why\nRUN a \\\n  # inside\n  && b\nFROM node:20-slim\ncopy --from=build /app ./\n'
     expect(parseDockerfile(text)).toEqual([
       { base: 'node:20-slim', name: 'build', instructions: [{ keyword: 'RUN', args: 'a && b' }] },
       { base: 'node:20-slim', name: undefined, instructions: [{ keyword: 'COPY', args: '--from=build /app ./' }] },
@@ -28,10 +30,22 @@ describe('parseDockerfile', () => {
 })
 
 describe('dockerignoreMatcher', () => {
-  const ignored = dockerignoreMatcher('# comment\nnode_modules\n/dist/\n*.log\ndocs/**/*.png\n.dist-staging-*\n!keep.log\n')
+  const ignored = dockerignoreMatcher(
+    '# comment\nnode_modules\n/dist/\n*.log\ndocs/**/*.png\n.dist-staging-*\n!keep.log\n',
+  )
 
   it('leaves out what a line names, and everything in a folder it names', () => {
-    expect(['node_modules', 'node_modules/zod/index.js', 'dist/sandbox/cli.js', 'a.log', 'docs/x/y/shot.png', 'docs/shot.png', '.dist-staging-12/x'].filter(ignored)).toHaveLength(7)
+    expect(
+      [
+        'node_modules',
+        'node_modules/zod/index.js',
+        'dist/sandbox/cli.js',
+        'a.log',
+        'docs/x/y/shot.png',
+        'docs/shot.png',
+        '.dist-staging-12/x',
+      ].filter(ignored),
+    ).toHaveLength(7)
   })
 
   it('matches * within one segment from the root, as Docker does (not at any depth, as git does)', () => {
@@ -67,7 +81,7 @@ describe('Dockerfile', () => {
     expect(healthcheck).toContain("'http://127.0.0.1:4010/'")
   })
 
-  it('serves on 0.0.0.0 inside the container, through the package\'s command', () => {
+  it("serves on 0.0.0.0 inside the container, through the package's command", () => {
     const command = [...words(of('ENTRYPOINT').at(-1) ?? '[]'), ...words(of('CMD').at(-1) ?? '[]')]
     expect(command).toEqual(expect.arrayContaining(['bin/ramp-sandbox.js', 'serve', '--host', '0.0.0.0']))
     expect(command.indexOf('--host')).toBe(command.indexOf('0.0.0.0') - 1)
@@ -78,7 +92,9 @@ describe('Dockerfile', () => {
       .filter((instruction) => instruction.keyword === 'COPY' && !instruction.args.startsWith('--from'))
       .flatMap((instruction) => instruction.args.split(/\s+/).slice(0, -1))
     expect(sources.filter((source) => !existsSync(join(repo, source)))).toEqual([])
-    const ignored = readFileSync(join(repo, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim())
+    const ignored = readFileSync(join(repo, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist']))
   })
 })

@@ -39,7 +39,8 @@ export function parseDockerfile(text: string): Stage[] {
     const instruction = { keyword: keyword.toUpperCase(), args: rest.join(' ') }
     if (instruction.keyword === 'FROM') {
       const [base = '', as, name] = rest
-      if (rest.length !== 1 && (rest.length !== 3 || as?.toUpperCase() !== 'AS')) throw new Error(`FROM ${instruction.args}: only FROM <image> [AS <name>] is understood`)
+      if (rest.length !== 1 && (rest.length !== 3 || as?.toUpperCase() !== 'AS'))
+        throw new Error(`FROM ${instruction.args}: only FROM <image> [AS <name>] is understood`)
       stages.push({ base, name, instructions: [] })
     } else {
       const stage = stages.at(-1)
@@ -57,7 +58,8 @@ export function words(args: string): string[] {
 
 /** A `.dockerignore` pattern as a regular expression over a context-relative path (`/`-separated, no leading `/`). */
 function patternRegExp(pattern: string): RegExp {
-  if (/[[\]\\]/.test(pattern)) throw new Error(`.dockerignore pattern ${pattern}: character classes and escapes are not understood here`)
+  if (/[[\]\\]/.test(pattern))
+    throw new Error(`.dockerignore pattern ${pattern}: character classes and escapes are not understood here`)
   let source = ''
   for (let index = 0; index < pattern.length; index += 1) {
     const char = pattern[index]!

@@ -26,7 +26,7 @@ export function challengeOutcomesMarkdown(): string {
     'Completing the challenge creates the transaction, `pending`. Cancelling or failing it creates one too, failed at',
     'once ([decision 0063](decisions/0063-declined-challenge-fails-a-transaction.md)): `failed` with `authorizationDeclined`,',
     'its `stage_two_verification` failed with `cancelled` (or `error` for a failed challenge), with `transaction_created`',
-    'and `transaction_failed` webhooks; the buy frame\'s `complete` carries its id. A challenge that expires with its',
+    "and `transaction_failed` webhooks; the buy frame's `complete` carries its id. A challenge that expires with its",
     'quote creates none. A challenge lives as long as the quote it was opened for.',
   ].join('\n')
 }

@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 // What the build reads: a change to any of these makes dist/ stale.
-const SOURCES = ['sandbox', 'fixtures', 'harness', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.build-react-native.json', 'scripts/build.ts', 'package.json']
+const SOURCES = [
+  'sandbox',
+  'fixtures',
+  'harness',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.build-react-native.json',
+  'scripts/build.ts',
+  'package.json',
+]
 
 /** Tests are not built: a change to one leaves dist/ as it is. */
 const TEST_FILE = /\.(test|test-d|spec)\.ts$/

@@ -69,7 +69,9 @@ function hangingReceiver(): Promise<{ server: Server; url: string; peak: () => n
       peak = Math.max(peak, open)
       socket.on('close', () => open--)
     })
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, peak: () => peak }))
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, peak: () => peak }),
+    )
   })
 }
 
@@ -80,25 +82,45 @@ async function limitsFlood(api: string, until: number): Promise<void> {
   const fiats = ['usd', 'eur', 'gbp']
   const methods = ['credit_debit_card', 'apple_pay', 'google_pay']
   const cryptos = ['eth', 'btc', 'usdc', 'sol']
-  await loop(until, (n) => call('limits', `${api}/v3/currencies/${cryptos[n % 4]}/limits?apiKey=pk_test_floodlimits&baseCurrencyCode=${fiats[n % 3]}&paymentMethod=${methods[Math.floor(n / 3) % 3]}${n % 2 ? '&areFeesIncluded=true' : ''}`))
+  await loop(until, (n) =>
+    call(
+      'limits',
+      `${api}/v3/currencies/${cryptos[n % 4]}/limits?apiKey=pk_test_floodlimits&baseCurrencyCode=${fiats[n % 3]}&paymentMethod=${methods[Math.floor(n / 3) % 3]}${n % 2 ? '&areFeesIncluded=true' : ''}`,
+    ),
+  )
 }
 
 /** A fault and a verification matching `^(a+)+$`, then requests whose field is 16 kB of `a` and a `!` (item 2). */
 async function regexFlood(api: string, until: number): Promise<void> {
   const headers = secretOf('floodregex')
-  await call('regex', `${api}/__sandbox/faults`, { method: 'POST', headers, body: JSON.stringify({ path: '/v3/currencies', query: { q: { matches: '^(a+)+$' } }, status: 503, times: 1_000_000 }) })
+  await call('regex', `${api}/__sandbox/faults`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      path: '/v3/currencies',
+      query: { q: { matches: '^(a+)+$' } },
+      status: 503,
+      times: 1_000_000,
+    }),
+  })
   const field = `${'a'.repeat(16_000)}!`
   const matcher = encodeURIComponent(JSON.stringify({ q: { matches: '^(a+)+$' } }))
   await loop(until, async (n) => {
     await call('regex', `${api}/v3/currencies?apiKey=pk_test_floodregex&q=${field}`)
-    if (n % 10 === 0) await call('regex', `${api}/__sandbox/requests/count?path=/v3/currencies&query=${matcher}`, { headers })
+    if (n % 10 === 0)
+      await call('regex', `${api}/__sandbox/requests/count?path=/v3/currencies&query=${matcher}`, { headers })
   })
 }
 
 /** Faults with the largest unchecked answer bodies, until the budget refuses, then cleared, again and again (item 3). */
 async function faultFlood(api: string, until: number, account: string): Promise<void> {
   const headers = secretOf(account)
-  const body = JSON.stringify({ path: '/nowhere/**', status: 418, responseBody: { pad: 'x'.repeat(65_000) }, unchecked: true })
+  const body = JSON.stringify({
+    path: '/nowhere/**',
+    status: 418,
+    responseBody: { pad: 'x'.repeat(65_000) },
+    unchecked: true,
+  })
   await loop(until, async () => {
     const answer = await call('faults', `${api}/__sandbox/faults`, { method: 'POST', headers, body })
     if (answer?.status === 429) await call('faults', `${api}/__sandbox/faults`, { method: 'DELETE', headers })
@@ -107,20 +129,40 @@ async function faultFlood(api: string, until: number, account: string): Promise<
 
 /** Frame journals filled with the longest error messages a frame may journal, with only a publishable key (items 3, 4). */
 async function frameFlood(target: { frames: string }, until: number, account: string): Promise<void> {
-  const page = await (await fetch(`${target.frames}/platform/v1/reset?channelId=ch_flood&apiKey=pk_test_${account}`)).text()
-  const config = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(page)![1]!) as { ticket: string }
-  const body = JSON.stringify({ ticket: config.ticket, direction: 'out', message: { kind: 'error', payload: { code: 'unknown', message: 'm'.repeat(16_000) } } })
-  await loop(until, () => call('frames', `${target.frames}/__frames/event`, { method: 'POST', headers: JSON_TYPE, body }))
+  const page = await (
+    await fetch(`${target.frames}/platform/v1/reset?channelId=ch_flood&apiKey=pk_test_${account}`)
+  ).text()
+  const config = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(page)![1]!) as {
+    ticket: string
+  }
+  const body = JSON.stringify({
+    ticket: config.ticket,
+    direction: 'out',
+    message: { kind: 'error', payload: { code: 'unknown', message: 'm'.repeat(16_000) } },
+  })
+  await loop(until, () =>
+    call('frames', `${target.frames}/__frames/event`, { method: 'POST', headers: JSON_TYPE, body }),
+  )
 }
 
 /** 16 duplicating endpoints on a receiver that never answers, and triggers with the largest data (items 3, 5). */
 async function webhookFlood(api: string, until: number, receiver: string): Promise<void> {
   const headers = secretOf('floodhooks')
-  for (let i = 0; i < 16; i++) await call('webhooks', `${api}/__sandbox/webhooks/endpoints`, { method: 'POST', headers, body: JSON.stringify({ url: `${receiver}${i}`, duplicate: true }) })
+  for (let i = 0; i < 16; i++)
+    await call('webhooks', `${api}/__sandbox/webhooks/endpoints`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: `${receiver}${i}`, duplicate: true }),
+    })
   const body = JSON.stringify({ type: 'transaction_failed', data: { failureReason: 'r'.repeat(16_000) } })
   await loop(until, async (n) => {
     await call('webhooks', `${api}/__sandbox/webhooks/trigger`, { method: 'POST', headers, body })
-    if (n % 50 === 49) await call('webhooks', `${api}/__sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ by: '1h' }) })
+    if (n % 50 === 49)
+      await call('webhooks', `${api}/__sandbox/clock/advance`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ by: '1h' }),
+      })
   })
 }
 
@@ -128,8 +170,17 @@ async function webhookFlood(api: string, until: number, receiver: string): Promi
 async function clockFlood(api: string, until: number): Promise<void> {
   const headers = secretOf('floodclock')
   await loop(until, async (n) => {
-    await call('clock', `${api}/platform/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ externalCustomerId: `c${n}`, deviceIp: '203.0.113.7' }) })
-    if (n % 2_000 === 1_999) await call('clock', `${api}/__sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ by: '2d' }) })
+    await call('clock', `${api}/platform/v1/sessions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ externalCustomerId: `c${n}`, deviceIp: '203.0.113.7' }),
+    })
+    if (n % 2_000 === 1_999)
+      await call('clock', `${api}/__sandbox/clock/advance`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ by: '2d' }),
+      })
   })
 }
 
@@ -142,9 +193,17 @@ async function victim(api: string, seconds: number): Promise<void> {
   for (let n = 0; performance.now() < until; n++) {
     const started = performance.now()
     const response =
-      n % 3 === 0 ? await fetch(`${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_victim&quoteCurrencyCode=usd&baseCurrencyAmount=0.${10 + (n % 80)}`)
-      : n % 3 === 1 ? await fetch(`${api}/platform/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ externalCustomerId: `v${n % 500}`, deviceIp: '203.0.113.7' }) })
-      : await fetch(`${api}/__sandbox/fixtures`, { headers })
+      n % 3 === 0
+        ? await fetch(
+            `${api}/v3/currencies/eth/sell_quote?apiKey=pk_test_victim&quoteCurrencyCode=usd&baseCurrencyAmount=0.${10 + (n % 80)}`,
+          )
+        : n % 3 === 1
+          ? await fetch(`${api}/platform/v1/sessions`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ externalCustomerId: `v${n % 500}`, deviceIp: '203.0.113.7' }),
+            })
+          : await fetch(`${api}/__sandbox/fixtures`, { headers })
     await response.arrayBuffer()
     latencies.push(performance.now() - started)
     if (response.status >= 400) failures.push(response.status)
@@ -156,7 +215,11 @@ async function victim(api: string, seconds: number): Promise<void> {
 /** Runs the victim in a process of its own, so the floods' client work never delays its measurements. */
 function runVictim(api: string, seconds: number): Promise<{ latencies: number[]; failures: number[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--victim', api, '--seconds', String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--victim', api, '--seconds', String(seconds)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     let out = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
     child.on('error', reject)
@@ -171,10 +234,23 @@ function runVictim(api: string, seconds: number): Promise<{ latencies: number[];
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, 'hostile-accounts': { type: 'string' }, victim: { type: 'string' }, help: { type: 'boolean', short: 'h' } } })
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string' },
+      'hostile-accounts': { type: 'string' },
+      victim: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
   if (values.help) return (process.stdout.write(`${USAGE}\n`), 0)
   const flags = Flags.safeParse({ seconds: values.seconds, hostileAccounts: values['hostile-accounts'] })
-  if (!flags.success) return (process.stderr.write(`flood: ${flags.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('; ')}\n${USAGE}\n`), 2)
+  if (!flags.success)
+    return (
+      process.stderr.write(
+        `flood: ${flags.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('; ')}\n${USAGE}\n`,
+      ),
+      2
+    )
   const { seconds, hostileAccounts } = flags.data
   if (values.victim) return (await victim(values.victim, seconds), 0)
 
@@ -186,9 +262,14 @@ async function main(): Promise<number> {
     const saving: string[] = []
     const sampler = setInterval(() => {
       rss.push(processRssMb(child.pid!))
-      void fetch(`${target.api}/__sandbox/health`).then(async (response) => saving.push(((await response.json()) as { status: string }).status), () => saving.push('unreachable'))
+      void fetch(`${target.api}/__sandbox/health`).then(
+        async (response) => saving.push(((await response.json()) as { status: string }).status),
+        () => saving.push('unreachable'),
+      )
     }, 1_000)
-    process.stdout.write(`flood: ${seconds} s against ${target.api}: limits, regex, faults, frames, webhooks, clock, ${hostileAccounts} accounts filling their budgets; a victim measuring\n`)
+    process.stdout.write(
+      `flood: ${seconds} s against ${target.api}: limits, regex, faults, frames, webhooks, clock, ${hostileAccounts} accounts filling their budgets; a victim measuring\n`,
+    )
     const until = performance.now() + seconds * 1_000
     const measured = runVictim(target.api, seconds)
     await Promise.all([
@@ -206,11 +287,24 @@ async function main(): Promise<number> {
     const sorted = Float64Array.from(latencies).sort()
     const p99 = quantile(sorted, 0.99)
     const maxRss = Math.max(...rss)
-    const serverErrors = [...statuses.values()].reduce((sum, seen) => sum + [...seen].filter(([status]) => status >= 500).reduce((total, [, n]) => total + n, 0), 0)
+    const serverErrors = [...statuses.values()].reduce(
+      (sum, seen) => sum + [...seen].filter(([status]) => status >= 500).reduce((total, [, n]) => total + n, 0),
+      0,
+    )
     const degraded = saving.filter((state) => state !== 'ok').length
-    for (const [flood, seen] of statuses) process.stdout.write(`  ${flood.padEnd(9)} ${[...seen].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}\n`)
-    process.stdout.write(`  victim    ${latencies.length} requests, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${failures.length} refused (${[...new Set(failures)].join(', ') || 'none'})\n`)
-    process.stdout.write(`  server    RSS max ${maxRss.toFixed(0)} MB (bound ${RSS_BOUND_MB}), last ${rss.at(-1)?.toFixed(0)} MB; after full collections RSS ${settled?.rssMb.toFixed(0)} MB, heap ${settled?.heapUsedMb.toFixed(0)} MB; health not ok ${degraded} of ${saving.length} samples\n`)
+    for (const [flood, seen] of statuses)
+      process.stdout.write(
+        `  ${flood.padEnd(9)} ${[...seen]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}\n`,
+      )
+    process.stdout.write(
+      `  victim    ${latencies.length} requests, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${failures.length} refused (${[...new Set(failures)].join(', ') || 'none'})\n`,
+    )
+    process.stdout.write(
+      `  server    RSS max ${maxRss.toFixed(0)} MB (bound ${RSS_BOUND_MB}), last ${rss.at(-1)?.toFixed(0)} MB; after full collections RSS ${settled?.rssMb.toFixed(0)} MB, heap ${settled?.heapUsedMb.toFixed(0)} MB; health not ok ${degraded} of ${saving.length} samples\n`,
+    )
     process.stdout.write(`  receiver  at most ${receiver.peak()} connections open at once\n`)
     const verdicts = [
       [p99 < P99_BOUND_MS, `victim p99 ${p99.toFixed(1)} ms under ${P99_BOUND_MS} ms`],

@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 const root = new URL('..', import.meta.url).pathname
 const readJson = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown>
-const [biomeCommand, knipCommand] = String((readJson('package.json').scripts as Record<string, string>).lint).split(' && ')
+const [biomeCommand, knipCommand] = String((readJson('package.json').scripts as Record<string, string>).lint).split(
+  ' && ',
+)
 
 const folders: string[] = []
 afterEach(() => {
@@ -63,13 +65,19 @@ export function firstOf(key: string, values: number[]): number {
 
 describe('npm run lint: biome', () => {
   it('fails on an unused import (a warning in the recommended rules)', async () => {
-    const { code, output } = await run(biomeCommand!, await biomeProject({ 'a.ts': `import { readFile } from 'node:fs'\n${HOUSE}` }))
+    const { code, output } = await run(
+      biomeCommand!,
+      await biomeProject({ 'a.ts': `import { readFile } from 'node:fs'\n${HOUSE}` }),
+    )
     expect(code).not.toBe(0)
     expect(output).toContain('lint/correctness/noUnusedImports')
   })
 
   it('fails on code not in the house format (double quotes and semicolons)', async () => {
-    const { code, output } = await run(biomeCommand!, await biomeProject({ 'a.ts': `${HOUSE}export const name = "x";\n` }))
+    const { code, output } = await run(
+      biomeCommand!,
+      await biomeProject({ 'a.ts': `${HOUSE}export const name = "x";\n` }),
+    )
     expect(code).not.toBe(0)
     expect(output).toMatch(/format/)
   })
@@ -82,7 +90,13 @@ describe('npm run lint: biome', () => {
 })
 
 describe('npm run lint: knip', () => {
-  const knipConfig = JSON.stringify({ ...readJson('knip.json'), $schema: undefined, ignoreDependencies: undefined, entry: ['index.ts'], project: ['*.ts'] })
+  const knipConfig = JSON.stringify({
+    ...readJson('knip.json'),
+    $schema: undefined,
+    ignoreDependencies: undefined,
+    entry: ['index.ts'],
+    project: ['*.ts'],
+  })
   const files = {
     'package.json': JSON.stringify({ name: 'lint-fixture', type: 'module', private: true }),
     'knip.json': knipConfig,
@@ -90,7 +104,11 @@ describe('npm run lint: knip', () => {
   }
 
   it('fails on an export used only in its own file and on a file nothing imports', async () => {
-    const folder = project({ ...files, 'a.ts': 'export const onlyHere = 2\nexport const used = () => onlyHere\n', 'orphan.ts': 'export const lost = 1\n' })
+    const folder = project({
+      ...files,
+      'a.ts': 'export const onlyHere = 2\nexport const used = () => onlyHere\n',
+      'orphan.ts': 'export const lost = 1\n',
+    })
     const { code, output } = await run(knipCommand!, folder)
     expect(code).not.toBe(0)
     expect(output).toContain('onlyHere')
@@ -98,7 +116,10 @@ describe('npm run lint: knip', () => {
   })
 
   it('passes once that export is dropped and that file is gone', async () => {
-    const { code, output } = await run(knipCommand!, project({ ...files, 'a.ts': 'const onlyHere = 2\nexport const used = () => onlyHere\n' }))
+    const { code, output } = await run(
+      knipCommand!,
+      project({ ...files, 'a.ts': 'const onlyHere = 2\nexport const used = () => onlyHere\n' }),
+    )
     expect(output).toBe('')
     expect(code).toBe(0)
   })

@@ -20,8 +20,12 @@ const tree = join(scratch, 'tree')
 /** Names of the tests vitest's JSON report says failed. */
 function failedTests(reportFile: string): string[] {
   if (!existsSync(reportFile)) return []
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { testResults: Array<{ assertionResults: Array<{ status: string; fullName: string }> }> }
-  return report.testResults.flatMap((file) => file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.fullName))
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+    testResults: Array<{ assertionResults: Array<{ status: string; fullName: string }> }>
+  }
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.fullName),
+  )
 }
 
 let survivors = 0
@@ -37,7 +41,9 @@ try {
     const located = locateMutant(sources, mutant)
     const missingTests = mutant.tests.filter((test) => !existsSync(join(tree, test)))
     if ('problem' in located || missingTests.length > 0) {
-      console.log(`✗ ${mutant.name}: no longer applies (${'problem' in located ? located.problem : `no test file ${missingTests.join(', ')}`})`)
+      console.log(
+        `✗ ${mutant.name}: no longer applies (${'problem' in located ? located.problem : `no test file ${missingTests.join(', ')}`})`,
+      )
       survivors++
       continue
     }
@@ -47,14 +53,20 @@ try {
     fresh()
     const reportFile = join(scratch, 'report.json')
     rmSync(reportFile, { force: true })
-    const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...mutant.tests, '--reporter=json', `--outputFile=${reportFile}`], { cwd: tree, stdio: 'ignore' })
+    const run = spawnSync(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'run', ...mutant.tests, '--reporter=json', `--outputFile=${reportFile}`],
+      { cwd: tree, stdio: 'ignore' },
+    )
     writeFileSync(path, original)
     const caught = failedTests(reportFile)
     if (run.status === 0 || caught.length === 0) {
       survivors++
       console.log(`✗ ${mutant.name}: survived ${mutant.tests.join(', ')}`)
     } else {
-      console.log(`✓ ${mutant.name} (${located.site.file}): caught by ${caught.length} test${caught.length === 1 ? '' : 's'}, e.g. "${caught[0]}"`)
+      console.log(
+        `✓ ${mutant.name} (${located.site.file}): caught by ${caught.length} test${caught.length === 1 ? '' : 's'}, e.g. "${caught[0]}"`,
+      )
     }
   }
 } finally {

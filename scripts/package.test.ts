@@ -8,7 +8,17 @@
  * 2-core machine; every step has its own timeout.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
@@ -23,7 +33,11 @@ const QUOTE = '/v3/currencies/eth/sell_quote?apiKey=pk_test_partner&quoteCurrenc
 
 /** This run's environment without what npm and vitest added, as a partner's fresh shell has it (and no colours). */
 function cleanEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TEST$|FORCE_COLOR$)/i.test(name)))
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TEST$|FORCE_COLOR$)/i.test(name),
+    ),
+  )
   return { ...env, NO_COLOR: '1' }
 }
 
@@ -78,7 +92,9 @@ function serve(command: string, args: string[], cwd: string): Promise<Served> {
       const ready = /ramp-sandbox ready: api (\S+) · frames (\S+)/.exec(text)
       if (ready) done({ child, api: ready[1]!, frames: ready[2]! })
     })
-    child.once('exit', (code) => fail(new Error(`${command} ${args.join(' ')} exited ${code} before its ready line\n${text}\n${errors}`)))
+    child.once('exit', (code) =>
+      fail(new Error(`${command} ${args.join(' ')} exited ${code} before its ready line\n${text}\n${errors}`)),
+    )
   })
 }
 
@@ -117,11 +133,18 @@ function groupRunning(pgid: number): string[] {
 /** Waits for a served command to be gone: its port closed and no process of its group running (else says what is left). */
 async function expectGone({ child, api }: Served): Promise<void> {
   await expect
-    .poll(async () => ({ answers: await answers(`${api}/openapi.json`), running: groupRunning(child.pid!) }), { timeout: 15_000, interval: 100 })
+    .poll(async () => ({ answers: await answers(`${api}/openapi.json`), running: groupRunning(child.pid!) }), {
+      timeout: 15_000,
+      interval: 100,
+    })
     .toEqual({ answers: false, running: [] })
 }
 
-const answers = (url: string) => fetch(url).then(() => true, () => false)
+const answers = (url: string) =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  )
 
 /** A port free right now, for options that take a fixed one. */
 async function freePort(): Promise<number> {
@@ -134,7 +157,8 @@ async function freePort(): Promise<number> {
 
 /** The version of a package this repo has installed: the app installs the same, from the npm cache when it can. */
 function installedVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+  return (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version
 }
 
 /** The partner's app: a folder outside the repo where the packed tarball and its peers are installed. */
@@ -156,7 +180,11 @@ const app = {
   },
   /** `npx ramp-sandbox serve …` in the app, once it is ready (stopped after the file). */
   serve(args: string[] = []): Promise<Served> {
-    return serve('npx', ['--no-install', 'ramp-sandbox', 'serve', '--port', '0', '--frames-port', '0', ...args], app.dir)
+    return serve(
+      'npx',
+      ['--no-install', 'ramp-sandbox', 'serve', '--port', '0', '--frames-port', '0', ...args],
+      app.dir,
+    )
   },
 }
 
@@ -175,7 +203,10 @@ const NOT_COPIED = new Set(['node_modules', 'dist', '.git', 'reports', 'test-res
  */
 function copyOfCheckout(): string {
   const copy = join(workspace, 'checkout')
-  cpSync(repo, copy, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(repo, source)) && !/^\.dist-/.test(relative(repo, source)) })
+  cpSync(repo, copy, {
+    recursive: true,
+    filter: (source) => !NOT_COPIED.has(relative(repo, source)) && !/^\.dist-/.test(relative(repo, source)),
+  })
   symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir')
   return copy
 }
@@ -185,12 +216,31 @@ beforeAll(async () => {
   // prepack builds the copy's dist/ first.
   checkout = copyOfCheckout()
   const packed = succeeded(await run('npm', ['pack', '--json', '--pack-destination', workspace], checkout, 420_000))
-  const { filename, files } = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!
+  const { filename, files } = (
+    JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>
+  )[0]!
   app.tarballFiles = files.map((file) => file.path)
   app.dir = join(workspace, 'partner-app')
   app.write('package.json', JSON.stringify({ name: 'partner-app', private: true, type: 'module' }, null, 2))
-  const peers = ['typescript', 'vitest', 'msw', '@types/node', '@playwright/test', 'tsx', 'react', 'react-native', 'react-native-webview', '@types/react'].map((name) => `${name}@${installedVersion(name)}`)
-  succeeded(await app.run('npm', ['install', join(workspace, filename), ...peers, '--prefer-offline', '--no-audit', '--no-fund'], 420_000))
+  const peers = [
+    'typescript',
+    'vitest',
+    'msw',
+    '@types/node',
+    '@playwright/test',
+    'tsx',
+    'react',
+    'react-native',
+    'react-native-webview',
+    '@types/react',
+  ].map((name) => `${name}@${installedVersion(name)}`)
+  succeeded(
+    await app.run(
+      'npm',
+      ['install', join(workspace, filename), ...peers, '--prefer-offline', '--no-audit', '--no-fund'],
+      420_000,
+    ),
+  )
 }, 900_000)
 
 afterAll(async () => {
@@ -212,27 +262,59 @@ describe('the packed tarball', () => {
 
   it('holds the built package, its command, README and docs with the screenshots it shows, and no tests, sources or build stamp', () => {
     const files = app.tarballFiles
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/ramp-sandbox.js', 'dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/browser/client/index.js', 'dist/browser/frame-page/frame-app.js', 'docs/triggers.md']))
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'bin/ramp-sandbox.js',
+        'dist/sandbox/cli.js',
+        'dist/sandbox/index.js',
+        'dist/sandbox/index.d.ts',
+        'dist/browser/client/index.js',
+        'dist/browser/frame-page/frame-app.js',
+        'docs/triggers.md',
+      ]),
+    )
     expect(files.filter((file) => /\.(test|spec)\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([])
-    expect(files.filter((file) => /\.png$/.test(file)).sort()).toEqual(['docs/screenshots/demo-dark-1440.png', 'docs/screenshots/demo-dark-390.png', 'docs/screenshots/demo-light-1440.png', 'docs/screenshots/demo-light-390.png'])
+    expect(files.filter((file) => /\.png$/.test(file)).sort()).toEqual([
+      'docs/screenshots/demo-dark-1440.png',
+      'docs/screenshots/demo-dark-390.png',
+      'docs/screenshots/demo-light-1440.png',
+      'docs/screenshots/demo-light-390.png',
+    ])
     expect(files.filter((file) => /^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
   })
 
   it("ships no file that imports vitest but the entries a partner's own test runner loads (harness/vitest, harness/playwright)", () => {
     const dist = join(app.dir, 'node_modules/ramp-sandbox/dist')
-    const RUNNER_ENTRIES = new Set(['harness/vitest-matchers.js', 'harness/vitest-matchers.d.ts', 'harness/playwright.js', 'harness/playwright.d.ts'])
+    const RUNNER_ENTRIES = new Set([
+      'harness/vitest-matchers.js',
+      'harness/vitest-matchers.d.ts',
+      'harness/playwright.js',
+      'harness/playwright.d.ts',
+    ])
     const importsVitest = /\b(?:from|import)\s*\(?\s*['"]vitest(?:\/[^'"]*)?['"]/
-    const shipped = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|d\.ts)$/.test(file))
+    const shipped = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(js|d\.ts)$/.test(file),
+    )
     expect(shipped.length).toBeGreaterThan(100)
-    expect(shipped.filter((file) => !RUNNER_ENTRIES.has(file) && importsVitest.test(readFileSync(join(dist, file), 'utf8'))).sort()).toEqual([])
+    expect(
+      shipped
+        .filter((file) => !RUNNER_ENTRIES.has(file) && importsVitest.test(readFileSync(join(dist, file), 'utf8')))
+        .sort(),
+    ).toEqual([])
   })
 
   it('has no broken relative link or image in its README: every target is in the tarball', () => {
     const readme = readFileSync(join(app.dir, 'node_modules/ramp-sandbox/README.md'), 'utf8')
-    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)|<img[^>]*\ssrc="([^"]+)"/g)].map((match) => (match[1] ?? match[2])!.split('#')[0]!)
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)|<img[^>]*\ssrc="([^"]+)"/g)].map(
+      (match) => (match[1] ?? match[2])!.split('#')[0]!,
+    )
     const relative = [...new Set(targets.filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target)))]
     expect(relative.length).toBeGreaterThan(10)
-    const packed = (target: string) => app.tarballFiles.includes(target.replace(/^\.\//, '')) || app.tarballFiles.some((file) => file.startsWith(`${target.replace(/^\.\//, '').replace(/\/?$/, '/')}`))
+    const packed = (target: string) =>
+      app.tarballFiles.includes(target.replace(/^\.\//, '')) ||
+      app.tarballFiles.some((file) => file.startsWith(`${target.replace(/^\.\//, '').replace(/\/?$/, '/')}`))
     expect(relative.filter((target) => !packed(target))).toEqual([])
   })
 
@@ -245,22 +327,44 @@ describe('the packed tarball', () => {
     expect(linked.filter((guide) => !guides.includes(guide))).toEqual([])
     const missing = guides.flatMap((guide) => {
       const text = readFileSync(join(installed, guide), 'utf8')
-      const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!.split('#')[0]!).filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target))
-      return targets.map((target) => posix.normalize(posix.join('docs', target))).filter((file) => !app.tarballFiles.includes(file) && !app.tarballFiles.some((packed) => packed.startsWith(`${file.replace(/\/?$/, '/')}`))).map((file) => `${guide} → ${file}`)
+      const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((match) => match[1]!.split('#')[0]!)
+        .filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target))
+      return targets
+        .map((target) => posix.normalize(posix.join('docs', target)))
+        .filter(
+          (file) =>
+            !app.tarballFiles.includes(file) &&
+            !app.tarballFiles.some((packed) => packed.startsWith(`${file.replace(/\/?$/, '/')}`)),
+        )
+        .map((file) => `${guide} → ${file}`)
     })
     expect(missing).toEqual([])
   })
 
-  it("imports, in its JavaScript and declarations, no #room/ subpath: they became relative paths, as the package ships no sources for package.json \"imports\" (decision 0097)", () => {
+  it('imports, in its JavaScript and declarations, no #room/ subpath: they became relative paths, as the package ships no sources for package.json "imports" (decision 0097)', () => {
     const emitted = app.tarballFiles.filter((file) => /^dist\/.*\.(js|d\.ts)$/.test(file))
     expect(emitted.length).toBeGreaterThan(200)
-    const left = emitted.flatMap((file) => subpathSpecifiersIn(readFileSync(join(app.dir, 'node_modules/ramp-sandbox', file), 'utf8')).map((specifier) => `${file}: ${specifier}`))
+    const left = emitted.flatMap((file) =>
+      subpathSpecifiersIn(readFileSync(join(app.dir, 'node_modules/ramp-sandbox', file), 'utf8')).map(
+        (specifier) => `${file}: ${specifier}`,
+      ),
+    )
     expect(left).toEqual([])
   })
 })
 
 describe('the installed package', () => {
-  const ENTRIES = ['ramp-sandbox', 'ramp-sandbox/msw', 'ramp-sandbox/server', 'ramp-sandbox/contract', 'ramp-sandbox/client', 'ramp-sandbox/harness', 'ramp-sandbox/harness/vitest', 'ramp-sandbox/harness/playwright']
+  const ENTRIES = [
+    'ramp-sandbox',
+    'ramp-sandbox/msw',
+    'ramp-sandbox/server',
+    'ramp-sandbox/contract',
+    'ramp-sandbox/client',
+    'ramp-sandbox/harness',
+    'ramp-sandbox/harness/vitest',
+    'ramp-sandbox/harness/playwright',
+  ]
 
   it('is imported by plain node, every export of it', async () => {
     const script = `
@@ -268,13 +372,32 @@ describe('the installed package', () => {
       for (const entry of ${JSON.stringify(ENTRIES)}) loaded[entry] = Object.keys(await import(entry))
       loaded['ramp-sandbox/package.json'] = Object.keys((await import('ramp-sandbox/package.json', { with: { type: 'json' } })).default)
       console.log(JSON.stringify(loaded))`
-    const loaded = JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout) as Record<string, string[]>
-    expect(loaded['ramp-sandbox']).toEqual(expect.arrayContaining(['startServer', 'createSandboxCore', 'buildCatalog', 'SellQuote', 'signWebhook', 'verifyWebhook', 'signWidgetUrl']))
+    const loaded = JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout) as Record<
+      string,
+      string[]
+    >
+    expect(loaded['ramp-sandbox']).toEqual(
+      expect.arrayContaining([
+        'startServer',
+        'createSandboxCore',
+        'buildCatalog',
+        'SellQuote',
+        'signWebhook',
+        'verifyWebhook',
+        'signWidgetUrl',
+      ]),
+    )
     expect(loaded['ramp-sandbox/msw']).toEqual(expect.arrayContaining(['createSandbox', 'handlers']))
     expect(loaded['ramp-sandbox/server']).toEqual(expect.arrayContaining(['startServer']))
-    expect(loaded['ramp-sandbox/contract']).toEqual(expect.arrayContaining(['SellQuote', 'JournalEntry', 'WidgetBuyQuote', 'SellTransaction', 'SwapQuote']))
-    expect(loaded['ramp-sandbox/client']).toEqual(expect.arrayContaining(['createClient', 'decryptCredentials', 'encodeQuote']))
-    expect(loaded['ramp-sandbox/harness']).toEqual(expect.arrayContaining(['defineScenario', 'runInNode', 'useSandbox']))
+    expect(loaded['ramp-sandbox/contract']).toEqual(
+      expect.arrayContaining(['SellQuote', 'JournalEntry', 'WidgetBuyQuote', 'SellTransaction', 'SwapQuote']),
+    )
+    expect(loaded['ramp-sandbox/client']).toEqual(
+      expect.arrayContaining(['createClient', 'decryptCredentials', 'encodeQuote']),
+    )
+    expect(loaded['ramp-sandbox/harness']).toEqual(
+      expect.arrayContaining(['defineScenario', 'runInNode', 'useSandbox']),
+    )
     expect(loaded['ramp-sandbox/harness/vitest']).toEqual([])
     expect(loaded['ramp-sandbox/harness/playwright']).toEqual(expect.arrayContaining(['test', 'expect']))
     expect(loaded['ramp-sandbox/package.json']).toContain('version')
@@ -295,13 +418,24 @@ describe('the installed package', () => {
       let refused
       try { verifyWebhook(body + ' ', headers, key) } catch (error) { refused = error instanceof WebhookVerificationError && error.code }
       console.log(JSON.stringify({ verified: true, refused }))`
-    expect(JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout)).toEqual({ verified: true, refused: 'signature_mismatch' })
+    expect(JSON.parse(succeeded(await app.run('node', ['--input-type=module', '-e', script])).stdout)).toEqual({
+      verified: true,
+      refused: 'signature_mismatch',
+    })
   }, 120_000)
 
-  it('loads, from each export, only its dependencies and that export\'s own peer: never esbuild, tsx or another peer', () => {
+  it("loads, from each export, only its dependencies and that export's own peer: never esbuild, tsx or another peer", () => {
     const root = join(app.dir, 'node_modules/ramp-sandbox')
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; exports: Record<string, string | { default: string }> }
-    const peerOf: Record<string, string[]> = { './msw': ['msw'], './react-native': ['react', 'react-native-webview'], './harness/vitest': ['vitest'], './harness/playwright': ['@playwright/test'] }
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      exports: Record<string, string | { default: string }>
+    }
+    const peerOf: Record<string, string[]> = {
+      './msw': ['msw'],
+      './react-native': ['react', 'react-native-webview'],
+      './harness/vitest': ['vitest'],
+      './harness/playwright': ['@playwright/test'],
+    }
     const outside: Record<string, string[]> = {}
     for (const [subpath, target] of Object.entries(manifest.exports)) {
       if (typeof target === 'string') continue
@@ -311,7 +445,7 @@ describe('the installed package', () => {
     expect(outside).toEqual(Object.fromEntries(Object.keys(outside).map((subpath) => [subpath, []])))
   })
 
-  it('mounts the msw handlers, answers one endpoint of each widget API group through them, and runs every harness matcher (the waiting ones on a useSandbox tenant) in a partner\'s vitest', async () => {
+  it("mounts the msw handlers, answers one endpoint of each widget API group through them, and runs every harness matcher (the waiting ones on a useSandbox tenant) in a partner's vitest", async () => {
     app.write(
       'test/quote.test.ts',
       `import { setupServer } from 'msw/node'
@@ -375,7 +509,7 @@ it('waits on a tenant with the waiting matchers', async () => {
     expect(result.status).toBe(0)
   }, 180_000)
 
-  it('runs the Playwright fixture with its port, framesPort and seed options in a partner\'s Playwright project, without loader flags', async () => {
+  it("runs the Playwright fixture with its port, framesPort and seed options in a partner's Playwright project, without loader flags", async () => {
     const [port, framesPort] = [await freePort(), await freePort()]
     app.write(
       'playwright.config.ts',
@@ -408,7 +542,7 @@ test('the sandbox fixture serves its options', async ({ sandbox, tenant }) => {
     expect(result.status).toBe(0)
   }, 180_000)
 
-  it('runs the same tenant-handle calls in a partner\'s vitest with msw, with useSandbox, and in a Playwright spec with the tenant fixture', async () => {
+  it("runs the same tenant-handle calls in a partner's vitest with msw, with useSandbox, and in a Playwright spec with the tenant fixture", async () => {
     // One function, written once and pasted into each runner's file: what it answers must be the same in all three.
     const handleCalls = `import type { TenantHandle } from 'ramp-sandbox/harness'
 import type { TenantHandle as MswTenantHandle } from 'ramp-sandbox/msw'
@@ -486,8 +620,23 @@ test('answers the handle calls with the tenant fixture', async ({ sandbox, tenan
     expect(vitest.stdout, vitest.stdout + vitest.stderr).toMatch(/Tests\s+\S*2 passed/)
     expect(vitest.status).toBe(0)
     // Its own config (the fixture's defaults: free ports, seed 1), so this test does not lean on another's files.
-    app.write('playwright.handle.config.ts', `import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'e2e', workers: 1 })\n`)
-    const playwright = await app.run('npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.handle.config.ts', 'e2e/handle.spec.ts', '--reporter=line'], 180_000)
+    app.write(
+      'playwright.handle.config.ts',
+      `import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'e2e', workers: 1 })\n`,
+    )
+    const playwright = await app.run(
+      'npx',
+      [
+        '--no-install',
+        'playwright',
+        'test',
+        '-c',
+        'playwright.handle.config.ts',
+        'e2e/handle.spec.ts',
+        '--reporter=line',
+      ],
+      180_000,
+    )
     expect(playwright.stdout, playwright.stdout + playwright.stderr).toContain('1 passed')
     expect(playwright.status).toBe(0)
   }, 360_000)
@@ -499,7 +648,11 @@ test('answers the handle calls with the tenant fixture', async ({ sandbox, tenan
     expect(((await quote.json()) as { quoteCurrencyAmount: number }).quoteCurrencyAmount).toBeGreaterThan(0)
     for (const script of [`${api}/sandbox-client.js`, `${frames}/__frames/app.js`]) {
       const response = await fetch(script)
-      expect({ script, status: response.status, type: response.headers.get('content-type') }).toEqual({ script, status: 200, type: 'text/javascript; charset=utf-8' })
+      expect({ script, status: response.status, type: response.headers.get('content-type') }).toEqual({
+        script,
+        status: 200,
+        type: 'text/javascript; charset=utf-8',
+      })
     }
   }, 120_000)
 
@@ -508,7 +661,11 @@ test('answers the handle calls with the tenant fixture', async ({ sandbox, tenan
     for (const script of [`${api}/sandbox-client.js`, `${frames}/__frames/app.js`]) {
       const response = await fetch(script, { headers: { 'accept-encoding': 'br' } })
       const etag = response.headers.get('etag')
-      expect({ script, encoding: response.headers.get('content-encoding'), cache: response.headers.get('cache-control') }).toEqual({ script, encoding: 'br', cache: 'public, no-cache' })
+      expect({
+        script,
+        encoding: response.headers.get('content-encoding'),
+        cache: response.headers.get('cache-control'),
+      }).toEqual({ script, encoding: 'br', cache: 'public, no-cache' })
       expect(Number(response.headers.get('content-length'))).toBeLessThanOrEqual(100_000)
       await response.arrayBuffer()
       expect((await fetch(script, { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } })).status).toBe(304)
@@ -528,12 +685,17 @@ test('answers the handle calls with the tenant fixture', async ({ sandbox, tenan
   }, 120_000)
 
   it('ends quietly with exit code 0 when the reader of its output goes away (ramp-sandbox fixtures | head -c 100)', async () => {
-    const result = await app.run('sh', ['-c', '{ ./node_modules/.bin/ramp-sandbox fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null'])
+    const result = await app.run('sh', [
+      '-c',
+      '{ ./node_modules/.bin/ramp-sandbox fixtures; echo "exit=$?" >&2; } | head -c 100 > /dev/null',
+    ])
     expect(result.stderr).toBe('exit=0\n')
   }, 60_000)
 
   it("runs a partner's own scenario file with npx ramp-sandbox scenarios under the node driver", async () => {
-    app.write('scenarios/partner/sell-quote.scenario.ts', `import { defineScenario } from 'ramp-sandbox/harness'
+    app.write(
+      'scenarios/partner/sell-quote.scenario.ts',
+      `import { defineScenario } from 'ramp-sandbox/harness'
 
 export default defineScenario({
   title: 'a partner sells 0.5 eth for usd',
@@ -541,7 +703,8 @@ export default defineScenario({
   steps: [{ api: 'GET /v3/currencies/eth/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5', as: 'quote', headers: {} }],
   expect: { responses: { quote: { status: 200, body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5 } } } },
 })
-`)
+`,
+    )
     const result = await app.ramp(['scenarios', 'scenarios/partner/*.scenario.ts', '--driver', 'node'], 120_000)
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0)
     expect(result.stdout).toContain('a partner sells 0.5 eth for usd')
@@ -551,13 +714,41 @@ export default defineScenario({
     const { api } = await app.serve(['--frozen-clock'])
     const sk = { 'x-api-key': 'sk_test_partnerrec', 'content-type': 'application/json' }
     const session = await fetch(`${api}/platform/v1/sessions`, {
-      method: 'POST', headers: sk, body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }),
+      method: 'POST',
+      headers: sk,
+      body: JSON.stringify({
+        externalCustomerId: 'u1',
+        deviceIp: '203.0.113.7',
+        email: 'active.us-ny@sandbox.test',
+        phoneNumber: '+12125550101',
+      }),
     })
     expect(session.status).toBe(201)
     const { data } = (await session.json()) as { data: { sessionToken: string } }
-    expect((await fetch(`${api}/__sandbox/connections`, { method: 'POST', headers: sk, body: JSON.stringify({ sessionToken: data.sessionToken }) })).status).toBe(200)
+    expect(
+      (
+        await fetch(`${api}/__sandbox/connections`, {
+          method: 'POST',
+          headers: sk,
+          body: JSON.stringify({ sessionToken: data.sessionToken }),
+        })
+      ).status,
+    ).toBe(200)
     expect((await fetch(`${api}${QUOTE}`)).status).toBe(200)
-    const recorded = await app.ramp(['record', '--key', 'sk_test_partnerrec', '--api', api, '--title', 'a recorded partner flow', '--out', 'scenarios/recorded/flow.scenario.ts'], 120_000)
+    const recorded = await app.ramp(
+      [
+        'record',
+        '--key',
+        'sk_test_partnerrec',
+        '--api',
+        api,
+        '--title',
+        'a recorded partner flow',
+        '--out',
+        'scenarios/recorded/flow.scenario.ts',
+      ],
+      120_000,
+    )
     expect(recorded.status, recorded.stderr).toBe(0)
     const source = readFileSync(join(app.dir, 'scenarios/recorded/flow.scenario.ts'), 'utf8')
     expect(source).toContain("from 'ramp-sandbox/harness'")
@@ -568,31 +759,82 @@ export default defineScenario({
   it('records, with npx ramp-sandbox record, an account that registered a webhook endpoint, and replays it with npx ramp-sandbox scenarios', async () => {
     const { api } = await app.serve(['--frozen-clock'])
     // The partner's webhook receiver: answers every delivery 204.
-    const receiver = createHttpServer((request, response) => void request.resume().once('end', () => response.writeHead(204).end()))
+    const receiver = createHttpServer(
+      (request, response) => void request.resume().once('end', () => response.writeHead(204).end()),
+    )
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done))
     try {
       const sk = { 'x-api-key': 'sk_test_partnerhooks', 'content-type': 'application/json' }
       const hooks = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`
-      expect((await fetch(`${api}/__sandbox/webhooks/endpoints`, { method: 'POST', headers: sk, body: JSON.stringify({ url: hooks, family: 'widget' }) })).status).toBe(201)
+      expect(
+        (
+          await fetch(`${api}/__sandbox/webhooks/endpoints`, {
+            method: 'POST',
+            headers: sk,
+            body: JSON.stringify({ url: hooks, family: 'widget' }),
+          })
+        ).status,
+      ).toBe(201)
       const session = await fetch(`${api}/platform/v1/sessions`, {
-        method: 'POST', headers: sk, body: JSON.stringify({ externalCustomerId: 'u2', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }),
+        method: 'POST',
+        headers: sk,
+        body: JSON.stringify({
+          externalCustomerId: 'u2',
+          deviceIp: '203.0.113.7',
+          email: 'active.us-ny@sandbox.test',
+          phoneNumber: '+12125550101',
+        }),
       })
       expect(session.status).toBe(201)
       const { data } = (await session.json()) as { data: { sessionToken: string } }
-      expect((await fetch(`${api}/__sandbox/connections`, { method: 'POST', headers: sk, body: JSON.stringify({ sessionToken: data.sessionToken }) })).status).toBe(200)
-      const recorded = await app.ramp(['record', '--key', 'sk_test_partnerhooks', '--api', api, '--title', 'a recorded flow with a webhook endpoint', '--out', 'scenarios/recorded/hooks.scenario.ts'], 120_000)
+      expect(
+        (
+          await fetch(`${api}/__sandbox/connections`, {
+            method: 'POST',
+            headers: sk,
+            body: JSON.stringify({ sessionToken: data.sessionToken }),
+          })
+        ).status,
+      ).toBe(200)
+      const recorded = await app.ramp(
+        [
+          'record',
+          '--key',
+          'sk_test_partnerhooks',
+          '--api',
+          api,
+          '--title',
+          'a recorded flow with a webhook endpoint',
+          '--out',
+          'scenarios/recorded/hooks.scenario.ts',
+        ],
+        120_000,
+      )
       expect(recorded.status, recorded.stderr).toBe(0)
       const source = readFileSync(join(app.dir, 'scenarios/recorded/hooks.scenario.ts'), 'utf8')
       expect(source).toContain("{ webhooks: 'listen', as: 'hooks', family: 'widget' },")
-      const replayed = await app.ramp(['scenarios', 'scenarios/recorded/hooks.scenario.ts', '--driver', 'node'], 120_000)
+      const replayed = await app.ramp(
+        ['scenarios', 'scenarios/recorded/hooks.scenario.ts', '--driver', 'node'],
+        120_000,
+      )
       expect(replayed.status, `${source}\n${replayed.stdout}\n${replayed.stderr}`).toBe(0)
     } finally {
       await new Promise((done) => receiver.close(done))
     }
   }, 240_000)
 
-  it('passes a partner\'s tsc (NodeNext, strict, no special flags) over one project: every export, its vitest tests with every matcher, its Playwright config and spec with the fixture, its scenarios (one recorded)', async () => {
-    app.write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'test', 'e2e', 'scenarios', 'playwright.config.ts'] }, null, 2))
+  it("passes a partner's tsc (NodeNext, strict, no special flags) over one project: every export, its vitest tests with every matcher, its Playwright config and spec with the fixture, its scenarios (one recorded)", async () => {
+    app.write(
+      'tsconfig.json',
+      JSON.stringify(
+        {
+          compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true },
+          include: ['src', 'test', 'e2e', 'scenarios', 'playwright.config.ts'],
+        },
+        null,
+        2,
+      ),
+    )
     app.write(
       'src/uses-every-export.ts',
       `import { startServer, buildCatalog, createSandboxCore, SellQuote, signWebhook, verifyWebhook, type RunningSandbox, type WebhookScheme } from 'ramp-sandbox'
@@ -630,7 +872,14 @@ export const listening: Scenario = defineScenario({ title: 'webhooks', tags: [],
 `,
     )
     // The files the tests above wrote and ran are in the same program: a matcher that passes at run time type-checks too.
-    for (const file of ['test/quote.test.ts', 'e2e/fixture.spec.ts', 'playwright.config.ts', 'scenarios/partner/sell-quote.scenario.ts', 'scenarios/recorded/flow.scenario.ts']) expect(existsSync(join(app.dir, file)), file).toBe(true)
+    for (const file of [
+      'test/quote.test.ts',
+      'e2e/fixture.spec.ts',
+      'playwright.config.ts',
+      'scenarios/partner/sell-quote.scenario.ts',
+      'scenarios/recorded/flow.scenario.ts',
+    ])
+      expect(existsSync(join(app.dir, file)), file).toBe(true)
     const result = await app.run('npx', ['--no-install', 'tsc', '-p', '.'], 300_000)
     expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
     expect(result.status).toBe(0)
@@ -641,7 +890,25 @@ describe('the installed package in a React Native app', () => {
   it("passes a partner's tsc (NodeNext, strict, its own project without the DOM lib, as a React Native app is) over a file using every call and component of ramp-sandbox/react-native, on react-native-webview's types", async () => {
     // As a React Native app's tsconfig is (@react-native/typescript-config): no DOM lib (react-native's types declare
     // its globals), skipLibCheck; its own file is checked in full against react's and react-native-webview's types.
-    app.write('rn/tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022'], types: [], skipLibCheck: true }, include: ['.'] }, null, 2))
+    app.write(
+      'rn/tsconfig.json',
+      JSON.stringify(
+        {
+          compilerOptions: {
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            noEmit: true,
+            lib: ['ES2022'],
+            types: [],
+            skipLibCheck: true,
+          },
+          include: ['.'],
+        },
+        null,
+        2,
+      ),
+    )
     app.write(
       'rn/app.ts',
       `import { createElement, type ReactElement } from 'react'
@@ -688,7 +955,10 @@ export const pure = [inboundScript('{}'), frameUrl('http://127.0.0.1:4011', 'res
   it("passes the same tsc with skipLibCheck off: the declarations of ramp-sandbox/react-native reach no server module (@msw/data's rettime needs the DOM's MessageEvent)", async () => {
     // The test above wrote rn/app.ts; this project checks it again with every declaration file it reaches checked too.
     expect(existsSync(join(app.dir, 'rn/app.ts'))).toBe(true)
-    app.write('rn/tsconfig.lib-check.json', JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }, null, 2))
+    app.write(
+      'rn/tsconfig.lib-check.json',
+      JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }, null, 2),
+    )
     const result = await app.run('npx', ['--no-install', 'tsc', '-p', 'rn/tsconfig.lib-check.json'], 300_000)
     expect(result.stdout + result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('')
     expect(result.status).toBe(0)
@@ -715,11 +985,21 @@ function packagesLoadedFrom(entry: string): Set<string> {
     seen.add(file)
     // JSDoc examples show imports too: drop comments before reading the real ones. Static imports
     // start a line in emitted code; one inside a string (a generated scenario's source) does not.
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
-    for (const [, , a, , b, , c] of code.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s*(['"])([^'"]+)\1|^\s*import\s*(['"])([^'"]+)\3|\bimport\(\s*(['"])([^'"]+)\5\s*\)/gm)) {
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '')
+    for (const [, , a, , b, , c] of code.matchAll(
+      /^\s*(?:import|export)\b[^'";]*?\bfrom\s*(['"])([^'"]+)\1|^\s*import\s*(['"])([^'"]+)\3|\bimport\(\s*(['"])([^'"]+)\5\s*\)/gm,
+    )) {
       const specifier = (a ?? b ?? c)!
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier))
-      else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier)) packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+      else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier))
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        )
     }
   }
   visit(entry)

@@ -14,7 +14,10 @@ const START_UP_MS = 60_000
  */
 function sampleInChild(): Promise<{ stalledAt: string | null; output: string; errors: string }> {
   const cwd = fileURLToPath(new URL('..', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/quote-sweep.ts', '--sample', '--json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/quote-sweep.ts', '--sample', '--json'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   let errors = ''
   let lastInstant = 'start-up'

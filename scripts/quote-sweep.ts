@@ -14,10 +14,16 @@ import { z } from 'zod'
 import { sweepQuotes, SWEEP_DEFAULTS, type SweepRun } from './quote-sweep/sweep-quotes.ts'
 import { FAMILIES } from './quote-sweep/sweep-tally.ts'
 
-const USAGE = 'usage: npm run sweep:quotes -- [--sample] [--seed 1] [--mode test|live] [--from ISO] [--days 7] [--stride-minutes 5] [--json]'
+const USAGE =
+  'usage: npm run sweep:quotes -- [--sample] [--seed 1] [--mode test|live] [--from ISO] [--days 7] [--stride-minutes 5] [--json]'
 
 const Flags = z.object({
-  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(SWEEP_DEFAULTS.seed),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(SWEEP_DEFAULTS.seed),
   mode: z.enum(['test', 'live']).default(SWEEP_DEFAULTS.mode),
   from: z.iso.datetime({ offset: true }).default(SWEEP_DEFAULTS.from),
   days: z.coerce.number().positive().max(366).default(SWEEP_DEFAULTS.days),
@@ -45,7 +51,18 @@ function report(run: SweepRun): string {
 async function main(): Promise<number> {
   let values
   try {
-    ;({ values } = parseArgs({ options: { seed: { type: 'string' }, mode: { type: 'string' }, from: { type: 'string' }, days: { type: 'string' }, 'stride-minutes': { type: 'string' }, sample: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }))
+    ;({ values } = parseArgs({
+      options: {
+        seed: { type: 'string' },
+        mode: { type: 'string' },
+        from: { type: 'string' },
+        days: { type: 'string' },
+        'stride-minutes': { type: 'string' },
+        sample: { type: 'boolean' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }))
   } catch (error) {
     process.stderr.write(`sweep:quotes: ${(error as Error).message}\n${USAGE}\n`)
     return 2
@@ -56,7 +73,9 @@ async function main(): Promise<number> {
   }
   const flags = Flags.safeParse({ ...values, strideMinutes: values['stride-minutes'] })
   if (!flags.success) {
-    process.stderr.write(`sweep:quotes: ${flags.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('; ')}\n`)
+    process.stderr.write(
+      `sweep:quotes: ${flags.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('; ')}\n`,
+    )
     return 2
   }
   const json = values.json === true

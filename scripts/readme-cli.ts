@@ -9,5 +9,17 @@ import { USAGE } from '../sandbox/cli-usage.ts'
  * withSection(readme, 'cli', cliSection())
  */
 export function cliSection(): string {
-  return ['`ramp-sandbox --help`:', '', '```', USAGE, '```', '', '`ramp-sandbox scenarios --help`:', '', '```', SCENARIOS_USAGE, '```'].join('\n')
+  return [
+    '`ramp-sandbox --help`:',
+    '',
+    '```',
+    USAGE,
+    '```',
+    '',
+    '`ramp-sandbox scenarios --help`:',
+    '',
+    '```',
+    SCENARIOS_USAGE,
+    '```',
+  ].join('\n')
 }

@@ -1,4 +1,11 @@
-import { eventTypesOf, readWebhookBody, WEBHOOK_CATALOGUE, webhookEntry, type WebhookEventName, type WebhookSubject } from '#contract/index.ts'
+import {
+  eventTypesOf,
+  readWebhookBody,
+  WEBHOOK_CATALOGUE,
+  webhookEntry,
+  type WebhookEventName,
+  type WebhookSubject,
+} from '#contract/index.ts'
 import { createSandboxCore } from '#http/sandbox-core.ts'
 import { send } from '#http/test-request.ts'
 import { handlerTransport } from '#kernel/webhook-transport.ts'
@@ -26,7 +33,12 @@ function sourceOf(subject: WebhookSubject): string {
 /** Fires `types` for the newest seeded objects of a fresh account (seed 1) and answers the bodies the sandbox sent, by type. */
 async function sentBodies(types: WebhookEventName[]): Promise<Map<string, string>> {
   const bodies = new Map<string, string>()
-  const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport(async (request) => void bodies.set(readWebhookBody(await request.clone().text())!.type, await request.text())) })
+  const core = createSandboxCore({
+    seed: 1,
+    webhookTransport: handlerTransport(
+      async (request) => void bodies.set(readWebhookBody(await request.clone().text())!.type, await request.text()),
+    ),
+  })
   const headers = { 'x-api-key': 'sk_test_readme' }
   const call = (path: string, body: unknown) => send(core, `POST ${path}`, { headers, body })
   await call('/__sandbox/webhooks/endpoints', { url: 'http://127.0.0.1:9/hooks', family: 'both' })

@@ -24,7 +24,13 @@ function options(argv: string[]): Options {
   const split = argv.indexOf('--')
   const { values } = parseArgs({
     args: split === -1 ? argv : argv.slice(0, split),
-    options: { times: { type: 'string', default: '10' }, load: { type: 'string', default: '0' }, 'keep-going': { type: 'boolean', default: false }, logs: { type: 'string', default: 'reports/repeat' }, help: { type: 'boolean' } },
+    options: {
+      times: { type: 'string', default: '10' },
+      load: { type: 'string', default: '0' },
+      'keep-going': { type: 'boolean', default: false },
+      logs: { type: 'string', default: 'reports/repeat' },
+      help: { type: 'boolean' },
+    },
   })
   if (values.help) {
     console.log(USAGE)
@@ -53,7 +59,9 @@ function runOnce(command: string[]): Promise<{ passed: boolean; seconds: number;
     let output = ''
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('error', (error) => done({ passed: false, seconds: (performance.now() - started) / 1000, output: `${output}\n${error.message}` }))
+    child.once('error', (error) =>
+      done({ passed: false, seconds: (performance.now() - started) / 1000, output: `${output}\n${error.message}` }),
+    )
     child.once('close', (code) => done({ passed: code === 0, seconds: (performance.now() - started) / 1000, output }))
   })
 }
@@ -86,5 +94,7 @@ try {
 }
 const passed = results.filter((result) => result.passed).length
 const seconds = results.map((result) => result.seconds).sort((a, b) => a - b)
-console.log(`repeat: ${passed} of ${results.length} passed (${command.join(' ')}; ${load} core${load === 1 ? '' : 's'} loaded; median ${seconds[Math.floor(seconds.length / 2)]!.toFixed(1)} s, slowest ${seconds.at(-1)!.toFixed(1)} s)`)
+console.log(
+  `repeat: ${passed} of ${results.length} passed (${command.join(' ')}; ${load} core${load === 1 ? '' : 's'} loaded; median ${seconds[Math.floor(seconds.length / 2)]!.toFixed(1)} s, slowest ${seconds.at(-1)!.toFixed(1)} s)`,
+)
 process.exitCode = passed === results.length && results.length === times ? 0 : 1

@@ -11,7 +11,14 @@ let context: string
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'replay-docker-stage-'))
   context = join(folder, 'context')
-  for (const [path, text] of Object.entries({ 'package.json': '{}', 'src/a.ts': 'a', 'src/deep/b.ts': 'b', 'src/skip.log': 'no', 'tool.ts': 't', 'secret.env': 's' })) {
+  for (const [path, text] of Object.entries({
+    'package.json': '{}',
+    'src/a.ts': 'a',
+    'src/deep/b.ts': 'b',
+    'src/skip.log': 'no',
+    'tool.ts': 't',
+    'secret.env': 's',
+  })) {
     mkdirSync(dirname(join(context, path)), { recursive: true })
     writeFileSync(join(context, path), text)
   }
@@ -24,15 +31,26 @@ async function replay(dockerfile: string, dockerignore = ''): Promise<Map<string
   const roots = new Map<string, string>()
   for (const [index, stage] of parseDockerfile(dockerfile).entries()) {
     const root = mkdtempSync(join(folder, `stage-${index}-`))
-    await replayStage(stage, { context, ignored: dockerignoreMatcher(dockerignore), root, stages: roots, env: { PATH: process.env.PATH }, runTimeoutMs: 10_000 })
+    await replayStage(stage, {
+      context,
+      ignored: dockerignoreMatcher(dockerignore),
+      root,
+      stages: roots,
+      env: { PATH: process.env.PATH },
+      runTimeoutMs: 10_000,
+    })
     roots.set(stage.name ?? String(index), root)
   }
   return roots
 }
 
 describe('replayStage', () => {
-  it('copies a folder\'s contents into the destination and files into a folder destination, under WORKDIR', async () => {
-    const root = (await replay('FROM x AS one\nWORKDIR /app\nCOPY src code\nCOPY package.json tool.ts ./\nCOPY tool.ts bin/tool.ts\n')).get('one')!
+  it("copies a folder's contents into the destination and files into a folder destination, under WORKDIR", async () => {
+    const root = (
+      await replay(
+        'FROM x AS one\nWORKDIR /app\nCOPY src code\nCOPY package.json tool.ts ./\nCOPY tool.ts bin/tool.ts\n',
+      )
+    ).get('one')!
     expect(readFileSync(join(root, 'app/code/deep/b.ts'), 'utf8')).toBe('b')
     expect(existsSync(join(root, 'app/code/src'))).toBe(false)
     expect(readFileSync(join(root, 'app/package.json'), 'utf8')).toBe('{}')
@@ -46,12 +64,18 @@ describe('replayStage', () => {
   })
 
   it('fails a COPY of a source the context lacks or .dockerignore leaves out', async () => {
-    await expect(replay('FROM x\nCOPY missing.json ./\n')).rejects.toThrow(/COPY missing\.json: not found in the build context/)
-    await expect(replay('FROM x\nCOPY secret.env ./\n', '*.env\n')).rejects.toThrow(/COPY secret\.env: left out of the build context by \.dockerignore/)
+    await expect(replay('FROM x\nCOPY missing.json ./\n')).rejects.toThrow(
+      /COPY missing\.json: not found in the build context/,
+    )
+    await expect(replay('FROM x\nCOPY secret.env ./\n', '*.env\n')).rejects.toThrow(
+      /COPY secret\.env: left out of the build context by \.dockerignore/,
+    )
   })
 
-  it('runs RUN lines in WORKDIR with the stage\'s ENV, and copies --from an earlier stage\'s files', async () => {
-    const roots = await replay('FROM x AS build\nENV GREETING=hello\nWORKDIR /app\nCOPY tool.ts ./\nRUN echo "$GREETING" > out.txt && cat tool.ts >> out.txt\nFROM x AS run\nWORKDIR /srv\nCOPY --from=build /app/out.txt ./\n')
+  it("runs RUN lines in WORKDIR with the stage's ENV, and copies --from an earlier stage's files", async () => {
+    const roots = await replay(
+      'FROM x AS build\nENV GREETING=hello\nWORKDIR /app\nCOPY tool.ts ./\nRUN echo "$GREETING" > out.txt && cat tool.ts >> out.txt\nFROM x AS run\nWORKDIR /srv\nCOPY --from=build /app/out.txt ./\n',
+    )
     expect(readFileSync(join(roots.get('run')!, 'srv/out.txt'), 'utf8')).toBe('hello\nt')
   })
 

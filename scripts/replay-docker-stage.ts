@@ -62,7 +62,8 @@ export async function replayStage(stage: Stage, options: ReplayOptions): Promise
         break
       }
       default:
-        if (!METADATA.has(instruction.keyword)) throw new Error(`${instruction.keyword} ${instruction.args}: not understood by the replay`)
+        if (!METADATA.has(instruction.keyword))
+          throw new Error(`${instruction.keyword} ${instruction.args}: not understood by the replay`)
     }
   }
   return { workdir, env }
@@ -73,7 +74,8 @@ function parseEnv(args: string): Record<string, string> {
   return Object.fromEntries(
     args.split(/\s+/).map((pair) => {
       const equals = pair.indexOf('=')
-      if (equals < 1 || /["'\\$]/.test(pair)) throw new Error(`ENV ${args}: only unquoted NAME=value pairs are understood`)
+      if (equals < 1 || /["'\\$]/.test(pair))
+        throw new Error(`ENV ${args}: only unquoted NAME=value pairs are understood`)
       return [pair.slice(0, equals), pair.slice(equals + 1)]
     }),
   )
@@ -88,12 +90,15 @@ function copy(instruction: Instruction, workdir: string, options: ReplayOptions)
   const all = words(instruction.args)
   const flags = all.filter((word) => word.startsWith('--'))
   const [destination, ...sources] = all.filter((word) => !word.startsWith('--')).reverse()
-  if (destination === undefined || sources.length === 0) throw new Error(`COPY ${instruction.args}: needs a source and a destination`)
+  if (destination === undefined || sources.length === 0)
+    throw new Error(`COPY ${instruction.args}: needs a source and a destination`)
   let from: string | undefined
   for (const flag of flags) {
     if (flag.startsWith('--from=')) from = options.stages.get(flag.slice('--from='.length))
-    else if (!/^--(chown|chmod)=/.test(flag) && flag !== '--link') throw new Error(`COPY ${instruction.args}: ${flag} is not understood by the replay`)
-    if (flag.startsWith('--from=') && from === undefined) throw new Error(`COPY ${instruction.args}: no earlier stage is named ${flag.slice(7)}`)
+    else if (!/^--(chown|chmod)=/.test(flag) && flag !== '--link')
+      throw new Error(`COPY ${instruction.args}: ${flag} is not understood by the replay`)
+    if (flag.startsWith('--from=') && from === undefined)
+      throw new Error(`COPY ${instruction.args}: no earlier stage is named ${flag.slice(7)}`)
   }
   const target = posix.resolve(workdir, destination)
   const intoFolder = destination.endsWith('/') || sources.length > 1
@@ -107,14 +112,20 @@ function copy(instruction: Instruction, workdir: string, options: ReplayOptions)
       if (options.ignored(inContext)) throw new Error(`COPY ${source}: left out of the build context by .dockerignore`)
       path = join(options.context, inContext)
     }
-    if (!existsSync(path)) throw new Error(`COPY ${source}: not found${from === undefined ? ' in the build context' : ' in the stage it copies from'}`)
+    if (!existsSync(path))
+      throw new Error(
+        `COPY ${source}: not found${from === undefined ? ' in the build context' : ' in the stage it copies from'}`,
+      )
     const folder = statSync(path).isDirectory()
     const to = folder || !intoFolder ? target : posix.join(target, posix.basename(source))
     cpSync(path, join(options.root, to), {
       recursive: true,
       // Symbolic links are copied as links, as Docker does (node_modules/.bin).
       verbatimSymlinks: true,
-      filter: from === undefined ? (file) => !options.ignored(relative(options.context, file).split(sep).join('/')) : undefined,
+      filter:
+        from === undefined
+          ? (file) => !options.ignored(relative(options.context, file).split(sep).join('/'))
+          : undefined,
     })
   }
 }
@@ -136,7 +147,12 @@ function run(command: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: 
     child.once('close', (code, signal) => {
       clearTimeout(timer)
       if (code === 0) done()
-      else fail(new Error(`RUN ${command.join(' ')} ${signal ? `was killed (${signal}; over ${timeoutMs} ms?)` : `exited ${code}`}:\n${output}`))
+      else
+        fail(
+          new Error(
+            `RUN ${command.join(' ')} ${signal ? `was killed (${signal}; over ${timeoutMs} ms?)` : `exited ${code}`}:\n${output}`,
+          ),
+        )
     })
   })
 }

@@ -24,7 +24,10 @@ await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed:
 async function filesRun(): Promise<string[]> {
   const { result } = await session.post('Profiler.takePreciseCoverage')
   const files = result
-    .filter((script) => script.url.startsWith('file://') && script.functions.some((fn) => fn.ranges.some((range) => range.count > 0)))
+    .filter(
+      (script) =>
+        script.url.startsWith('file://') && script.functions.some((fn) => fn.ranges.some((range) => range.count > 0)),
+    )
     .map((script) => relative(ROOT, fileURLToPath(script.url)))
     .filter((path) => /^(sandbox|fixtures)\//.test(path))
   return [...new Set(files)].sort()
@@ -55,15 +58,44 @@ await server.close()
 const frames = await startServer({ port: 0, framesPort: 0, seed: 1, logger: () => undefined })
 async function purchase(account: string): Promise<Response> {
   const secret = { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' }
-  const post = async (path: string, headers: Record<string, string>, body: unknown) => ((await (await fetch(`${frames.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { data: any }).data
-  const session = await post('/platform/v1/sessions', secret, { externalCustomerId: `${account}-customer`, deviceIp: '203.0.113.7', ...magicContacts.usNy })
-  const { accessToken, clientToken } = (await post('/__sandbox/connections', secret, { sessionToken: session.sessionToken })).credentials
-  const quoteBody = { source: { asset: { code: 'usd' }, amount: 50 }, destination: { asset: { code: 'eth' } }, wallet: { address: WALLET }, paymentMethod: { type: 'apple_pay' } }
-  const quote = await post('/platform/v1/quotes/buy', { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, quoteBody)
-  const page = await (await fetch(`${frames.framesUrl}/platform/v1/apple-pay?${new URLSearchParams({ channelId: `trace-${account}`, clientToken, quote: Buffer.from(JSON.stringify(quote)).toString('base64url') })}`)).text()
-  const ticket = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(page)![1]!).ticket as string
+  const post = async (path: string, headers: Record<string, string>, body: unknown) =>
+    (
+      (await (
+        await fetch(`${frames.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      ).json()) as { data: any }
+    ).data
+  const session = await post('/platform/v1/sessions', secret, {
+    externalCustomerId: `${account}-customer`,
+    deviceIp: '203.0.113.7',
+    ...magicContacts.usNy,
+  })
+  const { accessToken, clientToken } = (
+    await post('/__sandbox/connections', secret, { sessionToken: session.sessionToken })
+  ).credentials
+  const quoteBody = {
+    source: { asset: { code: 'usd' }, amount: 50 },
+    destination: { asset: { code: 'eth' } },
+    wallet: { address: WALLET },
+    paymentMethod: { type: 'apple_pay' },
+  }
+  const quote = await post(
+    '/platform/v1/quotes/buy',
+    { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    quoteBody,
+  )
+  const page = await (
+    await fetch(
+      `${frames.framesUrl}/platform/v1/apple-pay?${new URLSearchParams({ channelId: `trace-${account}`, clientToken, quote: Buffer.from(JSON.stringify(quote)).toString('base64url') })}`,
+    )
+  ).text()
+  const ticket = JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(page)![1]!)
+    .ticket as string
   await filesRun()
-  return fetch(`${frames.framesUrl}/__frames/effects/purchase.execute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, effect: { type: 'purchase.execute', quote } }) })
+  return fetch(`${frames.framesUrl}/__frames/effects/purchase.execute`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ticket, effect: { type: 'purchase.execute', quote } }),
+  })
 }
 await (await purchase('trace_warm')).text()
 const executed = await purchase('trace')

@@ -12,25 +12,41 @@ function stepFiles(text: string): string[] {
 
 /** The pipeline's own step files: what `sandbox-core.ts` and `admit.ts` import from sandbox/http/ (routes and options aside). */
 function pipelineFiles(): string[] {
-  const imports = ['sandbox/http/sandbox-core.ts', 'sandbox/http/admit.ts'].flatMap((file) => [...read(file).matchAll(/^import (?!type )[^\n]* from '\.\/([\w-]+\.ts)'/gm)].map(([, name]) => `sandbox/http/${name}`))
-  return [...new Set(['sandbox/http/sandbox-core.ts', ...imports])].filter((file) => !/sandbox-options|\/route\.ts$/.test(file)).sort()
+  const imports = ['sandbox/http/sandbox-core.ts', 'sandbox/http/admit.ts'].flatMap((file) =>
+    [...read(file).matchAll(/^import (?!type )[^\n]* from '\.\/([\w-]+\.ts)'/gm)].map(
+      ([, name]) => `sandbox/http/${name}`,
+    ),
+  )
+  return [...new Set(['sandbox/http/sandbox-core.ts', ...imports])]
+    .filter((file) => !/sandbox-options|\/route\.ts$/.test(file))
+    .sort()
 }
 
 describe("docs/architecture.md's request flow", () => {
   it('names every step file the pipeline imports', () => {
     const named = stepFiles(doc)
-    expect(pipelineFiles().filter((file) => file !== 'sandbox/http/sandbox-core.ts' && !named.includes(file))).toEqual([])
-    expect(pipelineFiles()).toEqual(expect.arrayContaining(['sandbox/http/admit.ts', 'sandbox/http/router.ts', 'sandbox/http/journal-api-call.ts']))
+    expect(pipelineFiles().filter((file) => file !== 'sandbox/http/sandbox-core.ts' && !named.includes(file))).toEqual(
+      [],
+    )
+    expect(pipelineFiles()).toEqual(
+      expect.arrayContaining(['sandbox/http/admit.ts', 'sandbox/http/router.ts', 'sandbox/http/journal-api-call.ts']),
+    )
   })
 
   it('names only files that exist, in its steps and in its paths', () => {
     const every = [...new Set([...doc.matchAll(/`(sandbox\/[\w/.-]+\.ts)`/g)].map(([, file]) => file!))]
     expect(every.length).toBeGreaterThan(15)
-    expect(every.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)) && !file.endsWith('frames-handler.ts'))).toEqual([])
+    expect(
+      every.filter(
+        (file) => !existsSync(new URL(`../${file}`, import.meta.url)) && !file.endsWith('frames-handler.ts'),
+      ),
+    ).toEqual([])
   })
 
   it('finds a step file missing from a list that leaves it out', () => {
     const without = doc.replace('`sandbox/http/admit.ts`', '`admit`')
-    expect(pipelineFiles().filter((file) => file !== 'sandbox/http/sandbox-core.ts' && !stepFiles(without).includes(file))).toEqual(['sandbox/http/admit.ts'])
+    expect(
+      pipelineFiles().filter((file) => file !== 'sandbox/http/sandbox-core.ts' && !stepFiles(without).includes(file)),
+    ).toEqual(['sandbox/http/admit.ts'])
   })
 })

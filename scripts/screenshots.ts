@@ -11,7 +11,10 @@ import { launchChromium } from '#page-host/chromium.ts'
 import { doStep, FLOW_PLANS, openDemo, POLL, startFlow } from '#testing/demo/demo-flow-driver.ts'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 390, height: 844 }]
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]
 await mkdir(out, { recursive: true })
 const sandbox = await startServer({ port: 0, framesPort: 0, logger: () => undefined })
 const browser = await launchChromium()
@@ -24,7 +27,11 @@ try {
       await page.locator('#outcome[data-outcome="pending"]').waitFor(POLL)
       // The webhooks come over the sandbox's own delivery, then the page's poll: wait until the diagram draws one.
       await page.locator('#log li[data-direction="webhook"]').first().waitFor(POLL)
-      await page.waitForFunction(() => (document.querySelector('#diagram svg')?.textContent ?? '').includes('webhook'), undefined, POLL)
+      await page.waitForFunction(
+        () => (document.querySelector('#diagram svg')?.textContent ?? '').includes('webhook'),
+        undefined,
+        POLL,
+      )
       await page.locator('#log li[data-frame="buy-button"][data-kind="complete"] summary').click()
       // The whole diagram in the picture, down to the webhook arrows to the partner server's lane (its last rows).
       await page.evaluate(() => {

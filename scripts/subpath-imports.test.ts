@@ -3,15 +3,21 @@ import { rewriteImports, subpathSpecifier } from './subpath-imports.ts'
 
 describe('the subpath-imports codemod', () => {
   it('writes an import that leaves its room as #room/…, however deep, and keeps one within its room relative', () => {
-    expect(subpathSpecifier('sandbox/http/routes/quote-routes.ts', '../../kernel/store/tenant-store.ts')).toBe('#kernel/store/tenant-store.ts')
-    expect(subpathSpecifier('scenarios/onramp/card-buy.scenario.ts', '../../harness/steps.ts')).toBe('#harness/steps.ts')
+    expect(subpathSpecifier('sandbox/http/routes/quote-routes.ts', '../../kernel/store/tenant-store.ts')).toBe(
+      '#kernel/store/tenant-store.ts',
+    )
+    expect(subpathSpecifier('scenarios/onramp/card-buy.scenario.ts', '../../harness/steps.ts')).toBe(
+      '#harness/steps.ts',
+    )
     expect(subpathSpecifier('sandbox/http/routes/quote-routes.ts', '../route.ts')).toBe('../route.ts')
   })
 
   it('writes a #room/… import within its own room relative, and leaves packages and roomless files alone', () => {
     expect(subpathSpecifier('sandbox/http/routes/quote-routes.ts', '#http/route.ts')).toBe('../route.ts')
     expect(subpathSpecifier('sandbox/http/route.ts', '#http/routes/index.ts')).toBe('./routes/index.ts')
-    expect(subpathSpecifier('sandbox/kernel/store/a.test.ts', '../../source-program-test-kit.ts')).toBe('../../source-program-test-kit.ts')
+    expect(subpathSpecifier('sandbox/kernel/store/a.test.ts', '../../source-program-test-kit.ts')).toBe(
+      '../../source-program-test-kit.ts',
+    )
     expect(subpathSpecifier('sandbox/http/route.ts', 'zod')).toBe('zod')
   })
 

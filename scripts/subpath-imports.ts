@@ -8,7 +8,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
-import { relativeSpecifier, roomOfPath, roomOfSpecifier, SUBPATH_ROOMS, type SubpathRoom } from './subpath-specifiers.ts'
+import {
+  relativeSpecifier,
+  roomOfPath,
+  roomOfSpecifier,
+  SUBPATH_ROOMS,
+  type SubpathRoom,
+} from './subpath-specifiers.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const FOLDERS = ['sandbox', 'harness', 'fixtures', 'scenarios', 'scripts', 'bench']
@@ -21,7 +27,11 @@ const FOLDERS = ['sandbox', 'harness', 'fixtures', 'scenarios', 'scripts', 'benc
  * subpathSpecifier('sandbox/http/route.ts', '../kernel/tenant.ts') // '#kernel/tenant.ts'
  * subpathSpecifier('sandbox/http/routes/a.ts', '#http/route.ts') // '../route.ts'
  */
-export function subpathSpecifier(file: string, specifier: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS): string {
+export function subpathSpecifier(
+  file: string,
+  specifier: string,
+  rooms: readonly SubpathRoom[] = SUBPATH_ROOMS,
+): string {
   const own = roomOfPath(file, rooms)
   if (specifier.startsWith('.')) {
     const target = posix.normalize(posix.join(posix.dirname(file), specifier))
@@ -29,7 +39,9 @@ export function subpathSpecifier(file: string, specifier: string, rooms: readonl
     return room === undefined || room === own ? specifier : room.prefix + target.slice(room.folder.length)
   }
   const room = roomOfSpecifier(specifier, rooms)
-  return room === undefined || room !== own ? specifier : relativeSpecifier(file, room.folder + specifier.slice(room.prefix.length))
+  return room === undefined || room !== own
+    ? specifier
+    : relativeSpecifier(file, room.folder + specifier.slice(room.prefix.length))
 }
 
 /**
@@ -67,6 +79,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     changed.push(relative(ROOT, path))
     if (!check) writeFileSync(path, rewritten)
   }
-  process.stdout.write(`${changed.length} file(s) ${check ? 'would change' : 'changed'}${changed.length > 0 && check ? `:\n${changed.join('\n')}` : ''}\n`)
+  process.stdout.write(
+    `${changed.length} file(s) ${check ? 'would change' : 'changed'}${changed.length > 0 && check ? `:\n${changed.join('\n')}` : ''}\n`,
+  )
   if (check && changed.length > 0) process.exitCode = 1
 }

@@ -20,21 +20,25 @@ export interface SubpathRoom {
  */
 export function subpathRooms(imports: Record<string, string>): SubpathRoom[] {
   return Object.entries(imports).map(([pattern, target]) => {
-    if (!/^#[a-z-]+\/\*$/.test(pattern) || !/^\.\/[a-z/-]+\/\*$/.test(target)) throw new Error(`package.json imports: ${pattern} → ${target} is not a #room/* → ./folder/* pattern`)
+    if (!/^#[a-z-]+\/\*$/.test(pattern) || !/^\.\/[a-z/-]+\/\*$/.test(target))
+      throw new Error(`package.json imports: ${pattern} → ${target} is not a #room/* → ./folder/* pattern`)
     return { prefix: pattern.slice(0, -1), folder: target.slice(2, -1) }
   })
 }
 
 /** The rooms of this repository's package.json. */
 export const SUBPATH_ROOMS: readonly SubpathRoom[] = subpathRooms(
-  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { imports: Record<string, string> }).imports,
+  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { imports: Record<string, string> })
+    .imports,
 )
 
 /** The room a repository path (`sandbox/kernel/tenant.ts`) sits in, if any. */
-export const roomOfPath = (path: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS) => rooms.find(({ folder }) => path.startsWith(folder))
+export const roomOfPath = (path: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS) =>
+  rooms.find(({ folder }) => path.startsWith(folder))
 
 /** The room a `#room/…` specifier names, if any. */
-export const roomOfSpecifier = (specifier: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS) => rooms.find(({ prefix }) => specifier.startsWith(prefix))
+export const roomOfSpecifier = (specifier: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS) =>
+  rooms.find(({ prefix }) => specifier.startsWith(prefix))
 
 /** A relative specifier from `file` to `target` (both repository paths), starting `./` or `../`. */
 export function relativeSpecifier(file: string, target: string): string {
@@ -51,13 +55,21 @@ export function relativeSpecifier(file: string, target: string): string {
  * @example
  * rewriteSubpathSpecifiers("import { a } from '#kernel/tenant.ts'", 'sandbox/http/route.js') // "import { a } from '../kernel/tenant.js'"
  */
-export function rewriteSubpathSpecifiers(text: string, file: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS): string {
+export function rewriteSubpathSpecifiers(
+  text: string,
+  file: string,
+  rooms: readonly SubpathRoom[] = SUBPATH_ROOMS,
+): string {
   return text.replace(/(['"])(#[a-z-]+\/[^'"\s]+?)\.(?:ts|js)\1/g, (written, quote: string, specifier: string) => {
     const room = roomOfSpecifier(specifier, rooms)
-    return room === undefined ? written : `${quote}${relativeSpecifier(file, room.folder + specifier.slice(room.prefix.length))}.js${quote}`
+    return room === undefined
+      ? written
+      : `${quote}${relativeSpecifier(file, room.folder + specifier.slice(room.prefix.length))}.js${quote}`
   })
 }
 
 /** The `#room/` specifiers left in an emitted file's text (none, once rewritten). */
 export const subpathSpecifiersIn = (text: string, rooms: readonly SubpathRoom[] = SUBPATH_ROOMS) =>
-  [...text.matchAll(/(['"])(#[a-z-]+\/[^'"\s]*)\1/g)].map((match) => match[2]!).filter((specifier) => roomOfSpecifier(specifier, rooms) !== undefined)
+  [...text.matchAll(/(['"])(#[a-z-]+\/[^'"\s]*)\1/g)]
+    .map((match) => match[2]!)
+    .filter((specifier) => roomOfSpecifier(specifier, rooms) !== undefined)

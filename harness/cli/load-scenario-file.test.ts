@@ -27,29 +27,69 @@ describe('createScenarioLoader', () => {
   })
 
   it('refuses a step without a kind, naming it', async () => {
-    writeFileSync(join(dir, 'c.scenario.mjs'), "export default { title: 't', tags: [], steps: [{ opn: 'check' }], expect: {} }\n")
+    writeFileSync(
+      join(dir, 'c.scenario.mjs'),
+      "export default { title: 't', tags: [], steps: [{ opn: 'check' }], expect: {} }\n",
+    )
     const loader = createScenarioLoader(dir)
-    await expect(loader.load(join(dir, 'c.scenario.mjs'))).rejects.toThrow('the default export is not a scenario: steps.0: a step has exactly one of server, client, open')
+    await expect(loader.load(join(dir, 'c.scenario.mjs'))).rejects.toThrow(
+      'the default export is not a scenario: steps.0: a step has exactly one of server, client, open',
+    )
     await loader.close()
   })
 
   it('loads a webhooks step and a webhooks expectation', async () => {
     const file = join(dir, 'd.scenario.mjs')
-    writeFileSync(file, "export default { title: 't', tags: [], steps: [{ webhooks: 'listen', as: 'hooks', events: ['transaction_failed'], answers: [500] }], expect: { webhooks: { mode: 'subsequence', events: [{ type: 'transaction_failed', payload: { data: { failureCode: 'unknown' } } }] } } }\n")
+    writeFileSync(
+      file,
+      "export default { title: 't', tags: [], steps: [{ webhooks: 'listen', as: 'hooks', events: ['transaction_failed'], answers: [500] }], expect: { webhooks: { mode: 'subsequence', events: [{ type: 'transaction_failed', payload: { data: { failureCode: 'unknown' } } }] } } }\n",
+    )
     const loader = createScenarioLoader(dir)
     expect((await loader.load(file)).expect.webhooks?.mode).toBe('subsequence')
     await loader.close()
   })
 
   it.each([
-    ['a webhooks step with a field it does not know', "steps: [{ webhooks: 'listen', as: 'hooks', secret: 'x' }], expect: {}", 'steps.0: Unrecognized key: "secret"'],
-    ['a webhooks expectation of an unknown event type', "steps: [], expect: { webhooks: { events: [{ type: 'transaction_exploded' }] } }", 'expect.webhooks.events.0.type: '],
-    ['a requests expectation whose matcher breaks a rule', "steps: [], expect: { requests: [{ match: { path: 'sessions' }, times: 1 }] }", 'expect.requests.0.match.path: path must start with /'],
-    ['a requests expectation with a count it does not know', "steps: [], expect: { requests: [{ match: { path: '/x' }, exactly: 1 }] }", 'expect.requests.0: Unrecognized key: "exactly"'],
-    ['a webhook delivery status beside its payload, where no checker reads it', "steps: [], expect: { webhooks: { events: [{ type: 'transaction_failed', status: 'delivered' }] } }", 'expect.webhooks.events.0: Unrecognized key: "status"'],
-    ['a channel event with a field beside its kind and payload', "steps: [], expect: { channels: { pay: { events: [{ kind: 'complete', transaction: {} }] } } }", 'expect.channels.pay.events.0: Unrecognized key: "transaction"'],
-    ['a response expectation with a field it does not know', "steps: [], expect: { responses: { quote: { status: 200, headers: {} } } }", 'expect.responses.quote: Unrecognized key: "headers"'],
-    ['an expectation of a kind it does not know', "steps: [], expect: { frames: {} }", 'expect: Unrecognized key: "frames"'],
+    [
+      'a webhooks step with a field it does not know',
+      "steps: [{ webhooks: 'listen', as: 'hooks', secret: 'x' }], expect: {}",
+      'steps.0: Unrecognized key: "secret"',
+    ],
+    [
+      'a webhooks expectation of an unknown event type',
+      "steps: [], expect: { webhooks: { events: [{ type: 'transaction_exploded' }] } }",
+      'expect.webhooks.events.0.type: ',
+    ],
+    [
+      'a requests expectation whose matcher breaks a rule',
+      "steps: [], expect: { requests: [{ match: { path: 'sessions' }, times: 1 }] }",
+      'expect.requests.0.match.path: path must start with /',
+    ],
+    [
+      'a requests expectation with a count it does not know',
+      "steps: [], expect: { requests: [{ match: { path: '/x' }, exactly: 1 }] }",
+      'expect.requests.0: Unrecognized key: "exactly"',
+    ],
+    [
+      'a webhook delivery status beside its payload, where no checker reads it',
+      "steps: [], expect: { webhooks: { events: [{ type: 'transaction_failed', status: 'delivered' }] } }",
+      'expect.webhooks.events.0: Unrecognized key: "status"',
+    ],
+    [
+      'a channel event with a field beside its kind and payload',
+      "steps: [], expect: { channels: { pay: { events: [{ kind: 'complete', transaction: {} }] } } }",
+      'expect.channels.pay.events.0: Unrecognized key: "transaction"',
+    ],
+    [
+      'a response expectation with a field it does not know',
+      'steps: [], expect: { responses: { quote: { status: 200, headers: {} } } }',
+      'expect.responses.quote: Unrecognized key: "headers"',
+    ],
+    [
+      'an expectation of a kind it does not know',
+      'steps: [], expect: { frames: {} }',
+      'expect: Unrecognized key: "frames"',
+    ],
   ])('refuses %s, naming the field', async (_, rest, field) => {
     const file = join(dir, `refused-${field.replace(/\W/g, '')}.scenario.mjs`)
     writeFileSync(file, `export default { title: 't', tags: [], ${rest} }\n`)

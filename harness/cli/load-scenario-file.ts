@@ -9,9 +9,11 @@ import { STEP_KINDS, type Scenario } from '../scenario.ts'
 /** Why scenario files cannot be loaded at all (not one scenario's fault): the command exits 2 with this message. */
 export class LoaderMissing extends Error {}
 
-const OneKind = z.record(z.string(), z.unknown()).refine((step) => STEP_KINDS.filter((kind) => kind in step).length === 1, {
-  message: `a step has exactly one of ${STEP_KINDS.join(', ')}`,
-})
+const OneKind = z
+  .record(z.string(), z.unknown())
+  .refine((step) => STEP_KINDS.filter((kind) => kind in step).length === 1, {
+    message: `a step has exactly one of ${STEP_KINDS.join(', ')}`,
+  })
 
 /** `{webhooks: 'listen', …}`, field by field: a field it does not know is refused. */
 const ListenStep = z.strictObject({
@@ -30,12 +32,20 @@ const ListenStep = z.strictObject({
 /** A step: exactly one kind; a webhooks step is checked in full. */
 const Step = OneKind.superRefine((step, context) => {
   if (!('webhooks' in step)) return
-  for (const issue of ListenStep.safeParse(step).error?.issues ?? []) context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  for (const issue of ListenStep.safeParse(step).error?.issues ?? [])
+    context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
 })
 
 /** `expect.requests`: a request matcher (the control API's rules) and a count. */
 const Count = z.number().int().min(0)
-const RequestExpectations = z.array(z.strictObject({ match: RequestMatcher, times: Count.optional(), atLeast: Count.optional(), atMost: Count.optional() }))
+const RequestExpectations = z.array(
+  z.strictObject({
+    match: RequestMatcher,
+    times: Count.optional(),
+    atLeast: Count.optional(),
+    atMost: Count.optional(),
+  }),
+)
 
 const SequenceMode = z.enum(['exact', 'subsequence', 'never'])
 
@@ -48,13 +58,20 @@ const WebhookExpectations = z.strictObject({
 /** `expect.channels`: per channel a mode and the frame events by kind (their payloads partial). */
 const ChannelExpectations = z.record(
   z.string(),
-  z.strictObject({ mode: SequenceMode.optional(), events: z.array(z.strictObject({ kind: z.string().min(1), payload: z.unknown().optional() })) }),
+  z.strictObject({
+    mode: SequenceMode.optional(),
+    events: z.array(z.strictObject({ kind: z.string().min(1), payload: z.unknown().optional() })),
+  }),
 )
 
 /** `expect.responses`: per `as` name a status, part of the body, the attempts' statuses. */
 const ResponseExpectations = z.record(
   z.string(),
-  z.strictObject({ status: z.number().int().min(100).max(599).optional(), body: z.unknown().optional(), attempts: z.array(z.number().int()).optional() }),
+  z.strictObject({
+    status: z.number().int().min(100).max(599).optional(),
+    body: z.unknown().optional(),
+    attempts: z.array(z.number().int()).optional(),
+  }),
 )
 
 /**
@@ -66,10 +83,18 @@ const ScenarioShape = z.object({
   title: z.string().min(1, 'title must be a non-empty string'),
   tags: z.array(z.string()).optional(),
   seed: z.number().int().min(0).optional(),
-  account: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _').optional(),
+  account: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, 'account must be 1 to 64 letters, digits or _')
+    .optional(),
   mode: z.enum(['test', 'live']).optional(),
   steps: z.array(Step),
-  expect: z.strictObject({ channels: ChannelExpectations.optional(), responses: ResponseExpectations.optional(), webhooks: WebhookExpectations.optional(), requests: RequestExpectations.optional() }),
+  expect: z.strictObject({
+    channels: ChannelExpectations.optional(),
+    responses: ResponseExpectations.optional(),
+    webhooks: WebhookExpectations.optional(),
+    requests: RequestExpectations.optional(),
+  }),
 })
 
 /**
@@ -89,14 +114,19 @@ export function scenarioOrThrow(value: unknown): Scenario {
 
 /** tsx's ESM API, as this command uses it. */
 interface TsxApi {
-  register(options: { namespace: string }): { import(specifier: string, parentURL: string): Promise<unknown>; unregister(): Promise<void> }
+  register(options: { namespace: string }): {
+    import(specifier: string, parentURL: string): Promise<unknown>
+    unregister(): Promise<void>
+  }
 }
 
 /** Where `tsx/esm/api` is, from `dir`'s point of view (a project's own node_modules), or undefined. */
 function tsxApiFrom(dir: string): string | undefined {
   try {
     const manifest = createRequire(join(dir, 'noop.js')).resolve('tsx/package.json')
-    const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> }).exports
+    const exports = (
+      JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> }
+    ).exports
     const entry = exports?.['./esm/api']?.import?.default
     return entry ? pathToFileURL(join(dirname(manifest), entry)).href : undefined
   } catch {
@@ -128,7 +158,9 @@ export function createScenarioLoader(cwd: string, options: { tsxFrom?: string[] 
           'TypeScript scenario files need tsx to load: install it in your project (npm i -D tsx), or write the scenarios as .mjs files.',
         )
       }
-      return ((await import(api)) as TsxApi).register({ namespace: `ramp-sandbox-scenarios-${process.pid}-${++namespaces}` })
+      return ((await import(api)) as TsxApi).register({
+        namespace: `ramp-sandbox-scenarios-${process.pid}-${++namespaces}`,
+      })
     })()
     return tsx
   }
@@ -136,9 +168,13 @@ export function createScenarioLoader(cwd: string, options: { tsxFrom?: string[] 
     /** The file's default export, checked to be a scenario; throws a readable Error naming the field otherwise. */
     async load(file: string): Promise<Scenario> {
       const url = pathToFileURL(file).href
-      const module = (/\.[cm]?ts$/.test(file) ? await (await typescript()).import(url, import.meta.url) : await import(url)) as { default?: unknown }
+      const module = (
+        /\.[cm]?ts$/.test(file) ? await (await typescript()).import(url, import.meta.url) : await import(url)
+      ) as { default?: unknown }
       // A CommonJS project's .ts file compiles to `exports.default`: ESM sees the exports object as its default.
-      const value = (module.default as { __esModule?: boolean; default?: unknown } | undefined)?.__esModule ? (module.default as { default: unknown }).default : module.default
+      const value = (module.default as { __esModule?: boolean; default?: unknown } | undefined)?.__esModule
+        ? (module.default as { default: unknown }).default
+        : module.default
       if (value === undefined) throw new Error('the file has no default export: export default defineScenario({ … })')
       return scenarioOrThrow(value)
     },

@@ -42,7 +42,11 @@ afterAll(async () => {
 async function partnerBuysWithCvv(account: string): Promise<void> {
   const http = async (line: string, headers: Record<string, string>, body?: unknown) => {
     const [method, path] = line.split(' ') as [string, string]
-    const response = await fetch(`${sandbox.apiUrl}${path}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    const response = await fetch(`${sandbox.apiUrl}${path}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
     return (await response.json()) as { data: any }
   }
   const channel = () => `ch_${account}_${Math.random().toString(36).slice(2, 10)}`
@@ -53,8 +57,22 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
     return opened
   }
   const until = (opened: Awaited<ReturnType<typeof frame>>, kind: string) =>
-    expect.poll(() => opened.events.map((e) => e.kind), { timeout: 15_000, message: `the ${opened.runtime.frame} frame's ${kind} event` }).toContain(kind)
-  const session = await http('POST /platform/v1/sessions', { 'x-api-key': `sk_test_${account}` }, { externalCustomerId: 'buyer-7', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
+    expect
+      .poll(() => opened.events.map((e) => e.kind), {
+        timeout: 15_000,
+        message: `the ${opened.runtime.frame} frame's ${kind} event`,
+      })
+      .toContain(kind)
+  const session = await http(
+    'POST /platform/v1/sessions',
+    { 'x-api-key': `sk_test_${account}` },
+    {
+      externalCustomerId: 'buyer-7',
+      deviceIp: '203.0.113.7',
+      email: 'active.us-ny@sandbox.test',
+      phoneNumber: '+12125550101',
+    },
+  )
   const keys = await generateHostKeyPair()
   const check = await frame('check', { sessionToken: session.data.sessionToken, publicKey: keys.publicKeyHex })
   const complete = check.events.find((e) => e.kind === 'complete') as { payload: { credentials: string } }
@@ -77,15 +95,24 @@ async function partnerBuysWithCvv(account: string): Promise<void> {
   await http('GET /platform/v1/transactions?limit=1', bearer)
 }
 
-const record = (account: string, api = sandbox.apiUrl) => recordFromServer({ api, key: `sk_test_${account}`, title: 'a card buy of 49 asks for the CVV and completes' })
+const record = (account: string, api = sandbox.apiUrl) =>
+  recordFromServer({ api, key: `sk_test_${account}`, title: 'a card buy of 49 asks for the CVV and completes' })
 
 /** Writes a recorded scenario into the partner's app and runs it (under both drivers unless told): the exit code and the output. */
-async function replay(name: string, source: string, driver: 'both' | 'node' = 'both'): Promise<{ code: number; output: string }> {
+async function replay(
+  name: string,
+  source: string,
+  driver: 'both' | 'node' = 'both',
+): Promise<{ code: number; output: string }> {
   const file = join(app, `scenarios/recorded/${name}.scenario.ts`)
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, source)
   let output = ''
-  const code = await runScenariosCommand([file, '--driver', driver], { cwd: app, stdout: (text) => void (output += text), stderr: (text) => void (output += text) })
+  const code = await runScenariosCommand([file, '--driver', driver], {
+    cwd: app,
+    stdout: (text) => void (output += text),
+    stderr: (text) => void (output += text),
+  })
   return { code, output }
 }
 
@@ -102,7 +129,9 @@ async function receiver(): Promise<{ url: string; close: () => Promise<void> }> 
 
 /** The state events of an account's journal, by name (one GET: the flow's journal holds far fewer than its 1000 entries). */
 async function journaledStateEvents(account: string): Promise<Set<string>> {
-  const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal?kind=state&limit=1000`, { headers: { 'x-api-key': `sk_test_${account}` } })
+  const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal?kind=state&limit=1000`, {
+    headers: { 'x-api-key': `sk_test_${account}` },
+  })
   return new Set(((await response.json()) as { data: Array<{ event: string }> }).data.map((entry) => entry.event))
 }
 
@@ -120,20 +149,38 @@ describe('ramp-sandbox record, replayed', () => {
       await partnerBuysWithCvv(account)
       const control = (line: string, body: unknown) => {
         const [method, path] = line.split(' ') as [string, string]
-        return fetch(`${sandbox.apiUrl}${path}`, { method, headers: { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        return fetch(`${sandbox.apiUrl}${path}`, {
+          method,
+          headers: { 'x-api-key': `sk_test_${account}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
       }
       expect((await control('PUT /__sandbox/settings', { googlePayAvailable: true })).status).toBe(200)
       expect((await control('POST /__sandbox/clock/advance', { by: '1h' })).status).toBe(200)
-      await expect.poll(async () => (await journaledStateEvents(account)).has('webhook:attempted'), { timeout: 15_000 }).toBe(true)
+      await expect
+        .poll(async () => (await journaledStateEvents(account)).has('webhook:attempted'), { timeout: 15_000 })
+        .toBe(true)
       // The flow journals the endpoint, session, connection, challenge, transaction, settings, clock and webhook-attempt
       // events; the names it does not reach (faults, KYC, files, cards, sells, swaps, an export, a restore under another
       // allow-list …) are journaled as the tenant journals any, by its record(), each once: the journal then holds every
       // name of the enum, however many the enum gains.
       const reached = await journaledStateEvents(account)
       const tenant = sandbox.core.tenants.get(account, 'test')
-      for (const event of StateEventName.options) if (!reached.has(event)) tenant.record(event, { recordedByTest: true })
+      for (const event of StateEventName.options)
+        if (!reached.has(event)) tenant.record(event, { recordedByTest: true })
       expect([...(await journaledStateEvents(account))].sort()).toEqual([...StateEventName.options].sort())
-      expect([...reached]).toEqual(expect.arrayContaining(['webhook-endpoint:created', 'session:created', 'challenge:created', 'challenge:completed', 'transaction:created', 'settings:updated', 'clock:advanced', 'webhook:attempted']))
+      expect([...reached]).toEqual(
+        expect.arrayContaining([
+          'webhook-endpoint:created',
+          'session:created',
+          'challenge:created',
+          'challenge:completed',
+          'transaction:created',
+          'settings:updated',
+          'clock:advanced',
+          'webhook:attempted',
+        ]),
+      )
 
       const { source } = await record(account)
       expect(source).toContain("{ webhooks: 'listen', as: 'hooks', family: 'widget' },")
@@ -162,7 +209,9 @@ describe('ramp-sandbox record, replayed', () => {
     try {
       await runInBrowser(env, { ...cvvChallenge, account: 'recorder_chromium' })
       const { source } = await record('recorder_chromium', (await env.site(1)).sandbox.apiUrl)
-      expect(source).toContain("{ openChallenge: 'challenge', from: 'buy-button', params: { clientToken: ref('conn.credentials.clientToken') } },")
+      expect(source).toContain(
+        "{ openChallenge: 'challenge', from: 'buy-button', params: { clientToken: ref('conn.credentials.clientToken') } },",
+      )
       const { code, output } = await replay('cvv-buy-chromium', source)
       expect(code, output).toBe(0)
     } finally {
@@ -183,7 +232,7 @@ describe('ramp-sandbox record, replayed', () => {
     await partnerBuysWithCvv('recorder_one')
     await partnerBuysWithCvv('recorder_two')
     const [one, two] = [(await record('recorder_one')).source, (await record('recorder_two')).source]
-    expect(one).toContain("channels: {\n      check: {")
+    expect(one).toContain('channels: {\n      check: {')
     expect(two).toBe(one)
   }, 60_000)
 })

@@ -7,7 +7,15 @@ import { findScenarioFiles, globToRegExp, scenarioId } from './scenario-files.ts
 let dir: string
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'ramp-files-'))
-  for (const file of ['scenarios/a.scenario.ts', 'scenarios/deep/b.scenario.mjs', 'scenarios/deep/c.scenario.js', 'scenarios/notes.ts', 'scenarios/node_modules/x.scenario.ts', 'scenarios/.cache/y.scenario.ts', 'e2e/z.scenario.ts']) {
+  for (const file of [
+    'scenarios/a.scenario.ts',
+    'scenarios/deep/b.scenario.mjs',
+    'scenarios/deep/c.scenario.js',
+    'scenarios/notes.ts',
+    'scenarios/node_modules/x.scenario.ts',
+    'scenarios/.cache/y.scenario.ts',
+    'e2e/z.scenario.ts',
+  ]) {
     mkdirSync(dirname(join(dir, file)), { recursive: true })
     writeFileSync(join(dir, file), '')
   }
@@ -20,7 +28,9 @@ describe('globToRegExp', () => {
   it('reads ** as any directories, * within one, and {a,b} as either', () => {
     const glob = globToRegExp('scenarios/**/*.scenario.{ts,mjs}')
     expect(['scenarios/a.scenario.ts', 'scenarios/x/y/b.scenario.mjs'].every((path) => glob.test(path))).toBe(true)
-    expect(['scenarios/a.scenario.js', 'other/a.scenario.ts', 'scenarios/x/a.test.ts'].some((path) => glob.test(path))).toBe(false)
+    expect(
+      ['scenarios/a.scenario.js', 'other/a.scenario.ts', 'scenarios/x/a.test.ts'].some((path) => glob.test(path)),
+    ).toBe(false)
   })
 })
 
@@ -30,6 +40,9 @@ describe('findScenarioFiles', () => {
   })
 
   it('takes directories, files and globs, once each', () => {
-    expect(ids(findScenarioFiles(['e2e', 'scenarios/a.scenario.ts', 'scenarios/**/*.scenario.ts'], dir))).toEqual(['e2e/z', 'scenarios/a'])
+    expect(ids(findScenarioFiles(['e2e', 'scenarios/a.scenario.ts', 'scenarios/**/*.scenario.ts'], dir))).toEqual([
+      'e2e/z',
+      'scenarios/a',
+    ])
   })
 })

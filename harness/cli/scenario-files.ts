@@ -51,7 +51,12 @@ function filesOf(argument: string, cwd: string): string[] {
   const path = resolve(cwd, argument)
   if (!GLOB_CHARS.test(argument) && existsSync(path)) {
     if (!statSync(path).isDirectory()) return [path]
-    return filesOf(join(relative(cwd, path) || '.', IN_DIRECTORY).split(sep).join('/'), cwd)
+    return filesOf(
+      join(relative(cwd, path) || '.', IN_DIRECTORY)
+        .split(sep)
+        .join('/'),
+      cwd,
+    )
   }
   const pattern = (isAbsolute(argument) ? argument : join(cwd, argument)).split(sep).join('/')
   // Walk from the longest directory prefix without glob characters.
@@ -61,7 +66,9 @@ function filesOf(argument: string, cwd: string): string[] {
   const base = segments.slice(0, firstGlob).join('/') || '/'
   if (!existsSync(base) || !statSync(base).isDirectory()) return []
   const matcher = globToRegExp(segments.slice(firstGlob).join('/'))
-  return walk(base).filter((file) => matcher.test(file)).map((file) => join(base, file))
+  return walk(base)
+    .filter((file) => matcher.test(file))
+    .map((file) => join(base, file))
 }
 
 /**

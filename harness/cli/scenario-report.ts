@@ -5,7 +5,10 @@
 export type DriverChoice = 'node' | 'browser' | 'both' | 'react-native' | 'all'
 
 /** How a report names the drivers of a run: `node driver`, `both drivers`, `react-native host` … */
-export const driverLabel = (driver: DriverChoice) => (driver === 'react-native' ? 'react-native host' : `${driver} driver${driver === 'both' || driver === 'all' ? 's' : ''}`)
+export const driverLabel = (driver: DriverChoice) =>
+  driver === 'react-native'
+    ? 'react-native host'
+    : `${driver} driver${driver === 'both' || driver === 'all' ? 's' : ''}`
 
 /** The outcome of one scenario (under one driver, or both). */
 export interface ScenarioResult {
@@ -32,16 +35,23 @@ export interface RunReport {
 }
 
 const tagsOf = (tags: string[]) => tags.map((tag) => `@${tag}`).join(' ')
-const indent = (text: string, by: string) => text.split('\n').map((line) => `${by}${line}`).join('\n')
+const indent = (text: string, by: string) =>
+  text
+    .split('\n')
+    .map((line) => `${by}${line}`)
+    .join('\n')
 
 /** One line per scenario as it finishes (`✓`/`✗`, id, title, tags, time), its failures indented below. */
 export function listLine(result: ScenarioResult): string {
   const mark = result.status === 'passed' ? '✓' : result.status === 'skipped' ? '-' : '✗'
   const head = `${mark} ${result.id}  ${result.title}${result.tags.length ? `  ${tagsOf(result.tags)}` : ''}  (${Math.round(result.durationMs)} ms)${result.skipped ? `\n      skipped under the react-native host: ${result.skipped}` : ''}`
-  return result.failures.length === 0 ? `  ${head}` : `  ${head}\n${result.failures.map((failure) => indent(failure, '      ')).join('\n\n')}`
+  return result.failures.length === 0
+    ? `  ${head}`
+    : `  ${head}\n${result.failures.map((failure) => indent(failure, '      ')).join('\n\n')}`
 }
 
-const count = (report: RunReport, status: ScenarioResult['status']) => report.results.filter((result) => result.status === status).length
+const count = (report: RunReport, status: ScenarioResult['status']) =>
+  report.results.filter((result) => result.status === status).length
 
 /** The closing line: how many passed, failed (and were skipped), and how long it took. */
 export function summaryLine(report: RunReport): string {
@@ -54,7 +64,9 @@ export function summaryLine(report: RunReport): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
 const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g
 const xml = (text: string) =>
-  text.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`)
+  text
+    .replace(NOT_IN_XML, '')
+    .replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`)
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 
 /**
@@ -71,7 +83,8 @@ export function junitReport(report: RunReport): string {
   const cases = report.results.map((result) => {
     const open = `    <testcase classname="${xml(result.id)}" name="${xml(`${result.title} ${tagsOf(result.tags)}`.trim())}" file="${xml(result.file)}" time="${seconds(result.durationMs)}"`
     if (result.status === 'passed') return `${open}/>`
-    if (result.status === 'skipped') return `${open}>\n      <skipped message="${xml(result.skipped ?? 'skipped')}"/>\n    </testcase>`
+    if (result.status === 'skipped')
+      return `${open}>\n      <skipped message="${xml(result.skipped ?? 'skipped')}"/>\n    </testcase>`
     const message = xml(result.failures[0]?.split('\n')[0] ?? 'failed')
     return `${open}>\n      <failure message="${message}" type="ScenarioFailure">${xml(result.failures.join('\n\n'))}</failure>\n    </testcase>`
   })

@@ -63,14 +63,20 @@ export default defineScenario({
 async function scenarios(...argv: string[]) {
   let stdout = ''
   let stderr = ''
-  const code = await runScenariosCommand(argv, { cwd: app, stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) })
+  const code = await runScenariosCommand(argv, {
+    cwd: app,
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+  })
   return { code, stdout, stderr }
 }
 
 /** The scenario ids a JSON report says ran, with their status. */
 async function ran(...argv: string[]): Promise<Record<string, string>> {
   const { stdout } = await scenarios(...argv, '--reporter', 'json')
-  return Object.fromEntries((JSON.parse(stdout) as { scenarios: Array<{ id: string; status: string }> }).scenarios.map((s) => [s.id, s.status]))
+  return Object.fromEntries(
+    (JSON.parse(stdout) as { scenarios: Array<{ id: string; status: string }> }).scenarios.map((s) => [s.id, s.status]),
+  )
 }
 
 /** A minimal XML reader: elements with attributes and text, nested; throws on a tag that does not close in order. */
@@ -78,14 +84,21 @@ function parseXml(text: string): XmlElement {
   const root: XmlElement = { name: '#root', attributes: {}, children: [], text: '' }
   const stack = [root]
   const body = text.replace(/^<\?xml[^>]*\?>\s*/, '')
-  for (const [, close, name, attributes, selfClosing, chars] of body.matchAll(/<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/g)) {
+  for (const [, close, name, attributes, selfClosing, chars] of body.matchAll(
+    /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/g,
+  )) {
     if (chars !== undefined) {
       if (/[<&](?!amp;|lt;|gt;|quot;|apos;)/.test(chars)) throw new Error(`unescaped text: ${chars}`)
       stack.at(-1)!.text += chars
     } else if (close) {
       if (stack.pop()!.name !== name) throw new Error(`</${name}> closes another element`)
     } else {
-      const element: XmlElement = { name: name!, attributes: Object.fromEntries([...attributes!.matchAll(/([\w:.-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!])), children: [], text: '' }
+      const element: XmlElement = {
+        name: name!,
+        attributes: Object.fromEntries([...attributes!.matchAll(/([\w:.-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!])),
+        children: [],
+        text: '',
+      }
       stack.at(-1)!.children.push(element)
       if (!selfClosing) stack.push(element)
     }
@@ -114,7 +127,9 @@ describe('ramp-sandbox scenarios', () => {
     expect(stdout).toMatch(/✓ scenarios\/checkout\/mismatch {2}email and phone of two customers flag mismatch/)
     expect(stdout).toMatch(/✗ scenarios\/checkout\/wrong-status {2}a known customer is expected pending/)
     expect(stdout).toContain('channel check (exact): sequences diverge at #1')
-    expect(stdout).toMatch(/> 1 {2}\{"kind":"complete","payload":\{"status":"pending"\}\}\s+\| \{"kind":"complete","payload":\{"status":"active"/)
+    expect(stdout).toMatch(
+      /> 1 {2}\{"kind":"complete","payload":\{"status":"pending"\}\}\s+\| \{"kind":"complete","payload":\{"status":"active"/,
+    )
     expect(stdout).toContain('3 scenarios (node driver): 2 passed, 1 failed')
   }, 60_000)
 
@@ -130,7 +145,11 @@ describe('ramp-sandbox scenarios', () => {
     const suites = parseXml(readFileSync(join(app, 'reports/scenarios.xml'), 'utf8'))
     expect(suites.attributes).toMatchObject({ tests: '3', failures: '1' })
     const cases = suites.children[0]!.children
-    expect(cases.map((c) => c.attributes.classname)).toEqual(['scenarios/checkout/mismatch', 'scenarios/checkout/wrong-status', 'scenarios/sell/quote'])
+    expect(cases.map((c) => c.attributes.classname)).toEqual([
+      'scenarios/checkout/mismatch',
+      'scenarios/checkout/wrong-status',
+      'scenarios/sell/quote',
+    ])
     const failure = cases[1]!.children[0]!
     expect(failure.name).toBe('failure')
     expect(failure.text).toContain('sequences diverge at #1')
@@ -138,14 +157,22 @@ describe('ramp-sandbox scenarios', () => {
   }, 60_000)
 
   it('runs only the scenarios whose title or tags match --grep', async () => {
-    expect(await ran('--grep', '@smoke')).toEqual({ 'scenarios/checkout/mismatch': 'passed', 'scenarios/sell/quote': 'passed' })
+    expect(await ran('--grep', '@smoke')).toEqual({
+      'scenarios/checkout/mismatch': 'passed',
+      'scenarios/sell/quote': 'passed',
+    })
     expect(await ran('--grep', 'pending')).toEqual({ 'scenarios/checkout/wrong-status': 'failed' })
   }, 60_000)
 
   it('loads a scenario without tags, which a tag filter never selects and the JSON report lists with none', async () => {
     expect(await ran('--grep', '@connect')).toEqual({ 'scenarios/checkout/mismatch': 'passed' })
     const { stdout } = await scenarios('scenarios/checkout/wrong-status.scenario.mjs', '--reporter', 'json')
-    expect((JSON.parse(stdout) as { scenarios: Array<{ id: string; tags: string[] }> }).scenarios.map(({ id, tags }) => ({ id, tags }))).toEqual([{ id: 'scenarios/checkout/wrong-status', tags: [] }])
+    expect(
+      (JSON.parse(stdout) as { scenarios: Array<{ id: string; tags: string[] }> }).scenarios.map(({ id, tags }) => ({
+        id,
+        tags,
+      })),
+    ).toEqual([{ id: 'scenarios/checkout/wrong-status', tags: [] }])
   }, 60_000)
 
   it('splits the selected scenarios into shards by file path, every n-th', async () => {
@@ -155,7 +182,14 @@ describe('ramp-sandbox scenarios', () => {
   }, 60_000)
 
   it('exits 2 with the usage on a bad flag or value', async () => {
-    for (const argv of [['--driver', 'firefox'], ['--shard', '3/2'], ['--seed', 'x'], ['--grep', '('], ['--reporter', 'tap'], ['--nope']]) {
+    for (const argv of [
+      ['--driver', 'firefox'],
+      ['--shard', '3/2'],
+      ['--seed', 'x'],
+      ['--grep', '('],
+      ['--reporter', 'tap'],
+      ['--nope'],
+    ]) {
       const { code, stderr } = await scenarios(...argv)
       expect(code, argv.join(' ')).toBe(2)
       expect(stderr).toContain('Usage: ramp-sandbox scenarios')
@@ -187,9 +221,17 @@ describe('ramp-sandbox scenarios', () => {
 
   it('runs a scenario under the React Native host with --driver react-native, and skips one tagged @web-host-only with the reason', async () => {
     const webOnly = join(app, 'scenarios/checkout/web-only.scenario.mjs')
-    writeFileSync(webOnly, "export default { title: 'only a web host refuses it', tags: ['web-host-only'], steps: [], expect: {} }\n")
+    writeFileSync(
+      webOnly,
+      "export default { title: 'only a web host refuses it', tags: ['web-host-only'], steps: [], expect: {} }\n",
+    )
     try {
-      const { code, stdout } = await scenarios('scenarios/checkout/mismatch.scenario.ts', 'scenarios/checkout/web-only.scenario.mjs', '--driver', 'react-native')
+      const { code, stdout } = await scenarios(
+        'scenarios/checkout/mismatch.scenario.ts',
+        'scenarios/checkout/web-only.scenario.mjs',
+        '--driver',
+        'react-native',
+      )
       expect(stdout).toContain('2 scenarios (react-native host): 1 passed, 0 failed, 1 skipped')
       expect(stdout).toContain('skipped under the react-native host: @web-host-only: it tests the web origin check')
       expect(code).toBe(0)

@@ -10,7 +10,16 @@ import type { Recording } from '../recording.ts'
 import type { Scenario } from '../scenario.ts'
 import { createScenarioLoader, LoaderMissing } from './load-scenario-file.ts'
 import { DEFAULT_SCENARIO_GLOB, findScenarioFiles, scenarioId } from './scenario-files.ts'
-import { driverLabel, jsonReport, junitReport, listLine, summaryLine, type DriverChoice, type RunReport, type ScenarioResult } from './scenario-report.ts'
+import {
+  driverLabel,
+  jsonReport,
+  junitReport,
+  listLine,
+  summaryLine,
+  type DriverChoice,
+  type RunReport,
+  type ScenarioResult,
+} from './scenario-report.ts'
 import { tagLabels } from '../scenario-tags.ts'
 
 export const SCENARIOS_USAGE = `Usage: ramp-sandbox scenarios [globs…] [options]
@@ -93,9 +102,11 @@ function parseOptions(argv: string[]): Options {
   }
   const { values, positionals } = parsed
   const driver = values.driver ?? 'node'
-  if (!isDriverChoice(driver)) throw new UsageError(`--driver must be node, browser, both, react-native or all, not ${driver}`)
+  if (!isDriverChoice(driver))
+    throw new UsageError(`--driver must be node, browser, both, react-native or all, not ${driver}`)
   const reporter = values.reporter ?? 'list'
-  if (reporter !== 'list' && reporter !== 'junit' && reporter !== 'json') throw new UsageError(`--reporter must be list, junit or json, not ${reporter}`)
+  if (reporter !== 'list' && reporter !== 'junit' && reporter !== 'json')
+    throw new UsageError(`--reporter must be list, junit or json, not ${reporter}`)
   let grep: RegExp | undefined
   if (values.grep !== undefined) {
     try {
@@ -108,12 +119,14 @@ function parseOptions(argv: string[]): Options {
   if (values.shard !== undefined) {
     const match = /^(\d+)\/(\d+)$/.exec(values.shard)
     const [index, of] = match ? [Number(match[1]), Number(match[2])] : [0, 0]
-    if (!match || of < 1 || index < 1 || index > of) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, such as 1/4, not ${values.shard}`)
+    if (!match || of < 1 || index < 1 || index > of)
+      throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, such as 1/4, not ${values.shard}`)
     shard = { index, of }
   }
   let seed: number | undefined
   if (values.seed !== undefined) {
-    if (!/^\d{1,10}$/.test(values.seed) || Number(values.seed) > 2 ** 31 - 1) throw new UsageError(`--seed must be a whole number from 0 to 2147483647, not ${values.seed}`)
+    if (!/^\d{1,10}$/.test(values.seed) || Number(values.seed) > 2 ** 31 - 1)
+      throw new UsageError(`--seed must be a whole number from 0 to 2147483647, not ${values.seed}`)
     seed = Number(values.seed)
   }
   return { globs: positionals, driver, grep, shard, seed, reporter, out: values.out, help: values.help ?? false }
@@ -136,8 +149,13 @@ async function startBrowser(): Promise<BrowserEnv> {
   try {
     driver = await import('../drivers/browser-driver.ts')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && /playwright/.test((error as Error).message)) {
-      throw new LoaderMissing('--driver browser needs playwright-core in your project: npm i -D playwright-core (or @playwright/test).')
+    if (
+      (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+      /playwright/.test((error as Error).message)
+    ) {
+      throw new LoaderMissing(
+        '--driver browser needs playwright-core in your project: npm i -D playwright-core (or @playwright/test).',
+      )
     }
     throw error
   }
@@ -149,7 +167,11 @@ async function startBrowser(): Promise<BrowserEnv> {
 }
 
 /** Runs one scenario under one driver (or host); each host has its own server, so the same account on both. */
-async function runUnder(name: 'node' | 'browser' | 'react-native', run: Scenario, browser: () => Promise<BrowserEnv>): Promise<Recording> {
+async function runUnder(
+  name: 'node' | 'browser' | 'react-native',
+  run: Scenario,
+  browser: () => Promise<BrowserEnv>,
+): Promise<Recording> {
   if (name === 'node') return runInNode(run)
   const { runInBrowser } = await import('../drivers/browser-driver.ts')
   return runInBrowser(await browser(), run, { host: name === 'react-native' ? 'react-native' : 'web' })
@@ -159,7 +181,12 @@ async function runUnder(name: 'node' | 'browser' | 'react-native', run: Scenario
  * Runs one scenario under the chosen driver(s) and checks it: expectations, and where two ran, their agreement (node
  * with browser, React Native host with web host). A scenario the React Native host cannot run is skipped there, with why.
  */
-async function runOne(scenario: Scenario, driver: DriverChoice, browser: () => Promise<BrowserEnv>, account: string): Promise<{ failures: string[]; skipped?: string }> {
+async function runOne(
+  scenario: Scenario,
+  driver: DriverChoice,
+  browser: () => Promise<BrowserEnv>,
+  account: string,
+): Promise<{ failures: string[]; skipped?: string }> {
   // One account for both drivers (each has its own core), so their seeded data are the same.
   const run = { ...scenario, account: scenario.account ?? account }
   const skipped = reactNativeExclusion(scenario)
@@ -220,7 +247,9 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
   const say = options.reporter !== 'list' && options.out === undefined ? io.stderr : io.stdout
   const files = findScenarioFiles(options.globs, io.cwd)
   if (files.length === 0) {
-    io.stderr(`ramp-sandbox scenarios: no scenario files match ${(options.globs.length ? options.globs : [DEFAULT_SCENARIO_GLOB]).join(' ')} in ${io.cwd}\n`)
+    io.stderr(
+      `ramp-sandbox scenarios: no scenario files match ${(options.globs.length ? options.globs : [DEFAULT_SCENARIO_GLOB]).join(' ')} in ${io.cwd}\n`,
+    )
     return 1
   }
 
@@ -239,10 +268,14 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
       }
     }
     // A file that does not load is a failure whatever --grep says: its title is unknown.
-    const matching = loaded.filter(({ scenario }) => !scenario || !options.grep || options.grep.test(grepText(scenario)))
-    const selected = options.shard ? matching.filter((_, index) => index % options.shard!.of === options.shard!.index - 1) : matching
+    const matching = loaded.filter(
+      ({ scenario }) => !scenario || !options.grep || options.grep.test(grepText(scenario)),
+    )
+    const selected = options.shard
+      ? matching.filter((_, index) => index % options.shard!.of === options.shard!.index - 1)
+      : matching
     say(
-      `ramp-sandbox scenarios: ${selected.length} of ${files.length} scenario file${files.length === 1 ? "" : "s"}` +
+      `ramp-sandbox scenarios: ${selected.length} of ${files.length} scenario file${files.length === 1 ? '' : 's'}` +
         `${options.grep ? ` (--grep ${options.grep.source})` : ''}${options.shard ? ` (shard ${options.shard.index}/${options.shard.of})` : ''}` +
         `, ${driverLabel(options.driver)}${options.seed === undefined ? '' : `, seed ${options.seed}`}\n\n`,
     )
@@ -257,9 +290,18 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
       const begin = performance.now()
       const base = { id, file: relative(io.cwd, file), title: scenario?.title ?? id, tags: scenario?.tags ?? [] }
       const run = scenario && { ...scenario, seed: scenario.seed ?? options.seed }
-      const { failures, skipped } = run ? await runOne(run, options.driver, browserEnv, `cli_${process.pid}_${++runs}`) : { failures: [error!] }
-      const status = failures.length > 0 ? 'failed' : skipped && options.driver === 'react-native' ? 'skipped' : 'passed'
-      const result: ScenarioResult = { ...base, status, ...(skipped ? { skipped } : {}), durationMs: performance.now() - begin, failures }
+      const { failures, skipped } = run
+        ? await runOne(run, options.driver, browserEnv, `cli_${process.pid}_${++runs}`)
+        : { failures: [error!] }
+      const status =
+        failures.length > 0 ? 'failed' : skipped && options.driver === 'react-native' ? 'skipped' : 'passed'
+      const result: ScenarioResult = {
+        ...base,
+        status,
+        ...(skipped ? { skipped } : {}),
+        durationMs: performance.now() - begin,
+        failures,
+      }
       results.push(result)
       say(`${listLine(result)}\n`)
     }
@@ -281,7 +323,8 @@ export async function runScenariosCommand(argv: string[], io: CommandIO = proces
     results,
   }
   say(`\n${summaryLine(report)}\n`)
-  const text = options.reporter === 'junit' ? junitReport(report) : options.reporter === 'json' ? jsonReport(report) : undefined
+  const text =
+    options.reporter === 'junit' ? junitReport(report) : options.reporter === 'json' ? jsonReport(report) : undefined
   if (options.out !== undefined) {
     const out = resolve(io.cwd, options.out)
     mkdirSync(dirname(out), { recursive: true })

@@ -7,7 +7,9 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = join(repo, 'bin/ramp-sandbox.js')
 
 /** Runs the command; resolves with its exit code, what it printed, and the ms from its summary line to its exit. */
-function runTimed(args: string[]): Promise<{ code: number | null; stdout: string; afterSummaryMs: number | undefined }> {
+function runTimed(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; afterSummaryMs: number | undefined }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -18,13 +20,20 @@ function runTimed(args: string[]): Promise<{ code: number | null; stdout: string
     })
     child.stderr.resume()
     child.once('error', reject)
-    child.once('exit', (code) => resolve({ code, stdout, afterSummaryMs: summaryAt === undefined ? undefined : performance.now() - summaryAt }))
+    child.once('exit', (code) =>
+      resolve({ code, stdout, afterSummaryMs: summaryAt === undefined ? undefined : performance.now() - summaryAt }),
+    )
   })
 }
 
 describe('ramp-sandbox scenarios --driver browser', () => {
   it('exits within a second of its summary after a run whose client call waited on a frame (no timer left pending)', async () => {
-    const { code, stdout, afterSummaryMs } = await runTimed(['scenarios', 'scenarios/challenges/identity-challenge-completed.scenario.ts', '--driver', 'browser'])
+    const { code, stdout, afterSummaryMs } = await runTimed([
+      'scenarios',
+      'scenarios/challenges/identity-challenge-completed.scenario.ts',
+      '--driver',
+      'browser',
+    ])
     expect(stdout).toContain('1 scenario (browser driver): 1 passed, 0 failed')
     expect(code).toBe(0)
     expect(afterSummaryMs).toBeLessThan(1_000)

@@ -18,7 +18,13 @@ interface FormAction {
  * await actInForm(page.locator('form[data-action="enterCode"]'), { channel: 'auth', action: 'enterCode', fields: () => ({ code: '000000' }), note })
  */
 export async function actInForm(form: Locator, { channel, action, fields, note }: FormAction): Promise<void> {
-  if (!(await form.waitFor({ timeout: 2_000 }).then(() => true, () => false))) return note({ actor: 'customer', target: channel, what: `${action} (not offered)` })
+  if (
+    !(await form.waitFor({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return note({ actor: 'customer', target: channel, what: `${action} (not offered)` })
   for (const [name, value] of Object.entries(fields())) {
     const input = form.locator(`input[name="${name}"]`)
     if ((await input.count()) === 0) throw new Error(`customer ${action} on ${channel}: the form has no field ${name}`)

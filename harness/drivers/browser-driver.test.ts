@@ -10,7 +10,10 @@ import { sameSequence } from './same-sequence.ts'
 const env = useBrowserEnv()
 
 /** The same account in both drivers (each has its own core), so seeded data are equal too. */
-const withAccount = <S extends object>(scenario: S, name: string) => ({ ...scenario, account: `${name}_${process.pid}` })
+const withAccount = <S extends object>(scenario: S, name: string) => ({
+  ...scenario,
+  account: `${name}_${process.pid}`,
+})
 
 describe('browser driver', () => {
   it('records the same sequence as the node driver for a check frame flagging mismatch', async () => {
@@ -28,11 +31,23 @@ describe('browser driver', () => {
         title: 'a known customer connects',
         tags: ['connect'],
         steps: [
-          { server: 'createSession', as: 'session', body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } },
+          {
+            server: 'createSession',
+            as: 'session',
+            body: {
+              externalCustomerId: 'u1',
+              deviceIp: '203.0.113.7',
+              email: 'active.us-ny@sandbox.test',
+              phoneNumber: '+12125550101',
+            },
+          },
           { client: 'getConnection', sessionToken: ref('session.sessionToken'), as: 'conn' },
           { client: 'getPaymentMethods', accessToken: ref('conn.credentials.accessToken'), as: 'methods' },
         ],
-        expect: { channels: { 'conn-check': { events: [{ kind: 'handshake' }, { kind: 'complete' }] } }, responses: { methods: { status: 200 } } },
+        expect: {
+          channels: { 'conn-check': { events: [{ kind: 'handshake' }, { kind: 'complete' }] } },
+          responses: { methods: { status: 200 } },
+        },
       }),
       'browser_connects',
     )
@@ -50,7 +65,11 @@ describe('browser driver', () => {
         steps: [
           { control: 'settings', body: { allowedOrigins: ['https://partner.example'] } },
           { server: 'createSession', as: 'session', body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } },
-          { open: 'check', channel: 'check', params: { sessionToken: ref('session.sessionToken'), publicKey: 'a'.repeat(64) } },
+          {
+            open: 'check',
+            channel: 'check',
+            params: { sessionToken: ref('session.sessionToken'), publicKey: 'a'.repeat(64) },
+          },
         ],
         expect: { channels: { check: { mode: 'never', events: [{ kind: 'handshake' }] } } },
       }),

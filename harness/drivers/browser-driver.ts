@@ -54,7 +54,12 @@ export async function startBrowserEnv(options: { browser?: Browser } = {}): Prom
   const start = async (seed: number): Promise<BrowserSite> => {
     // The node driver's core signs with the public test secret; so does this server: same seed, same tokens on both drivers.
     const sandbox = await startServer({ port: 0, framesPort: 0, seed, secret: PUBLIC_TEST_SECRET })
-    return { sandbox, host: await startHostPage(sandbox.apiUrl, sandbox.framesUrl), idle: [], webhooks: await startWebhookReceiver(new WebhookInboxes()) }
+    return {
+      sandbox,
+      host: await startHostPage(sandbox.apiUrl, sandbox.framesUrl),
+      idle: [],
+      webhooks: await startWebhookReceiver(new WebhookInboxes()),
+    }
   }
   const env: BrowserEnv = {
     browser,
@@ -90,7 +95,12 @@ export type FrameHost = 'web' | 'react-native'
 export const hostFromEnv = (): FrameHost => (process.env.RAMP_HOST === 'react-native' ? 'react-native' : 'web')
 
 /** Where one run's frames live, and how it ends: a host page (kept for the next run when clean) or a browser context. */
-async function hostFrames(env: BrowserEnv, site: BrowserSite, host: FrameHost, recording: Recording): Promise<{ frames: BrowserFrames; end(clean: boolean): Promise<void> }> {
+async function hostFrames(
+  env: BrowserEnv,
+  site: BrowserSite,
+  host: FrameHost,
+  recording: Recording,
+): Promise<{ frames: BrowserFrames; end(clean: boolean): Promise<void> }> {
   if (host === 'react-native') {
     const context = await env.browser.newContext()
     const { settle, stop } = trackEffects(context)
@@ -142,7 +152,11 @@ async function hostPage(env: BrowserEnv, site: BrowserSite): Promise<Page> {
  * that CSP refuses posts nothing. Records events per channel, results and a timeline.
  * With `host: 'react-native'` the frames run as a React Native app shows them (`react-native-frames.ts`).
  */
-export async function runInBrowser(env: BrowserEnv, scenario: Scenario, { host = 'web' }: { host?: FrameHost } = {}): Promise<Recording> {
+export async function runInBrowser(
+  env: BrowserEnv,
+  scenario: Scenario,
+  { host = 'web' }: { host?: FrameHost } = {},
+): Promise<Recording> {
   const site = await env.site(scenario.seed ?? defaultSeed(), host)
   const mode = scenario.mode ?? 'test'
   const account = scenario.account ?? `browser_${process.pid}_${++runs}`

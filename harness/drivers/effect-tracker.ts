@@ -17,9 +17,11 @@ export const WAIT_MS = 10_000
 export function trackEffects(source: Page | BrowserContext): { settle(): Promise<void>; stop(): void } {
   const running = new Set<Request>()
   let generation = 0
-  const isEffect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/__frames/effects/')
+  const isEffect = (request: Request) =>
+    request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/__frames/effects/')
   // A buy frame awaiting its challenge waits on another frame: that effect does not keep the frames busy.
-  const waitsOnAnotherFrame = (request: Request) => /"type"\s*:\s*"purchase\.awaitChallenge"/.test(request.postData() ?? '')
+  const waitsOnAnotherFrame = (request: Request) =>
+    /"type"\s*:\s*"purchase\.awaitChallenge"/.test(request.postData() ?? '')
   const started = (request: Request) => {
     if (!isEffect(request)) return
     generation++

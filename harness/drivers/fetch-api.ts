@@ -13,8 +13,14 @@ export function fetchApi(apiUrl: string, note: (entry: TimelineEntry) => void): 
   return async (line, options) => {
     const [method, target] = line.split(' ') as [string, string]
     const headers: Record<string, string> = { ...options.headers }
-    const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-    if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json'
+    const body =
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body)
+    if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json'
     const response = await fetch(`${apiUrl}${target}`, { method, headers, body })
     const text = await response.text()
     let parsed: unknown = text === '' ? undefined : text

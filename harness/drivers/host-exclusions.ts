@@ -7,7 +7,7 @@ import type { Scenario } from '../scenario.ts'
 const REACT_NATIVE_EXCLUSIONS: ReadonlyMap<string, string> = new Map([
   [
     'web-host-only',
-    'it tests the web origin check (frame-ancestors against the tenant\'s allowed origins); a React Native app shows the frame top-level, where allowed origins do not apply (decision 0075)',
+    "it tests the web origin check (frame-ancestors against the tenant's allowed origins); a React Native app shows the frame top-level, where allowed origins do not apply (decision 0075)",
   ],
 ])
 

@@ -34,7 +34,13 @@ export async function runInNode(scenario: Scenario, options: { core?: SandboxCor
     const reply = await send(core, line, options)
     recording.timeline.push({ actor: 'partner', target: 'api', what: `${line} → ${reply.status}` })
     // A copy, as the wire gives: a result kept now never shows a record's later state.
-    return { status: reply.status, body: wireBody(reply) as any, headers: Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)])) }
+    return {
+      status: reply.status,
+      body: wireBody(reply) as any,
+      headers: Object.fromEntries(
+        Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+      ),
+    }
   }
   const frames = nodeFrames(core, recording)
   const webhooks = nodeWebhookListeners()

@@ -53,7 +53,11 @@ export function nodeFrames(core: SandboxCore, recording: Recording): NodeFrames 
     recording.channels[channel] = []
     const frameParams = { channelId: channelIdOf(channel), ...params }
     if (!(await embeddingAllowed(core, name, frameParams))) {
-      note({ actor: 'browser', target: channel, what: `refused ${name}: frame-ancestors does not allow ${HOST_ORIGIN}` })
+      note({
+        actor: 'browser',
+        target: channel,
+        what: `refused ${name}: frame-ancestors does not allow ${HOST_ORIGIN}`,
+      })
       return undefined
     }
     const frame = await openInProcessFrame(core, frameMachines[name]!, frameParams)
@@ -64,7 +68,11 @@ export function nodeFrames(core: SandboxCore, recording: Recording): NodeFrames 
     return frame
   }
   /** Opens a check or auth frame with a fresh host key pair; the connection is its decrypted `complete`. */
-  const connect = async (channel: string, name: 'check' | 'auth', params: (publicKey: string) => Record<string, string>): Promise<PendingConnection | undefined> => {
+  const connect = async (
+    channel: string,
+    name: 'check' | 'auth',
+    params: (publicKey: string) => Record<string, string>,
+  ): Promise<PendingConnection | undefined> => {
     const keys = await generateHostKeyPair()
     const frame = await open(channel, name, params(keys.publicKeyHex))
     if (!frame) return undefined
@@ -74,7 +82,8 @@ export function nodeFrames(core: SandboxCore, recording: Recording): NodeFrames 
 
   return {
     open: async (channel, name, params) => (await open(channel, name, params)) !== undefined,
-    getConnection: (channel, sessionToken, skipKyc) => connect(channel, 'check', (publicKey) => ({ sessionToken, publicKey, ...(skipKyc ? { skipKyc: 'true' } : {}) })),
+    getConnection: (channel, sessionToken, skipKyc) =>
+      connect(channel, 'check', (publicKey) => ({ sessionToken, publicKey, ...(skipKyc ? { skipKyc: 'true' } : {}) })),
     setupAuth: (channel, clientToken) => connect(channel, 'auth', (publicKey) => ({ clientToken, publicKey })),
     async act(channel, action, fields) {
       const frame = frames.get(channel)
@@ -98,7 +107,13 @@ export function nodeFrames(core: SandboxCore, recording: Recording): NodeFrames 
         if (frame.runtime.busyWith() === undefined) {
           await pause(20)
           quiet++
-        } else if ((await within(frame.runtime.changed().then(() => true), 20)) === undefined) quiet++
+        } else if (
+          (await within(
+            frame.runtime.changed().then(() => true),
+            20,
+          )) === undefined
+        )
+          quiet++
       }
     },
     // In-process frames are settled by every frame step; the node driver never waited after an API call.
@@ -106,7 +121,9 @@ export function nodeFrames(core: SandboxCore, recording: Recording): NodeFrames 
     note,
     async finish() {
       await Promise.all([...frames.values()].map(settleFrame))
-      for (const [channel, frame] of frames) for (const event of frame.events) note({ actor: `frame:${frame.runtime.frame}`, target: channel, what: event.kind })
+      for (const [channel, frame] of frames)
+        for (const event of frame.events)
+          note({ actor: `frame:${frame.runtime.frame}`, target: channel, what: event.kind })
     },
   }
 }

@@ -21,9 +21,12 @@ const HARNESS_PATH = '/__harness/'
  * await runInNode(scenario, { core })
  */
 export function nodeWebhookTransport(partner: WebhookHandler = sendWithFetch): WebhookTransport {
-  return handlerTransport((request) => (new URL(request.url).pathname.startsWith(HARNESS_PATH) ? inboxes.receive(request) : partner(request)), {
-    nowSeconds: () => Math.floor(Date.now() / 1000),
-  })
+  return handlerTransport(
+    (request) => (new URL(request.url).pathname.startsWith(HARNESS_PATH) ? inboxes.receive(request) : partner(request)),
+    {
+      nowSeconds: () => Math.floor(Date.now() / 1000),
+    },
+  )
 }
 
 /** Any other endpoint, without a partner handler: the network, as the core's default transport would send. */

@@ -37,7 +37,8 @@ function countFrameRequests(): void {
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const body = typeof init?.body === 'string' ? init.body : ''
-    if (!url.includes('/__frames/') || /"type"\s*:\s*"purchase\.awaitChallenge"/.test(body)) return original(input, init)
+    if (!url.includes('/__frames/') || /"type"\s*:\s*"purchase\.awaitChallenge"/.test(body))
+      return original(input, init)
     w.__framesBusy++
     return original(input, init).finally(() => w.__framesBusy--)
   }
@@ -52,7 +53,13 @@ function countFrameRequests(): void {
  * const view = await openWebView(context, `${framesUrl}/platform/v1/check?channelId=c1&…`, 'c1', (text) => console.log(text))
  * await view.post({ kind: 'ack' })
  */
-export async function openWebView(context: BrowserContext, url: string, channelId: string, onMessage: (text: string) => void, platform: WebViewPlatform = 'ios'): Promise<WebViewPage> {
+export async function openWebView(
+  context: BrowserContext,
+  url: string,
+  channelId: string,
+  onMessage: (text: string) => void,
+  platform: WebViewPlatform = 'ios',
+): Promise<WebViewPage> {
   const page = await context.newPage()
   await page.exposeBinding('__rnOut', ({ frame }, text: unknown) => {
     if (frame === page.mainFrame() && typeof text === 'string') onMessage(text)
@@ -65,12 +72,17 @@ export async function openWebView(context: BrowserContext, url: string, channelI
     async post(message) {
       const text = JSON.stringify({ version: 2, meta: { channelId }, ...message })
       if (page.isClosed()) return
-      await page.evaluate(({ text, target }) => (target === 'document' ? document : window).dispatchEvent(new MessageEvent('message', { data: text })), {
-        text,
-        target: platform === 'android' ? 'document' : 'window',
-      })
+      await page.evaluate(
+        ({ text, target }) =>
+          (target === 'document' ? document : window).dispatchEvent(new MessageEvent('message', { data: text })),
+        {
+          text,
+          target: platform === 'android' ? 'document' : 'window',
+        },
+      )
     },
-    busy: () => (page.isClosed() ? Promise.resolve(0) : page.evaluate(() => (window as any).__framesBusy as number).catch(() => 0)),
+    busy: () =>
+      page.isClosed() ? Promise.resolve(0) : page.evaluate(() => (window as any).__framesBusy as number).catch(() => 0),
     close: () => page.close().catch(() => undefined),
   }
 }

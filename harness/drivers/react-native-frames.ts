@@ -42,7 +42,10 @@ const plain = ({ at: _at, ...event }: FrameOutbound & { at: number }) => event a
  * for (const step of scenario.steps) await runStep(step, driver)
  * await frames.finish()
  */
-export function reactNativeFrames({ context, framesUrl, settle: settleEffects, platform }: ReactNativeHost, recording: Recording): BrowserFrames {
+export function reactNativeFrames(
+  { context, framesUrl, settle: settleEffects, platform }: ReactNativeHost,
+  recording: Recording,
+): BrowserFrames {
   const channels = new Map<string, Channel>()
   /** The effects settled, then every open frame page without a frames request in flight for two looks in a row. */
   const settle = async () => {
@@ -64,8 +67,16 @@ export function reactNativeFrames({ context, framesUrl, settle: settleEffects, p
     } catch {
       return
     }
-    if (!envelope.success || envelope.data.meta.channelId !== channel.channelId || SDK_INTERNAL_KINDS.has(envelope.data.kind)) return
-    const parsed = FrameOutbound.safeParse({ kind: envelope.data.kind, ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }) })
+    if (
+      !envelope.success ||
+      envelope.data.meta.channelId !== channel.channelId ||
+      SDK_INTERNAL_KINDS.has(envelope.data.kind)
+    )
+      return
+    const parsed = FrameOutbound.safeParse({
+      kind: envelope.data.kind,
+      ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }),
+    })
     if (!parsed.success) return
     channel.events.push({ ...parsed.data, at: Date.now() })
     if (parsed.data.kind === 'handshake') channel.acked = channel.view?.post({ kind: 'ack' }).catch(() => undefined)
@@ -89,16 +100,29 @@ export function reactNativeFrames({ context, framesUrl, settle: settleEffects, p
     for (const [key, value] of Object.entries({ ...params, channelId })) if (value !== undefined) search.set(key, value)
     // The app's onMessage may hear the handshake before openWebView returns: the ack waits for the view.
     const early: string[] = []
-    channel.view = await openWebView(context, `${framesUrl}/platform/v1/${frame}?${search}`, channelId, (text) => (channel.view ? hear(channel, text) : early.push(text)), platform)
+    channel.view = await openWebView(
+      context,
+      `${framesUrl}/platform/v1/${frame}?${search}`,
+      channelId,
+      (text) => (channel.view ? hear(channel, text) : early.push(text)),
+      platform,
+    )
     for (const text of early.splice(0)) hear(channel, text)
-    if (!(await waitForEvent(channel, (e) => e.kind === 'handshake', WAIT_MS))) throw new Error(`channel ${name}: the ${frame} frame posted no handshake through ReactNativeWebView within ${WAIT_MS} ms`)
+    if (!(await waitForEvent(channel, (e) => e.kind === 'handshake', WAIT_MS)))
+      throw new Error(
+        `channel ${name}: the ${frame} frame posted no handshake through ReactNativeWebView within ${WAIT_MS} ms`,
+      )
     // The web client acks in the page, at once; here the ack crosses from the harness: the frame's effects start after it.
     await channel.acked
     await settle()
     return channel
   }
   /** A check or auth frame with a fresh host key pair; the connection is its decrypted `complete`, none after `error`. */
-  const connect = async (name: string, frame: 'check' | 'auth', params: (publicKey: string) => Record<string, string>): Promise<PendingConnection> => {
+  const connect = async (
+    name: string,
+    frame: 'check' | 'auth',
+    params: (publicKey: string) => Record<string, string>,
+  ): Promise<PendingConnection> => {
     const keys = await generateHostKeyPair()
     note({ actor: 'host', target: name, what: frame === 'check' ? 'getConnection' : 'setupAuth' })
     const channel = await open(name, frame, params(keys.publicKeyHex))
@@ -120,7 +144,8 @@ export function reactNativeFrames({ context, framesUrl, settle: settleEffects, p
       await open(name, frame, params)
       return true
     },
-    getConnection: (name, sessionToken, skipKyc) => connect(name, 'check', (publicKey) => ({ sessionToken, publicKey, ...(skipKyc ? { skipKyc: 'true' } : {}) })),
+    getConnection: (name, sessionToken, skipKyc) =>
+      connect(name, 'check', (publicKey) => ({ sessionToken, publicKey, ...(skipKyc ? { skipKyc: 'true' } : {}) })),
     setupAuth: (name, clientToken) => connect(name, 'auth', (publicKey) => ({ clientToken, publicKey })),
     async act(name, action, fields) {
       const view = channels.get(name)?.view
@@ -143,7 +168,14 @@ export function reactNativeFrames({ context, framesUrl, settle: settleEffects, p
       await Promise.all(retired)
       for (const [name, channel] of channels) {
         recording.channels[name] = channel.events.map(plain)
-        for (const e of channel.events) timeline.push({ actor: `frame:${channel.frame}`, target: name, what: e.kind, ...('payload' in e ? { detail: e.payload } : {}), at: e.at })
+        for (const e of channel.events)
+          timeline.push({
+            actor: `frame:${channel.frame}`,
+            target: name,
+            what: e.kind,
+            ...('payload' in e ? { detail: e.payload } : {}),
+            at: e.at,
+          })
       }
       recording.timeline = timeline.sort((a, b) => a.at - b.at).map(({ at: _at, ...entry }) => entry)
     },

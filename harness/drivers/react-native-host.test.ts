@@ -44,15 +44,22 @@ describe('React Native host mode', () => {
     await underBothHosts(addCard, 'rn_add_card')
   }, 60_000)
 
-  it('shows a frame top-level with the bridge injected: its handshake arrives as the envelope text, and the app\'s ack reaches it', async () => {
+  it("shows a frame top-level with the bridge injected: its handshake arrives as the envelope text, and the app's ack reaches it", async () => {
     const context = await env.current.browser.newContext()
     try {
       const heard: string[] = []
       const { framesUrl } = (await env.current.site(defaultSeed(), 'react-native')).sandbox
-      const view = await openWebView(context, `${framesUrl}/platform/v1/reset?channelId=rn_bridge`, 'rn_bridge', (text) => heard.push(text))
+      const view = await openWebView(
+        context,
+        `${framesUrl}/platform/v1/reset?channelId=rn_bridge`,
+        'rn_bridge',
+        (text) => heard.push(text),
+      )
       await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0)
       expect(heard[0]).toBe(JSON.stringify({ version: 2, meta: { channelId: 'rn_bridge' }, kind: 'handshake' }))
-      expect(await view.page.evaluate(() => window.parent === window && document.querySelectorAll('iframe').length === 0)).toBe(true)
+      expect(
+        await view.page.evaluate(() => window.parent === window && document.querySelectorAll('iframe').length === 0),
+      ).toBe(true)
       await view.post({ kind: 'ack' })
       // Without a token the frame has nothing to run: after the ack it reports its error, as on the web.
       await expect.poll(() => heard.map((text) => JSON.parse(text).kind), { timeout: 10_000 }).toContain('error')

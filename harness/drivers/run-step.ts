@@ -9,9 +9,17 @@ function unknownStep(step: never): never {
 }
 
 /** Records the connection of a client call as `as`, or throws with what its frame posted instead. */
-async function recordConnection(driver: StepDriver, pending: PendingConnection, as: string, channel: string, frame: 'check' | 'auth', name: string) {
+async function recordConnection(
+  driver: StepDriver,
+  pending: PendingConnection,
+  as: string,
+  channel: string,
+  frame: 'check' | 'auth',
+  name: string,
+) {
   const connection = await pending.connection()
-  if (connection === undefined) throw new Error(`${name}: the ${frame} frame posted ${JSON.stringify(await driver.frames.events(channel))}`)
+  if (connection === undefined)
+    throw new Error(`${name}: the ${frame} frame posted ${JSON.stringify(await driver.frames.events(channel))}`)
   driver.recording.results[as] = connection
 }
 
@@ -41,16 +49,24 @@ async function openChallenge(step: Extract<Step, { openChallenge: string }>, dri
     frames.note({ actor: 'host', target: step.openChallenge, what: `no challenge event on ${step.from} to open` })
     return
   }
-  await frames.open(step.openChallenge, 'challenge', challengeParams({ [step.from]: await frames.events(step.from) } as never, driver.resolve(step.params ?? {})))
+  await frames.open(
+    step.openChallenge,
+    'challenge',
+    challengeParams({ [step.from]: await frames.events(step.from) } as never, driver.resolve(step.params ?? {})),
+  )
 }
 
 /** A partner-server step: a session created or revoked, or a widget URL signed, with the secret key. */
 function serverStep(step: Extract<Step, { server: string }>, driver: StepDriver): Promise<void> {
   switch (step.server) {
-    case 'createSession': return call.createSession(step, driver)
-    case 'revokeSession': return call.revokeSession(step, driver)
-    case 'signWidgetUrl': return call.signWidget(step, driver)
-    default: return unknownStep(step)
+    case 'createSession':
+      return call.createSession(step, driver)
+    case 'revokeSession':
+      return call.revokeSession(step, driver)
+    case 'signWidgetUrl':
+      return call.signWidget(step, driver)
+    default:
+      return unknownStep(step)
   }
 }
 
@@ -58,24 +74,39 @@ function serverStep(step: Extract<Step, { server: string }>, driver: StepDriver)
 async function controlStep(step: Extract<Step, { control: string }>, driver: StepDriver): Promise<void> {
   switch (step.control) {
     // Retries the advance made due run in the background: settled, so every driver reads the same deliveries.
-    case 'advanceClock': await call.advanceClock(step, driver); return driver.webhooks.settle(driver)
-    case 'fault': return call.injectFault(step, driver)
-    case 'clearFaults': return call.clearFaults(step, driver)
-    case 'settings': return call.changeSettings(step, driver)
-    default: return unknownStep(step)
+    case 'advanceClock':
+      await call.advanceClock(step, driver)
+      return driver.webhooks.settle(driver)
+    case 'fault':
+      return call.injectFault(step, driver)
+    case 'clearFaults':
+      return call.clearFaults(step, driver)
+    case 'settings':
+      return call.changeSettings(step, driver)
+    default:
+      return unknownStep(step)
   }
 }
 
 /** A partner-client step: an API call, or a connection through a frame. */
 async function clientStep(step: Extract<Step, { client: string }>, driver: StepDriver): Promise<void> {
   switch (step.client) {
-    case 'getConnection': return getConnection(step, driver)
-    case 'setupAuth': return setupAuth(step, driver)
+    case 'getConnection':
+      return getConnection(step, driver)
+    case 'setupAuth':
+      return setupAuth(step, driver)
     // A retry's wait advances the clock: what came due settles, as after an advanceClock step.
-    case 'getQuote': await call.getQuote(step, driver, () => driver.webhooks.settle(driver)); return driver.frames.settle()
-    case 'getPaymentMethods': await call.getPaymentMethods(step, driver); return driver.frames.settle()
-    case 'listTransactions': await call.listTransactions(step, driver); return driver.frames.settle()
-    default: return unknownStep(step)
+    case 'getQuote':
+      await call.getQuote(step, driver, () => driver.webhooks.settle(driver))
+      return driver.frames.settle()
+    case 'getPaymentMethods':
+      await call.getPaymentMethods(step, driver)
+      return driver.frames.settle()
+    case 'listTransactions':
+      await call.listTransactions(step, driver)
+      return driver.frames.settle()
+    default:
+      return unknownStep(step)
   }
 }
 

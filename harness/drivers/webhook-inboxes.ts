@@ -1,4 +1,11 @@
-import { readWebhookBody, SANDBOX_EVENT_ID_HEADER, WebhookEventType, webhookBody, webhookEntry, type WebhookScheme } from '#contract/index.ts'
+import {
+  readWebhookBody,
+  SANDBOX_EVENT_ID_HEADER,
+  WebhookEventType,
+  webhookBody,
+  webhookEntry,
+  type WebhookScheme,
+} from '#contract/index.ts'
 import { verifyWebhook, WebhookVerificationError } from '#kernel/webhook-signature.ts'
 import type { TimelineEntry } from '../recording.ts'
 
@@ -33,7 +40,6 @@ interface InboxOptions {
   answers: number[]
   note: (entry: TimelineEntry) => void
 }
-
 
 interface Inbox extends InboxOptions {
   name: string
@@ -85,7 +91,8 @@ export class WebhookInboxes {
     const problem = signatureProblem(body, request.headers, inbox)
     if (problem) return this.refuse(inbox, `a webhook to ${inbox.name} does not verify: ${problem}`)
     const event = envelopeProblem(body, request.headers.get(SANDBOX_EVENT_ID_HEADER))
-    if (typeof event === 'string') return this.refuse(inbox, `a webhook to ${inbox.name} is not in its family's envelope: ${event}`)
+    if (typeof event === 'string')
+      return this.refuse(inbox, `a webhook to ${inbox.name} is not in its family's envelope: ${event}`)
     const status = inbox.answers.shift() ?? 200
     const { eventId, type, data } = event
     inbox.received.push({ eventId, type, data, status })
@@ -107,9 +114,14 @@ export class WebhookInboxes {
 function signatureProblem(body: string, headers: Headers, inbox: Inbox): string | undefined {
   const names = { headerName: inbox.key.header, legacyHeaderName: inbox.key.legacyHeader }
   const checks: Array<[string, () => void]> = [
-    [`its V2 header ${inbox.key.header} (the account's webhook API key)`, () => verifyWebhook(body, headers, inbox.key.webhookApiKey, names)],
     [
-      inbox.scheme === 'standard' ? "its Standard Webhooks headers (the endpoint's secret)" : `its legacy header ${inbox.key.legacyHeader} (the endpoint's secret)`,
+      `its V2 header ${inbox.key.header} (the account's webhook API key)`,
+      () => verifyWebhook(body, headers, inbox.key.webhookApiKey, names),
+    ],
+    [
+      inbox.scheme === 'standard'
+        ? "its Standard Webhooks headers (the endpoint's secret)"
+        : `its legacy header ${inbox.key.legacyHeader} (the endpoint's secret)`,
       () => verifyWebhook(body, headers, inbox.secret, { ...names, scheme: inbox.scheme }),
     ],
   ]
@@ -127,7 +139,10 @@ function signatureProblem(body: string, headers: Headers, inbox: Inbox): string 
  * The event a body carries, or why it is not one: a known type, in exactly its family's envelope (the body the
  * sandbox would make of that type, id and data, key for key), the event id from the sandbox's header.
  */
-function envelopeProblem(body: string, eventId: string | null): { eventId: string; type: WebhookEventType; data: unknown } | string {
+function envelopeProblem(
+  body: string,
+  eventId: string | null,
+): { eventId: string; type: WebhookEventType; data: unknown } | string {
   const read = readWebhookBody(body)
   if (!read) return 'neither {type, data} nor {id, type, timestamp, data}'
   const type = WebhookEventType.safeParse(read.type)
@@ -135,6 +150,7 @@ function envelopeProblem(body: string, eventId: string | null): { eventId: strin
   if (eventId === null) return `the ${SANDBOX_EVENT_ID_HEADER} header is missing`
   const parsed = JSON.parse(body) as { timestamp?: string }
   const expected = JSON.stringify(webhookBody(type.data, { eventId, at: parsed.timestamp ?? '' }, read.data))
-  if (expected !== body) return `a ${type.data} body must be exactly ${webhookEntry(type.data).family === 'widget' ? '{type, data}' : '{id, type, timestamp, data} with the event id'} (its family's envelope)`
+  if (expected !== body)
+    return `a ${type.data} body must be exactly ${webhookEntry(type.data).family === 'widget' ? '{type, data}' : '{id, type, timestamp, data} with the event id'} (its family's envelope)`
   return { eventId, type: type.data, data: read.data }
 }

@@ -1,4 +1,10 @@
-import { WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf, type WebhookEventType } from '#contract/index.ts'
+import {
+  WebhookApiKeyView,
+  WebhookDelivery,
+  WebhookEndpointWithSecret,
+  dataOf,
+  type WebhookEventType,
+} from '#contract/index.ts'
 import type { WebhookRecord } from '../recording.ts'
 import type { Step } from '../scenario.ts'
 import { secretKey, type ApiStepContext } from './api-steps.ts'
@@ -42,9 +48,16 @@ export class WebhookListeners {
     const { webhooks: _, as: __, answers: ___, ...options } = step
     const body = { url: `${this.receiver.origin}${path}`, ...options }
     const reply = await context.api('POST /__sandbox/webhooks/endpoints', { headers: secretKey(context), body })
-    if (reply.status !== 201) throw new Error(`webhooks listen ${step.as}: the endpoint was refused: ${JSON.stringify(reply.body)}`)
+    if (reply.status !== 201)
+      throw new Error(`webhooks listen ${step.as}: the endpoint was refused: ${JSON.stringify(reply.body)}`)
     const { secret, ...endpoint } = dataOf(WebhookEndpointWithSecret).parse(reply.body).data
-    this.receiver.inboxes.listen(path, step.as, { secret, scheme: endpoint.scheme, key, answers: step.answers ?? [], note: (entry) => context.recording.timeline.push(entry) })
+    this.receiver.inboxes.listen(path, step.as, {
+      secret,
+      scheme: endpoint.scheme,
+      key,
+      answers: step.answers ?? [],
+      note: (entry) => context.recording.timeline.push(entry),
+    })
     this.paths.set(path, step.as)
     context.recording.results[step.as] = endpoint
   }
@@ -63,15 +76,27 @@ export class WebhookListeners {
   async finish(context: ApiStepContext): Promise<void> {
     if (this.paths.size === 0) return
     await this.settle(context)
-    const reply = await context.api(`GET /__sandbox/webhooks/deliveries?limit=${DELIVERY_LOG_LIMIT}`, { headers: secretKey(context) })
+    const reply = await context.api(`GET /__sandbox/webhooks/deliveries?limit=${DELIVERY_LOG_LIMIT}`, {
+      headers: secretKey(context),
+    })
     const deliveries = dataOf(WebhookDelivery.array()).parse(reply.body).data.reverse()
     for (const delivery of deliveries) {
       const path = new URL(delivery.url).pathname
       if (!this.paths.has(path)) continue
-      const received = this.receiver.inboxes.received(path).filter((arrival) => arrival.eventId === delivery.eventId).length
+      const received = this.receiver.inboxes
+        .received(path)
+        .filter((arrival) => arrival.eventId === delivery.eventId).length
       const body = JSON.parse(delivery.body) as { data: unknown; externalCustomerId?: string | null }
       const top = 'externalCustomerId' in body ? { externalCustomerId: body.externalCustomerId } : {}
-      context.recording.webhooks.push(webhookRecord(delivery.type, { data: body.data, status: delivery.status, attempts: delivery.attempts.length, received, ...top }))
+      context.recording.webhooks.push(
+        webhookRecord(delivery.type, {
+          data: body.data,
+          status: delivery.status,
+          attempts: delivery.attempts.length,
+          received,
+          ...top,
+        }),
+      )
     }
     for (const path of this.paths.keys()) context.recording.findings.push(...this.receiver.inboxes.findings(path))
     this.close()
@@ -87,9 +112,13 @@ export class WebhookListeners {
 /** The account's webhook API key and header names, as `GET /__sandbox/webhooks/key` shows them. */
 async function accountKey(context: ApiStepContext): Promise<AccountWebhookKey> {
   const reply = await context.api('GET /__sandbox/webhooks/key', { headers: secretKey(context) })
-  if (reply.status !== 200) throw new Error(`webhooks listen: the account's webhook key was refused: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 200)
+    throw new Error(
+      `webhooks listen: the account's webhook key was refused: ${reply.status} ${JSON.stringify(reply.body)}`,
+    )
   return dataOf(WebhookApiKeyView).parse(reply.body).data
 }
 
 /** A recorded delivery: the log's `data` is the sandbox's own object for the type (the log's schema keeps it as text). */
-const webhookRecord = (kind: WebhookEventType, payload: Omit<WebhookRecord['payload'], 'data'> & { data: unknown }) => ({ kind, payload }) as WebhookRecord
+const webhookRecord = (kind: WebhookEventType, payload: Omit<WebhookRecord['payload'], 'data'> & { data: unknown }) =>
+  ({ kind, payload }) as WebhookRecord

@@ -11,12 +11,20 @@ afterEach(async () => {
 describe('startWebhookReceiver', () => {
   it('hands a delivery over the socket to the inboxes and answers their status', async () => {
     const inboxes = new WebhookInboxes()
-    inboxes.listen('/__harness/acct/hooks', 'hooks', { secret: SECRET, scheme: 'sandbox', key: KEY, answers: [503], note: () => undefined })
+    inboxes.listen('/__harness/acct/hooks', 'hooks', {
+      secret: SECRET,
+      scheme: 'sandbox',
+      key: KEY,
+      answers: [503],
+      note: () => undefined,
+    })
     const receiver = await startWebhookReceiver(inboxes)
     started.push(receiver)
     expect(receiver.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const response = await fetch(signedDelivery(`${receiver.origin}/__harness/acct/hooks`))
     expect(response.status).toBe(503)
-    expect(inboxes.received('/__harness/acct/hooks')).toEqual([expect.objectContaining({ eventId: 'evt_1', status: 503 })])
+    expect(inboxes.received('/__harness/acct/hooks')).toEqual([
+      expect.objectContaining({ eventId: 'evt_1', status: 503 }),
+    ])
   })
 })

@@ -23,7 +23,8 @@ export async function startWebhookReceiver(inboxes: WebhookInboxes): Promise<Web
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const headers = new Headers()
-      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value)
+      for (const [name, value] of Object.entries(request.headers))
+        if (typeof value === 'string') headers.set(name, value)
       const method = request.method ?? 'POST'
       const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks)
       inboxes

@@ -10,7 +10,6 @@ import type { Recording } from '../recording.ts'
 import { tagLabels } from '../scenario-tags.ts'
 import { sequenceDiagram, sequenceDiagramHtml } from '#portable/demo/sequence-diagram.ts'
 
-
 /** The browser driver's environment, once per worker: Playwright's Chromium, the server and the host page. */
 const test = base.extend<object, { sandbox: BrowserEnv }>({
   sandbox: [
@@ -38,20 +37,29 @@ test('the catalog has scenarios', () => {
 for (const { id, scenario } of catalog) {
   test(`${id}: ${scenario.title} ${tagLabels(scenario)}`, async ({ sandbox }, testInfo) => {
     // A fresh tenant per test (and per retry); the node driver gets the same account so seeded data agree.
-    const account = scenario.account ?? `pw_${testInfo.testId.replace(/[^A-Za-z0-9]/g, '_')}_${testInfo.retry}`.slice(0, 64)
+    const account =
+      scenario.account ?? `pw_${testInfo.testId.replace(/[^A-Za-z0-9]/g, '_')}_${testInfo.retry}`.slice(0, 64)
     const run = { ...scenario, account }
     const title = `${id}: ${scenario.title}`
     const attachTimeline = async (recording: Recording) => {
-      await testInfo.attach('timeline (Mermaid)', { body: sequenceDiagram(recording.timeline, title), contentType: 'text/plain' })
-      await testInfo.attach('timeline', { body: sequenceDiagramHtml(recording.timeline, title), contentType: 'text/html' })
+      await testInfo.attach('timeline (Mermaid)', {
+        body: sequenceDiagram(recording.timeline, title),
+        contentType: 'text/plain',
+      })
+      await testInfo.attach('timeline', {
+        body: sequenceDiagramHtml(recording.timeline, title),
+        contentType: 'text/html',
+      })
     }
     const exclusion = host === 'react-native' ? reactNativeExclusion(scenario) : undefined
     test.skip(exclusion !== undefined, `not under the React Native host: ${exclusion}`)
     const started = performance.now()
-    const inBrowser = await runInBrowser(sandbox, run, { host }).catch(async (error: Error & { recording?: Recording }) => {
-      if (error.recording) await attachTimeline(error.recording)
-      throw error
-    })
+    const inBrowser = await runInBrowser(sandbox, run, { host }).catch(
+      async (error: Error & { recording?: Recording }) => {
+        if (error.recording) await attachTimeline(error.recording)
+        throw error
+      },
+    )
     testInfo.annotations.push({ type: 'browser-driver-ms', description: (performance.now() - started).toFixed(0) })
     await attachTimeline(inBrowser)
 

@@ -46,7 +46,11 @@ type Accounts = Map<string, { apiUrl: string; secretKey: string }>
 
 /** The test-only route: the test hands the backend its account's API URL and secret key, server to server. */
 async function rememberAccount(accounts: Accounts, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const { apiUrl, publishableKey, secretKey } = (await bodyOf(request)) as { apiUrl: string; publishableKey: string; secretKey: string }
+  const { apiUrl, publishableKey, secretKey } = (await bodyOf(request)) as {
+    apiUrl: string
+    publishableKey: string
+    secretKey: string
+  }
   accounts.set(publishableKey, { apiUrl, secretKey })
   response.writeHead(204).end()
 }

@@ -56,8 +56,13 @@ export function browserBundle(entry: BrowserEntry): Promise<BrowserBundle> {
   let bundle = bundles.get(entry)
   if (!bundle) {
     // In the sources this module sits at sandbox/bundles/.
-    const forms = import.meta.url.endsWith('.ts') ? fromSource(fileURLToPath(new URL(`../browser/${entry}`, import.meta.url))) : Promise.resolve(entry).then(readPrebuilt)
-    bundle = forms.then((read) => ({ ...read, hash: createHash('sha256').update(read.identity).digest('base64url').slice(0, 32) }))
+    const forms = import.meta.url.endsWith('.ts')
+      ? fromSource(fileURLToPath(new URL(`../browser/${entry}`, import.meta.url)))
+      : Promise.resolve(entry).then(readPrebuilt)
+    bundle = forms.then((read) => ({
+      ...read,
+      hash: createHash('sha256').update(read.identity).digest('base64url').slice(0, 32),
+    }))
     bundles.set(entry, bundle)
   }
   return bundle
@@ -65,7 +70,11 @@ export function browserBundle(entry: BrowserEntry): Promise<BrowserBundle> {
 
 async function readPrebuilt(entry: BrowserEntry): Promise<Omit<BrowserBundle, 'hash'>> {
   const file = prebuiltFile(entry)
-  const [identity, gzip, br] = await Promise.all([readFile(file), readFile(file + COMPRESSED_SUFFIXES.gzip), readFile(file + COMPRESSED_SUFFIXES.br)])
+  const [identity, gzip, br] = await Promise.all([
+    readFile(file),
+    readFile(file + COMPRESSED_SUFFIXES.gzip),
+    readFile(file + COMPRESSED_SUFFIXES.br),
+  ])
   return { identity, gzip, br }
 }
 
@@ -86,6 +95,8 @@ function prebuiltFile(entry: BrowserEntry): string {
 const SOURCE_BUNDLER = './bundle-from-source.ts'
 
 async function fromSource(path: string): Promise<Omit<BrowserBundle, 'hash'>> {
-  const { bundleFromSource } = (await import(SOURCE_BUNDLER)) as { bundleFromSource(path: string): Promise<Omit<BrowserBundle, 'hash'>> }
+  const { bundleFromSource } = (await import(SOURCE_BUNDLER)) as {
+    bundleFromSource(path: string): Promise<Omit<BrowserBundle, 'hash'>>
+  }
   return bundleFromSource(path)
 }

@@ -9,7 +9,9 @@ import { BUNDLE_OPTIONS, compressBundle } from './bundle-options.ts'
  * @example
  * const { identity, gzip, br } = await bundleFromSource('/repo/sandbox/browser/client/index.ts')
  */
-export async function bundleFromSource(path: string): Promise<{ identity: Uint8Array; gzip: Uint8Array; br: Uint8Array }> {
+export async function bundleFromSource(
+  path: string,
+): Promise<{ identity: Uint8Array; gzip: Uint8Array; br: Uint8Array }> {
   const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [path], write: false })
   const identity = result.outputFiles[0]!.contents
   return { identity, ...(await compressBundle(identity, 'fast')) }

@@ -17,7 +17,9 @@ export const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
+      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' }
+        : undefined,
     )
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
       contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))}\n`,
@@ -69,7 +71,11 @@ export async function compressBundle(bytes: Uint8Array, effort: CompressionEffor
   const [zipped, brotli] = await Promise.all([
     gzipAsync(bytes, { level: effort === 'build' ? 9 : 6 }),
     brotliAsync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'build' ? 11 : 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: effort === 'build' ? 11 : 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     }),
   ])
   return { gzip: new Uint8Array(zipped), br: new Uint8Array(brotli) }

@@ -10,14 +10,21 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close())
 
 /** A GET whose body is read as the wire carried it (fetch would decode it): status, headers and bytes. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
       response.on('error', reject)
-    }).on('error', reject).end()
+    })
+      .on('error', reject)
+      .end()
   })
 }
 
@@ -62,7 +69,11 @@ describe.each([
 it('keeps the browser client readable from any origin, 304 included', async () => {
   const url = `${sandbox.apiUrl}/sandbox-client.js`
   const { headers } = await rawGet(url, { 'accept-encoding': 'br' })
-  const revalidated = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': String(headers.etag), origin: 'https://partner.example' })
+  const revalidated = await rawGet(url, {
+    'accept-encoding': 'br',
+    'if-none-match': String(headers.etag),
+    origin: 'https://partner.example',
+  })
   expect(revalidated.status).toBe(304)
   expect(revalidated.headers['access-control-allow-origin']).toBe('*')
 }, 60_000)

@@ -28,7 +28,10 @@ export type PricePair = z.infer<typeof PricePair>
 export const PriceWave = z.object({
   amplitude: z.number().min(0).max(0.2),
   periodSeconds: z.number().int().positive(),
-  phase: z.number().min(0).max(2 * Math.PI),
+  phase: z
+    .number()
+    .min(0)
+    .max(2 * Math.PI),
 })
 export type PriceWave = z.infer<typeof PriceWave>
 

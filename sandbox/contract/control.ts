@@ -67,12 +67,34 @@ export type Capabilities = z.infer<typeof Capabilities>
 /** Origin pattern such as `https://app.example.com` or `http://localhost:*`. */
 export const OriginPattern = z
   .string()
-  .regex(/^https?:\/\/[A-Za-z0-9.\-*]+(:([0-9]{1,5}|\*))?$/, 'must be an origin such as https://app.example.com or http://localhost:*')
+  .regex(
+    /^https?:\/\/[A-Za-z0-9.\-*]+(:([0-9]{1,5}|\*))?$/,
+    'must be an origin such as https://app.example.com or http://localhost:*',
+  )
 
 /** Headers a webhook's signature may not be sent in: HTTP's own, the ones the sandbox sets, the standard scheme's. */
 const RESERVED_HEADERS = new Set([
-  'accept', 'accept-encoding', 'authorization', 'connection', 'content-encoding', 'content-length', 'content-type', 'cookie', 'date', 'expect', 'host',
-  'keep-alive', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp',
+  'accept',
+  'accept-encoding',
+  'authorization',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'cookie',
+  'date',
+  'expect',
+  'host',
+  'keep-alive',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+  'webhook-id',
+  'webhook-signature',
+  'webhook-timestamp',
 ])
 
 /** The V2 signature header (keyed with the account's webhook API key), unless a tenant's settings name another: the reference's. */
@@ -87,7 +109,10 @@ function signatureHeaderName(field: string) {
     .string()
     .max(64, `${field} must be at most 64 characters`)
     .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, `${field} must be a lower-case HTTP header name (a-z, 0-9, -)`)
-    .refine((name) => !RESERVED_HEADERS.has(name), `${field} must not be a header HTTP, the sandbox or the standard scheme (webhook-*) already uses`)
+    .refine(
+      (name) => !RESERVED_HEADERS.has(name),
+      `${field} must not be a header HTTP, the sandbox or the standard scheme (webhook-*) already uses`,
+    )
 }
 
 /** A name for the V2 signature header (`webhookSignatureHeader`). */
@@ -101,7 +126,9 @@ export const WebhookLegacySignatureHeader = signatureHeaderName('webhookLegacySi
  * status or stage change, the default) or `statusChange` (only a change of the object's `status` from the last one
  * sent for it, its creation counting as sent).
  */
-export const WebhookUpdatedEvents = z.enum(['everyChange', 'statusChange'], { error: 'webhookUpdatedEvents must be everyChange (each status or stage change) or statusChange (only a new status)' })
+export const WebhookUpdatedEvents = z.enum(['everyChange', 'statusChange'], {
+  error: 'webhookUpdatedEvents must be everyChange (each status or stage change) or statusChange (only a new status)',
+})
 export type WebhookUpdatedEvents = z.infer<typeof WebhookUpdatedEvents>
 
 /** A tenant's settings. */
@@ -138,7 +165,13 @@ export type TenantSettings = z.infer<typeof TenantSettings>
  * // { …, webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'x-webhook-signature' }
  */
 export const SavedTenantSettings = z.preprocess((saved) => {
-  if (typeof saved !== 'object' || saved === null || Object.hasOwn(saved, 'webhookLegacySignatureHeader') || !Object.hasOwn(saved, 'webhookSignatureHeader')) return saved
+  if (
+    typeof saved !== 'object' ||
+    saved === null ||
+    Object.hasOwn(saved, 'webhookLegacySignatureHeader') ||
+    !Object.hasOwn(saved, 'webhookSignatureHeader')
+  )
+    return saved
   const { webhookSignatureHeader, ...rest } = saved as Record<string, unknown>
   // The one name the move would give both headers: kept where it was (the V2 header), the legacy one defaulted.
   if (webhookSignatureHeader === DEFAULT_WEBHOOK_SIGNATURE_HEADER) return saved
@@ -224,20 +257,34 @@ export const JournalKind = z.enum(['api', 'state', 'frame'])
 export type JournalKind = z.infer<typeof JournalKind>
 
 /** A journal seq number in a query (`since`): only entries after it. */
-export const SinceSeq = queryNumber(z.string().regex(/^[0-9]{1,15}$/, 'since must be a journal seq number').transform(Number), {
-  type: 'integer',
-  minimum: 0,
-  description: 'Only entries after this seq number',
-})
+export const SinceSeq = queryNumber(
+  z
+    .string()
+    .regex(/^[0-9]{1,15}$/, 'since must be a journal seq number')
+    .transform(Number),
+  {
+    type: 'integer',
+    minimum: 0,
+    description: 'Only entries after this seq number',
+  },
+)
 
 /** How many journal entries a query lists (`limit`), 1 to 1000. */
 export const JournalLimit = queryNumber(
-  z.string().regex(/^[0-9]{1,4}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000'),
+  z
+    .string()
+    .regex(/^[0-9]{1,4}$/, 'limit must be an integer')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1000, 'limit must be from 1 to 1000'),
   { type: 'integer', minimum: 1, maximum: 1000 },
 )
 
 /** Query of `GET /__sandbox/journal`. */
-export const JournalQuery = z.object({ since: SinceSeq.optional(), kind: JournalKind.optional(), limit: JournalLimit.optional() })
+export const JournalQuery = z.object({
+  since: SinceSeq.optional(),
+  kind: JournalKind.optional(),
+  limit: JournalLimit.optional(),
+})
 
 /** The tenant identity the control API reports. */
 export const TenantInfo = z.object({ account: z.string(), mode: Mode, seed: z.number().int() })
@@ -276,7 +323,15 @@ export const FixtureCustomer = z.object({
   administrativeArea: z.string().nullable(),
   area: z.string().nullable(),
   kycStatus: z.string(),
-  cards: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), available: z.boolean(), reason: z.string().optional() })),
+  cards: z.array(
+    z.object({
+      id: z.string(),
+      brand: z.string(),
+      last4: z.string(),
+      available: z.boolean(),
+      reason: z.string().optional(),
+    }),
+  ),
   transactions: z.number().int(),
 })
 export type FixtureCustomer = z.infer<typeof FixtureCustomer>
@@ -301,12 +356,19 @@ export const TenantFixtures = z.object({
 })
 
 /** Body of `POST /__sandbox/connections`; `skipKyc` as the client's `getConnection(sessionToken, {skipKyc: true})` passes it. */
-export const ConnectionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096), skipKyc: z.boolean().optional() })
+export const ConnectionRequest = z.strictObject({
+  sessionToken: z.string().min(1).max(4096),
+  skipKyc: z.boolean().optional(),
+})
 export type TenantFixtures = z.infer<typeof TenantFixtures>
 
 /**
  * Body of `POST /__sandbox/transactions/{id}/fail`: the transaction's `failureCode`, the stage it fails at (default:
  * the one in progress) and that stage's `failureReason` (default: the code's, `stageFailureOf`).
  */
-export const FailTransactionRequest = z.strictObject({ failureCode: FailureCode, stage: StageName.optional(), failureReason: StageFailureReason.optional() })
+export const FailTransactionRequest = z.strictObject({
+  failureCode: FailureCode,
+  stage: StageName.optional(),
+  failureReason: StageFailureReason.optional(),
+})
 export type FailTransactionRequest = z.infer<typeof FailTransactionRequest>

@@ -32,7 +32,9 @@ export const DefiTokenQuery = z.object({
 export type DefiTokenQuery = z.infer<typeof DefiTokenQuery>
 
 /** What `GET /v1/defi/tokens` sorts by. */
-export const DefiTokenSort = z.enum(['marketCap', 'price', 'name'], { error: 'sort must be one of marketCap, price, name' })
+export const DefiTokenSort = z.enum(['marketCap', 'price', 'name'], {
+  error: 'sort must be one of marketCap, price, name',
+})
 export type DefiTokenSort = z.infer<typeof DefiTokenSort>
 
 /** Sort direction of `GET /v1/defi/tokens`. */
@@ -45,11 +47,18 @@ export const DefiTokenListQuery = z.object({
   order: SortOrder.optional(),
   network: z.string().min(1, 'network must not be empty').max(64, 'network must be at most 64 characters').optional(),
   limit: queryNumber(
-    z.string().regex(/^[0-9]{1,3}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 50, 'limit must be from 1 to 50'),
+    z
+      .string()
+      .regex(/^[0-9]{1,3}$/, 'limit must be an integer')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 50, 'limit must be from 1 to 50'),
     { type: 'integer', minimum: 1, maximum: 50, description: 'Page size; 10 when omitted' },
   ).optional(),
   offset: queryNumber(
-    z.string().regex(/^[0-9]{1,6}$/, 'offset must be a non-negative integer').transform(Number),
+    z
+      .string()
+      .regex(/^[0-9]{1,6}$/, 'offset must be a non-negative integer')
+      .transform(Number),
     { type: 'integer', minimum: 0, description: 'Tokens skipped before the page; 0 when omitted' },
   ).optional(),
 })

@@ -8,13 +8,28 @@ import { HeaderName, MatcherMethod, RequestKey, requestMatcherFields, StoredFiel
 export const FaultMethod = MatcherMethod
 
 /** Headers an overridden answer may not set: HTTP's framing, and the type its JSON body is sent with. */
-const FRAMING_HEADERS = new Set(['connection', 'content-length', 'content-type', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade'])
+const FRAMING_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+])
 
 /** Headers of an overridden answer: lower-case names, printable values, at most 20. */
 export const ResponseHeaders = z
   .record(
-    HeaderName.refine((name) => !FRAMING_HEADERS.has(name), 'cannot be set: the sandbox frames the answer itself (content-type, content-length, connection …)'),
-    z.string().max(1024).regex(/^[\t\x20-\x7e]*$/, 'header values are printable ASCII on one line'),
+    HeaderName.refine(
+      (name) => !FRAMING_HEADERS.has(name),
+      'cannot be set: the sandbox frames the answer itself (content-type, content-length, connection …)',
+    ),
+    z
+      .string()
+      .max(1024)
+      .regex(/^[\t\x20-\x7e]*$/, 'header values are printable ASCII on one line'),
   )
   .refine((headers) => Object.keys(headers).length <= 20, 'responseHeaders takes at most 20 headers')
 
@@ -42,7 +57,10 @@ export const FaultRequest = z
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     networkError: z.boolean().optional(),
     /** The JSON body answered instead of the route's (needs `status`). */
-    responseBody: z.unknown().refine(...jsonAtMost('responseBody', MAX_FAULT_BODY_CHARS)).optional(),
+    responseBody: z
+      .unknown()
+      .refine(...jsonAtMost('responseBody', MAX_FAULT_BODY_CHARS))
+      .optional(),
     responseHeaders: ResponseHeaders.optional(),
     /** Answer `responseBody` even when it breaks the route's schema (a contract-breaking answer on purpose). */
     unchecked: z.boolean().optional(),
@@ -55,15 +73,23 @@ export const FaultRequest = z
     message: 'networkError and status cannot be combined: a dropped connection has no status',
     path: ['networkError'],
   })
-  .refine((f) => f.status !== undefined || (f.responseBody === undefined && f.responseHeaders === undefined && f.unchecked === undefined), {
-    message: 'status is needed for responseBody, responseHeaders and unchecked: the status to answer with',
-    path: ['status'],
-  })
+  .refine(
+    (f) =>
+      f.status !== undefined ||
+      (f.responseBody === undefined && f.responseHeaders === undefined && f.unchecked === undefined),
+    {
+      message: 'status is needed for responseBody, responseHeaders and unchecked: the status to answer with',
+      path: ['status'],
+    },
+  )
   .refine((f) => f.status === undefined || f.status >= 400 || f.status === 204 || f.responseBody !== undefined, {
     message: 'responseBody is needed with a status below 400: the answer the route gives instead of its own',
     path: ['responseBody'],
   })
-  .refine((f) => f.status !== 204 || f.responseBody === undefined, { message: 'responseBody cannot go with a 204 answer: it has no body', path: ['responseBody'] })
+  .refine((f) => f.status !== 204 || f.responseBody === undefined, {
+    message: 'responseBody cannot go with a 204 answer: it has no body',
+    path: ['responseBody'],
+  })
   .refine((f) => !f.path.startsWith('/__sandbox'), {
     message: 'path cannot target the control API',
     path: ['path'],

@@ -14,7 +14,15 @@ export const IdentityRejectType = z.enum(['final', 'retry', 'level2Request', 'le
 export type IdentityRejectType = z.infer<typeof IdentityRejectType>
 
 /** Why a check was rejected, as the public reference labels it. */
-export const IdentityRejectLabel = z.enum(['Poor Image Quality', 'Document Incomplete', 'Expired Document', 'ID Not Supported', 'Data Mismatch', 'Address Mismatch', 'Other'])
+export const IdentityRejectLabel = z.enum([
+  'Poor Image Quality',
+  'Document Incomplete',
+  'Expired Document',
+  'ID Not Supported',
+  'Data Mismatch',
+  'Address Mismatch',
+  'Other',
+])
 export type IdentityRejectLabel = z.infer<typeof IdentityRejectLabel>
 
 /** Why a check went to a person for review. */

@@ -17,7 +17,10 @@ export const IpAddressOverride = z
     isBuyAllowed: z.boolean().optional(),
     isSellAllowed: z.boolean().optional(),
   })
-  .refine((entry) => entry.state === undefined || entry.alpha2 === 'US', { message: 'state is a US state code, only for alpha2 US', path: ['state'] })
+  .refine((entry) => entry.state === undefined || entry.alpha2 === 'US', {
+    message: 'state is a US state code, only for alpha2 US',
+    path: ['state'],
+  })
 export type IpAddressOverride = z.infer<typeof IpAddressOverride>
 
 /** A tenant's IP-map overrides, checked before the seeded map: each range once, at most {@link MAX_IP_ADDRESS_OVERRIDES}. */
@@ -28,7 +31,12 @@ export const IpAddressOverrides = z
     const seen = new Map<string, number>()
     entries.forEach((entry, index) => {
       const first = seen.get(entry.range)
-      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `range ${entry.range} is given twice (also at ipAddresses.${first})`, path: [index, 'range'] })
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `range ${entry.range} is given twice (also at ipAddresses.${first})`,
+          path: [index, 'range'],
+        })
       else seen.set(entry.range, index)
     })
   })

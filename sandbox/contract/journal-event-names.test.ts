@@ -23,18 +23,31 @@ function sources(dir: string): string[] {
 const recorded = [
   ...new Set(
     sources(SANDBOX).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\.record\(([^,{]*),/g)].flatMap((call) => [...call[1]!.matchAll(/'([^':]*:[^']*)'/g)].map((literal) => literal[1]!)),
+      [...readFileSync(file, 'utf8').matchAll(/\.record\(([^,{]*),/g)].flatMap((call) =>
+        [...call[1]!.matchAll(/'([^':]*:[^']*)'/g)].map((literal) => literal[1]!),
+      ),
     ),
   ),
 ].sort()
 
 /** The one name made at run time: a challenge's final status (`tenant.record(\`challenge:${status}\`, …)`). */
-const computed = ChallengeRecord.shape.status.options.filter((status) => status !== 'open').map((status) => `challenge:${status}`)
+const computed = ChallengeRecord.shape.status.options
+  .filter((status) => status !== 'open')
+  .map((status) => `challenge:${status}`)
 
 describe('the state events the journal holds', () => {
   it('are found in the sources, the webhook endpoint ones and both outcomes of a ternary among them', () => {
     expect(recorded.length).toBeGreaterThan(30)
-    expect(recorded).toEqual(expect.arrayContaining(['clock:advanced', 'webhook:attempted', 'webhook-endpoint:created', 'webhook-endpoint:secret-rotated', 'transaction:completed', 'sell:failed']))
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        'clock:advanced',
+        'webhook:attempted',
+        'webhook-endpoint:created',
+        'webhook-endpoint:secret-rotated',
+        'transaction:completed',
+        'sell:failed',
+      ]),
+    )
   })
 
   it('are each a name of the contract’s StateEventName, so GET /__sandbox/journal answers what its schema says', () => {
@@ -50,6 +63,13 @@ describe('the state events the journal holds', () => {
   })
 
   it('are what a journal entry takes: a name StateEventName does not list is refused', () => {
-    for (const event of ['webhook:', 'Webhook:attempted', 'webhook--endpoint:created', 'webhook:sent', 'challenge:open']) expect(StateJournalEntry.shape.event.safeParse(event).success).toBe(false)
+    for (const event of [
+      'webhook:',
+      'Webhook:attempted',
+      'webhook--endpoint:created',
+      'webhook:sent',
+      'challenge:open',
+    ])
+      expect(StateJournalEntry.shape.event.safeParse(event).success).toBe(false)
   })
 })

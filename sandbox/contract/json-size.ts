@@ -18,5 +18,8 @@ export function jsonLength(value: unknown): number {
  * z.unknown().refine(...jsonAtMost('responseBody', MAX_FAULT_BODY_CHARS))
  */
 export function jsonAtMost(field: string, chars: number): [(value: unknown) => boolean, string] {
-  return [(value) => value === undefined || jsonLength(value) <= chars, `${field} must be at most ${chars} characters as JSON`]
+  return [
+    (value) => value === undefined || jsonLength(value) <= chars,
+    `${field} must be at most ${chars} characters as JSON`,
+  ]
 }

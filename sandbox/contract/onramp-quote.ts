@@ -7,7 +7,9 @@ import { ExtraFeePercentage } from './sell-quote.ts'
  * The buy payment methods the widget API names (tag On-ramp), each one of the platform's: `credit_debit_card` is
  * the platform's `card` (decision 0066). The service's bank-transfer methods have no sandbox buy.
  */
-export const WidgetBuyPaymentMethod = z.enum(['credit_debit_card', 'apple_pay', 'google_pay'], { error: 'paymentMethod must be one of credit_debit_card, apple_pay, google_pay' })
+export const WidgetBuyPaymentMethod = z.enum(['credit_debit_card', 'apple_pay', 'google_pay'], {
+  error: 'paymentMethod must be one of credit_debit_card, apple_pay, google_pay',
+})
 export type WidgetBuyPaymentMethod = z.infer<typeof WidgetBuyPaymentMethod>
 
 const amountText = /^(?=.{1,40}$)[0-9]+(\.[0-9]+)?$/
@@ -35,7 +37,9 @@ function queryCode(field: string) {
 }
 
 /** `areFeesIncluded` as sent: `true` or `false`. */
-const AreFeesIncluded = z.enum(['true', 'false'], { error: 'areFeesIncluded must be true or false' }).transform((text) => text === 'true')
+const AreFeesIncluded = z
+  .enum(['true', 'false'], { error: 'areFeesIncluded must be true or false' })
+  .transform((text) => text === 'true')
 
 /**
  * Query of `GET /v3/currencies/{code}/buy_quote`: the fiat, and the amount to spend (`baseCurrencyAmount`) or to
@@ -44,8 +48,14 @@ const AreFeesIncluded = z.enum(['true', 'false'], { error: 'areFeesIncluded must
 export const WidgetBuyQuoteQuery = z
   .object({
     baseCurrencyCode: queryCode('baseCurrencyCode'),
-    baseCurrencyAmount: queryAmount('baseCurrencyAmount', 'Fiat to spend; fees included or on top as areFeesIncluded says').optional(),
-    quoteCurrencyAmount: queryAmount('quoteCurrencyAmount', 'Crypto to buy (fees are always on top); wins over baseCurrencyAmount').optional(),
+    baseCurrencyAmount: queryAmount(
+      'baseCurrencyAmount',
+      'Fiat to spend; fees included or on top as areFeesIncluded says',
+    ).optional(),
+    quoteCurrencyAmount: queryAmount(
+      'quoteCurrencyAmount',
+      'Crypto to buy (fees are always on top); wins over baseCurrencyAmount',
+    ).optional(),
     extraFeePercentage: ExtraFeePercentage.optional(),
     paymentMethod: WidgetBuyPaymentMethod.optional(),
     areFeesIncluded: AreFeesIncluded.optional(),
@@ -93,11 +103,19 @@ export const BuyLimitsQuery = z.object({
 export type BuyLimitsQuery = z.infer<typeof BuyLimitsQuery>
 
 /** One side of the buy limits: the smallest and largest amount a buy quote accepts in that currency (null: no bound). */
-export const BuyLimitSide = z.object({ code: CurrencyCode, minBuyAmount: z.number().positive(), maxBuyAmount: z.number().positive().nullable() })
+export const BuyLimitSide = z.object({
+  code: CurrencyCode,
+  minBuyAmount: z.number().positive(),
+  maxBuyAmount: z.number().positive().nullable(),
+})
 export type BuyLimitSide = z.infer<typeof BuyLimitSide>
 
 /** Response of `GET /v3/currencies/{code}/limits`. */
-export const BuyLimits = z.object({ baseCurrency: BuyLimitSide, quoteCurrency: BuyLimitSide, paymentMethod: WidgetBuyPaymentMethod })
+export const BuyLimits = z.object({
+  baseCurrency: BuyLimitSide,
+  quoteCurrency: BuyLimitSide,
+  paymentMethod: WidgetBuyPaymentMethod,
+})
 export type BuyLimits = z.infer<typeof BuyLimits>
 
 /** A comma-separated list of currency codes (1 to 50), lower-cased. */
@@ -107,12 +125,18 @@ function codeList(field: string) {
     .min(1, `${field} must not be empty`)
     .max(1000, `${field} must be at most 1000 characters`)
     .transform((text) => text.split(',').map((code) => code.trim().toLowerCase()))
-    .refine((codes) => codes.every((code) => code.length > 0), `${field} must be currency codes separated by commas, none empty`)
+    .refine(
+      (codes) => codes.every((code) => code.length > 0),
+      `${field} must be currency codes separated by commas, none empty`,
+    )
     .refine((codes) => codes.length <= 50, `${field} must name at most 50 currencies`)
 }
 
 /** Query of `GET /v3/currencies/network_fees`: both lists required. */
-export const NetworkFeesQuery = z.object({ cryptoCurrencies: codeList('cryptoCurrencies'), fiatCurrencies: codeList('fiatCurrencies') })
+export const NetworkFeesQuery = z.object({
+  cryptoCurrencies: codeList('cryptoCurrencies'),
+  fiatCurrencies: codeList('fiatCurrencies'),
+})
 export type NetworkFeesQuery = z.infer<typeof NetworkFeesQuery>
 
 /** Response of `GET /v3/currencies/network_fees`: `{ "ETH": { "USD": 2.5 } }`, codes upper-cased (decision 0066). */

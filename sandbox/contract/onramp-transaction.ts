@@ -4,7 +4,13 @@ import { WidgetBuyPaymentMethod } from './onramp-quote.ts'
 import { StageName, StageStatus } from './platform/transaction-stages.ts'
 
 /** Statuses of a widget buy transaction (the platform's `pending` splits by stage, decision 0066). */
-export const WidgetTransactionStatus = z.enum(['waitingPayment', 'pending', 'waitingAuthorization', 'failed', 'completed'])
+export const WidgetTransactionStatus = z.enum([
+  'waitingPayment',
+  'pending',
+  'waitingAuthorization',
+  'failed',
+  'completed',
+])
 export type WidgetTransactionStatus = z.infer<typeof WidgetTransactionStatus>
 
 /** How the buy was paid: a card or a wallet pay. */

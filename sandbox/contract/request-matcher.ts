@@ -18,14 +18,20 @@ const RegexSource = z
     try {
       new RegExp(source)
     } catch (error) {
-      context.addIssue({ code: 'custom', message: `matches must be a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})` })
+      context.addIssue({
+        code: 'custom',
+        message: `matches must be a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`,
+      })
     }
   })
 
 /** The written-out form of a value matcher: exactly one of `equals`, `present`, `matches`. */
 const ValueMatcherObject = z
   .strictObject({ equals: Scalar.optional(), present: z.boolean().optional(), matches: RegexSource.optional() })
-  .refine((m) => Number(m.equals !== undefined) + Number(m.present !== undefined) + Number(m.matches !== undefined) === 1, 'a matcher takes exactly one of equals, present or matches')
+  .refine(
+    (m) => Number(m.equals !== undefined) + Number(m.present !== undefined) + Number(m.matches !== undefined) === 1,
+    'a matcher takes exactly one of equals, present or matches',
+  )
 
 const isPlainObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value)
 
@@ -39,7 +45,10 @@ const isPlainObject = (value: unknown) => value !== null && typeof value === 'ob
  * ValueMatcher.parse('usdc') // { equals: 'usdc' }
  * ValueMatcher.parse({ matches: '^u' }) // { matches: '^u' }
  */
-export const ValueMatcher = z.preprocess((value) => (isPlainObject(value) ? value : { equals: value }), ValueMatcherObject)
+export const ValueMatcher = z.preprocess(
+  (value) => (isPlainObject(value) ? value : { equals: value }),
+  ValueMatcherObject,
+)
 export type ValueMatcher = z.output<typeof ValueMatcher>
 
 /**
@@ -52,7 +61,13 @@ function refuseProtoKey<T extends z.ZodType>(record: T, anyCase = false) {
     if (isPlainObject(input)) {
       for (const key of Object.keys(input as object)) {
         if ((anyCase ? key.toLowerCase() : key) !== '__proto__') continue
-        context.addIssue({ code: 'custom', path: [key], input, message: 'cannot be matched: __proto__ names the prototype of a JavaScript object, so the sandbox cannot keep it as a field' })
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          input,
+          message:
+            'cannot be matched: __proto__ names the prototype of a JavaScript object, so the sandbox cannot keep it as a field',
+        })
       }
     }
     return input
@@ -62,7 +77,9 @@ function refuseProtoKey<T extends z.ZodType>(record: T, anyCase = false) {
 /** Field name → matcher; at most 32 fields. */
 function fieldMatchers(what: string, name: z.ZodType<string>, anyCase = false) {
   return refuseProtoKey(
-    z.record(name, ValueMatcher).refine((fields) => Object.keys(fields).length <= 32, `${what} takes at most 32 fields`),
+    z
+      .record(name, ValueMatcher)
+      .refine((fields) => Object.keys(fields).length <= 32, `${what} takes at most 32 fields`),
     anyCase,
   )
 }
@@ -78,7 +95,10 @@ export const RequestKey = z.enum(['publishable', 'secret', 'accessToken'])
 export type RequestKey = z.infer<typeof RequestKey>
 
 /** A path pattern: `*` stands for one segment, a trailing `**` for the rest. */
-export const PathPattern = z.string().max(512).regex(/^\/[^\s?#]*$/, 'path must start with / and hold no query or spaces')
+export const PathPattern = z
+  .string()
+  .max(512)
+  .regex(/^\/[^\s?#]*$/, 'path must start with / and hold no query or spaces')
 
 /** An HTTP header name, lower-cased (HTTP's are case-insensitive): what matchers and overridden answers take. */
 export const HeaderName = z
@@ -87,11 +107,17 @@ export const HeaderName = z
   .transform((name) => name.toLowerCase())
 
 /** A JSON body field's path: dotted names, array items by index (`destination.asset.code`, `items.0.id`). */
-const BodyFieldPath = z.string().regex(/^[^.\s]{1,64}(?:\.[^.\s]{1,64}){0,15}$/, 'body fields are dotted paths such as destination.asset.code')
+const BodyFieldPath = z
+  .string()
+  .regex(/^[^.\s]{1,64}(?:\.[^.\s]{1,64}){0,15}$/, 'body fields are dotted paths such as destination.asset.code')
 
 /** The fields every request matcher has: what a fault matches, and what a verification counts. */
 export const requestMatcherFields = {
-  method: z.string().transform((m) => m.toUpperCase()).pipe(MatcherMethod).default('*'),
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(MatcherMethod)
+    .default('*'),
   path: PathPattern,
   /** Query parameters by name; a repeated parameter matches when one of its values does. */
   query: fieldMatchers('query', z.string().min(1).max(128)).optional(),

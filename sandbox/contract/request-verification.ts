@@ -11,7 +11,10 @@ function jsonParam<T extends z.ZodType>(name: string, schema: T) {
       try {
         return JSON.parse(text) as unknown
       } catch {
-        context.addIssue({ code: 'custom', message: `${name} must be a JSON object of field matchers, such as {"externalCustomerId":"u1"}` })
+        context.addIssue({
+          code: 'custom',
+          message: `${name} must be a JSON object of field matchers, such as {"externalCustomerId":"u1"}`,
+        })
         return z.NEVER
       }
     })
@@ -30,7 +33,11 @@ const { query, headers, body } = RequestMatcher.shape
  * GET /__sandbox/requests/count?method=POST&path=/platform/v1/sessions&body={"externalCustomerId":"u1"}
  */
 export const RequestsQuery = z.strictObject({
-  method: z.string().transform((m) => m.toUpperCase()).pipe(MatcherMethod).default('*'),
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(MatcherMethod)
+    .default('*'),
   path: PathPattern.default('/**'),
   key: RequestKey.optional(),
   query: jsonParam('query', query.unwrap()).optional(),

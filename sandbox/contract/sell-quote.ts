@@ -49,7 +49,11 @@ export const BaseCurrencyAmount = queryNumber(
     .regex(amountText, { error: (issue) => amountProblem(issue.input) })
     .transform(Number)
     .refine((amount) => amount > 0, 'baseCurrencyAmount must be positive'),
-  { type: 'number', exclusiveMinimum: 0, description: 'Positive; how much crypto the customer sells; up to 5 decimal digits' },
+  {
+    type: 'number',
+    exclusiveMinimum: 0,
+    description: 'Positive; how much crypto the customer sells; up to 5 decimal digits',
+  },
 )
 
 /**
@@ -63,7 +67,12 @@ export const ExtraFeePercentage = queryNumber(
     .transform(Number)
     .refine((n) => n >= 0, 'extraFeePercentage must be at least 0 (an integer from 0 to 10)')
     .refine((n) => n <= 10, 'extraFeePercentage must be at most 10'),
-  { type: 'integer', minimum: 0, maximum: 10, description: "The partner's extra fee percentage; when omitted, the account's default applies" },
+  {
+    type: 'integer',
+    minimum: 0,
+    maximum: 10,
+    description: "The partner's extra fee percentage; when omitted, the account's default applies",
+  },
 )
 
 /**

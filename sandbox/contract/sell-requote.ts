@@ -26,6 +26,10 @@ export type SellRequote = z.infer<typeof SellRequote>
  * less than now, as a market move against the customer, in the fiat's precision).
  */
 export const RequoteSellTransactionRequest = z.strictObject({
-  quoteCurrencyAmount: z.number({ error: 'quoteCurrencyAmount must be a number' }).positive('quoteCurrencyAmount must be positive').max(1e15, 'quoteCurrencyAmount must be at most 1e15').optional(),
+  quoteCurrencyAmount: z
+    .number({ error: 'quoteCurrencyAmount must be a number' })
+    .positive('quoteCurrencyAmount must be positive')
+    .max(1e15, 'quoteCurrencyAmount must be at most 1e15')
+    .optional(),
 })
 export type RequoteSellTransactionRequest = z.infer<typeof RequoteSellTransactionRequest>

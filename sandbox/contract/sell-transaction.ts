@@ -47,7 +47,11 @@ const sellFields = {
 }
 
 /** A sell transaction as a tenant keeps it: its currencies by code, their objects added when it is shown. */
-export const SellTransactionRecord = z.strictObject({ ...sellFields, baseCurrencyCode: z.string(), quoteCurrencyCode: z.string() })
+export const SellTransactionRecord = z.strictObject({
+  ...sellFields,
+  baseCurrencyCode: z.string(),
+  quoteCurrencyCode: z.string(),
+})
 export type SellTransactionRecord = z.infer<typeof SellTransactionRecord>
 
 /**
@@ -91,7 +95,10 @@ export const SellTransactionList = z.array(SellTransaction)
 export type SellTransactionList = z.infer<typeof SellTransactionList>
 
 const Text = (field: string, max = 128) =>
-  z.string({ error: `${field} must be a string` }).min(1, `${field} must not be empty`).max(max, `${field} must be at most ${max} characters`)
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`)
 const CurrencyCodeText = (field: string) => Text(field, 32).transform((code) => code.toLowerCase())
 
 /**
@@ -102,9 +109,17 @@ export const CreateSellTransactionRequest = z.strictObject({
   customerId: Text('customerId').optional(),
   baseCurrencyCode: CurrencyCodeText('baseCurrencyCode'),
   quoteCurrencyCode: CurrencyCodeText('quoteCurrencyCode'),
-  baseCurrencyAmount: z.number({ error: 'baseCurrencyAmount must be a number' }).positive('baseCurrencyAmount must be positive').max(1e15, 'baseCurrencyAmount must be at most 1e15'),
+  baseCurrencyAmount: z
+    .number({ error: 'baseCurrencyAmount must be a number' })
+    .positive('baseCurrencyAmount must be positive')
+    .max(1e15, 'baseCurrencyAmount must be at most 1e15'),
   payoutMethod: RequestPayoutMethod.optional(),
-  extraFeePercentage: z.number({ error: 'extraFeePercentage must be a number' }).int('extraFeePercentage must be an integer from 0 to 10').min(0, 'extraFeePercentage must be at least 0').max(10, 'extraFeePercentage must be at most 10').optional(),
+  extraFeePercentage: z
+    .number({ error: 'extraFeePercentage must be a number' })
+    .int('extraFeePercentage must be an integer from 0 to 10')
+    .min(0, 'extraFeePercentage must be at least 0')
+    .max(10, 'extraFeePercentage must be at most 10')
+    .optional(),
   externalTransactionId: Text('externalTransactionId').optional(),
   externalCustomerId: Text('externalCustomerId').optional(),
   refundWalletAddress: Text('refundWalletAddress', 256).optional(),
@@ -113,7 +128,10 @@ export type CreateSellTransactionRequest = z.infer<typeof CreateSellTransactionR
 
 /** Body of `POST /__sandbox/sell_transactions/{id}/deposit`: the crypto amount that arrived, and its hash (default: a seeded one). */
 export const SellDepositRequest = z.strictObject({
-  amount: z.number({ error: 'amount must be a number' }).positive('amount must be positive').max(1e15, 'amount must be at most 1e15'),
+  amount: z
+    .number({ error: 'amount must be a number' })
+    .positive('amount must be positive')
+    .max(1e15, 'amount must be at most 1e15'),
   hash: Text('hash', 256).optional(),
 })
 export type SellDepositRequest = z.infer<typeof SellDepositRequest>

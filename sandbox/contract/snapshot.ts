@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { FIRST_CLOCK_INSTANT, LAST_CLOCK_INSTANT, SavedTenantSettings } from './control.ts'
 import { Fault } from './fault.ts'
-import { CardRecord, ChallengeRecord, CustomerRecord, SessionRecord, StoredTransaction, UploadRecord } from './platform/index.ts'
+import {
+  CardRecord,
+  ChallengeRecord,
+  CustomerRecord,
+  SessionRecord,
+  StoredTransaction,
+  UploadRecord,
+} from './platform/index.ts'
 import { FailureCode } from './platform/transaction.ts'
 import { StageName } from './platform/transaction-stages.ts'
 import { SellFailureReason, SellTransactionRecord } from './sell-transaction.ts'
@@ -21,11 +28,19 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
     kind: z.literal('transaction:settle'),
     at: Instant,
     transactionId: z.string(),
-    outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureCode: FailureCode, failureReason: z.string() })]),
+    outcome: z.union([
+      z.strictObject({ status: z.literal('completed') }),
+      z.strictObject({ status: z.literal('failed'), failureCode: FailureCode, failureReason: z.string() }),
+    ]),
   }),
   /** `stage` succeeds and the next starts (decision 0060). */
   z.strictObject({ kind: z.literal('transaction:stage'), at: Instant, transactionId: z.string(), stage: StageName }),
-  z.strictObject({ kind: z.literal('kyc:decide'), at: Instant, customerId: z.string(), status: z.enum(['approved', 'rejected']) }),
+  z.strictObject({
+    kind: z.literal('kyc:decide'),
+    at: Instant,
+    customerId: z.string(),
+    status: z.enum(['approved', 'rejected']),
+  }),
   z.strictObject({ kind: z.literal('challenge:expire'), at: Instant, challengeId: z.string() }),
   z.strictObject({ kind: z.literal('webhook:retry'), at: Instant, deliveryId: z.string() }),
   /** A first attempt the endpoint's `delay` holds (decision 0061). */
@@ -41,7 +56,10 @@ export const ScheduledJob = z.discriminatedUnion('kind', [
     kind: z.literal('sell:settle'),
     at: Instant,
     sellTransactionId: z.string(),
-    outcome: z.union([z.strictObject({ status: z.literal('completed') }), z.strictObject({ status: z.literal('failed'), failureReason: SellFailureReason })]),
+    outcome: z.union([
+      z.strictObject({ status: z.literal('completed') }),
+      z.strictObject({ status: z.literal('failed'), failureReason: SellFailureReason }),
+    ]),
   }),
   /** A swap's next step on the clock (decision 0068); a step whose swap has moved on does nothing. */
   z.strictObject({ kind: z.literal('swap:step'), at: Instant, swapId: z.string(), step: SwapStep }),
@@ -52,7 +70,11 @@ export type ScheduledJob = z.infer<typeof ScheduledJob>
 export const ClockSnapshot = z
   .strictObject({
     startedAt: z.number().int().min(FIRST_CLOCK_INSTANT).max(LAST_CLOCK_INSTANT),
-    advancedMs: z.number().int().min(0).max(LAST_CLOCK_INSTANT - FIRST_CLOCK_INSTANT),
+    advancedMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(LAST_CLOCK_INSTANT - FIRST_CLOCK_INSTANT),
     /** The wall time (epoch ms) a flowing clock counts from; 0 for a frozen one. */
     wallStart: z.number().int().min(0).max(LAST_CLOCK_INSTANT),
   })
@@ -82,18 +104,32 @@ export const StoreSnapshot = z.strictObject({
   /** Customer id → the external customer id it was last connected under (absent in older state files: none). */
   externalCustomers: z.array(z.tuple([z.string(), z.string()])).default([]),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
-  seeded: z.strictObject({ customers: z.number().int().min(0), cards: z.number().int().min(0), transactions: z.number().int().min(0) }),
+  seeded: z.strictObject({
+    customers: z.number().int().min(0),
+    cards: z.number().int().min(0),
+    transactions: z.number().int().min(0),
+  }),
 })
 export type StoreSnapshot = z.infer<typeof StoreSnapshot>
 
 /** A journal's entries as held (times in epoch ms, response bodies as JSON text). */
-export const JournalSnapshot = z.strictObject({
-  nextSeq: z.number().int().min(1),
-  entries: z.array(z.strictObject({ seq: z.number().int().min(1), atMs: Instant, input: z.looseObject({ kind: z.enum(['api', 'frame', 'state']) }), responseJson: z.string().optional(), chars: z.number().int().min(0) })),
-}).refine(({ nextSeq, entries }) => entries.every((entry, index) => entry.seq === nextSeq - entries.length + index), {
-  message: 'journal entries must be numbered one after another, up to nextSeq - 1',
-  path: ['entries'],
-})
+export const JournalSnapshot = z
+  .strictObject({
+    nextSeq: z.number().int().min(1),
+    entries: z.array(
+      z.strictObject({
+        seq: z.number().int().min(1),
+        atMs: Instant,
+        input: z.looseObject({ kind: z.enum(['api', 'frame', 'state']) }),
+        responseJson: z.string().optional(),
+        chars: z.number().int().min(0),
+      }),
+    ),
+  })
+  .refine(({ nextSeq, entries }) => entries.every((entry, index) => entry.seq === nextSeq - entries.length + index), {
+    message: 'journal entries must be numbered one after another, up to nextSeq - 1',
+    path: ['entries'],
+  })
 export type JournalSnapshot = z.infer<typeof JournalSnapshot>
 
 /** One tenant's state. */

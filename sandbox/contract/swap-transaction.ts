@@ -3,13 +3,31 @@ import { CryptoCurrency, IsoTimestamp } from './currency.ts'
 import { DecimalString, SwapQuoteClaims } from './swap.ts'
 
 /** Swap statuses (the public reference's). */
-export const SwapStatus = z.enum(['waitingForDepositAddressGeneration', 'waitingForDeposit', 'screeningWalletAddress', 'executingSwap', 'reQuoteRequired', 'frozen', 'completed', 'failed'])
+export const SwapStatus = z.enum([
+  'waitingForDepositAddressGeneration',
+  'waitingForDeposit',
+  'screeningWalletAddress',
+  'executingSwap',
+  'reQuoteRequired',
+  'frozen',
+  'completed',
+  'failed',
+])
 export type SwapStatus = z.infer<typeof SwapStatus>
 
 /** Why a swap failed (the public reference's). */
 export const SwapFailureReason = z.enum([
-  'customerLimitsExceeded', 'depositAmountIncorrect', 'depositAmountOutsideLimits', 'walletGenerationFailed', 'assetSwapFailed', 'invalidQuote',
-  'depositNotFound', 'refundAddressNotSet', 'invalidDepositAmount', 'noDepositWithinTimeframe', 'invalidTransaction',
+  'customerLimitsExceeded',
+  'depositAmountIncorrect',
+  'depositAmountOutsideLimits',
+  'walletGenerationFailed',
+  'assetSwapFailed',
+  'invalidQuote',
+  'depositNotFound',
+  'refundAddressNotSet',
+  'invalidDepositAmount',
+  'noDepositWithinTimeframe',
+  'invalidTransaction',
 ])
 export type SwapFailureReason = z.infer<typeof SwapFailureReason>
 
@@ -20,7 +38,12 @@ const Address = z.string().min(1).max(256)
 export const ExecuteSwapRequest = z.strictObject({
   signature: z.string().min(1).max(4096),
   externalTransactionId: z.string().min(1).max(128),
-  walletAddresses: z.strictObject({ destinationWalletAddress: Address, destinationWalletAddressTag: Tag, refundWalletAddress: Address, refundWalletAddressTag: Tag }),
+  walletAddresses: z.strictObject({
+    destinationWalletAddress: Address,
+    destinationWalletAddressTag: Tag,
+    refundWalletAddress: Address,
+    refundWalletAddressTag: Tag,
+  }),
 })
 export type ExecuteSwapRequest = z.infer<typeof ExecuteSwapRequest>
 
@@ -118,7 +141,10 @@ export type SwapTransaction = z.infer<typeof SwapTransaction>
 export const RejectRequoteResult = z.object({ success: z.literal(true) })
 
 /** Body of `POST /__sandbox/swaps/{id}/deposit`: what the customer sent to the deposit address, and its hash (default: made up). */
-export const SwapDepositRequest = z.strictObject({ amount: z.number().positive().max(1e12), hash: z.string().min(1).max(128).optional() })
+export const SwapDepositRequest = z.strictObject({
+  amount: z.number().positive().max(1e12),
+  hash: z.string().min(1).max(128).optional(),
+})
 export type SwapDepositRequest = z.infer<typeof SwapDepositRequest>
 
 /** The steps a swap takes on the tenant clock (`swap:step` jobs, decisions 0068, 0088): `refunded` ends a refund. */

@@ -22,7 +22,15 @@ export type WebhookFamily = z.infer<typeof WebhookFamily>
  * 0088), the swap (`GET /v4/swap/transaction/{id}`), the customer (`GET /platform/v1/customers/{id}`), the
  * customer's identity check (decision 0088).
  */
-export const WebhookSubject = z.enum(['buy', 'platform-transaction', 'sell', 'sell-requote', 'swap', 'customer', 'identity-check'])
+export const WebhookSubject = z.enum([
+  'buy',
+  'platform-transaction',
+  'sell',
+  'sell-requote',
+  'swap',
+  'customer',
+  'identity-check',
+])
 export type WebhookSubject = z.infer<typeof WebhookSubject>
 
 /** One event of the catalogue: its family, what it is about, and its `data`'s schema (the GET's own). */
@@ -63,7 +71,12 @@ export const WEBHOOK_CATALOGUE = {
   swap_quote_invalid: { family: 'widget', subject: 'swap', data: SwapTransaction },
   swap_refund_asset_delivery_initiated: { family: 'widget', subject: 'swap', data: SwapTransaction },
   swap_refund_completed: { family: 'widget', subject: 'swap', data: SwapTransaction },
-  identity_check_updated: { family: 'widget', subject: 'identity-check', data: IdentityCheck, topLevelExternalCustomerId: true },
+  identity_check_updated: {
+    family: 'widget',
+    subject: 'identity-check',
+    data: IdentityCheck,
+    topLevelExternalCustomerId: true,
+  },
   'transaction.updated': { family: 'platform', subject: 'platform-transaction', data: Transaction },
   'customer.identity_status_updated': { family: 'platform', subject: 'customer', data: CustomerDetails },
 } as const satisfies Record<string, WebhookCatalogueEntry>
@@ -97,11 +110,20 @@ export function eventTypesOf(family: WebhookFamily): WebhookEventName[] {
 }
 
 /** A widget webhook's body: `{type, data}`, with `externalCustomerId` at the top for the events that repeat it. */
-export const WidgetWebhookBody = z.object({ type: z.string(), data: z.record(z.string(), z.unknown()), externalCustomerId: z.string().nullable().optional() })
+export const WidgetWebhookBody = z.object({
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  externalCustomerId: z.string().nullable().optional(),
+})
 export type WidgetWebhookBody = z.infer<typeof WidgetWebhookBody>
 
 /** A platform webhook's body: `{id, type, timestamp, data}`; `id` names the event (the same on every attempt). */
-export const PlatformWebhookBody = z.object({ id: z.string(), type: z.string(), timestamp: z.string(), data: z.record(z.string(), z.unknown()) })
+export const PlatformWebhookBody = z.object({
+  id: z.string(),
+  type: z.string(),
+  timestamp: z.string(),
+  data: z.record(z.string(), z.unknown()),
+})
 export type PlatformWebhookBody = z.infer<typeof PlatformWebhookBody>
 
 /**
@@ -112,7 +134,11 @@ export type PlatformWebhookBody = z.infer<typeof PlatformWebhookBody>
  * webhookBody('transaction_created', { eventId: 'evt_1', at: '2026-01-01T00:00:00.000Z' }, buy) // { type: 'transaction_created', data: buy }
  * webhookBody('transaction.updated', { eventId: 'evt_2', at: '2026-01-01T00:00:00.000Z' }, record) // { id: 'evt_2', type, timestamp, data }
  */
-export function webhookBody(type: WebhookEventName, event: { eventId: string; at: string }, data: Record<string, unknown>): WidgetWebhookBody | PlatformWebhookBody {
+export function webhookBody(
+  type: WebhookEventName,
+  event: { eventId: string; at: string },
+  data: Record<string, unknown>,
+): WidgetWebhookBody | PlatformWebhookBody {
   return envelopeOf(webhookEntry(type), type, event, data)
 }
 
@@ -124,7 +150,12 @@ export function webhookBody(type: WebhookEventName, event: { eventId: string; at
  * envelopeOf({ family: 'widget', subject: 'identity-check', data, topLevelExternalCustomerId: true }, 'identity_check_updated', event, check)
  * // { type: 'identity_check_updated', data: check, externalCustomerId: check.externalCustomerId }
  */
-export function envelopeOf(entry: WebhookCatalogueEntry, type: string, event: { eventId: string; at: string }, data: Record<string, unknown>): WidgetWebhookBody | PlatformWebhookBody {
+export function envelopeOf(
+  entry: WebhookCatalogueEntry,
+  type: string,
+  event: { eventId: string; at: string },
+  data: Record<string, unknown>,
+): WidgetWebhookBody | PlatformWebhookBody {
   if (entry.family === 'platform') return { id: event.eventId, type, timestamp: event.at, data }
   if (!entry.topLevelExternalCustomerId) return { type, data }
   const external = data.externalCustomerId
@@ -138,7 +169,9 @@ export function envelopeOf(entry: WebhookCatalogueEntry, type: string, event: { 
  * @example
  * readWebhookBody('{"type":"transaction_created","data":{"id":"txn_1"}}') // { type: 'transaction_created', data: { id: 'txn_1' }, id: undefined }
  */
-export function readWebhookBody(text: string): { type: string; data: Record<string, unknown>; id: string | undefined } | undefined {
+export function readWebhookBody(
+  text: string,
+): { type: string; data: Record<string, unknown>; id: string | undefined } | undefined {
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -16,7 +16,10 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>
  * An event type as endpoints and state files may still name it: `customer_verification_updated`, the sandbox's name
  * before the reference's `customer.identity_status_updated`, is read as the new name (decision 0087).
  */
-const KnownEventType = z.preprocess((name) => (name === 'customer_verification_updated' ? 'customer.identity_status_updated' : name), WebhookEventType)
+const KnownEventType = z.preprocess(
+  (name) => (name === 'customer_verification_updated' ? 'customer.identity_status_updated' : name),
+  WebhookEventType,
+)
 
 /** Which family or families an endpoint takes (decision 0087): the service registers them apart; `both` takes each. */
 export const WebhookEndpointFamily = z.enum(['widget', 'platform', 'both'])
@@ -59,7 +62,10 @@ export const WebhookUrl = z
   .max(2048, 'url must be at most 2048 characters')
   .refine((text) => URL.canParse(text), 'url must be an absolute URL')
   .refine((text) => !URL.canParse(text) || /^https?:$/.test(new URL(text).protocol), 'url must be http or https')
-  .refine((text) => !URL.canParse(text) || (new URL(text).username === '' && new URL(text).password === ''), 'url must not carry a user name or password')
+  .refine(
+    (text) => !URL.canParse(text) || (new URL(text).username === '' && new URL(text).password === ''),
+    'url must not carry a user name or password',
+  )
 
 /** How long a delivery's first attempt is held (`delay`), or how long a window of events is gathered (`shuffleWindow`): up to a day. */
 const HoldDuration = (field: string) => durationText(field, 86_400_000, '1d').nullable()
@@ -96,11 +102,16 @@ const EndpointRecordFields = z.strictObject({
 })
 
 /** An endpoint as the sandbox keeps it: its secret is derived from the sandbox's signing secret and `secretVersion`. */
-export const WebhookEndpointRecord = EndpointRecordFields.transform(({ family, ...endpoint }) => ({ ...endpoint, family: family ?? familyOfEvents(endpoint.events) ?? 'widget' }))
+export const WebhookEndpointRecord = EndpointRecordFields.transform(({ family, ...endpoint }) => ({
+  ...endpoint,
+  family: family ?? familyOfEvents(endpoint.events) ?? 'widget',
+}))
 export type WebhookEndpointRecord = z.infer<typeof WebhookEndpointRecord>
 
 /** An endpoint as the control API shows it. */
-export const WebhookEndpoint = EndpointRecordFields.omit({ secretVersion: true }).extend({ family: WebhookEndpointFamily })
+export const WebhookEndpoint = EndpointRecordFields.omit({ secretVersion: true }).extend({
+  family: WebhookEndpointFamily,
+})
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 
 /** An endpoint with its signing secret: what creating one, rotating its secret or asking for it answers. */
@@ -145,11 +156,19 @@ const EndpointFields = z.strictObject({
 })
 
 /** Refuses an `events` entry outside `family`, naming it. */
-function eventsWithinFamily(input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined }, context: z.RefinementCtx): void {
+function eventsWithinFamily(
+  input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined },
+  context: z.RefinementCtx,
+): void {
   const { family, events } = input
   if (family === undefined || events === undefined) return
   events.forEach((type, index) => {
-    if (!familyTakes(family, type)) context.addIssue({ code: 'custom', path: ['events', index], message: `events must belong to the endpoint's family (${family}): ${type} is a ${webhookEntry(type).family} event; give family "both" to take both` })
+    if (!familyTakes(family, type))
+      context.addIssue({
+        code: 'custom',
+        path: ['events', index],
+        message: `events must belong to the endpoint's family (${family}): ${type} is a ${webhookEntry(type).family} event; give family "both" to take both`,
+      })
   })
 }
 
@@ -158,7 +177,10 @@ export type CreateWebhookEndpoint = z.infer<typeof CreateWebhookEndpoint>
 
 /** Body of `POST /__sandbox/webhooks/endpoints/{id}`: any of the fields, at least one (a new `family` alone takes every event of it). */
 export const UpdateWebhookEndpoint = EndpointFields.partial()
-  .refine((update) => Object.keys(update).length > 0, 'the body must change at least one of url, family, events, enabled, scheme, duplicate, shuffleWindow, delay')
+  .refine(
+    (update) => Object.keys(update).length > 0,
+    'the body must change at least one of url, family, events, enabled, scheme, duplicate, shuffleWindow, delay',
+  )
   .superRefine(eventsWithinFamily)
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpoint>
 
@@ -217,7 +239,10 @@ export const TriggerWebhook = z.strictObject({
   type: KnownEventType,
   transactionId: z.string().min(1).max(128).optional(),
   customerId: z.string().min(1).max(128).optional(),
-  data: z.record(z.string(), z.unknown()).refine(...jsonAtMost('data', MAX_TRIGGER_DATA_CHARS)).optional(),
+  data: z
+    .record(z.string(), z.unknown())
+    .refine(...jsonAtMost('data', MAX_TRIGGER_DATA_CHARS))
+    .optional(),
 })
 export type TriggerWebhook = z.infer<typeof TriggerWebhook>
 

@@ -14,7 +14,8 @@ function queryDay(field: string) {
     .refine(isCalendarDay, `${field} must be a day of the calendar`)
 }
 
-const queryId = (field: string) => z.string().min(1, `${field} must not be empty`).max(128, `${field} must be at most 128 characters`)
+const queryId = (field: string) =>
+  z.string().min(1, `${field} must not be empty`).max(128, `${field} must be at most 128 characters`)
 
 /**
  * Query of the widget API's secret-key transaction lists, buy (`GET /v1/transactions`) and sell
@@ -32,13 +33,23 @@ export const WidgetTransactionListQuery = z
     startDate: queryDay('startDate').optional(),
     endDate: queryDay('endDate').optional(),
     limit: queryNumber(
-      z.string().regex(/^[0-9]{1,3}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 50, 'limit must be from 1 to 50'),
+      z
+        .string()
+        .regex(/^[0-9]{1,3}$/, 'limit must be an integer')
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 50, 'limit must be from 1 to 50'),
       { type: 'integer', minimum: 1, maximum: 50, description: 'Page size; 10 when omitted' },
     ).optional(),
     offset: queryNumber(
-      z.string().regex(/^[0-9]{1,6}$/, 'offset must be a non-negative integer of at most 6 digits').transform(Number),
+      z
+        .string()
+        .regex(/^[0-9]{1,6}$/, 'offset must be a non-negative integer of at most 6 digits')
+        .transform(Number),
       { type: 'integer', minimum: 0, description: 'Transactions skipped before the page; 0 when omitted' },
     ).optional(),
   })
-  .refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, { message: 'endDate must not be before startDate', path: ['endDate'] })
+  .refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, {
+    message: 'endDate must not be before startDate',
+    path: ['endDate'],
+  })
 export type WidgetTransactionListQuery = z.infer<typeof WidgetTransactionListQuery>

@@ -8,7 +8,12 @@ import { isJsonContentType } from '#http/require-json-content-type.ts'
  * @example
  * json(404, { code: 'not_found', message: 'no demo route GET /demo/nowhere' })
  */
-export const json = (status: number, body: unknown): PlainResponse => ({ kind: 'reply', status, headers: { 'cache-control': 'no-store' }, body })
+export const json = (status: number, body: unknown): PlainResponse => ({
+  kind: 'reply',
+  status,
+  headers: { 'cache-control': 'no-store' },
+  body,
+})
 
 /**
  * A text answer (the page, its script, a recorded scenario), never cached.
@@ -16,10 +21,16 @@ export const json = (status: number, body: unknown): PlainResponse => ({ kind: '
  * @example
  * text('text/html; charset=utf-8', '<!doctype html>…')
  */
-export const text = (type: string, body: string): PlainResponse => ({ kind: 'reply', status: 200, headers: { 'content-type': type, 'cache-control': 'no-store' }, body })
+export const text = (type: string, body: string): PlainResponse => ({
+  kind: 'reply',
+  status: 200,
+  headers: { 'content-type': type, 'cache-control': 'no-store' },
+  body,
+})
 
 /** Whether a parse gave an answer (a 4xx) instead of a value. */
-export const isResponse = (value: unknown): value is PlainResponse => typeof value === 'object' && value !== null && 'kind' in value && (value as { kind: unknown }).kind === 'reply'
+export const isResponse = (value: unknown): value is PlainResponse =>
+  typeof value === 'object' && value !== null && 'kind' in value && (value as { kind: unknown }).kind === 'reply'
 
 /**
  * A value checked by a zod schema, or a 400 naming each field that breaks it (`root` for the value as a whole).
@@ -28,7 +39,11 @@ export const isResponse = (value: unknown): value is PlainResponse => typeof val
  * const query = validated(WebhooksQuery, request.query, '(query)')
  * if (isResponse(query)) return query
  */
-export function validated<T extends z.ZodType>(schema: T, value: unknown, root = '(body)'): z.output<T> | PlainResponse {
+export function validated<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  root = '(body)',
+): z.output<T> | PlainResponse {
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || root, message: issue.message }))
@@ -47,7 +62,10 @@ export function parseBody<T extends z.ZodType>(schema: T, request: PlainRequest)
   // JSON only, body or not: another origin's page can send text/plain or no body without a preflight, and so
   // drive the demo tenant; application/json needs a preflight, which the demo API never allows (decision 0040).
   if (!isJsonContentType(headerValue(request, 'content-type'))) {
-    return json(415, { code: 'invalid_body', message: 'Content-Type must be application/json: the demo API takes JSON only.' })
+    return json(415, {
+      code: 'invalid_body',
+      message: 'Content-Type must be application/json: the demo API takes JSON only.',
+    })
   }
   let value: unknown
   try {

@@ -1,6 +1,7 @@
 import { FRAME_PALETTE } from '#portable/demo/sequence-diagram-style.ts'
 
-const palette = (theme: 'light' | 'dark') => FRAME_PALETTE.map((colours, i) => `--frame-${i}: ${colours[theme]};`).join(' ')
+const palette = (theme: 'light' | 'dark') =>
+  FRAME_PALETTE.map((colours, i) => `--frame-${i}: ${colours[theme]};`).join(' ')
 
 /**
  * The CSS of the demo's event log (`#log`, rows as columns) and its sequence diagram (`#diagram`), both themes.

@@ -52,7 +52,8 @@ legend { font-weight: 600; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `
 
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /**
  * The demo page: flow and customer pickers, controls, the frames' container,
@@ -62,7 +63,11 @@ const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&
  * demoPageHtml({ apiOrigin: 'http://127.0.0.1:4010', framesOrigin: 'http://127.0.0.1:4011', account: 'demo', seed: 1 })
  */
 export function demoPageHtml(config: DemoPageConfig): string {
-  const options = Object.entries(DEMO_FLOWS).map(([id, label]) => `<option value="${id}"${id === DEFAULT_FLOW ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('')
+  const options = Object.entries(DEMO_FLOWS)
+    .map(
+      ([id, label]) => `<option value="${id}"${id === DEFAULT_FLOW ? ' selected' : ''}>${escapeHtml(label)}</option>`,
+    )
+    .join('')
   return `<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ramp-sandbox demo</title><link rel="icon" href="data:,"><style>${STYLE}${DEMO_LOG_STYLE}</style></head><body>

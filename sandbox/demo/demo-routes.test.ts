@@ -7,8 +7,20 @@ const core = createSandboxCore({ origins: { api: 'http://127.0.0.1:4010', frames
 const demo = demoRoutes(core, { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' })
 
 /** A call as the demo page makes it: POSTs send JSON with its Content-Type (unless `headers` say otherwise). */
-async function send(method: string, path: string, body?: unknown, query: Record<string, string> = {}, headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {}): Promise<PlainReply> {
-  const request: PlainRequest = { method, path, query, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {},
+): Promise<PlainReply> {
+  const request: PlainRequest = {
+    method,
+    path,
+    query,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  }
   const response = await demo(request)
   if (response?.kind !== 'reply') throw new Error(`no reply for ${method} ${path}`)
   return response
@@ -20,13 +32,19 @@ describe('the demo partner server', () => {
   })
 
   it('creates a session with the secret key server-side', async () => {
-    const reply = await send('POST', '/demo/api/session', { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' })
+    const reply = await send('POST', '/demo/api/session', {
+      email: 'active.us-ny@sandbox.test',
+      phoneNumber: '+12125550101',
+    })
     expect(reply.status).toBe(201)
     expect((reply.body as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^st_/)
   })
 
   it("names the server's own secret-key call in a header, and keeps the platform's status and body", async () => {
-    const reply = await send('POST', '/demo/api/session', { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' })
+    const reply = await send('POST', '/demo/api/session', {
+      email: 'active.gb@sandbox.test',
+      phoneNumber: '+447700900104',
+    })
     expect(reply.headers['x-demo-upstream-call']).toBe('POST /platform/v1/sessions')
     expect(reply.status).toBe(201)
     expect(Object.keys(reply.body as object)).toEqual(['data'])
@@ -38,10 +56,14 @@ describe('the demo partner server', () => {
     const seq = (head.body as { data: { seq: number } }).data.seq
     expect(seq).toBeGreaterThan(0)
     await send('POST', '/demo/api/session', { email: 'active.eea@sandbox.test', phoneNumber: '+4930555010300' })
-    const recorded = String((await send('GET', '/demo/api/record', undefined, { mode: 'test', since: String(seq) })).body)
+    const recorded = String(
+      (await send('GET', '/demo/api/record', undefined, { mode: 'test', since: String(seq) })).body,
+    )
     expect(recorded).toContain('active.eea@sandbox.test')
     expect(recorded).not.toContain('active.us-wa@sandbox.test')
-    expect(String((await send('GET', '/demo/api/record', undefined, { mode: 'test' })).body)).toContain('active.us-wa@sandbox.test')
+    expect(String((await send('GET', '/demo/api/record', undefined, { mode: 'test' })).body)).toContain(
+      'active.us-wa@sandbox.test',
+    )
   }, 30_000)
 
   it('answers 400 for a record since that is not a seq', async () => {
@@ -57,7 +79,10 @@ describe('the demo partner server', () => {
   ])('answers 400 with a clear message for %s', async (_name, body, words) => {
     const reply = await send('POST', '/demo/api/session', body)
     expect(reply.status).toBe(400)
-    expect((reply.body as { code: string; message: string })).toMatchObject({ code: 'invalid_body', message: expect.stringContaining(words) })
+    expect(reply.body as { code: string; message: string }).toMatchObject({
+      code: 'invalid_body',
+      message: expect.stringContaining(words),
+    })
   })
 
   it('refuses a POST that is not application/json with 415, so a page on another origin cannot send one without a preflight', async () => {
@@ -66,7 +91,10 @@ describe('the demo partner server', () => {
     for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
       const reply = await send('POST', '/demo/api/control/faults', JSON.stringify({ status: 503 }), {}, headers)
       expect(reply.status).toBe(415)
-      expect(reply.body).toEqual({ code: 'invalid_body', message: 'Content-Type must be application/json: the demo API takes JSON only.' })
+      expect(reply.body).toEqual({
+        code: 'invalid_body',
+        message: 'Content-Type must be application/json: the demo API takes JSON only.',
+      })
     }
     expect((await send('POST', '/demo/api/control/reset', undefined, {}, {})).status).toBe(415)
     expect(tenant.faults.list(tenant.clock.now())).toHaveLength(before)

@@ -26,16 +26,37 @@ const DemoSessionBody = z.strictObject({
 })
 
 /** Body of `POST /demo/api/control/clock/advance`. */
-const AdvanceBody = z.strictObject({ mode: Mode, by: z.string().regex(/^\d+(ms|s|m|h|d)(\d+(ms|s|m|h|d))*$/, 'by is a duration such as 30s, 5m or 1h30m') })
+const AdvanceBody = z.strictObject({
+  mode: Mode,
+  by: z.string().regex(/^\d+(ms|s|m|h|d)(\d+(ms|s|m|h|d))*$/, 'by is a duration such as 30s, 5m or 1h30m'),
+})
 /** Body of `POST /demo/api/control/faults`: a fault on the next buy quotes. */
-const FaultBody = z.strictObject({ mode: Mode, status: z.number().int().min(400).max(599).default(503), times: z.number().int().min(1).max(10).default(1) })
+const FaultBody = z.strictObject({
+  mode: Mode,
+  status: z.number().int().min(400).max(599).default(503),
+  times: z.number().int().min(1).max(10).default(1),
+})
 /** A body (reset) or query (the webhook route: for which key a delivery is) with the mode alone. */
 const ModeOnly = z.strictObject({ mode: Mode })
 /** Query of `GET /demo/api/webhooks`: the key, and the last `seq` the page has seen. */
-const WebhooksSinceQuery = z.strictObject({ mode: Mode, after: z.string().regex(/^\d{1,15}$/, 'after is a whole number (a seq)').transform(Number).default(0) })
+const WebhooksSinceQuery = z.strictObject({
+  mode: Mode,
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'after is a whole number (a seq)')
+    .transform(Number)
+    .default(0),
+})
 
 /** Query of `GET /demo/api/record`: the key, and the journal seq the page's log starts after (its last Clear). */
-const RecordQuery = z.strictObject({ mode: Mode, since: z.string().regex(/^\d{1,15}$/, 'since is a whole number (a journal seq)').transform(Number).default(0) })
+const RecordQuery = z.strictObject({
+  mode: Mode,
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/, 'since is a whole number (a journal seq)')
+    .transform(Number)
+    .default(0),
+})
 
 /** Where the demo lives: `/demo` and the paths under it. The adapter sends only these here. */
 export const DEMO_PATH = '/demo'
@@ -51,9 +72,31 @@ export const DEMO_PATH = '/demo'
  * const response = request.path.startsWith(DEMO_PATH) ? demo(request) : core.handle(request)
  */
 export function demoRoutes(core: SandboxCore, origins: { api: string; frames: string }) {
-  const call = async (mode: 'test' | 'live', method: string, path: string, body?: unknown, query: Record<string, string> = {}) => {
-    const response = await core.handle({ method, path, query, headers: { 'x-api-key': `sk_${mode}_${DEMO_ACCOUNT}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
-    return response.kind === 'reply' ? response : { kind: 'reply' as const, status: 502, headers: {}, body: { code: 'network_error', message: 'an injected network error' } }
+  const call = async (
+    mode: 'test' | 'live',
+    method: string,
+    path: string,
+    body?: unknown,
+    query: Record<string, string> = {},
+  ) => {
+    const response = await core.handle({
+      method,
+      path,
+      query,
+      headers: {
+        'x-api-key': `sk_${mode}_${DEMO_ACCOUNT}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return response.kind === 'reply'
+      ? response
+      : {
+          kind: 'reply' as const,
+          status: 502,
+          headers: {},
+          body: { code: 'network_error', message: 'an injected network error' },
+        }
   }
   const forward = (reply: { status: number; body?: unknown }) => json(reply.status, reply.body ?? null)
   const modeOf = (request: PlainRequest) => (request.query.mode === 'live' ? 'live' : 'test')
@@ -63,75 +106,121 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
 
   type DemoRoute = (request: PlainRequest) => Promise<PlainResponse> | PlainResponse
   // A Map: the key is built from the request line, and a plain object would also answer names it only inherits.
-  const routes = new Map<string, DemoRoute>(Object.entries({
-    'GET /demo': () => text('text/html; charset=utf-8', demoPageHtml({ apiOrigin: origins.api, framesOrigin: origins.frames, account: DEMO_ACCOUNT, seed: core.seed })),
-    'GET /demo/app.js': async (request) => bundleReply(request, await browserBundle('demo-page/demo-app.ts')),
-    'POST /demo/api/session': async (request) => {
-      const body = parseBody(DemoSessionBody, request)
-      if (isResponse(body)) return body
-      const { mode, ...customer } = body
-      await ensureWebhooks(mode)
-      const reply = await call(mode, 'POST', '/platform/v1/sessions', { externalCustomerId: `demo-${customer.email}`, deviceIp: '203.0.113.7', ...customer })
-      // The status and body stay the platform's; the header names the server's own secret-key call, for the page's log.
-      return { kind: 'reply', status: reply.status, headers: { 'cache-control': 'no-store', [DEMO_UPSTREAM_HEADER]: 'POST /platform/v1/sessions' }, body: reply.body ?? null }
-    },
-    'GET /demo/api/control/fixtures': async (request) => {
-      const reply = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
-      const data = (reply.body as { data?: Record<string, unknown> } | undefined)?.data
-      if (reply.status !== 200 || !data) return forward(reply)
-      // The fixtures list the secret key: the browser gets only the publishable one.
-      return json(200, { data: { ...data, keys: { publishable: (data.keys as { publishable: string }).publishable } } })
-    },
-    'POST /demo/api/control/clock/advance': async (request) => {
-      const body = parseBody(AdvanceBody, request)
-      return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/clock/advance', { by: body.by }))
-    },
-    'POST /demo/api/control/faults': async (request) => {
-      const body = parseBody(FaultBody, request)
-      return isResponse(body) ? body : forward(await call(body.mode, 'POST', '/__sandbox/faults', { method: 'POST', path: '/platform/v1/quotes/buy', times: body.times, status: body.status }))
-    },
-    'POST /demo/api/control/reset': async (request) => {
-      const body = parseBody(ModeOnly, request)
-      if (isResponse(body)) return body
-      const reply = await call(body.mode, 'POST', '/__sandbox/reset')
-      await ensureWebhooks(body.mode)
-      return forward(reply)
-    },
-    [`POST ${DEMO_WEBHOOK_PATH}`]: async (request) => {
-      const query = validated(ModeOnly, request.query, '(query)')
-      if (isResponse(query)) return query
-      const webhook = await webhooks.receive(query.mode, request.body, request.headers)
-      return webhook.verified ? json(200, { received: webhook.event.id }) : json(400, { code: 'invalid_signature', message: webhook.error.message })
-    },
-    [`GET ${DEMO_WEBHOOK_PATH}`]: async (request) => {
-      const query = validated(WebhooksSinceQuery, request.query, '(query)')
-      if (isResponse(query)) return query
-      const endpoint = await webhooks.ensure(query.mode).then(({ id }) => ({ id }), (error: Error) => ({ error: error.message }))
-      return json(200, { data: { endpoint, ...webhooks.since(query.mode, query.after) } })
-    },
-    'GET /demo/api/control/settings': async (request) => forward(await call(modeOf(request), 'GET', '/__sandbox/settings')),
-    'GET /demo/api/control/journal-head': async (request) => {
-      const query = validated(ModeOnly, request.query, '(query)')
-      if (isResponse(query)) return query
-      const entries = await journalSince(call, query.mode, 0)
-      return Array.isArray(entries) ? json(200, { data: { seq: entries.at(-1)?.seq ?? 0 } }) : forward(entries)
-    },
-    'GET /demo/api/record': async (request) => {
-      const query = validated(RecordQuery, request.query, '(query)')
-      if (isResponse(query)) return query
-      const entries = await journalSince(call, query.mode, query.since)
-      if (!Array.isArray(entries)) return forward(entries)
-      // The demo's own webhook endpoint is its server's plumbing, not a step of the flow recorded.
-      const journal = entries.filter((entry) => !(entry.kind === 'api' && entry.path.startsWith('/__sandbox/webhooks/')))
-      const fixtures = await call(query.mode, 'GET', '/__sandbox/fixtures')
-      if (fixtures.status !== 200) return forward(fixtures)
-      const recorded = recordScenario(journal, { title: 'recorded in the demo', fixtures: (fixtures.body as { data: TenantFixtures }).data })
-      return text('text/plain; charset=utf-8', scenarioSource(recorded))
-    },
-  } satisfies Record<string, DemoRoute>))
+  const routes = new Map<string, DemoRoute>(
+    Object.entries({
+      'GET /demo': () =>
+        text(
+          'text/html; charset=utf-8',
+          demoPageHtml({
+            apiOrigin: origins.api,
+            framesOrigin: origins.frames,
+            account: DEMO_ACCOUNT,
+            seed: core.seed,
+          }),
+        ),
+      'GET /demo/app.js': async (request) => bundleReply(request, await browserBundle('demo-page/demo-app.ts')),
+      'POST /demo/api/session': async (request) => {
+        const body = parseBody(DemoSessionBody, request)
+        if (isResponse(body)) return body
+        const { mode, ...customer } = body
+        await ensureWebhooks(mode)
+        const reply = await call(mode, 'POST', '/platform/v1/sessions', {
+          externalCustomerId: `demo-${customer.email}`,
+          deviceIp: '203.0.113.7',
+          ...customer,
+        })
+        // The status and body stay the platform's; the header names the server's own secret-key call, for the page's log.
+        return {
+          kind: 'reply',
+          status: reply.status,
+          headers: { 'cache-control': 'no-store', [DEMO_UPSTREAM_HEADER]: 'POST /platform/v1/sessions' },
+          body: reply.body ?? null,
+        }
+      },
+      'GET /demo/api/control/fixtures': async (request) => {
+        const reply = await call(modeOf(request), 'GET', '/__sandbox/fixtures')
+        const data = (reply.body as { data?: Record<string, unknown> } | undefined)?.data
+        if (reply.status !== 200 || !data) return forward(reply)
+        // The fixtures list the secret key: the browser gets only the publishable one.
+        return json(200, {
+          data: { ...data, keys: { publishable: (data.keys as { publishable: string }).publishable } },
+        })
+      },
+      'POST /demo/api/control/clock/advance': async (request) => {
+        const body = parseBody(AdvanceBody, request)
+        return isResponse(body)
+          ? body
+          : forward(await call(body.mode, 'POST', '/__sandbox/clock/advance', { by: body.by }))
+      },
+      'POST /demo/api/control/faults': async (request) => {
+        const body = parseBody(FaultBody, request)
+        return isResponse(body)
+          ? body
+          : forward(
+              await call(body.mode, 'POST', '/__sandbox/faults', {
+                method: 'POST',
+                path: '/platform/v1/quotes/buy',
+                times: body.times,
+                status: body.status,
+              }),
+            )
+      },
+      'POST /demo/api/control/reset': async (request) => {
+        const body = parseBody(ModeOnly, request)
+        if (isResponse(body)) return body
+        const reply = await call(body.mode, 'POST', '/__sandbox/reset')
+        await ensureWebhooks(body.mode)
+        return forward(reply)
+      },
+      [`POST ${DEMO_WEBHOOK_PATH}`]: async (request) => {
+        const query = validated(ModeOnly, request.query, '(query)')
+        if (isResponse(query)) return query
+        const webhook = await webhooks.receive(query.mode, request.body, request.headers)
+        return webhook.verified
+          ? json(200, { received: webhook.event.id })
+          : json(400, { code: 'invalid_signature', message: webhook.error.message })
+      },
+      [`GET ${DEMO_WEBHOOK_PATH}`]: async (request) => {
+        const query = validated(WebhooksSinceQuery, request.query, '(query)')
+        if (isResponse(query)) return query
+        const endpoint = await webhooks.ensure(query.mode).then(
+          ({ id }) => ({ id }),
+          (error: Error) => ({ error: error.message }),
+        )
+        return json(200, { data: { endpoint, ...webhooks.since(query.mode, query.after) } })
+      },
+      'GET /demo/api/control/settings': async (request) =>
+        forward(await call(modeOf(request), 'GET', '/__sandbox/settings')),
+      'GET /demo/api/control/journal-head': async (request) => {
+        const query = validated(ModeOnly, request.query, '(query)')
+        if (isResponse(query)) return query
+        const entries = await journalSince(call, query.mode, 0)
+        return Array.isArray(entries) ? json(200, { data: { seq: entries.at(-1)?.seq ?? 0 } }) : forward(entries)
+      },
+      'GET /demo/api/record': async (request) => {
+        const query = validated(RecordQuery, request.query, '(query)')
+        if (isResponse(query)) return query
+        const entries = await journalSince(call, query.mode, query.since)
+        if (!Array.isArray(entries)) return forward(entries)
+        // The demo's own webhook endpoint is its server's plumbing, not a step of the flow recorded.
+        const journal = entries.filter(
+          (entry) => !(entry.kind === 'api' && entry.path.startsWith('/__sandbox/webhooks/')),
+        )
+        const fixtures = await call(query.mode, 'GET', '/__sandbox/fixtures')
+        if (fixtures.status !== 200) return forward(fixtures)
+        const recorded = recordScenario(journal, {
+          title: 'recorded in the demo',
+          fixtures: (fixtures.body as { data: TenantFixtures }).data,
+        })
+        return text('text/plain; charset=utf-8', scenarioSource(recorded))
+      },
+    } satisfies Record<string, DemoRoute>),
+  )
 
   return (request: PlainRequest): Promise<PlainResponse> | PlainResponse => {
     const route = routes.get(`${request.method} ${request.path}`)
-    return route ? route(request) : json(404, { code: 'not_found', message: `no demo route ${request.method} ${request.path}` })
+    return route
+      ? route(request)
+      : json(404, { code: 'not_found', message: `no demo route ${request.method} ${request.path}` })
   }
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { readWebhookBody, WebhookApiKeyView, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType, dataOf, type WebhookScheme } from '#contract/index.ts'
+import {
+  readWebhookBody,
+  WebhookApiKeyView,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
+  dataOf,
+  type WebhookScheme,
+} from '#contract/index.ts'
 import { verifyWebhook, WebhookVerificationError } from '#kernel/webhook-signature.ts'
 
 /** Where the demo's partner server receives its webhooks (`?mode=test|live` says for which key). */
@@ -12,7 +20,12 @@ const DEMO_WEBHOOKS_KEPT = 100
 type DemoMode = 'test' | 'live'
 
 /** A call of the demo's partner server to the sandbox with the mode's secret key. */
-type DemoCall = (mode: DemoMode, method: string, path: string, body?: unknown) => Promise<{ status: number; body?: unknown }>
+type DemoCall = (
+  mode: DemoMode,
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body?: unknown }>
 
 /** A webhook of either family (decision 0087): widget `{type, data}`, platform `{id, type, timestamp, data}` (its `id` kept). */
 interface DemoEvent {
@@ -54,26 +67,56 @@ const Key = dataOf(WebhookApiKeyView)
 export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) {
   const registered = new Map<DemoMode, Registered>()
   const registering = new Map<DemoMode, Promise<Registered>>()
-  const received = new Map<DemoMode, ReceivedWebhook[]>([['test', []], ['live', []]])
+  const received = new Map<DemoMode, ReceivedWebhook[]>([
+    ['test', []],
+    ['live', []],
+  ])
   let seq = 0
 
-  const answer = <T extends z.ZodType>(schema: T, reply: { status: number; body?: unknown }, what: string): z.output<T> => {
-    if (reply.status < 200 || reply.status > 299) throw new Error(`${what} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
+  const answer = <T extends z.ZodType>(
+    schema: T,
+    reply: { status: number; body?: unknown },
+    what: string,
+  ): z.output<T> => {
+    if (reply.status < 200 || reply.status > 299)
+      throw new Error(`${what} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
     return schema.parse(reply.body)
   }
 
   /** Finds the mode's endpoint by its URL (registers it when missing) and reads its secret, and the account's key, when it is new or changed. */
   async function register(mode: DemoMode): Promise<Registered> {
     const url = `${origins.api}${DEMO_WEBHOOK_PATH}?mode=${mode}`
-    const endpoints = answer(Endpoints, await call(mode, 'GET', '/__sandbox/webhooks/endpoints'), 'listing the webhook endpoints').data
+    const endpoints = answer(
+      Endpoints,
+      await call(mode, 'GET', '/__sandbox/webhooks/endpoints'),
+      'listing the webhook endpoints',
+    ).data
     const found = endpoints.find((endpoint) => endpoint.url === url)
     const kept = registered.get(mode)
     if (found && kept?.id === found.id && kept.updatedAt === found.updatedAt) return kept
     const endpoint = found
-      ? answer(WithSecret, await call(mode, 'GET', `/__sandbox/webhooks/endpoints/${found.id}/secret`), 'reading the endpoint secret').data
-      : answer(WithSecret, await call(mode, 'POST', '/__sandbox/webhooks/endpoints', { url, family: 'both' }), 'registering the webhook endpoint').data
-    const key = answer(Key, await call(mode, 'GET', '/__sandbox/webhooks/key'), "reading the account's webhook key").data
-    const current = { id: endpoint.id, updatedAt: endpoint.updatedAt, secret: endpoint.secret, scheme: endpoint.scheme, key }
+      ? answer(
+          WithSecret,
+          await call(mode, 'GET', `/__sandbox/webhooks/endpoints/${found.id}/secret`),
+          'reading the endpoint secret',
+        ).data
+      : answer(
+          WithSecret,
+          await call(mode, 'POST', '/__sandbox/webhooks/endpoints', { url, family: 'both' }),
+          'registering the webhook endpoint',
+        ).data
+    const key = answer(
+      Key,
+      await call(mode, 'GET', '/__sandbox/webhooks/key'),
+      "reading the account's webhook key",
+    ).data
+    const current = {
+      id: endpoint.id,
+      updatedAt: endpoint.updatedAt,
+      secret: endpoint.secret,
+      scheme: endpoint.scheme,
+      key,
+    }
     registered.set(mode, current)
     return current
   }
@@ -101,15 +144,23 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
      * that has none yet, after a restart, reads them first) and keeps it, verified or rejected (with the reason, which
      * names the header).
      */
-    async receive(mode: DemoMode, body: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<ReceivedWebhook> {
+    async receive(
+      mode: DemoMode,
+      body: string | undefined,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<ReceivedWebhook> {
       const rejected = (code: string, message: string) => keep(mode, { verified: false, error: { code, message } })
       const known = registered.get(mode) ?? (await this.ensure(mode).catch((error: Error) => error))
-      if (known instanceof Error) return rejected('no_secret', `the demo has no webhook secret for ${mode} mode: ${known.message}`)
+      if (known instanceof Error)
+        return rejected('no_secret', `the demo has no webhook secret for ${mode} mode: ${known.message}`)
       const { secret, scheme, key } = known
       const names = { headerName: key.header, legacyHeaderName: key.legacyHeader }
       const checks: Array<[string, () => void]> = [
         [`the V2 header ${key.header}`, () => verifyWebhook(body ?? '', headers, key.webhookApiKey, names)],
-        [scheme === 'standard' ? 'the Standard Webhooks headers' : `the legacy header ${key.legacyHeader}`, () => verifyWebhook(body ?? '', headers, secret, { ...names, scheme })],
+        [
+          scheme === 'standard' ? 'the Standard Webhooks headers' : `the legacy header ${key.legacyHeader}`,
+          () => verifyWebhook(body ?? '', headers, secret, { ...names, scheme }),
+        ],
       ]
       for (const [header, check] of checks) {
         try {
@@ -121,8 +172,15 @@ export function demoWebhooks(call: DemoCall, origins: { readonly api: string }) 
       }
       const read = readWebhookBody(body!)
       const type = WebhookEventType.safeParse(read?.type)
-      if (!read || !type.success) return rejected('not_an_envelope', 'the signed body is neither a widget webhook {type, data} nor a platform one {id, type, timestamp, data} of a known type')
-      return keep(mode, { verified: true, event: { type: type.data, data: read.data, ...(read.id === undefined ? {} : { id: read.id }) } })
+      if (!read || !type.success)
+        return rejected(
+          'not_an_envelope',
+          'the signed body is neither a widget webhook {type, data} nor a platform one {id, type, timestamp, data} of a known type',
+        )
+      return keep(mode, {
+        verified: true,
+        event: { type: type.data, data: read.data, ...(read.id === undefined ? {} : { id: read.id }) },
+      })
     },
     /** The kept webhooks of a mode received after `after` (a `seq`), and the last `seq` given out. */
     since(mode: DemoMode, after: number): { webhooks: ReceivedWebhook[]; last: number } {

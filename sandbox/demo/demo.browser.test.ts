@@ -4,9 +4,18 @@ import { demoPageFixture } from '#testing/demo/demo-page-test-kit.ts'
 const demo = demoPageFixture({ width: 1440, height: 1000 })
 
 /** The log's rows as `direction frame kind`, in order. */
-const rows = () => demo.page.locator('#log li').evaluateAll((items) => items.map((li) => `${(li as HTMLElement).dataset.direction} ${(li as HTMLElement).dataset.frame} ${(li as HTMLElement).dataset.kind}`))
+const rows = () =>
+  demo.page
+    .locator('#log li')
+    .evaluateAll((items) =>
+      items.map(
+        (li) =>
+          `${(li as HTMLElement).dataset.direction} ${(li as HTMLElement).dataset.frame} ${(li as HTMLElement).dataset.kind}`,
+      ),
+    )
 /** The frame messages only (API calls and webhooks, which may arrive during a later flow, left out). */
-const frameRows = async () => (await rows()).filter((row) => row.startsWith('frame→host') || row.startsWith('host→frame'))
+const frameRows = async () =>
+  (await rows()).filter((row) => row.startsWith('frame→host') || row.startsWith('host→frame'))
 
 async function run(flow: string, amount?: number) {
   await demo.page.click('#clear-log')
@@ -16,7 +25,9 @@ async function run(flow: string, amount?: number) {
 }
 
 const waitForRow = (row: string, count = 1) =>
-  expect.poll(async () => (await frameRows()).filter((r) => r === row).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count)
+  expect
+    .poll(async () => (await frameRows()).filter((r) => r === row).length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count)
 
 /** Clicks a frame's action button (the frames' forms are `form[data-action]`). */
 async function act(frame: string, action: string) {
@@ -41,16 +52,28 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
       for (const row of list) (byFrame[row.split(' ')[1]!] ??= []).push(row)
       return byFrame
     }
-    expect(streams(await frameRows())).toEqual(streams([
-      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
-      'frame→host buy-button handshake', 'host→frame buy-button ack', 'frame→host buy-button ready', 'frame→host buy-button buttonPressed', 'frame→host buy-button challenge',
-      'frame→host buy-button complete',
-      'frame→host challenge handshake', 'host→frame challenge ack', 'frame→host challenge complete',
-    ]))
+    expect(streams(await frameRows())).toEqual(
+      streams([
+        'frame→host check handshake',
+        'host→frame check ack',
+        'frame→host check complete',
+        'frame→host buy-button handshake',
+        'host→frame buy-button ack',
+        'frame→host buy-button ready',
+        'frame→host buy-button buttonPressed',
+        'frame→host buy-button challenge',
+        'frame→host buy-button complete',
+        'frame→host challenge handshake',
+        'host→frame challenge ack',
+        'frame→host challenge complete',
+      ]),
+    )
     const all = await rows()
     expect(all).toContain('api - POST /demo/api/session → 201')
     expect(all).toContain('api - POST /platform/v1/quotes/buy → 200')
-    expect(await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent()).toContain('"status": "pending"')
+    expect(
+      await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent(),
+    ).toContain('"status": "pending"')
     expect(await demo.page.locator('#diagram svg').count()).toBe(1)
   })
 
@@ -63,19 +86,29 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     expect(await completes.nth(0).textContent()).toContain('"status": "termsAcceptanceRequired"')
     expect(await completes.nth(1).textContent()).toContain('"status": "active"')
     expect(await frameRows()).toEqual([
-      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
-      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
+      'frame→host check handshake',
+      'host→frame check ack',
+      'frame→host check complete',
+      'frame→host check handshake',
+      'host→frame check ack',
+      'frame→host check complete',
     ])
   })
 
   it('runs mismatch: connectionRequired with mismatch: true', async () => {
     await run('mismatch')
     await waitForRow('frame→host check complete')
-    expect(await frameRows()).toEqual(['frame→host check handshake', 'host→frame check ack', 'frame→host check complete'])
+    expect(await frameRows()).toEqual([
+      'frame→host check handshake',
+      'host→frame check ack',
+      'frame→host check complete',
+    ])
     const payload = await demo.page.locator('#log li[data-kind="complete"] pre').textContent()
     expect(payload).toContain('"status": "connectionRequired"')
     expect(payload).toContain('"mismatch": true')
-    await expect.poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('failure')
+    await expect
+      .poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 })
+      .toBe('failure')
     expect(await demo.page.locator('#outcome').textContent()).toContain('mismatch')
   })
 
@@ -85,8 +118,14 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await act('google-pay', 'confirmSheet')
     await waitForRow('frame→host google-pay complete')
     expect(await frameRows()).toEqual([
-      'frame→host check handshake', 'host→frame check ack', 'frame→host check complete',
-      'frame→host google-pay handshake', 'host→frame google-pay ack', 'frame→host google-pay ready', 'frame→host google-pay buttonPressed', 'frame→host google-pay complete',
+      'frame→host check handshake',
+      'host→frame check ack',
+      'frame→host check complete',
+      'frame→host google-pay handshake',
+      'host→frame google-pay ack',
+      'frame→host google-pay ready',
+      'frame→host google-pay buttonPressed',
+      'frame→host google-pay complete',
     ])
     const payload = await demo.page.locator('#log li[data-frame="google-pay"][data-kind="complete"] pre').textContent()
     expect(payload).toContain('"failureCode": "transactionNotAllowed"')
@@ -98,15 +137,21 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await act('buy-button', 'tapPay')
     await act('buy-button', 'confirmSheet')
     await waitForRow('frame→host buy-button complete')
-    const outcome = JSON.parse((await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent())!) as { transaction: { id: string } }
+    const outcome = JSON.parse(
+      (await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent())!,
+    ) as { transaction: { id: string } }
     // The sandbox POSTs to its own demo route in the background; the page polls for what the route verified. An
     // earlier flow's webhooks may come in after this one's log was cleared: this buy's is the one naming its transaction.
-    const webhook = demo.page.locator('#log li[data-direction="webhook"][data-kind="transaction_created"]').filter({ hasText: outcome.transaction.id })
+    const webhook = demo.page
+      .locator('#log li[data-direction="webhook"][data-kind="transaction_created"]')
+      .filter({ hasText: outcome.transaction.id })
     await expect.poll(() => webhook.count(), { timeout: 15_000 }).toBe(1)
     expect(await webhook.getAttribute('data-channel')).toBe('webhook')
     // The widget buy as GET /v1/transactions/{id} shows it right after execution (decision 0087).
     expect(await webhook.locator('pre').textContent()).toContain('"status": "waitingAuthorization"')
-    await expect.poll(() => demo.page.locator('#diagram svg').textContent(), { timeout: 5_000 }).toContain('webhook transaction_created (waitingAuthorization)')
+    await expect
+      .poll(() => demo.page.locator('#diagram svg').textContent(), { timeout: 5_000 })
+      .toContain('webhook transaction_created (waitingAuthorization)')
     expect(await demo.page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
     expect(await demo.page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)
   })
@@ -126,7 +171,11 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     const fresh = await demo.browser.newPage({ viewport: { width: 390, height: 844 } })
     await fresh.goto(`${demo.sandbox.apiUrl}/demo`)
     expect(await fresh.inputValue('#flow')).toBe('card-buy')
-    expect(await fresh.locator('ol.hint li').allTextContents()).toEqual(['Pick a flow and a customer.', 'Run it.', 'Use the frames; watch the log and the diagram.'])
+    expect(await fresh.locator('ol.hint li').allTextContents()).toEqual([
+      'Pick a flow and a customer.',
+      'Run it.',
+      'Use the frames; watch the log and the diagram.',
+    ])
     await fresh.close()
   })
 
@@ -134,7 +183,13 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await demo.page.setViewportSize({ width: 390, height: 844 })
     await demo.page.evaluate(() => window.scrollTo(0, 0))
     await run('card-buy', 100)
-    await expect.poll(() => demo.page.evaluate(() => Math.round(document.getElementById('frames-panel')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200)
+    await expect
+      .poll(
+        () =>
+          demo.page.evaluate(() => Math.round(document.getElementById('frames-panel')!.getBoundingClientRect().top)),
+        { timeout: 10_000 },
+      )
+      .toBeLessThan(200)
     await act('buy-button', 'tapPay')
     await demo.page.setViewportSize({ width: 1440, height: 1000 })
   })
@@ -143,7 +198,13 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await run('mismatch')
     await waitForRow('frame→host check complete')
     expect(await rows()).toContain('api - POST /platform/v1/sessions → 201')
-    const rowsJson = JSON.parse(await (async () => { await demo.page.click('#copy-json'); await expect.poll(() => demo.page.inputValue('#copied'), { timeout: 10_000 }).toContain('sessions'); return demo.page.inputValue('#copied') })()) as Array<{ frame: string; actor?: string; hidden?: boolean; kind: string }>
+    const rowsJson = JSON.parse(
+      await (async () => {
+        await demo.page.click('#copy-json')
+        await expect.poll(() => demo.page.inputValue('#copied'), { timeout: 10_000 }).toContain('sessions')
+        return demo.page.inputValue('#copied')
+      })(),
+    ) as Array<{ frame: string; actor?: string; hidden?: boolean; kind: string }>
     expect(rowsJson.filter((row) => row.frame === 'check').every((row) => row.hidden === true)).toBe(true)
     expect(rowsJson.find((row) => row.kind === 'POST /platform/v1/sessions → 201')?.actor).toBe('partner')
   })
@@ -152,9 +213,14 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await demo.page.fill('#custom-email', 'someone.new@example.com')
     await demo.page.fill('#custom-phone', '+12125550177')
     await run('connect')
-    await demo.page.frameLocator('#frames iframe[title="connect frame"]').locator('form[data-action="enterEmail"]').waitFor({ timeout: 10_000 })
+    await demo.page
+      .frameLocator('#frames iframe[title="connect frame"]')
+      .locator('form[data-action="enterEmail"]')
+      .waitFor({ timeout: 10_000 })
     await demo.page.click('#close-frames')
-    await expect.poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 }).toBe('cancelled')
+    await expect
+      .poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 })
+      .toBe('cancelled')
     expect(await demo.page.locator('#outcome').textContent()).toContain('closed the frames')
     expect(await demo.page.locator('#frames iframe').count()).toBe(0)
     await demo.page.fill('#custom-email', '')
@@ -171,7 +237,9 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     await demo.page.selectOption('#theme', 'light')
     await expect.poll(() => button.getAttribute('data-theme'), { timeout: 10_000 }).toBe('light')
     // The same frame (its channel), still on its button: switched, not reloaded.
-    expect(await demo.page.locator('#frames iframe[title="buy-button frame"]').getAttribute('data-channel-id')).toBe(channel)
+    expect(await demo.page.locator('#frames iframe[title="buy-button frame"]').getAttribute('data-channel-id')).toBe(
+      channel,
+    )
     expect(await button.locator('form[data-action="tapPay"]').count()).toBe(1)
     expect((await frameRows()).filter((row) => row === 'frame→host buy-button handshake')).toHaveLength(1)
   })

@@ -1,4 +1,11 @@
-import { fromMinor, toMinor, type AccountDetails, type FiatCurrency, type MinimumFeeByCurrency, type SellPayoutMethod } from '#contract/index.ts'
+import {
+  fromMinor,
+  toMinor,
+  type AccountDetails,
+  type FiatCurrency,
+  type MinimumFeeByCurrency,
+  type SellPayoutMethod,
+} from '#contract/index.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { buyServiceFee, fiatPerUsd } from './buy-fees.ts'
 import { isoTime } from './iso-time.ts'
@@ -44,7 +51,10 @@ function cardMinimumFee(tenant: Tenant): MinimumFeeByCurrency {
   for (const currency of tenant.catalog.currencies) {
     if (currency.type !== 'fiat') continue
     const fiat: FiatCurrency = currency
-    minimum[fiat.code.toUpperCase()] = fromMinor(toMinor(minimumUsd * fiatPerUsd(tenant.catalog, fiat), fiat.precision), fiat.precision)
+    minimum[fiat.code.toUpperCase()] = fromMinor(
+      toMinor(minimumUsd * fiatPerUsd(tenant.catalog, fiat), fiat.precision),
+      fiat.precision,
+    )
   }
   return minimum
 }

@@ -14,11 +14,16 @@ const accountName = fc.stringMatching(/^[A-Za-z0-9_]{1,64}$/)
  * Every number of an answer, and every string that is a decimal amount, by where it is (`data.fees.network`):
  * what a partner would assert. Ids, tokens and signatures are strings and left out.
  */
-function amountsOf(value: unknown, path = '', into: Array<[string, number | string]> = []): Array<[string, number | string]> {
+function amountsOf(
+  value: unknown,
+  path = '',
+  into: Array<[string, number | string]> = [],
+): Array<[string, number | string]> {
   if (typeof value === 'number') into.push([path, value])
   else if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) into.push([path, value])
   else if (Array.isArray(value)) for (const [index, item] of value.entries()) amountsOf(item, `${path}.${index}`, into)
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) amountsOf(item, `${path}.${key}`, into)
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) amountsOf(item, `${path}.${key}`, into)
   return into
 }
 
@@ -30,13 +35,24 @@ async function ok(line: string, options: Parameters<typeof send>[2] = {}): Promi
 
 /** What `account` is answered, in `mode`: a sell quote, a buy quote and the NY magic customer's history, at the default extra fee. */
 async function answersOf(account: string, mode: Mode) {
-  const sellQuote = await ok(`GET /v3/currencies/eth/sell_quote?apiKey=pk_${mode}_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)
+  const sellQuote = await ok(
+    `GET /v3/currencies/eth/sell_quote?apiKey=pk_${mode}_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`,
+  )
   const sk = { 'x-api-key': `sk_${mode}_${account}` }
-  const session = await ok('POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...magicContacts.usNy } })
+  const session = await ok('POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...magicContacts.usNy },
+  })
   const { sessionToken } = conforms(dataOf(SessionCreated), session).data
-  const connection = conforms(dataOf(Connection), await ok('POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).data
+  const connection = conforms(
+    dataOf(Connection),
+    await ok('POST /__sandbox/connections', { headers: sk, body: { sessionToken } }),
+  ).data
   const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
-  const buyQuote = await ok('POST /platform/v1/quotes/buy', { headers: bearer, body: { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } } })
+  const buyQuote = await ok('POST /platform/v1/quotes/buy', {
+    headers: bearer,
+    body: { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } },
+  })
   const transactions = await ok('GET /platform/v1/transactions?limit=100', { headers: bearer })
   return { sellQuote: amountsOf(sellQuote), buyQuote: amountsOf(buyQuote), transactions: amountsOf(transactions) }
 }

@@ -12,7 +12,11 @@ import { pairPrice } from './pricing.ts'
  */
 export function priceIn(tenant: Tenant, crypto: CryptoCurrency, fiat: string, at: number): number {
   const pair = tenant.catalog.pair(crypto.code, fiat)
-  if (!pair) throw SandboxError.invalidField('currencyCode', `currencyCode ${crypto.code} has no ${fiat} price in this account's catalog`)
+  if (!pair)
+    throw SandboxError.invalidField(
+      'currencyCode',
+      `currencyCode ${crypto.code} has no ${fiat} price in this account's catalog`,
+    )
   return pairPrice(tenant, pair, at)
 }
 
@@ -24,5 +28,9 @@ export function priceIn(tenant: Tenant, crypto: CryptoCurrency, fiat: string, at
  */
 export function askPrice(tenant: Tenant, crypto: CryptoCurrency): AskPrice {
   const now = tenant.clock.now()
-  return { USD: priceIn(tenant, crypto, 'usd', now), EUR: priceIn(tenant, crypto, 'eur', now), GBP: priceIn(tenant, crypto, 'gbp', now) }
+  return {
+    USD: priceIn(tenant, crypto, 'usd', now),
+    EUR: priceIn(tenant, crypto, 'eur', now),
+    GBP: priceIn(tenant, crypto, 'gbp', now),
+  }
 }

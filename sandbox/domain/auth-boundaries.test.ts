@@ -29,17 +29,34 @@ async function connect(): Promise<Client> {
   const sk = { 'x-api-key': `sk_test_${account}` }
   const session = await send(core, 'POST /platform/v1/sessions', {
     headers: sk,
-    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' },
+    body: {
+      externalCustomerId: 'u1',
+      deviceIp: '203.0.113.7',
+      email: 'active.us-ny@sandbox.test',
+      phoneNumber: '+12125550101',
+    },
   })
   const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-  const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+  const connection = conforms(
+    dataOf(Connection),
+    (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+  ).data
   expect(connection.status).toBe('active')
   const tenant = core.tenants.get(account, 'test')
   const sessionId = (await tenant.store()).sessions.all()[0]!.id
-  return { account, sk, sessionToken, accessToken: connection.credentials.accessToken, tenant, sessionId, customerId: connection.customer!.id }
+  return {
+    account,
+    sk,
+    sessionToken,
+    accessToken: connection.credentials.accessToken,
+    tenant,
+    sessionId,
+    customerId: connection.customer!.id,
+  }
 }
 
-const paymentMethods = (accessToken: string) => send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${accessToken}` } })
+const paymentMethods = (accessToken: string) =>
+  send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${accessToken}` } })
 
 function unauthorized(response: PlainReply): void {
   expect(response.status).toBe(401)
@@ -61,7 +78,10 @@ describe('access tokens', () => {
 
   it('answer 401 once their session is revoked with DELETE /platform/v1/sessions', async () => {
     const client = await connect()
-    const revoked = await send(core, 'DELETE /platform/v1/sessions', { headers: client.sk, body: { sessionToken: client.sessionToken } })
+    const revoked = await send(core, 'DELETE /platform/v1/sessions', {
+      headers: client.sk,
+      body: { sessionToken: client.sessionToken },
+    })
     expect(revoked.status).toBe(204)
     unauthorized(await paymentMethods(client.accessToken))
   })
@@ -94,8 +114,16 @@ describe('access tokens', () => {
 describe('session tokens', () => {
   it('answer 401 on POST /__sandbox/connections once revoked', async () => {
     const client = await connect()
-    await send(core, 'DELETE /platform/v1/sessions', { headers: client.sk, body: { sessionToken: client.sessionToken } })
-    unauthorized(await send(core, 'POST /__sandbox/connections', { headers: client.sk, body: { sessionToken: client.sessionToken } }))
+    await send(core, 'DELETE /platform/v1/sessions', {
+      headers: client.sk,
+      body: { sessionToken: client.sessionToken },
+    })
+    unauthorized(
+      await send(core, 'POST /__sandbox/connections', {
+        headers: client.sk,
+        body: { sessionToken: client.sessionToken },
+      }),
+    )
   })
 })
 
@@ -114,8 +142,14 @@ describe('tenant isolation', () => {
     const a = await connect()
     const b = await connect()
     await send(core, 'POST /__sandbox/reset', { headers: b.sk })
-    await send(core, 'POST /__sandbox/connections', { headers: { ...b.sk, authorization: `Bearer ${a.accessToken}` }, body: { sessionToken: a.sessionToken } })
-    const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal', { headers: b.sk })).body).data
+    await send(core, 'POST /__sandbox/connections', {
+      headers: { ...b.sk, authorization: `Bearer ${a.accessToken}` },
+      body: { sessionToken: a.sessionToken },
+    })
+    const journal = conforms(
+      dataOf(z.array(JournalEntry)),
+      (await send(core, 'GET /__sandbox/journal', { headers: b.sk })).body,
+    ).data
     expect(journal.filter((entry) => entry.kind === 'state' && entry.event !== 'tenant:reset')).toEqual([])
     const text = JSON.stringify(journal)
     expect(text).not.toContain(a.sessionId)
@@ -135,7 +169,9 @@ describe('tenant isolation', () => {
   it("refuses to revoke tenant A's session with tenant B's key, leaving A's token working", async () => {
     const a = await connect()
     const b = await connect()
-    unauthorized(await send(core, 'DELETE /platform/v1/sessions', { headers: b.sk, body: { sessionToken: a.sessionToken } }))
+    unauthorized(
+      await send(core, 'DELETE /platform/v1/sessions', { headers: b.sk, body: { sessionToken: a.sessionToken } }),
+    )
     expect((await paymentMethods(a.accessToken)).status).toBe(200)
   })
 })

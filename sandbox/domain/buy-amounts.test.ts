@@ -12,7 +12,12 @@ const percentOf = (minor: bigint, percent: number) => (minor * BigInt(Math.round
 function leftAfterFees(minor: bigint, schedule: BuyFeeSchedule, p: number): bigint {
   const service = percentOf(minor, schedule.servicePercent)
   const floor = BigInt(toMinor(schedule.serviceMinimum, p))
-  return minor - BigInt(toMinor(schedule.network, p)) - (service > floor ? service : floor) - percentOf(minor, schedule.ecosystemPercent)
+  return (
+    minor -
+    BigInt(toMinor(schedule.network, p)) -
+    (service > floor ? service : floor) -
+    percentOf(minor, schedule.ecosystemPercent)
+  )
 }
 
 /**
@@ -21,7 +26,8 @@ function leftAfterFees(minor: bigint, schedule: BuyFeeSchedule, p: number): bigi
  */
 function byShortfall(cost: bigint, schedule: BuyFeeSchedule, p: number): bigint {
   let source = 1n
-  for (let left = leftAfterFees(source, schedule, p); left < cost; left = leftAfterFees(source, schedule, p)) source += cost - left
+  for (let left = leftAfterFees(source, schedule, p); left < cost; left = leftAfterFees(source, schedule, p))
+    source += cost - left
   return source
 }
 
@@ -32,10 +38,18 @@ describe('amountsFromDestination', () => {
   it('asks 160.28 usd for 0.05 eth at 2947.0109 with the card and a 2 % extra fee, looking at no more than 4 sources', () => {
     const count: StepCount = { steps: 0 }
     const schedule = { network: 2.5, servicePercent: 4.5, serviceMinimum: 3.99, ecosystemPercent: 2 }
-    const amounts = amountsFromDestination(0.05, schedule, { price: 2947.0109, fiatPrecision: 2, cryptoPrecision: 4 }, count)
+    const amounts = amountsFromDestination(
+      0.05,
+      schedule,
+      { price: 2947.0109, fiatPrecision: 2, cryptoPrecision: 4 },
+      count,
+    )
     expect([amounts.source, amounts.fees]).toEqual([160.28, { network: 2.5, service: 7.21, ecosystem: 3.21 }])
     const cost = 14_736n // 0.05 × 2947.0109 = 147.350545 usd, rounded up to the cent
-    expect([leftAfterFees(16_027n, schedule, 2) < cost, leftAfterFees(16_028n, schedule, 2) >= cost]).toEqual([true, true])
+    expect([leftAfterFees(16_027n, schedule, 2) < cost, leftAfterFees(16_028n, schedule, 2) >= cost]).toEqual([
+      true,
+      true,
+    ])
     expect(count.steps).toBeGreaterThanOrEqual(1)
     expect(count.steps).toBeLessThanOrEqual(MAX_DESTINATION_STEPS)
   })
@@ -71,9 +85,16 @@ describe('amountsFromDestination', () => {
 describe('amountsFromSource', () => {
   it('rounds a 10 % extra fee half up to the fils on 98 765 432 109.006 kwd, where the product passes 2^53', () => {
     const schedule = { network: 0.77, servicePercent: 4.5, serviceMinimum: 1.22, ecosystemPercent: 10 }
-    const amounts = amountsFromSource(98_765_432_109.006, 'inclusive', schedule, { price: 27_600, fiatPrecision: 3, cryptoPrecision: 5 })
+    const amounts = amountsFromSource(98_765_432_109.006, 'inclusive', schedule, {
+      price: 27_600,
+      fiatPrecision: 3,
+      cryptoPrecision: 5,
+    })
     const source = minorOf(amounts.source, 3)
     expect(source * 1_000n).toBeGreaterThan(2n ** 53n)
-    expect([minorOf(amounts.fees.service, 3), minorOf(amounts.fees.ecosystem, 3)]).toEqual([percentOf(source, 4.5), percentOf(source, 10)])
+    expect([minorOf(amounts.fees.service, 3), minorOf(amounts.fees.ecosystem, 3)]).toEqual([
+      percentOf(source, 4.5),
+      percentOf(source, 10),
+    ])
   })
 })

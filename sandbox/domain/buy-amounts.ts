@@ -69,7 +69,11 @@ function wholeMinor(minor: number, field: string): bigint {
 const amountOf = (minor: bigint, p: number) => fromMinor(Number(minor), p)
 
 function asFees(fees: { network: bigint; service: bigint; ecosystem: bigint }, p: number): BuyQuoteFees {
-  return { network: amountOf(fees.network, p), service: amountOf(fees.service, p), ecosystem: amountOf(fees.ecosystem, p) }
+  return {
+    network: amountOf(fees.network, p),
+    service: amountOf(fees.service, p),
+    ecosystem: amountOf(fees.ecosystem, p),
+  }
 }
 
 /**
@@ -78,7 +82,13 @@ function asFees(fees: { network: bigint; service: bigint; ecosystem: bigint }, p
  * of it and adds the fees on top (more crypto, a larger total). A refusal names `field` (the request's amount).
  * No loop: nothing to count.
  */
-export function amountsFromSource(amount: number, feeBehavior: FeeBehavior, schedule: BuyFeeSchedule, units: Units, field = 'source.amount'): BuyAmounts {
+export function amountsFromSource(
+  amount: number,
+  feeBehavior: FeeBehavior,
+  schedule: BuyFeeSchedule,
+  units: Units,
+  field = 'source.amount',
+): BuyAmounts {
   const p = units.fiatPrecision
   const sourceMinor = wholeMinor(toMinor(amount, p), field)
   const fees = feesOnSource(sourceMinor, minorSchedule(schedule, p))
@@ -88,9 +98,16 @@ export function amountsFromSource(amount: number, feeBehavior: FeeBehavior, sche
   }
   const scale = 10 ** units.cryptoPrecision
   const destination = Math.floor((amountOf(convertedMinor, p) / units.price) * scale + 1e-9) / scale
-  if (destination <= 0) throw SandboxError.invalidField(field, `${field} ${amount} buys less than the smallest unit of the destination`)
+  if (destination <= 0)
+    throw SandboxError.invalidField(field, `${field} ${amount} buys less than the smallest unit of the destination`)
   const totalMinor = feeBehavior === 'inclusive' ? sourceMinor : sourceMinor + fees.total
-  return { source: amountOf(sourceMinor, p), destination, total: amountOf(totalMinor, p), fees: asFees(fees, p), feeBehavior }
+  return {
+    source: amountOf(sourceMinor, p),
+    destination,
+    total: amountOf(totalMinor, p),
+    fees: asFees(fees, p),
+    feeBehavior,
+  }
 }
 
 /**
@@ -115,7 +132,13 @@ export const MAX_DESTINATION_STEPS = 4
  * enough, and the scan looks at most at `U − L + 1 ≤ ⌈19 998 / (10 000 − a − b)⌉ + 1` sources
  * ({@link MAX_DESTINATION_STEPS}), each counted into `count`. A refusal names `field` (the request's amount).
  */
-export function amountsFromDestination(amount: number, schedule: BuyFeeSchedule, units: Units, count: StepCount = uncounted(), field = 'destination.amount'): BuyAmounts {
+export function amountsFromDestination(
+  amount: number,
+  schedule: BuyFeeSchedule,
+  units: Units,
+  count: StepCount = uncounted(),
+  field = 'destination.amount',
+): BuyAmounts {
   const p = units.fiatPrecision
   const s = minorSchedule(schedule, p)
   const keep = BP - s.serviceBp - s.ecosystemBp
@@ -134,5 +157,11 @@ export function amountsFromDestination(amount: number, schedule: BuyFeeSchedule,
     fees = feesOnSource(sourceMinor, s)
     count.steps++
   }
-  return { source: amountOf(sourceMinor, p), destination: amount, total: amountOf(sourceMinor, p), fees: asFees(fees, p), feeBehavior: 'inclusive' }
+  return {
+    source: amountOf(sourceMinor, p),
+    destination: amount,
+    total: amountOf(sourceMinor, p),
+    fees: asFees(fees, p),
+    feeBehavior: 'inclusive',
+  }
 }

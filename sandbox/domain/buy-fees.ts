@@ -2,10 +2,28 @@ import type { CryptoCurrency, FiatCurrency, PaymentMethodType } from '#contract/
 import type { CatalogIndex } from '#kernel/store/catalog-index.ts'
 
 /** Network fee per network, in US dollars (what moving the coin costs). */
-const NETWORK_FEE_USD = new Map<string, number>(Object.entries({
-  bitcoin: 1.5, ethereum: 2.5, polygon: 0.02, solana: 0.01, base: 0.05, arbitrum: 0.1, bnb_chain: 0.1, avalanche_c_chain: 0.1,
-  litecoin: 0.05, bitcoin_cash: 0.05, dogecoin: 0.5, cardano: 0.2, polkadot: 0.1, tron: 1, ripple: 0.01, stellar: 0.01, tezos: 0.05, algorand: 0.01,
-}))
+const NETWORK_FEE_USD = new Map<string, number>(
+  Object.entries({
+    bitcoin: 1.5,
+    ethereum: 2.5,
+    polygon: 0.02,
+    solana: 0.01,
+    base: 0.05,
+    arbitrum: 0.1,
+    bnb_chain: 0.1,
+    avalanche_c_chain: 0.1,
+    litecoin: 0.05,
+    bitcoin_cash: 0.05,
+    dogecoin: 0.5,
+    cardano: 0.2,
+    polkadot: 0.1,
+    tron: 1,
+    ripple: 0.01,
+    stellar: 0.01,
+    tezos: 0.05,
+    algorand: 0.01,
+  }),
+)
 
 /** Service fee per payment method: percent of the source amount, with a floor in US dollars. */
 const CARD_FEE = { percent: 4.5, minimumUsd: 3.99 }
@@ -47,7 +65,13 @@ export function fiatPerUsd(catalog: CatalogIndex, fiat: FiatCurrency): number {
  * service fee for the payment method (card when none is named), and the
  * partner's `ecosystem` fee (formerly `partner`) at its default percentage.
  */
-export function buyFeeSchedule(catalog: CatalogIndex, fiat: FiatCurrency, crypto: CryptoCurrency, method: PaymentMethodType | undefined, ecosystemPercent: number): BuyFeeSchedule {
+export function buyFeeSchedule(
+  catalog: CatalogIndex,
+  fiat: FiatCurrency,
+  crypto: CryptoCurrency,
+  method: PaymentMethodType | undefined,
+  ecosystemPercent: number,
+): BuyFeeSchedule {
   const rate = fiatPerUsd(catalog, fiat)
   const service = buyServiceFee(method ?? 'card')
   return {

@@ -28,7 +28,10 @@ function limitsInChild(): Promise<{ timedOut: boolean; output: string; errors: s
     'process.stdout.write(JSON.stringify({ status: reply.status, body: reply.body }))',
   ].join('\n')
   const cwd = fileURLToPath(new URL('../..', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   let errors = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
@@ -59,16 +62,29 @@ describe('buyLimits', () => {
     const { baseCurrency: base, quoteCurrency: quote } = limits
     expect([base.code, quote.code, limits.paymentMethod]).toEqual(['usd', 'eth', 'credit_debit_card'])
     // Fees on top: the fiat's bounds hold the total, so the amount converted stays under its maximum, and may start below its minimum.
-    expect(0 < base.minBuyAmount && base.minBuyAmount < base.maxBuyAmount! && base.maxBuyAmount! < usd.maxBuyAmount!, JSON.stringify(base)).toBe(true)
-    expect(eth.minBuyAmount! <= quote.minBuyAmount && quote.minBuyAmount < quote.maxBuyAmount! && quote.maxBuyAmount! <= eth.maxBuyAmount!, JSON.stringify(quote)).toBe(true)
-    const status200 = async (field: string, amount: string) => (await send(core, `GET /v3/currencies/eth/buy_quote?${QUERY}&${field}=${amount}`)).status
+    expect(
+      0 < base.minBuyAmount && base.minBuyAmount < base.maxBuyAmount! && base.maxBuyAmount! < usd.maxBuyAmount!,
+      JSON.stringify(base),
+    ).toBe(true)
+    expect(
+      eth.minBuyAmount! <= quote.minBuyAmount &&
+        quote.minBuyAmount < quote.maxBuyAmount! &&
+        quote.maxBuyAmount! <= eth.maxBuyAmount!,
+      JSON.stringify(quote),
+    ).toBe(true)
+    const status200 = async (field: string, amount: string) =>
+      (await send(core, `GET /v3/currencies/eth/buy_quote?${QUERY}&${field}=${amount}`)).status
     const [cent, unit] = [0.01, 0.0001]
     const sides = [
       ['baseCurrencyAmount', base, cent, 2],
       ['quoteCurrencyAmount', quote, unit, 4],
     ] as const
     for (const [field, side, step, decimals] of sides) {
-      const answers = await Promise.all([side.minBuyAmount - step, side.minBuyAmount, side.maxBuyAmount!, side.maxBuyAmount! + step].map((amount) => status200(field, amount.toFixed(decimals))))
+      const answers = await Promise.all(
+        [side.minBuyAmount - step, side.minBuyAmount, side.maxBuyAmount!, side.maxBuyAmount! + step].map((amount) =>
+          status200(field, amount.toFixed(decimals)),
+        ),
+      )
       expect(answers, field).toEqual([400, 200, 200, 400])
     }
   }, 90_000)
@@ -76,7 +92,12 @@ describe('buyLimits', () => {
   it('counts the probes of its four searches, no more than MAX_LIMITS_STEPS', () => {
     const core = createSandboxCore({ seed: 1, clockStart: '2026-01-01T00:00:00.000Z' })
     const count: StepCount = { steps: 0 }
-    buyLimits(core.tenants.get('limits-steps', 'test'), 'btc', { baseCurrencyCode: 'eur', paymentMethod: 'google_pay', areFeesIncluded: true }, count)
+    buyLimits(
+      core.tenants.get('limits-steps', 'test'),
+      'btc',
+      { baseCurrencyCode: 'eur', paymentMethod: 'google_pay', areFeesIncluded: true },
+      count,
+    )
     expect(count.steps).toBeGreaterThan(4)
     expect(count.steps).toBeLessThanOrEqual(MAX_LIMITS_STEPS)
   })

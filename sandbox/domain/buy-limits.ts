@@ -1,4 +1,11 @@
-import { fromMinor, type BuyLimits, type BuyLimitsQuery, type CryptoCurrency, type FiatCurrency, type WidgetBuyPaymentMethod } from '#contract/index.ts'
+import {
+  fromMinor,
+  type BuyLimits,
+  type BuyLimitsQuery,
+  type CryptoCurrency,
+  type FiatCurrency,
+  type WidgetBuyPaymentMethod,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { MAX_DESTINATION_STEPS, type BuyAmounts } from './buy-amounts.ts'
@@ -26,7 +33,9 @@ const METHODS: readonly WidgetBuyPaymentMethod[] = ['credit_debit_card', 'apple_
 
 /** The buy payment method with the lowest service fee: what `limits` assumes when none is named. */
 function cheapestBuyMethod(): WidgetBuyPaymentMethod {
-  return [...METHODS].sort((a, b) => buyServiceFee(platformMethodOf(a)).percent - buyServiceFee(platformMethodOf(b)).percent)[0]!
+  return [...METHODS].sort(
+    (a, b) => buyServiceFee(platformMethodOf(a)).percent - buyServiceFee(platformMethodOf(b)).percent,
+  )[0]!
 }
 
 /**
@@ -57,17 +66,30 @@ function largest(lo: number, hi: number, holds: (n: number) => boolean): number 
 
 /** Whether an amount stays under the bounds' maxima, and whether it reaches their minima (decision 0053's bounds). */
 function reachesMinima(fiat: FiatCurrency, crypto: CryptoCurrency, a: BuyAmounts): boolean {
-  return (fiat.minBuyAmount === null || a.total >= fiat.minBuyAmount) && (crypto.minBuyAmount === null || a.destination >= crypto.minBuyAmount)
+  return (
+    (fiat.minBuyAmount === null || a.total >= fiat.minBuyAmount) &&
+    (crypto.minBuyAmount === null || a.destination >= crypto.minBuyAmount)
+  )
 }
 function underMaxima(fiat: FiatCurrency, crypto: CryptoCurrency, a: BuyAmounts): boolean {
-  return (fiat.maxBuyAmount === null || a.total <= fiat.maxBuyAmount) && (crypto.maxBuyAmount === null || a.destination <= crypto.maxBuyAmount)
+  return (
+    (fiat.maxBuyAmount === null || a.total <= fiat.maxBuyAmount) &&
+    (crypto.maxBuyAmount === null || a.destination <= crypto.maxBuyAmount)
+  )
 }
 
 /**
  * The range of one request amount (in its currency's minor units) a buy quote accepts, searched with the quote's own
  * amounts; each probe counted into `count`.
  */
-function range(amountsOf: (minor: number) => BuyAmounts | undefined, precision: number, fiat: FiatCurrency, crypto: CryptoCurrency, unbounded: boolean, count: StepCount) {
+function range(
+  amountsOf: (minor: number) => BuyAmounts | undefined,
+  precision: number,
+  fiat: FiatCurrency,
+  crypto: CryptoCurrency,
+  unbounded: boolean,
+  count: StepCount,
+) {
   const ceiling = ceilingMinor(precision)
   const min = smallest(1, ceiling, (n) => {
     count.steps++
@@ -75,11 +97,13 @@ function range(amountsOf: (minor: number) => BuyAmounts | undefined, precision: 
     return a !== undefined && reachesMinima(fiat, crypto, a)
   })
   if (min === undefined) return undefined
-  const max = unbounded ? null : largest(min, ceiling, (n) => {
-    count.steps++
-    const a = amountsOf(n)
-    return a === undefined || underMaxima(fiat, crypto, a)
-  })
+  const max = unbounded
+    ? null
+    : largest(min, ceiling, (n) => {
+        count.steps++
+        const a = amountsOf(n)
+        return a === undefined || underMaxima(fiat, crypto, a)
+      })
   return max === undefined ? undefined : { min, max }
 }
 
@@ -94,7 +118,12 @@ function range(amountsOf: (minor: number) => BuyAmounts | undefined, precision: 
  * @example
  * buyLimits(tenant, 'eth', { baseCurrencyCode: 'usd' }) // { baseCurrency: { code: 'usd', minBuyAmount: 37.1, … }, … }
  */
-export function buyLimits(tenant: Tenant, currencyCode: string, query: BuyLimitsQuery, count: StepCount = uncounted()): BuyLimits {
+export function buyLimits(
+  tenant: Tenant,
+  currencyCode: string,
+  query: BuyLimitsQuery,
+  count: StepCount = uncounted(),
+): BuyLimits {
   const crypto = widgetBuyCrypto(tenant, currencyCode)
   const fiat = sourceFiat(tenant.catalog, query.baseCurrencyCode, 'baseCurrencyCode')
   const paymentMethod = query.paymentMethod ?? cheapestBuyMethod()
@@ -113,15 +142,36 @@ export function buyLimits(tenant: Tenant, currencyCode: string, query: BuyLimits
     }
   }
   const unbounded = fiat.maxBuyAmount === null && crypto.maxBuyAmount === null
-  const bySource = range((n) => attempt({ ...base, sourceAmount: fromMinor(n, fiat.precision) }), fiat.precision, fiat, crypto, unbounded, count)
-  const byDestination = range((n) => attempt({ ...base, destinationAmount: fromMinor(n, crypto.precision) }), crypto.precision, fiat, crypto, unbounded, count)
+  const bySource = range(
+    (n) => attempt({ ...base, sourceAmount: fromMinor(n, fiat.precision) }),
+    fiat.precision,
+    fiat,
+    crypto,
+    unbounded,
+    count,
+  )
+  const byDestination = range(
+    (n) => attempt({ ...base, destinationAmount: fromMinor(n, crypto.precision) }),
+    crypto.precision,
+    fiat,
+    crypto,
+    unbounded,
+    count,
+  )
   if (!bySource || !byDestination || (bySource.max !== null && bySource.max < bySource.min)) {
-    throw SandboxError.invalidField('baseCurrencyCode', `no amount of ${fiat.code} buys ${crypto.code} within both currencies' buy bounds`)
+    throw SandboxError.invalidField(
+      'baseCurrencyCode',
+      `no amount of ${fiat.code} buys ${crypto.code} within both currencies' buy bounds`,
+    )
   }
   const side = (code: string, r: { min: number; max: number | null }, precision: number) => ({
     code,
     minBuyAmount: fromMinor(r.min, precision),
     maxBuyAmount: r.max === null ? null : fromMinor(r.max, precision),
   })
-  return { baseCurrency: side(fiat.code, bySource, fiat.precision), quoteCurrency: side(crypto.code, byDestination, crypto.precision), paymentMethod }
+  return {
+    baseCurrency: side(fiat.code, bySource, fiat.precision),
+    quoteCurrency: side(crypto.code, byDestination, crypto.precision),
+    paymentMethod,
+  }
 }

@@ -16,7 +16,11 @@ const EVM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 /** buy-fees.ts's network fees, written out: US dollars per network of the cryptos quoted here. */
 const NETWORK_FEE_USD: Record<string, number> = { ethereum: 2.5, bitcoin: 1.5, solana: 0.01 }
 /** buy-fees.ts's service fees, written out: percent of the source amount, at least a floor in US dollars. */
-const SERVICE_FEE = { card: { percent: 4.5, minimumUsd: 3.99 }, apple_pay: { percent: 3.5, minimumUsd: 3.99 }, google_pay: { percent: 3.5, minimumUsd: 3.99 } }
+const SERVICE_FEE = {
+  card: { percent: 4.5, minimumUsd: 3.99 },
+  apple_pay: { percent: 3.5, minimumUsd: 3.99 },
+  google_pay: { percent: 3.5, minimumUsd: 3.99 },
+}
 
 type Who = 'active.us-ny' | 'active.eea' | 'active.gb'
 
@@ -32,16 +36,31 @@ interface Client {
 async function connect(who: Who, account = `buyamounts${++suffix}`): Promise<Client> {
   const sk = { 'x-api-key': `sk_test_${account}` }
   const { email, phoneNumber } = magicCustomers.find((m) => m.magic === who)!
-  const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email, phoneNumber } })
+  const session = await send(core, 'POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email, phoneNumber },
+  })
   const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-  const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+  const connection = conforms(
+    dataOf(Connection),
+    (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+  ).data
   expect(connection.status).toBe('active')
   const { accessToken, clientToken } = connection.credentials
-  return { account, sk, bearer: { authorization: `Bearer ${accessToken}` }, clientToken, tenant: core.tenants.get(account, 'test') }
+  return {
+    account,
+    sk,
+    bearer: { authorization: `Bearer ${accessToken}` },
+    clientToken,
+    tenant: core.tenants.get(account, 'test'),
+  }
 }
 
 async function setDefaultExtraFee(client: Client, percent: number) {
-  const response = await send(core, 'PUT /__sandbox/settings', { headers: client.sk, body: { defaultExtraFeePercentage: percent } })
+  const response = await send(core, 'PUT /__sandbox/settings', {
+    headers: client.sk,
+    body: { defaultExtraFeePercentage: percent },
+  })
   expect(response.status).toBe(200)
 }
 
@@ -95,7 +114,8 @@ function expectedBuy(tenant: Tenant, buy: Buy) {
   const { catalog } = tenant
   const seconds = (tenant.clock.now() - catalog.priceEpoch) / 1000
   let factor = 1
-  for (const wave of catalog.walk(buy.crypto)) factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
+  for (const wave of catalog.walk(buy.crypto))
+    factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
   const rate = Number((catalog.pair(buy.crypto, buy.fiat)!.price * factor).toPrecision(8))
 
   const crypto = catalog.crypto(buy.crypto)!
@@ -170,7 +190,12 @@ describe('platform buy quote amounts, by hand from the price and fee tables', ()
   })
 
   it('charges the Apple Pay service floor of 3.99 usd on 100 usd, where 3.5 % is less', async () => {
-    const { q, serviceFloorApplies } = await checkBuy('active.us-ny', { fiat: 'usd', crypto: 'eth', source: 100, method: 'apple_pay' })
+    const { q, serviceFloorApplies } = await checkBuy('active.us-ny', {
+      fiat: 'usd',
+      crypto: 'eth',
+      source: 100,
+      method: 'apple_pay',
+    })
     expect(serviceFloorApplies).toBe(true)
     expect(q.fees.service).toBe(3.99)
   })
@@ -181,7 +206,13 @@ describe('platform buy quote amounts, by hand from the price and fee tables', ()
   })
 
   it('prices 250 eur of btc, fees exclusive, with Google Pay', async () => {
-    await checkBuy('active.eea', { fiat: 'eur', crypto: 'btc', source: 250, feeBehavior: 'exclusive', method: 'google_pay' })
+    await checkBuy('active.eea', {
+      fiat: 'eur',
+      crypto: 'btc',
+      source: 250,
+      feeBehavior: 'exclusive',
+      method: 'google_pay',
+    })
   })
 
   it('prices 75.5 gbp of sol, fees inclusive', async () => {
@@ -210,9 +241,26 @@ describe('platform buy quote amounts, by hand from the price and fee tables', ()
     await setDefaultExtraFee(client, 2)
     const fees = { network: 2.5, service: 4.5, ecosystem: 2 }
     const inclusive = await quote(client, requestOf({ fiat: 'usd', crypto: 'eth', source: 100 }))
-    expect(amountsOf(inclusive)).toEqual({ exchangeRate: 2947.0109, fees, source: 100, destination: 0.0308, totalAmount: 100, feeBehavior: 'inclusive' })
-    const exclusive = await quote(client, requestOf({ fiat: 'usd', crypto: 'eth', source: 100, feeBehavior: 'exclusive' }))
-    expect(amountsOf(exclusive)).toEqual({ exchangeRate: 2947.0109, fees, source: 100, destination: 0.0339, totalAmount: 109, feeBehavior: 'exclusive' })
+    expect(amountsOf(inclusive)).toEqual({
+      exchangeRate: 2947.0109,
+      fees,
+      source: 100,
+      destination: 0.0308,
+      totalAmount: 100,
+      feeBehavior: 'inclusive',
+    })
+    const exclusive = await quote(
+      client,
+      requestOf({ fiat: 'usd', crypto: 'eth', source: 100, feeBehavior: 'exclusive' }),
+    )
+    expect(amountsOf(exclusive)).toEqual({
+      exchangeRate: 2947.0109,
+      fees,
+      source: 100,
+      destination: 0.0339,
+      totalAmount: 109,
+      feeBehavior: 'exclusive',
+    })
   })
 
   it('asks 160.28 usd for 0.05 eth for seed 1: 147.36 for the eth plus 2.5 + 7.21 + 3.21 of fees', async () => {
@@ -223,7 +271,12 @@ describe('platform buy quote amounts, by hand from the price and fee tables', ()
     await setDefaultExtraFee(client, 2)
     const q = await quote(client, requestOf({ fiat: 'usd', crypto: 'eth', destination: 0.05 }))
     expect(amountsOf(q)).toEqual({
-      exchangeRate: 2947.0109, fees: { network: 2.5, service: 7.21, ecosystem: 3.21 }, source: 160.28, destination: 0.05, totalAmount: 160.28, feeBehavior: 'inclusive',
+      exchangeRate: 2947.0109,
+      fees: { network: 2.5, service: 7.21, ecosystem: 3.21 },
+      source: 160.28,
+      destination: 0.05,
+      totalAmount: 160.28,
+      feeBehavior: 'inclusive',
     })
   })
 
@@ -235,7 +288,12 @@ describe('platform buy quote amounts, by hand from the price and fee tables', ()
     await setDefaultExtraFee(client, 3)
     const q = await quote(client, requestOf({ fiat: 'usd', crypto: 'eth', destination: 0.05 }))
     expect(amountsOf(q)).toEqual({
-      exchangeRate: 2947.0109, fees: { network: 2.5, service: 7.29, ecosystem: 4.86 }, source: 162.01, destination: 0.05, totalAmount: 162.01, feeBehavior: 'inclusive',
+      exchangeRate: 2947.0109,
+      fees: { network: 2.5, service: 7.29, ecosystem: 4.86 },
+      source: 162.01,
+      destination: 0.05,
+      totalAmount: 162.01,
+      feeBehavior: 'inclusive',
     })
   })
 
@@ -264,7 +322,11 @@ describe('widget frame buy amounts, by hand from the price and fee tables', () =
   const buy: Buy = { fiat: 'usd', crypto: 'eth', source: 100, method: 'apple_pay' }
 
   async function openWidget(client: Client) {
-    const frame = await openInProcessFrame(core, widgetMachine, { channelId: `channel-${client.account}`, currencyCode: 'eth', clientToken: client.clientToken })
+    const frame = await openInProcessFrame(core, widgetMachine, {
+      channelId: `channel-${client.account}`,
+      currencyCode: 'eth',
+      clientToken: client.clientToken,
+    })
     frame.runtime.receive({ kind: 'ack' })
     return frame
   }
@@ -280,7 +342,13 @@ describe('widget frame buy amounts, by hand from the price and fee tables', () =
     const client = await connect('active.us-ny')
     const frame = await openWidget(client)
     const { serviceFloorApplies: _, ...expected } = expectedBuy(client.tenant, buy)
-    const result = await runEffect(frame.context, { type: 'widget.quote', fiatCode: 'usd', amount: 100, currencyCode: 'eth', address: EVM_ADDRESS })
+    const result = await runEffect(frame.context, {
+      type: 'widget.quote',
+      fiatCode: 'usd',
+      amount: 100,
+      currencyCode: 'eth',
+      address: EVM_ADDRESS,
+    })
     expect(result.ok, JSON.stringify(result)).toBe(true)
     expect(amountsOf((result as { value: BuyQuote }).value)).toEqual(expected)
   })
@@ -290,13 +358,27 @@ describe('widget frame buy amounts, by hand from the price and fee tables', () =
     const frame = await openWidget(client)
     const expected = expectedBuy(client.tenant, buy)
     await act(frame, { type: 'chooseAmount', amount: '100' }, { type: 'enterWallet', address: EVM_ADDRESS })
-    expect(frame.runtime.view().body).toBe(`Pay 100.00 USD for about ${expected.destination} ETH, sent to ${EVM_ADDRESS}.`)
+    expect(frame.runtime.view().body).toBe(
+      `Pay 100.00 USD for about ${expected.destination} ETH, sent to ${EVM_ADDRESS}.`,
+    )
 
     await act(frame, { type: 'pay' })
     expect(frame.events.at(-1)?.kind).toBe('complete')
-    const listed = conforms(pageOf(Transaction), (await send(core, 'GET /platform/v1/transactions?limit=1', { headers: client.bearer })).body).data[0]!
-    expect({ source: listed.source.amount, destination: listed.destination.amount, totalAmount: listed.totalAmount, fees: listed.fees })
-      .toEqual({ source: expected.source, destination: expected.destination, totalAmount: expected.totalAmount, fees: expected.fees })
+    const listed = conforms(
+      pageOf(Transaction),
+      (await send(core, 'GET /platform/v1/transactions?limit=1', { headers: client.bearer })).body,
+    ).data[0]!
+    expect({
+      source: listed.source.amount,
+      destination: listed.destination.amount,
+      totalAmount: listed.totalAmount,
+      fees: listed.fees,
+    }).toEqual({
+      source: expected.source,
+      destination: expected.destination,
+      totalAmount: expected.totalAmount,
+      fees: expected.fees,
+    })
     expect(listed.paymentMethod).toEqual({ type: 'apple_pay' })
   })
 
@@ -308,9 +390,20 @@ describe('widget frame buy amounts, by hand from the price and fee tables', () =
     const frame = await openWidget(client)
     await act(frame, { type: 'chooseAmount', amount: '100' }, { type: 'enterWallet', address: EVM_ADDRESS })
     expect(frame.runtime.view().body).toBe(`Pay 100.00 USD for about 0.031 ETH, sent to ${EVM_ADDRESS}.`)
-    const result = await runEffect(frame.context, { type: 'widget.quote', fiatCode: 'usd', amount: 100, currencyCode: 'eth', address: EVM_ADDRESS })
+    const result = await runEffect(frame.context, {
+      type: 'widget.quote',
+      fiatCode: 'usd',
+      amount: 100,
+      currencyCode: 'eth',
+      address: EVM_ADDRESS,
+    })
     expect(amountsOf((result as { value: BuyQuote }).value)).toEqual({
-      exchangeRate: 2947.0109, fees: { network: 2.5, service: 3.99, ecosystem: 2 }, source: 100, destination: 0.031, totalAmount: 100, feeBehavior: 'inclusive',
+      exchangeRate: 2947.0109,
+      fees: { network: 2.5, service: 3.99, ecosystem: 2 },
+      source: 100,
+      destination: 0.031,
+      totalAmount: 100,
+      feeBehavior: 'inclusive',
     })
   })
 })

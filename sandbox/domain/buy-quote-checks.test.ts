@@ -9,8 +9,10 @@ const eth = catalog.crypto('eth')!
 
 describe('buyBoundsProblem', () => {
   it("finds an amount bought above the crypto's maxBuyAmount", () => {
-    expect(buyBoundsProblem(usd, { ...eth, maxBuyAmount: 0.5 }, { total: 2000, destination: 0.6 }))
-      .toEqual({ bound: 'crypto', message: 'the amount bought 0.6 eth is above the maximum buy of 0.5 eth' })
+    expect(buyBoundsProblem(usd, { ...eth, maxBuyAmount: 0.5 }, { total: 2000, destination: 0.6 })).toEqual({
+      bound: 'crypto',
+      message: 'the amount bought 0.6 eth is above the maximum buy of 0.5 eth',
+    })
   })
 
   it('finds the fiat bound first when both are broken', () => {
@@ -24,6 +26,8 @@ describe('buyBoundsProblem', () => {
 
   it('has no bound where minBuyAmount and maxBuyAmount are null', () => {
     const unbounded = { minBuyAmount: null, maxBuyAmount: null }
-    expect(buyBoundsProblem({ ...usd, ...unbounded }, { ...eth, ...unbounded }, { total: 0.01, destination: 1e9 })).toBeUndefined()
+    expect(
+      buyBoundsProblem({ ...usd, ...unbounded }, { ...eth, ...unbounded }, { total: 0.01, destination: 1e9 }),
+    ).toBeUndefined()
   })
 })

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BuyQuote, Connection, PlatformError, SessionCreated, dataOf, type Mode, type PlatformError as PlatformErrorBody } from '#contract/index.ts'
+import {
+  BuyQuote,
+  Connection,
+  PlatformError,
+  SessionCreated,
+  dataOf,
+  type Mode,
+  type PlatformError as PlatformErrorBody,
+} from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { conforms, send } from '#http/test-request.ts'
@@ -37,10 +45,18 @@ async function connect(who: Who, mode: Mode = 'test'): Promise<Client> {
   const account = `buyquote${++suffix}`
   const sk = { 'x-api-key': `sk_${mode}_${account}` }
   const spec = magicCustomers.find((m) => m.magic === who)
-  const identity = spec ? { email: spec.email, phoneNumber: spec.phoneNumber } : { email: 'new.person@example.com', phoneNumber: '+12125550199' }
-  const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...identity } })
+  const identity = spec
+    ? { email: spec.email, phoneNumber: spec.phoneNumber }
+    : { email: 'new.person@example.com', phoneNumber: '+12125550199' }
+  const session = await send(core, 'POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...identity },
+  })
   const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-  const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+  const connection = conforms(
+    dataOf(Connection),
+    (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+  ).data
   expect(connection.status).toBe(spec ? (who === 'kyc-pending' ? 'pending' : 'active') : 'connectionRequired')
   return {
     account,
@@ -123,7 +139,9 @@ describe('feeBehavior inclusive (the default)', () => {
   })
 
   it('echoes inclusive when inclusive is requested', async () => {
-    expect(accepted(await quote(await connect('active.us-ny'), buyEth(100, { feeBehavior: 'inclusive' }))).feeBehavior).toBe('inclusive')
+    expect(
+      accepted(await quote(await connect('active.us-ny'), buyEth(100, { feeBehavior: 'inclusive' }))).feeBehavior,
+    ).toBe('inclusive')
   })
 })
 
@@ -152,7 +170,9 @@ describe('feeBehavior exclusive', () => {
   })
 
   it('echoes exclusive', async () => {
-    expect(accepted(await quote(await connect('active.us-ny'), buyEth(100, { feeBehavior: 'exclusive' }))).feeBehavior).toBe('exclusive')
+    expect(
+      accepted(await quote(await connect('active.us-ny'), buyEth(100, { feeBehavior: 'exclusive' }))).feeBehavior,
+    ).toBe('exclusive')
   })
 })
 
@@ -198,7 +218,10 @@ describe('fees', () => {
 
   it('charges no ecosystem fee once the default extra fee is set to 0', async () => {
     const client = await connect('active.us-ny')
-    const settings = await send(core, 'PUT /__sandbox/settings', { headers: client.sk, body: { defaultExtraFeePercentage: 0 } })
+    const settings = await send(core, 'PUT /__sandbox/settings', {
+      headers: client.sk,
+      body: { defaultExtraFeePercentage: 0 },
+    })
     expect(settings.status).toBe(200)
     expect(accepted(await quote(client, buyEth(100))).fees.ecosystem).toBe(0)
   })
@@ -209,7 +232,9 @@ describe('the flat request shape (rule 4)', () => {
 
   it('is refused with an error for each of source, sourceAmount, walletAddress and paymentMethod', async () => {
     const error = refused(await quote(await connect('active.us-ny'), flat))
-    expect(fieldsOf(error)).toEqual(expect.arrayContaining(['source', 'sourceAmount', 'walletAddress', 'paymentMethod']))
+    expect(fieldsOf(error)).toEqual(
+      expect.arrayContaining(['source', 'sourceAmount', 'walletAddress', 'paymentMethod']),
+    )
   })
 
   it('points each flat field at its nested replacement', async () => {
@@ -223,25 +248,41 @@ describe('the flat request shape (rule 4)', () => {
 
 describe('mode (rule 5)', () => {
   it('refuses doge in test mode on destination.asset.code', async () => {
-    const error = refused(await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'doge' } } }))
+    const error = refused(
+      await quote(await connect('active.us-ny'), {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'doge' } },
+      }),
+    )
     expect(fieldsOf(error)).toEqual(['destination.asset.code'])
   })
 
   it('quotes doge in live mode', async () => {
     const client = await connect('active.us-ny', 'live')
-    const q = accepted(await quote(client, { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'doge' } } }))
+    const q = accepted(
+      await quote(client, {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'doge' } },
+      }),
+    )
     expect(q.destination.asset.code).toBe('doge')
   })
 })
 
 describe('amounts and assets', () => {
   it('refuses both source.amount and destination.amount', async () => {
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' }, amount: 0.01 } })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eth' }, amount: 0.01 },
+    })
     expect(fieldsOf(refused(response))).toEqual(['source.amount'])
   })
 
   it('refuses neither source.amount nor destination.amount', async () => {
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' } }, destination: { asset: { code: 'eth' } } })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' } },
+      destination: { asset: { code: 'eth' } },
+    })
     expect(fieldsOf(refused(response))).toEqual(['source.amount'])
   })
 
@@ -251,17 +292,26 @@ describe('amounts and assets', () => {
   })
 
   it('refuses an unknown destination', async () => {
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'nocoin' } } })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'nocoin' } },
+    })
     expect(fieldsOf(refused(response))).toEqual(['destination.asset.code'])
   })
 
   it('refuses a fiat destination', async () => {
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eur' } } })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eur' } },
+    })
     expect(fieldsOf(refused(response))).toEqual(['destination.asset.code'])
   })
 
   it('refuses the suspended xtz', async () => {
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'xtz' } } })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'xtz' } },
+    })
     const error = refused(response)
     expect(fieldsOf(error)).toEqual(['destination.asset.code'])
     expect(messageFor(error, 'destination.asset.code')).toContain('suspended')
@@ -269,43 +319,69 @@ describe('amounts and assets', () => {
 })
 
 describe('wallet', () => {
-  const buyBtc = (address: string) => ({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'btc' } }, wallet: { address } })
+  const buyBtc = (address: string) => ({
+    source: { asset: { code: 'usd' }, amount: 100 },
+    destination: { asset: { code: 'btc' } },
+    wallet: { address },
+  })
 
   it('refuses a mainnet bitcoin address in test mode', async () => {
-    expect(fieldsOf(refused(await quote(await connect('active.us-ny'), buyBtc(BTC_MAINNET))))).toEqual(['wallet.address'])
+    expect(fieldsOf(refused(await quote(await connect('active.us-ny'), buyBtc(BTC_MAINNET))))).toEqual([
+      'wallet.address',
+    ])
   })
 
   it('accepts a testnet bitcoin address in test mode', async () => {
-    expect(accepted(await quote(await connect('active.us-ny'), buyBtc(BTC_TESTNET))).wallet).toEqual({ address: BTC_TESTNET })
+    expect(accepted(await quote(await connect('active.us-ny'), buyBtc(BTC_TESTNET))).wallet).toEqual({
+      address: BTC_TESTNET,
+    })
   })
 
   it('accepts a mainnet bitcoin address in live mode', async () => {
-    expect(accepted(await quote(await connect('active.us-ny', 'live'), buyBtc(BTC_MAINNET))).wallet).toEqual({ address: BTC_MAINNET })
+    expect(accepted(await quote(await connect('active.us-ny', 'live'), buyBtc(BTC_MAINNET))).wallet).toEqual({
+      address: BTC_MAINNET,
+    })
   })
 
   it('refuses a testnet bitcoin address in live mode', async () => {
-    expect(fieldsOf(refused(await quote(await connect('active.us-ny', 'live'), buyBtc(BTC_TESTNET))))).toEqual(['wallet.address'])
+    expect(fieldsOf(refused(await quote(await connect('active.us-ny', 'live'), buyBtc(BTC_TESTNET))))).toEqual([
+      'wallet.address',
+    ])
   })
 
   it('refuses a malformed EVM address', async () => {
-    expect(fieldsOf(refused(await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: '0x1234' } }))))).toEqual(['wallet.address'])
+    expect(
+      fieldsOf(refused(await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: '0x1234' } })))),
+    ).toEqual(['wallet.address'])
   })
 
   it('accepts an xrp wallet with a numeric tag', async () => {
     const wallet = { address: XRP_ADDRESS, tag: '123456' }
-    const q = accepted(await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'xrp' } }, wallet }))
+    const q = accepted(
+      await quote(await connect('active.us-ny'), {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'xrp' } },
+        wallet,
+      }),
+    )
     expect(q.wallet).toEqual(wallet)
   })
 
   it('refuses a tag on eth, saying eth takes none', async () => {
-    const error = refused(await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: EVM_ADDRESS, tag: '123' } })))
+    const error = refused(
+      await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: EVM_ADDRESS, tag: '123' } })),
+    )
     expect(fieldsOf(error)).toEqual(['wallet.tag'])
     expect(messageFor(error, 'wallet.tag')).toContain('not supported')
   })
 
   it('refuses a non-numeric xrp tag', async () => {
     const wallet = { address: XRP_ADDRESS, tag: 'memo' }
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'xrp' } }, wallet })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'xrp' } },
+      wallet,
+    })
     expect(fieldsOf(refused(response))).toEqual(['wallet.tag'])
   })
 })
@@ -314,7 +390,12 @@ describe('executable and signature', () => {
   async function executableQuote() {
     const client = await connect('active.us-ny')
     const { live } = await cardsOf(client)
-    const q = accepted(await quote(client, buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } })))
+    const q = accepted(
+      await quote(
+        client,
+        buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } }),
+      ),
+    )
     return { client, q }
   }
 
@@ -337,14 +418,21 @@ describe('executable and signature', () => {
   })
 
   it('is not executable with anonymous credentials', async () => {
-    const q = accepted(await quote(await connect('anonymous'), buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'apple_pay' } })))
+    const q = accepted(
+      await quote(
+        await connect('anonymous'),
+        buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'apple_pay' } }),
+      ),
+    )
     expect(q).toMatchObject({ executable: false, signature: null })
   })
 
   it('is not executable with the anonymous credentials of a known customer whose KYC is pending', async () => {
     const client = await connect('kyc-pending')
     expect(client.customerId).not.toBeNull()
-    const q = accepted(await quote(client, buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'apple_pay' } })))
+    const q = accepted(
+      await quote(client, buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'apple_pay' } })),
+    )
     expect(q).toMatchObject({ executable: false, signature: null })
   })
 
@@ -380,7 +468,9 @@ describe('a quote asked again', () => {
     const { live } = await cardsOf(client)
     const body = buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } })
     accepted(await quote(client, body))
-    expect((await send(core, `DELETE /platform/v1/payment-methods/${live.id}`, { headers: client.bearer })).status).toBe(204)
+    expect(
+      (await send(core, `DELETE /platform/v1/payment-methods/${live.id}`, { headers: client.bearer })).status,
+    ).toBe(204)
     expect(fieldsOf(refused(await quote(client, body)))).toContain('paymentMethod.id')
   })
 
@@ -410,7 +500,12 @@ describe('card payment methods', () => {
   })
 
   it('quotes a card without an id as priced but not executable', async () => {
-    const q = accepted(await quote(await connect('active.us-ny'), buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card' } })))
+    const q = accepted(
+      await quote(
+        await connect('active.us-ny'),
+        buyEth(100, { wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card' } }),
+      ),
+    )
     expect(q).toMatchObject({ paymentMethod: { type: 'card' }, executable: false, signature: null })
   })
 
@@ -429,20 +524,34 @@ describe('card payment methods', () => {
 
 describe('geography', () => {
   it('asks NY customers for the US transaction-finality disclosure', async () => {
-    expect(accepted(await quote(await connect('active.us-ny'), buyEth())).paymentDisclosures).toEqual([{ id: 'us-transaction-finality', version: '1' }])
+    expect(accepted(await quote(await connect('active.us-ny'), buyEth())).paymentDisclosures).toEqual([
+      { id: 'us-transaction-finality', version: '1' },
+    ])
   })
 
   it('asks WA customers for the US transaction-finality disclosure', async () => {
-    expect(accepted(await quote(await connect('active.us-wa'), buyEth())).paymentDisclosures).toEqual([{ id: 'us-transaction-finality', version: '1' }])
+    expect(accepted(await quote(await connect('active.us-wa'), buyEth())).paymentDisclosures).toEqual([
+      { id: 'us-transaction-finality', version: '1' },
+    ])
   })
 
   it('asks EEA customers buying eth for the crypto-asset risk disclosure only', async () => {
-    const q = accepted(await quote(await connect('active.eea'), { source: { asset: { code: 'eur' }, amount: 100 }, destination: { asset: { code: 'eth' } } }))
+    const q = accepted(
+      await quote(await connect('active.eea'), {
+        source: { asset: { code: 'eur' }, amount: 100 },
+        destination: { asset: { code: 'eth' } },
+      }),
+    )
     expect(q.paymentDisclosures).toEqual([{ id: 'eea-crypto-asset-risk', version: '1' }])
   })
 
   it('adds the unregulated-stablecoin disclosure for EEA customers buying usdc', async () => {
-    const q = accepted(await quote(await connect('active.eea'), { source: { asset: { code: 'eur' }, amount: 100 }, destination: { asset: { code: 'usdc' } } }))
+    const q = accepted(
+      await quote(await connect('active.eea'), {
+        source: { asset: { code: 'eur' }, amount: 100 },
+        destination: { asset: { code: 'usdc' } },
+      }),
+    )
     expect(q.paymentDisclosures).toEqual([
       { id: 'eea-crypto-asset-risk', version: '1' },
       { id: 'eea-unregulated-stablecoin-risk', version: '1' },
@@ -450,17 +559,30 @@ describe('geography', () => {
   })
 
   it('asks GB customers for no disclosure', async () => {
-    const q = accepted(await quote(await connect('active.gb'), { source: { asset: { code: 'gbp' }, amount: 100 }, destination: { asset: { code: 'eth' } } }))
+    const q = accepted(
+      await quote(await connect('active.gb'), {
+        source: { asset: { code: 'gbp' }, amount: 100 },
+        destination: { asset: { code: 'eth' } },
+      }),
+    )
     expect(q.paymentDisclosures).toEqual([])
   })
 
   it('refuses usdt to a NY customer on destination.asset.code', async () => {
-    const response = await quote(await connect('active.us-ny'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'usdt' } } })
+    const response = await quote(await connect('active.us-ny'), {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'usdt' } },
+    })
     expect(fieldsOf(refused(response))).toEqual(['destination.asset.code'])
   })
 
   it('quotes usdt to a WA customer', async () => {
-    const q = accepted(await quote(await connect('active.us-wa'), { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'usdt' } } }))
+    const q = accepted(
+      await quote(await connect('active.us-wa'), {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'usdt' } },
+      }),
+    )
     expect(q.destination.asset.code).toBe('usdt')
   })
 })
@@ -478,7 +600,12 @@ describe('limits', () => {
     const client = await connect('active.us-ny')
     const minimum = client.tenant.catalog.currency('usd')!.minBuyAmount!
     // usdc's own minimum is below what the fiat's minimum buys, so only the fiat's bound is met exactly.
-    const q = accepted(await quote(client, { source: { asset: { code: 'usd' }, amount: minimum }, destination: { asset: { code: 'usdc' } } }))
+    const q = accepted(
+      await quote(client, {
+        source: { asset: { code: 'usd' }, amount: minimum },
+        destination: { asset: { code: 'usdc' } },
+      }),
+    )
     expect(q.totalAmount).toBe(minimum)
     expect(q.limits.minAmount).toBe(minimum)
   })
@@ -486,21 +613,35 @@ describe('limits', () => {
   it("refuses a destination.amount below the crypto's minBuyAmount", async () => {
     const client = await connect('active.us-ny')
     expect(client.tenant.catalog.crypto('eth')!.minBuyAmount).toBe(0.0085)
-    const error = refused(await quote(client, { source: { asset: { code: 'usd' } }, destination: { asset: { code: 'eth' }, amount: 0.0076 } }))
-    expect(error.errors).toEqual([{ field: 'destination.amount', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' }])
+    const error = refused(
+      await quote(client, {
+        source: { asset: { code: 'usd' } },
+        destination: { asset: { code: 'eth' }, amount: 0.0076 },
+      }),
+    )
+    expect(error.errors).toEqual([
+      { field: 'destination.amount', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' },
+    ])
   })
 
   it("refuses a source.amount that buys less than the crypto's minBuyAmount, though the fiat's minimum allows it", async () => {
     const client = await connect('active.us-ny')
     const error = refused(await quote(client, buyEth(client.tenant.catalog.currency('usd')!.minBuyAmount!)))
     expect(fieldsOf(error)).toEqual(['source.amount'])
-    expect(messageFor(error, 'source.amount')).toMatch(/^the amount bought [0-9.]+ eth is below the minimum buy of 0\.0085 eth$/)
+    expect(messageFor(error, 'source.amount')).toMatch(
+      /^the amount bought [0-9.]+ eth is below the minimum buy of 0\.0085 eth$/,
+    )
   })
 
   it("quotes a destination.amount of exactly the crypto's minBuyAmount, executable", async () => {
     const client = await connect('active.us-ny')
     const { live } = await cardsOf(client)
-    const body = { source: { asset: { code: 'usd' } }, destination: { asset: { code: 'eth' }, amount: 0.0085 }, wallet: { address: EVM_ADDRESS }, paymentMethod: { type: 'card', id: live.id } }
+    const body = {
+      source: { asset: { code: 'usd' } },
+      destination: { asset: { code: 'eth' }, amount: 0.0085 },
+      wallet: { address: EVM_ADDRESS },
+      paymentMethod: { type: 'card', id: live.id },
+    }
     expect(accepted(await quote(client, body))).toMatchObject({ destination: { amount: 0.0085 }, executable: true })
   })
 })
@@ -511,9 +652,17 @@ describe('test-mode trigger amounts', () => {
     const fiats = client.tenant.catalog.currencies.filter((c) => c.type === 'fiat' && c.precision >= 2)
     const reached = new Set<string>()
     for (const fiat of fiats) {
-      for (const trigger of TEST_TRIGGERS.filter((t) => t.amount >= (fiat.minBuyAmount ?? 0) && t.amount <= (fiat.maxBuyAmount ?? Infinity))) {
+      for (const trigger of TEST_TRIGGERS.filter(
+        (t) => t.amount >= (fiat.minBuyAmount ?? 0) && t.amount <= (fiat.maxBuyAmount ?? Infinity),
+      )) {
         for (const feeBehavior of ['inclusive', 'exclusive']) {
-          const q = accepted(await quote(client, { source: { asset: { code: fiat.code }, amount: trigger.amount }, destination: { asset: { code: 'usdc' } }, feeBehavior }))
+          const q = accepted(
+            await quote(client, {
+              source: { asset: { code: fiat.code }, amount: trigger.amount },
+              destination: { asset: { code: 'usdc' } },
+              feeBehavior,
+            }),
+          )
           expect(q.source.amount, `${trigger.amount} ${fiat.code} ${feeBehavior}`).toBe(trigger.amount)
           expect(triggerFor('test', q.source.amount, trigger.frames[0]!)).toBe(trigger)
         }

@@ -16,7 +16,13 @@ const PLATFORM_FIELDS = { source: 'source.amount', destination: 'destination.amo
 
 /** What a buy-quote signature covers: the customer it was made for and every amount. */
 function signedText(customerId: string, quote: BuyQuote): string {
-  const { signature: _signature, executable: _executable, paymentDisclosures: _disclosures, limits: _limits, ...priced } = quote
+  const {
+    signature: _signature,
+    executable: _executable,
+    paymentDisclosures: _disclosures,
+    limits: _limits,
+    ...priced
+  } = quote
   return `buy|${customerId}|${JSON.stringify(priced)}`
 }
 
@@ -34,8 +40,15 @@ function payable(method: PaymentMethodRef | undefined): boolean {
  * @example
  * quoteBuy(tenant, store, claims, { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } })
  */
-export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims, request: BuyQuoteRequest, count?: StepCount): BuyQuote {
-  const customer: CustomerRecord | undefined = claims.customer === null ? undefined : store.customers.get(claims.customer)
+export function quoteBuy(
+  tenant: Tenant,
+  store: TenantStore,
+  claims: TokenClaims,
+  request: BuyQuoteRequest,
+  count?: StepCount,
+): BuyQuote {
+  const customer: CustomerRecord | undefined =
+    claims.customer === null ? undefined : store.customers.get(claims.customer)
   const fiat = sourceFiat(tenant.catalog, request.source.asset.code)
   const crypto = destinationCrypto(tenant.catalog, request.destination.asset.code, tenant.mode, customer)
   const input = {
@@ -52,7 +65,8 @@ export function quoteBuy(tenant: Tenant, store: TenantStore, claims: TokenClaims
 
   const { price, amounts } = priceBuy(tenant, fiat, crypto, input, PLATFORM_FIELDS, count)
 
-  const executable = claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && payable(request.paymentMethod)
+  const executable =
+    claims.scope === 'full' && customer !== undefined && request.wallet !== undefined && payable(request.paymentMethod)
   const quote: BuyQuote = {
     source: { asset: { code: fiat.code }, amount: amounts.source },
     destination: { asset: { code: crypto.code }, amount: amounts.destination },

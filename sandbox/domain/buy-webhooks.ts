@@ -20,16 +20,39 @@ type BuyEventType = 'transaction_created' | 'transaction_updated' | 'transaction
  * await emitBuyWebhooks(tenant, store, 'transaction_created', record) // transaction_created and transaction.updated
  * await emitBuyWebhooks(tenant, store, 'transaction_updated', updated, widgetStatusOf(current)) // transaction_updated (unless the setting skips it) and transaction.updated
  */
-export async function emitBuyWebhooks(tenant: Tenant, store: TenantStore, type: 'transaction_created', record: TransactionRecord): Promise<void>
-export async function emitBuyWebhooks(tenant: Tenant, store: TenantStore, type: 'transaction_updated' | 'transaction_failed', record: TransactionRecord, before: WidgetTransactionStatus): Promise<void>
-export async function emitBuyWebhooks(tenant: Tenant, store: TenantStore, type: BuyEventType, record: TransactionRecord, before?: WidgetTransactionStatus): Promise<void> {
+export async function emitBuyWebhooks(
+  tenant: Tenant,
+  store: TenantStore,
+  type: 'transaction_created',
+  record: TransactionRecord,
+): Promise<void>
+export async function emitBuyWebhooks(
+  tenant: Tenant,
+  store: TenantStore,
+  type: 'transaction_updated' | 'transaction_failed',
+  record: TransactionRecord,
+  before: WidgetTransactionStatus,
+): Promise<void>
+export async function emitBuyWebhooks(
+  tenant: Tenant,
+  store: TenantStore,
+  type: BuyEventType,
+  record: TransactionRecord,
+  before?: WidgetTransactionStatus,
+): Promise<void> {
   let view: WidgetTransaction | undefined
   const widget = () => Promise.resolve((view ??= widgetTransactionOf(tenant, store, record)))
   // Only creation comes without a status before it (the overloads): it is always sent.
   if (before === undefined) await emitWebhook(tenant, store, type, widget)
   else {
-    const events = lifecycleEventsOf(tenant.settings, type === 'transaction_failed' ? 'failed' : 'updated', before, widgetStatusOf(record))
-    for (const event of events) await emitWebhook(tenant, store, event === 'failed' ? 'transaction_failed' : 'transaction_updated', widget)
+    const events = lifecycleEventsOf(
+      tenant.settings,
+      type === 'transaction_failed' ? 'failed' : 'updated',
+      before,
+      widgetStatusOf(record),
+    )
+    for (const event of events)
+      await emitWebhook(tenant, store, event === 'failed' ? 'transaction_failed' : 'transaction_updated', widget)
   }
   await emitWebhook(tenant, store, 'transaction.updated', record)
 }

@@ -39,14 +39,32 @@ const waiters = new WeakMap<TenantStore, Map<string, Waiter[]>>()
  * @example
  * const { record, url } = await openChallenge(tenant, store, request, 'http://127.0.0.1:4011')
  */
-export async function openChallenge(tenant: Tenant, store: TenantStore, request: ChallengeRequest, framesOrigin: string): Promise<{ record: ChallengeRecord; url: string }> {
+export async function openChallenge(
+  tenant: Tenant,
+  store: TenantStore,
+  request: ChallengeRequest,
+  framesOrigin: string,
+): Promise<{ record: ChallengeRecord; url: string }> {
   const now = tenant.clock.now()
   const exp = Date.parse(request.quote.expiresAt)
   const record = await store.challenges.create({
-    id: newId(tenant, store, 'chg'), flow: request.kind === 'identity' ? 'identity' : 'buy', status: 'open', transactionId: null, resolvedAt: null,
-    createdAt: isoTime(now), expiresAt: isoTime(exp), ...request,
+    id: newId(tenant, store, 'chg'),
+    flow: request.kind === 'identity' ? 'identity' : 'buy',
+    status: 'open',
+    transactionId: null,
+    resolvedAt: null,
+    createdAt: isoTime(now),
+    expiresAt: isoTime(exp),
+    ...request,
   })
-  const { token } = issueToken(tenant, { kind: 'challenge', session: request.sessionId, customer: request.customerId, scope: 'full', exp, ref: record.id })
+  const { token } = issueToken(tenant, {
+    kind: 'challenge',
+    session: request.sessionId,
+    customer: request.customerId,
+    scope: 'full',
+    exp,
+    ref: record.id,
+  })
   tenant.scheduleJob(store, { kind: 'challenge:expire', at: exp, challengeId: record.id })
   tenant.record('challenge:created', { challengeId: record.id, kind: record.kind, customerId: record.customerId })
   const query = new URLSearchParams({ channelId: newId(tenant, store, 'chn'), challengeToken: token })
@@ -57,7 +75,13 @@ export async function openChallenge(tenant: Tenant, store: TenantStore, request:
  * Moves an open challenge to a final status and wakes the buy frame waiting on
  * it. A challenge that is no longer open stays as it is.
  */
-export async function finishChallenge(tenant: Tenant, store: TenantStore, id: string, status: Exclude<ChallengeRecord['status'], 'open'>, transactionId: string | null = null): Promise<ChallengeRecord | undefined> {
+export async function finishChallenge(
+  tenant: Tenant,
+  store: TenantStore,
+  id: string,
+  status: Exclude<ChallengeRecord['status'], 'open'>,
+  transactionId: string | null = null,
+): Promise<ChallengeRecord | undefined> {
   const current = store.challenges.get(id)
   if (current?.status !== 'open') return current
   const record = await store.challenges.update(id, (draft) => {
@@ -80,7 +104,8 @@ export async function finishChallenge(tenant: Tenant, store: TenantStore, id: st
 export async function challengeSettled(tenant: Tenant, store: TenantStore, id: string): Promise<ChallengeRecord> {
   const record = store.challenges.get(id)
   if (!record) throw new SandboxError('not_found', `challenge ${id} does not exist`)
-  if (record.status === 'open' && Date.parse(record.expiresAt) <= tenant.clock.now()) return (await finishChallenge(tenant, store, id, 'expired'))!
+  if (record.status === 'open' && Date.parse(record.expiresAt) <= tenant.clock.now())
+    return (await finishChallenge(tenant, store, id, 'expired'))!
   if (record.status !== 'open') return record
   const queue = waiters.get(store) ?? new Map<string, Waiter[]>()
   waiters.set(store, queue)
@@ -95,7 +120,8 @@ export async function challengeSettled(tenant: Tenant, store: TenantStore, id: s
  */
 export async function challengeOfToken(tenant: Tenant, store: TenantStore, token: string): Promise<ChallengeRecord> {
   const named = store.challenges.get(peekToken(token)?.ref ?? '')
-  if (named?.status === 'open' && Date.parse(named.expiresAt) <= tenant.clock.now()) await finishChallenge(tenant, store, named.id, 'expired')
+  if (named?.status === 'open' && Date.parse(named.expiresAt) <= tenant.clock.now())
+    await finishChallenge(tenant, store, named.id, 'expired')
   const claims = verifyToken(tenant, token, 'challenge', 'challengeToken')
   const record = claims.ref === undefined ? undefined : store.challenges.get(claims.ref)
   if (!record) throw new SandboxError('conflict', 'the challenge this token names does not exist')

@@ -5,15 +5,33 @@ import { inRange, parseIp } from './ip-address.ts'
 
 describe('checkIpAddress', () => {
   it('answers an allowed country for 192.0.2.0/24', () => {
-    expect(checkIpAddress('192.0.2.70')).toMatchObject({ alpha2: 'GB', alpha3: 'GBR', country: 'United Kingdom', state: null, isAllowed: true })
+    expect(checkIpAddress('192.0.2.70')).toMatchObject({
+      alpha2: 'GB',
+      alpha3: 'GBR',
+      country: 'United Kingdom',
+      state: null,
+      isAllowed: true,
+    })
   })
 
   it('answers a restricted country for 198.51.100.0/24', () => {
-    expect(checkIpAddress('198.51.100.7')).toMatchObject({ alpha3: 'CUB', isAllowed: false, isBuyAllowed: false, isSellAllowed: false, isNftAllowed: false })
+    expect(checkIpAddress('198.51.100.7')).toMatchObject({
+      alpha3: 'CUB',
+      isAllowed: false,
+      isBuyAllowed: false,
+      isSellAllowed: false,
+      isNftAllowed: false,
+    })
   })
 
   it('answers a buy-only US state for 203.0.113.128/26', () => {
-    expect(checkIpAddress('203.0.113.130')).toMatchObject({ alpha2: 'US', state: 'TX', isAllowed: true, isBuyAllowed: true, isSellAllowed: false })
+    expect(checkIpAddress('203.0.113.130')).toMatchObject({
+      alpha2: 'US',
+      state: 'TX',
+      isAllowed: true,
+      isBuyAllowed: true,
+      isSellAllowed: false,
+    })
   })
 
   it('answers a restricted US state for 203.0.113.192/26', () => {
@@ -27,8 +45,15 @@ describe('checkIpAddress', () => {
 
   it('answers the United States, allowed, for an address outside the documentation ranges', () => {
     expect(checkIpAddress('8.8.8.8')).toEqual({
-      alpha2: 'US', alpha3: 'USA', country: 'United States', state: null, ipAddress: '8.8.8.8',
-      isAllowed: true, isBuyAllowed: true, isSellAllowed: true, isNftAllowed: true,
+      alpha2: 'US',
+      alpha3: 'USA',
+      country: 'United States',
+      state: null,
+      ipAddress: '8.8.8.8',
+      isAllowed: true,
+      isBuyAllowed: true,
+      isSellAllowed: true,
+      isNftAllowed: true,
     })
   })
 
@@ -40,7 +65,12 @@ describe('checkIpAddress', () => {
     for (const rule of ipRangeFixtures()) {
       const [base] = rule.range.split('/') as [string]
       const body = IpAddressCheck.parse(checkIpAddress(base))
-      expect(body, rule.range).toMatchObject({ alpha3: rule.alpha3, state: rule.state, isAllowed: rule.isAllowed, isSellAllowed: rule.isSellAllowed })
+      expect(body, rule.range).toMatchObject({
+        alpha3: rule.alpha3,
+        state: rule.state,
+        isAllowed: rule.isAllowed,
+        isSellAllowed: rule.isSellAllowed,
+      })
     }
   })
 })
@@ -50,7 +80,10 @@ describe('ipRangeFixtures', () => {
     const documentation = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32']
     for (const rule of ipRangeFixtures()) {
       const base = parseIp(rule.range.split('/')[0]!)!
-      expect(documentation.some((range) => inRange(base, range)), rule.range).toBe(true)
+      expect(
+        documentation.some((range) => inRange(base, range)),
+        rule.range,
+      ).toBe(true)
     }
   })
 })

@@ -24,7 +24,8 @@ export const UNKNOWN_CALLER_ADDRESS = '127.0.0.1'
  */
 export function checkIpAddress(address: string, overrides?: readonly IpAddressOverride[]): IpAddressCheck {
   const parsed = parseIp(address)
-  const rule = parsed === undefined ? undefined : ipRangeFixtures(overrides).find((candidate) => inRange(parsed, candidate.range))
+  const rule =
+    parsed === undefined ? undefined : ipRangeFixtures(overrides).find((candidate) => inRange(parsed, candidate.range))
   const place = rule ?? FALLBACK
   const country = COUNTRIES.get(place.alpha3)
   if (country === undefined) throw new Error(`the IP map names ${place.alpha3}, which the country fixtures lack`)

@@ -40,14 +40,20 @@ describe('connection decision', () => {
   })
 
   it('flags mismatch: true when email and phone resolve to two different customers', async () => {
-    const { connection } = await platformAccount(core).connect({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber })
+    const { connection } = await platformAccount(core).connect({
+      email: magic.usNy.email,
+      phoneNumber: magic.gb.phoneNumber,
+    })
     expect(connection.status).toBe('connectionRequired')
     expect(connection.mismatch).toBe(true)
     expect(scopeOf(connection.credentials.accessToken)).toBe('anonymous')
   })
 
   it('has no mismatch field when only the email is known', async () => {
-    const { connection } = await platformAccount(core).connect({ email: magic.usNy.email, phoneNumber: magic.stranger.phoneNumber })
+    const { connection } = await platformAccount(core).connect({
+      email: magic.usNy.email,
+      phoneNumber: magic.stranger.phoneNumber,
+    })
     expect(connection.status).toBe('active')
     expect(Object.keys(connection)).not.toContain('mismatch')
   })
@@ -61,7 +67,9 @@ describe('connection decision', () => {
   it('becomes active through a new session carrying termsAcceptedAt, and stays so', async () => {
     const account = platformAccount(core)
     expect((await account.connect(magic.terms)).connection.status).toBe('termsAcceptanceRequired')
-    expect((await account.connect({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })).connection.status).toBe('active')
+    expect(
+      (await account.connect({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' })).connection.status,
+    ).toBe('active')
     expect((await account.connect(magic.terms)).connection.status).toBe('active')
   })
 
@@ -90,7 +98,10 @@ describe('guest checkout', () => {
 
   it('leaves capabilities.guestCheckout out when the partner has it disabled', async () => {
     const account = platformAccount(core)
-    await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { capabilities: { guestCheckout: false } } })
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: account.headers,
+      body: { capabilities: { guestCheckout: false } },
+    })
     const { connection } = await account.connect(magic.guest)
     expect(connection.status).toBe('connectionRequired')
     expect(connection.capabilities).not.toHaveProperty('guestCheckout')
@@ -105,7 +116,9 @@ describe('guest checkout', () => {
 describe('deprecated capabilities.ramps.requirements.paymentDisclosures', () => {
   it('mirrors the disclosures of the customer geography', async () => {
     const { connection } = await platformAccount(core).connect(magic.usWa)
-    expect(connection.capabilities?.ramps?.requirements.paymentDisclosures).toEqual([{ id: 'us-transaction-finality', version: '1' }])
+    expect(connection.capabilities?.ramps?.requirements.paymentDisclosures).toEqual([
+      { id: 'us-transaction-finality', version: '1' },
+    ])
   })
 
   it('is gone under --strict-deprecations', async () => {
@@ -123,17 +136,31 @@ describe('skipKyc (the Customer API onboarding path)', () => {
     const account = platformAccount(core)
     const { connection } = await account.connect({ ...magic.stranger, ...accepted }, skipKyc)
     expect(connection.status).toBe('authenticationRequired')
-    expect(connection.customer).toMatchObject({ id: expect.stringMatching(/^cus_/), country: 'USA', kyc: { status: 'not_started', requirements: ['details', 'identity_document', 'selfie'] } })
-    expect(peekToken(connection.credentials.clientToken)).toMatchObject({ scope: 'anonymous', customer: connection.customer!.id })
+    expect(connection.customer).toMatchObject({
+      id: expect.stringMatching(/^cus_/),
+      country: 'USA',
+      kyc: { status: 'not_started', requirements: ['details', 'identity_document', 'selfie'] },
+    })
+    expect(peekToken(connection.credentials.clientToken)).toMatchObject({
+      scope: 'anonymous',
+      customer: connection.customer!.id,
+    })
     const stored = (await account.tenant().store()).customerByEmail(magic.stranger.email)
-    expect(stored).toMatchObject({ id: connection.customer!.id, phoneNumber: magic.stranger.phoneNumber, termsAcceptedAt: accepted.termsAcceptedAt })
+    expect(stored).toMatchObject({
+      id: connection.customer!.id,
+      phoneNumber: magic.stranger.phoneNumber,
+      termsAcceptedAt: accepted.termsAcceptedAt,
+    })
   })
 
   it('keeps the customer it created: the next skipKyc connection is the same customer', async () => {
     const account = platformAccount(core)
     const first = await account.connect({ ...magic.stranger, ...accepted }, skipKyc)
     const second = await account.connect(magic.stranger, skipKyc)
-    expect(second.connection).toMatchObject({ status: 'authenticationRequired', customer: { id: first.connection.customer!.id } })
+    expect(second.connection).toMatchObject({
+      status: 'authenticationRequired',
+      customer: { id: first.connection.customer!.id },
+    })
   })
 
   it('asks a new customer for terms first when the session carries no termsAcceptedAt, naming the customer it created', async () => {
@@ -144,9 +171,14 @@ describe('skipKyc (the Customer API onboarding path)', () => {
 
   it('answers authenticationRequired for a known customer whose KYC has not started (a guest the partner cannot serve as a guest)', async () => {
     const account = platformAccount(core)
-    await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { capabilities: { guestCheckout: false } } })
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: account.headers,
+      body: { capabilities: { guestCheckout: false } },
+    })
     expect((await account.connect({ ...magic.guest, ...accepted })).connection.status).toBe('connectionRequired')
-    expect((await account.connect({ ...magic.guest, ...accepted }, skipKyc)).connection.status).toBe('authenticationRequired')
+    expect((await account.connect({ ...magic.guest, ...accepted }, skipKyc)).connection.status).toBe(
+      'authenticationRequired',
+    )
   })
 
   it.each([
@@ -163,7 +195,10 @@ describe('skipKyc (the Customer API onboarding path)', () => {
   it('changes nothing for a mismatch, and creates no customer', async () => {
     const account = platformAccount(core)
     const before = (await account.tenant().store()).customers.all().length
-    const mismatch = await account.connect({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber, ...accepted }, skipKyc)
+    const mismatch = await account.connect(
+      { email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber, ...accepted },
+      skipKyc,
+    )
     expect(mismatch.connection).toMatchObject({ status: 'connectionRequired', mismatch: true })
     expect(mismatch.connection).not.toHaveProperty('customer')
     expect((await account.tenant().store()).customers.all().length).toBe(before)

@@ -1,4 +1,11 @@
-import type { Connection, ConnectionStatus, Credentials, CustomerRecord, SessionRecord, TokenScope } from '#contract/index.ts'
+import type {
+  Connection,
+  ConnectionStatus,
+  Credentials,
+  CustomerRecord,
+  SessionRecord,
+  TokenScope,
+} from '#contract/index.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { toCustomer } from './customer-view.ts'
@@ -32,7 +39,12 @@ function termsOutstanding(tenant: Tenant, customer: CustomerRecord, session: Ses
 }
 
 /** Records on the customer the terms acceptance its session carries, once (journal `customer:accepted`). */
-async function acceptSessionTerms(tenant: Tenant, store: TenantStore, customer: CustomerRecord, session: SessionRecord): Promise<CustomerRecord> {
+async function acceptSessionTerms(
+  tenant: Tenant,
+  store: TenantStore,
+  customer: CustomerRecord,
+  session: SessionRecord,
+): Promise<CustomerRecord> {
   const termsAcceptedAt = session.termsAcceptedAt
   if (customer.termsAcceptedAt !== null || termsAcceptedAt === null) return customer
   const accepted = await store.customers.update(customer.id, (draft) => {
@@ -42,7 +54,12 @@ async function acceptSessionTerms(tenant: Tenant, store: TenantStore, customer: 
   return accepted!
 }
 
-function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionRecord, { skipKyc = false }: ConnectionOptions): ConnectionStatus {
+function statusOf(
+  tenant: Tenant,
+  customer: CustomerRecord,
+  session: SessionRecord,
+  { skipKyc = false }: ConnectionOptions,
+): ConnectionStatus {
   if (isRestrictedCountry(customer.country)) return 'unavailable'
   if (customer.kycStatus === 'rejected') return 'failed'
   if (customer.kycStatus === 'pending') return 'pending'
@@ -64,7 +81,12 @@ function statusOf(tenant: Tenant, customer: CustomerRecord, session: SessionReco
  * @example
  * resolveConnection(tenant, store, session) // { status: 'termsAcceptanceRequired', customer }
  */
-export function resolveConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, options: ConnectionOptions = {}): ConnectionDecision {
+export function resolveConnection(
+  tenant: Tenant,
+  store: TenantStore,
+  session: SessionRecord,
+  options: ConnectionOptions = {},
+): ConnectionDecision {
   let customer = session.customerId === null ? undefined : store.customers.get(session.customerId)
   if (!customer && session.email !== null && session.phoneNumber !== null) {
     const byEmail = store.customerByEmail(session.email)
@@ -84,9 +106,19 @@ export function resolveConnection(tenant: Tenant, store: TenantStore, session: S
  */
 async function addSessionCustomer(tenant: Tenant, store: TenantStore, session: SessionRecord): Promise<CustomerRecord> {
   const customer = await store.addCustomer({
-    id: newId(tenant, store, 'cus'), email: session.email, phoneNumber: session.phoneNumber, firstName: '', lastName: '', dateOfBirth: null,
-    ...geographyOfPhone(session.phoneNumber), kycStatus: 'not_started', requirements: ['details', 'identity_document', 'selfie'],
-    termsAcceptedAt: null, guest: false, magic: null, createdAt: tenant.clock.iso(),
+    id: newId(tenant, store, 'cus'),
+    email: session.email,
+    phoneNumber: session.phoneNumber,
+    firstName: '',
+    lastName: '',
+    dateOfBirth: null,
+    ...geographyOfPhone(session.phoneNumber),
+    kycStatus: 'not_started',
+    requirements: ['details', 'identity_document', 'selfie'],
+    termsAcceptedAt: null,
+    guest: false,
+    magic: null,
+    createdAt: tenant.clock.iso(),
   })
   tenant.record('customer:created', { customerId: customer.id, via: 'skipKyc', country: customer.country })
   return customer
@@ -96,9 +128,20 @@ async function addSessionCustomer(tenant: Tenant, store: TenantStore, session: S
  * Access and client tokens for a session: `full` scope once authentication is
  * complete, `anonymous` before. Both expire together, 1 h of sandbox time.
  */
-function issueCredentials(tenant: Tenant, sessionId: string, customerId: string | null, scope: TokenScope): Credentials {
+function issueCredentials(
+  tenant: Tenant,
+  sessionId: string,
+  customerId: string | null,
+  scope: TokenScope,
+): Credentials {
   const access = issueToken(tenant, { kind: 'access', session: sessionId, customer: customerId, scope })
-  const client = issueToken(tenant, { kind: 'client', session: sessionId, customer: customerId, scope, exp: access.claims.exp })
+  const client = issueToken(tenant, {
+    kind: 'client',
+    session: sessionId,
+    customer: customerId,
+    scope,
+    exp: access.claims.exp,
+  })
   return { accessToken: access.token, clientToken: client.token, expiresAt: new Date(access.claims.exp).toISOString() }
 }
 
@@ -114,9 +157,20 @@ function issueCredentials(tenant: Tenant, sessionId: string, customerId: string 
  * const { status, credentials } = await decideConnection(tenant, store, session)
  * await decideConnection(tenant, store, session, { skipKyc: true }) // { status: 'authenticationRequired', customer: { id: 'cus_…' }, … }
  */
-export async function decideConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, options: ConnectionOptions = {}): Promise<Connection> {
+export async function decideConnection(
+  tenant: Tenant,
+  store: TenantStore,
+  session: SessionRecord,
+  options: ConnectionOptions = {},
+): Promise<Connection> {
   let decision = resolveConnection(tenant, store, session, options)
-  if (options.skipKyc && !decision.customer && !decision.mismatch && session.email !== null && session.phoneNumber !== null) {
+  if (
+    options.skipKyc &&
+    !decision.customer &&
+    !decision.mismatch &&
+    session.email !== null &&
+    session.phoneNumber !== null
+  ) {
     await addSessionCustomer(tenant, store, session)
     decision = resolveConnection(tenant, store, session, options)
   }
@@ -126,7 +180,12 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
     customer = await acceptSessionTerms(tenant, store, customer, session)
     store.externalCustomers.link(customer.id, session.externalCustomerId)
   }
-  tenant.record('connection:decided', { sessionId: session.id, status: decision.status, customerId: customer?.id ?? null, ...(options.skipKyc ? { skipKyc: true } : {}) })
+  tenant.record('connection:decided', {
+    sessionId: session.id,
+    status: decision.status,
+    customerId: customer?.id ?? null,
+    ...(options.skipKyc ? { skipKyc: true } : {}),
+  })
   return connectionOf(tenant, session, customer, decision.status, decision.mismatch)
 }
 
@@ -139,9 +198,19 @@ export async function decideConnection(tenant: Tenant, store: TenantStore, sessi
  * @example
  * await authenticateConnection(tenant, store, session, customer) // { status: 'active', credentials: { … full } }
  */
-export async function authenticateConnection(tenant: Tenant, store: TenantStore, session: SessionRecord, customer: CustomerRecord): Promise<Connection> {
+export async function authenticateConnection(
+  tenant: Tenant,
+  store: TenantStore,
+  session: SessionRecord,
+  customer: CustomerRecord,
+): Promise<Connection> {
   if (termsOutstanding(tenant, customer, session)) {
-    tenant.record('connection:decided', { sessionId: session.id, status: 'termsAcceptanceRequired', customerId: customer.id, via: 'auth' })
+    tenant.record('connection:decided', {
+      sessionId: session.id,
+      status: 'termsAcceptanceRequired',
+      customerId: customer.id,
+      via: 'auth',
+    })
     return connectionOf(tenant, session, customer, 'termsAcceptanceRequired')
   }
   const accepted = await acceptSessionTerms(tenant, store, customer, session)
@@ -151,7 +220,13 @@ export async function authenticateConnection(tenant: Tenant, store: TenantStore,
 }
 
 /** A connection as the frames report it: its customer (and capabilities) if any, and credentials `full` only when active. */
-function connectionOf(tenant: Tenant, session: SessionRecord, customer: CustomerRecord | undefined, status: ConnectionStatus, mismatch?: boolean): Connection {
+function connectionOf(
+  tenant: Tenant,
+  session: SessionRecord,
+  customer: CustomerRecord | undefined,
+  status: ConnectionStatus,
+  mismatch?: boolean,
+): Connection {
   const scope: TokenScope = status === 'active' ? 'full' : 'anonymous'
   const view = customer ? toCustomer(tenant, customer) : undefined
   return {

@@ -10,7 +10,8 @@ import { paymentDisclosures } from './disclosures.ts'
 function customerCapabilities(tenant: Tenant, record: CustomerRecord): CustomerCapabilities {
   const capabilities: CustomerCapabilities = {}
   if (record.guest && tenant.settings.capabilities.guestCheckout) capabilities.guestCheckout = { enabled: true }
-  if (!tenant.strictDeprecations) capabilities.ramps = { requirements: { paymentDisclosures: paymentDisclosures(record) } }
+  if (!tenant.strictDeprecations)
+    capabilities.ramps = { requirements: { paymentDisclosures: paymentDisclosures(record) } }
   return capabilities
 }
 

@@ -6,7 +6,9 @@ import { executeBuyQuote } from './transactions.ts'
 
 /** What a buy frame reports, as `failureReason`, for a challenge that ended without the customer verifying. */
 export function declinedChallengeReason(record: Pick<ChallengeRecord, 'status' | 'forcedError'>): string {
-  return record.status === 'cancelled' ? 'The customer cancelled the verification challenge.' : `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).`
+  return record.status === 'cancelled'
+    ? 'The customer cancelled the verification challenge.'
+    : `The verification challenge failed (${record.forcedError?.code ?? 'unknown'}).`
 }
 
 /**
@@ -19,7 +21,12 @@ export function declinedChallengeReason(record: Pick<ChallengeRecord, 'status' |
  * @example
  * await declineChallenge(tenant, store, record, 'cancelled') // record.transactionId names a failed transaction
  */
-export async function declineChallenge(tenant: Tenant, store: TenantStore, record: ChallengeRecord, status: 'cancelled' | 'failed'): Promise<ChallengeRecord | undefined> {
+export async function declineChallenge(
+  tenant: Tenant,
+  store: TenantStore,
+  record: ChallengeRecord,
+  status: 'cancelled' | 'failed',
+): Promise<ChallengeRecord | undefined> {
   if (record.flow !== 'buy') return finishChallenge(tenant, store, record.id, status)
   const failureReason = declinedChallengeReason({ status, forcedError: record.forcedError })
   const transaction = await executeBuyQuote(tenant, store, record.customerId, record.quote, {

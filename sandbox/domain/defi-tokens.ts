@@ -55,7 +55,11 @@ function sameAddress(a: string, b: string): boolean {
 export function checkNetwork(tenant: Tenant, network: string | undefined): void {
   if (network === undefined) return
   const known = new Set(tenant.catalog.currencies.flatMap((c) => (c.type === 'crypto' ? [c.metadata.networkCode] : [])))
-  if (!known.has(network)) throw SandboxError.invalidField('network', `network ${network} is not a known network code; use one of ${[...known].sort().join(', ')}`)
+  if (!known.has(network))
+    throw SandboxError.invalidField(
+      'network',
+      `network ${network} is not a known network code; use one of ${[...known].sort().join(', ')}`,
+    )
 }
 
 /**
@@ -67,10 +71,17 @@ export function checkNetwork(tenant: Tenant, network: string | undefined): void 
  */
 export function findDefiToken(tenant: Tenant, query: DefiTokenQuery): DefiToken {
   checkNetwork(tenant, query.network)
-  const token = defiTokens(tenant).find((t) => sameAddress(t.contractAddress, query.contractAddress) && (query.network === undefined || t.network === query.network))
+  const token = defiTokens(tenant).find(
+    (t) =>
+      sameAddress(t.contractAddress, query.contractAddress) &&
+      (query.network === undefined || t.network === query.network),
+  )
   if (!token) {
     const where = query.network === undefined ? '' : ` on network ${query.network}`
-    throw new SandboxError('not_found', `contractAddress ${query.contractAddress} is not a known token${where}; GET /v1/defi/tokens lists them`)
+    throw new SandboxError(
+      'not_found',
+      `contractAddress ${query.contractAddress} is not a known token${where}; GET /v1/defi/tokens lists them`,
+    )
   }
   return token
 }

@@ -22,12 +22,18 @@ const US_DISCLOSURE_STATES = new Set(['NY', 'WA'])
  * paymentDisclosures({ country: 'USA', administrativeArea: 'NY', area: null }) // [{ id: 'us-transaction-finality', version: '1' }]
  */
 export function paymentDisclosures(geography: Geography, assetCode?: string): PaymentDisclosure[] {
-  if (geography.country === 'USA' && geography.administrativeArea !== null && US_DISCLOSURE_STATES.has(geography.administrativeArea)) {
+  if (
+    geography.country === 'USA' &&
+    geography.administrativeArea !== null &&
+    US_DISCLOSURE_STATES.has(geography.administrativeArea)
+  ) {
     return [{ id: 'us-transaction-finality', version: '1' }]
   }
   if (geography.area === 'EEA') {
     const risk = [{ id: 'eea-crypto-asset-risk', version: '1' }]
-    return assetCode !== undefined && STABLECOINS.test(assetCode) ? [...risk, { id: 'eea-unregulated-stablecoin-risk', version: '1' }] : risk
+    return assetCode !== undefined && STABLECOINS.test(assetCode)
+      ? [...risk, { id: 'eea-unregulated-stablecoin-risk', version: '1' }]
+      : risk
   }
   return []
 }

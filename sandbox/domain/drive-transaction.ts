@@ -9,13 +9,18 @@ import { TEST_TRIGGERS } from './triggers.ts'
 function pending(store: TenantStore, id: string): TransactionRecord {
   const transaction = store.transactions.get(id)
   if (!transaction) throw new SandboxError('not_found', `transaction ${id} does not exist in this account`)
-  if (transaction.status !== 'pending') throw new SandboxError('conflict', `transaction ${id} is already ${transaction.status}: only a pending transaction can be driven`)
+  if (transaction.status !== 'pending')
+    throw new SandboxError(
+      'conflict',
+      `transaction ${id} is already ${transaction.status}: only a pending transaction can be driven`,
+    )
   return transaction
 }
 
 /** The sandbox's one text for a failure code: its test-mode trigger's `failureReason` (docs/triggers.md). */
 function failureMessageOf(code: FailureCode): string {
-  for (const { outcome } of TEST_TRIGGERS) if (outcome.kind === 'failure' && outcome.failureCode === code) return outcome.failureReason
+  for (const { outcome } of TEST_TRIGGERS)
+    if (outcome.kind === 'failure' && outcome.failureCode === code) return outcome.failureReason
   return 'The payment failed.'
 }
 
@@ -40,13 +45,23 @@ export async function completeTransaction(tenant: Tenant, id: string): Promise<T
  * @example
  * await failTransaction(tenant, 'txn_…', { failureCode: 'unknown', stage: 'stage_four_delivery', failureReason: 'failed_testnet_withdrawal' })
  */
-export async function failTransaction(tenant: Tenant, id: string, request: FailTransactionRequest): Promise<TransactionRecord> {
+export async function failTransaction(
+  tenant: Tenant,
+  id: string,
+  request: FailTransactionRequest,
+): Promise<TransactionRecord> {
   const store = await tenant.store()
   const transaction = pending(store, id)
   const { failureCode, stage, failureReason } = request
   if (stage !== undefined && transaction.stages.find((each) => each.stage === stage)?.status === 'success') {
-    throw new SandboxError('conflict', `stage ${stage} of transaction ${id} has already succeeded: fail the stage in progress or a later one`)
+    throw new SandboxError(
+      'conflict',
+      `stage ${stage} of transaction ${id} has already succeeded: fail the stage in progress or a later one`,
+    )
   }
   const outcome = { status: 'failed' as const, failureCode, failureReason: failureMessageOf(failureCode) }
-  return settleTransaction(tenant, store, id, outcome, { stage: stage ?? transaction.stages.find((each) => each.status === 'in_progress')?.stage, failureReason })
+  return settleTransaction(tenant, store, id, outcome, {
+    stage: stage ?? transaction.stages.find((each) => each.status === 'in_progress')?.stage,
+    failureReason,
+  })
 }

@@ -19,9 +19,13 @@ export function fixtureCustomers(store: TenantStore): FixtureCustomer[] {
     administrativeArea: c.administrativeArea,
     area: c.area,
     kycStatus: c.kycStatus,
-    cards: store.cards
-      .where('byCustomer', c.id)
-      .map((card) => ({ id: card.id, brand: card.brand, last4: card.last4, available: card.availability.available, ...(card.availability.reason ? { reason: card.availability.reason } : {}) })),
+    cards: store.cards.where('byCustomer', c.id).map((card) => ({
+      id: card.id,
+      brand: card.brand,
+      last4: card.last4,
+      available: card.availability.available,
+      ...(card.availability.reason ? { reason: card.availability.reason } : {}),
+    })),
     transactions: store.transactions.where('byCustomer', c.id).length,
   }))
 }

@@ -8,7 +8,8 @@ describe('geography', () => {
   })
 
   it('knows no code for an unknown country, an object property name among them', () => {
-    for (const country of ['XXX', 'constructor', '__proto__', 'toString']) expect(alpha2(country), country).toBeUndefined()
+    for (const country of ['XXX', 'constructor', '__proto__', 'toString'])
+      expect(alpha2(country), country).toBeUndefined()
   })
 
   it('restricts the restricted countries only', () => {

@@ -2,7 +2,16 @@
 const RESTRICTED = new Set(['CUB', 'IRN', 'PRK', 'SYR'])
 
 /** ISO alpha-3 → alpha-2 for the countries the fixtures use (currencies list alpha-2 restrictions). */
-const ALPHA2 = new Map([['USA', 'US'], ['DEU', 'DE'], ['GBR', 'GB'], ['CUB', 'CU'], ['CAN', 'CA'], ['JPN', 'JP'], ['FRA', 'FR'], ['BRA', 'BR']])
+const ALPHA2 = new Map([
+  ['USA', 'US'],
+  ['DEU', 'DE'],
+  ['GBR', 'GB'],
+  ['CUB', 'CU'],
+  ['CAN', 'CA'],
+  ['JPN', 'JP'],
+  ['FRA', 'FR'],
+  ['BRA', 'BR'],
+])
 
 /** Whether the service is unavailable to residents of `country` (alpha-3). */
 export function isRestrictedCountry(country: string): boolean {
@@ -22,7 +31,11 @@ export function alpha2(country: string): string | undefined {
  * @example
  * geographyOfPhone('+447700900999') // { country: 'GBR', administrativeArea: null, area: null }
  */
-export function geographyOfPhone(phoneNumber: string | null): { country: string; administrativeArea: string | null; area: string | null } {
+export function geographyOfPhone(phoneNumber: string | null): {
+  country: string
+  administrativeArea: string | null
+  area: string | null
+} {
   if (phoneNumber?.startsWith('+1')) return { country: 'USA', administrativeArea: 'NY', area: null }
   if (phoneNumber?.startsWith('+44')) return { country: 'GBR', administrativeArea: null, area: null }
   if (phoneNumber?.startsWith('+49')) return { country: 'DEU', administrativeArea: null, area: 'EEA' }

@@ -29,10 +29,16 @@ function cidrOf(range: string): { cidr: string; bits: number } | undefined {
 export function checkIpOverrides(entries: readonly IpAddressOverride[]): IpAddressOverride[] {
   entries.forEach((entry, index) => {
     if (cidrOf(entry.range) === undefined) {
-      throw SandboxError.invalidField(`ipAddresses.${index}.range`, `ipAddresses.${index}.range must be an IPv4 or IPv6 address or CIDR range (such as 203.0.113.5, 203.0.113.0/28 or 2001:db8:9::/48), not ${entry.range}`)
+      throw SandboxError.invalidField(
+        `ipAddresses.${index}.range`,
+        `ipAddresses.${index}.range must be an IPv4 or IPv6 address or CIDR range (such as 203.0.113.5, 203.0.113.0/28 or 2001:db8:9::/48), not ${entry.range}`,
+      )
     }
     if (!BY_ALPHA2.has(entry.alpha2)) {
-      throw SandboxError.invalidField(`ipAddresses.${index}.alpha2`, `ipAddresses.${index}.alpha2 must be a country GET /v3/countries lists (${[...BY_ALPHA2.keys()].join(', ')}), not ${entry.alpha2}`)
+      throw SandboxError.invalidField(
+        `ipAddresses.${index}.alpha2`,
+        `ipAddresses.${index}.alpha2 must be a country GET /v3/countries lists (${[...BY_ALPHA2.keys()].join(', ')}), not ${entry.alpha2}`,
+      )
     }
   })
   return entries.map((entry) => ({ ...entry }))
@@ -53,7 +59,16 @@ export function overrideRules(entries: readonly IpAddressOverride[] | undefined)
     if (range === undefined || country === undefined) continue
     const isBuyAllowed = entry.isBuyAllowed ?? country.isBuyAllowed
     const isSellAllowed = entry.isSellAllowed ?? country.isSellAllowed
-    rules.push({ range: range.cidr, bits: range.bits, alpha3: country.alpha3, state: entry.state ?? null, isAllowed: isBuyAllowed || isSellAllowed, isBuyAllowed, isSellAllowed, meaning: MEANING })
+    rules.push({
+      range: range.cidr,
+      bits: range.bits,
+      alpha3: country.alpha3,
+      state: entry.state ?? null,
+      isAllowed: isBuyAllowed || isSellAllowed,
+      isBuyAllowed,
+      isSellAllowed,
+      meaning: MEANING,
+    })
   }
   return rules.sort((a, b) => b.bits - a.bits).map(({ bits: _bits, ...rule }) => rule)
 }

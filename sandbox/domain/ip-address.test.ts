@@ -15,7 +15,12 @@ describe('parseIp', () => {
   })
 
   it('refuses text that is no address', () => {
-    expect([parseIp('300.1.1.1'), parseIp('1::2::3'), parseIp('nope'), parseIp('')]).toEqual([undefined, undefined, undefined, undefined])
+    expect([parseIp('300.1.1.1'), parseIp('1::2::3'), parseIp('nope'), parseIp('')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })
 

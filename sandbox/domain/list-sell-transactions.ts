@@ -6,8 +6,10 @@ import { pageOf, withinDays } from './transaction-list-page.ts'
 
 /** The sells an index answers for the most selective filter given: no scan of the collection; undefined when no filter names one. */
 function candidates(store: TenantStore, query: WidgetTransactionListQuery): SellTransactionRecord[] | undefined {
-  if (query.externalTransactionId !== undefined) return store.sellTransactions.where('byExternalId', query.externalTransactionId)
-  if (query.externalCustomerId !== undefined) return store.sellTransactions.where('byExternalCustomer', query.externalCustomerId)
+  if (query.externalTransactionId !== undefined)
+    return store.sellTransactions.where('byExternalId', query.externalTransactionId)
+  if (query.externalCustomerId !== undefined)
+    return store.sellTransactions.where('byExternalCustomer', query.externalCustomerId)
   if (query.customerId !== undefined) return store.sellTransactions.where('byCustomer', query.customerId)
   return undefined
 }
@@ -20,7 +22,11 @@ function candidates(store: TenantStore, query: WidgetTransactionListQuery): Sell
  * @example
  * listSellTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5 sells, newest first
  */
-export function listSellTransactions(tenant: Tenant, store: TenantStore, query: WidgetTransactionListQuery): SellTransaction[] {
+export function listSellTransactions(
+  tenant: Tenant,
+  store: TenantStore,
+  query: WidgetTransactionListQuery,
+): SellTransaction[] {
   const inDays = withinDays(query)
   const { offset, limit } = pageOf(query)
   const indexed = candidates(store, query)
@@ -33,14 +39,19 @@ export function listSellTransactions(tenant: Tenant, store: TenantStore, query: 
     return taken.slice(offset, offset + limit).map((sell) => sellTransactionView(tenant, sell))
   }
   const matching = indexed.filter((sell) => {
-    return inDays(sell.createdAt.slice(0, 10))
-      && (query.customerId === undefined || sell.customerId === query.customerId)
-      && (query.externalCustomerId === undefined || sell.externalCustomerId === query.externalCustomerId)
-      && (query.externalTransactionId === undefined || sell.externalTransactionId === query.externalTransactionId)
+    return (
+      inDays(sell.createdAt.slice(0, 10)) &&
+      (query.customerId === undefined || sell.customerId === query.customerId) &&
+      (query.externalCustomerId === undefined || sell.externalCustomerId === query.externalCustomerId) &&
+      (query.externalTransactionId === undefined || sell.externalTransactionId === query.externalTransactionId)
+    )
   })
   // Creation order is clock order (a tenant clock never goes back), so newest first is the reverse.
   const end = matching.length - offset
-  return matching.slice(Math.max(0, end - limit), Math.max(0, end)).reverse().map((sell) => sellTransactionView(tenant, sell))
+  return matching
+    .slice(Math.max(0, end - limit), Math.max(0, end))
+    .reverse()
+    .map((sell) => sellTransactionView(tenant, sell))
 }
 
 /**
@@ -49,6 +60,12 @@ export function listSellTransactions(tenant: Tenant, store: TenantStore, query: 
  * @example
  * sellTransactionsByExternalId(tenant, store, 'order-1') // [{ id: 'sell_…', externalTransactionId: 'order-1', … }]
  */
-export function sellTransactionsByExternalId(tenant: Tenant, store: TenantStore, externalTransactionId: string): SellTransaction[] {
-  return store.sellTransactions.where('byExternalId', externalTransactionId).map((sell) => sellTransactionView(tenant, sell))
+export function sellTransactionsByExternalId(
+  tenant: Tenant,
+  store: TenantStore,
+  externalTransactionId: string,
+): SellTransaction[] {
+  return store.sellTransactions
+    .where('byExternalId', externalTransactionId)
+    .map((sell) => sellTransactionView(tenant, sell))
 }

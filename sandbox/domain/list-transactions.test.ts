@@ -12,15 +12,24 @@ const NY = { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }
 /** The bearer header of an active magic customer (NY) on a fresh account: its history is the seeded 45 transactions. */
 async function connect(): Promise<Record<string, string>> {
   const sk = { 'x-api-key': `sk_test_listtransactions${++suffix}` }
-  const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...NY } })
+  const session = await send(core, 'POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...NY },
+  })
   const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-  const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+  const connection = conforms(
+    dataOf(Connection),
+    (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+  ).data
   expect(connection.status).toBe('active')
   return { authorization: `Bearer ${connection.credentials.accessToken}` }
 }
 
 async function page(bearer: Record<string, string>, query: Record<string, string | undefined>) {
-  const text = Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')
+  const text = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+    .join('&')
   const response = await send(core, `GET /platform/v1/transactions?${text}`, { headers: bearer })
   expect(response.status, JSON.stringify(response.body)).toBe(200)
   return conforms(pageOf(Transaction), response.body)
@@ -58,7 +67,8 @@ function windowOf(all: Transaction[], from: number, to: number) {
 
 const idsOf = (pages: { data: Transaction[] }[]) => pages.flatMap((p) => p.data.map((t) => t.id))
 const sizesOf = (pages: { data: Transaction[] }[]) => pages.map((p) => p.data.length)
-const cursorsOf = (pages: { pageInfo: { nextCursor: string | null } }[]) => pages.map((p) => (p.pageInfo.nextCursor === null ? null : 'cursor'))
+const cursorsOf = (pages: { pageInfo: { nextCursor: string | null } }[]) =>
+  pages.map((p) => (p.pageInfo.nextCursor === null ? null : 'cursor'))
 
 describe('paging transactions at the page boundary', () => {
   it('answers one empty page without a cursor for a window holding no transaction', async () => {
@@ -152,9 +162,15 @@ describe('a page asked again', () => {
     const one = await page(await connect(), { limit: '3' })
     const sk = { 'x-api-key': `sk_test_listtransactions${suffix}` }
     const gb = { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' }
-    const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u2', deviceIp: '203.0.113.7', ...gb } })
+    const session = await send(core, 'POST /platform/v1/sessions', {
+      headers: sk,
+      body: { externalCustomerId: 'u2', deviceIp: '203.0.113.7', ...gb },
+    })
     const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-    const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+    const connection = conforms(
+      dataOf(Connection),
+      (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+    ).data
     const other = await page({ authorization: `Bearer ${connection.credentials.accessToken}` }, { limit: '3' })
     expect(one.data.length).toBe(3)
     expect(other.data.map((transaction) => transaction.id)).not.toEqual(one.data.map((transaction) => transaction.id))

@@ -39,8 +39,16 @@ export function listTransactions(tenant: Tenant, store: TenantStore, customerId:
   const end = query.endDate === undefined ? undefined : Date.parse(query.endDate)
   // Newest first from the index, below the cursor's position when given: one more than the page says whether more follow.
   const taken: TransactionRecord[] = []
-  for (const t of store.transactions.newestWhere('newestByCustomer', customerId, after && newestOrder({ createdAt: after[0], id: after[1] }))) {
-    if ((start !== undefined && !(Date.parse(t.createdAt) >= start)) || (end !== undefined && !(Date.parse(t.createdAt) < end))) continue
+  for (const t of store.transactions.newestWhere(
+    'newestByCustomer',
+    customerId,
+    after && newestOrder({ createdAt: after[0], id: after[1] }),
+  )) {
+    if (
+      (start !== undefined && !(Date.parse(t.createdAt) >= start)) ||
+      (end !== undefined && !(Date.parse(t.createdAt) < end))
+    )
+      continue
     if (taken.push(t) > limit) break
   }
   const page = taken.slice(0, limit)

@@ -1,4 +1,11 @@
-import { fromMinor, toMinor, type CryptoCurrency, type FiatCurrency, type NetworkFees, type NetworkFeesQuery } from '#contract/index.ts'
+import {
+  fromMinor,
+  toMinor,
+  type CryptoCurrency,
+  type FiatCurrency,
+  type NetworkFees,
+  type NetworkFeesQuery,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { buyFeeSchedule } from './buy-fees.ts'
@@ -18,7 +25,11 @@ function buyNetworkFee(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrenc
 function listed<T>(codes: readonly string[], field: string, find: (code: string) => T | undefined, kind: string): T[] {
   return [...new Set(codes)].map((code) => {
     const found = find(code)
-    if (found === undefined) throw SandboxError.invalidField(field, `${field} names ${code}, which is not a ${kind} currency of this account; GET /v3/currencies lists them`)
+    if (found === undefined)
+      throw SandboxError.invalidField(
+        field,
+        `${field} names ${code}, which is not a ${kind} currency of this account; GET /v3/currencies lists them`,
+      )
     return found
   })
 }
@@ -33,11 +44,19 @@ function listed<T>(codes: readonly string[], field: string, find: (code: string)
  */
 export function networkFees(tenant: Tenant, query: NetworkFeesQuery): NetworkFees {
   const cryptos = listed(query.cryptoCurrencies, 'cryptoCurrencies', (code) => tenant.catalog.crypto(code), 'crypto')
-  const fiats = listed(query.fiatCurrencies, 'fiatCurrencies', (code) => {
-    const currency = tenant.catalog.currency(code)
-    return currency?.type === 'fiat' ? currency : undefined
-  }, 'fiat')
+  const fiats = listed(
+    query.fiatCurrencies,
+    'fiatCurrencies',
+    (code) => {
+      const currency = tenant.catalog.currency(code)
+      return currency?.type === 'fiat' ? currency : undefined
+    },
+    'fiat',
+  )
   return Object.fromEntries(
-    cryptos.map((crypto) => [crypto.code.toUpperCase(), Object.fromEntries(fiats.map((fiat) => [fiat.code.toUpperCase(), buyNetworkFee(tenant, fiat, crypto)]))]),
+    cryptos.map((crypto) => [
+      crypto.code.toUpperCase(),
+      Object.fromEntries(fiats.map((fiat) => [fiat.code.toUpperCase(), buyNetworkFee(tenant, fiat, crypto)])),
+    ]),
   )
 }

@@ -1,4 +1,12 @@
-import { fromMinor, PaymentMethodType, toMinor, type FiatCurrency, type PaymentMethodConfiguration, type PaymentMethodCurrency, type PaymentMethodSetup } from '#contract/index.ts'
+import {
+  fromMinor,
+  PaymentMethodType,
+  toMinor,
+  type FiatCurrency,
+  type PaymentMethodConfiguration,
+  type PaymentMethodCurrency,
+  type PaymentMethodSetup,
+} from '#contract/index.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { buyServiceFee, fiatPerUsd } from './buy-fees.ts'
 import { paymentMethodConfigs } from './payment-methods.ts'

@@ -22,9 +22,15 @@ interface Client {
 async function connect(email = 'active.us-ny@sandbox.test', phoneNumber = '+12125550101'): Promise<Client> {
   const account = `paymethods${++suffix}`
   const sk = { 'x-api-key': `sk_test_${account}` }
-  const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email, phoneNumber } })
+  const session = await send(core, 'POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email, phoneNumber },
+  })
   const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-  const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+  const connection = conforms(
+    dataOf(Connection),
+    (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+  ).data
   return {
     sk,
     bearer: { authorization: `Bearer ${connection.credentials.accessToken}` },
@@ -48,7 +54,10 @@ describe('GET /platform/v1/payment-methods', () => {
   it('answers { data: { paymentMethodConfigs, paymentMethods } }', async () => {
     const response = await send(core, 'GET /platform/v1/payment-methods', { headers: (await connect()).bearer })
     expect(response.status).toBe(200)
-    expect(Object.keys(conforms(dataOf(PaymentMethodList), response.body).data).sort()).toEqual(['paymentMethodConfigs', 'paymentMethods'])
+    expect(Object.keys(conforms(dataOf(PaymentMethodList), response.body).data).sort()).toEqual([
+      'paymentMethodConfigs',
+      'paymentMethods',
+    ])
   })
 
   it('lists configs for card, apple_pay and google_pay', async () => {
@@ -65,14 +74,24 @@ describe('GET /platform/v1/payment-methods', () => {
     const client = await connect()
     await send(core, 'PUT /__sandbox/settings', { headers: client.sk, body: { googlePayAvailable: false } })
     const { paymentMethodConfigs } = await list(client)
-    expect(paymentMethodConfigs.find((config) => config.type === 'google_pay')?.availability).toEqual({ available: false, reason: 'wallet_unavailable' })
-    expect(paymentMethodConfigs.filter((config) => config.availability.available).map((config) => config.type).sort()).toEqual(['apple_pay', 'card'])
+    expect(paymentMethodConfigs.find((config) => config.type === 'google_pay')?.availability).toEqual({
+      available: false,
+      reason: 'wallet_unavailable',
+    })
+    expect(
+      paymentMethodConfigs
+        .filter((config) => config.availability.available)
+        .map((config) => config.type)
+        .sort(),
+    ).toEqual(['apple_pay', 'card'])
   })
 
   it("lists exactly the customer's stored cards", async () => {
     const client = await connect()
     const { paymentMethods } = await list(client)
-    expect(paymentMethods.map((card) => card.id).sort()).toEqual((await storedCards(client)).map((card) => card.id).sort())
+    expect(paymentMethods.map((card) => card.id).sort()).toEqual(
+      (await storedCards(client)).map((card) => card.id).sort(),
+    )
     expect(paymentMethods).toHaveLength(2)
   })
 
@@ -130,14 +149,18 @@ describe('DELETE /platform/v1/payment-methods/:id', () => {
     const client = await connect()
     const store = await client.tenant.store()
     const othersCard = store.cards.filter((card) => card.customerId !== client.customerId)[0]!
-    const response = await send(core, `DELETE /platform/v1/payment-methods/${othersCard.id}`, { headers: client.bearer })
+    const response = await send(core, `DELETE /platform/v1/payment-methods/${othersCard.id}`, {
+      headers: client.bearer,
+    })
     expect(response.status).toBe(404)
     expect(conforms(PlatformError, response.body).code).toBe('not_found')
     expect(store.cards.get(othersCard.id)).toBeDefined()
   })
 
   it('answers 404 not_found for an unknown card', async () => {
-    const response = await send(core, 'DELETE /platform/v1/payment-methods/pm_doesNotExist00', { headers: (await connect()).bearer })
+    const response = await send(core, 'DELETE /platform/v1/payment-methods/pm_doesNotExist00', {
+      headers: (await connect()).bearer,
+    })
     expect(response.status).toBe(404)
     expect(conforms(PlatformError, response.body).code).toBe('not_found')
   })
@@ -146,7 +169,9 @@ describe('DELETE /platform/v1/payment-methods/:id', () => {
     const anonymous = await connect('new.person@example.com', '+12125550199')
     const store = await anonymous.tenant.store()
     const someCard = store.cards.all()[0]!
-    const response = await send(core, `DELETE /platform/v1/payment-methods/${someCard.id}`, { headers: anonymous.bearer })
+    const response = await send(core, `DELETE /platform/v1/payment-methods/${someCard.id}`, {
+      headers: anonymous.bearer,
+    })
     expect(response.status).toBe(403)
     expect(conforms(PlatformError, response.body).code).toBe('forbidden')
     expect(store.cards.get(someCard.id)).toBeDefined()

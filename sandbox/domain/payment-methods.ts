@@ -1,4 +1,11 @@
-import type { Availability, CardRecord, PaymentMethodConfig, PaymentMethodList, PaymentMethodType, StoredCard } from '#contract/index.ts'
+import type {
+  Availability,
+  CardRecord,
+  PaymentMethodConfig,
+  PaymentMethodList,
+  PaymentMethodType,
+  StoredCard,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
@@ -22,7 +29,8 @@ function toStoredCard({ customerId: _owner, ...card }: CardRecord, now: number):
  * paymentMethodConfigs(tenant).find((c) => c.type === 'google_pay')!.availability // { available: true }
  */
 export function paymentMethodConfigs(tenant: Tenant): PaymentMethodConfig[] {
-  const wallet = (available: boolean): Availability => (available ? { available: true } : { available: false, reason: 'wallet_unavailable' })
+  const wallet = (available: boolean): Availability =>
+    available ? { available: true } : { available: false, reason: 'wallet_unavailable' }
   return [
     { type: 'card', availability: { available: true } },
     { type: 'apple_pay', availability: { available: true } },
@@ -58,7 +66,8 @@ export function listPaymentMethods(tenant: Tenant, store: TenantStore, customerI
 /** Deletes one of the customer's stored cards; another customer's (or an unknown) card is 404. */
 export function deletePaymentMethod(tenant: Tenant, store: TenantStore, customerId: string, id: string): void {
   const card = store.cards.get(id)
-  if (!card || card.customerId !== customerId) throw new SandboxError('not_found', `payment method ${id} is not a stored card of this customer`)
+  if (!card || card.customerId !== customerId)
+    throw new SandboxError('not_found', `payment method ${id} is not a stored card of this customer`)
   store.cards.delete(id)
   tenant.record('card:deleted', { customerId, cardId: id })
 }

@@ -46,14 +46,24 @@ function decimalsOf(value: number): number {
  * @example
  * priceBuy(tenant, usd, eth, { sourceAmount: 100, feeBehavior: 'inclusive', method: 'card', extraFeePercentage: 1 }, { source: 'source.amount', destination: 'destination.amount' })
  */
-export function priceBuy(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency, input: BuyPricingInput, fields: BuyPricingFields, count: StepCount = uncounted()): BuyPricing {
+export function priceBuy(
+  tenant: Tenant,
+  fiat: FiatCurrency,
+  crypto: CryptoCurrency,
+  input: BuyPricingInput,
+  fields: BuyPricingFields,
+  count: StepCount = uncounted(),
+): BuyPricing {
   checkBuyDecimals(fiat, crypto, input, fields)
   const price = buyPriceNow(tenant, fiat, crypto)
   const amounts = buyAmountsAt(tenant, fiat, crypto, price, input, fields, count)
   const outOfBounds = buyBoundsProblem(fiat, crypto, amounts)
   if (outOfBounds) {
     const field = input.destinationAmount !== undefined ? fields.destination : fields.source
-    throw SandboxError.invalidField(field, fields.boundsNameField ? `${field} is out of bounds: ${outOfBounds.message}` : outOfBounds.message)
+    throw SandboxError.invalidField(
+      field,
+      fields.boundsNameField ? `${field} is out of bounds: ${outOfBounds.message}` : outOfBounds.message,
+    )
   }
   return { price, amounts }
 }
@@ -62,12 +72,27 @@ export function priceBuy(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurre
  * Refuses an amount with more decimal places than its currency has, naming the field: checked before anything else
  * about the request, so `quoteBuy` calls it first and `priceBuy` again (a no-op the second time).
  */
-export function checkBuyDecimals(fiat: FiatCurrency, crypto: CryptoCurrency, input: BuyPricingInput, fields: BuyPricingFields): void {
-  if (input.destinationAmount === undefined && input.sourceAmount !== undefined && decimalsOf(input.sourceAmount) > fiat.precision) {
-    throw SandboxError.invalidField(fields.source, `${fields.source} must have at most ${fiat.precision} decimal places for ${fiat.code}`)
+export function checkBuyDecimals(
+  fiat: FiatCurrency,
+  crypto: CryptoCurrency,
+  input: BuyPricingInput,
+  fields: BuyPricingFields,
+): void {
+  if (
+    input.destinationAmount === undefined &&
+    input.sourceAmount !== undefined &&
+    decimalsOf(input.sourceAmount) > fiat.precision
+  ) {
+    throw SandboxError.invalidField(
+      fields.source,
+      `${fields.source} must have at most ${fiat.precision} decimal places for ${fiat.code}`,
+    )
   }
   if (input.destinationAmount !== undefined && decimalsOf(input.destinationAmount) > crypto.precision) {
-    throw SandboxError.invalidField(fields.destination, `${fields.destination} must have at most ${crypto.precision} decimal places for ${crypto.code}`)
+    throw SandboxError.invalidField(
+      fields.destination,
+      `${fields.destination} must have at most ${crypto.precision} decimal places for ${crypto.code}`,
+    )
   }
 }
 
@@ -81,7 +106,15 @@ export function buyPriceNow(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCu
  * destination amount when one is given (always fees-inclusive; the search's steps counted into `count`), else by
  * source amount with `feeBehavior`.
  */
-export function buyAmountsAt(tenant: Tenant, fiat: FiatCurrency, crypto: CryptoCurrency, price: number, input: BuyPricingInput, fields: BuyPricingFields, count: StepCount = uncounted()): BuyAmounts {
+export function buyAmountsAt(
+  tenant: Tenant,
+  fiat: FiatCurrency,
+  crypto: CryptoCurrency,
+  price: number,
+  input: BuyPricingInput,
+  fields: BuyPricingFields,
+  count: StepCount = uncounted(),
+): BuyAmounts {
   const schedule = buyFeeSchedule(tenant.catalog, fiat, crypto, input.method, input.extraFeePercentage)
   const units = { price, fiatPrecision: fiat.precision, cryptoPrecision: crypto.precision }
   return input.destinationAmount !== undefined

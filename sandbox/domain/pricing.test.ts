@@ -76,18 +76,25 @@ describe('the walk on a tenant clock', () => {
   function walkedPrice(tenant: Tenant, crypto: string, fiat: string): number {
     const seconds = (tenant.clock.now() - tenant.catalog.priceEpoch) / 1000
     let factor = 1
-    for (const wave of tenant.catalog.walk(crypto)) factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
+    for (const wave of tenant.catalog.walk(crypto))
+      factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
     return Number((tenant.catalog.pair(crypto, fiat)!.price * factor).toPrecision(8))
   }
 
   async function sellQuotePrice(account: string): Promise<number> {
-    const response = await send(core, `GET /v3/currencies/eth/sell_quote?apiKey=pk_test_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`)
+    const response = await send(
+      core,
+      `GET /v3/currencies/eth/sell_quote?apiKey=pk_test_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5`,
+    )
     expect(response.status, JSON.stringify(response.body)).toBe(200)
     return conforms(SellQuote, response.body).baseCurrencyPrice
   }
 
   async function advanceOneHour(account: string) {
-    const response = await send(core, 'POST /__sandbox/clock/advance', { headers: { 'x-api-key': `sk_test_${account}` }, body: { by: '1h' } })
+    const response = await send(core, 'POST /__sandbox/clock/advance', {
+      headers: { 'x-api-key': `sk_test_${account}` },
+      body: { by: '1h' },
+    })
     expect(response.status, JSON.stringify(response.body)).toBe(200)
   }
 

@@ -13,7 +13,8 @@ import type { Tenant } from '#kernel/tenant.ts'
 export function priceAt(pair: PricePair, walk: PriceWave[], msSinceEpoch: number): number {
   const seconds = msSinceEpoch / 1000
   let factor = 1
-  for (const wave of walk) factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
+  for (const wave of walk)
+    factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
   return roundSignificant(pair.price * factor, 8)
 }
 

@@ -14,7 +14,12 @@ import { triggerFor } from './triggers.ts'
  * purchaseGate(tenant, unverifiedBuyer, 48, 'buy') // { kind: 'challenge', challenge: 'identity' }
  * purchaseGate(tenant, approvedBuyer, 50, 'buy') // null
  */
-export function purchaseGate(tenant: Tenant, buyer: CustomerRecord | undefined, amount: number, frame: PurchaseFrame): PurchaseGate | null {
+export function purchaseGate(
+  tenant: Tenant,
+  buyer: CustomerRecord | undefined,
+  amount: number,
+  frame: PurchaseFrame,
+): PurchaseGate | null {
   if (buyer && needsIdentityVerification(tenant, buyer)) return { kind: 'challenge', challenge: 'identity' }
   return triggerFor(tenant.mode, amount, frame)?.outcome ?? null
 }

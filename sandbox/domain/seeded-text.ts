@@ -17,7 +17,8 @@ export const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxy
 export function seededText(tenant: Tenant, label: string, alphabet: string, length: number): string {
   let text = ''
   for (let round = 0; text.length < length; round++) {
-    for (const char of tenant.opaqueId(`${label}:${round}`)) text += alphabet[BASE64URL.indexOf(char) % alphabet.length] ?? alphabet[0]
+    for (const char of tenant.opaqueId(`${label}:${round}`))
+      text += alphabet[BASE64URL.indexOf(char) % alphabet.length] ?? alphabet[0]
   }
   return text.slice(0, length)
 }

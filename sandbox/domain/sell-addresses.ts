@@ -3,7 +3,6 @@ import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { BASE58, HEX, seededText } from './seeded-text.ts'
 
-
 /**
  * A sandbox address on `crypto`'s network for `label`: `0x` and 40 hex digits on EVM networks, else 34 base58
  * characters starting with `1` (decision 0067: a placeholder; only EVM ones are real address shapes).
@@ -46,7 +45,9 @@ export function sandboxRefundHash(tenant: Tenant, sellTransactionId: string): st
  */
 export function refundAddressPattern(mode: Mode, crypto: CryptoCurrency): string {
   const { testnetAddressRegex, addressRegex } = crypto
-  return mode === 'test' && testnetAddressRegex !== addressRegex ? `(?:${testnetAddressRegex})|(?:${addressRegex})` : addressRegex
+  return mode === 'test' && testnetAddressRegex !== addressRegex
+    ? `(?:${testnetAddressRegex})|(?:${addressRegex})`
+    : addressRegex
 }
 
 /**
@@ -59,5 +60,8 @@ export function refundAddressPattern(mode: Mode, crypto: CryptoCurrency): string
 export function checkRefundAddress(tenant: Tenant, crypto: CryptoCurrency, customerId: string, address: string): void {
   if (address === defaultRefundAddress(tenant, crypto, customerId)) return
   if (new RegExp(refundAddressPattern(tenant.mode, crypto)).test(address)) return
-  throw SandboxError.invalidField('refundWalletAddress', `refundWalletAddress is not a ${crypto.code} address on ${crypto.metadata.networkCode}${tenant.mode === 'test' ? ' (test mode takes a testnet or mainnet address)' : ''}`)
+  throw SandboxError.invalidField(
+    'refundWalletAddress',
+    `refundWalletAddress is not a ${crypto.code} address on ${crypto.metadata.networkCode}${tenant.mode === 'test' ? ' (test mode takes a testnet or mainnet address)' : ''}`,
+  )
 }

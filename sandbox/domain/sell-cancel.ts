@@ -15,7 +15,10 @@ export async function cancelSellTransaction(tenant: Tenant, store: TenantStore, 
   const current = store.sellTransactions.get(id)
   if (!current) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
   if (current.status !== 'waitingForDeposit') {
-    throw new SandboxError('conflict', `sell transaction ${id} is ${current.status}${current.failureReason ? ` (${current.failureReason})` : ''}: only a sell waiting for its deposit can be cancelled`)
+    throw new SandboxError(
+      'conflict',
+      `sell transaction ${id} is ${current.status}${current.failureReason ? ` (${current.failureReason})` : ''}: only a sell waiting for its deposit can be cancelled`,
+    )
   }
   return failSellNow(tenant, store, id, 'cancelled')
 }
@@ -28,12 +31,23 @@ export async function cancelSellTransaction(tenant: Tenant, store: TenantStore, 
  * @example
  * await cancelSellTransactionsByExternalId(tenant, store, 'order-1') // [the cancelled sells]
  */
-export async function cancelSellTransactionsByExternalId(tenant: Tenant, store: TenantStore, externalTransactionId: string): Promise<SellTransaction[]> {
+export async function cancelSellTransactionsByExternalId(
+  tenant: Tenant,
+  store: TenantStore,
+  externalTransactionId: string,
+): Promise<SellTransaction[]> {
   const sells = store.sellTransactions.where('byExternalId', externalTransactionId)
-  if (sells.length === 0) throw new SandboxError('not_found', `no sell transaction of this account has externalTransactionId ${externalTransactionId}`)
+  if (sells.length === 0)
+    throw new SandboxError(
+      'not_found',
+      `no sell transaction of this account has externalTransactionId ${externalTransactionId}`,
+    )
   const waiting = sells.filter((sell) => sell.status === 'waitingForDeposit')
   if (waiting.length === 0) {
-    throw new SandboxError('conflict', `no sell with externalTransactionId ${externalTransactionId} is waiting for its deposit (${sells.map((sell) => sell.status).join(', ')}): none can be cancelled`)
+    throw new SandboxError(
+      'conflict',
+      `no sell with externalTransactionId ${externalTransactionId} is waiting for its deposit (${sells.map((sell) => sell.status).join(', ')}): none can be cancelled`,
+    )
   }
   const cancelled = []
   for (const sell of waiting) cancelled.push(await failSellNow(tenant, store, sell.id, 'cancelled'))

@@ -1,4 +1,9 @@
-import type { CreateSellTransactionRequest, CryptoCurrency, SellDepositRequest, SellTransaction } from '#contract/index.ts'
+import type {
+  CreateSellTransactionRequest,
+  CryptoCurrency,
+  SellDepositRequest,
+  SellTransaction,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { defaultRefundAddress, sandboxDepositHash } from './sell-addresses.ts'
@@ -17,12 +22,21 @@ const DEFAULT_SELL_CUSTOMER_EMAIL = 'active.us-ny@sandbox.test'
  * @example
  * await createSellFromControl(tenant, { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5 })
  */
-export async function createSellFromControl(tenant: Tenant, request: CreateSellTransactionRequest): Promise<SellTransaction> {
+export async function createSellFromControl(
+  tenant: Tenant,
+  request: CreateSellTransactionRequest,
+): Promise<SellTransaction> {
   const store = await tenant.store()
   const customerId = request.customerId ?? store.customerByEmail(DEFAULT_SELL_CUSTOMER_EMAIL)?.id
-  if (customerId === undefined) throw SandboxError.invalidField('customerId', `customerId is required: this account has no ${DEFAULT_SELL_CUSTOMER_EMAIL} customer`)
+  if (customerId === undefined)
+    throw SandboxError.invalidField(
+      'customerId',
+      `customerId is required: this account has no ${DEFAULT_SELL_CUSTOMER_EMAIL} customer`,
+    )
   const crypto = tenant.catalog.currency(request.baseCurrencyCode)
-  const refundWalletAddress = request.refundWalletAddress ?? (crypto?.type === 'crypto' ? defaultRefundAddress(tenant, crypto as CryptoCurrency, customerId) : 'none')
+  const refundWalletAddress =
+    request.refundWalletAddress ??
+    (crypto?.type === 'crypto' ? defaultRefundAddress(tenant, crypto as CryptoCurrency, customerId) : 'none')
   return startSellTransaction(tenant, store, { ...request, customerId, refundWalletAddress })
 }
 
@@ -33,9 +47,16 @@ export async function createSellFromControl(tenant: Tenant, request: CreateSellT
  * @example
  * await depositFromControl(tenant, 'sell_…', { amount: 0.5 }) // pending, depositHash '0x…'
  */
-export async function depositFromControl(tenant: Tenant, id: string, request: SellDepositRequest): Promise<SellTransaction> {
+export async function depositFromControl(
+  tenant: Tenant,
+  id: string,
+  request: SellDepositRequest,
+): Promise<SellTransaction> {
   const store = await tenant.store()
-  return recordDeposit(tenant, store, id, { amount: request.amount, hash: request.hash ?? sandboxDepositHash(tenant, id) })
+  return recordDeposit(tenant, store, id, {
+    amount: request.amount,
+    hash: request.hash ?? sandboxDepositHash(tenant, id),
+  })
 }
 
 /**
@@ -51,7 +72,10 @@ export async function completeSellNow(tenant: Tenant, id: string): Promise<SellT
   const current = store.sellTransactions.get(id)
   if (!current) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
   if (current.status !== 'pending' && current.status !== 'requoteRequired') {
-    throw new SandboxError('conflict', `sell transaction ${id} is ${current.status}: only a pending sell (its deposit recorded) or one in requoteRequired can be completed`)
+    throw new SandboxError(
+      'conflict',
+      `sell transaction ${id} is ${current.status}: only a pending sell (its deposit recorded) or one in requoteRequired can be completed`,
+    )
   }
   if (current.status === 'requoteRequired') {
     await store.sellTransactions.update(id, (draft) => {

@@ -1,4 +1,11 @@
-import { StageName, currentStage, stagesAt, type SellFailureReason, type SellTransaction, type SellTransactionRecord } from '#contract/index.ts'
+import {
+  StageName,
+  currentStage,
+  stagesAt,
+  type SellFailureReason,
+  type SellTransaction,
+  type SellTransactionRecord,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
@@ -16,12 +23,18 @@ const order = (stage: StageName) => StageName.options.indexOf(stage)
  * @example
  * await passSellStage(tenant, store, 'sell_…', 'stage_two_verification') // processing in progress
  */
-export async function passSellStage(tenant: Tenant, store: TenantStore, id: string, stage: StageName): Promise<SellTransactionRecord | undefined> {
+export async function passSellStage(
+  tenant: Tenant,
+  store: TenantStore,
+  id: string,
+  stage: StageName,
+): Promise<SellTransactionRecord | undefined> {
   const current = store.sellTransactions.get(id)
   if (current?.status !== 'pending') return current
   const at = currentStage(current.stages)
   const next = StageName.options[order(stage) + 1]
-  if (at.stage !== stage || at.status !== 'in_progress' || next === undefined || next === 'stage_one_ordering') return current
+  if (at.stage !== stage || at.status !== 'in_progress' || next === undefined || next === 'stage_one_ordering')
+    return current
   const updatedAt = tenant.clock.iso()
   const updated = (await store.sellTransactions.update(id, (draft) => {
     draft.stages = stagesAt(next, 'in_progress')
@@ -40,7 +53,12 @@ export async function passSellStage(tenant: Tenant, store: TenantStore, id: stri
  * @example
  * await settleSellTransaction(tenant, store, 'sell_…', { status: 'completed' })
  */
-export async function settleSellTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SellOutcome): Promise<SellTransactionRecord | undefined> {
+export async function settleSellTransaction(
+  tenant: Tenant,
+  store: TenantStore,
+  id: string,
+  outcome: SellOutcome,
+): Promise<SellTransactionRecord | undefined> {
   // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
   for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.sellTransactions.get(id)
@@ -54,11 +72,23 @@ export async function settleSellTransaction(tenant: Tenant, store: TenantStore, 
   const settled = (await store.sellTransactions.update(id, (draft) => {
     draft.status = outcome.status
     draft.failureReason = outcome.status === 'failed' ? outcome.failureReason : null
-    draft.stages = outcome.status === 'failed' ? stagesAt('stage_four_delivery', 'failed', outcome.failureReason) : stagesAt('stage_four_delivery', 'success')
+    draft.stages =
+      outcome.status === 'failed'
+        ? stagesAt('stage_four_delivery', 'failed', outcome.failureReason)
+        : stagesAt('stage_four_delivery', 'success')
     draft.updatedAt = updatedAt
   }))!
-  tenant.record(outcome.status === 'completed' ? 'sell:completed' : 'sell:failed', { sellTransactionId: id, ...outcome })
-  await emitSellWebhook(tenant, store, outcome.status === 'completed' ? 'sell_transaction_updated' : 'sell_transaction_failed', settled, 'pending')
+  tenant.record(outcome.status === 'completed' ? 'sell:completed' : 'sell:failed', {
+    sellTransactionId: id,
+    ...outcome,
+  })
+  await emitSellWebhook(
+    tenant,
+    store,
+    outcome.status === 'completed' ? 'sell_transaction_updated' : 'sell_transaction_failed',
+    settled,
+    'pending',
+  )
   return settled
 }
 
@@ -69,10 +99,19 @@ export async function settleSellTransaction(tenant: Tenant, store: TenantStore, 
  * @example
  * await failSellNow(tenant, store, 'sell_…', 'cancelled') // failed, ordering failed `cancelled`
  */
-export async function failSellNow(tenant: Tenant, store: TenantStore, id: string, failureReason: SellFailureReason): Promise<SellTransaction> {
+export async function failSellNow(
+  tenant: Tenant,
+  store: TenantStore,
+  id: string,
+  failureReason: SellFailureReason,
+): Promise<SellTransaction> {
   const current = store.sellTransactions.get(id)
   if (!current) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
-  if (current.status === 'failed' || current.status === 'completed') throw new SandboxError('conflict', `sell transaction ${id} is already ${current.status}${current.failureReason ? ` (${current.failureReason})` : ''}`)
+  if (current.status === 'failed' || current.status === 'completed')
+    throw new SandboxError(
+      'conflict',
+      `sell transaction ${id} is already ${current.status}${current.failureReason ? ` (${current.failureReason})` : ''}`,
+    )
   const updatedAt = tenant.clock.iso()
   // Read before the update, which changes the record in place.
   const before = current.status
@@ -93,5 +132,6 @@ export async function failSellNow(tenant: Tenant, store: TenantStore, id: string
  * await expireSellTransaction(tenant, store, 'sell_…')
  */
 export async function expireSellTransaction(tenant: Tenant, store: TenantStore, id: string): Promise<void> {
-  if (store.sellTransactions.get(id)?.status === 'waitingForDeposit') await failSellNow(tenant, store, id, 'timeout_deposit')
+  if (store.sellTransactions.get(id)?.status === 'waitingForDeposit')
+    await failSellNow(tenant, store, id, 'timeout_deposit')
 }

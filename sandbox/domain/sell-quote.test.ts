@@ -49,12 +49,16 @@ function expectedSale(tenant: Tenant, sale: Sale) {
   const pair = tenant.catalog.pair(sale.crypto, sale.fiat)!
   const seconds = (tenant.clock.now() - tenant.catalog.priceEpoch) / 1000
   let factor = 1
-  for (const wave of tenant.catalog.walk(sale.crypto)) factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
+  for (const wave of tenant.catalog.walk(sale.crypto))
+    factor += wave.amplitude * Math.sin((2 * Math.PI * seconds) / wave.periodSeconds + wave.phase)
   const price = Number((pair.price * factor).toPrecision(8))
 
   const digits = tenant.catalog.currency(sale.fiat)!.precision
   const unit = 10 ** digits // minor units per fiat unit: 100 for usd, 1 for jpy, 1000 for kwd
-  const method = sale.payoutMethod === undefined ? pair.payoutMethods[0]! : pair.payoutMethods.find((m) => m.method === sale.payoutMethod)!
+  const method =
+    sale.payoutMethod === undefined
+      ? pair.payoutMethods[0]!
+      : pair.payoutMethods.find((m) => m.method === sale.payoutMethod)!
   const extraPercent = sale.extraFeePercentage ?? tenant.settings.defaultExtraFeePercentage
 
   const gross = Math.round(sale.amount * price * unit)
@@ -103,13 +107,29 @@ describe('sell quote amounts, by hand from the price and fee tables', () => {
     // extra 2 %: 147 351 × 0.02 = 2947.02 → 2947 cents
     // payout: 147 351 − 1341 − 2947 = 143 063 cents
     const { account, tenant } = freshAccount()
-    expect(tenant.catalog.pair('eth', 'usd')!.payoutMethods[0]).toEqual({ method: 'ach_bank_transfer', feePercent: 0.91, minimumFee: 3.99 })
+    expect(tenant.catalog.pair('eth', 'usd')!.payoutMethods[0]).toEqual({
+      method: 'ach_bank_transfer',
+      feePercent: 0.91,
+      minimumFee: 3.99,
+    })
     const quote = await sellQuote(account, { crypto: 'eth', fiat: 'usd', amount: 0.5, extraFeePercentage: 2 })
-    expect(amountsOf(quote)).toEqual({ baseCurrencyPrice: 2947.0109, feeAmount: 13.41, extraFeeAmount: 29.47, quoteCurrencyAmount: 1430.63, payoutMethod: 'ach_bank_transfer' })
+    expect(amountsOf(quote)).toEqual({
+      baseCurrencyPrice: 2947.0109,
+      feeAmount: 13.41,
+      extraFeeAmount: 29.47,
+      quoteCurrencyAmount: 1430.63,
+      payoutMethod: 'ach_bank_transfer',
+    })
   })
 
   it('prices a sale of 0.1 btc for eur with the card fee and no extra fee', async () => {
-    const { quote } = await checkSale({ crypto: 'btc', fiat: 'eur', amount: 0.1, payoutMethod: 'credit_debit_card', extraFeePercentage: 0 })
+    const { quote } = await checkSale({
+      crypto: 'btc',
+      fiat: 'eur',
+      amount: 0.1,
+      payoutMethod: 'credit_debit_card',
+      extraFeePercentage: 0,
+    })
     expect(quote.extraFeeAmount).toBe(0)
   })
 
@@ -121,19 +141,33 @@ describe('sell quote amounts, by hand from the price and fee tables', () => {
   })
 
   it("charges the minimum fee in the fiat's own units on 25 usdc for gbp", async () => {
-    const { quote, expected, tenant } = await checkSale({ crypto: 'usdc', fiat: 'gbp', amount: 25, payoutMethod: 'gbp_bank_transfer' })
+    const { quote, expected, tenant } = await checkSale({
+      crypto: 'usdc',
+      fiat: 'gbp',
+      amount: 25,
+      payoutMethod: 'gbp_bank_transfer',
+    })
     expect(expected.minimumFeeApplies).toBe(true)
     expect(quote.feeAmount).toBe(tenant.catalog.pair('usdc', 'gbp')!.payoutMethods[0]!.minimumFee)
   })
 
   it('charges an explicit extraFeePercentage of 5 on 10 sol for usd through a wallet service', async () => {
-    const { quote } = await checkSale({ crypto: 'sol', fiat: 'usd', amount: 10, payoutMethod: 'wallet_service', extraFeePercentage: 5 })
+    const { quote } = await checkSale({
+      crypto: 'sol',
+      fiat: 'usd',
+      amount: 10,
+      payoutMethod: 'wallet_service',
+      extraFeePercentage: 5,
+    })
     expect(quote.payoutMethod).toBe('wallet_service')
   })
 
   it("charges the account's default extra fee once the settings change it to 7", async () => {
     const { account, tenant } = freshAccount()
-    const settings = await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': `sk_test_${account}` }, body: { defaultExtraFeePercentage: 7 } })
+    const settings = await send(core, 'PUT /__sandbox/settings', {
+      headers: { 'x-api-key': `sk_test_${account}` },
+      body: { defaultExtraFeePercentage: 7 },
+    })
     expect(settings.status).toBe(200)
     expect(tenant.settings.defaultExtraFeePercentage).toBe(7)
     const sale = { crypto: 'eth', fiat: 'eur', amount: 1.25 }
@@ -144,9 +178,23 @@ describe('sell quote amounts, by hand from the price and fee tables', () => {
   it('rounds a fee of exactly half a cent up: 2.01 % of 250.00 usd is 5.03 for seed 1', async () => {
     // usdc/usd through a wallet service: 250.59 × 0.99766188 = 250.0040… → 25 000 cents; 2.01 % of it is 502.5 → 503
     const { account, tenant } = freshAccount()
-    expect(tenant.catalog.pair('usdc', 'usd')!.payoutMethods.find((m) => m.method === 'wallet_service')!.feePercent).toBe(2.01)
-    const quote = await sellQuote(account, { crypto: 'usdc', fiat: 'usd', amount: 250.59, payoutMethod: 'wallet_service', extraFeePercentage: 0 })
-    expect(amountsOf(quote)).toEqual({ baseCurrencyPrice: 0.99766188, feeAmount: 5.03, extraFeeAmount: 0, quoteCurrencyAmount: 244.97, payoutMethod: 'wallet_service' })
+    expect(
+      tenant.catalog.pair('usdc', 'usd')!.payoutMethods.find((m) => m.method === 'wallet_service')!.feePercent,
+    ).toBe(2.01)
+    const quote = await sellQuote(account, {
+      crypto: 'usdc',
+      fiat: 'usd',
+      amount: 250.59,
+      payoutMethod: 'wallet_service',
+      extraFeePercentage: 0,
+    })
+    expect(amountsOf(quote)).toEqual({
+      baseCurrencyPrice: 0.99766188,
+      feeAmount: 5.03,
+      extraFeeAmount: 0,
+      quoteCurrencyAmount: 244.97,
+      payoutMethod: 'wallet_service',
+    })
   })
 
   it('prices a sale for jpy in whole yen (precision 0)', async () => {

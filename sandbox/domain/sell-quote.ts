@@ -13,32 +13,62 @@ const NOT_FOR_SELL = new Set(['gbp_open_banking_payment', 'pix_instant_payment']
 
 function sellableCrypto(tenant: Tenant, code: string): CryptoCurrency {
   const currency = tenant.catalog.currency(code)
-  if (!currency) throw new SandboxError('not_found', `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`)
-  if (currency.type !== 'crypto') throw SandboxError.invalidField('currencyCode', `currencyCode ${code} is a fiat currency; sell quotes need a crypto currency`)
-  if (currency.isSuspended) throw SandboxError.invalidField('currencyCode', `currencyCode ${code} is suspended: no quote or transaction can be made`)
-  if (!currency.isSellSupported) throw SandboxError.invalidField('currencyCode', `currencyCode ${code} does not support sales`)
+  if (!currency)
+    throw new SandboxError('not_found', `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`)
+  if (currency.type !== 'crypto')
+    throw SandboxError.invalidField(
+      'currencyCode',
+      `currencyCode ${code} is a fiat currency; sell quotes need a crypto currency`,
+    )
+  if (currency.isSuspended)
+    throw SandboxError.invalidField(
+      'currencyCode',
+      `currencyCode ${code} is suspended: no quote or transaction can be made`,
+    )
+  if (!currency.isSellSupported)
+    throw SandboxError.invalidField('currencyCode', `currencyCode ${code} does not support sales`)
   if (tenant.mode === 'test' && !currency.supportsTestMode) {
-    throw SandboxError.invalidField('currencyCode', `currencyCode ${code} does not support test mode: use a currency with supportsTestMode or a live key`)
+    throw SandboxError.invalidField(
+      'currencyCode',
+      `currencyCode ${code} does not support test mode: use a currency with supportsTestMode or a live key`,
+    )
   }
   return currency
 }
 
 function payoutFiat(tenant: Tenant, code: string): FiatCurrency {
   const currency = tenant.catalog.currency(code)
-  if (!currency) throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} is not a known currency`)
-  if (currency.type !== 'fiat') throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} is a crypto currency; it must be a fiat currency`)
-  if (!currency.isSellSupported) throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} does not support sales`)
+  if (!currency)
+    throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} is not a known currency`)
+  if (currency.type !== 'fiat')
+    throw SandboxError.invalidField(
+      'quoteCurrencyCode',
+      `quoteCurrencyCode ${code} is a crypto currency; it must be a fiat currency`,
+    )
+  if (!currency.isSellSupported)
+    throw SandboxError.invalidField('quoteCurrencyCode', `quoteCurrencyCode ${code} does not support sales`)
   return currency
 }
 
 function payoutFee(fees: PayoutFee[], requested: string | undefined, pairName: string): PayoutFee {
-  if (fees.length === 0) throw SandboxError.invalidField('quoteCurrencyCode', `sales of ${pairName} are not supported: the pair has no payout method`)
+  if (fees.length === 0)
+    throw SandboxError.invalidField(
+      'quoteCurrencyCode',
+      `sales of ${pairName} are not supported: the pair has no payout method`,
+    )
   if (requested === undefined) return fees[0]!
   if (NOT_FOR_SELL.has(requested)) {
-    throw SandboxError.invalidField('payoutMethod', `payoutMethod ${requested} is not available for sell quotes; use one of ${fees.map((f) => f.method).join(', ')}`)
+    throw SandboxError.invalidField(
+      'payoutMethod',
+      `payoutMethod ${requested} is not available for sell quotes; use one of ${fees.map((f) => f.method).join(', ')}`,
+    )
   }
   const fee = fees.find((f) => f.method === requested)
-  if (!fee) throw SandboxError.invalidField('payoutMethod', `payoutMethod ${requested} is not supported for ${pairName}; use one of ${fees.map((f) => f.method).join(', ')}`)
+  if (!fee)
+    throw SandboxError.invalidField(
+      'payoutMethod',
+      `payoutMethod ${requested} is not supported for ${pairName}; use one of ${fees.map((f) => f.method).join(', ')}`,
+    )
   return fee
 }
 
@@ -51,13 +81,22 @@ function soldAmount(crypto: CryptoCurrency, requested: number, amountText: strin
   const field = 'baseCurrencyAmount'
   const amount = roundTo(requested, crypto.precision)
   if (amount <= 0) {
-    throw SandboxError.invalidField(field, `${field} ${amountText} rounds to 0 at ${crypto.code}'s precision (${crypto.precision} decimal places); sell at least ${fromMinor(1, crypto.precision)}`)
+    throw SandboxError.invalidField(
+      field,
+      `${field} ${amountText} rounds to 0 at ${crypto.code}'s precision (${crypto.precision} decimal places); sell at least ${fromMinor(1, crypto.precision)}`,
+    )
   }
   if (crypto.minSellAmount !== null && amount < crypto.minSellAmount) {
-    throw SandboxError.invalidField(field, `${field} must be at least ${crypto.minSellAmount} (minSellAmount of ${crypto.code})`)
+    throw SandboxError.invalidField(
+      field,
+      `${field} must be at least ${crypto.minSellAmount} (minSellAmount of ${crypto.code})`,
+    )
   }
   if (crypto.maxSellAmount !== null && amount > crypto.maxSellAmount) {
-    throw SandboxError.invalidField(field, `${field} must be at most ${crypto.maxSellAmount} (maxSellAmount of ${crypto.code})`)
+    throw SandboxError.invalidField(
+      field,
+      `${field} must be at most ${crypto.maxSellAmount} (maxSellAmount of ${crypto.code})`,
+    )
   }
   return amount
 }

@@ -17,8 +17,12 @@ const DEFAULT_SELL_REQUOTE_DROP = 0.01
  */
 export function sellRequoteOf(sell: SellTransaction & { status: 'requoteRequired' }): SellRequote
 /** Any sell reduced so (what a trigger overrides): its status as it is, which the schema refuses unless `requoteRequired`. */
-export function sellRequoteOf(sell: SellTransaction): Omit<SellRequote, 'status'> & { status: SellTransaction['status'] }
-export function sellRequoteOf(sell: SellTransaction): Omit<SellRequote, 'status'> & { status: SellTransaction['status'] } {
+export function sellRequoteOf(
+  sell: SellTransaction,
+): Omit<SellRequote, 'status'> & { status: SellTransaction['status'] }
+export function sellRequoteOf(
+  sell: SellTransaction,
+): Omit<SellRequote, 'status'> & { status: SellTransaction['status'] } {
   return {
     id: sell.id,
     status: sell.status,
@@ -43,21 +47,45 @@ export function sellRequoteOf(sell: SellTransaction): Omit<SellRequote, 'status'
  * @example
  * await requoteSell(tenant, 'sell_…', { quoteCurrencyAmount: 950 }) // status requoteRequired
  */
-export async function requoteSell(tenant: Tenant, id: string, request: RequoteSellTransactionRequest): Promise<SellTransaction> {
+export async function requoteSell(
+  tenant: Tenant,
+  id: string,
+  request: RequoteSellTransactionRequest,
+): Promise<SellTransaction> {
   const store = await tenant.store()
   const current = store.sellTransactions.get(id)
   if (!current) throw new SandboxError('not_found', `sell transaction ${id} does not exist in this account`)
-  if (current.status !== 'pending') throw new SandboxError('conflict', `sell transaction ${id} is ${current.status}: only a pending sell (its deposit recorded) can need a requote`)
+  if (current.status !== 'pending')
+    throw new SandboxError(
+      'conflict',
+      `sell transaction ${id} is ${current.status}: only a pending sell (its deposit recorded) can need a requote`,
+    )
   const precision = tenant.catalog.currency(current.quoteCurrencyCode)?.precision ?? 2
-  const amount = roundTo(request.quoteCurrencyAmount ?? current.quoteCurrencyAmount * (1 - DEFAULT_SELL_REQUOTE_DROP), precision)
-  if (amount <= 0) throw SandboxError.invalidField('quoteCurrencyAmount', `quoteCurrencyAmount rounds to 0 at ${current.quoteCurrencyCode}'s precision (${precision} decimal places)`)
+  const amount = roundTo(
+    request.quoteCurrencyAmount ?? current.quoteCurrencyAmount * (1 - DEFAULT_SELL_REQUOTE_DROP),
+    precision,
+  )
+  if (amount <= 0)
+    throw SandboxError.invalidField(
+      'quoteCurrencyAmount',
+      `quoteCurrencyAmount rounds to 0 at ${current.quoteCurrencyCode}'s precision (${precision} decimal places)`,
+    )
   const updated = (await store.sellTransactions.update(id, (draft) => {
     draft.status = 'requoteRequired'
     draft.quoteCurrencyAmount = amount
     draft.updatedAt = tenant.clock.iso()
   }))!
-  tenant.record('sell:requoted', { sellTransactionId: id, quoteCurrencyAmount: amount, was: current.quoteCurrencyAmount })
+  tenant.record('sell:requoted', {
+    sellTransactionId: id,
+    quoteCurrencyAmount: amount,
+    was: current.quoteCurrencyAmount,
+  })
   const view = sellTransactionView(tenant, updated)
-  await emitWebhook(tenant, store, 'sell_transaction_requote_required', sellRequoteOf({ ...view, status: 'requoteRequired' }))
+  await emitWebhook(
+    tenant,
+    store,
+    'sell_transaction_requote_required',
+    sellRequoteOf({ ...view, status: 'requoteRequired' }),
+  )
   return view
 }

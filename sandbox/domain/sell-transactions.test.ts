@@ -7,26 +7,59 @@ import { DEPOSIT_WINDOW_SECONDS, startSellTransaction } from './sell-transaction
 const REFUND = '0x52908400098527886E0F7030069857D2E4169EE7'
 
 describe('startSellTransaction', () => {
-  it('starts a sell waiting for its deposit, ordering in progress, with an address on the crypto\'s network', async () => {
+  it("starts a sell waiting for its deposit, ordering in progress, with an address on the crypto's network", async () => {
     const flow = await sellFlow()
     const sell = await flow.create()
-    expect(sell).toMatchObject({ status: 'waitingForDeposit', failureReason: null, depositHash: null, baseCurrency: { code: 'eth' }, quoteCurrency: { code: 'usd' } })
+    expect(sell).toMatchObject({
+      status: 'waitingForDeposit',
+      failureReason: null,
+      depositHash: null,
+      baseCurrency: { code: 'eth' },
+      quoteCurrency: { code: 'usd' },
+    })
     expect(sellStages(sell)).toBe('in_progress not_started not_started not_started')
     expect(sell.depositWalletAddress).toMatch(new RegExp(sell.baseCurrency.addressRegex))
   })
 
-  it('is the public domain call: a customer, the sell quote\'s inputs and a refund address', async () => {
+  it("is the public domain call: a customer, the sell quote's inputs and a refund address", async () => {
     const flow = await sellFlow()
     const store = await flow.tenant.store()
     const customerId = store.customerByEmail('active.gb@sandbox.test')!.id
-    const sell = await startSellTransaction(flow.tenant, store, { customerId, baseCurrencyCode: 'ETH', quoteCurrencyCode: 'gbp', baseCurrencyAmount: 0.25, payoutMethod: 'gbp_bank_transfer', externalTransactionId: 'order-7', refundWalletAddress: REFUND })
-    expect(sell).toMatchObject({ customerId, baseCurrencyAmount: 0.25, payoutMethod: 'gbp_bank_transfer', externalTransactionId: 'order-7', refundWalletAddress: REFUND })
+    const sell = await startSellTransaction(flow.tenant, store, {
+      customerId,
+      baseCurrencyCode: 'ETH',
+      quoteCurrencyCode: 'gbp',
+      baseCurrencyAmount: 0.25,
+      payoutMethod: 'gbp_bank_transfer',
+      externalTransactionId: 'order-7',
+      refundWalletAddress: REFUND,
+    })
+    expect(sell).toMatchObject({
+      customerId,
+      baseCurrencyAmount: 0.25,
+      payoutMethod: 'gbp_bank_transfer',
+      externalTransactionId: 'order-7',
+      refundWalletAddress: REFUND,
+    })
   })
 
   it('has the amounts, fees and payout method of the sell quote for the same input at the same instant', async () => {
     const flow = await sellFlow()
-    const quote = conforms(SellQuote, (await send(flow.core, `GET /v3/currencies/eth/sell_quote?apiKey=${flow.pk}&quoteCurrencyCode=eur&baseCurrencyAmount=0.7&payoutMethod=sepa_bank_transfer&extraFeePercentage=3`)).body)
-    const sell = await flow.create({ quoteCurrencyCode: 'eur', baseCurrencyAmount: 0.7, payoutMethod: 'sepa_bank_transfer', extraFeePercentage: 3 })
+    const quote = conforms(
+      SellQuote,
+      (
+        await send(
+          flow.core,
+          `GET /v3/currencies/eth/sell_quote?apiKey=${flow.pk}&quoteCurrencyCode=eur&baseCurrencyAmount=0.7&payoutMethod=sepa_bank_transfer&extraFeePercentage=3`,
+        )
+      ).body,
+    )
+    const sell = await flow.create({
+      quoteCurrencyCode: 'eur',
+      baseCurrencyAmount: 0.7,
+      payoutMethod: 'sepa_bank_transfer',
+      extraFeePercentage: 3,
+    })
     const { baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod } = quote
     expect(sell).toMatchObject({ baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod })
   })
@@ -38,11 +71,18 @@ describe('startSellTransaction', () => {
     [{ baseCurrencyCode: 'usd' }, 'baseCurrencyCode', /baseCurrencyCode usd is a fiat currency/],
     [{ baseCurrencyCode: 'nope' }, 'baseCurrencyCode', /baseCurrencyCode nope is not a known currency/],
     [{ quoteCurrencyCode: 'btc' }, 'quoteCurrencyCode', /quoteCurrencyCode btc is a crypto currency/],
-    [{ refundWalletAddress: 'bc1qnotanethaddress' }, 'refundWalletAddress', /refundWalletAddress is not a eth address on ethereum/],
+    [
+      { refundWalletAddress: 'bc1qnotanethaddress' },
+      'refundWalletAddress',
+      /refundWalletAddress is not a eth address on ethereum/,
+    ],
   ])('refuses %o as the sell quote does, a 400 naming %s', async (body, field, message) => {
     const response = await (await sellFlow()).createRaw(body)
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'invalid_request', errors: [{ field: expect.stringContaining(field) }] })
+    expect(response.body).toMatchObject({
+      code: 'invalid_request',
+      errors: [{ field: expect.stringContaining(field) }],
+    })
     expect(JSON.stringify(response.body)).toMatch(message)
   })
 
@@ -62,8 +102,16 @@ describe("the reference's sell fields (decision 0089)", () => {
     const account = conforms(AccountDetails, (await send(flow.core, `GET /v4/accounts/me?apiKey=${flow.pk}`)).body)
     expect([sell.accountId, sell.quoteExpiresAt, sell.flow]).toEqual([account.id, sell.depositExpiresAt, 'principal'])
     expect(Date.parse(sell.quoteExpiresAt) - Date.parse(sell.createdAt)).toBe(DEPOSIT_WINDOW_SECONDS * 1000)
-    expect([sell.refundHash, sell.refundWalletAddressRequestedAt, sell.quoteExpiredEmailSentAt, sell.widgetRedirectUrl, sell.confirmations, sell.depositWalletId, sell.refundApprovalStatus, sell.integratedSellDepositInfo])
-      .toEqual([null, null, null, null, null, null, null, null])
+    expect([
+      sell.refundHash,
+      sell.refundWalletAddressRequestedAt,
+      sell.quoteExpiredEmailSentAt,
+      sell.widgetRedirectUrl,
+      sell.confirmations,
+      sell.depositWalletId,
+      sell.refundApprovalStatus,
+      sell.integratedSellDepositInfo,
+    ]).toEqual([null, null, null, null, null, null, null, null])
   })
 
   it('hold the price only as long as a shortened deposit window (trigger 4213: 60 s)', async () => {
@@ -82,7 +130,14 @@ describe("the reference's sell fields (decision 0089)", () => {
     await flow.deposit(pending.id, 0.5)
     expect((await flow.read(pending.id)).refundHash).toBeNull()
     const undeposited = await flow.create()
-    expect((await send(flow.core, `POST /__sandbox/sell_transactions/${undeposited.id}/fail`, { headers: flow.sk, body: { failureReason: 'refund' } })).status).toBe(200)
+    expect(
+      (
+        await send(flow.core, `POST /__sandbox/sell_transactions/${undeposited.id}/fail`, {
+          headers: flow.sk,
+          body: { failureReason: 'refund' },
+        })
+      ).status,
+    ).toBe(200)
     expect((await flow.read(undeposited.id)).refundHash).toBeNull()
   })
 })
@@ -144,7 +199,11 @@ describe('a sell on the tenant clock', () => {
     await flow.advance(DEPOSIT_WINDOW_SECONDS * 1000 - 1)
     expect((await flow.read(id)).status).toBe('waitingForDeposit')
     await flow.advance(1)
-    expect(await flow.read(id)).toMatchObject({ status: 'failed', failureReason: 'timeout_deposit', stages: [{ status: 'failed', failureReason: 'timeout_deposit' }, {}, {}, {}] })
+    expect(await flow.read(id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'timeout_deposit',
+      stages: [{ status: 'failed', failureReason: 'timeout_deposit' }, {}, {}, {}],
+    })
   })
 
   it('does not expire once its deposit arrived', async () => {
@@ -206,8 +265,18 @@ describe('cancelling a sell', () => {
 
   it.each([
     ['pending', async (flow: Awaited<ReturnType<typeof sellFlow>>, id: string) => void (await flow.deposit(id, 0.5))],
-    ['completed', async (flow: Awaited<ReturnType<typeof sellFlow>>, id: string) => { await flow.deposit(id, 0.5); await flow.advance(20_000) }],
-    ['cancelled already', async (flow: Awaited<ReturnType<typeof sellFlow>>, id: string) => void (await send(flow.core, `DELETE /v3/sell_transactions/${id}`, { headers: flow.sk }))],
+    [
+      'completed',
+      async (flow: Awaited<ReturnType<typeof sellFlow>>, id: string) => {
+        await flow.deposit(id, 0.5)
+        await flow.advance(20_000)
+      },
+    ],
+    [
+      'cancelled already',
+      async (flow: Awaited<ReturnType<typeof sellFlow>>, id: string) =>
+        void (await send(flow.core, `DELETE /v3/sell_transactions/${id}`, { headers: flow.sk })),
+    ],
   ])('is 409 once it is %s', async (_, bring) => {
     const flow = await sellFlow()
     const { id } = await flow.create()

@@ -1,4 +1,11 @@
-import { SellQuoteQuery, roundSignificant, stagesAt, type RequestPayoutMethod, type SellTransaction, type SellTransactionRecord } from '#contract/index.ts'
+import {
+  SellQuoteQuery,
+  roundSignificant,
+  stagesAt,
+  type RequestPayoutMethod,
+  type SellTransaction,
+  type SellTransactionRecord,
+} from '#contract/index.ts'
 import { usdRates } from '#fixtures/usd-rates.ts'
 import { describeIssue } from '#kernel/describe-issue.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
@@ -61,7 +68,11 @@ function quoteQuery(input: StartSellInput): SellQuoteQuery {
 function renamed(error: unknown): unknown {
   if (!(error instanceof SandboxError) || !error.message.startsWith('currencyCode')) return error
   const message = `baseCurrencyCode${error.message.slice('currencyCode'.length)}`
-  return new SandboxError(error.code, message, error.fieldErrors.map(() => ({ field: 'baseCurrencyCode', message })))
+  return new SandboxError(
+    error.code,
+    message,
+    error.fieldErrors.map(() => ({ field: 'baseCurrencyCode', message })),
+  )
 }
 
 /**
@@ -78,10 +89,21 @@ function renamed(error: unknown): unknown {
  * })
  * sell.status // 'waitingForDeposit'; send sell.baseCurrencyAmount to sell.depositWalletAddress, then recordDeposit
  */
-export async function startSellTransaction(tenant: Tenant, store: TenantStore, input: StartSellInput): Promise<SellTransaction> {
-  if (!store.customers.get(input.customerId)) throw new SandboxError('not_found', `customerId ${input.customerId} is not a customer of this account`, [{ field: 'customerId', message: `customerId ${input.customerId} is not a customer of this account` }])
+export async function startSellTransaction(
+  tenant: Tenant,
+  store: TenantStore,
+  input: StartSellInput,
+): Promise<SellTransaction> {
+  if (!store.customers.get(input.customerId))
+    throw new SandboxError('not_found', `customerId ${input.customerId} is not a customer of this account`, [
+      { field: 'customerId', message: `customerId ${input.customerId} is not a customer of this account` },
+    ])
   const baseCode = input.baseCurrencyCode.toLowerCase()
-  if (!tenant.catalog.currency(baseCode)) throw SandboxError.invalidField('baseCurrencyCode', `baseCurrencyCode ${input.baseCurrencyCode} is not a known currency; GET /v3/currencies lists them`)
+  if (!tenant.catalog.currency(baseCode))
+    throw SandboxError.invalidField(
+      'baseCurrencyCode',
+      `baseCurrencyCode ${input.baseCurrencyCode} is not a known currency; GET /v3/currencies lists them`,
+    )
   const query = quoteQuery(input)
   let quote
   try {
@@ -95,17 +117,37 @@ export async function startSellTransaction(tenant: Tenant, store: TenantStore, i
   const trigger = sellTriggerFor(tenant.mode, quote.baseCurrencyAmount)
   const window = trigger?.outcome.kind === 'shortDepositWindow' ? trigger.outcome.seconds : DEPOSIT_WINDOW_SECONDS
   const record = await store.sellTransactions.create({
-    id, createdAt: isoTime(now), updatedAt: isoTime(now), customerId: input.customerId, status: 'waitingForDeposit',
-    baseCurrencyAmount: quote.baseCurrencyAmount, quoteCurrencyAmount: quote.quoteCurrencyAmount, feeAmount: quote.feeAmount, extraFeeAmount: quote.extraFeeAmount,
-    eurRate: rateOf(quote.quoteCurrencyCode, 'eur'), usdRate: rateOf(quote.quoteCurrencyCode, 'usd'), gbpRate: rateOf(quote.quoteCurrencyCode, 'gbp'),
-    payoutMethod: quote.payoutMethod, failureReason: null,
-    depositWalletAddress: sandboxAddress(tenant, quote.baseCurrency, `deposit:${id}`), depositExpiresAt: isoTime(now + window * 1000), depositHash: null,
-    bankAccountId: null, externalCustomerId: input.externalCustomerId ?? null, externalTransactionId: input.externalTransactionId ?? null,
-    refundWalletAddress: input.refundWalletAddress, stages: stagesAt('stage_one_ordering', 'in_progress'),
-    baseCurrencyCode: quote.baseCurrencyCode, quoteCurrencyCode: quote.quoteCurrencyCode,
+    id,
+    createdAt: isoTime(now),
+    updatedAt: isoTime(now),
+    customerId: input.customerId,
+    status: 'waitingForDeposit',
+    baseCurrencyAmount: quote.baseCurrencyAmount,
+    quoteCurrencyAmount: quote.quoteCurrencyAmount,
+    feeAmount: quote.feeAmount,
+    extraFeeAmount: quote.extraFeeAmount,
+    eurRate: rateOf(quote.quoteCurrencyCode, 'eur'),
+    usdRate: rateOf(quote.quoteCurrencyCode, 'usd'),
+    gbpRate: rateOf(quote.quoteCurrencyCode, 'gbp'),
+    payoutMethod: quote.payoutMethod,
+    failureReason: null,
+    depositWalletAddress: sandboxAddress(tenant, quote.baseCurrency, `deposit:${id}`),
+    depositExpiresAt: isoTime(now + window * 1000),
+    depositHash: null,
+    bankAccountId: null,
+    externalCustomerId: input.externalCustomerId ?? null,
+    externalTransactionId: input.externalTransactionId ?? null,
+    refundWalletAddress: input.refundWalletAddress,
+    stages: stagesAt('stage_one_ordering', 'in_progress'),
+    baseCurrencyCode: quote.baseCurrencyCode,
+    quoteCurrencyCode: quote.quoteCurrencyCode,
   })
   tenant.scheduleJob(store, { kind: 'sell:expire', at: now + window * 1000, sellTransactionId: id })
-  tenant.record('sell:created', { sellTransactionId: id, customerId: input.customerId, baseCurrencyAmount: record.baseCurrencyAmount })
+  tenant.record('sell:created', {
+    sellTransactionId: id,
+    customerId: input.customerId,
+    baseCurrencyAmount: record.baseCurrencyAmount,
+  })
   return emitSellWebhook(tenant, store, 'sell_transaction_created', record)
 }
 

@@ -1,7 +1,9 @@
 import type { Mode, SellFailureReason } from '#contract/index.ts'
 
 /** What a sell trigger does: the payout fails at settlement, or the deposit window is short. */
-type SellTriggerOutcome = { kind: 'payoutFails'; failureReason: SellFailureReason } | { kind: 'shortDepositWindow'; seconds: number }
+type SellTriggerOutcome =
+  | { kind: 'payoutFails'; failureReason: SellFailureReason }
+  | { kind: 'shortDepositWindow'; seconds: number }
 
 /** One test-mode sell trigger: the significant digits of the crypto amount sold, and what they do. */
 interface SellTrigger {
@@ -24,13 +26,15 @@ export const SELL_TRIGGERS: readonly SellTrigger[] = [
     digits: '4113',
     examples: ['0.04113 btc', '0.4113 eth', '41.13 usdc'],
     outcome: { kind: 'payoutFails', failureReason: 'error' },
-    description: 'the deposit is accepted, the stages pass, and the payout fails at settlement: `failed`, failureReason `error` at stage_four_delivery',
+    description:
+      'the deposit is accepted, the stages pass, and the payout fails at settlement: `failed`, failureReason `error` at stage_four_delivery',
   },
   {
     digits: '4213',
     examples: ['0.04213 btc', '0.4213 eth', '42.13 usdc'],
     outcome: { kind: 'shortDepositWindow', seconds: 60 },
-    description: 'the deposit window is 60 s instead of 30 min: with no deposit by then, `failed`, failureReason `timeout_deposit`',
+    description:
+      'the deposit window is 60 s instead of 30 min: with no deposit by then, `failed`, failureReason `timeout_deposit`',
   },
 ]
 
@@ -72,5 +76,9 @@ export function sellTriggersMarkdown(): string {
  * sellTriggerFixtures()[0].digits // '4113'
  */
 export function sellTriggerFixtures(): Array<Record<string, unknown>> {
-  return SELL_TRIGGERS.map((trigger) => ({ ...trigger, examples: [...trigger.examples], outcome: { ...trigger.outcome } }))
+  return SELL_TRIGGERS.map((trigger) => ({
+    ...trigger,
+    examples: [...trigger.examples],
+    outcome: { ...trigger.outcome },
+  }))
 }

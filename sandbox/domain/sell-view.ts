@@ -17,13 +17,25 @@ export function sellTransactionView(tenant: Tenant, record: SellTransactionRecor
   const { baseCurrencyCode, quoteCurrencyCode, ...fields } = record
   const baseCurrency = tenant.catalog.currency(baseCurrencyCode) as CryptoCurrency
   const quoteCurrency = tenant.catalog.currency(quoteCurrencyCode)
-  if (baseCurrency?.type !== 'crypto' || quoteCurrency?.type !== 'fiat') throw new SandboxError('internal_error', `sell ${record.id} names currencies the catalog lacks`)
+  if (baseCurrency?.type !== 'crypto' || quoteCurrency?.type !== 'fiat')
+    throw new SandboxError('internal_error', `sell ${record.id} names currencies the catalog lacks`)
   return {
-    ...fields, baseCurrencyId: baseCurrency.id, quoteCurrencyId: quoteCurrency.id, quoteCurrency, baseCurrency,
+    ...fields,
+    baseCurrencyId: baseCurrency.id,
+    quoteCurrencyId: quoteCurrency.id,
+    quoteCurrency,
+    baseCurrency,
     accountId: accountId(tenant),
-    refundHash: record.failureReason === 'refund' && record.depositHash !== null ? sandboxRefundHash(tenant, record.id) : null,
+    refundHash:
+      record.failureReason === 'refund' && record.depositHash !== null ? sandboxRefundHash(tenant, record.id) : null,
     quoteExpiresAt: record.depositExpiresAt,
-    refundWalletAddressRequestedAt: null, quoteExpiredEmailSentAt: null, widgetRedirectUrl: null, confirmations: null,
-    depositWalletId: null, refundApprovalStatus: null, integratedSellDepositInfo: null, flow: 'principal',
+    refundWalletAddressRequestedAt: null,
+    quoteExpiredEmailSentAt: null,
+    widgetRedirectUrl: null,
+    confirmations: null,
+    depositWalletId: null,
+    refundApprovalStatus: null,
+    integratedSellDepositInfo: null,
+    flow: 'principal',
   }
 }

@@ -42,24 +42,36 @@ describe('sell webhooks', () => {
     await flow.advance(1_800_000)
     const failed = (await flow.events()).filter((event) => event.type === 'sell_transaction_failed')
     expect(failed.map((event) => [event.data.id, event.data.failureReason])).toEqual([
-      [cancelled.id, 'cancelled'], [refused.id, 'refund'], [payout.id, 'error'], [expired.id, 'timeout_deposit'],
+      [cancelled.id, 'cancelled'],
+      [refused.id, 'refund'],
+      [payout.id, 'error'],
+      [expired.id, 'timeout_deposit'],
     ])
   })
 
   it('can be triggered on demand for the newest sell, with overrides', async () => {
     const flow = await sellFlow()
     const { id } = await flow.create()
-    const response = await send(flow.core, 'POST /__sandbox/webhooks/trigger', { headers: flow.sk, body: { type: 'sell_transaction_failed', data: { status: 'failed', failureReason: 'error' } } })
+    const response = await send(flow.core, 'POST /__sandbox/webhooks/trigger', {
+      headers: flow.sk,
+      body: { type: 'sell_transaction_failed', data: { status: 'failed', failureReason: 'error' } },
+    })
     expect(response.status).toBe(201)
     expect(conforms(dataOf(TriggeredWebhook), response.body).data.deliveries).toHaveLength(1)
     await flow.tenant.background.settled()
-    expect((await flow.events()).at(-1)).toMatchObject({ type: 'sell_transaction_failed', data: { id, status: 'failed', failureReason: 'error' } })
+    expect((await flow.events()).at(-1)).toMatchObject({
+      type: 'sell_transaction_failed',
+      data: { id, status: 'failed', failureReason: 'error' },
+    })
     expect((await flow.read(id)).status).toBe('waitingForDeposit')
   })
 
   it('refuse a trigger naming a sell that does not exist, naming transactionId', async () => {
     const flow = await sellFlow()
-    const response = await send(flow.core, 'POST /__sandbox/webhooks/trigger', { headers: flow.sk, body: { type: 'sell_transaction_updated', transactionId: 'sell_nope' } })
+    const response = await send(flow.core, 'POST /__sandbox/webhooks/trigger', {
+      headers: flow.sk,
+      body: { type: 'sell_transaction_updated', transactionId: 'sell_nope' },
+    })
     expect(response.status).toBe(400)
     expect(JSON.stringify(response.body)).toMatch(/transactionId names no sell transaction/)
   })

@@ -17,15 +17,38 @@ type SellEventType = 'sell_transaction_created' | 'sell_transaction_updated' | '
  * await emitSellWebhook(tenant, store, 'sell_transaction_created', record) // the view, delivered to the endpoints that want it
  * await emitSellWebhook(tenant, store, 'sell_transaction_updated', updated, 'pending') // unless statusChange skips a pending sell's stage
  */
-export async function emitSellWebhook(tenant: Tenant, store: TenantStore, type: 'sell_transaction_created', record: SellTransactionRecord): Promise<SellTransaction>
-export async function emitSellWebhook(tenant: Tenant, store: TenantStore, type: 'sell_transaction_updated' | 'sell_transaction_failed', record: SellTransactionRecord, before: SellTransactionStatus): Promise<SellTransaction>
-export async function emitSellWebhook(tenant: Tenant, store: TenantStore, type: SellEventType, record: SellTransactionRecord, before?: SellTransactionStatus): Promise<SellTransaction> {
+export async function emitSellWebhook(
+  tenant: Tenant,
+  store: TenantStore,
+  type: 'sell_transaction_created',
+  record: SellTransactionRecord,
+): Promise<SellTransaction>
+export async function emitSellWebhook(
+  tenant: Tenant,
+  store: TenantStore,
+  type: 'sell_transaction_updated' | 'sell_transaction_failed',
+  record: SellTransactionRecord,
+  before: SellTransactionStatus,
+): Promise<SellTransaction>
+export async function emitSellWebhook(
+  tenant: Tenant,
+  store: TenantStore,
+  type: SellEventType,
+  record: SellTransactionRecord,
+  before?: SellTransactionStatus,
+): Promise<SellTransaction> {
   const view = sellTransactionView(tenant, record)
   if (type === 'sell_transaction_created' || before === undefined) {
     await emitWebhook(tenant, store, type, view)
     return view
   }
-  const events = lifecycleEventsOf(tenant.settings, type === 'sell_transaction_failed' ? 'failed' : 'updated', before, record.status)
-  for (const event of events) await emitWebhook(tenant, store, event === 'failed' ? 'sell_transaction_failed' : 'sell_transaction_updated', view)
+  const events = lifecycleEventsOf(
+    tenant.settings,
+    type === 'sell_transaction_failed' ? 'failed' : 'updated',
+    before,
+    record.status,
+  )
+  for (const event of events)
+    await emitWebhook(tenant, store, event === 'failed' ? 'sell_transaction_failed' : 'sell_transaction_updated', view)
   return view
 }

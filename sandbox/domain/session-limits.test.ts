@@ -8,7 +8,10 @@ import { conforms, send } from '#http/test-request.ts'
 const core = createSandboxCore({ limits: { sessions: 3 } })
 
 async function newSession(account: ReturnType<typeof platformAccount>, externalCustomerId = 'user-1') {
-  return send(core, 'POST /platform/v1/sessions', { headers: account.headers, body: { externalCustomerId, deviceIp: '203.0.113.7' } })
+  return send(core, 'POST /platform/v1/sessions', {
+    headers: account.headers,
+    body: { externalCustomerId, deviceIp: '203.0.113.7' },
+  })
 }
 
 describe('sessions are bounded per tenant', () => {
@@ -27,7 +30,9 @@ describe('sessions are bounded per tenant', () => {
   it('makes room at the cap by dropping the oldest revoked session', async () => {
     const account = platformAccount(core)
     for (let i = 0; i < 3; i++) await newSession(account, `user-${i}`)
-    expect((await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=user-1', { headers: account.headers })).status).toBe(204)
+    expect(
+      (await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=user-1', { headers: account.headers })).status,
+    ).toBe(204)
     expect((await newSession(account, 'user-3')).status).toBe(201)
     const store = await account.tenant().store()
     expect(store.sessions.all().map((s) => s.externalCustomerId)).toEqual(['user-0', 'user-2', 'user-3'])
@@ -46,7 +51,10 @@ describe('sessions are bounded per tenant', () => {
     expect((await newSession(account)).status).toBe(201)
     expect(store.sessions.size).toBe(3)
     const firstToken = (first.body as { data: { sessionToken: string } }).data.sessionToken
-    const connect = await send(core, 'POST /__sandbox/connections', { headers: account.headers, body: { sessionToken: firstToken } })
+    const connect = await send(core, 'POST /__sandbox/connections', {
+      headers: account.headers,
+      body: { sessionToken: firstToken },
+    })
     expect(connect.status).toBe(401)
     expect(JSON.stringify(connect.body)).toContain('sessionToken has expired')
   })
@@ -56,10 +64,18 @@ describe('sessions are bounded per tenant', () => {
     await newSession(account, 'alice')
     await newSession(account, 'bob')
     await newSession(account, 'alice')
-    const revoked = await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=alice', { headers: account.headers })
+    const revoked = await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=alice', {
+      headers: account.headers,
+    })
     expect(revoked.status).toBe(204)
     const store = await account.tenant().store()
-    expect(store.sessions.all().map((s) => [s.externalCustomerId, s.revokedAt !== null])).toEqual([['alice', true], ['bob', false], ['alice', true]])
-    expect((await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=alice', { headers: account.headers })).status).toBe(404)
+    expect(store.sessions.all().map((s) => [s.externalCustomerId, s.revokedAt !== null])).toEqual([
+      ['alice', true],
+      ['bob', false],
+      ['alice', true],
+    ])
+    expect(
+      (await send(core, 'DELETE /platform/v1/sessions?externalCustomerId=alice', { headers: account.headers })).status,
+    ).toBe(404)
   })
 })

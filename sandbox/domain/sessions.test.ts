@@ -21,11 +21,16 @@ async function connected() {
 }
 
 async function transactionsWith(accessToken: string) {
-  const response = await send(core, 'GET /platform/v1/transactions', { headers: { authorization: `Bearer ${accessToken}` } })
-  return { status: response.status, message: response.status === 200 ? undefined : conforms(PlatformError, response.body).message }
+  const response = await send(core, 'GET /platform/v1/transactions', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  })
+  return {
+    status: response.status,
+    message: response.status === 200 ? undefined : conforms(PlatformError, response.body).message,
+  }
 }
 
-describe('liveSessionOf: a signed token\'s claims are checked against the store', () => {
+describe("liveSessionOf: a signed token's claims are checked against the store", () => {
   it('accepts the claims as issued', async () => {
     const { sign } = await connected()
     expect((await transactionsWith(sign({}))).status).toBe(200)
@@ -33,17 +38,27 @@ describe('liveSessionOf: a signed token\'s claims are checked against the store'
 
   it('refuses a token naming a session the tenant does not have', async () => {
     const { sign } = await connected()
-    expect(await transactionsWith(sign({ session: 'ses_nosuchsession00' }))).toEqual({ status: 401, message: 'Authorization Bearer token names an unknown session (it expired, or was revoked, and the sandbox dropped it)' })
+    expect(await transactionsWith(sign({ session: 'ses_nosuchsession00' }))).toEqual({
+      status: 401,
+      message:
+        'Authorization Bearer token names an unknown session (it expired, or was revoked, and the sandbox dropped it)',
+    })
   })
 
   it('refuses a full-scope token that names no customer', async () => {
     const { sign } = await connected()
-    expect(await transactionsWith(sign({ customer: null }))).toEqual({ status: 401, message: 'Authorization Bearer token has full scope but names no customer' })
+    expect(await transactionsWith(sign({ customer: null }))).toEqual({
+      status: 401,
+      message: 'Authorization Bearer token has full scope but names no customer',
+    })
   })
 
   it('refuses a token naming a customer the tenant does not have', async () => {
     const { sign } = await connected()
-    expect(await transactionsWith(sign({ customer: 'cus_nosuchcustomer0' }))).toEqual({ status: 401, message: 'Authorization Bearer token names a customer this account does not have' })
+    expect(await transactionsWith(sign({ customer: 'cus_nosuchcustomer0' }))).toEqual({
+      status: 401,
+      message: 'Authorization Bearer token names a customer this account does not have',
+    })
   })
 
   it('refuses a token whose session has expired, though the token itself has not', async () => {
@@ -51,8 +66,14 @@ describe('liveSessionOf: a signed token\'s claims are checked against the store'
     const tenant = core.tenants.byId(claims.tenant)!
     tenant.clock.advance(24 * 3_600_000 - 30 * 60_000)
     const now = tenant.clock.now()
-    expect(await transactionsWith(sign({ iat: now, exp: now + 3_600_000 }))).toEqual({ status: 200, message: undefined })
+    expect(await transactionsWith(sign({ iat: now, exp: now + 3_600_000 }))).toEqual({
+      status: 200,
+      message: undefined,
+    })
     tenant.clock.advance(31 * 60_000)
-    expect(await transactionsWith(sign({ iat: now, exp: now + 3_600_000 }))).toEqual({ status: 401, message: 'Authorization Bearer token belongs to a session that has expired' })
+    expect(await transactionsWith(sign({ iat: now, exp: now + 3_600_000 }))).toEqual({
+      status: 401,
+      message: 'Authorization Bearer token belongs to a session that has expired',
+    })
   })
 })

@@ -14,12 +14,17 @@ function checkTerms(tenant: Tenant, termsAcceptedAt: string | undefined): void {
   if (termsAcceptedAt === undefined) return
   const { identity, guestCheckout } = tenant.settings.capabilities
   if (!identity && !guestCheckout) {
-    throw new SandboxError('forbidden', 'termsAcceptedAt requires the identity or guest checkout capability (PUT /__sandbox/settings)', [
-      { field: 'termsAcceptedAt', message: 'termsAcceptedAt requires the identity or guest checkout capability' },
-    ])
+    throw new SandboxError(
+      'forbidden',
+      'termsAcceptedAt requires the identity or guest checkout capability (PUT /__sandbox/settings)',
+      [{ field: 'termsAcceptedAt', message: 'termsAcceptedAt requires the identity or guest checkout capability' }],
+    )
   }
   if (Date.parse(termsAcceptedAt) > tenant.clock.now() + TERMS_SKEW_MS) {
-    throw SandboxError.invalidField('termsAcceptedAt', `termsAcceptedAt must be at most 60 s after the sandbox clock (${tenant.clock.iso()})`)
+    throw SandboxError.invalidField(
+      'termsAcceptedAt',
+      `termsAcceptedAt must be at most 60 s after the sandbox clock (${tenant.clock.iso()})`,
+    )
   }
 }
 
@@ -37,7 +42,11 @@ function checkTerms(tenant: Tenant, termsAcceptedAt: string | undefined): void {
 export function dropExpiredSessions(tenant: Tenant, store: TenantStore): number {
   const now = tenant.clock.now()
   let dropped = 0
-  for (let oldest = store.sessions.oldest(); oldest && Date.parse(oldest.expiresAt) <= now; oldest = store.sessions.oldest()) {
+  for (
+    let oldest = store.sessions.oldest();
+    oldest && Date.parse(oldest.expiresAt) <= now;
+    oldest = store.sessions.oldest()
+  ) {
     store.sessions.delete(oldest.id)
     dropped++
   }
@@ -58,7 +67,11 @@ export function dropExpiredSessions(tenant: Tenant, store: TenantStore): number 
  * @example
  * await createSession(tenant, store, { externalCustomerId: 'u1', deviceIp: '203.0.113.7' })
  */
-export async function createSession(tenant: Tenant, store: TenantStore, body: SessionCreateRequest): Promise<SessionCreated> {
+export async function createSession(
+  tenant: Tenant,
+  store: TenantStore,
+  body: SessionCreateRequest,
+): Promise<SessionCreated> {
   if (body.customerId !== undefined && !store.customers.get(body.customerId)) {
     throw SandboxError.invalidField('customerId', `customerId ${body.customerId} is not a customer of this account`)
   }
@@ -79,7 +92,13 @@ export async function createSession(tenant: Tenant, store: TenantStore, body: Se
   }
   await store.sessions.create(session)
   tenant.record('session:created', { sessionId: session.id, externalCustomerId: session.externalCustomerId })
-  const { token } = issueToken(tenant, { kind: 'session', session: session.id, customer: session.customerId, scope: 'anonymous', exp: Date.parse(session.expiresAt) })
+  const { token } = issueToken(tenant, {
+    kind: 'session',
+    session: session.id,
+    customer: session.customerId,
+    scope: 'anonymous',
+    exp: Date.parse(session.expiresAt),
+  })
   return { sessionToken: token, expiresAt: session.expiresAt }
 }
 
@@ -97,19 +116,31 @@ export function liveSessionOf(tenant: Tenant, store: TenantStore, claims: TokenC
   if (!session) {
     // Made at or after the instant the state file was saved, and not in it: the process that made it stopped before saving it.
     const lost = tenant.restoredAtMs !== undefined && claims.iat >= tenant.restoredAtMs
-    throw new SandboxError('unauthorized', lost
-      ? `${field} names a session this sandbox does not have: it restarted from its --state-file, last saved before the session was made (a crash or SIGKILL loses what came after the last save; SIGTERM saves first)`
-      : `${field} names an unknown session (it expired, or was revoked, and the sandbox dropped it)`)
+    throw new SandboxError(
+      'unauthorized',
+      lost
+        ? `${field} names a session this sandbox does not have: it restarted from its --state-file, last saved before the session was made (a crash or SIGKILL loses what came after the last save; SIGTERM saves first)`
+        : `${field} names an unknown session (it expired, or was revoked, and the sandbox dropped it)`,
+    )
   }
-  if (session.revokedAt !== null) throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
-  if (Date.parse(session.expiresAt) <= tenant.clock.now()) throw new SandboxError('unauthorized', `${field} belongs to a session that has expired`)
-  if (claims.scope === 'full' && claims.customer === null) throw new SandboxError('unauthorized', `${field} has full scope but names no customer`)
-  if (claims.customer !== null && !store.customers.get(claims.customer)) throw new SandboxError('unauthorized', `${field} names a customer this account does not have`)
+  if (session.revokedAt !== null)
+    throw new SandboxError('unauthorized', `${field} belongs to a session that was revoked`)
+  if (Date.parse(session.expiresAt) <= tenant.clock.now())
+    throw new SandboxError('unauthorized', `${field} belongs to a session that has expired`)
+  if (claims.scope === 'full' && claims.customer === null)
+    throw new SandboxError('unauthorized', `${field} has full scope but names no customer`)
+  if (claims.customer !== null && !store.customers.get(claims.customer))
+    throw new SandboxError('unauthorized', `${field} names a customer this account does not have`)
   return session
 }
 
 /** The live session a session token names; 401 when the token or its session is not valid. */
-export function sessionOfToken(tenant: Tenant, store: TenantStore, sessionToken: string, field = 'sessionToken'): SessionRecord {
+export function sessionOfToken(
+  tenant: Tenant,
+  store: TenantStore,
+  sessionToken: string,
+  field = 'sessionToken',
+): SessionRecord {
   return liveSessionOf(tenant, store, verifyToken(tenant, sessionToken, 'session', field), field)
 }
 
@@ -117,11 +148,17 @@ export function sessionOfToken(tenant: Tenant, store: TenantStore, sessionToken:
  * Revokes one session (by token) or every session of an external customer;
  * every token issued under a revoked session stops working. Returns how many.
  */
-export async function revokeSessions(tenant: Tenant, store: TenantStore, request: SessionDeleteRequest): Promise<number> {
-  const targets = request.sessionToken !== undefined
-    ? [sessionOfToken(tenant, store, request.sessionToken)]
-    : store.sessions.where('byExternalCustomer', request.externalCustomerId!).filter((s) => s.revokedAt === null)
-  if (targets.length === 0) throw new SandboxError('not_found', `externalCustomerId ${request.externalCustomerId} has no active session`)
+export async function revokeSessions(
+  tenant: Tenant,
+  store: TenantStore,
+  request: SessionDeleteRequest,
+): Promise<number> {
+  const targets =
+    request.sessionToken !== undefined
+      ? [sessionOfToken(tenant, store, request.sessionToken)]
+      : store.sessions.where('byExternalCustomer', request.externalCustomerId!).filter((s) => s.revokedAt === null)
+  if (targets.length === 0)
+    throw new SandboxError('not_found', `externalCustomerId ${request.externalCustomerId} has no active session`)
   for (const session of targets) {
     await store.sessions.update(session.id, (draft) => {
       draft.revokedAt = tenant.clock.iso()

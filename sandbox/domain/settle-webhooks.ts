@@ -11,6 +11,12 @@ import type { Tenant } from '#kernel/tenant.ts'
 export async function settleWebhooks(tenant: Tenant): Promise<WebhookDeliverySummary> {
   await tenant.background.settled()
   const deliveries = (await tenant.store()).webhookDeliveries.all()
-  const count = (status: 'pending' | 'delivered' | 'failed') => deliveries.filter((delivery) => delivery.status === status).length
-  return { deliveries: deliveries.length, pending: count('pending'), delivered: count('delivered'), failed: count('failed') }
+  const count = (status: 'pending' | 'delivered' | 'failed') =>
+    deliveries.filter((delivery) => delivery.status === status).length
+  return {
+    deliveries: deliveries.length,
+    pending: count('pending'),
+    delivered: count('delivered'),
+    failed: count('failed'),
+  }
 }

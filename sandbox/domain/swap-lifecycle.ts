@@ -10,8 +10,15 @@ import { depositWalletFor, madeUpHash } from './swap-wallets.ts'
 import { emitSwapWebhook, swapCrypto } from './swaps.ts'
 
 /** Changes a swap, stamps `updatedAt` and journals its new status. */
-async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fields: Partial<SwapRecord>): Promise<SwapRecord> {
-  const updated = (await store.swaps.update(swap.id, (draft) => Object.assign(draft, fields, { updatedAt: isoTime(tenant.clock.now()) })))!
+async function change(
+  tenant: Tenant,
+  store: TenantStore,
+  swap: SwapRecord,
+  fields: Partial<SwapRecord>,
+): Promise<SwapRecord> {
+  const updated = (await store.swaps.update(swap.id, (draft) =>
+    Object.assign(draft, fields, { updatedAt: isoTime(tenant.clock.now()) }),
+  ))!
   tenant.record('swap:status', { swapId: swap.id, status: updated.status, failureReason: updated.failureReason })
   return updated
 }
@@ -24,14 +31,25 @@ async function change(tenant: Tenant, store: TenantStore, swap: SwapRecord, fiel
  * @example
  * await failSwap(tenant, store, swap, 'depositAmountIncorrect', { refundWallet })
  */
-export async function failSwap(tenant: Tenant, store: TenantStore, swap: SwapRecord, failureReason: SwapFailureReason, fields: Partial<SwapRecord> = {}): Promise<SwapRecord> {
+export async function failSwap(
+  tenant: Tenant,
+  store: TenantStore,
+  swap: SwapRecord,
+  failureReason: SwapFailureReason,
+  fields: Partial<SwapRecord> = {},
+): Promise<SwapRecord> {
   const refunded = swap.depositAmount !== null
   const refundHash = refunded ? madeUpHash(tenant, swapCrypto(tenant, swap.quote.base), swap.id, 'refund') : null
   const failed = await change(tenant, store, swap, { ...fields, status: 'failed', failureReason, refundHash })
   await emitSwapWebhook(tenant, store, 'swap_transaction_failed', failed)
   if (!refunded) return failed
   await emitSwapWebhook(tenant, store, 'swap_refund_asset_delivery_initiated', failed)
-  tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.refund, swapId: swap.id, step: 'refunded' })
+  tenant.scheduleJob(store, {
+    kind: 'swap:step',
+    at: tenant.clock.now() + SWAP_TIMINGS_MS.refund,
+    swapId: swap.id,
+    step: 'refunded',
+  })
   return failed
 }
 
@@ -44,19 +62,39 @@ export async function failSwap(tenant: Tenant, store: TenantStore, swap: SwapRec
  * @example
  * await depositToSwap(tenant, 'swp_…', { amount: 0.5 }) // status screeningWalletAddress
  */
-export async function depositToSwap(tenant: Tenant, swapId: string, request: SwapDepositRequest): Promise<SwapTransaction> {
+export async function depositToSwap(
+  tenant: Tenant,
+  swapId: string,
+  request: SwapDepositRequest,
+): Promise<SwapTransaction> {
   const store = await tenant.store()
   const swap = store.swaps.get(swapId)
   if (!swap) throw new SandboxError('not_found', `swap ${swapId} is not a swap of this account`)
   if (swap.status !== 'waitingForDeposit') {
-    const hint = swap.status === 'waitingForDepositAddressGeneration' ? `: its deposit address is made ${SWAP_TIMINGS_MS.address / 1000} s after execution (POST /__sandbox/clock/advance)` : ''
+    const hint =
+      swap.status === 'waitingForDepositAddressGeneration'
+        ? `: its deposit address is made ${SWAP_TIMINGS_MS.address / 1000} s after execution (POST /__sandbox/clock/advance)`
+        : ''
     throw new SandboxError('conflict', `swap ${swapId} is ${swap.status}, not waitingForDeposit${hint}`)
   }
   const base = swapCrypto(tenant, swap.quote.base)
   const amount = roundTo(request.amount, base.precision)
-  if (amount <= 0) throw SandboxError.invalidField('amount', `amount rounds to 0 at ${base.code}'s precision (${base.precision} decimal places)`)
-  const updated = await change(tenant, store, swap, { status: 'screeningWalletAddress', depositAmount: String(amount), depositHash: request.hash ?? madeUpHash(tenant, base, swap.id, 'deposit') })
-  tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.screening, swapId, step: 'screened' })
+  if (amount <= 0)
+    throw SandboxError.invalidField(
+      'amount',
+      `amount rounds to 0 at ${base.code}'s precision (${base.precision} decimal places)`,
+    )
+  const updated = await change(tenant, store, swap, {
+    status: 'screeningWalletAddress',
+    depositAmount: String(amount),
+    depositHash: request.hash ?? madeUpHash(tenant, base, swap.id, 'deposit'),
+  })
+  tenant.scheduleJob(store, {
+    kind: 'swap:step',
+    at: tenant.clock.now() + SWAP_TIMINGS_MS.screening,
+    swapId,
+    step: 'screened',
+  })
   return emitSwapWebhook(tenant, store, 'swap_deposit_received', updated)
 }
 
@@ -89,9 +127,18 @@ export async function runSwapStep(tenant: Tenant, store: TenantStore, swapId: st
   switch (step) {
     case 'addressGenerated': {
       if (swap.status !== 'waitingForDepositAddressGeneration') return
-      if (swap.trigger === 'walletGenerationFailed') return void (await failSwap(tenant, store, swap, 'walletGenerationFailed'))
-      const waiting = await change(tenant, store, swap, { status: 'waitingForDeposit', depositWallet: depositWalletFor(tenant, swapCrypto(tenant, swap.quote.base), swap.id) })
-      tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.depositWindow, swapId, step: 'depositWindowClosed' })
+      if (swap.trigger === 'walletGenerationFailed')
+        return void (await failSwap(tenant, store, swap, 'walletGenerationFailed'))
+      const waiting = await change(tenant, store, swap, {
+        status: 'waitingForDeposit',
+        depositWallet: depositWalletFor(tenant, swapCrypto(tenant, swap.quote.base), swap.id),
+      })
+      tenant.scheduleJob(store, {
+        kind: 'swap:step',
+        at: now + SWAP_TIMINGS_MS.depositWindow,
+        swapId,
+        step: 'depositWindowClosed',
+      })
       return void (await emitSwapWebhook(tenant, store, 'swap_deposit_wallet_created', waiting))
     }
     case 'depositWindowClosed':
@@ -102,7 +149,10 @@ export async function runSwapStep(tenant: Tenant, store: TenantStore, swapId: st
     case 'swapped': {
       if (swap.status !== 'executingSwap') return
       if (swap.trigger === 'assetSwapFailed') return void (await failSwap(tenant, store, swap, 'assetSwapFailed'))
-      const completed = await change(tenant, store, swap, { status: 'completed', destinationHash: madeUpHash(tenant, swapCrypto(tenant, swap.quote.quote), swap.id, 'destination') })
+      const completed = await change(tenant, store, swap, {
+        status: 'completed',
+        destinationHash: madeUpHash(tenant, swapCrypto(tenant, swap.quote.quote), swap.id, 'destination'),
+      })
       return void (await emitSwapWebhook(tenant, store, 'swap_transaction_completed', completed))
     }
     case 'refunded': {
@@ -116,16 +166,34 @@ export async function runSwapStep(tenant: Tenant, store: TenantStore, swapId: st
 /** The `screened` step of {@link runSwapStep}: what screening the deposit decides. */
 async function screen(tenant: Tenant, store: TenantStore, swap: SwapRecord): Promise<void> {
   if (swap.status !== 'screeningWalletAddress') return
-  if (swap.trigger === 'customerLimitsExceeded') return void (await failSwap(tenant, store, swap, 'customerLimitsExceeded'))
+  if (swap.trigger === 'customerLimitsExceeded')
+    return void (await failSwap(tenant, store, swap, 'customerLimitsExceeded'))
   if (swap.trigger === 'frozen') return void (await change(tenant, store, swap, { status: 'frozen' }))
   const deposit = Number(swap.depositAmount)
   const pair = curatedSwapPair(tenant, swap.quote.pair)
-  if (pair && (deposit < pair.pair.minSwapAmount || deposit > pair.pair.maxSwapAmount)) return void (await failSwap(tenant, store, swap, 'depositAmountOutsideLimits'))
-  if (swap.trigger === 'quoteExpired') return void (await emitSwapWebhook(tenant, store, 'swap_quote_expired', await change(tenant, store, swap, { status: 'reQuoteRequired' })))
+  if (pair && (deposit < pair.pair.minSwapAmount || deposit > pair.pair.maxSwapAmount))
+    return void (await failSwap(tenant, store, swap, 'depositAmountOutsideLimits'))
+  if (swap.trigger === 'quoteExpired')
+    return void (await emitSwapWebhook(
+      tenant,
+      store,
+      'swap_quote_expired',
+      await change(tenant, store, swap, { status: 'reQuoteRequired' }),
+    ))
   if (!asQuoted(deposit, Number(swap.quote.amounts.base), swapCrypto(tenant, swap.quote.base).precision)) {
-    return void (await emitSwapWebhook(tenant, store, 'swap_quote_invalid', await change(tenant, store, swap, { status: 'reQuoteRequired' })))
+    return void (await emitSwapWebhook(
+      tenant,
+      store,
+      'swap_quote_invalid',
+      await change(tenant, store, swap, { status: 'reQuoteRequired' }),
+    ))
   }
   const executing = await change(tenant, store, swap, { status: 'executingSwap' })
-  tenant.scheduleJob(store, { kind: 'swap:step', at: tenant.clock.now() + SWAP_TIMINGS_MS.swap, swapId: swap.id, step: 'swapped' })
+  tenant.scheduleJob(store, {
+    kind: 'swap:step',
+    at: tenant.clock.now() + SWAP_TIMINGS_MS.swap,
+    swapId: swap.id,
+    step: 'swapped',
+  })
   await emitSwapWebhook(tenant, store, 'swap_asset_delivery_initiated', executing)
 }

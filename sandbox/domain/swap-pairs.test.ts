@@ -21,7 +21,9 @@ describe('swap pairs', () => {
   })
 
   it('are the same for the same seed', () => {
-    expect(swapPairs(core.tenants.get('pairs2', 'test')).map(({ pair }) => pair)).toEqual(swapPairs(tenant).map(({ pair }) => pair))
+    expect(swapPairs(core.tenants.get('pairs2', 'test')).map(({ pair }) => pair)).toEqual(
+      swapPairs(tenant).map(({ pair }) => pair),
+    )
   })
 
   it('find a suspended pair for a swap already made, though a quote cannot name it', () => {

@@ -73,8 +73,13 @@ export function swapPairs(tenant: Tenant): SwapPairOf[] {
 export function swapPairNamed(tenant: Tenant, name: string): SwapPairOf {
   const wanted = name.toLowerCase()
   const found = swapPairs(tenant).find(({ pair }) => pair.pairName === wanted)
-  if (!found) throw new SandboxError('not_found', `pair ${name} is not a swap pair of this account in ${tenant.mode} mode; GET /v4/swap/pairs lists them (pairName, e.g. eth-usdc)`)
-  if (found.pair.isSuspended) throw SandboxError.invalidField('pair', `pair ${found.pair.pairName} is suspended: no quote or swap can be made`)
+  if (!found)
+    throw new SandboxError(
+      'not_found',
+      `pair ${name} is not a swap pair of this account in ${tenant.mode} mode; GET /v4/swap/pairs lists them (pairName, e.g. eth-usdc)`,
+    )
+  if (found.pair.isSuspended)
+    throw SandboxError.invalidField('pair', `pair ${found.pair.pairName} is suspended: no quote or swap can be made`)
   return found
 }
 

@@ -27,7 +27,10 @@ function freshAccount() {
 }
 
 async function setDefaultExtraFee(account: string, percent: number) {
-  const response = await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': `sk_test_${account}` }, body: { defaultExtraFeePercentage: percent } })
+  const response = await send(core, 'PUT /__sandbox/settings', {
+    headers: { 'x-api-key': `sk_test_${account}` },
+    body: { defaultExtraFeePercentage: percent },
+  })
   expect(response.status, JSON.stringify(response.body)).toBe(200)
 }
 
@@ -59,8 +62,17 @@ describe('swap quote amounts, by hand from the price walk, the swap fees and the
   it('starts from the seed-1 epoch prices and a default extra fee of 3 % in test mode', () => {
     const { tenant } = freshAccount()
     expect(tenant.clock.now()).toBe(tenant.catalog.priceEpoch)
-    const epochPrices = Object.fromEntries(['eth', 'btc', 'usdc', 'sol', 'usdc_sol', 'xrp'].map((code) => [code, tenant.catalog.pair(code, 'usd')!.price]))
-    expect(epochPrices).toEqual({ eth: 3011.5758, btc: 89844.672, usdc: 1.0023715, sol: 138.94389, usdc_sol: 1.009636, xrp: 1.8886208 })
+    const epochPrices = Object.fromEntries(
+      ['eth', 'btc', 'usdc', 'sol', 'usdc_sol', 'xrp'].map((code) => [code, tenant.catalog.pair(code, 'usd')!.price]),
+    )
+    expect(epochPrices).toEqual({
+      eth: 3011.5758,
+      btc: 89844.672,
+      usdc: 1.0023715,
+      sol: 138.94389,
+      usdc_sol: 1.009636,
+      xrp: 1.8886208,
+    })
     expect(tenant.settings.defaultExtraFeePercentage).toBe(3)
   })
 
@@ -71,10 +83,22 @@ describe('swap quote amounts, by hand from the price walk, the swap fees and the
     // 147 696 − 1477 − 4431 − 100 = 141 688 cents
     const { account } = freshAccount()
     const quote = await swapQuote(account, 'eth-usdc', 0.5)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 2953.9175, quoteCurrencyAmount: '1416.88', feeAmount: '14.77', extraFeeAmount: '44.31', networkFeeAmount: '1' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 2953.9175,
+      quoteCurrencyAmount: '1416.88',
+      feeAmount: '14.77',
+      extraFeeAmount: '44.31',
+      networkFeeAmount: '1',
+    })
     // base 0.5 × 2947.0109 = 1473.505 → 1473.51; quote 1416.88 × 0.99766188 = 1413.567 → 1413.57
     // fee 14.77 × 0.99766188 = 14.735 → 14.74; extra 44.31 × … = 44.206 → 44.21; network 1 × … → 1
-    expect(inUsdOf(quote)).toEqual({ base: '1473.51', quote: '1413.57', fee: '14.74', extraFee: '44.21', networkFee: '1' })
+    expect(inUsdOf(quote)).toEqual({
+      base: '1473.51',
+      quote: '1413.57',
+      fee: '14.74',
+      extraFee: '44.21',
+      networkFee: '1',
+    })
   })
 
   it("takes the account's extra fee once the settings change it to 7: 103.39 usdc on 0.5 eth", async () => {
@@ -83,7 +107,13 @@ describe('swap quote amounts, by hand from the price walk, the swap fees and the
     const { account } = freshAccount()
     await setDefaultExtraFee(account, 7)
     const quote = await swapQuote(account, 'eth-usdc', 0.5)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 2953.9175, quoteCurrencyAmount: '1357.8', feeAmount: '14.77', extraFeeAmount: '103.39', networkFeeAmount: '1' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 2953.9175,
+      quoteCurrencyAmount: '1357.8',
+      feeAmount: '14.77',
+      extraFeeAmount: '103.39',
+      networkFeeAmount: '1',
+    })
     // extra 103.39 × 0.99766188 = 103.148 → 103.15; quote 1357.8 × 0.99766188 = 1354.625 → 1354.63
     expect(inUsdOf(quote)).toMatchObject({ quote: '1354.63', extraFee: '103.15' })
   })
@@ -93,30 +123,54 @@ describe('swap quote amounts, by hand from the price walk, the swap fees and the
     const { account } = freshAccount()
     await setDefaultExtraFee(account, 0)
     const quote = await swapQuote(account, 'eth-usdc', 0.5)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 2953.9175, quoteCurrencyAmount: '1461.19', feeAmount: '14.77', extraFeeAmount: '0', networkFeeAmount: '1' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 2953.9175,
+      quoteCurrencyAmount: '1461.19',
+      feeAmount: '14.77',
+      extraFeeAmount: '0',
+      networkFeeAmount: '1',
+    })
     expect(inUsdOf(quote).extraFee).toBe('0')
   })
 
-  it('swaps 0.01 btc for 0.2876 eth in eth\'s 4 decimals, the network fee 3 ten-thousandths', async () => {
+  it("swaps 0.01 btc for 0.2876 eth in eth's 4 decimals, the network fee 3 ten-thousandths", async () => {
     // rate 88381.452 / 2947.0109 = 29.9902019… → 29.990202
     // gross 0.01 × 29.990202 = 0.29990202 → 2999 (units of 0.0001 eth)
     // fee 1 %: 29.99 → 30; extra 3 %: 89.97 → 90; network 10 000 / 2947.0109 = 3.39 → 3
     // 2999 − 30 − 90 − 3 = 2876
     const { account } = freshAccount()
     const quote = await swapQuote(account, 'btc-eth', 0.01)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 29.990202, quoteCurrencyAmount: '0.2876', feeAmount: '0.003', extraFeeAmount: '0.009', networkFeeAmount: '0.0003' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 29.990202,
+      quoteCurrencyAmount: '0.2876',
+      feeAmount: '0.003',
+      extraFeeAmount: '0.009',
+      networkFeeAmount: '0.0003',
+    })
     // base 0.01 × 88381.452 = 883.81; quote 0.2876 × 2947.0109 = 847.560 → 847.56; network 0.0003 × 2947.0109 = 0.884 → 0.88
-    expect(inUsdOf(quote)).toEqual({ base: '883.81', quote: '847.56', fee: '8.84', extraFee: '26.52', networkFee: '0.88' })
+    expect(inUsdOf(quote)).toEqual({
+      base: '883.81',
+      quote: '847.56',
+      fee: '8.84',
+      extraFee: '26.52',
+      networkFee: '0.88',
+    })
   })
 
-  it('swaps 100 usdc for 0.00108 btc, each fee a whole number of btc\'s 0.00001 units', async () => {
+  it("swaps 100 usdc for 0.00108 btc, each fee a whole number of btc's 0.00001 units", async () => {
     // rate 0.99766188 / 88381.452 = 0.0000112881360… → 0.000011288136
     // gross 100 × 0.000011288136 = 0.0011288136 → 113 (units of 0.00001 btc)
     // fee 1 %: 1.13 → 1; extra 3 %: 3.39 → 3; network 100 000 / 88381.452 = 1.13 → 1
     // 113 − 1 − 3 − 1 = 108
     const { account } = freshAccount()
     const quote = await swapQuote(account, 'usdc-btc', 100)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 0.000011288136, quoteCurrencyAmount: '0.00108', feeAmount: '0.00001', extraFeeAmount: '0.00003', networkFeeAmount: '0.00001' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 0.000011288136,
+      quoteCurrencyAmount: '0.00108',
+      feeAmount: '0.00001',
+      extraFeeAmount: '0.00003',
+      networkFeeAmount: '0.00001',
+    })
   })
 
   it("rounds fees of exactly half a unit up on 39.7 xrp for eth: 2.5 and 7.5 of eth's 0.0001 units are 3 and 8", async () => {
@@ -126,7 +180,13 @@ describe('swap quote amounts, by hand from the price walk, the swap fees and the
     // 250 − 3 − 8 − 3 = 236
     const { account } = freshAccount()
     const quote = await swapQuote(account, 'xrp-eth', 39.7)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 0.00062970324, quoteCurrencyAmount: '0.0236', feeAmount: '0.0003', extraFeeAmount: '0.0008', networkFeeAmount: '0.0003' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 0.00062970324,
+      quoteCurrencyAmount: '0.0236',
+      feeAmount: '0.0003',
+      extraFeeAmount: '0.0008',
+      networkFeeAmount: '0.0003',
+    })
   })
 
   it('swaps 10 sol for 1303.27 usdc on Solana at an extra fee set to 7', async () => {
@@ -137,7 +197,13 @@ describe('swap quote amounts, by hand from the price walk, the swap fees and the
     const { account } = freshAccount()
     await setDefaultExtraFee(account, 7)
     const quote = await swapQuote(account, 'sol-usdc_sol', 10)
-    expect(amountsOf(quote)).toEqual({ exchangeRate: 141.76798, quoteCurrencyAmount: '1303.27', feeAmount: '14.18', extraFeeAmount: '99.24', networkFeeAmount: '0.99' })
+    expect(amountsOf(quote)).toEqual({
+      exchangeRate: 141.76798,
+      quoteCurrencyAmount: '1303.27',
+      feeAmount: '14.18',
+      extraFeeAmount: '99.24',
+      networkFeeAmount: '0.99',
+    })
     // base 10 × 142.70044 = 1427.0044 → 1427; extra 99.24 × 1.0065774 = 99.893 → 99.89
     expect(inUsdOf(quote)).toMatchObject({ base: '1427', extraFee: '99.89', networkFee: '1' })
   })

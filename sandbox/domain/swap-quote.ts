@@ -30,16 +30,36 @@ const inUsd = (amount: number, price: number) => text(roundTo(amount * price, 2)
  * @example
  * quoteSwap(tenant, store, 'eth-usdc', 0.5, { customer: null, swap: null }).quoteCurrencyAmount // '1416.88' (seed 1, test mode)
  */
-export function quoteSwap(tenant: Tenant, store: TenantStore, pairName: string, amount: number, purpose: SwapQuoteFor): SwapQuote {
+export function quoteSwap(
+  tenant: Tenant,
+  store: TenantStore,
+  pairName: string,
+  amount: number,
+  purpose: SwapQuoteFor,
+): SwapQuote {
   return priceSwap(tenant, store, swapPairNamed(tenant, pairName), amount, purpose)
 }
 
 /** {@link quoteSwap} for a pair already found (a requote names its swap's pair, which may since be suspended). */
-export function priceSwap(tenant: Tenant, store: TenantStore, { pair, base, quote }: SwapPairOf, amount: number, purpose: SwapQuoteFor): SwapQuote {
+export function priceSwap(
+  tenant: Tenant,
+  store: TenantStore,
+  { pair, base, quote }: SwapPairOf,
+  amount: number,
+  purpose: SwapQuoteFor,
+): SwapQuote {
   const field = 'baseCurrencyAmount'
   const baseAmount = roundTo(amount, base.precision)
-  if (baseAmount < pair.minSwapAmount) throw SandboxError.invalidField(field, `${field} must be at least ${pair.minSwapAmount} (minSwapAmount of ${pair.pairName})`)
-  if (baseAmount > pair.maxSwapAmount) throw SandboxError.invalidField(field, `${field} must be at most ${pair.maxSwapAmount} (maxSwapAmount of ${pair.pairName})`)
+  if (baseAmount < pair.minSwapAmount)
+    throw SandboxError.invalidField(
+      field,
+      `${field} must be at least ${pair.minSwapAmount} (minSwapAmount of ${pair.pairName})`,
+    )
+  if (baseAmount > pair.maxSwapAmount)
+    throw SandboxError.invalidField(
+      field,
+      `${field} must be at most ${pair.maxSwapAmount} (maxSwapAmount of ${pair.pairName})`,
+    )
   const baseUsd = usdPrice(tenant, base.code)
   const quoteUsd = usdPrice(tenant, quote.code)
   const rate = roundSignificant(baseUsd / quoteUsd, 8)
@@ -49,8 +69,11 @@ export function priceSwap(tenant: Tenant, store: TenantStore, { pair, base, quot
   const extraMinor = percentOfMinor(grossMinor, tenant.settings.defaultExtraFeePercentage)
   const networkMinor = Math.max(1, toMinor(SWAP_NETWORK_FEE_USD / quoteUsd, precision))
   const quoteMinor = grossMinor - feeMinor - extraMinor - networkMinor
-  if (quoteMinor <= 0) throw SandboxError.invalidField(field, `${field} ${baseAmount} is too small: its value does not cover the fees`)
-  const [quoteAmount, fee, extraFee, networkFee] = [quoteMinor, feeMinor, extraMinor, networkMinor].map((minor) => fromMinor(minor, precision)) as [number, number, number, number]
+  if (quoteMinor <= 0)
+    throw SandboxError.invalidField(field, `${field} ${baseAmount} is too small: its value does not cover the fees`)
+  const [quoteAmount, fee, extraFee, networkFee] = [quoteMinor, feeMinor, extraMinor, networkMinor].map((minor) =>
+    fromMinor(minor, precision),
+  ) as [number, number, number, number]
 
   const exp = tenant.clock.now() + SWAP_QUOTE_TTL_SECONDS * 1000
   const claims: SwapQuoteClaims = {
@@ -59,7 +82,13 @@ export function priceSwap(tenant: Tenant, store: TenantStore, { pair, base, quot
     pair: pair.pairName,
     base: base.code,
     quote: quote.code,
-    amounts: { base: text(baseAmount), quote: text(quoteAmount), fee: text(fee), extraFee: text(extraFee), networkFee: text(networkFee) },
+    amounts: {
+      base: text(baseAmount),
+      quote: text(quoteAmount),
+      fee: text(fee),
+      extraFee: text(extraFee),
+      networkFee: text(networkFee),
+    },
     rate,
     exp,
     customer: purpose.customer,
@@ -113,7 +142,8 @@ const invalid = (why: string) => SandboxError.invalidField('signature', `signatu
 export function readSwapQuote(tenant: Tenant, signature: string): SwapQuoteClaims {
   const match = /^(swq_[A-Za-z0-9_-]{1,3000})\.([A-Za-z0-9_-]{43})$/.exec(signature)
   if (!match) throw invalid('is not a swap quote signature (GET /v4/swap/{pair}/quote answers one)')
-  if (!tenant.verify(`swap-quote|${match[1]}`, match[2])) throw invalid('was not signed by this sandbox for this account: the quote was altered, or made elsewhere')
+  if (!tenant.verify(`swap-quote|${match[1]}`, match[2]))
+    throw invalid('was not signed by this sandbox for this account: the quote was altered, or made elsewhere')
   let claims: SwapQuoteClaims
   try {
     claims = SwapQuoteClaims.parse(JSON.parse(base64UrlToText(match[1]!.slice(4)) ?? ''))
@@ -121,6 +151,7 @@ export function readSwapQuote(tenant: Tenant, signature: string): SwapQuoteClaim
     throw invalid('does not carry a swap quote')
   }
   if (claims.tenant !== tenant.id) throw invalid('names another account')
-  if (claims.exp <= tenant.clock.now()) throw invalid(`names a quote that expired at ${isoTime(claims.exp)}: get a new quote`)
+  if (claims.exp <= tenant.clock.now())
+    throw invalid(`names a quote that expired at ${isoTime(claims.exp)}: get a new quote`)
   return claims
 }

@@ -25,7 +25,11 @@ export function requoteSwap(tenant: Tenant, store: TenantStore, customerId: stri
   const swap = customerSwap(store, customerId, swapId)
   if (swap.status !== 'reQuoteRequired') throw requoting(swap.status, swap.id)
   const pair = curatedSwapPair(tenant, swap.quote.pair)
-  if (!pair) throw new SandboxError('internal_error', `swap ${swap.id} names pair ${swap.quote.pair}, which the catalog does not have`)
+  if (!pair)
+    throw new SandboxError(
+      'internal_error',
+      `swap ${swap.id} names pair ${swap.quote.pair}, which the catalog does not have`,
+    )
   return priceSwap(tenant, store, pair, Number(swap.depositAmount), { customer: customerId, swap: swap.id })
 }
 
@@ -37,18 +41,38 @@ export function requoteSwap(tenant: Tenant, store: TenantStore, customerId: stri
  * @example
  * await rejectRequote(tenant, store, 'cus_…', { signature, externalTransactionId: 'ext-1', walletAddresses: { refundWalletAddress } })
  */
-export async function rejectRequote(tenant: Tenant, store: TenantStore, customerId: string, request: RejectRequoteRequest): Promise<{ success: true }> {
+export async function rejectRequote(
+  tenant: Tenant,
+  store: TenantStore,
+  customerId: string,
+  request: RejectRequoteRequest,
+): Promise<{ success: true }> {
   const claims = readSwapQuote(tenant, request.signature)
-  if (claims.swap === null) throw SandboxError.invalidField('signature', 'signature is a swap quote, not a requote: GET /v4/swap/transaction/{id}/requote answers one (invalidQuote)')
-  if (claims.customer !== customerId) throw SandboxError.invalidField('signature', 'signature was made for another customer (invalidQuote)')
+  if (claims.swap === null)
+    throw SandboxError.invalidField(
+      'signature',
+      'signature is a swap quote, not a requote: GET /v4/swap/transaction/{id}/requote answers one (invalidQuote)',
+    )
+  if (claims.customer !== customerId)
+    throw SandboxError.invalidField('signature', 'signature was made for another customer (invalidQuote)')
   const swap = customerSwap(store, customerId, claims.swap)
   if (swap.externalTransactionId !== request.externalTransactionId) {
-    throw SandboxError.invalidField('externalTransactionId', `externalTransactionId must be the requoted swap's (${swap.externalTransactionId})`)
+    throw SandboxError.invalidField(
+      'externalTransactionId',
+      `externalTransactionId must be the requoted swap's (${swap.externalTransactionId})`,
+    )
   }
   if (swap.status !== 'reQuoteRequired') throw requoting(swap.status, swap.id)
   const base = swapCrypto(tenant, swap.quote.base)
   const { refundWalletAddress, refundWalletAddressTag } = request.walletAddresses
-  const refundWallet = checkSwapWallet(base, refundWalletAddress, refundWalletAddressTag, tenant.mode, 'walletAddresses.refundWalletAddress', 'walletAddresses.refundWalletAddressTag')
+  const refundWallet = checkSwapWallet(
+    base,
+    refundWalletAddress,
+    refundWalletAddressTag,
+    tenant.mode,
+    'walletAddresses.refundWalletAddress',
+    'walletAddresses.refundWalletAddressTag',
+  )
   await failSwap(tenant, store, swap, 'depositAmountIncorrect', { refundWallet })
   return { success: true }
 }

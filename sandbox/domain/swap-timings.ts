@@ -7,7 +7,13 @@
  * @example
  * tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.address, swapId, step: 'addressGenerated' })
  */
-export const SWAP_TIMINGS_MS = { address: 5_000, screening: 10_000, swap: 30_000, depositWindow: 30 * 60_000, refund: 30_000 } as const
+export const SWAP_TIMINGS_MS = {
+  address: 5_000,
+  screening: 10_000,
+  swap: 30_000,
+  depositWindow: 30 * 60_000,
+  refund: 30_000,
+} as const
 
 /**
  * How far a deposit may differ from the quoted base amount and still be swapped at the quote, as a fraction of the

@@ -4,7 +4,8 @@ import { SWAP_TRIGGERS, swapTriggerFor, swapTriggersMarkdown } from './swap-trig
 
 describe('swap triggers', () => {
   it('are set off by the executed quote base amount in test mode', () => {
-    for (const trigger of SWAP_TRIGGERS) expect(swapTriggerFor('test', String(trigger.amount))?.outcome).toBe(trigger.outcome)
+    for (const trigger of SWAP_TRIGGERS)
+      expect(swapTriggerFor('test', String(trigger.amount))?.outcome).toBe(trigger.outcome)
   })
 
   it('are ignored in live mode and by an ordinary amount', () => {

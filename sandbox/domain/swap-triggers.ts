@@ -4,7 +4,10 @@ import type { Mode, SwapFailureReason } from '#contract/index.ts'
  * What a swap trigger does: fail the swap with a reason at one of its steps, freeze it at screening, or find its quote
  * expired at screening (a requote).
  */
-type SwapTriggerOutcome = Extract<SwapFailureReason, 'walletGenerationFailed' | 'customerLimitsExceeded' | 'assetSwapFailed'> | 'frozen' | 'quoteExpired'
+type SwapTriggerOutcome =
+  | Extract<SwapFailureReason, 'walletGenerationFailed' | 'customerLimitsExceeded' | 'assetSwapFailed'>
+  | 'frozen'
+  | 'quoteExpired'
 
 /** One test-mode swap trigger: a quoted base amount and what it does. */
 interface SwapTrigger {
@@ -20,11 +23,34 @@ interface SwapTrigger {
  * base currency is worth between about 0.4 and 800 US dollars (a stablecoin, SOL, XRP; not BTC or ETH).
  */
 export const SWAP_TRIGGERS: readonly SwapTrigger[] = [
-  { amount: 61.13, outcome: 'walletGenerationFailed', description: 'no deposit address is made: failed with `walletGenerationFailed` when the address would be (5 s after execution)' },
-  { amount: 62.13, outcome: 'customerLimitsExceeded', description: 'screening refuses the customer: failed with `customerLimitsExceeded` 10 s after the deposit, the deposit refunded' },
-  { amount: 63.13, outcome: 'frozen', description: 'screening freezes the swap: `frozen` 10 s after the deposit, and it stays frozen' },
-  { amount: 64.13, outcome: 'assetSwapFailed', description: 'the swap itself fails: failed with `assetSwapFailed` 30 s after screening, the deposit refunded' },
-  { amount: 65.13, outcome: 'quoteExpired', description: 'screening finds the quote expired: `reQuoteRequired` 10 s after the deposit (`swap_quote_expired`), a requote prices the deposit' },
+  {
+    amount: 61.13,
+    outcome: 'walletGenerationFailed',
+    description:
+      'no deposit address is made: failed with `walletGenerationFailed` when the address would be (5 s after execution)',
+  },
+  {
+    amount: 62.13,
+    outcome: 'customerLimitsExceeded',
+    description:
+      'screening refuses the customer: failed with `customerLimitsExceeded` 10 s after the deposit, the deposit refunded',
+  },
+  {
+    amount: 63.13,
+    outcome: 'frozen',
+    description: 'screening freezes the swap: `frozen` 10 s after the deposit, and it stays frozen',
+  },
+  {
+    amount: 64.13,
+    outcome: 'assetSwapFailed',
+    description: 'the swap itself fails: failed with `assetSwapFailed` 30 s after screening, the deposit refunded',
+  },
+  {
+    amount: 65.13,
+    outcome: 'quoteExpired',
+    description:
+      'screening finds the quote expired: `reQuoteRequired` 10 s after the deposit (`swap_quote_expired`), a requote prices the deposit',
+  },
 ]
 
 /**

@@ -12,7 +12,9 @@ describe('depositWalletFor', () => {
       for (const code of new Set(swapPairCodes.map(([base]) => base))) {
         const crypto = tenant.catalog.crypto(code)!
         const wallet = depositWalletFor(tenant, crypto, 'swp_1')
-        expect(wallet.address, code).toMatch(new RegExp(mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex))
+        expect(wallet.address, code).toMatch(
+          new RegExp(mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex),
+        )
         if (crypto.addressTagRegex) expect(wallet.tag, code).toMatch(new RegExp(crypto.addressTagRegex))
         else expect(wallet.tag, code).toBeNull()
       }
@@ -40,10 +42,15 @@ describe('checkSwapWallet', () => {
   const xrp = tenant.catalog.crypto('xrp')!
 
   it('keeps a tag the currency takes', () => {
-    expect(checkSwapWallet(xrp, 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', '12345', 'test', 'a', 'a.tag')).toEqual({ address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', tag: '12345' })
+    expect(checkSwapWallet(xrp, 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', '12345', 'test', 'a', 'a.tag')).toEqual({
+      address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+      tag: '12345',
+    })
   })
 
-  it('names the tag field when the tag breaks the currency\'s rule', () => {
-    expect(() => checkSwapWallet(xrp, 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', 'abc', 'test', 'a', 'a.tag')).toThrow(/a.tag must match/)
+  it("names the tag field when the tag breaks the currency's rule", () => {
+    expect(() => checkSwapWallet(xrp, 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', 'abc', 'test', 'a', 'a.tag')).toThrow(
+      /a.tag must match/,
+    )
   })
 })

@@ -10,7 +10,14 @@ import type { Tenant } from '#kernel/tenant.ts'
  * @example
  * checkSwapWallet(eth, '0x5290…', null, 'test', 'walletAddresses.destinationWalletAddress', 'walletAddresses.destinationWalletAddressTag')
  */
-export function checkSwapWallet(crypto: CryptoCurrency, address: string, tag: string | null | undefined, mode: Mode, field: string, tagField: string): SwapWallet {
+export function checkSwapWallet(
+  crypto: CryptoCurrency,
+  address: string,
+  tag: string | null | undefined,
+  mode: Mode,
+  field: string,
+  tagField: string,
+): SwapWallet {
   checkWallet(crypto, { address, tag }, mode, { address: field, tag: tagField })
   return { address, tag: tag ?? null }
 }
@@ -28,7 +35,10 @@ const evm: AddressShape = { prefix: ['0x', '0x'], alphabet: HEX, length: 40 }
 
 /** The networks of the curated swap pairs' base currencies (a test makes one of each and checks it). */
 const SHAPES = new Map<string, AddressShape>([
-  ['ethereum', evm], ['polygon', evm], ['arbitrum', evm], ['base', evm],
+  ['ethereum', evm],
+  ['polygon', evm],
+  ['arbitrum', evm],
+  ['base', evm],
   ['bitcoin', { prefix: ['tb1q', 'bc1q'], alphabet: B32, length: 38 }],
   ['solana', { prefix: ['', ''], alphabet: BASE58, length: 44 }],
   ['ripple', { prefix: ['r', 'r'], alphabet: BASE58, length: 33 }],
@@ -45,7 +55,9 @@ const SHAPES = new Map<string, AddressShape>([
  */
 export function depositWalletFor(tenant: Tenant, crypto: CryptoCurrency, swapId: string): SwapWallet {
   const shape = SHAPES.get(crypto.metadata.networkCode) ?? evm
-  const address = shape.prefix[tenant.mode === 'test' ? 0 : 1] + seededText(tenant, `deposit-wallet:${swapId}`, shape.alphabet, shape.length)
+  const address =
+    shape.prefix[tenant.mode === 'test' ? 0 : 1] +
+    seededText(tenant, `deposit-wallet:${swapId}`, shape.alphabet, shape.length)
   return { address, tag: crypto.supportsAddressTag ? seededText(tenant, `tag:${swapId}`, '123456789', 9) : null }
 }
 

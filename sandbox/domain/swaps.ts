@@ -30,7 +30,8 @@ export function swapCrypto(tenant: Tenant, code: string): CryptoCurrency {
  */
 export function customerSwap(store: TenantStore, customerId: string, id: string): SwapRecord {
   const swap = store.swaps.get(id)
-  if (!swap || swap.customerId !== customerId) throw new SandboxError('not_found', `transaction ${id} is not a swap of this customer`)
+  if (!swap || swap.customerId !== customerId)
+    throw new SandboxError('not_found', `transaction ${id} is not a swap of this customer`)
   return swap
 }
 
@@ -44,25 +45,59 @@ export function customerSwap(store: TenantStore, customerId: string, id: string)
  * @example
  * await executeSwap(tenant, store, 'cus_…', { signature, externalTransactionId: 'ext-1', walletAddresses })
  */
-export async function executeSwap(tenant: Tenant, store: TenantStore, customerId: string, request: ExecuteSwapRequest): Promise<SwapExecution> {
+export async function executeSwap(
+  tenant: Tenant,
+  store: TenantStore,
+  customerId: string,
+  request: ExecuteSwapRequest,
+): Promise<SwapExecution> {
   const claims = readSwapQuote(tenant, request.signature)
   if (claims.customer !== null && claims.customer !== customerId) throw invalidQuote('was made for another customer')
-  if (store.swaps.oldestWhere('byQuote', claims.id) || store.swaps.oldestWhere('byRequote', claims.id)) throw invalidQuote(`names quote ${claims.id}, which was already executed`)
+  if (store.swaps.oldestWhere('byQuote', claims.id) || store.swaps.oldestWhere('byRequote', claims.id))
+    throw invalidQuote(`names quote ${claims.id}, which was already executed`)
   const base = swapCrypto(tenant, claims.base)
   const quote = swapCrypto(tenant, claims.quote)
   const { walletAddresses: wallets } = request
-  const destinationWallet = checkSwapWallet(quote, wallets.destinationWalletAddress, wallets.destinationWalletAddressTag, tenant.mode, `${W}.destinationWalletAddress`, `${W}.destinationWalletAddressTag`)
-  const refundWallet = checkSwapWallet(base, wallets.refundWalletAddress, wallets.refundWalletAddressTag, tenant.mode, `${W}.refundWalletAddress`, `${W}.refundWalletAddressTag`)
+  const destinationWallet = checkSwapWallet(
+    quote,
+    wallets.destinationWalletAddress,
+    wallets.destinationWalletAddressTag,
+    tenant.mode,
+    `${W}.destinationWalletAddress`,
+    `${W}.destinationWalletAddressTag`,
+  )
+  const refundWallet = checkSwapWallet(
+    base,
+    wallets.refundWalletAddress,
+    wallets.refundWalletAddressTag,
+    tenant.mode,
+    `${W}.refundWalletAddress`,
+    `${W}.refundWalletAddressTag`,
+  )
   const now = tenant.clock.now()
   let swap: SwapRecord
   if (claims.swap !== null) {
     const requoted = customerSwap(store, customerId, claims.swap)
     if (requoted.externalTransactionId !== request.externalTransactionId) {
-      throw SandboxError.invalidField('externalTransactionId', `externalTransactionId must be the requoted swap's (${requoted.externalTransactionId})`)
+      throw SandboxError.invalidField(
+        'externalTransactionId',
+        `externalTransactionId must be the requoted swap's (${requoted.externalTransactionId})`,
+      )
     }
-    if (requoted.status !== 'reQuoteRequired') throw new SandboxError('conflict', `swap ${requoted.id} is ${requoted.status}: only a swap in reQuoteRequired takes a requote`)
+    if (requoted.status !== 'reQuoteRequired')
+      throw new SandboxError(
+        'conflict',
+        `swap ${requoted.id} is ${requoted.status}: only a swap in reQuoteRequired takes a requote`,
+      )
     swap = (await store.swaps.update(requoted.id, (draft) => {
-      Object.assign(draft, { quote: claims, requoteId: claims.id, status: 'executingSwap', destinationWallet, refundWallet, updatedAt: isoTime(now) })
+      Object.assign(draft, {
+        quote: claims,
+        requoteId: claims.id,
+        status: 'executingSwap',
+        destinationWallet,
+        refundWallet,
+        updatedAt: isoTime(now),
+      })
     }))!
     tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.swap, swapId: swap.id, step: 'swapped' })
     tenant.record('swap:requote-accepted', { swapId: swap.id, quoteId: claims.id })
@@ -90,7 +125,12 @@ export async function executeSwap(tenant: Tenant, store: TenantStore, customerId
       trigger: swapTriggerFor(tenant.mode, claims.amounts.base)?.outcome ?? null,
       liveMode: tenant.mode === 'live',
     })
-    tenant.scheduleJob(store, { kind: 'swap:step', at: now + SWAP_TIMINGS_MS.address, swapId: swap.id, step: 'addressGenerated' })
+    tenant.scheduleJob(store, {
+      kind: 'swap:step',
+      at: now + SWAP_TIMINGS_MS.address,
+      swapId: swap.id,
+      step: 'addressGenerated',
+    })
     tenant.record('swap:created', { swapId: swap.id, customerId, quoteId: claims.id })
     await emitSwapWebhook(tenant, store, 'swap_transaction_created', swap)
   }
@@ -153,7 +193,12 @@ export function swapView(tenant: Tenant, swap: SwapRecord): SwapTransaction {
  * @example
  * await emitSwapWebhook(tenant, store, 'swap_deposit_received', record) // the view, delivered to the endpoints that want it
  */
-export async function emitSwapWebhook(tenant: Tenant, store: TenantStore, type: SwapEventType, swap: SwapRecord): Promise<SwapTransaction> {
+export async function emitSwapWebhook(
+  tenant: Tenant,
+  store: TenantStore,
+  type: SwapEventType,
+  swap: SwapRecord,
+): Promise<SwapTransaction> {
   const view = swapView(tenant, swap)
   await emitWebhook(tenant, store, type, view)
   return view

@@ -29,29 +29,54 @@ function refusal(run: () => unknown): string {
 const KINDS = Object.keys(TOKEN_TTL_MS) as TokenKind[]
 
 describe('verifyToken', () => {
-  it('accepts a signed token of each kind that lives exactly its kind\'s maximum', () => {
+  it("accepts a signed token of each kind that lives exactly its kind's maximum", () => {
     const tenant = freshTenant()
     const now = tenant.clock.now()
     for (const kind of KINDS) {
-      const token = signed(tenant, { kind, session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + TOKEN_TTL_MS[kind] })
+      const token = signed(tenant, {
+        kind,
+        session: 'ses_1',
+        customer: 'cus_1',
+        scope: 'full',
+        iat: now,
+        exp: now + TOKEN_TTL_MS[kind],
+      })
       expect(verifyToken(tenant, token, kind, 'token').exp).toBe(now + TOKEN_TTL_MS[kind])
     }
   })
 
-  it('refuses a signed token of each kind that claims a millisecond more than its kind\'s maximum', () => {
+  it("refuses a signed token of each kind that claims a millisecond more than its kind's maximum", () => {
     const tenant = freshTenant()
     const now = tenant.clock.now()
     for (const kind of KINDS) {
-      const token = signed(tenant, { kind, session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + TOKEN_TTL_MS[kind] + 1 })
-      expect(refusal(() => verifyToken(tenant, token, kind, 'token'))).toMatch(new RegExp(`^token claims a longer life than ${kind} tokens have`))
+      const token = signed(tenant, {
+        kind,
+        session: 'ses_1',
+        customer: 'cus_1',
+        scope: 'full',
+        iat: now,
+        exp: now + TOKEN_TTL_MS[kind] + 1,
+      })
+      expect(refusal(() => verifyToken(tenant, token, kind, 'token'))).toMatch(
+        new RegExp(`^token claims a longer life than ${kind} tokens have`),
+      )
     }
   })
 
-  it('refuses a signed token that claims to be issued after the tenant clock\'s now', () => {
+  it("refuses a signed token that claims to be issued after the tenant clock's now", () => {
     const tenant = freshTenant()
     const later = tenant.clock.now() + 1000 * 365 * 24 * 3_600_000
-    const token = signed(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full', iat: later, exp: later + 60_000 })
-    expect(refusal(() => verifyToken(tenant, token, 'access', 'token'))).toMatch(/^token claims to be issued after the sandbox clock's now/)
+    const token = signed(tenant, {
+      kind: 'access',
+      session: 'ses_1',
+      customer: 'cus_1',
+      scope: 'full',
+      iat: later,
+      exp: later + 60_000,
+    })
+    expect(refusal(() => verifyToken(tenant, token, 'access', 'token'))).toMatch(
+      /^token claims to be issued after the sandbox clock's now/,
+    )
   })
 
   it('refuses a token issued by the same tenant of a sandbox with another secret, saying it was not signed here', () => {
@@ -66,7 +91,15 @@ describe('verifyToken', () => {
   it('refuses a token whose claims carry a field the format does not have', () => {
     const tenant = freshTenant()
     const now = tenant.clock.now()
-    const token = signed(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full', iat: now, exp: now + 60_000, admin: true } as never)
+    const token = signed(tenant, {
+      kind: 'access',
+      session: 'ses_1',
+      customer: 'cus_1',
+      scope: 'full',
+      iat: now,
+      exp: now + 60_000,
+      admin: true,
+    } as never)
     expect(refusal(() => verifyToken(tenant, token, 'access', 'token'))).toBe('token is not a valid access token')
   })
 
@@ -83,7 +116,9 @@ describe('verifyToken', () => {
     const { token } = issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
     expect(verifyToken(tenant, token, 'access', 'token').session).toBe('ses_1')
     const last = token.at(-1) === 'A' ? 'B' : 'A'
-    expect(refusal(() => verifyToken(tenant, `${token.slice(0, -1)}${last}`, 'access', 'token'))).toMatch(/not signed by this sandbox/)
+    expect(refusal(() => verifyToken(tenant, `${token.slice(0, -1)}${last}`, 'access', 'token'))).toMatch(
+      /not signed by this sandbox/,
+    )
     expect(verifyToken(tenant, token, 'access', 'token').session).toBe('ses_1')
   })
 

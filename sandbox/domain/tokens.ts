@@ -9,7 +9,14 @@ import type { TenantRegistry } from '#kernel/tenant-registry.ts'
  * issue (`iat`) to expiry (`exp`): a token claiming more is refused even when its
  * signature holds (docs/decisions/0043).
  */
-export const TOKEN_TTL_MS = { session: 24 * 3_600_000, access: 3_600_000, client: 3_600_000, consent: 15 * 60_000, upload: 15 * 60_000, challenge: 15 * 60_000 } as const
+export const TOKEN_TTL_MS = {
+  session: 24 * 3_600_000,
+  access: 3_600_000,
+  client: 3_600_000,
+  consent: 15 * 60_000,
+  upload: 15 * 60_000,
+  challenge: 15 * 60_000,
+} as const
 
 /** A lifetime in words: `24 h`, `15 min`. */
 function duration(ms: number): string {
@@ -39,9 +46,18 @@ function staleToken(inc: string, bootId: string): string {
  * @example
  * issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
  */
-export function issueToken(tenant: Tenant, claims: Omit<TokenClaims, 'tenant' | 'iat' | 'exp' | 'inc'> & { exp?: number }): { token: string; claims: TokenClaims } {
+export function issueToken(
+  tenant: Tenant,
+  claims: Omit<TokenClaims, 'tenant' | 'iat' | 'exp' | 'inc'> & { exp?: number },
+): { token: string; claims: TokenClaims } {
   const iat = tenant.clock.now()
-  const full: TokenClaims = { ...claims, tenant: tenant.id, iat, exp: claims.exp ?? iat + TOKEN_TTL_MS[claims.kind], inc: tenant.incarnation }
+  const full: TokenClaims = {
+    ...claims,
+    tenant: tenant.id,
+    iat,
+    exp: claims.exp ?? iat + TOKEN_TTL_MS[claims.kind],
+    inc: tenant.incarnation,
+  }
   const body = `${TOKEN_PREFIX[full.kind]}_${textToBase64Url(JSON.stringify(full))}`
   return { token: `${body}.${tenant.sign(body)}`, claims: full }
 }
@@ -95,13 +111,21 @@ export function verifyToken(tenant: Tenant, token: string, kind: TokenKind, fiel
   const claims = peekToken(token)
   if (!claims || claims.kind !== kind) throw new SandboxError('unauthorized', `${field} is not a valid ${kind} token`)
   if (claims.tenant !== tenant.id) throw new SandboxError('unauthorized', `${field} was not issued to this account`)
-  if (claims.inc !== tenant.incarnation) throw new SandboxError('unauthorized', `${field} ${staleToken(claims.inc, tenant.bootId)}`)
+  if (claims.inc !== tenant.incarnation)
+    throw new SandboxError('unauthorized', `${field} ${staleToken(claims.inc, tenant.bootId)}`)
   if (!signedBy(tenant, token)) throw new SandboxError('unauthorized', `${field} ${NOT_SIGNED_HERE}`)
   if (claims.exp - claims.iat > TOKEN_TTL_MS[kind]) {
-    throw new SandboxError('unauthorized', `${field} claims a longer life than ${kind} tokens have (at most ${duration(TOKEN_TTL_MS[kind])} from issue to expiry)`)
+    throw new SandboxError(
+      'unauthorized',
+      `${field} claims a longer life than ${kind} tokens have (at most ${duration(TOKEN_TTL_MS[kind])} from issue to expiry)`,
+    )
   }
   const now = tenant.clock.now()
-  if (claims.iat > now) throw new SandboxError('unauthorized', `${field} claims to be issued after the sandbox clock's now (${new Date(now).toISOString()})`)
+  if (claims.iat > now)
+    throw new SandboxError(
+      'unauthorized',
+      `${field} claims to be issued after the sandbox clock's now (${new Date(now).toISOString()})`,
+    )
   if (claims.exp <= now) throw new SandboxError('unauthorized', `${field} has expired`)
   return claims
 }
@@ -117,6 +141,10 @@ export function verifyToken(tenant: Tenant, token: string, kind: TokenKind, fiel
 export function tenantOfToken(tenants: TenantRegistry, token: string, field: string): Tenant {
   const claims = peekToken(token)
   const tenant = claims && tenants.byId(claims.tenant)
-  if (!tenant) throw new SandboxError('unauthorized', `${field} ${claims ? staleToken(claims.inc, tenants.bootId) : 'is not a token of this sandbox'}`)
+  if (!tenant)
+    throw new SandboxError(
+      'unauthorized',
+      `${field} ${claims ? staleToken(claims.inc, tenants.bootId) : 'is not a token of this sandbox'}`,
+    )
   return tenant
 }

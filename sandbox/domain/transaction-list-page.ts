@@ -11,7 +11,8 @@ export const LIST_PAGE_SIZE = 10
  * withinDays({ startDate: '2026-01-01' })('2026-01-02') // true
  */
 export function withinDays(query: Pick<WidgetTransactionListQuery, 'startDate' | 'endDate'>): (day: string) => boolean {
-  return (day) => (query.startDate === undefined || day >= query.startDate) && (query.endDate === undefined || day <= query.endDate)
+  return (day) =>
+    (query.startDate === undefined || day >= query.startDate) && (query.endDate === undefined || day <= query.endDate)
 }
 
 /** The page a list query asks for: `offset` (default 0) and `limit` (default {@link LIST_PAGE_SIZE}). */

@@ -5,7 +5,11 @@ import { stagedPurchases, statusesOf } from '#http/routes/transaction-test-kit.t
 import { passStage } from './transaction-stages.ts'
 import { settleTransaction } from './transactions.ts'
 
-const DECLINED = { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'The payment authorization was declined.' } as const
+const DECLINED = {
+  status: 'failed',
+  failureCode: 'authorizationDeclined',
+  failureReason: 'The payment authorization was declined.',
+} as const
 
 describe('transaction stages', () => {
   it('start with ordering done and verification in progress', async () => {
@@ -56,15 +60,27 @@ describe('transaction stages', () => {
       expect(platform).toMatchObject({ type: 'transaction.updated' })
       expect(platform.data).toEqual(await flow.read(id))
     }
-    expect((await flow.events()).map((event) => event.type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
-    expect((await flow.platformEvents()).map((event) => event.type)).toEqual(['transaction.updated', 'transaction.updated', 'transaction.updated', 'transaction.updated'])
+    expect((await flow.events()).map((event) => event.type)).toEqual([
+      'transaction_created',
+      'transaction_updated',
+      'transaction_updated',
+      'transaction_updated',
+    ])
+    expect((await flow.platformEvents()).map((event) => event.type)).toEqual([
+      'transaction.updated',
+      'transaction.updated',
+      'transaction.updated',
+      'transaction.updated',
+    ])
   })
 
   it('send each change with its own stages when one clock advance passes them all (jobs run one at a time)', async () => {
     const flow = await stagedPurchases()
     await flow.buy()
     await flow.advance(20_000)
-    expect((await flow.platformEvents()).map((event) => [event.data.status, ...statusesOf(event.data)].join(' '))).toEqual([
+    expect(
+      (await flow.platformEvents()).map((event) => [event.data.status, ...statusesOf(event.data)].join(' ')),
+    ).toEqual([
       'pending success in_progress not_started not_started',
       'pending success success in_progress not_started',
       'pending success success success in_progress',
@@ -76,7 +92,9 @@ describe('transaction stages', () => {
     const flow = await stagedPurchases()
     const { id } = await flow.buy()
     await flow.advance(10_000)
-    const stages = flow.tenant.journal.list({ kind: 'state' }).filter((entry): entry is StateJournalEntry => entry.kind === 'state' && entry.event === 'transaction:stage')
+    const stages = flow.tenant.journal
+      .list({ kind: 'state' })
+      .filter((entry): entry is StateJournalEntry => entry.kind === 'state' && entry.event === 'transaction:stage')
     expect(stages.map((entry) => entry.detail)).toEqual([
       { transactionId: id, stage: 'stage_two_verification', status: 'success', next: 'stage_three_processing' },
       { transactionId: id, stage: 'stage_three_processing', status: 'success', next: 'stage_four_delivery' },
@@ -88,7 +106,11 @@ describe('transaction stages', () => {
     const { id } = await flow.buy({ outcome: DECLINED, settleAfterMs: 0 })
     const read = await flow.read(id)
     expect(read).toMatchObject({ status: 'failed', failureCode: 'authorizationDeclined' })
-    expect(read.stages[1]).toEqual({ stage: 'stage_two_verification', status: 'failed', failureReason: 'payment_authorization_declined' })
+    expect(read.stages[1]).toEqual({
+      stage: 'stage_two_verification',
+      status: 'failed',
+      failureReason: 'payment_authorization_declined',
+    })
     expect(statusesOf(read)).toEqual(['success', 'failed', 'not_started', 'not_started'])
     expect((await flow.events()).map((event) => event.type)).toEqual(['transaction_created', 'transaction_failed'])
   })
@@ -139,7 +161,12 @@ describe('transaction stages', () => {
     expect([...tenant.jobs].map((job) => job.kind)).toEqual(['transaction:stage', 'transaction:settle'])
     tenant.clock.advance(5_000)
     await tenant.clock.settled()
-    expect(statusesOf((await tenant.store()).transactions.get(id)!)).toEqual(['success', 'success', 'success', 'in_progress'])
+    expect(statusesOf((await tenant.store()).transactions.get(id)!)).toEqual([
+      'success',
+      'success',
+      'success',
+      'in_progress',
+    ])
   })
 })
 
@@ -149,12 +176,20 @@ describe('a state file written before stages', () => {
   it.each([
     ['pending', {}, ['success', 'in_progress', 'not_started', 'not_started'], null],
     ['completed', {}, ['success', 'success', 'success', 'success'], null],
-    ['failed', { failureCode: 'validationError', failureReason: 'The payment details did not pass validation.' }, ['success', 'failed', 'not_started', 'not_started'], 'rejected_card'],
-  ] as const)('loads a %s transaction with the stages of its status', async (status, failure, statuses, failureReason) => {
-    const snapshot = (await store()).snapshot()
-    const { stages: _, ...old } = { ...snapshot.transactions[0]!, status, ...failure }
-    const parsed = StoreSnapshot.parse(JSON.parse(JSON.stringify({ ...snapshot, transactions: [old] })))
-    expect(parsed.transactions[0]!.stages.map((stage) => stage.status)).toEqual(statuses)
-    expect(parsed.transactions[0]!.stages[1]!.failureReason).toBe(failureReason)
-  })
+    [
+      'failed',
+      { failureCode: 'validationError', failureReason: 'The payment details did not pass validation.' },
+      ['success', 'failed', 'not_started', 'not_started'],
+      'rejected_card',
+    ],
+  ] as const)(
+    'loads a %s transaction with the stages of its status',
+    async (status, failure, statuses, failureReason) => {
+      const snapshot = (await store()).snapshot()
+      const { stages: _, ...old } = { ...snapshot.transactions[0]!, status, ...failure }
+      const parsed = StoreSnapshot.parse(JSON.parse(JSON.stringify({ ...snapshot, transactions: [old] })))
+      expect(parsed.transactions[0]!.stages.map((stage) => stage.status)).toEqual(statuses)
+      expect(parsed.transactions[0]!.stages[1]!.failureReason).toBe(failureReason)
+    },
+  )
 })

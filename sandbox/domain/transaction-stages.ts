@@ -22,9 +22,16 @@ const order = (stage: StageName) => StageName.options.indexOf(stage)
  * @example
  * scheduleStages(tenant, store, transaction.id, tenant.clock.now(), 20_000) // jobs at +5 s and +10 s
  */
-export function scheduleStages(tenant: Tenant, store: TenantStore, transactionId: string, executedAt: number, settleAfterMs: number): void {
+export function scheduleStages(
+  tenant: Tenant,
+  store: TenantStore,
+  transactionId: string,
+  executedAt: number,
+  settleAfterMs: number,
+): void {
   for (const [stage, after] of STAGE_PASSES_AFTER_MS) {
-    if (after < settleAfterMs) tenant.scheduleJob(store, { kind: 'transaction:stage', at: executedAt + after, transactionId, stage })
+    if (after < settleAfterMs)
+      tenant.scheduleJob(store, { kind: 'transaction:stage', at: executedAt + after, transactionId, stage })
   }
 }
 
@@ -37,7 +44,12 @@ export function scheduleStages(tenant: Tenant, store: TenantStore, transactionId
  * @example
  * await passStage(tenant, store, 'txn_…', 'stage_two_verification') // processing is now in_progress
  */
-export async function passStage(tenant: Tenant, store: TenantStore, transactionId: string, stage: StageName): Promise<TransactionRecord | undefined> {
+export async function passStage(
+  tenant: Tenant,
+  store: TenantStore,
+  transactionId: string,
+  stage: StageName,
+): Promise<TransactionRecord | undefined> {
   const current = store.transactions.get(transactionId)
   if (current?.status !== 'pending') return current
   const at = currentStage(current.stages)
@@ -62,7 +74,12 @@ export async function passStage(tenant: Tenant, store: TenantStore, transactionI
  * @example
  * await passStagesBefore(tenant, store, 'txn_…', 'stage_four_delivery') // delivery is now in_progress
  */
-export async function passStagesBefore(tenant: Tenant, store: TenantStore, transactionId: string, target: StageName): Promise<void> {
+export async function passStagesBefore(
+  tenant: Tenant,
+  store: TenantStore,
+  transactionId: string,
+  target: StageName,
+): Promise<void> {
   // At most one pass a stage: bounded whatever the stages hold, so a stage that does not move on cannot spin here.
   for (let pass = 0; pass < StageName.options.length; pass++) {
     const current = store.transactions.get(transactionId)

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  BuyQuote, Connection, PlatformError, SessionCreated, Transaction, TransactionStatus, dataOf, pageOf, type PlatformError as PlatformErrorBody,
+  BuyQuote,
+  Connection,
+  PlatformError,
+  SessionCreated,
+  Transaction,
+  TransactionStatus,
+  dataOf,
+  pageOf,
+  type PlatformError as PlatformErrorBody,
 } from '#contract/index.ts'
 import type { PlainReply } from '#http/plain-http.ts'
 import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
@@ -32,20 +40,38 @@ interface Client {
 async function connect(identity = NY): Promise<Client> {
   const account = `transactions${++suffix}`
   const sk = { 'x-api-key': `sk_test_${account}` }
-  const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...identity } })
+  const session = await send(core, 'POST /platform/v1/sessions', {
+    headers: sk,
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...identity },
+  })
   const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-  const connection = conforms(dataOf(Connection), (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+  const connection = conforms(
+    dataOf(Connection),
+    (await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+  ).data
   expect(connection.status).toBe('active')
-  return { sk, bearer: { authorization: `Bearer ${connection.credentials.accessToken}` }, tenant: core.tenants.get(account, 'test'), customerId: connection.customer!.id }
+  return {
+    sk,
+    bearer: { authorization: `Bearer ${connection.credentials.accessToken}` },
+    tenant: core.tenants.get(account, 'test'),
+    customerId: connection.customer!.id,
+  }
 }
 
 async function liveCardOf(client: Client): Promise<string> {
-  return (await client.tenant.store()).cards.filter((card) => card.customerId === client.customerId && card.expiryYear > 2026)[0]!.id
+  return (await client.tenant.store()).cards.filter(
+    (card) => card.customerId === client.customerId && card.expiryYear > 2026,
+  )[0]!.id
 }
 
 /** An executable, signed inclusive quote of 100 usd → eth. */
 async function executableQuote(client: Client): Promise<BuyQuote> {
-  const body = { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod: { type: 'card', id: await liveCardOf(client) } }
+  const body = {
+    source: { asset: { code: 'usd' }, amount: 100 },
+    destination: { asset: { code: 'eth' } },
+    wallet: WALLET,
+    paymentMethod: { type: 'card', id: await liveCardOf(client) },
+  }
   const response = await send(core, 'POST /platform/v1/quotes/buy', { headers: client.bearer, body })
   expect(response.status).toBe(200)
   const quote = conforms(dataOf(BuyQuote), response.body).data
@@ -72,7 +98,10 @@ describe('a purchase, end to end', () => {
   it('walks session → active connection → three quotes → execution → pending → completed → first in a history paged to the end', async () => {
     // session and connection
     const sk = { 'x-api-key': `sk_test_transactions${++suffix}walk` }
-    const session = await send(core, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'walker', deviceIp: '203.0.113.7', ...NY } })
+    const session = await send(core, 'POST /platform/v1/sessions', {
+      headers: sk,
+      body: { externalCustomerId: 'walker', deviceIp: '203.0.113.7', ...NY },
+    })
     expect(session.status).toBe(201)
     const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
     const connected = await send(core, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })
@@ -88,26 +117,42 @@ describe('a purchase, end to end', () => {
     }
     const card = await liveCardOf(client)
     const buy = async (body: Record<string, unknown>) => {
-      const response = await send(core, 'POST /platform/v1/quotes/buy', { headers: client.bearer, body: { wallet: WALLET, paymentMethod: { type: 'card', id: card }, ...body } })
+      const response = await send(core, 'POST /platform/v1/quotes/buy', {
+        headers: client.bearer,
+        body: { wallet: WALLET, paymentMethod: { type: 'card', id: card }, ...body },
+      })
       expect(response.status).toBe(200)
       return conforms(dataOf(BuyQuote), response.body).data
     }
     const fees = (q: BuyQuote) => Math.round((q.fees.network + q.fees.service + q.fees.ecosystem) * 100)
 
     // quotes: inclusive, exclusive, by destination amount
-    const inclusive = await buy({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } } })
+    const inclusive = await buy({
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eth' } },
+    })
     expect(inclusive).toMatchObject({ feeBehavior: 'inclusive', totalAmount: 100, executable: true })
-    const exclusive = await buy({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'exclusive' })
+    const exclusive = await buy({
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eth' } },
+      feeBehavior: 'exclusive',
+    })
     expect(exclusive).toMatchObject({ feeBehavior: 'exclusive', executable: true })
     expect(Math.round(exclusive.totalAmount * 100)).toBe(10_000 + fees(exclusive))
     expect(exclusive.destination.amount).toBeGreaterThan(inclusive.destination.amount)
-    const byDestination = await buy({ source: { asset: { code: 'usd' } }, destination: { asset: { code: 'eth' }, amount: 0.05 }, feeBehavior: 'exclusive' })
+    const byDestination = await buy({
+      source: { asset: { code: 'usd' } },
+      destination: { asset: { code: 'eth' }, amount: 0.05 },
+      feeBehavior: 'exclusive',
+    })
     expect(byDestination).toMatchObject({ feeBehavior: 'inclusive', destination: { amount: 0.05 }, executable: true })
     expect(byDestination.totalAmount).toBe(byDestination.source.amount)
 
     // execution
     const store = await client.tenant.store()
-    const executed = await executeBuyQuote(client.tenant, store, client.customerId, inclusive, { externalTransactionId: 'order-walk-1' })
+    const executed = await executeBuyQuote(client.tenant, store, client.customerId, inclusive, {
+      externalTransactionId: 'order-walk-1',
+    })
     const read = async () => {
       const response = await send(core, `GET /platform/v1/transactions/${executed.id}`, { headers: client.bearer })
       expect(response.status).toBe(200)
@@ -155,8 +200,12 @@ describe('executeBuyQuote', () => {
     const client = await connect()
     const store = await client.tenant.store()
     const quote = await executableQuote(client)
-    const once = await executeBuyQuote(client.tenant, store, client.customerId, quote, { externalTransactionId: 'order-1' })
-    const twice = await executeBuyQuote(client.tenant, store, client.customerId, quote, { externalTransactionId: 'order-1' })
+    const once = await executeBuyQuote(client.tenant, store, client.customerId, quote, {
+      externalTransactionId: 'order-1',
+    })
+    const twice = await executeBuyQuote(client.tenant, store, client.customerId, quote, {
+      externalTransactionId: 'order-1',
+    })
     expect(twice.id).toBe(once.id)
     expect(store.transactions.filter((t) => t.externalTransactionId === 'order-1')).toHaveLength(1)
   })
@@ -167,8 +216,12 @@ describe('executeBuyQuote', () => {
     const quote = await executableQuote(client)
     const before = store.transactions.all().length
     client.tenant.clock.advance(31_000)
-    await expect(executeBuyQuote(client.tenant, store, client.customerId, quote, { externalTransactionId: 'late' }))
-      .rejects.toMatchObject({ code: 'invalid_request', fieldErrors: [expect.objectContaining({ field: 'quote.expiresAt' })] })
+    await expect(
+      executeBuyQuote(client.tenant, store, client.customerId, quote, { externalTransactionId: 'late' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+      fieldErrors: [expect.objectContaining({ field: 'quote.expiresAt' })],
+    })
     expect(store.transactions.all()).toHaveLength(before)
   })
 
@@ -178,8 +231,10 @@ describe('executeBuyQuote', () => {
     const quote = await executableQuote(client)
     const before = store.transactions.all().length
     const tampered = { ...quote, destination: { ...quote.destination, amount: quote.destination.amount * 10 } }
-    await expect(executeBuyQuote(client.tenant, store, client.customerId, tampered))
-      .rejects.toMatchObject({ code: 'invalid_request', fieldErrors: [expect.objectContaining({ field: 'quote.signature' })] })
+    await expect(executeBuyQuote(client.tenant, store, client.customerId, tampered)).rejects.toMatchObject({
+      code: 'invalid_request',
+      fieldErrors: [expect.objectContaining({ field: 'quote.signature' })],
+    })
     expect(store.transactions.all()).toHaveLength(before)
   })
 })
@@ -194,7 +249,12 @@ describe('executeBuyQuote and the buy bounds', () => {
     const signed = { ...small, signature: signBuyQuote(client.tenant, client.customerId, small) }
     await expect(executeBuyQuote(client.tenant, store, client.customerId, signed)).rejects.toMatchObject({
       code: 'invalid_request',
-      fieldErrors: [{ field: 'quote.destination.amount', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' }],
+      fieldErrors: [
+        {
+          field: 'quote.destination.amount',
+          message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth',
+        },
+      ],
     })
     expect(store.transactions.all()).toHaveLength(before)
   })
@@ -207,18 +267,34 @@ describe('settlement on a realtime clock', () => {
     let wall = 0
     const realtime = createSandboxCore({ seed: 1, wall: () => wall })
     const sk = { 'x-api-key': 'sk_test_transactionsrealtime' }
-    const session = await send(realtime, 'POST /platform/v1/sessions', { headers: sk, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...NY } })
+    const session = await send(realtime, 'POST /platform/v1/sessions', {
+      headers: sk,
+      body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...NY },
+    })
     const { sessionToken } = conforms(dataOf(SessionCreated), session.body).data
-    const connection = conforms(dataOf(Connection), (await send(realtime, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body).data
+    const connection = conforms(
+      dataOf(Connection),
+      (await send(realtime, 'POST /__sandbox/connections', { headers: sk, body: { sessionToken } })).body,
+    ).data
     const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
     const tenant = realtime.tenants.get('transactionsrealtime', 'test')
     const store = await tenant.store()
     const card = store.cards.filter((c) => c.customerId === connection.customer!.id && c.expiryYear > 2026)[0]!
     const quoted = await send(realtime, 'POST /platform/v1/quotes/buy', {
       headers: bearer,
-      body: { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod: { type: 'card', id: card.id } },
+      body: {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'eth' } },
+        wallet: WALLET,
+        paymentMethod: { type: 'card', id: card.id },
+      },
     })
-    const executed = await executeBuyQuote(tenant, store, connection.customer!.id, conforms(dataOf(BuyQuote), quoted.body).data)
+    const executed = await executeBuyQuote(
+      tenant,
+      store,
+      connection.customer!.id,
+      conforms(dataOf(BuyQuote), quoted.body).data,
+    )
     wall += 21_000
     const read = await send(realtime, `GET /platform/v1/transactions/${executed.id}`, { headers: bearer })
     expect(conforms(dataOf(Transaction), read.body).data.status).toBe('completed')
@@ -227,12 +303,16 @@ describe('settlement on a realtime clock', () => {
 
 describe('GET /platform/v1/transactions', () => {
   it('refuses limit 0', async () => {
-    const error = refused(await send(core, 'GET /platform/v1/transactions?limit=0', { headers: (await connect()).bearer }))
+    const error = refused(
+      await send(core, 'GET /platform/v1/transactions?limit=0', { headers: (await connect()).bearer }),
+    )
     expect(error.errors?.map((e) => e.field)).toEqual(['limit'])
   })
 
   it('refuses limit 101', async () => {
-    const error = refused(await send(core, 'GET /platform/v1/transactions?limit=101', { headers: (await connect()).bearer }))
+    const error = refused(
+      await send(core, 'GET /platform/v1/transactions?limit=101', { headers: (await connect()).bearer }),
+    )
     expect(error.errors?.map((e) => e.field)).toEqual(['limit'])
   })
 
@@ -246,7 +326,11 @@ describe('GET /platform/v1/transactions', () => {
     const client = await connect()
     const cursor = (await page(client, '?limit=5')).pageInfo.nextCursor!
     const tampered = `${cursor.slice(0, 3)}${cursor[3] === 'A' ? 'B' : 'A'}${cursor.slice(4)}`
-    const error = refused(await send(core, `GET /platform/v1/transactions?cursor=${encodeURIComponent(tampered)}`, { headers: client.bearer }))
+    const error = refused(
+      await send(core, `GET /platform/v1/transactions?cursor=${encodeURIComponent(tampered)}`, {
+        headers: client.bearer,
+      }),
+    )
     expect(error.errors?.map((e) => e.field)).toEqual(['cursor'])
   })
 

@@ -1,4 +1,13 @@
-import { currentStage, stageFailureOf, stagesAt, type BuyQuote, type FailureCode, type StageFailureReason, type StageName, type TransactionRecord } from '#contract/index.ts'
+import {
+  currentStage,
+  stageFailureOf,
+  stagesAt,
+  type BuyQuote,
+  type FailureCode,
+  type StageFailureReason,
+  type StageName,
+  type TransactionRecord,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
@@ -14,7 +23,9 @@ import { widgetStatusOf } from './widget-transaction.ts'
 const SETTLEMENT_SECONDS = 20
 
 /** How a transaction settles: completed, or failed with a code and reason. */
-export type SettlementOutcome = { status: 'completed' } | { status: 'failed'; failureCode: FailureCode; failureReason: string }
+export type SettlementOutcome =
+  | { status: 'completed' }
+  | { status: 'failed'; failureCode: FailureCode; failureReason: string }
 
 /** Where a failure fails, when not where its code does (`stageFailureOf`): the stage, and the stage's reason. */
 export interface FailAt {
@@ -44,17 +55,32 @@ export interface ExecuteOptions {
  * tenant.clock.advance(20_000)
  * await tenant.clock.settled() // txn is now completed
  */
-export async function executeBuyQuote(tenant: Tenant, store: TenantStore, customerId: string, quote: BuyQuote, options: ExecuteOptions = {}): Promise<TransactionRecord> {
+export async function executeBuyQuote(
+  tenant: Tenant,
+  store: TenantStore,
+  customerId: string,
+  quote: BuyQuote,
+  options: ExecuteOptions = {},
+): Promise<TransactionRecord> {
   const { externalTransactionId } = options
   if (externalTransactionId !== undefined) {
     const existing = store.transactions.where('byExternalId', `${customerId} ${externalTransactionId}`)[0]
     if (existing) return existing
   }
   const verdict = verifyBuyQuote(tenant, customerId, quote)
-  if (verdict === 'tampered') throw SandboxError.invalidField('quote.signature', 'quote.signature does not match the quote: it was changed or made for another customer')
-  if (verdict === 'expired') throw SandboxError.invalidField('quote.expiresAt', 'the quote has expired: get a new quote')
+  if (verdict === 'tampered')
+    throw SandboxError.invalidField(
+      'quote.signature',
+      'quote.signature does not match the quote: it was changed or made for another customer',
+    )
+  if (verdict === 'expired')
+    throw SandboxError.invalidField('quote.expiresAt', 'the quote has expired: get a new quote')
   const outOfBounds = quoteBoundsProblem(tenant.catalog, quote)
-  if (outOfBounds) throw SandboxError.invalidField(outOfBounds.bound === 'fiat' ? 'quote.totalAmount' : 'quote.destination.amount', outOfBounds.message)
+  if (outOfBounds)
+    throw SandboxError.invalidField(
+      outOfBounds.bound === 'fiat' ? 'quote.totalAmount' : 'quote.destination.amount',
+      outOfBounds.message,
+    )
   const now = tenant.clock.now()
   const transaction = await store.transactions.create({
     id: newId(tenant, store, 'txn'),
@@ -88,7 +114,13 @@ export async function executeBuyQuote(tenant: Tenant, store: TenantStore, custom
  * in progress if that is later), with `failAt.failureReason` (default: its code's), and the stages after it stay
  * `not_started`. One already settled stays as it is (a job restored from a state file may run again).
  */
-export async function settleTransaction(tenant: Tenant, store: TenantStore, id: string, outcome: SettlementOutcome, failAt: FailAt = {}): Promise<TransactionRecord> {
+export async function settleTransaction(
+  tenant: Tenant,
+  store: TenantStore,
+  id: string,
+  outcome: SettlementOutcome,
+  failAt: FailAt = {},
+): Promise<TransactionRecord> {
   const current = store.transactions.get(id)
   if (current && current.status !== 'pending') return current
   const failure = outcome.status === 'failed' ? stageFailureOf(outcome.failureCode) : undefined
@@ -98,18 +130,32 @@ export async function settleTransaction(tenant: Tenant, store: TenantStore, id: 
   const before = widgetStatusOf(store.transactions.get(id)!)
   const settled = await store.transactions.update(id, (draft) => {
     const stages = failure
-      ? stagesAt(laterStage(failAt.stage ?? failure.stage, currentStage(draft.stages).stage), 'failed', failAt.failureReason ?? failure.failureReason)
+      ? stagesAt(
+          laterStage(failAt.stage ?? failure.stage, currentStage(draft.stages).stage),
+          'failed',
+          failAt.failureReason ?? failure.failureReason,
+        )
       : stagesAt('stage_four_delivery', 'success')
     Object.assign(draft, outcome, { stages, updatedAt: at })
   })
-  tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', { transactionId: id, ...outcome })
-  await emitBuyWebhooks(tenant, store, outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed', settled!, before)
+  tenant.record(outcome.status === 'completed' ? 'transaction:completed' : 'transaction:failed', {
+    transactionId: id,
+    ...outcome,
+  })
+  await emitBuyWebhooks(
+    tenant,
+    store,
+    outcome.status === 'completed' ? 'transaction_updated' : 'transaction_failed',
+    settled!,
+    before,
+  )
   return settled!
 }
 
 /** One of the customer's transactions; another customer's (or an unknown) id is 404. */
 export function getTransaction(store: TenantStore, customerId: string, id: string): TransactionRecord {
   const transaction = store.transactions.get(id)
-  if (!transaction || transaction.customerId !== customerId) throw new SandboxError('not_found', `transaction ${id} is not a transaction of this customer`)
+  if (!transaction || transaction.customerId !== customerId)
+    throw new SandboxError('not_found', `transaction ${id} is not a transaction of this customer`)
   return transaction
 }

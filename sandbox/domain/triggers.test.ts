@@ -16,7 +16,8 @@ function* ordinaryAmounts(): Generator<number> {
 
 describe('test-mode triggers', () => {
   it('gives 48 a wallet-ownership challenge in card and wallet-pay frames', () => {
-    for (const frame of PURCHASE_FRAMES) expect(triggerFor('test', 48, frame)?.outcome).toEqual({ kind: 'challenge', challenge: 'wallet_ownership' })
+    for (const frame of PURCHASE_FRAMES)
+      expect(triggerFor('test', 48, frame)?.outcome).toEqual({ kind: 'challenge', challenge: 'wallet_ownership' })
   })
 
   it('gives 49 a CVV challenge in card frames only', () => {
@@ -31,7 +32,8 @@ describe('test-mode triggers', () => {
   })
 
   it('ignores every trigger in live mode', () => {
-    for (const trigger of TEST_TRIGGERS) for (const frame of trigger.frames) expect(triggerFor('live', trigger.amount, frame)).toBeUndefined()
+    for (const trigger of TEST_TRIGGERS)
+      for (const frame of trigger.frames) expect(triggerFor('live', trigger.amount, frame)).toBeUndefined()
   })
 
   it('matches the amount exactly', () => {
@@ -44,7 +46,9 @@ describe('test-mode triggers', () => {
     for (const code of FailureCode.options) {
       const found = TEST_TRIGGERS.filter((t) => t.outcome.kind === 'failure' && t.outcome.failureCode === code)
       expect(found, code).toHaveLength(1)
-      expect(found[0]!.frames).toEqual(code === 'walletPayMerchantUnavailable' ? ['apple-pay'] : ['apple-pay', 'google-pay'])
+      expect(found[0]!.frames).toEqual(
+        code === 'walletPayMerchantUnavailable' ? ['apple-pay'] : ['apple-pay', 'google-pay'],
+      )
       expect(found[0]!.outcome.kind === 'failure' && found[0]!.outcome.failureReason.length).toBeGreaterThan(0)
     }
   })
@@ -76,12 +80,14 @@ describe('test-mode triggers', () => {
 
   it('fires nothing but the spec triggers 48 and 49 on an ordinary purchase amount', () => {
     const fired = new Set<number>()
-    for (const amount of ordinaryAmounts()) for (const frame of PURCHASE_FRAMES) if (triggerFor('test', amount, frame)) fired.add(amount)
+    for (const amount of ordinaryAmounts())
+      for (const frame of PURCHASE_FRAMES) if (triggerFor('test', amount, frame)) fired.add(amount)
     expect([...fired].sort((a, b) => a - b)).toEqual([48, 49])
   })
 
   it('keeps every amount exact through rounding to the precision of a fiat with two or three decimals', () => {
-    for (const { amount } of TEST_TRIGGERS) for (const precision of [2, 3]) expect(fromMinor(toMinor(amount, precision), precision)).toBe(amount)
+    for (const { amount } of TEST_TRIGGERS)
+      for (const precision of [2, 3]) expect(fromMinor(toMinor(amount, precision), precision)).toBe(amount)
   })
 
   it('knows which frames buy', () => {

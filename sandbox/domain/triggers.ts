@@ -1,5 +1,10 @@
 import type { FailureCode, Mode } from '#contract/index.ts'
-import { PURCHASE_FRAMES, type ChallengeErrorCode, type PurchaseFrame, type TriggerOutcome } from '#portable/frames/purchase-gate.ts'
+import {
+  PURCHASE_FRAMES,
+  type ChallengeErrorCode,
+  type PurchaseFrame,
+  type TriggerOutcome,
+} from '#portable/frames/purchase-gate.ts'
 
 const CARD = ['buy', 'buy-button'] as const satisfies readonly PurchaseFrame[]
 const WALLET = ['apple-pay', 'google-pay'] as const satisfies readonly PurchaseFrame[]
@@ -14,12 +19,24 @@ interface TestTrigger {
   description: string
 }
 
-const failure = (amount: number, failureCode: FailureCode, failureReason: string, frames: readonly PurchaseFrame[] = WALLET): TestTrigger => ({
-  amount, frames, source: 'sandbox', outcome: { kind: 'failure', failureCode, failureReason }, description: `the transaction fails with \`${failureCode}\``,
+const failure = (
+  amount: number,
+  failureCode: FailureCode,
+  failureReason: string,
+  frames: readonly PurchaseFrame[] = WALLET,
+): TestTrigger => ({
+  amount,
+  frames,
+  source: 'sandbox',
+  outcome: { kind: 'failure', failureCode, failureReason },
+  description: `the transaction fails with \`${failureCode}\``,
 })
 
 const challengeError = (amount: number, code: ChallengeErrorCode, message: string): TestTrigger => ({
-  amount, frames: PURCHASE_FRAMES, source: 'sandbox', outcome: { kind: 'challenge', challenge: 'wallet_ownership', error: { code, message } },
+  amount,
+  frames: PURCHASE_FRAMES,
+  source: 'sandbox',
+  outcome: { kind: 'challenge', challenge: 'wallet_ownership', error: { code, message } },
   description: `a wallet-ownership challenge whose challenge frame reports \`${code}\``,
 })
 
@@ -40,9 +57,28 @@ export const TEST_TRIGGERS: readonly TestTrigger[] = [
   failure(44.13, 'authorizationDeclined', 'The wallet declined to authorize the payment.'),
   failure(45.13, 'unknown', 'The payment failed for an unknown reason.'),
   failure(46.13, 'walletPayMerchantUnavailable', 'Apple Pay is not available for this merchant.', ['apple-pay']),
-  { amount: 47.13, frames: ['apple-pay'], source: 'sandbox', outcome: { kind: 'secondFactor' }, description: 'posts `oneTapWalletPaySecondFactorRequired`; the purchase goes on once the customer confirms the second factor' },
-  { amount: 48, frames: PURCHASE_FRAMES, source: 'spec', outcome: { kind: 'challenge', challenge: 'wallet_ownership' }, description: 'a wallet-ownership challenge (wallet pay and card)' },
-  { amount: 49, frames: CARD, source: 'spec', outcome: { kind: 'challenge', challenge: 'cvv' }, description: 'a CVV re-entry challenge (card)' },
+  {
+    amount: 47.13,
+    frames: ['apple-pay'],
+    source: 'sandbox',
+    outcome: { kind: 'secondFactor' },
+    description:
+      'posts `oneTapWalletPaySecondFactorRequired`; the purchase goes on once the customer confirms the second factor',
+  },
+  {
+    amount: 48,
+    frames: PURCHASE_FRAMES,
+    source: 'spec',
+    outcome: { kind: 'challenge', challenge: 'wallet_ownership' },
+    description: 'a wallet-ownership challenge (wallet pay and card)',
+  },
+  {
+    amount: 49,
+    frames: CARD,
+    source: 'spec',
+    outcome: { kind: 'challenge', challenge: 'cvv' },
+    description: 'a CVV re-entry challenge (card)',
+  },
   challengeError(50.13, 'invalid_token', 'the challenge token is not valid (sandbox trigger 50.13)'),
   challengeError(51.13, 'unsupported_flow', 'this challenge flow is not supported here (sandbox trigger 51.13)'),
   challengeError(52.13, 'invalid_challenge', 'the challenge cannot be resolved (sandbox trigger 52.13)'),

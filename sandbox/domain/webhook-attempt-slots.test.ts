@@ -41,22 +41,46 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`never came true: ${what}`)
 }
 
-async function accountWithEndpoints(core: SandboxCore, account: string, endpoints: number, options: { duplicate?: boolean } = {}) {
+async function accountWithEndpoints(
+  core: SandboxCore,
+  account: string,
+  endpoints: number,
+  options: { duplicate?: boolean } = {},
+) {
   const headers = { 'x-api-key': `sk_test_${account}` }
   for (let i = 0; i < endpoints; i++) {
-    expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: `http://127.0.0.1:9/${account}/${i}`, duplicate: options.duplicate ?? false } })).status).toBe(201)
+    expect(
+      (
+        await send(core, 'POST /__sandbox/webhooks/endpoints', {
+          headers,
+          body: { url: `http://127.0.0.1:9/${account}/${i}`, duplicate: options.duplicate ?? false },
+        })
+      ).status,
+    ).toBe(201)
   }
   return {
     tenant: core.tenants.get(account, 'test'),
-    trigger: async () => expect((await send(core, 'POST /__sandbox/webhooks/trigger', { headers, body: { type: 'transaction_updated' } })).status).toBe(201),
-    deliveries: async () => conforms(dataOf(WebhookDelivery.array()), (await send(core, 'GET /__sandbox/webhooks/deliveries?limit=500', { headers })).body).data,
+    trigger: async () =>
+      expect(
+        (await send(core, 'POST /__sandbox/webhooks/trigger', { headers, body: { type: 'transaction_updated' } }))
+          .status,
+      ).toBe(201),
+    deliveries: async () =>
+      conforms(
+        dataOf(WebhookDelivery.array()),
+        (await send(core, 'GET /__sandbox/webhooks/deliveries?limit=500', { headers })).body,
+      ).data,
   }
 }
 
 const core = (options: SandboxOptions) => createSandboxCore(options)
 
 /** Answers the account's posts as they come until every one of its deliveries is delivered. */
-async function drain(posts: ReturnType<typeof heldTransport>, account: string, flow: Awaited<ReturnType<typeof accountWithEndpoints>>) {
+async function drain(
+  posts: ReturnType<typeof heldTransport>,
+  account: string,
+  flow: Awaited<ReturnType<typeof accountWithEndpoints>>,
+) {
   for (let turn = 0; turn < 2_000; turn++) {
     posts.answerAll(account)
     if ((await flow.deliveries()).every((delivery) => delivery.status === 'delivered')) return
@@ -86,7 +110,9 @@ describe('webhook attempts in flight', () => {
     await stuck.tenant.background.settled()
     expect(posts.most('stuck')).toBe(perAccount)
     const done = await stuck.deliveries()
-    expect(done.map((delivery) => `${delivery.status} ${delivery.attempts.length}`)).toEqual(Array.from({ length: 64 }, () => 'delivered 1'))
+    expect(done.map((delivery) => `${delivery.status} ${delivery.attempts.length}`)).toEqual(
+      Array.from({ length: 64 }, () => 'delivered 1'),
+    )
   })
 
   it("makes another account's attempt at once while one account's attempts are all stuck", async () => {
@@ -107,7 +133,10 @@ describe('webhook attempts in flight', () => {
 
   it('hands a freed slot of the whole process to accounts in turn, so one waiting account is not served after all of a busy one', async () => {
     const posts = heldTransport()
-    const sandbox = core({ webhookTransport: posts.transport, limits: { webhookAttemptsPerAccount: 4, webhookAttemptsInFlight: 4 } })
+    const sandbox = core({
+      webhookTransport: posts.transport,
+      limits: { webhookAttemptsPerAccount: 4, webhookAttemptsInFlight: 4 },
+    })
     const busy = await accountWithEndpoints(sandbox, 'busy', 4)
     const quiet = await accountWithEndpoints(sandbox, 'quiet', 1)
     for (let i = 0; i < 5; i++) await busy.trigger()

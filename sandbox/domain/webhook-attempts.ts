@@ -24,7 +24,11 @@ const delivered = (answer: WebhookAnswer) => 'status' in answer && answer.status
  * @example
  * tenant.background.start(attemptDelivery(tenant, store, 'whd_…'))
  */
-export async function attemptDelivery(tenant: Tenant, store: TenantStore, deliveryId: string): Promise<WebhookDelivery | undefined> {
+export async function attemptDelivery(
+  tenant: Tenant,
+  store: TenantStore,
+  deliveryId: string,
+): Promise<WebhookDelivery | undefined> {
   const before = await settleUnsent(tenant, store, deliveryId)
   if (before.kind === 'settled') return before.delivery
   const release = await tenant.webhookAttemptSlot()
@@ -38,7 +42,9 @@ export async function attemptDelivery(tenant: Tenant, store: TenantStore, delive
 }
 
 /** What an attempt comes to before any socket: settled here (nothing to send, or failed unsent), or to be sent. */
-type Unsent = { kind: 'settled'; delivery: WebhookDelivery | undefined } | { kind: 'send'; delivery: WebhookDelivery; endpoint: WebhookEndpointRecord }
+type Unsent =
+  | { kind: 'settled'; delivery: WebhookDelivery | undefined }
+  | { kind: 'send'; delivery: WebhookDelivery; endpoint: WebhookEndpointRecord }
 
 /**
  * Settles what needs no network: a delivery no longer pending, or of a dropped store (its account reset or evicted
@@ -50,21 +56,54 @@ async function settleUnsent(tenant: Tenant, store: TenantStore, deliveryId: stri
   const delivery = store.webhookDeliveries.get(deliveryId)
   if (delivery?.status !== 'pending' || store.dropped) return { kind: 'settled', delivery }
   const endpoint = store.webhookEndpoints.get(delivery.endpointId)
-  if (!endpoint?.enabled) return { kind: 'settled', delivery: await finish(tenant, store, delivery, 'failed', { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 }, {}) }
+  if (!endpoint?.enabled)
+    return {
+      kind: 'settled',
+      delivery: await finish(
+        tenant,
+        store,
+        delivery,
+        'failed',
+        { error: endpoint ? 'the endpoint was disabled' : 'the endpoint was removed', durationMs: 0 },
+        {},
+      ),
+    }
   if (webhookHostAllowed(endpoint.url, tenant.webhookAllowHosts)) return { kind: 'send', delivery, endpoint }
   const host = new URL(endpoint.url).hostname
   const error = `not sent: this sandbox does not allow webhooks to ${host} (loopback always; any other host only with --webhook-allow-host ${host}); change the endpoint's url or restart the sandbox with that flag`
-  return { kind: 'settled', delivery: await failedAttempt(tenant, store, delivery, { answer: { error, durationMs: 0 }, headers: {}, started: tenant.clock.now() }) }
+  return {
+    kind: 'settled',
+    delivery: await failedAttempt(tenant, store, delivery, {
+      answer: { error, durationMs: 0 },
+      headers: {},
+      started: tenant.clock.now(),
+    }),
+  }
 }
 
 /** Signs and posts the attempt, then keeps what came back. */
-async function post(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, endpoint: WebhookEndpointRecord): Promise<WebhookDelivery | undefined> {
+async function post(
+  tenant: Tenant,
+  store: TenantStore,
+  delivery: WebhookDelivery,
+  endpoint: WebhookEndpointRecord,
+): Promise<WebhookDelivery | undefined> {
   const transport = tenant.webhookTransport
   const timestamp = transport.nowSeconds?.() ?? Math.floor(tenant.clock.now() / 1000)
   // The sandbox's own facts go in headers, not the body (which is the reference's, decision 0087).
-  const headers = { ...deliveryHeaders(tenant, endpoint, delivery, timestamp), 'user-agent': 'ramp-sandbox-webhooks', [SANDBOX_EVENT_ID_HEADER]: delivery.eventId, [SANDBOX_DELIVERY_ID_HEADER]: delivery.id }
+  const headers = {
+    ...deliveryHeaders(tenant, endpoint, delivery, timestamp),
+    'user-agent': 'ramp-sandbox-webhooks',
+    [SANDBOX_EVENT_ID_HEADER]: delivery.eventId,
+    [SANDBOX_DELIVERY_ID_HEADER]: delivery.id,
+  }
   const started = tenant.clock.now()
-  const answer = await transport.post({ url: endpoint.url, headers, body: delivery.body, timeoutMs: WEBHOOK_TIMEOUT_MS })
+  const answer = await transport.post({
+    url: endpoint.url,
+    headers,
+    body: delivery.body,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+  })
   if (delivered(answer)) return finish(tenant, store, delivery, 'delivered', answer, headers, started)
   return failedAttempt(tenant, store, delivery, { answer, headers, started })
 }
@@ -74,16 +113,29 @@ async function post(tenant: Tenant, store: TenantStore, delivery: WebhookDeliver
  * key and its legacy header keyed with the endpoint's secret, on every delivery; an endpoint on the `standard` scheme
  * also gets the Standard Webhooks headers.
  */
-function deliveryHeaders(tenant: Tenant, endpoint: WebhookEndpointRecord, delivery: WebhookDelivery, timestamp: number): Record<string, string> {
+function deliveryHeaders(
+  tenant: Tenant,
+  endpoint: WebhookEndpointRecord,
+  delivery: WebhookDelivery,
+  timestamp: number,
+): Record<string, string> {
   const secret = webhookSecretOf(tenant, endpoint)
-  const names = { headerName: tenant.settings.webhookSignatureHeader, legacyHeaderName: tenant.settings.webhookLegacySignatureHeader }
+  const names = {
+    headerName: tenant.settings.webhookSignatureHeader,
+    legacyHeaderName: tenant.settings.webhookLegacySignatureHeader,
+  }
   const headers = signWebhook(delivery.body, [webhookApiKeyOf(tenant), secret], { timestamp, ...names })
   if (endpoint.scheme === 'sandbox') return headers
   return { ...headers, ...signWebhook(delivery.body, secret, { timestamp, scheme: 'standard', id: delivery.eventId }) }
 }
 
 /** Keeps a failed attempt: the next is scheduled on the tenant clock, or, after the last, the delivery fails. */
-async function failedAttempt(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, made: AttemptMade): Promise<WebhookDelivery | undefined> {
+async function failedAttempt(
+  tenant: Tenant,
+  store: TenantStore,
+  delivery: WebhookDelivery,
+  made: AttemptMade,
+): Promise<WebhookDelivery | undefined> {
   const retry = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts.length]
   if (retry === undefined) return finish(tenant, store, delivery, 'failed', made.answer, made.headers, made.started)
   const at = tenant.clock.now() + retry
@@ -92,7 +144,15 @@ async function failedAttempt(tenant: Tenant, store: TenantStore, delivery: Webho
   return updated
 }
 
-function finish(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, status: 'delivered' | 'failed', answer: WebhookAnswer, headers: Record<string, string>, started = tenant.clock.now()) {
+function finish(
+  tenant: Tenant,
+  store: TenantStore,
+  delivery: WebhookDelivery,
+  status: 'delivered' | 'failed',
+  answer: WebhookAnswer,
+  headers: Record<string, string>,
+  started = tenant.clock.now(),
+) {
   return record(tenant, store, delivery, { answer, headers, started }, { status, nextAttemptAt: null })
 }
 
@@ -104,14 +164,34 @@ interface AttemptMade {
 }
 
 /** Keeps an attempt with the delivery (its sandbox time, the headers sent, what came back, its real duration) and journals it. */
-async function record(tenant: Tenant, store: TenantStore, delivery: WebhookDelivery, { answer, headers, started }: AttemptMade, next: Pick<WebhookDelivery, 'status' | 'nextAttemptAt'>) {
-  const attempt: WebhookAttempt = { at: isoTime(started), requestHeaders: headers, status: 'status' in answer ? answer.status : null, error: 'error' in answer ? answer.error : null, durationMs: answer.durationMs }
+async function record(
+  tenant: Tenant,
+  store: TenantStore,
+  delivery: WebhookDelivery,
+  { answer, headers, started }: AttemptMade,
+  next: Pick<WebhookDelivery, 'status' | 'nextAttemptAt'>,
+) {
+  const attempt: WebhookAttempt = {
+    at: isoTime(started),
+    requestHeaders: headers,
+    status: 'status' in answer ? answer.status : null,
+    error: 'error' in answer ? answer.error : null,
+    durationMs: answer.durationMs,
+  }
   // Counted before the update: it writes the stored record in place, and `delivery` is that record.
   const number = delivery.attempts.length + 1
   const updated = await store.webhookDeliveries.update(delivery.id, (draft) => {
     draft.attempts.push(attempt)
     Object.assign(draft, next, { heldBy: null })
   })
-  tenant.record('webhook:attempted', { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, type: delivery.type, attempt: number, ...attempt, outcome: next.status })
+  tenant.record('webhook:attempted', {
+    deliveryId: delivery.id,
+    eventId: delivery.eventId,
+    endpointId: delivery.endpointId,
+    type: delivery.type,
+    attempt: number,
+    ...attempt,
+    outcome: next.status,
+  })
   return updated
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { eventTypesOf, SandboxSnapshot, SavedTenantSettings, StoreSnapshot, TenantSettings, TriggeredWebhook, WebhookApiKeyView, WebhookDelivery, WebhookEndpointWithSecret, dataOf } from '#contract/index.ts'
+import {
+  eventTypesOf,
+  SandboxSnapshot,
+  SavedTenantSettings,
+  StoreSnapshot,
+  TenantSettings,
+  TriggeredWebhook,
+  WebhookApiKeyView,
+  WebhookDelivery,
+  WebhookEndpointWithSecret,
+  dataOf,
+} from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '#http/sandbox-core.ts'
 import { conforms, send } from '#http/test-request.ts'
 import { verifyWebhook } from '#kernel/webhook-signature.ts'
@@ -16,7 +27,9 @@ let accounts = 0
 /** A core whose webhooks go to a handler in process, and a fresh account with helpers to drive it. */
 function sandbox(options: { seed?: number; transport?: WebhookTransport; name?: string } = {}) {
   const seen: Seen[] = []
-  const transport = options.transport ?? handlerTransport(async (request) => void seen.push({ headers: request.headers, body: await request.text() }))
+  const transport =
+    options.transport ??
+    handlerTransport(async (request) => void seen.push({ headers: request.headers, body: await request.text() }))
   const core = createSandboxCore({ seed: options.seed ?? 1, webhookTransport: transport })
   return { core, seen, ...account(core, options.name) }
 }
@@ -44,7 +57,11 @@ function account(core: SandboxCore, name = `controls${++accounts}`) {
       expect((await post('/__sandbox/clock/advance', { by })).status).toBe(200)
       await tenant.background.settled()
     },
-    deliveries: async () => conforms(dataOf(WebhookDelivery.array()), (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body).data,
+    deliveries: async () =>
+      conforms(
+        dataOf(WebhookDelivery.array()),
+        (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body,
+      ).data,
   }
 }
 
@@ -55,9 +72,14 @@ describe('the signature header setting', () => {
   it('signs into the headers the tenant names, as verifyWebhook checks with headerName (the key) and legacyHeaderName (the secret)', async () => {
     const hooks = sandbox()
     const names = { webhookSignatureHeader: 'x-ramp-signature-v2', webhookLegacySignatureHeader: 'x-ramp-signature' }
-    expect((await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: names })).status).toBe(200)
+    expect((await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: names })).status).toBe(
+      200,
+    )
     const endpoint = await hooks.endpoint({})
-    const key = conforms(dataOf(WebhookApiKeyView), (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body).data
+    const key = conforms(
+      dataOf(WebhookApiKeyView),
+      (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body,
+    ).data
     expect(key).toMatchObject({ header: 'x-ramp-signature-v2', legacyHeader: 'x-ramp-signature' })
     await hooks.trigger()
     await hooks.tenant.background.settled()
@@ -65,8 +87,12 @@ describe('the signature header setting', () => {
     expect(headers.get('moonpay-signature-v2')).toBeNull()
     expect(headers.get('moonpay-signature')).toBeNull()
     const now = Math.floor(hooks.tenant.clock.now() / 1000)
-    expect(() => verifyWebhook(body, headers, key.webhookApiKey, { headerName: 'x-ramp-signature-v2', now })).not.toThrow()
-    expect(() => verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-ramp-signature', now })).not.toThrow()
+    expect(() =>
+      verifyWebhook(body, headers, key.webhookApiKey, { headerName: 'x-ramp-signature-v2', now }),
+    ).not.toThrow()
+    expect(() =>
+      verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-ramp-signature', now }),
+    ).not.toThrow()
   })
 
   it('keeps the headers sent with each attempt in the delivery log: the two signatures and the sandbox event and delivery ids, never a key', async () => {
@@ -83,7 +109,10 @@ describe('the signature header setting', () => {
       'x-sandbox-event-id': delivery!.eventId,
       'x-sandbox-delivery-id': delivery!.id,
     })
-    const key = conforms(dataOf(WebhookApiKeyView), (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body).data.webhookApiKey
+    const key = conforms(
+      dataOf(WebhookApiKeyView),
+      (await send(hooks.core, 'GET /__sandbox/webhooks/key', { headers: hooks.headers })).body,
+    ).data.webhookApiKey
     const journal = JSON.stringify((await send(hooks.core, 'GET /__sandbox/journal', { headers: hooks.headers })).body)
     expect(journal).toContain('webhook:attempted')
     expect(journal).not.toContain(key)
@@ -100,7 +129,10 @@ describe('the signature header setting', () => {
   ])('refuses %s with 400 naming webhookSignatureHeader or webhookLegacySignatureHeader', async (_, name) => {
     const hooks = sandbox()
     for (const field of ['webhookSignatureHeader', 'webhookLegacySignatureHeader']) {
-      const response = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { [field]: name } })
+      const response = await send(hooks.core, 'PUT /__sandbox/settings', {
+        headers: hooks.headers,
+        body: { [field]: name },
+      })
       expect(response.status).toBe(400)
       expect(response.body).toMatchObject({ errors: [expect.objectContaining({ field })] })
     }
@@ -108,41 +140,99 @@ describe('the signature header setting', () => {
 
   it('refuses one name for both signature headers with 400 naming the field changed', async () => {
     const hooks = sandbox()
-    const legacy = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookLegacySignatureHeader: 'moonpay-signature-v2' } })
+    const legacy = await send(hooks.core, 'PUT /__sandbox/settings', {
+      headers: hooks.headers,
+      body: { webhookLegacySignatureHeader: 'moonpay-signature-v2' },
+    })
     expect(legacy.status).toBe(400)
-    expect(legacy.body).toMatchObject({ errors: [expect.objectContaining({ field: 'webhookLegacySignatureHeader', message: expect.stringContaining('must differ') })] })
-    const v2 = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: 'moonpay-signature' } })
+    expect(legacy.body).toMatchObject({
+      errors: [
+        expect.objectContaining({
+          field: 'webhookLegacySignatureHeader',
+          message: expect.stringContaining('must differ'),
+        }),
+      ],
+    })
+    const v2 = await send(hooks.core, 'PUT /__sandbox/settings', {
+      headers: hooks.headers,
+      body: { webhookSignatureHeader: 'moonpay-signature' },
+    })
     expect(v2.body).toMatchObject({ errors: [expect.objectContaining({ field: 'webhookSignatureHeader' })] })
     // Swapping both at once is one change, and allowed.
-    const swapped = await send(hooks.core, 'PUT /__sandbox/settings', { headers: hooks.headers, body: { webhookSignatureHeader: 'moonpay-signature', webhookLegacySignatureHeader: 'moonpay-signature-v2' } })
+    const swapped = await send(hooks.core, 'PUT /__sandbox/settings', {
+      headers: hooks.headers,
+      body: { webhookSignatureHeader: 'moonpay-signature', webhookLegacySignatureHeader: 'moonpay-signature-v2' },
+    })
     expect(swapped.status).toBe(200)
   })
 
   it("reads settings saved before either header setting with the reference's header names", () => {
-    const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true }
-    expect(TenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'moonpay-signature' })
-    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'moonpay-signature' })
+    const saved = {
+      defaultExtraFeePercentage: 0,
+      allowedOrigins: [],
+      capabilities: { identity: true, guestCheckout: true },
+      googlePayAvailable: true,
+    }
+    expect(TenantSettings.parse(saved)).toMatchObject({
+      webhookSignatureHeader: 'moonpay-signature-v2',
+      webhookLegacySignatureHeader: 'moonpay-signature',
+    })
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({
+      webhookSignatureHeader: 'moonpay-signature-v2',
+      webhookLegacySignatureHeader: 'moonpay-signature',
+    })
   })
 
   it("moves the one header a state file saved before the legacy header named (the endpoint secret's) to the legacy header, so its receiver still verifies", async () => {
-    const saved = { defaultExtraFeePercentage: 0, allowedOrigins: [], capabilities: { identity: true, guestCheckout: true }, googlePayAvailable: true, webhookSignatureHeader: 'x-webhook-signature' }
-    expect(SavedTenantSettings.parse(saved)).toMatchObject({ webhookSignatureHeader: 'moonpay-signature-v2', webhookLegacySignatureHeader: 'x-webhook-signature' })
+    const saved = {
+      defaultExtraFeePercentage: 0,
+      allowedOrigins: [],
+      capabilities: { identity: true, guestCheckout: true },
+      googlePayAvailable: true,
+      webhookSignatureHeader: 'x-webhook-signature',
+    }
+    expect(SavedTenantSettings.parse(saved)).toMatchObject({
+      webhookSignatureHeader: 'moonpay-signature-v2',
+      webhookLegacySignatureHeader: 'x-webhook-signature',
+    })
     const current = { ...saved, webhookSignatureHeader: 'x-a', webhookLegacySignatureHeader: 'x-b' }
-    expect(SavedTenantSettings.parse(current)).toMatchObject({ webhookSignatureHeader: 'x-a', webhookLegacySignatureHeader: 'x-b' })
+    expect(SavedTenantSettings.parse(current)).toMatchObject({
+      webhookSignatureHeader: 'x-a',
+      webhookLegacySignatureHeader: 'x-b',
+    })
     // Through a whole state file: the restored account signs the old header with the endpoint's secret.
     const hooks = sandbox()
     const endpoint = await hooks.endpoint({})
-    const snapshot = JSON.parse(JSON.stringify(await hooks.core.snapshot())) as { tenants: Array<{ account: string; settings: Record<string, unknown> }> }
+    const snapshot = JSON.parse(JSON.stringify(await hooks.core.snapshot())) as {
+      tenants: Array<{ account: string; settings: Record<string, unknown> }>
+    }
     const tenant = snapshot.tenants.find((each) => each.account === hooks.tenant.account.account)!
     delete tenant.settings.webhookLegacySignatureHeader
     tenant.settings.webhookSignatureHeader = 'x-webhook-signature'
     const seen: Seen[] = []
-    const restored = createSandboxCore({ seed: 1, webhookTransport: handlerTransport(async (request) => void seen.push({ headers: request.headers, body: await request.text() })) })
+    const restored = createSandboxCore({
+      seed: 1,
+      webhookTransport: handlerTransport(
+        async (request) => void seen.push({ headers: request.headers, body: await request.text() }),
+      ),
+    })
     await restored.restore(SandboxSnapshot.parse(snapshot))
-    expect((await send(restored, 'POST /__sandbox/webhooks/trigger', { headers: hooks.headers, body: { type: 'transaction_updated' } })).status).toBe(201)
+    expect(
+      (
+        await send(restored, 'POST /__sandbox/webhooks/trigger', {
+          headers: hooks.headers,
+          body: { type: 'transaction_updated' },
+        })
+      ).status,
+    ).toBe(201)
     await restored.tenants.get(hooks.tenant.account.account, 'test').background.settled()
     const [{ headers, body }] = seen as [Seen]
-    expect(() => verifyWebhook(body, headers, endpoint.secret, { legacyHeaderName: 'x-webhook-signature', now: Math.floor(restored.tenants.get(hooks.tenant.account.account, 'test').clock.now() / 1000) })).not.toThrow()
+    expect(() =>
+      verifyWebhook(body, headers, endpoint.secret, {
+        legacyHeaderName: 'x-webhook-signature',
+        now: Math.floor(restored.tenants.get(hooks.tenant.account.account, 'test').clock.now() / 1000),
+      }),
+    ).not.toThrow()
   })
 })
 
@@ -179,7 +269,9 @@ describe('the delay switch', () => {
     const snapshot = await hooks.core.snapshot()
     expect(snapshot.tenants[0]!.jobs).toEqual([expect.objectContaining({ kind: 'webhook:attempt' })])
     const seen: string[] = []
-    const restored = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())) })
+    const restored = createSandboxCore({
+      webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())),
+    })
     await restored.restore(snapshot)
     const again = account(restored, snapshot.tenants[0]!.account)
     await again.advance('1m')
@@ -242,12 +334,20 @@ describe('resend', () => {
   it('makes a new delivery of the same event and body to the same endpoint, attempted at once', async () => {
     const hooks = sandbox()
     await hooks.endpoint({})
-    const { deliveries: [original] } = await hooks.trigger()
+    const {
+      deliveries: [original],
+    } = await hooks.trigger()
     const response = await hooks.post(`/__sandbox/webhooks/deliveries/${original!.id}/resend`)
     expect(response.status).toBe(201)
     const resent = conforms(dataOf(WebhookDelivery), response.body).data
     await hooks.tenant.background.settled()
-    expect(resent).toMatchObject({ eventId: original!.eventId, endpointId: original!.endpointId, body: original!.body, origin: 'resend', copyOf: original!.id })
+    expect(resent).toMatchObject({
+      eventId: original!.eventId,
+      endpointId: original!.endpointId,
+      body: original!.body,
+      origin: 'resend',
+      copyOf: original!.id,
+    })
     expect(resent.id).not.toBe(original!.id)
     expect(hooks.seen.map(({ body }) => body)).toEqual([original!.body, original!.body])
   })
@@ -261,14 +361,18 @@ describe('resend', () => {
   it("answers 404 for another account's delivery", async () => {
     const hooks = sandbox()
     await hooks.endpoint({})
-    const { deliveries: [theirs] } = await hooks.trigger()
+    const {
+      deliveries: [theirs],
+    } = await hooks.trigger()
     expect((await account(hooks.core).post(`/__sandbox/webhooks/deliveries/${theirs!.id}/resend`)).status).toBe(404)
   })
 
   it('answers 409 saying why when the endpoint is disabled or removed', async () => {
     const hooks = sandbox()
     const endpoint = await hooks.endpoint({})
-    const { deliveries: [original] } = await hooks.trigger()
+    const {
+      deliveries: [original],
+    } = await hooks.trigger()
     await hooks.post(`/__sandbox/webhooks/endpoints/${endpoint.id}`, { enabled: false })
     const disabled = await hooks.post(`/__sandbox/webhooks/deliveries/${original!.id}/resend`)
     expect(disabled).toMatchObject({ status: 409, body: { message: expect.stringContaining('is disabled') } })
@@ -283,14 +387,20 @@ describe('trigger', () => {
     const hooks = sandbox()
     await hooks.endpoint({ events: ['transaction_failed'] })
     const newest = (await hooks.tenant.store()).transactions.all().at(-1)!
-    const read = await send(hooks.core, `GET /v1/transactions/${newest.id}?apiKey=${hooks.headers['x-api-key'].replace('sk_', 'pk_')}`)
+    const read = await send(
+      hooks.core,
+      `GET /v1/transactions/${newest.id}?apiKey=${hooks.headers['x-api-key'].replace('sk_', 'pk_')}`,
+    )
     const widget = read.body as Record<string, unknown> & { baseCurrency: Record<string, unknown> }
     const overrides = { status: 'failed', failureReason: 'declined in a test', baseCurrency: { name: 'Test dollar' } }
     const { eventId, deliveries } = await hooks.trigger({ type: 'transaction_failed', data: overrides })
     await hooks.tenant.background.settled()
     expect(deliveries).toHaveLength(1)
     expect(eventIdOf(hooks.seen[0]!)).toBe(eventId)
-    expect(JSON.parse(hooks.seen[0]!.body)).toEqual({ type: 'transaction_failed', data: { ...widget, ...overrides, baseCurrency: { ...widget.baseCurrency, name: 'Test dollar' } } })
+    expect(JSON.parse(hooks.seen[0]!.body)).toEqual({
+      type: 'transaction_failed',
+      data: { ...widget, ...overrides, baseCurrency: { ...widget.baseCurrency, name: 'Test dollar' } },
+    })
   })
 
   it('fires transaction.updated for a named transaction as GET /platform/v1/transactions/{id} shows it, in the platform envelope', async () => {
@@ -300,7 +410,12 @@ describe('trigger', () => {
     const { eventId } = await hooks.trigger({ type: 'transaction.updated', transactionId: newest.id })
     await hooks.tenant.background.settled()
     const [delivery] = await hooks.deliveries()
-    expect(JSON.parse(hooks.seen[0]!.body)).toEqual({ id: eventId, type: 'transaction.updated', timestamp: delivery!.createdAt, data: newest })
+    expect(JSON.parse(hooks.seen[0]!.body)).toEqual({
+      id: eventId,
+      type: 'transaction.updated',
+      timestamp: delivery!.createdAt,
+      data: newest,
+    })
   })
 
   it('fires customer.identity_status_updated for a named customer as the Customer API reads it', async () => {
@@ -317,11 +432,23 @@ describe('trigger', () => {
 
   it.each([
     ['overrides that break the schema', { type: 'transaction_updated', data: { status: 'exploded' } }, 'data.status'],
-    ['an override nested under a field', { type: 'transaction_updated', data: { baseCurrency: { precision: 'lots' } } }, 'data.baseCurrency.precision'],
+    [
+      'an override nested under a field',
+      { type: 'transaction_updated', data: { baseCurrency: { precision: 'lots' } } },
+      'data.baseCurrency.precision',
+    ],
     ['a field the object does not have', { type: 'transaction_updated', data: { colour: 'red' } }, 'data.colour'],
     ['a customerId for a transaction event', { type: 'transaction_created', customerId: 'cus_x' }, 'customerId'],
-    ['a transactionId for a customer event', { type: 'customer.identity_status_updated', transactionId: 'txn_x' }, 'transactionId'],
-    ['a transaction the account does not have', { type: 'transaction_created', transactionId: 'txn_nope' }, 'transactionId'],
+    [
+      'a transactionId for a customer event',
+      { type: 'customer.identity_status_updated', transactionId: 'txn_x' },
+      'transactionId',
+    ],
+    [
+      'a transaction the account does not have',
+      { type: 'transaction_created', transactionId: 'txn_nope' },
+      'transactionId',
+    ],
     ['an unknown event type', { type: 'transaction_exploded' }, 'type'],
     ['data that is not an object', { type: 'transaction_created', data: [1] }, 'data'],
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
@@ -343,11 +470,15 @@ describe('a restore', () => {
     const hanging: WebhookTransport = { post: () => new Promise(() => undefined) }
     const hooks = sandbox({ transport: hanging })
     await hooks.endpoint({})
-    const { deliveries: [inFlight] } = await hooks.trigger()
+    const {
+      deliveries: [inFlight],
+    } = await hooks.trigger()
     const snapshot = StoreSnapshot.parse(JSON.parse(JSON.stringify((await hooks.core.snapshot()).tenants[0]!.store)))
     expect(snapshot.webhookDeliveries[0]).toMatchObject({ id: inFlight!.id, status: 'pending', attempts: [] })
     const seen: string[] = []
-    const restored = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())) })
+    const restored = createSandboxCore({
+      webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())),
+    })
     await restored.restore(await hooks.core.snapshot())
     const again = account(restored, hooks.tenant.account.account)
     await again.tenant.background.settled()
@@ -361,7 +492,9 @@ describe('a restore', () => {
     await hooks.trigger()
     await hooks.tenant.background.settled()
     const seen: string[] = []
-    const restored = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())) })
+    const restored = createSandboxCore({
+      webhookTransport: handlerTransport(async (request) => void seen.push(await request.text())),
+    })
     await restored.restore(await hooks.core.snapshot())
     const again = account(restored, hooks.tenant.account.account)
     await again.tenant.background.settled()
@@ -372,23 +505,94 @@ describe('a restore', () => {
 
   it('reads deliveries and endpoints saved before the delivery controls, with their defaults', () => {
     const at = '2026-01-01T00:00:00.000Z'
-    const endpoint = { id: 'we_1', url: 'http://127.0.0.1/h', events: ['transaction_created'], enabled: true, scheme: 'sandbox', secretVersion: 1, createdAt: at, updatedAt: at }
+    const endpoint = {
+      id: 'we_1',
+      url: 'http://127.0.0.1/h',
+      events: ['transaction_created'],
+      enabled: true,
+      scheme: 'sandbox',
+      secretVersion: 1,
+      createdAt: at,
+      updatedAt: at,
+    }
     const attempt = { at, status: 200, error: null, durationMs: 3 }
-    const delivery = { id: 'whd_1', eventId: 'evt_1', endpointId: 'we_1', type: 'transaction_created', url: endpoint.url, status: 'delivered', attempts: [attempt], nextAttemptAt: null, createdAt: at, body: '{}' }
-    const store = StoreSnapshot.parse({ customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], webhookEndpoints: [endpoint], webhookDeliveries: [delivery], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } })
-    expect(store.webhookEndpoints[0]).toMatchObject({ duplicate: false, shuffleWindow: null, delay: null, family: 'widget' })
-    expect(store.webhookDeliveries[0]).toMatchObject({ origin: 'event', copyOf: null, heldBy: null, attempts: [{ requestHeaders: {} }] })
+    const delivery = {
+      id: 'whd_1',
+      eventId: 'evt_1',
+      endpointId: 'we_1',
+      type: 'transaction_created',
+      url: endpoint.url,
+      status: 'delivered',
+      attempts: [attempt],
+      nextAttemptAt: null,
+      createdAt: at,
+      body: '{}',
+    }
+    const store = StoreSnapshot.parse({
+      customers: [],
+      sessions: [],
+      cards: [],
+      transactions: [],
+      uploads: [],
+      challenges: [],
+      webhookEndpoints: [endpoint],
+      webhookDeliveries: [delivery],
+      usedConsents: [],
+      counters: [],
+      seeded: { customers: 0, cards: 0, transactions: 0 },
+    })
+    expect(store.webhookEndpoints[0]).toMatchObject({
+      duplicate: false,
+      shuffleWindow: null,
+      delay: null,
+      family: 'widget',
+    })
+    expect(store.webhookDeliveries[0]).toMatchObject({
+      origin: 'event',
+      copyOf: null,
+      heldBy: null,
+      attempts: [{ requestHeaders: {} }],
+    })
   })
 })
 
 describe('endpoint families', () => {
   it('reads an endpoint saved before families under the families of its events, the old customer_verification_updated as customer.identity_status_updated', () => {
     const at = '2026-01-01T00:00:00.000Z'
-    const saved = (id: string, events: string[]) => ({ id, url: 'http://127.0.0.1/h', events, enabled: true, scheme: 'sandbox', secretVersion: 1, createdAt: at, updatedAt: at })
+    const saved = (id: string, events: string[]) => ({
+      id,
+      url: 'http://127.0.0.1/h',
+      events,
+      enabled: true,
+      scheme: 'sandbox',
+      secretVersion: 1,
+      createdAt: at,
+      updatedAt: at,
+    })
     const every = ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer_verification_updated']
-    const store = StoreSnapshot.parse({ customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], webhookEndpoints: [saved('we_1', every), saved('we_2', ['customer_verification_updated'])], webhookDeliveries: [], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } })
+    const store = StoreSnapshot.parse({
+      customers: [],
+      sessions: [],
+      cards: [],
+      transactions: [],
+      uploads: [],
+      challenges: [],
+      webhookEndpoints: [saved('we_1', every), saved('we_2', ['customer_verification_updated'])],
+      webhookDeliveries: [],
+      usedConsents: [],
+      counters: [],
+      seeded: { customers: 0, cards: 0, transactions: 0 },
+    })
     expect(store.webhookEndpoints.map(({ family, events }) => ({ family, events }))).toEqual([
-      { family: 'both', events: ['transaction_created', 'transaction_updated', 'transaction_failed', 'customer.identity_status_updated'] },
+      {
+        family: 'both',
+        events: [
+          'transaction_created',
+          'transaction_updated',
+          'transaction_failed',
+          'customer.identity_status_updated',
+        ],
+      },
       { family: 'platform', events: ['customer.identity_status_updated'] },
     ])
   })
@@ -406,17 +610,30 @@ describe('endpoint families', () => {
   it('takes every event of a new family given alone on update, and the families of new events given alone', async () => {
     const hooks = sandbox()
     const { id } = await hooks.endpoint({})
-    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'both' })).body).toMatchObject({ data: { family: 'both', events: expect.arrayContaining(['transaction_created', 'transaction.updated']) } })
-    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { events: ['customer.identity_status_updated'] })).body).toMatchObject({ data: { family: 'platform', events: ['customer.identity_status_updated'] } })
+    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'both' })).body).toMatchObject({
+      data: { family: 'both', events: expect.arrayContaining(['transaction_created', 'transaction.updated']) },
+    })
+    expect(
+      (await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { events: ['customer.identity_status_updated'] })).body,
+    ).toMatchObject({ data: { family: 'platform', events: ['customer.identity_status_updated'] } })
   })
 
   it('refuses events outside the family given, naming the entry, on create and update', async () => {
     const hooks = sandbox()
-    const created = await hooks.post('/__sandbox/webhooks/endpoints', { url: 'http://127.0.0.1:9/hooks', family: 'widget', events: ['transaction_created', 'transaction.updated'] })
+    const created = await hooks.post('/__sandbox/webhooks/endpoints', {
+      url: 'http://127.0.0.1:9/hooks',
+      family: 'widget',
+      events: ['transaction_created', 'transaction.updated'],
+    })
     expect(created.status).toBe(400)
-    expect(created.body).toMatchObject({ errors: [{ field: 'events.1', message: expect.stringContaining('transaction.updated is a platform event') }] })
+    expect(created.body).toMatchObject({
+      errors: [{ field: 'events.1', message: expect.stringContaining('transaction.updated is a platform event') }],
+    })
     const { id } = await hooks.endpoint({})
-    expect((await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'platform', events: ['transaction_created'] })).status).toBe(400)
+    expect(
+      (await hooks.post(`/__sandbox/webhooks/endpoints/${id}`, { family: 'platform', events: ['transaction_created'] }))
+        .status,
+    ).toBe(400)
   })
 
   it('fires customer.identity_status_updated for a trigger naming the old customer_verification_updated', async () => {

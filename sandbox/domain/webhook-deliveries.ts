@@ -1,4 +1,13 @@
-import { durationToMs, webhookBody, type ScheduledJob, type WebhookData, type WebhookDelivery, type WebhookEndpointRecord, type WebhookEventType, type WebhookHold } from '#contract/index.ts'
+import {
+  durationToMs,
+  webhookBody,
+  type ScheduledJob,
+  type WebhookData,
+  type WebhookDelivery,
+  type WebhookEndpointRecord,
+  type WebhookEventType,
+  type WebhookHold,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
@@ -35,7 +44,12 @@ export function endpointsWanting(store: TenantStore, type: WebhookEventType): We
  * @example
  * const envelope = newEnvelope(tenant, store, 'transaction_created', transaction)
  */
-export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEventType, data: Record<string, unknown>): WebhookEnvelope {
+export function newEnvelope(
+  tenant: Tenant,
+  store: TenantStore,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+): WebhookEnvelope {
   const createdAt = tenant.clock.iso()
   const eventId = newId(tenant, store, 'evt')
   return { eventId, type, createdAt, body: JSON.stringify(webhookBody(type, { eventId, at: createdAt }, data)) }
@@ -50,7 +64,12 @@ export function newEnvelope(tenant: Tenant, store: TenantStore, type: WebhookEve
  * @example
  * await emitWebhook(tenant, store, 'transaction_created', () => widgetTransactionOf(tenant, store, record))
  */
-export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant, store: TenantStore, type: Type, data: WebhookData[Type] | (() => Promise<WebhookData[Type]>)): Promise<void> {
+export async function emitWebhook<Type extends WebhookEventType>(
+  tenant: Tenant,
+  store: TenantStore,
+  type: Type,
+  data: WebhookData[Type] | (() => Promise<WebhookData[Type]>),
+): Promise<void> {
   const endpoints = endpointsWanting(store, type)
   if (endpoints.length === 0) return
   const envelope = newEnvelope(tenant, store, type, typeof data === 'function' ? await data() : data)
@@ -65,14 +84,28 @@ export async function emitWebhook<Type extends WebhookEventType>(tenant: Tenant,
  * @example
  * await deliverEvent(tenant, store, endpoint, envelope, 'trigger') // [delivery] or [delivery, duplicate]
  */
-export async function deliverEvent(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, origin: 'event' | 'trigger'): Promise<WebhookDelivery[]> {
+export async function deliverEvent(
+  tenant: Tenant,
+  store: TenantStore,
+  endpoint: WebhookEndpointRecord,
+  envelope: WebhookEnvelope,
+  origin: 'event' | 'trigger',
+): Promise<WebhookDelivery[]> {
   const first = firstAttemptOf(tenant, store, endpoint)
   // An event the domain emits is dropped when there is no room (a settlement never fails for it); a trigger is refused.
   const refuse = origin === 'trigger'
   const delivery = await newDelivery(tenant, store, endpoint, envelope, { origin, copyOf: null }, first, refuse)
   if (!delivery) return []
   if (!endpoint.duplicate) return [delivery]
-  const copy = await newDelivery(tenant, store, endpoint, envelope, { origin: 'duplicate', copyOf: delivery.id }, first, refuse)
+  const copy = await newDelivery(
+    tenant,
+    store,
+    endpoint,
+    envelope,
+    { origin: 'duplicate', copyOf: delivery.id },
+    first,
+    refuse,
+  )
   return copy ? [delivery, copy] : [delivery]
 }
 
@@ -87,13 +120,42 @@ export async function deliverEvent(tenant: Tenant, store: TenantStore, endpoint:
 export async function resendDelivery(tenant: Tenant, id: string): Promise<WebhookDelivery> {
   const store = await tenant.store()
   const original = store.webhookDeliveries.get(id)
-  if (!original) throw new SandboxError('not_found', `webhook delivery ${id} does not exist: GET /__sandbox/webhooks/deliveries lists them`)
+  if (!original)
+    throw new SandboxError(
+      'not_found',
+      `webhook delivery ${id} does not exist: GET /__sandbox/webhooks/deliveries lists them`,
+    )
   const endpoint = store.webhookEndpoints.get(original.endpointId)
-  if (!endpoint) throw new SandboxError('conflict', `webhook endpoint ${original.endpointId} of delivery ${id} was removed: there is nowhere to resend it`)
-  if (!endpoint.enabled) throw new SandboxError('conflict', `webhook endpoint ${endpoint.id} is disabled: enable it (POST /__sandbox/webhooks/endpoints/${endpoint.id} {"enabled": true}) to resend`)
-  const envelope = { eventId: original.eventId, type: original.type, createdAt: original.createdAt, body: original.body }
-  const resent = await newDelivery(tenant, store, endpoint, envelope, { origin: 'resend', copyOf: original.id }, AT_ONCE, true)
-  if (!resent) throw new SandboxError('conflict', 'every kept webhook delivery is still pending: advance the clock (POST /__sandbox/clock/advance) or reset to make room')
+  if (!endpoint)
+    throw new SandboxError(
+      'conflict',
+      `webhook endpoint ${original.endpointId} of delivery ${id} was removed: there is nowhere to resend it`,
+    )
+  if (!endpoint.enabled)
+    throw new SandboxError(
+      'conflict',
+      `webhook endpoint ${endpoint.id} is disabled: enable it (POST /__sandbox/webhooks/endpoints/${endpoint.id} {"enabled": true}) to resend`,
+    )
+  const envelope = {
+    eventId: original.eventId,
+    type: original.type,
+    createdAt: original.createdAt,
+    body: original.body,
+  }
+  const resent = await newDelivery(
+    tenant,
+    store,
+    endpoint,
+    envelope,
+    { origin: 'resend', copyOf: original.id },
+    AT_ONCE,
+    true,
+  )
+  if (!resent)
+    throw new SandboxError(
+      'conflict',
+      'every kept webhook delivery is still pending: advance the clock (POST /__sandbox/clock/advance) or reset to make room',
+    )
   return resent
 }
 
@@ -103,7 +165,10 @@ const AT_ONCE: FirstAttempt = { heldBy: null }
 
 /** The window an endpoint's shuffled events gather in: released (in a seeded shuffled order) at `at`. */
 type ReleaseJob = Extract<ScheduledJob, { kind: 'webhook:release' }>
-const isReleaseOf = (endpointId: string, now: number) => (job: ScheduledJob): job is ReleaseJob => job.kind === 'webhook:release' && job.endpointId === endpointId && job.closesAt > now
+const isReleaseOf =
+  (endpointId: string, now: number) =>
+  (job: ScheduledJob): job is ReleaseJob =>
+    job.kind === 'webhook:release' && job.endpointId === endpointId && job.closesAt > now
 
 /**
  * When an endpoint's next event is first attempted: with `shuffleWindow`, when the open window closes (opening one,
@@ -126,7 +191,15 @@ function firstAttemptOf(tenant: Tenant, store: TenantStore, endpoint: WebhookEnd
  * Keeps a new pending delivery (the oldest finished one makes room at the cap; with none, the event is journaled
  * `webhook:dropped` and undefined answered) and starts its first attempt, or schedules it (`webhook:attempt`).
  */
-async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: WebhookEndpointRecord, envelope: WebhookEnvelope, why: Pick<WebhookDelivery, 'origin' | 'copyOf'>, first: FirstAttempt, refuse: boolean): Promise<WebhookDelivery | undefined> {
+async function newDelivery(
+  tenant: Tenant,
+  store: TenantStore,
+  endpoint: WebhookEndpointRecord,
+  envelope: WebhookEnvelope,
+  why: Pick<WebhookDelivery, 'origin' | 'copyOf'>,
+  first: FirstAttempt,
+  refuse: boolean,
+): Promise<WebhookDelivery | undefined> {
   const pending = store.webhookDeliveries.countWhere('pending', 'pending')
   if (pending >= store.limits.pendingWebhookDeliveries) {
     const reason = `this account has ${pending} webhook deliveries pending, the sandbox's cap for one account (docs/decisions/0084): advance the clock so their attempts finish (POST /__sandbox/clock/advance), or fix the receiver`
@@ -137,20 +210,35 @@ async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: Webhook
   if (store.webhookDeliveries.full) {
     const oldest = store.webhookDeliveries.oldestWhere('finished', 'finished')
     if (!oldest) {
-      tenant.record('webhook:dropped', { eventId: envelope.eventId, endpointId: endpoint.id, reason: 'every kept delivery is still pending' })
+      tenant.record('webhook:dropped', {
+        eventId: envelope.eventId,
+        endpointId: endpoint.id,
+        reason: 'every kept delivery is still pending',
+      })
       return undefined
     }
     store.webhookDeliveries.delete(oldest.id)
   }
   const now = tenant.clock.now()
   const values = {
-    id: newId(tenant, store, 'whd'), eventId: envelope.eventId, endpointId: endpoint.id, type: envelope.type, url: endpoint.url, status: 'pending' as const, attempts: [],
-    nextAttemptAt: isoTime(first.heldBy === null ? now : first.at), createdAt: isoTime(now), body: envelope.body, ...why, heldBy: first.heldBy,
+    id: newId(tenant, store, 'whd'),
+    eventId: envelope.eventId,
+    endpointId: endpoint.id,
+    type: envelope.type,
+    url: endpoint.url,
+    status: 'pending' as const,
+    attempts: [],
+    nextAttemptAt: isoTime(first.heldBy === null ? now : first.at),
+    createdAt: isoTime(now),
+    body: envelope.body,
+    ...why,
+    heldBy: first.heldBy,
   }
   const delivery = await keptDelivery(tenant, store, values, refuse)
   if (!delivery) return undefined
   if (first.heldBy === null) tenant.background.start(attemptDelivery(tenant, store, delivery.id))
-  else if (first.heldBy === 'delay') tenant.scheduleJob(store, { kind: 'webhook:attempt', at: first.at, deliveryId: delivery.id })
+  else if (first.heldBy === 'delay')
+    tenant.scheduleJob(store, { kind: 'webhook:attempt', at: first.at, deliveryId: delivery.id })
   return delivery
 }
 
@@ -159,7 +247,12 @@ async function newDelivery(tenant: Tenant, store: TenantStore, endpoint: Webhook
  * room, one at a time (at most as many as are kept); with none left, an event the domain emits is dropped and
  * journaled `webhook:dropped` (a settlement never fails for want of room), and a trigger or resend is refused (429).
  */
-async function keptDelivery(tenant: Tenant, store: TenantStore, values: WebhookDelivery, refuse: boolean): Promise<WebhookDelivery | undefined> {
+async function keptDelivery(
+  tenant: Tenant,
+  store: TenantStore,
+  values: WebhookDelivery,
+  refuse: boolean,
+): Promise<WebhookDelivery | undefined> {
   for (let room = store.webhookDeliveries.size; ; room--) {
     try {
       return await store.webhookDeliveries.create(values)
@@ -171,7 +264,11 @@ async function keptDelivery(tenant: Tenant, store: TenantStore, values: WebhookD
         continue
       }
       if (refuse) throw error
-      tenant.record('webhook:dropped', { eventId: values.eventId, endpointId: values.endpointId, reason: error.message })
+      tenant.record('webhook:dropped', {
+        eventId: values.eventId,
+        endpointId: values.endpointId,
+        reason: error.message,
+      })
       return undefined
     }
   }
@@ -184,20 +281,36 @@ async function keptDelivery(tenant: Tenant, store: TenantStore, values: WebhookD
  * @example
  * releaseShuffled(tenant, store, { kind: 'webhook:release', at, endpointId: 'we_…', closesAt })
  */
-export function releaseShuffled(tenant: Tenant, store: TenantStore, job: Pick<ReleaseJob, 'at' | 'endpointId'>): Promise<void> {
-  const order = heldForRelease(store, job).map((delivery) => ({ id: delivery.id, key: tenant.opaqueId(`webhook-shuffle:${delivery.id}`) }))
+export function releaseShuffled(
+  tenant: Tenant,
+  store: TenantStore,
+  job: Pick<ReleaseJob, 'at' | 'endpointId'>,
+): Promise<void> {
+  const order = heldForRelease(store, job).map((delivery) => ({
+    id: delivery.id,
+    key: tenant.opaqueId(`webhook-shuffle:${delivery.id}`),
+  }))
   order.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   tenant.record('webhook:released', { endpointId: job.endpointId, deliveryIds: order.map(({ id }) => id) })
-  tenant.background.start((async () => {
-    for (const { id } of order) await attemptDelivery(tenant, store, id)
-  })())
+  tenant.background.start(
+    (async () => {
+      for (const { id } of order) await attemptDelivery(tenant, store, id)
+    })(),
+  )
   return Promise.resolve()
 }
 
 /** The deliveries a release job holds: the endpoint's, pending, not yet attempted, held by the shuffle until its time. */
 function heldForRelease(store: TenantStore, job: Pick<ReleaseJob, 'at' | 'endpointId'>): WebhookDelivery[] {
   const at = isoTime(job.at)
-  return store.webhookDeliveries.filter((delivery) => delivery.endpointId === job.endpointId && delivery.status === 'pending' && delivery.heldBy === 'shuffle' && delivery.attempts.length === 0 && delivery.nextAttemptAt === at)
+  return store.webhookDeliveries.filter(
+    (delivery) =>
+      delivery.endpointId === job.endpointId &&
+      delivery.status === 'pending' &&
+      delivery.heldBy === 'shuffle' &&
+      delivery.attempts.length === 0 &&
+      delivery.nextAttemptAt === at,
+  )
 }
 
 /**

@@ -1,5 +1,17 @@
-import type { CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointRecord, WebhookEndpointWithSecret } from '#contract/index.ts'
-import { eventTypesOf, familyOfEvents, WEBHOOK_EVENT_TYPES, type WebhookEndpointFamily, type WebhookEventType } from '#contract/index.ts'
+import type {
+  CreateWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointRecord,
+  WebhookEndpointWithSecret,
+} from '#contract/index.ts'
+import {
+  eventTypesOf,
+  familyOfEvents,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpointFamily,
+  type WebhookEventType,
+} from '#contract/index.ts'
 import { base64UrlToBytes } from '#portable/base64url.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
@@ -26,7 +38,10 @@ export function webhookHostAllowed(url: string, allowedHosts: readonly string[])
 function requireAllowedHost(url: string, allowedHosts: readonly string[]): void {
   if (webhookHostAllowed(url, allowedHosts)) return
   const host = new URL(url).hostname
-  throw SandboxError.invalidField('url', `url must be on a loopback host (localhost, 127.0.0.1, ::1) or a host the sandbox allows (--webhook-allow-host); ${host} is neither`)
+  throw SandboxError.invalidField(
+    'url',
+    `url must be on a loopback host (localhost, 127.0.0.1, ::1) or a host the sandbox allows (--webhook-allow-host); ${host} is neither`,
+  )
 }
 
 /**
@@ -43,7 +58,9 @@ export function flagDisallowedEndpoints(tenant: Tenant, store: TenantStore): voi
     if (webhookHostAllowed(endpoint.url, tenant.webhookAllowHosts)) continue
     const host = new URL(endpoint.url).hostname
     tenant.record('webhook-endpoint:host-not-allowed', { endpointId: endpoint.id, url: endpoint.url })
-    tenant.warn(`ramp-sandbox: account ${tenant.account.account} (${tenant.mode}): webhook endpoint ${endpoint.id} sends to ${host}, which this sandbox does not allow: its attempts fail unsent until its url changes or the sandbox runs with --webhook-allow-host ${host}`)
+    tenant.warn(
+      `ramp-sandbox: account ${tenant.account.account} (${tenant.mode}): webhook endpoint ${endpoint.id} sends to ${host}, which this sandbox does not allow: its attempts fail unsent until its url changes or the sandbox runs with --webhook-allow-host ${host}`,
+    )
   }
 }
 
@@ -69,16 +86,24 @@ function webhookEndpointView({ secretVersion: _, ...endpoint }: WebhookEndpointR
   return endpoint
 }
 
-const withSecret = (tenant: Tenant, record: WebhookEndpointRecord): WebhookEndpointWithSecret => ({ ...webhookEndpointView(record), secret: webhookSecretOf(tenant, record) })
+const withSecret = (tenant: Tenant, record: WebhookEndpointRecord): WebhookEndpointWithSecret => ({
+  ...webhookEndpointView(record),
+  secret: webhookSecretOf(tenant, record),
+})
 
 async function endpointRecord(tenant: Tenant, id: string): Promise<WebhookEndpointRecord> {
   const record = (await tenant.store()).webhookEndpoints.get(id)
-  if (!record) throw new SandboxError('not_found', `webhook endpoint ${id} does not exist: GET /__sandbox/webhooks/endpoints lists them`)
+  if (!record)
+    throw new SandboxError(
+      'not_found',
+      `webhook endpoint ${id} does not exist: GET /__sandbox/webhooks/endpoints lists them`,
+    )
   return record
 }
 
 /** Every event type an endpoint of `family` takes. */
-const everyEventOf = (family: WebhookEndpointFamily): WebhookEventType[] => (family === 'both' ? [...WEBHOOK_EVENT_TYPES] : eventTypesOf(family))
+const everyEventOf = (family: WebhookEndpointFamily): WebhookEventType[] =>
+  family === 'both' ? [...WEBHOOK_EVENT_TYPES] : eventTypesOf(family)
 
 /**
  * The family and events an endpoint ends up with (decision 0087): `family` as given, else the families of `events`,
@@ -89,7 +114,10 @@ const everyEventOf = (family: WebhookEndpointFamily): WebhookEventType[] => (fam
  * familyAndEvents({ events: ['transaction.updated'] }) // { family: 'platform', events: ['transaction.updated'] }
  * familyAndEvents({}) // { family: 'widget', events: ['transaction_created', …] }
  */
-function familyAndEvents(input: { family?: WebhookEndpointFamily | undefined; events?: WebhookEventType[] | undefined }): { family: WebhookEndpointFamily; events: WebhookEventType[] } {
+function familyAndEvents(input: {
+  family?: WebhookEndpointFamily | undefined
+  events?: WebhookEventType[] | undefined
+}): { family: WebhookEndpointFamily; events: WebhookEventType[] } {
   const family = input.family ?? (input.events && familyOfEvents(input.events)) ?? 'widget'
   return { family, events: input.events ?? everyEventOf(family) }
 }
@@ -101,7 +129,11 @@ function familyAndEvents(input: { family?: WebhookEndpointFamily | undefined; ev
  * @example
  * await createWebhookEndpoint(tenant, { url: 'http://127.0.0.1:3000/hooks' }, []) // { id: 'we_…', secret: 'whsec_…', … }
  */
-export async function createWebhookEndpoint(tenant: Tenant, input: CreateWebhookEndpoint, allowedHosts: readonly string[]): Promise<WebhookEndpointWithSecret> {
+export async function createWebhookEndpoint(
+  tenant: Tenant,
+  input: CreateWebhookEndpoint,
+  allowedHosts: readonly string[],
+): Promise<WebhookEndpointWithSecret> {
   requireAllowedHost(input.url, allowedHosts)
   const store = await tenant.store()
   const at = tenant.clock.iso()
@@ -141,13 +173,23 @@ export async function webhookEndpointSecret(tenant: Tenant, id: string): Promise
  * Changes an endpoint's URL, family, event types, enabled flag, scheme or delivery switches; its secret stays. A new
  * `family` or `events` sets both as on creation (`familyAndEvents`).
  */
-export async function updateWebhookEndpoint(tenant: Tenant, id: string, input: UpdateWebhookEndpoint, allowedHosts: readonly string[]): Promise<WebhookEndpoint> {
+export async function updateWebhookEndpoint(
+  tenant: Tenant,
+  id: string,
+  input: UpdateWebhookEndpoint,
+  allowedHosts: readonly string[],
+): Promise<WebhookEndpoint> {
   await endpointRecord(tenant, id)
   if (input.url !== undefined) requireAllowedHost(input.url, allowedHosts)
   const at = tenant.clock.iso()
   const updated = await (await tenant.store()).webhookEndpoints.update(id, (draft) => {
     const routing = input.family === undefined && input.events === undefined ? {} : familyAndEvents(input)
-    Object.assign(draft, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)), routing, { updatedAt: at })
+    Object.assign(
+      draft,
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+      routing,
+      { updatedAt: at },
+    )
   })
   tenant.record('webhook-endpoint:updated', { endpointId: id })
   return webhookEndpointView(updated!)

@@ -35,20 +35,23 @@ const RECEIVERS = {
   /** Destroys the connection as soon as the request arrives. */
   'resets the connection': () => listening(createHttpServer((request) => request.socket.destroy())),
   /** Answers bytes that are not HTTP, then closes. */
-  'answers garbage': () => listening(createTcpServer((socket) => socket.once('data', () => socket.end('not http at all\r\n\r\n')))),
+  'answers garbage': () =>
+    listening(createTcpServer((socket) => socket.once('data', () => socket.end('not http at all\r\n\r\n')))),
 }
 
 /** A good receiver: 200 to everything, counting what arrives. */
 async function goodReceiver() {
   const received: string[] = []
-  const url = await listening(createHttpServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      received.push(body)
-      response.writeHead(200).end()
-    })
-  }))
+  const url = await listening(
+    createHttpServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        received.push(body)
+        response.writeHead(200).end()
+      })
+    }),
+  )
   return { url, received }
 }
 
@@ -68,34 +71,47 @@ async function accountAt(core: SandboxCore, url: string) {
     tenant: core.tenants.get(name, 'test'),
     trigger: () => send(core, 'POST /__sandbox/webhooks/trigger', { headers, body: { type: 'transaction_updated' } }),
     advance: (by: string) => send(core, 'POST /__sandbox/clock/advance', { headers, body: { by } }),
-    deliveries: async () => conforms(dataOf(WebhookDelivery.array()), (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body).data,
+    deliveries: async () =>
+      conforms(
+        dataOf(WebhookDelivery.array()),
+        (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body,
+      ).data,
   }
 }
 
 describe('a receiver that misbehaves', () => {
-  it.each(Object.keys(RECEIVERS) as Array<keyof typeof RECEIVERS>)('that %s holds up neither the emitting request, a clock advance, nor another account', async (kind) => {
-    const core = createSandboxCore({ webhookTransport: patientFetch })
-    const bad = await accountAt(core, await RECEIVERS[kind]())
-    const good = await goodReceiver()
-    const other = await accountAt(core, good.url)
-    const emitted = await bad.trigger()
-    expect(emitted.status).toBe(201)
-    expect((await bad.advance('1h')).status).toBe(200)
-    const triggered = conforms(dataOf(TriggeredWebhook), (await other.trigger()).body).data
-    await other.tenant.background.settled()
-    expect(good.received).toEqual([triggered.deliveries[0]!.body])
-    expect((await other.deliveries())[0]).toMatchObject({ status: 'delivered' })
-  })
+  it.each(Object.keys(RECEIVERS) as Array<keyof typeof RECEIVERS>)(
+    'that %s holds up neither the emitting request, a clock advance, nor another account',
+    async (kind) => {
+      const core = createSandboxCore({ webhookTransport: patientFetch })
+      const bad = await accountAt(core, await RECEIVERS[kind]())
+      const good = await goodReceiver()
+      const other = await accountAt(core, good.url)
+      const emitted = await bad.trigger()
+      expect(emitted.status).toBe(201)
+      expect((await bad.advance('1h')).status).toBe(200)
+      const triggered = conforms(dataOf(TriggeredWebhook), (await other.trigger()).body).data
+      await other.tenant.background.settled()
+      expect(good.received).toEqual([triggered.deliveries[0]!.body])
+      expect((await other.deliveries())[0]).toMatchObject({ status: 'delivered' })
+    },
+  )
 
-  it.each(['resets the connection', 'answers garbage'] as const)('that %s counts as a failed attempt with no status, retried later', async (kind) => {
-    const core = createSandboxCore({ webhookTransport: patientFetch })
-    const bad = await accountAt(core, await RECEIVERS[kind]())
-    await bad.trigger()
-    await bad.tenant.background.settled()
-    const [delivery] = await bad.deliveries()
-    expect(delivery).toMatchObject({ status: 'pending', attempts: [{ status: null, error: expect.stringMatching(/^connection failed/) }] })
-    expect(delivery!.nextAttemptAt).not.toBeNull()
-  })
+  it.each(['resets the connection', 'answers garbage'] as const)(
+    'that %s counts as a failed attempt with no status, retried later',
+    async (kind) => {
+      const core = createSandboxCore({ webhookTransport: patientFetch })
+      const bad = await accountAt(core, await RECEIVERS[kind]())
+      await bad.trigger()
+      await bad.tenant.background.settled()
+      const [delivery] = await bad.deliveries()
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: [{ status: null, error: expect.stringMatching(/^connection failed/) }],
+      })
+      expect(delivery!.nextAttemptAt).not.toBeNull()
+    },
+  )
 
   it('that never answers is given up on after the timeout, and retried', async () => {
     const shortFetch: WebhookTransport = { post: (request) => fetchTransport.post({ ...request, timeoutMs: 200 }) }
@@ -103,6 +119,9 @@ describe('a receiver that misbehaves', () => {
     const bad = await accountAt(core, await RECEIVERS['never answers']())
     await bad.trigger()
     await bad.tenant.background.settled()
-    expect((await bad.deliveries())[0]).toMatchObject({ status: 'pending', attempts: [{ status: null, error: 'no answer within 200 ms' }] })
+    expect((await bad.deliveries())[0]).toMatchObject({
+      status: 'pending',
+      attempts: [{ status: null, error: 'no answer within 200 ms' }],
+    })
   })
 })

@@ -16,7 +16,9 @@ import { fetchTransport } from '#kernel/webhook-transport.ts'
  */
 function referenceReceiver(header: string | string[] | undefined, rawBody: Buffer, key: string): 200 | 400 {
   if (typeof header !== 'string' || header === '') return 400
-  const parts = new Map(header.split(',').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)]))
+  const parts = new Map(
+    header.split(',').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)]),
+  )
   const t = parts.get('t')
   const s = parts.get('s')
   if (!t || !s) return 400
@@ -52,8 +54,12 @@ let accounts = 0
 async function account(core: SandboxCore, endpoint: Record<string, unknown>) {
   const sk = `sk_test_receiver${++accounts}`
   const headers = { 'x-api-key': sk }
-  const registered = conforms(dataOf(WebhookEndpointWithSecret), (await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: endpoint })).body).data
-  const key = conforms(dataOf(WebhookApiKeyView), (await send(core, 'GET /__sandbox/webhooks/key', { headers })).body).data.webhookApiKey
+  const registered = conforms(
+    dataOf(WebhookEndpointWithSecret),
+    (await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: endpoint })).body,
+  ).data
+  const key = conforms(dataOf(WebhookApiKeyView), (await send(core, 'GET /__sandbox/webhooks/key', { headers })).body)
+    .data.webhookApiKey
   const trigger = async (body: Record<string, unknown>) => {
     const response = await send(core, 'POST /__sandbox/webhooks/trigger', { headers, body })
     expect(response.status).toBe(201)
@@ -82,8 +88,10 @@ describe('a receiver written from the reference alone', () => {
     await flow.trigger({ type: 'transaction_created' })
     const [{ headers, raw }] = hooks.received as [(typeof hooks.received)[number]]
     expect(new Set([flow.key, flow.endpoint.secret, flow.sk]).size).toBe(3)
-    for (const wrong of [flow.endpoint.secret, flow.sk]) expect(referenceReceiver(headers['moonpay-signature-v2'], raw, wrong)).toBe(400)
-    for (const wrong of [flow.key, flow.sk]) expect(referenceReceiver(headers['moonpay-signature'], raw, wrong)).toBe(400)
+    for (const wrong of [flow.endpoint.secret, flow.sk])
+      expect(referenceReceiver(headers['moonpay-signature-v2'], raw, wrong)).toBe(400)
+    for (const wrong of [flow.key, flow.sk])
+      expect(referenceReceiver(headers['moonpay-signature'], raw, wrong)).toBe(400)
   })
 
   it('signs the raw bytes sent: multi-byte UTF-8 verifies as received, a re-serialised body does not', async () => {
@@ -97,7 +105,9 @@ describe('a receiver written from the reference alone', () => {
     // What a framework's body parser hands back, serialised again (another spacing), or the text read as latin1: not the bytes signed.
     const reserialised = Buffer.from(JSON.stringify(JSON.parse(raw.toString('utf8')), null, 2))
     expect(referenceReceiver(headers['moonpay-signature-v2'], reserialised, flow.key)).toBe(400)
-    expect(referenceReceiver(headers['moonpay-signature-v2'], Buffer.from(raw.toString('utf8'), 'latin1'), flow.key)).toBe(400)
+    expect(
+      referenceReceiver(headers['moonpay-signature-v2'], Buffer.from(raw.toString('utf8'), 'latin1'), flow.key),
+    ).toBe(400)
   })
 
   it('answers 400 for a missing header, a header without t or s, and a digest that differs', () => {
@@ -106,17 +116,32 @@ describe('a receiver written from the reference alone', () => {
     const t = '1767225600'
     const s = createHmac('sha256', key).update(`${t}.`).update(raw).digest('hex')
     expect(referenceReceiver(`t=${t},s=${s}`, raw, key)).toBe(200)
-    for (const header of [undefined, '', `s=${s}`, `t=${t}`, `t=${t},s=${s.replace(/^./, (c) => (c === '0' ? '1' : '0'))}`]) expect(referenceReceiver(header, raw, key)).toBe(400)
+    for (const header of [
+      undefined,
+      '',
+      `s=${s}`,
+      `t=${t}`,
+      `t=${t},s=${s.replace(/^./, (c) => (c === '0' ? '1' : '0'))}`,
+    ])
+      expect(referenceReceiver(header, raw, key)).toBe(400)
   })
 
   it('still verifies, on a standard-scheme endpoint, the Standard Webhooks headers with the standardwebhooks library, beside both reference headers', async () => {
     const hooks = await rawReceiver()
-    const core = createSandboxCore({ webhookTransport: { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) } })
+    const core = createSandboxCore({
+      webhookTransport: { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) },
+    })
     const flow = await account(core, { url: hooks.url, scheme: 'standard', events: ['transaction_created'] })
     await flow.trigger({ type: 'transaction_created' })
     const [{ headers, raw }] = hooks.received as [(typeof hooks.received)[number]]
     const body = raw.toString('utf8')
-    expect(new Webhook(flow.endpoint.secret).verify(body, { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) })).toMatchObject({ type: 'transaction_created' })
+    expect(
+      new Webhook(flow.endpoint.secret).verify(body, {
+        'webhook-id': String(headers['webhook-id']),
+        'webhook-timestamp': String(headers['webhook-timestamp']),
+        'webhook-signature': String(headers['webhook-signature']),
+      }),
+    ).toMatchObject({ type: 'transaction_created' })
     expect(referenceReceiver(headers['moonpay-signature-v2'], raw, flow.key)).toBe(200)
     expect(referenceReceiver(headers['moonpay-signature'], raw, flow.endpoint.secret)).toBe(200)
   })
@@ -126,16 +151,26 @@ describe('a receiver written from the reference alone', () => {
 function readmeReceiver(): (header: string | undefined, rawBody: Buffer, webhookApiKey: string) => boolean {
   const readme = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8')
   const block = /Or, without the package, with `node:crypto`[^\n]*\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1]
-  if (block === undefined) throw new Error('docs/webhooks.md has no node:crypto receiver block after "Or, without the package"')
+  if (block === undefined)
+    throw new Error('docs/webhooks.md has no node:crypto receiver block after "Or, without the package"')
   const code = block.replace(/^import .*\n/m, '')
-  const run = new Function('createHmac', 'timingSafeEqual', 'header', 'rawBody', 'webhookApiKey', `${code}\nreturn valid`) as (...args: unknown[]) => boolean
+  const run = new Function(
+    'createHmac',
+    'timingSafeEqual',
+    'header',
+    'rawBody',
+    'webhookApiKey',
+    `${code}\nreturn valid`,
+  ) as (...args: unknown[]) => boolean
   return (header, rawBody, key) => run(createHmac, timingSafeEqual, header, rawBody, key)
 }
 
 describe("the webhooks guide's node:crypto receiver", () => {
   it('verifies the V2 header of a real delivery, and refuses a changed body or another key', async () => {
     const hooks = await rawReceiver()
-    const core = createSandboxCore({ webhookTransport: { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) } })
+    const core = createSandboxCore({
+      webhookTransport: { post: fetchTransport.post, nowSeconds: () => Math.floor(Date.now() / 1000) },
+    })
     const flow = await account(core, { url: hooks.url, events: ['transaction_created'] })
     await flow.trigger({ type: 'transaction_created' })
     const [{ headers, raw }] = hooks.received as [(typeof hooks.received)[number]]

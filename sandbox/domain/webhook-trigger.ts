@@ -1,4 +1,10 @@
-import { webhookEntry, type TriggeredWebhook, type TriggerWebhook, type WebhookEventType, type WebhookSubject } from '#contract/index.ts'
+import {
+  webhookEntry,
+  type TriggeredWebhook,
+  type TriggerWebhook,
+  type WebhookEventType,
+  type WebhookSubject,
+} from '#contract/index.ts'
 import { describeIssue } from '#kernel/describe-issue.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
@@ -114,7 +120,8 @@ function subjectOf(type: WebhookEventType): Subject {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * `base` with `overrides` laid over it: objects merge key by key, anything else (arrays, scalars, null) replaces.
@@ -145,20 +152,40 @@ function deepMerge(base: Record<string, unknown>, overrides: Record<string, unkn
 export async function triggerWebhook(tenant: Tenant, input: TriggerWebhook): Promise<TriggeredWebhook> {
   const subject = subjectOf(input.type)
   const wrongField = subject.idField === 'transactionId' ? 'customerId' : 'transactionId'
-  if (input[wrongField] !== undefined) throw SandboxError.invalidField(wrongField, `${wrongField} does not fit ${input.type}, which is about a ${subject.noun}: give ${subject.idField}`)
+  if (input[wrongField] !== undefined)
+    throw SandboxError.invalidField(
+      wrongField,
+      `${wrongField} does not fit ${input.type}, which is about a ${subject.noun}: give ${subject.idField}`,
+    )
   const store = await tenant.store()
   const id = input[subject.idField] ?? subject.newest(store)
-  if (id === undefined) throw SandboxError.invalidField(subject.idField, `${subject.idField} is required: this account has no ${subject.noun} yet`)
+  if (id === undefined)
+    throw SandboxError.invalidField(
+      subject.idField,
+      `${subject.idField} is required: this account has no ${subject.noun} yet`,
+    )
   const view = await subject.view(tenant, store, id)
-  if (!isPlainObject(view)) throw SandboxError.invalidField(subject.idField, `${subject.idField} names no ${subject.noun} of this account: ${id}`)
-  const parsed = webhookEntry(input.type).data.strict().safeParse(deepMerge(view, input.data ?? {}))
+  if (!isPlainObject(view))
+    throw SandboxError.invalidField(
+      subject.idField,
+      `${subject.idField} names no ${subject.noun} of this account: ${id}`,
+    )
+  const parsed = webhookEntry(input.type)
+    .data.strict()
+    .safeParse(deepMerge(view, input.data ?? {}))
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => describeIssue({ ...issue, path: ['data', ...issue.path] }))
     throw new SandboxError('invalid_request', errors.map((error) => error.message).join('; '), errors)
   }
   const envelope = newEnvelope(tenant, store, input.type, parsed.data)
   const deliveries = []
-  for (const endpoint of endpointsWanting(store, input.type)) deliveries.push(...(await deliverEvent(tenant, store, endpoint, envelope, 'trigger')))
-  tenant.record('webhook:triggered', { eventId: envelope.eventId, type: input.type, [subject.idField]: id, deliveries: deliveries.length })
+  for (const endpoint of endpointsWanting(store, input.type))
+    deliveries.push(...(await deliverEvent(tenant, store, endpoint, envelope, 'trigger')))
+  tenant.record('webhook:triggered', {
+    eventId: envelope.eventId,
+    type: input.type,
+    [subject.idField]: id,
+    deliveries: deliveries.length,
+  })
   return { eventId: envelope.eventId, deliveries }
 }

@@ -1,4 +1,11 @@
-import { fromMinor, toMinor, type PaymentMethodType, type WidgetBuyPaymentMethod, type WidgetBuyQuote, type WidgetBuyQuoteQuery } from '#contract/index.ts'
+import {
+  fromMinor,
+  toMinor,
+  type PaymentMethodType,
+  type WidgetBuyPaymentMethod,
+  type WidgetBuyQuote,
+  type WidgetBuyQuoteQuery,
+} from '#contract/index.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { CryptoCurrency } from '#contract/index.ts'
@@ -10,7 +17,11 @@ import { priceBuy } from './price-buy.ts'
 import type { StepCount } from './step-count.ts'
 
 /** The widget request's amount fields, as refusals name them. */
-export const WIDGET_BUY_FIELDS = { source: 'baseCurrencyAmount', destination: 'quoteCurrencyAmount', boundsNameField: true }
+export const WIDGET_BUY_FIELDS = {
+  source: 'baseCurrencyAmount',
+  destination: 'quoteCurrencyAmount',
+  boundsNameField: true,
+}
 
 /**
  * The platform's payment method type for a widget buy payment method (`credit_debit_card` is `card`).
@@ -38,7 +49,8 @@ export function widgetMethodOf(type: PaymentMethodType): WidgetBuyPaymentMethod 
  * suspended one or one without test mode under a test key is 400 naming `currencyCode`.
  */
 export function widgetBuyCrypto(tenant: Tenant, code: string): CryptoCurrency {
-  if (!tenant.catalog.currency(code)) throw new SandboxError('not_found', `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`)
+  if (!tenant.catalog.currency(code))
+    throw new SandboxError('not_found', `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`)
   return destinationCrypto(tenant.catalog, code, tenant.mode, undefined, 'currencyCode')
 }
 
@@ -58,7 +70,12 @@ function signedText(q: WidgetBuyQuote): string {
  * @example
  * quoteWidgetBuy(tenant, 'eth', { baseCurrencyCode: 'usd', baseCurrencyAmount: 100, areFeesIncluded: true })
  */
-export function quoteWidgetBuy(tenant: Tenant, currencyCode: string, query: WidgetBuyQuoteQuery, count?: StepCount): WidgetBuyQuote {
+export function quoteWidgetBuy(
+  tenant: Tenant,
+  currencyCode: string,
+  query: WidgetBuyQuoteQuery,
+  count?: StepCount,
+): WidgetBuyQuote {
   const crypto = widgetBuyCrypto(tenant, currencyCode)
   const fiat = sourceFiat(tenant.catalog, query.baseCurrencyCode, 'baseCurrencyCode')
   const method = query.paymentMethod ?? 'credit_debit_card'
@@ -72,7 +89,11 @@ export function quoteWidgetBuy(tenant: Tenant, currencyCode: string, query: Widg
   } as const
   const { price, amounts } = priceBuy(tenant, fiat, crypto, input, WIDGET_BUY_FIELDS, count)
   const p = fiat.precision
-  const converted = toMinor(amounts.total, p) - toMinor(amounts.fees.network, p) - toMinor(amounts.fees.service, p) - toMinor(amounts.fees.ecosystem, p)
+  const converted =
+    toMinor(amounts.total, p) -
+    toMinor(amounts.fees.network, p) -
+    toMinor(amounts.fees.service, p) -
+    toMinor(amounts.fees.ecosystem, p)
   const quote: WidgetBuyQuote = {
     accountId: accountId(tenant),
     baseCurrency: fiat,

@@ -31,28 +31,53 @@ const record: TransactionRecord = {
 
 describe('widgetStatusOf', () => {
   it('is waitingPayment while ordering, waitingAuthorization while verifying, pending while processing or delivering', () => {
-    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_one_ordering', 'in_progress') })).toBe('waitingPayment')
-    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_two_verification', 'in_progress') })).toBe('waitingAuthorization')
-    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_three_processing', 'in_progress') })).toBe('pending')
-    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_four_delivery', 'in_progress') })).toBe('pending')
+    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_one_ordering', 'in_progress') })).toBe(
+      'waitingPayment',
+    )
+    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_two_verification', 'in_progress') })).toBe(
+      'waitingAuthorization',
+    )
+    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_three_processing', 'in_progress') })).toBe(
+      'pending',
+    )
+    expect(widgetStatusOf({ status: 'pending', stages: stagesAt('stage_four_delivery', 'in_progress') })).toBe(
+      'pending',
+    )
   })
 
   it('keeps completed and failed', () => {
-    expect(widgetStatusOf({ status: 'completed', stages: stagesAt('stage_four_delivery', 'success') })).toBe('completed')
-    expect(widgetStatusOf({ status: 'failed', stages: stagesAt('stage_two_verification', 'failed', 'rejected_card') })).toBe('failed')
+    expect(widgetStatusOf({ status: 'completed', stages: stagesAt('stage_four_delivery', 'success') })).toBe(
+      'completed',
+    )
+    expect(
+      widgetStatusOf({ status: 'failed', stages: stagesAt('stage_two_verification', 'failed', 'rejected_card') }),
+    ).toBe('failed')
   })
 })
 
 describe('toWidgetTransaction', () => {
   it('converts the total less every fee, and reports the fees inside when the total is the amount asked', () => {
     const view = toWidgetTransaction(record, facts)
-    expect([view.baseCurrencyAmount, view.feeAmount, view.extraFeeAmount, view.networkFeeAmount, view.areFeesIncluded]).toEqual([92, 4.5, 1, 2.5, true])
+    expect([
+      view.baseCurrencyAmount,
+      view.feeAmount,
+      view.extraFeeAmount,
+      view.networkFeeAmount,
+      view.areFeesIncluded,
+    ]).toEqual([92, 4.5, 1, 2.5, true])
     expect(toWidgetTransaction({ ...record, totalAmount: 108 }, facts).areFeesIncluded).toBe(false)
   })
 
   it("gives a failed transaction its failed stage's reason, and none to others", () => {
-    const failed = { ...record, status: 'failed' as const, stages: stagesAt('stage_two_verification', 'failed', 'rejected_card') }
-    expect([toWidgetTransaction(failed, facts).failureReason, toWidgetTransaction(record, facts).failureReason]).toEqual(['rejected_card', null])
+    const failed = {
+      ...record,
+      status: 'failed' as const,
+      stages: stagesAt('stage_two_verification', 'failed', 'rejected_card'),
+    }
+    expect([
+      toWidgetTransaction(failed, facts).failureReason,
+      toWidgetTransaction(record, facts).failureReason,
+    ]).toEqual(['rejected_card', null])
   })
 
   it('names a wallet pay by its type, with no card id, and gives every stage no actions', () => {
@@ -63,15 +88,23 @@ describe('toWidgetTransaction', () => {
 
   it('names the payment method as the widget buy quote does: a card is credit_debit_card, a wallet pay its own', () => {
     const card = { ...record, paymentMethod: { type: 'card' as const, id: 'card_1' } }
-    expect([toWidgetTransaction(card, facts).paymentMethod, toWidgetTransaction(record, facts).paymentMethod]).toEqual(['credit_debit_card', 'apple_pay'])
+    expect([toWidgetTransaction(card, facts).paymentMethod, toWidgetTransaction(record, facts).paymentMethod]).toEqual([
+      'credit_debit_card',
+      'apple_pay',
+    ])
   })
 
   it('gives the bank account and the service pages null, as nothing in the sandbox sets them', () => {
     const view = toWidgetTransaction(record, facts)
-    expect([view.bankAccountId, view.redirectUrl, view.returnUrl, view.widgetRedirectUrl]).toEqual([null, null, null, null])
+    expect([view.bankAccountId, view.redirectUrl, view.returnUrl, view.widgetRedirectUrl]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ])
   })
 
-  it('is never recurring and of the principal flow, as the reference\'s examples show a buy (decision 0089)', () => {
+  it("is never recurring and of the principal flow, as the reference's examples show a buy (decision 0089)", () => {
     const view = toWidgetTransaction(record, facts)
     expect([view.isRecurring, view.flow]).toEqual([false, 'principal'])
   })

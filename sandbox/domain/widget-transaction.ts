@@ -67,7 +67,8 @@ function cardTypeOf(record: TransactionRecord): WidgetCardType {
  */
 export function toWidgetTransaction(record: TransactionRecord, facts: WidgetTransactionFacts): WidgetTransaction {
   const p = facts.baseCurrency.precision
-  const feesMinor = toMinor(record.fees.network, p) + toMinor(record.fees.service, p) + toMinor(record.fees.ecosystem, p)
+  const feesMinor =
+    toMinor(record.fees.network, p) + toMinor(record.fees.service, p) + toMinor(record.fees.ecosystem, p)
   const failed = record.stages.find((stage) => stage.status === 'failed')
   return {
     id: record.id,
@@ -106,6 +107,11 @@ export function toWidgetTransaction(record: TransactionRecord, facts: WidgetTran
     flow: 'principal',
     currency: facts.currency,
     baseCurrency: facts.baseCurrency,
-    stages: record.stages.map((stage) => ({ stage: stage.stage, status: stage.status, failureReason: stage.failureReason, actions: [] })),
+    stages: record.stages.map((stage) => ({
+      stage: stage.stage,
+      status: stage.status,
+      failureReason: stage.failureReason,
+      actions: [],
+    })),
   }
 }

@@ -23,14 +23,19 @@ function cryptoTransactionIdOf(tenant: Tenant, record: TransactionRecord): strin
 export function widgetTransactionOf(tenant: Tenant, store: TenantStore, record: TransactionRecord): WidgetTransaction {
   const currency = tenant.catalog.crypto(record.destination.asset.code)!
   const fiat = tenant.catalog.currency(record.source.asset.code)!
-  if (fiat.type !== 'fiat') throw new SandboxError('conflict', `transaction ${record.id} pays with ${fiat.code}, which is not a fiat currency`)
+  if (fiat.type !== 'fiat')
+    throw new SandboxError('conflict', `transaction ${record.id} pays with ${fiat.code}, which is not a fiat currency`)
   const at = Date.parse(record.createdAt)
   return toWidgetTransaction(record, {
     currency,
     baseCurrency: fiat,
     country: store.customers.get(record.customerId)?.country ?? '',
     externalCustomerId: store.externalCustomers.of(record.customerId),
-    rates: { eur: priceIn(tenant, currency, 'eur', at), usd: priceIn(tenant, currency, 'usd', at), gbp: priceIn(tenant, currency, 'gbp', at) },
+    rates: {
+      eur: priceIn(tenant, currency, 'eur', at),
+      usd: priceIn(tenant, currency, 'usd', at),
+      gbp: priceIn(tenant, currency, 'gbp', at),
+    },
     cryptoTransactionId: cryptoTransactionIdOf(tenant, record),
   })
 }
@@ -47,15 +52,28 @@ function newestFirst(a: TransactionRecord, b: TransactionRecord): number {
 }
 
 /** `GET /v1/transactions/ext/{externalTransactionId}`: every transaction of the account with that external id, newest first (none: `[]`). */
-export function widgetTransactionsByExternalId(tenant: Tenant, store: TenantStore, externalTransactionId: string): WidgetTransaction[] {
-  return store.transactions.where('byExternalTransactionId', externalTransactionId).sort(newestFirst).map((record) => widgetTransactionOf(tenant, store, record))
+export function widgetTransactionsByExternalId(
+  tenant: Tenant,
+  store: TenantStore,
+  externalTransactionId: string,
+): WidgetTransaction[] {
+  return store.transactions
+    .where('byExternalTransactionId', externalTransactionId)
+    .sort(newestFirst)
+    .map((record) => widgetTransactionOf(tenant, store, record))
 }
 
 /** The candidates an index answers for the query's most selective filter; undefined when no filter names one. */
-function indexed(store: TenantStore, query: WidgetTransactionListQuery, external: ReadonlySet<string> | undefined): TransactionRecord[] | undefined {
-  if (query.externalTransactionId !== undefined) return store.transactions.where('byExternalTransactionId', query.externalTransactionId)
+function indexed(
+  store: TenantStore,
+  query: WidgetTransactionListQuery,
+  external: ReadonlySet<string> | undefined,
+): TransactionRecord[] | undefined {
+  if (query.externalTransactionId !== undefined)
+    return store.transactions.where('byExternalTransactionId', query.externalTransactionId)
   if (query.customerId !== undefined) return store.transactions.where('byCustomer', query.customerId)
-  if (external !== undefined) return [...external].flatMap((customer) => store.transactions.where('byCustomer', customer))
+  if (external !== undefined)
+    return [...external].flatMap((customer) => store.transactions.where('byCustomer', customer))
   return undefined
 }
 
@@ -67,9 +85,14 @@ function indexed(store: TenantStore, query: WidgetTransactionListQuery, external
  * @example
  * listWidgetTransactions(tenant, store, { customerId: 'cus_…', limit: 5 }) // up to 5, newest first
  */
-export function listWidgetTransactions(tenant: Tenant, store: TenantStore, query: WidgetTransactionListQuery): WidgetTransaction[] {
+export function listWidgetTransactions(
+  tenant: Tenant,
+  store: TenantStore,
+  query: WidgetTransactionListQuery,
+): WidgetTransaction[] {
   const { offset, limit } = pageOf(query)
-  const external = query.externalCustomerId === undefined ? undefined : store.externalCustomers.customersOf(query.externalCustomerId)
+  const external =
+    query.externalCustomerId === undefined ? undefined : store.externalCustomers.customersOf(query.externalCustomerId)
   const inRange = withinDays(query)
   const matches = (t: TransactionRecord) =>
     inRange(t.createdAt.slice(0, 10)) &&
@@ -79,7 +102,10 @@ export function listWidgetTransactions(tenant: Tenant, store: TenantStore, query
   const candidates = indexed(store, query, external)
   let page: TransactionRecord[]
   if (candidates !== undefined) {
-    page = candidates.filter(matches).sort(newestFirst).slice(offset, offset + limit)
+    page = candidates
+      .filter(matches)
+      .sort(newestFirst)
+      .slice(offset, offset + limit)
   } else {
     const taken: TransactionRecord[] = []
     for (const record of store.transactions.newestWhere('newest', 'all')) {

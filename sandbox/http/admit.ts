@@ -38,12 +38,20 @@ export interface Admitted {
 }
 
 /** Runs a handler; a route that takes a JSON body reads it only when the request says it is JSON (415 otherwise). */
-function runRoute<Context extends { request: PlainRequest }>(route: { body?: unknown; handle(context: Context): MaybePromise<PlainReply> }, context: Context): MaybePromise<PlainReply> {
+function runRoute<Context extends { request: PlainRequest }>(
+  route: { body?: unknown; handle(context: Context): MaybePromise<PlainReply> },
+  context: Context,
+): MaybePromise<PlainReply> {
   if (route.body) requireJsonContentType(context.request)
   return route.handle(context)
 }
 
-function admitTenantRoute(route: TenantRoute, request: PlainRequest, params: Record<string, string>, core: AdmitHost): Admitted {
+function admitTenantRoute(
+  route: TenantRoute,
+  request: PlainRequest,
+  params: Record<string, string>,
+  core: AdmitHost,
+): Admitted {
   const authenticated = authenticate(route, request, core.tenants)
   const context = { request, params, core, ...authenticated }
   const { tenant, claims } = authenticated
@@ -51,25 +59,50 @@ function admitTenantRoute(route: TenantRoute, request: PlainRequest, params: Rec
     tenant,
     key: claims ? 'accessToken' : authenticated.key?.kind,
     session: claims?.session,
-    run: () => (claims ? andThen(requireLiveSession(route, tenant, claims), () => runRoute(route, context)) : runRoute(route, context)),
+    run: () =>
+      claims
+        ? andThen(requireLiveSession(route, tenant, claims), () => runRoute(route, context))
+        : runRoute(route, context),
   }
 }
 
 /** A frame page: the frame its path names (else 404), and what its parameters authorize, resolved once. */
-async function admitFramePage(route: FramePageRoute, request: PlainRequest, params: Record<string, string>, core: AdmitHost): Promise<Admitted> {
+async function admitFramePage(
+  route: FramePageRoute,
+  request: PlainRequest,
+  params: Record<string, string>,
+  core: AdmitHost,
+): Promise<Admitted> {
   const frame = FrameName.safeParse(params.frame)
-  if (!frame.success) throw new SandboxError('not_found', `No frame ${params.frame}; frames live at /platform/v1/{frame}`)
+  if (!frame.success)
+    throw new SandboxError('not_found', `No frame ${params.frame}; frames live at /platform/v1/{frame}`)
   const embedding = await frameEmbedding(core, frame.data, singleValues(request.query))
   const context = { request, params, core, frame: frame.data, embedding }
-  return { tenant: embedding.context?.tenant, frame: frame.data, faultPage: (fault) => route.faultPage(fault, context), run: () => route.handle(context) }
+  return {
+    tenant: embedding.context?.tenant,
+    frame: frame.data,
+    faultPage: (fault) => route.faultPage(fault, context),
+    run: () => route.handle(context),
+  }
 }
 
 /** A page's call: its body parsed (400 naming the field), then its ticket read (401 unless this sandbox signed it). */
-function admitTicketCall(route: FrameTicketRoute, request: PlainRequest, params: Record<string, string>, core: AdmitHost): Admitted {
+function admitTicketCall(
+  route: FrameTicketRoute,
+  request: PlainRequest,
+  params: Record<string, string>,
+  core: AdmitHost,
+): Admitted {
   const body = parseJsonBody(route.body, request.body)
   const { tenant, ticket } = readFrameTicket(core, body.ticket)
   const journaledBody = route.journaledBody ? JSON.stringify(route.journaledBody(body)) : undefined
-  return { tenant, session: ticket.session ?? undefined, frame: ticket.frame, journaledBody, run: () => route.handle({ request, params, core, tenant, ticket, body }) }
+  return {
+    tenant,
+    session: ticket.session ?? undefined,
+    frame: ticket.frame,
+    journaledBody,
+    run: () => route.handle({ request, params, core, tenant, ticket, body }),
+  }
 }
 
 /**
@@ -81,7 +114,12 @@ function admitTicketCall(route: FrameTicketRoute, request: PlainRequest, params:
  * const admitted = await admit(route, request, params, core)
  * admitted.tenant // the tenant the call is for
  */
-export function admit(route: Route, request: PlainRequest, params: Record<string, string>, core: AdmitHost): MaybePromise<Admitted> {
+export function admit(
+  route: Route,
+  request: PlainRequest,
+  params: Record<string, string>,
+  core: AdmitHost,
+): MaybePromise<Admitted> {
   switch (route.auth) {
     case 'none':
       return { run: () => runRoute(route, { request, params, core }) }

@@ -65,7 +65,11 @@ export function authenticate(route: TenantRoute, request: PlainRequest, tenants:
   }
   const { key, source } = requestKey(route.auth, request)
   const authenticated = tenants.authenticate(key, route.auth === 'publishable-query' ? 'publishable' : 'secret', source)
-  if (route.bearer === undefined || (route.bearer === 'optional' && headerValue(request, 'authorization') === undefined)) return authenticated
+  if (
+    route.bearer === undefined ||
+    (route.bearer === 'optional' && headerValue(request, 'authorization') === undefined)
+  )
+    return authenticated
   return { ...authenticated, claims: verifyToken(authenticated.tenant, bearerToken(request), 'access', BEARER_FIELD) }
 }
 
@@ -74,7 +78,10 @@ export function requireLiveSession(route: TenantRoute, tenant: Tenant, claims: T
   return andThen(tenant.storeNow(), (store) => {
     liveSessionOf(tenant, store, claims, BEARER_FIELD)
     if (route.scope === 'full' && claims.scope !== 'full') {
-      throw new SandboxError('forbidden', 'this call needs full credentials: the customer has not completed authentication')
+      throw new SandboxError(
+        'forbidden',
+        'this call needs full credentials: the customer has not completed authentication',
+      )
     }
   })
 }

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { bundleEtag, bundleReply, chooseEncoding, noneMatchHas } from './bundle-reply.ts'
 import type { BrowserBundle } from '#bundles/browser-bundle.ts'
 
-const bundle: BrowserBundle = { identity: new Uint8Array([1, 1, 1]), gzip: new Uint8Array([2]), br: new Uint8Array([3]), hash: 'abc' }
-const get = (headers: Record<string, string>) => bundleReply({ method: 'GET', path: '/sandbox-client.js', query: {}, headers }, bundle, { 'access-control-allow-origin': '*' })
+const bundle: BrowserBundle = {
+  identity: new Uint8Array([1, 1, 1]),
+  gzip: new Uint8Array([2]),
+  br: new Uint8Array([3]),
+  hash: 'abc',
+}
+const get = (headers: Record<string, string>) =>
+  bundleReply({ method: 'GET', path: '/sandbox-client.js', query: {}, headers }, bundle, {
+    'access-control-allow-origin': '*',
+  })
 
 describe('chooseEncoding', () => {
   it('picks brotli, then gzip, from what a browser sends', () => {
@@ -44,10 +52,17 @@ describe('bundleReply', () => {
     const reply = get({ 'accept-encoding': 'gzip, br' })
     expect(reply).toMatchObject({ status: 200, raw: bundle.br })
     expect(reply.headers).toEqual({
-      'access-control-allow-origin': '*', etag: bundleEtag('abc', 'br'), 'cache-control': 'public, no-cache', vary: 'accept-encoding',
-      'content-type': 'text/javascript; charset=utf-8', 'content-encoding': 'br',
+      'access-control-allow-origin': '*',
+      etag: bundleEtag('abc', 'br'),
+      'cache-control': 'public, no-cache',
+      vary: 'accept-encoding',
+      'content-type': 'text/javascript; charset=utf-8',
+      'content-encoding': 'br',
     })
-    expect(get({ 'accept-encoding': 'gzip' })).toMatchObject({ raw: bundle.gzip, headers: { 'content-encoding': 'gzip', etag: '"abc-gzip"' } })
+    expect(get({ 'accept-encoding': 'gzip' })).toMatchObject({
+      raw: bundle.gzip,
+      headers: { 'content-encoding': 'gzip', etag: '"abc-gzip"' },
+    })
     const plain = get({})
     expect(plain).toMatchObject({ raw: bundle.identity, headers: { etag: '"abc"' } })
     expect(plain.headers).not.toHaveProperty('content-encoding')
@@ -57,7 +72,11 @@ describe('bundleReply', () => {
     const reply = get({ 'accept-encoding': 'br', 'if-none-match': '"abc-br"' })
     expect(reply.status).toBe(304)
     expect(reply.raw).toBeUndefined()
-    expect(reply.headers).toMatchObject({ etag: '"abc-br"', 'cache-control': 'public, no-cache', 'access-control-allow-origin': '*' })
+    expect(reply.headers).toMatchObject({
+      etag: '"abc-br"',
+      'cache-control': 'public, no-cache',
+      'access-control-allow-origin': '*',
+    })
     // The gzip copy's tag does not stand for the brotli bytes.
     expect(get({ 'accept-encoding': 'br', 'if-none-match': '"abc-gzip"' }).status).toBe(200)
   })

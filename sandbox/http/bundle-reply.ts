@@ -42,7 +42,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): BundleEncodi
   }
   const star = weights.get('*')
   // Unnamed, identity is acceptable but the last choice: a header naming only `gzip;q=0.5` still gets gzip.
-  const weight = (coding: BundleEncoding) => weights.get(coding) ?? (coding === 'identity' ? (star === 0 ? 0 : Number.MIN_VALUE) : (star ?? 0))
+  const weight = (coding: BundleEncoding) =>
+    weights.get(coding) ?? (coding === 'identity' ? (star === 0 ? 0 : Number.MIN_VALUE) : (star ?? 0))
   let best: BundleEncoding = 'identity'
   let bestWeight = 0
   for (const coding of ['br', 'gzip', 'identity'] as const) {
@@ -81,15 +82,24 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * @example
  * bundleReply(request, await browserBundle('client/index.ts'), { 'access-control-allow-origin': '*' })
  */
-export function bundleReply(request: PlainRequest, bundle: BrowserBundle, headers: Record<string, string> = {}): PlainReply {
+export function bundleReply(
+  request: PlainRequest,
+  bundle: BrowserBundle,
+  headers: Record<string, string> = {},
+): PlainReply {
   const encoding = chooseEncoding(single(request.headers['accept-encoding']))
   const etag = bundleEtag(bundle.hash, encoding)
   const common = { ...headers, etag, 'cache-control': BUNDLE_CACHE_CONTROL, vary: 'accept-encoding' }
-  if (noneMatchHas(single(request.headers['if-none-match']), etag)) return { kind: 'reply', status: 304, headers: common }
+  if (noneMatchHas(single(request.headers['if-none-match']), etag))
+    return { kind: 'reply', status: 304, headers: common }
   return {
     kind: 'reply',
     status: 200,
-    headers: { ...common, 'content-type': 'text/javascript; charset=utf-8', ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) },
+    headers: {
+      ...common,
+      'content-type': 'text/javascript; charset=utf-8',
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    },
     raw: bundle[encoding],
   }
 }

@@ -22,7 +22,12 @@ function patternReaches(pattern: string[], template: string[]): boolean {
  */
 function routesReached(routes: readonly Route[], method: string, path: string): Route[] {
   const pattern = path.split('/').slice(1)
-  return routes.filter((route) => route.family !== 'control' && (method === '*' || route.method === method) && patternReaches(pattern, route.path.split('/').slice(1)))
+  return routes.filter(
+    (route) =>
+      route.family !== 'control' &&
+      (method === '*' || route.method === method) &&
+      patternReaches(pattern, route.path.split('/').slice(1)),
+  )
 }
 
 /** The schema an answer of `status` from `route` must fit: the route's own for that status, else its family's error shape. */
@@ -42,22 +47,37 @@ function answerSchema(route: Route, status: number): z.ZodType | undefined {
  * // SandboxError 400: "responseBody does not fit GET /platform/v1/transactions/:transactionId 200: responseBody.data.id is required …"
  */
 export function checkFaultAnswer(routes: readonly Route[], fault: FaultRequest): void {
-  if (fault.status === undefined || fault.unchecked === true || (fault.responseBody === undefined && fault.status >= 400)) return
+  if (
+    fault.status === undefined ||
+    fault.unchecked === true ||
+    (fault.responseBody === undefined && fault.status >= 400)
+  )
+    return
   const reached = routesReached(routes, fault.method, fault.path)
   if (reached.length === 0 && fault.responseBody !== undefined) {
-    throw SandboxError.invalidField('responseBody', `responseBody: no API route answers ${fault.method} ${fault.path}, so no schema can check it; give unchecked: true to answer it anyway`)
+    throw SandboxError.invalidField(
+      'responseBody',
+      `responseBody: no API route answers ${fault.method} ${fault.path}, so no schema can check it; give unchecked: true to answer it anyway`,
+    )
   }
   for (const route of reached) {
     const schema = answerSchema(route, fault.status)
     const name = `${route.method} ${route.path}`
     if (schema === undefined) {
       if (fault.responseBody === undefined && route.responses[fault.status]) continue
-      const statuses = Object.keys(route.responses).filter((status) => Number(status) < 400).join(', ')
-      throw SandboxError.invalidField('status', `status ${fault.status} is not an answer ${name} gives (it answers ${statuses}); give unchecked: true to answer it anyway`)
+      const statuses = Object.keys(route.responses)
+        .filter((status) => Number(status) < 400)
+        .join(', ')
+      throw SandboxError.invalidField(
+        'status',
+        `status ${fault.status} is not an answer ${name} gives (it answers ${statuses}); give unchecked: true to answer it anyway`,
+      )
     }
     const parsed = parseReportingInput(schema, fault.responseBody)
     if (parsed.success) continue
-    const fieldErrors = parsed.error.issues.map((issue) => describeIssue({ ...issue, path: ['responseBody', ...issue.path] }, 'responseBody'))
+    const fieldErrors = parsed.error.issues.map((issue) =>
+      describeIssue({ ...issue, path: ['responseBody', ...issue.path] }, 'responseBody'),
+    )
     const message = `responseBody does not fit the ${fault.status} answer of ${name}: ${fieldErrors.map((e) => e.message).join('; ')}; give unchecked: true to answer it anyway`
     throw new SandboxError('invalid_request', message, fieldErrors)
   }

@@ -8,7 +8,9 @@ const sandboxFetch = coreFetch(core, 'https://ramp-sandbox.invalid/')
 
 describe('coreFetch', () => {
   it('answers a URL on its origin from the core, as a Response with the JSON body', async () => {
-    const response = await sandboxFetch('https://ramp-sandbox.invalid/v3/currencies/eth/sell_quote?apiKey=pk_test_corefetch&quoteCurrencyCode=usd&baseCurrencyAmount=0.5')
+    const response = await sandboxFetch(
+      'https://ramp-sandbox.invalid/v3/currencies/eth/sell_quote?apiKey=pk_test_corefetch&quoteCurrencyCode=usd&baseCurrencyAmount=0.5',
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('application/json')
     expect(await response.json()).toMatchObject({ baseCurrencyAmount: 0.5 })
@@ -25,11 +27,18 @@ describe('coreFetch', () => {
 
   it('rejects a URL on another origin with a TypeError, as fetch rejects a host it cannot reach', async () => {
     await expect(sandboxFetch('https://ramp.example/v3/currencies')).rejects.toThrow(TypeError)
-    await expect(sandboxFetch('https://ramp.example/v3/currencies')).rejects.toThrow(/reaches https:\/\/ramp-sandbox.invalid only/)
+    await expect(sandboxFetch('https://ramp.example/v3/currencies')).rejects.toThrow(
+      /reaches https:\/\/ramp-sandbox.invalid only/,
+    )
   })
 
   it('rejects with a TypeError when a networkError fault drops the connection', async () => {
-    await send(core, 'POST /__sandbox/faults', { headers: { 'x-api-key': 'sk_test_dropped' }, body: { path: '/v3/currencies', networkError: true } })
-    await expect(sandboxFetch('https://ramp-sandbox.invalid/v3/currencies?apiKey=pk_test_dropped')).rejects.toThrow(/dropped the connection/)
+    await send(core, 'POST /__sandbox/faults', {
+      headers: { 'x-api-key': 'sk_test_dropped' },
+      body: { path: '/v3/currencies', networkError: true },
+    })
+    await expect(sandboxFetch('https://ramp-sandbox.invalid/v3/currencies?apiKey=pk_test_dropped')).rejects.toThrow(
+      /dropped the connection/,
+    )
   })
 })

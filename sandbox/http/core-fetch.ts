@@ -15,7 +15,8 @@ export async function answerRequest(core: SandboxCore, request: Request): Promis
   request.headers.forEach((value, name) => {
     headers[name] = value
   })
-  const bytes = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
+  const bytes =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
   const plain = await core.handle({
     method: request.method,
     path: url.pathname,
@@ -27,9 +28,13 @@ export async function answerRequest(core: SandboxCore, request: Request): Promis
   if (plain.kind === 'network-error') return undefined
   if (!hasBody(plain)) return new Response(null, { status: plain.status, headers: plain.headers })
   // Bytes as they are (a precompressed script, decision 0092).
-  if (plain.raw !== undefined) return new Response(new Uint8Array(plain.raw), { status: plain.status, headers: plain.headers })
+  if (plain.raw !== undefined)
+    return new Response(new Uint8Array(plain.raw), { status: plain.status, headers: plain.headers })
   if (isTextReply(plain)) return new Response(plain.body as string, { status: plain.status, headers: plain.headers })
-  return new Response(plain.json ?? JSON.stringify(plain.body), { status: plain.status, headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' } })
+  return new Response(plain.json ?? JSON.stringify(plain.body), {
+    status: plain.status,
+    headers: { ...plain.headers, 'content-type': 'application/json; charset=utf-8' },
+  })
 }
 
 /**
@@ -41,11 +46,15 @@ export async function answerRequest(core: SandboxCore, request: Request): Promis
  * const sandboxFetch = coreFetch(core, 'https://ramp-sandbox.invalid')
  * const reply = await sandboxFetch('https://ramp-sandbox.invalid/v3/currencies?apiKey=pk_test_sandbox')
  */
-export function coreFetch(core: SandboxCore, baseUrl: string): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+export function coreFetch(
+  core: SandboxCore,
+  baseUrl: string,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   const origin = new URL(baseUrl).origin
   return async (input, init) => {
     const request = new Request(input, init)
-    if (new URL(request.url).origin !== origin) throw new TypeError(`fetch failed: this sandbox's fetch reaches ${origin} only, not ${request.url}`)
+    if (new URL(request.url).origin !== origin)
+      throw new TypeError(`fetch failed: this sandbox's fetch reaches ${origin} only, not ${request.url}`)
     const response = await answerRequest(core, request)
     if (!response) throw new TypeError('fetch failed: the sandbox dropped the connection (a networkError fault)')
     return response
@@ -70,6 +79,8 @@ export function coreControlCall(core: SandboxCore): ControlCall {
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    return plain.kind === 'reply' ? { status: plain.status, body: plain.body } : { status: 502, body: { message: 'the control API dropped the connection' } }
+    return plain.kind === 'reply'
+      ? { status: plain.status, body: plain.body }
+      : { status: 502, body: { message: 'the control API dropped the connection' } }
   }
 }

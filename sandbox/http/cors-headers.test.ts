@@ -14,7 +14,8 @@ const PARTNER = 'https://app.partner.example'
 const core = createSandboxCore({ seed: 1 })
 
 /** Every `access-control-*` header of an answer. */
-const corsHeadersOf = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')))
+const corsHeadersOf = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')))
 
 /** A connected customer's access token (full scope) in a fresh account. */
 async function bearer() {
@@ -24,12 +25,16 @@ async function bearer() {
 }
 
 const preflight = (path: string, origin: string, method: string, requestHeaders = 'authorization') =>
-  send(core, `OPTIONS ${path}`, { headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': requestHeaders } })
+  send(core, `OPTIONS ${path}`, {
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': requestHeaders },
+  })
 
 describe('CORS of Bearer client calls', () => {
   it('echo an allowed Origin with Vary: Origin', async () => {
     const { authorization } = await bearer()
-    const response = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization, origin: ALLOWED } })
+    const response = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization, origin: ALLOWED },
+    })
     expect(response.status).toBe(200)
     expect(response.headers['access-control-allow-origin']).toBe(ALLOWED)
     expect(response.headers.vary).toBe('Origin')
@@ -37,7 +42,9 @@ describe('CORS of Bearer client calls', () => {
 
   it('send no Access-Control-Allow-Origin to a foreign Origin', async () => {
     const { authorization } = await bearer()
-    const response = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization, origin: FOREIGN } })
+    const response = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization, origin: FOREIGN },
+    })
     expect(response.status).toBe(200)
     expect(corsHeadersOf(response.headers)).toEqual({})
     expect(response.headers.vary).toBe('Origin')
@@ -47,10 +54,19 @@ describe('CORS of Bearer client calls', () => {
     const { account, authorization } = await bearer()
     await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { allowedOrigins: [PARTNER] } })
     const other = platformAccount(core)
-    await send(core, 'PUT /__sandbox/settings', { headers: other.headers, body: { allowedOrigins: ['https://other.example'] } })
-    const fromPartner = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization, origin: PARTNER } })
-    const fromDefault = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization, origin: ALLOWED } })
-    const fromOther = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization, origin: 'https://other.example' } })
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: other.headers,
+      body: { allowedOrigins: ['https://other.example'] },
+    })
+    const fromPartner = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization, origin: PARTNER },
+    })
+    const fromDefault = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization, origin: ALLOWED },
+    })
+    const fromOther = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization, origin: 'https://other.example' },
+    })
     expect(fromPartner.headers['access-control-allow-origin']).toBe(PARTNER)
     expect(fromDefault.headers['access-control-allow-origin']).toBeUndefined()
     expect(fromOther.headers['access-control-allow-origin']).toBeUndefined()
@@ -59,8 +75,12 @@ describe('CORS of Bearer client calls', () => {
   it('let an allowed page read the 401 of a tampered token, and a foreign page not', async () => {
     const { authorization } = await bearer()
     const tampered = `${authorization.slice(0, -3)}${authorization.endsWith('AAA') ? 'BBB' : 'AAA'}`
-    const allowed = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: tampered, origin: ALLOWED } })
-    const foreign = await send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: tampered, origin: FOREIGN } })
+    const allowed = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization: tampered, origin: ALLOWED },
+    })
+    const foreign = await send(core, 'GET /platform/v1/payment-methods', {
+      headers: { authorization: tampered, origin: FOREIGN },
+    })
     expect(allowed.status).toBe(401)
     expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED)
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
@@ -81,9 +101,14 @@ describe('CORS of the widget API', () => {
   })
 
   it("follows the publishable key's tenant settings", async () => {
-    await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': 'sk_test_corswidget2' }, body: { allowedOrigins: [PARTNER] } })
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: { 'x-api-key': 'sk_test_corswidget2' },
+      body: { allowedOrigins: [PARTNER] },
+    })
     const partner = await send(core, 'GET /v3/currencies?apiKey=pk_test_corswidget2', { headers: { origin: PARTNER } })
-    const localhost = await send(core, 'GET /v3/currencies?apiKey=pk_test_corswidget2', { headers: { origin: ALLOWED } })
+    const localhost = await send(core, 'GET /v3/currencies?apiKey=pk_test_corswidget2', {
+      headers: { origin: ALLOWED },
+    })
     expect(partner.headers['access-control-allow-origin']).toBe(PARTNER)
     expect(localhost.headers['access-control-allow-origin']).toBeUndefined()
   })
@@ -107,7 +132,9 @@ describe('CORS of secret-key and control routes', () => {
 
   it('sends no CORS header on the Customer API, even to an allowed Origin', async () => {
     const id = await customerId(core, 'corssecret', magic.usNy.email)
-    const response = await send(core, `GET /platform/v1/customers/${id}`, { headers: { 'x-api-key': 'sk_test_corssecret', origin: ALLOWED } })
+    const response = await send(core, `GET /platform/v1/customers/${id}`, {
+      headers: { 'x-api-key': 'sk_test_corssecret', origin: ALLOWED },
+    })
     expect(response.status).toBe(200)
     expect(corsHeadersOf(response.headers)).toEqual({})
   })
@@ -151,7 +178,9 @@ describe('CORS preflights', () => {
     expect(corsHeadersOf((await preflight('/platform/v1/payment-methods', origin, 'GET')).headers)).toEqual({})
     const account = platformAccount(core)
     await send(core, 'PUT /__sandbox/settings', { headers: account.headers, body: { allowedOrigins: [origin] } })
-    expect((await preflight('/platform/v1/payment-methods', origin, 'GET')).headers['access-control-allow-origin']).toBe(origin)
+    expect(
+      (await preflight('/platform/v1/payment-methods', origin, 'GET')).headers['access-control-allow-origin'],
+    ).toBe(origin)
     await send(core, 'POST /__sandbox/reset', { headers: account.headers })
     expect(corsHeadersOf((await preflight('/platform/v1/payment-methods', origin, 'GET')).headers)).toEqual({})
   })
@@ -163,14 +192,21 @@ describe('CORS preflights', () => {
   })
 
   it('answer the control API without any CORS header, even for an allowed origin', async () => {
-    for (const [path, method] of [['/__sandbox/journal', 'GET'], ['/__sandbox/reset', 'POST'], ['/__sandbox/faults', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/__sandbox/journal', 'GET'],
+      ['/__sandbox/reset', 'POST'],
+      ['/__sandbox/faults', 'POST'],
+    ] as const) {
       const response = await preflight(path, ALLOWED, method, 'x-api-key')
       expect(corsHeadersOf(response.headers), path).toEqual({})
     }
   })
 
-  it("judge a widget call by the tenant its apiKey names, when that tenant exists", async () => {
-    await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': 'sk_test_corspre' }, body: { allowedOrigins: [PARTNER] } })
+  it('judge a widget call by the tenant its apiKey names, when that tenant exists', async () => {
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: { 'x-api-key': 'sk_test_corspre' },
+      body: { allowedOrigins: [PARTNER] },
+    })
     const partner = await preflight('/v3/currencies?apiKey=pk_test_corspre', PARTNER, 'GET', 'x-custom')
     const localhost = await preflight('/v3/currencies?apiKey=pk_test_corspre', ALLOWED, 'GET', 'x-custom')
     expect(partner.headers['access-control-allow-origin']).toBe(PARTNER)
@@ -199,7 +235,7 @@ describe('CORS of public and upload routes', () => {
     expect(corsHeadersOf(response.headers)).toEqual({})
   })
 
-  it("judges an upload by the origins of the tenant its token names", async () => {
+  it('judges an upload by the origins of the tenant its token names', async () => {
     const account = platformAccount(core)
     const id = await customerId(core, account.account, magic.usNy.email)
     const { uploadUrl } = await requestUpload(core, account.headers, id, 'passport')
@@ -211,7 +247,10 @@ describe('CORS of public and upload routes', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(PARTNER)
     expect(allowed.headers['access-control-allow-headers']).toBe('content-type')
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
-    const put = await send(core, `PUT ${target}`, { headers: { origin: PARTNER, 'content-type': 'image/jpeg' }, body: '\u00ff' })
+    const put = await send(core, `PUT ${target}`, {
+      headers: { origin: PARTNER, 'content-type': 'image/jpeg' },
+      body: '\u00ff',
+    })
     expect(put.headers['access-control-allow-origin']).toBe(PARTNER)
   })
 })

@@ -23,7 +23,9 @@ function corsOf(route: Route): RouteCors {
  * the call names no tenant (its key or token was refused), what a preflight allows, so the page can read the 401.
  */
 function originAllowed(origin: string, tenant: Tenant | undefined, tenants: TenantRegistry): boolean {
-  return tenant ? tenant.settings.allowedOrigins.some((pattern) => originMatches(origin, pattern)) : tenants.anyTenantAllows(origin)
+  return tenant
+    ? tenant.settings.allowedOrigins.some((pattern) => originMatches(origin, pattern))
+    : tenants.anyTenantAllows(origin)
 }
 
 function addVary(headers: Record<string, string>, names: string): void {
@@ -38,7 +40,13 @@ function addVary(headers: Record<string, string>, names: string): void {
  * @example
  * addCorsHeaders(answer, route, request, tenant, core.tenants)
  */
-export function addCorsHeaders(answer: PlainReply, route: Route, request: PlainRequest, tenant: Tenant | undefined, tenants: TenantRegistry): void {
+export function addCorsHeaders(
+  answer: PlainReply,
+  route: Route,
+  request: PlainRequest,
+  tenant: Tenant | undefined,
+  tenants: TenantRegistry,
+): void {
   const cors = corsOf(route)
   if (cors === 'none') return
   if (cors === 'public') {
@@ -48,7 +56,8 @@ export function addCorsHeaders(answer: PlainReply, route: Route, request: PlainR
   // The answer depends on Origin whether or not this request sent one: caches must key on it.
   addVary(answer.headers, 'Origin')
   const origin = headerValue(request, 'origin')
-  if (origin !== undefined && originAllowed(origin, tenant, tenants)) answer.headers['access-control-allow-origin'] = origin
+  if (origin !== undefined && originAllowed(origin, tenant, tenants))
+    answer.headers['access-control-allow-origin'] = origin
 }
 
 /**
@@ -61,17 +70,24 @@ export function addCorsHeaders(answer: PlainReply, route: Route, request: PlainR
  * @example
  * preflightReply(route, request, undefined, core.tenants) // 204 with access-control-allow-origin: http://localhost:5173
  */
-export function preflightReply(route: Route, request: PlainRequest, tenant: Tenant | undefined, tenants: TenantRegistry): PlainReply {
+export function preflightReply(
+  route: Route,
+  request: PlainRequest,
+  tenant: Tenant | undefined,
+  tenants: TenantRegistry,
+): PlainReply {
   const headers: Record<string, string> = {}
   const cors = corsOf(route)
   const origin = headerValue(request, 'origin')
   if (cors === 'tenant') addVary(headers, 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers')
-  const allowed = cors === 'public' || (cors === 'tenant' && origin !== undefined && originAllowed(origin, tenant, tenants))
+  const allowed =
+    cors === 'public' || (cors === 'tenant' && origin !== undefined && originAllowed(origin, tenant, tenants))
   if (allowed) {
     headers['access-control-allow-origin'] = cors === 'public' ? '*' : origin!
     headers['access-control-allow-methods'] = route.method
     // Never X-Api-Key: a secret key has no business in a browser.
-    headers['access-control-allow-headers'] = route.auth === 'bearer' || route.bearer !== undefined ? 'authorization, content-type' : 'content-type'
+    headers['access-control-allow-headers'] =
+      route.auth === 'bearer' || route.bearer !== undefined ? 'authorization, content-type' : 'content-type'
     headers['access-control-max-age'] = PREFLIGHT_MAX_AGE
   }
   return { kind: 'reply', status: 204, headers }

@@ -21,7 +21,10 @@ function codeForStatus(status: number): ErrorCode {
 function faultReply(family: ApiFamily, fault: FaultOutcome & { status: number }): PlainReply {
   const { status, responseBody, responseHeaders = {} } = fault
   if (responseBody !== undefined || status < 400) return reply(status, responseBody, { ...responseHeaders })
-  const error = new SandboxError(codeForStatus(status), `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${status} (POST /__sandbox/faults)`)
+  const error = new SandboxError(
+    codeForStatus(status),
+    `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${status} (POST /__sandbox/faults)`,
+  )
   const wire = toWireError(family, error)
   if (status === 429 || status === 503) wire.headers['retry-after'] = '1'
   return { ...wire, status, headers: { ...wire.headers, ...responseHeaders } }
@@ -34,9 +37,15 @@ function faultReply(family: ApiFamily, fault: FaultOutcome & { status: number })
  * @example
  * faultAnswer('platform', admitted, fault) ?? admitted.run()
  */
-export function faultAnswer(family: ApiFamily, admitted: { faultPage?(fault: FaultOutcome & { status: number }): PlainReply }, fault: FaultOutcome | undefined): PlainResponse | undefined {
+export function faultAnswer(
+  family: ApiFamily,
+  admitted: { faultPage?(fault: FaultOutcome & { status: number }): PlainReply },
+  fault: FaultOutcome | undefined,
+): PlainResponse | undefined {
   if (fault?.networkError) return { kind: 'network-error' }
   if (fault?.status === undefined) return undefined
   const answered = { ...fault, status: fault.status }
-  return admitted.faultPage && fault.responseBody === undefined && fault.status >= 400 ? admitted.faultPage(answered) : faultReply(family, answered)
+  return admitted.faultPage && fault.responseBody === undefined && fault.status >= 400
+    ? admitted.faultPage(answered)
+    : faultReply(family, answered)
 }

@@ -10,12 +10,20 @@ describe('journalApiCall', () => {
     const body = JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7', note: 'x'.repeat(2_000) })
     await send(core, 'POST /platform/v1/sessions', { headers, body })
     const [entry] = core.tenants.get('journalbodies', 'test').journal.list({ kind: 'api' })
-    expect(entry).toMatchObject({ status: 400, requestBody: { omitted: `body of ${body.length} characters, longer than the journal keeps (docs/decisions/0044)` } })
+    expect(entry).toMatchObject({
+      status: 400,
+      requestBody: {
+        omitted: `body of ${body.length} characters, longer than the journal keeps (docs/decisions/0044)`,
+      },
+    })
   })
 
   it('keeps a JSON response as its text, read back as the value that was sent', async () => {
     const core = createSandboxCore()
-    const sent = await send(core, 'POST /platform/v1/sessions', { headers, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })
+    const sent = await send(core, 'POST /platform/v1/sessions', {
+      headers,
+      body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' },
+    })
     const [entry] = core.tenants.get('journalbodies', 'test').journal.list({ kind: 'api' })
     expect(sent.json).toBe(JSON.stringify(sent.body))
     expect(entry).toMatchObject({ status: 201, responseBody: sent.body })

@@ -12,8 +12,22 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorizat
  * journal is the same whichever adapter (the node server, msw) or client made the call.
  */
 const TRANSPORT_HEADERS = new Set([
-  'accept', 'accept-encoding', 'accept-language', 'connection', 'content-length', 'host', 'keep-alive', 'priority', 'sec-fetch-dest', 'sec-fetch-mode',
-  'sec-fetch-site', 'sec-fetch-user', 'te', 'transfer-encoding', 'upgrade', 'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'connection',
+  'content-length',
+  'host',
+  'keep-alive',
+  'priority',
+  'sec-fetch-dest',
+  'sec-fetch-mode',
+  'sec-fetch-site',
+  'sec-fetch-user',
+  'te',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
 ])
 
 /** The request's headers as the journal keeps them (the transport's own left out, names in order), and the characters they count for. */
@@ -42,7 +56,8 @@ interface ApiCaller {
 /** The characters a query holds, names and values: up to the request line's 16 KB, which the journal keeps. */
 function queryChars(query: PlainRequest['query']): number {
   let chars = 0
-  for (const [name, value] of Object.entries(query)) chars += name.length + (Array.isArray(value) ? value.join('').length : value.length)
+  for (const [name, value] of Object.entries(query))
+    chars += name.length + (Array.isArray(value) ? value.join('').length : value.length)
   return chars
 }
 
@@ -63,7 +78,14 @@ function journalBody(text: string): unknown {
  * adapter sends it; a body longer than the journal keeps is a placeholder with
  * its size (docs/decisions/0044).
  */
-function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, caller: ApiCaller = {}): PlainResponse {
+function journalApiCall(
+  tenant: Tenant,
+  route: Route,
+  request: PlainRequest,
+  response: PlainResponse,
+  fault: FaultOutcome | undefined,
+  caller: ApiCaller = {},
+): PlainResponse {
   if (route.family === 'control' && request.method === 'GET') return response
   const { journal } = tenant
   const text = response.kind === 'reply' && isTextReply(response) ? response.body : undefined
@@ -84,11 +106,17 @@ function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, res
     session: caller.session,
     renamedTo: route.renamedTo,
     fault: fault?.id,
-    answeredByFault: fault !== undefined && (fault.status !== undefined || fault.networkError === true) ? true : undefined,
+    answeredByFault:
+      fault !== undefined && (fault.status !== undefined || fault.networkError === true) ? true : undefined,
     key: caller.key,
     headers: headers.kept,
   } as const
-  const held = (requestBody?.chars ?? 0) + (responseBody?.chars ?? 0) + headers.chars + request.path.length + queryChars(request.query)
+  const held =
+    (requestBody?.chars ?? 0) +
+    (responseBody?.chars ?? 0) +
+    headers.chars +
+    request.path.length +
+    queryChars(request.query)
   journal.append(tenant.clock.now(), entry, answer.kind === 'reply' ? answer.json : undefined, held)
   return answer
 }
@@ -101,7 +129,14 @@ function journalApiCall(tenant: Tenant, route: Route, request: PlainRequest, res
  * @example
  * journalCall(tenant, route, request, serialised(response), fault, { session, key })
  */
-export function journalCall(tenant: Tenant, route: Route, request: PlainRequest, response: PlainResponse, fault: FaultOutcome | undefined, caller: ApiCaller & { frame?: string }): PlainResponse {
+export function journalCall(
+  tenant: Tenant,
+  route: Route,
+  request: PlainRequest,
+  response: PlainResponse,
+  fault: FaultOutcome | undefined,
+  caller: ApiCaller & { frame?: string },
+): PlainResponse {
   if (route.journal !== 'fault') return journalApiCall(tenant, route, request, response, fault, caller)
   if (fault) tenant.record('frame:faulted', { fault: fault.id, frame: caller.frame, path: request.path })
   return response

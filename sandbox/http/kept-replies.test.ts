@@ -9,7 +9,10 @@ const tenant = core.tenants.get('kept', 'test')
 /** A maker that counts its calls and answers `{"n":<call>}`. */
 function counter(status = 200) {
   let calls = 0
-  const make = () => (status === 200 ? jsonTextReply(200, JSON.stringify({ n: ++calls })) : { ...reply(status, { n: ++calls }), json: '{}' })
+  const make = () =>
+    status === 200
+      ? jsonTextReply(200, JSON.stringify({ n: ++calls }))
+      : { ...reply(status, { n: ++calls }), json: '{}' }
   return { make, calls: () => calls }
 }
 

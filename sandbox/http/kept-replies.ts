@@ -38,7 +38,14 @@ const MAX_HELD = 48 * 1024
  * const quotes = keptReplies(32)
  * return quotes(tenant, `${request.path}${request.search}`, [tenant.clock.now(), tenant.settings], () => priceIt())
  */
-export function keptReplies(max: number): (tenant: Tenant, key: string | undefined, inputs: readonly unknown[], make: () => PlainReply & { json: string }) => PlainReply {
+export function keptReplies(
+  max: number,
+): (
+  tenant: Tenant,
+  key: string | undefined,
+  inputs: readonly unknown[],
+  make: () => PlainReply & { json: string },
+) => PlainReply {
   const byTenant = new WeakMap<Tenant, TenantReplies>()
   return (tenant, key, inputs, make) => {
     if (key === undefined || key.length > MAX_KEY_CHARS) return make()

@@ -9,5 +9,12 @@ import type { PlainRequest } from './plain-http.ts'
  * tenant.faults.take(matchableRequest(request, 'secret'), tenant.clock.now())
  */
 export function matchableRequest(request: PlainRequest, key: RequestKey | undefined): MatchableRequest {
-  return { method: request.method, path: request.path, query: request.query, headers: request.headers, body: lazyJsonBody(request.body), key }
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    headers: request.headers,
+    body: lazyJsonBody(request.body),
+    key,
+  }
 }

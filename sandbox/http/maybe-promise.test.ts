@@ -15,11 +15,28 @@ describe('andThen', () => {
 
 describe('attempt', () => {
   it('gives the value of a run that succeeds', () => {
-    expect(attempt(() => 1, () => 0)).toBe(1)
+    expect(
+      attempt(
+        () => 1,
+        () => 0,
+      ),
+    ).toBe(1)
   })
 
   it('recovers a throw now and a rejection later', async () => {
-    expect(attempt(() => { throw new Error('now') }, (error) => (error as Error).message)).toBe('now')
-    await expect(attempt(() => Promise.reject(new Error('later')), (error) => (error as Error).message)).resolves.toBe('later')
+    expect(
+      attempt(
+        () => {
+          throw new Error('now')
+        },
+        (error) => (error as Error).message,
+      ),
+    ).toBe('now')
+    await expect(
+      attempt(
+        () => Promise.reject(new Error('later')),
+        (error) => (error as Error).message,
+      ),
+    ).resolves.toBe('later')
   })
 })

@@ -12,8 +12,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** What a partner's file using the generated types is told by tsc (strict, NodeNext): each diagnostic's text. */
 function typeCheck(file: string): string[] {
-  const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, allowImportingTsExtensions: true, skipLibCheck: true, types: [] })
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+  const program = ts.createProgram([file], {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    allowImportingTsExtensions: true,
+    skipLibCheck: true,
+    types: [],
+  })
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
 }
 
 describe('/openapi.json through openapi-typescript', () => {

@@ -91,7 +91,9 @@ describe('GET /openapi.json against the official OpenAPI 3.1 schema', () => {
 
 describe('GET /openapi.json against the route table', () => {
   it('documents every route with its method', () => {
-    const missing = core.routes.filter((route) => operationOf(served, route) === undefined).map((route) => `${route.method} ${route.path}`)
+    const missing = core.routes
+      .filter((route) => operationOf(served, route) === undefined)
+      .map((route) => `${route.method} ${route.path}`)
     expect(missing).toEqual([])
     expect(platformRoutes().length).toBeGreaterThan(0)
   })
@@ -111,7 +113,11 @@ describe('GET /openapi.json against the route table', () => {
       const operation = operationOf(served, route)!
       const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
       expect(query.sort(), `${route.method} ${route.path}`).toEqual(Object.keys(route.query?.shape ?? {}).sort())
-      if (route.body) expect(operation.requestBody?.content?.['application/json']?.schema, `${route.method} ${route.path}`).toBeDefined()
+      if (route.body)
+        expect(
+          operation.requestBody?.content?.['application/json']?.schema,
+          `${route.method} ${route.path}`,
+        ).toBeDefined()
     }
   })
 
@@ -122,7 +128,9 @@ describe('GET /openapi.json against the route table', () => {
       expect(errors.length, `${route.method} ${route.path} documents no 4xx`).toBeGreaterThan(0)
       for (const [status, response] of errors) {
         const schema = response.content?.['application/json']?.schema
-        expect(schema?.required, `${route.method} ${route.path} ${status}`).toEqual(expect.arrayContaining(['code', 'message']))
+        expect(schema?.required, `${route.method} ${route.path} ${status}`).toEqual(
+          expect.arrayContaining(['code', 'message']),
+        )
       }
     }
   })
@@ -132,15 +140,28 @@ describe('GET /openapi.json against the route table', () => {
     for (const route of platformRoutes()) {
       const operation = operationOf(served, route)!
       const named = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement))
-      for (const name of named) expect(schemes[name], `${route.method} ${route.path}: unknown scheme ${name}`).toBeDefined()
+      for (const name of named)
+        expect(schemes[name], `${route.method} ${route.path}: unknown scheme ${name}`).toBeDefined()
       const what = `${route.method} ${route.path} (${route.auth})`
       if (route.auth === 'bearer') {
-        expect(named.map((name) => schemes[name]), what).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }))
+        expect(
+          named.map((name) => schemes[name]),
+          what,
+        ).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }))
       } else if (route.auth === 'secret-header') {
-        expect(named.map((name) => schemes[name]), what).toContainEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }))
-        expect(named.map((name) => schemes[name]), what).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'Api-Key' }))
+        expect(
+          named.map((name) => schemes[name]),
+          what,
+        ).toContainEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }))
+        expect(
+          named.map((name) => schemes[name]),
+          what,
+        ).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'Api-Key' }))
       } else if (route.auth === 'publishable-query') {
-        expect(named.map((name) => schemes[name]), what).toContainEqual(expect.objectContaining({ type: 'apiKey', in: 'query', name: 'apiKey' }))
+        expect(
+          named.map((name) => schemes[name]),
+          what,
+        ).toContainEqual(expect.objectContaining({ type: 'apiKey', in: 'query', name: 'apiKey' }))
       } else {
         expect(named, `${what}: a public route needs no scheme`).toEqual([])
       }

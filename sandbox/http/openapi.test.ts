@@ -10,13 +10,19 @@ const core = createSandboxCore()
 async function document() {
   const response = await send(core, 'GET /openapi.json')
   expect(response.status).toBe(200)
-  return response.body as { openapi: string; tags: { name: string; description: string }[]; paths: Record<string, Record<string, any>> }
+  return response.body as {
+    openapi: string
+    tags: { name: string; description: string }[]
+    paths: Record<string, Record<string, any>>
+  }
 }
 
 /** Every operation of the document, named `METHOD /path`. */
 async function operations() {
   const { paths } = await document()
-  return Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })))
+  return Object.entries(paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  )
 }
 
 /** The documented schema of a query parameter. */
@@ -32,13 +38,18 @@ describe('GET /openapi.json', () => {
 
   it('covers every route of the table', async () => {
     const { paths } = await document()
-    const documented = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    )
     const served = core.routes.map((r) => `${r.method} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`)
     expect(documented.sort()).toEqual(served.sort())
   })
 
   it('documents 415 on every operation that takes a JSON body, and only there', async () => {
-    for (const { name, op } of await operations()) expect(op.responses[415] !== undefined, name).toBe(op.requestBody !== undefined || name.startsWith('PUT /platform/v1/uploads/'))
+    for (const { name, op } of await operations())
+      expect(op.responses[415] !== undefined, name).toBe(
+        op.requestBody !== undefined || name.startsWith('PUT /platform/v1/uploads/'),
+      )
   })
 
   it('documents the fields of every JSON request body: none is an object without properties', async () => {
@@ -53,9 +64,15 @@ describe('GET /openapi.json', () => {
   })
 
   it('documents the nested buy-quote request body, with the objects the flat shape lacks', async () => {
-    const schema = (await document()).paths['/platform/v1/quotes/buy']!.post.requestBody.content['application/json'].schema
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['source', 'destination', 'wallet', 'paymentMethod']))
-    expect(schema.properties.source).toMatchObject({ type: 'object', properties: { asset: { type: 'object' }, amount: { type: 'number' } } })
+    const schema = (await document()).paths['/platform/v1/quotes/buy']!.post.requestBody.content['application/json']
+      .schema
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['source', 'destination', 'wallet', 'paymentMethod']),
+    )
+    expect(schema.properties.source).toMatchObject({
+      type: 'object',
+      properties: { asset: { type: 'object' }, amount: { type: 'number' } },
+    })
     expect(schema.properties.paymentMethod).toMatchObject({ type: 'object' })
   })
 
@@ -67,15 +84,26 @@ describe('GET /openapi.json', () => {
     expect(params.baseCurrencyAmount.required).toBe(true)
     expect(params.extraFeePercentage.required).toBe(false)
     expect(params.payoutMethod.schema.enum).toEqual([
-      'ach_bank_transfer', 'credit_debit_card', 'wallet_service', 'gbp_bank_transfer',
-      'gbp_open_banking_payment', 'pix_instant_payment', 'sepa_bank_transfer',
+      'ach_bank_transfer',
+      'credit_debit_card',
+      'wallet_service',
+      'gbp_bank_transfer',
+      'gbp_open_banking_payment',
+      'pix_instant_payment',
+      'sepa_bank_transfer',
     ])
   })
 
   it('documents the narrower payoutMethod enum of the response', async () => {
     const operation = (await document()).paths['/v3/currencies/{currencyCode}/sell_quote']!.get
     const schema = operation.responses['200'].content['application/json'].schema
-    expect(schema.properties.payoutMethod.enum).toEqual(['ach_bank_transfer', 'credit_debit_card', 'wallet_service', 'gbp_bank_transfer', 'sepa_bank_transfer'])
+    expect(schema.properties.payoutMethod.enum).toEqual([
+      'ach_bank_transfer',
+      'credit_debit_card',
+      'wallet_service',
+      'gbp_bank_transfer',
+      'sepa_bank_transfer',
+    ])
   })
 
   it('documents the US-state enum of notAllowedUSStates', async () => {
@@ -101,8 +129,16 @@ describe('GET /openapi.json', () => {
   it('files every swap route under Swaps, as the spec groups them', async () => {
     const { paths } = await document()
     const swaps = Object.entries(paths).filter(([path]) => path.startsWith('/v4/swap/'))
-    expect(swaps.map(([path]) => path).sort()).toEqual(['/v4/swap/execute_quote', '/v4/swap/pairs', '/v4/swap/reject_requote', '/v4/swap/transaction/{transactionId}', '/v4/swap/transaction/{transactionId}/requote', '/v4/swap/{pair}/quote'])
-    for (const [path, operations] of swaps) for (const operation of Object.values(operations)) expect(operation.tags, path).toEqual(['Swaps'])
+    expect(swaps.map(([path]) => path).sort()).toEqual([
+      '/v4/swap/execute_quote',
+      '/v4/swap/pairs',
+      '/v4/swap/reject_requote',
+      '/v4/swap/transaction/{transactionId}',
+      '/v4/swap/transaction/{transactionId}/requote',
+      '/v4/swap/{pair}/quote',
+    ])
+    for (const [path, operations] of swaps)
+      for (const operation of Object.values(operations)) expect(operation.tags, path).toEqual(['Swaps'])
   })
 
   it('files the currencies under Data and buy quotes and transactions under On-ramp, as the spec groups them', async () => {
@@ -115,7 +151,11 @@ describe('GET /openapi.json', () => {
 
   it('files the countries and both IP checks under Data', async () => {
     const { paths } = await document()
-    expect([paths['/v3/countries']!.get.tags, paths['/v3/ip_address']!.get.tags, paths['/v4/ip_address']!.get.tags]).toEqual([['Data'], ['Data'], ['Data']])
+    expect([
+      paths['/v3/countries']!.get.tags,
+      paths['/v3/ip_address']!.get.tags,
+      paths['/v4/ip_address']!.get.tags,
+    ]).toEqual([['Data'], ['Data'], ['Data']])
   })
 
   it('names the operations the spec names as SDK calls after them', async () => {
@@ -134,12 +174,14 @@ describe('GET /openapi.json', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
   })
 
-  it('tags every operation with exactly one tag of the document\'s described tag list', async () => {
+  it("tags every operation with exactly one tag of the document's described tag list", async () => {
     const doc = await document()
     const listed = new Map(doc.tags.map((t) => [t.name, t.description]))
     for (const { name, op } of await operations()) {
       expect(op.tags, name).toHaveLength(1)
-      expect(listed.get(op.tags[0]), `${name}: tag ${op.tags[0]} is not in the document's tags`).toEqual(expect.any(String))
+      expect(listed.get(op.tags[0]), `${name}: tag ${op.tags[0]} is not in the document's tags`).toEqual(
+        expect.any(String),
+      )
     }
     for (const [tag, description] of listed) expect(description.length, tag).toBeGreaterThan(20)
   })
@@ -147,19 +189,39 @@ describe('GET /openapi.json', () => {
   it('spells the spec tags exactly as the spec does', async () => {
     const spec = ['Account details', 'On-ramp', 'Off-ramp', 'Swaps', 'Data', 'DefiToken']
     const names = (await document()).tags.map((t) => t.name)
-    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual(['Account details', 'Data', 'On-ramp', 'Off-ramp', 'Swaps', 'DefiToken'])
+    expect(names.filter((name) => spec.some((s) => s.toLowerCase() === name.toLowerCase()))).toEqual([
+      'Account details',
+      'Data',
+      'On-ramp',
+      'Off-ramp',
+      'Swaps',
+      'DefiToken',
+    ])
   })
 
   it('types baseCurrencyAmount as a positive number', async () => {
-    expect(await queryParameter('/v3/currencies/{currencyCode}/sell_quote', 'baseCurrencyAmount')).toEqual({ type: 'number', exclusiveMinimum: 0, description: expect.any(String) })
+    expect(await queryParameter('/v3/currencies/{currencyCode}/sell_quote', 'baseCurrencyAmount')).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      description: expect.any(String),
+    })
   })
 
   it('types extraFeePercentage as an integer from 0 to 10', async () => {
-    expect(await queryParameter('/v3/currencies/{currencyCode}/sell_quote', 'extraFeePercentage')).toEqual({ type: 'integer', minimum: 0, maximum: 10, description: expect.any(String) })
+    expect(await queryParameter('/v3/currencies/{currencyCode}/sell_quote', 'extraFeePercentage')).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 10,
+      description: expect.any(String),
+    })
   })
 
   it('types the limit of the platform transaction list as an integer from 1 to 100', async () => {
-    expect(await queryParameter('/platform/v1/transactions', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })
+    expect(await queryParameter('/platform/v1/transactions', 'limit')).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    })
   })
 
   it('types every query parameter the contract parses into a number as number or integer, with no text keywords', async () => {
@@ -171,10 +233,15 @@ describe('GET /openapi.json', () => {
         if (!parsed.success || typeof parsed.data !== 'number') continue
         numeric++
         const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}')
-        const parameter = doc.paths[path]![route.method.toLowerCase()].parameters.find((p: any) => p.in === 'query' && p.name === name)
+        const parameter = doc.paths[path]![route.method.toLowerCase()].parameters.find(
+          (p: any) => p.in === 'query' && p.name === name,
+        )
         const where = `${route.method} ${route.path} ?${name}`
         expect(['number', 'integer'], where).toContain(parameter.schema.type)
-        expect(Object.keys(parameter.schema).filter((k) => ['pattern', 'minLength', 'maxLength', 'format'].includes(k)), where).toEqual([])
+        expect(
+          Object.keys(parameter.schema).filter((k) => ['pattern', 'minLength', 'maxLength', 'format'].includes(k)),
+          where,
+        ).toEqual([])
       }
     }
     expect(numeric).toBeGreaterThanOrEqual(5)
@@ -185,7 +252,16 @@ describe('route typing', () => {
   it('makes a route without an operationId or with an unknown tag a type error', () => {
     // These lines are checked by `tsc` (npm test runs it first): each @ts-expect-error must meet an error.
     // @ts-expect-error operationId is required
-    const missing: Route = { method: 'GET', path: '/x', family: 'meta', auth: 'none', tag: 'Sandbox meta', summary: 'x', responses: {}, handle: () => reply(200) }
+    const missing: Route = {
+      method: 'GET',
+      path: '/x',
+      family: 'meta',
+      auth: 'none',
+      tag: 'Sandbox meta',
+      summary: 'x',
+      responses: {},
+      handle: () => reply(200),
+    }
     const misspelled: Route = {
       method: 'GET',
       path: '/x',

@@ -14,11 +14,17 @@ const STRING_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'format', 'content
  * which say nothing about a number and would mislead a reader or a client generator.
  */
 function numbersOnly({ jsonSchema }: { jsonSchema: JsonSchema }): void {
-  if (jsonSchema.type === 'number' || jsonSchema.type === 'integer') for (const keyword of STRING_KEYWORDS) delete jsonSchema[keyword]
+  if (jsonSchema.type === 'number' || jsonSchema.type === 'integer')
+    for (const keyword of STRING_KEYWORDS) delete jsonSchema[keyword]
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', override: numbersOnly }) as JsonSchema
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    reused: 'inline',
+    override: numbersOnly,
+  }) as JsonSchema
   return rest
 }
 
@@ -28,7 +34,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
  * documented by the shape it ends in: its input side alone says `{}`, and a generated client would take anything.
  */
 function documentedBody(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodPipe && schema.in instanceof z.ZodObject && Object.keys(schema.in.shape).length === 0) return schema.out as z.ZodType
+  if (schema instanceof z.ZodPipe && schema.in instanceof z.ZodObject && Object.keys(schema.in.shape).length === 0)
+    return schema.out as z.ZodType
   return schema
 }
 
@@ -64,14 +71,23 @@ function operation(route: Route): JsonSchema {
     schema: jsonSchema(field as z.ZodType, 'input'),
   }))
   // Every JSON-body route answers 415 to a body that is not JSON (require-json-content-type.ts).
-  const unsupported: Record<number, RouteResponse> = route.body && !route.responses[415]
-    ? { 415: { description: 'The Content-Type is not application/json (or application/<name>+json)', schema: route.family === 'widget' ? WidgetError : PlatformError } }
-    : {}
+  const unsupported: Record<number, RouteResponse> =
+    route.body && !route.responses[415]
+      ? {
+          415: {
+            description: 'The Content-Type is not application/json (or application/<name>+json)',
+            schema: route.family === 'widget' ? WidgetError : PlatformError,
+          },
+        }
+      : {}
   const responses = Object.fromEntries(
     Object.entries({ ...route.responses, ...unsupported }).map(([status, response]) => [
       status,
       response.schema
-        ? { description: response.description, content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }
+        ? {
+            description: response.description,
+            content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } },
+          }
         : { description: response.description },
     ]),
   )
@@ -82,7 +98,14 @@ function operation(route: Route): JsonSchema {
     ...(route.deprecated ? { deprecated: true } : {}),
     security: securityOf(route),
     parameters: [...pathParams, ...queryParams],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(documentedBody(route.body), 'input') } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(documentedBody(route.body), 'input') } },
+          },
+        }
+      : {}),
     responses,
   }
 }
@@ -107,16 +130,37 @@ export function openApiDocument(routes: readonly Route[], serverUrl?: string): J
     info: {
       title: 'ramp-sandbox',
       version: '1.0.0',
-      description: 'Offline test-mode simulator of the sell-quote API, the partner platform API and the sandbox control API.',
+      description:
+        'Offline test-mode simulator of the sell-quote API, the partner platform API and the sandbox control API.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    tags: Object.entries(ROUTE_TAGS).filter(([name]) => used.has(name as RouteTag)).map(([name, description]) => ({ name, description })),
+    tags: Object.entries(ROUTE_TAGS)
+      .filter(([name]) => used.has(name as RouteTag))
+      .map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
-        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'Publishable key, e.g. pk_test_sandbox' },
-        secretKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Secret key, e.g. sk_test_sandbox' },
-        secretKeyAuthorization: { type: 'http', scheme: 'Api-Key', description: 'Authorization: Api-Key sk_test_sandbox' },
-        accessToken: { type: 'http', scheme: 'bearer', description: 'Access token from the check/connect credentials (or POST /__sandbox/connections)' },
+        apiKeyQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'apiKey',
+          description: 'Publishable key, e.g. pk_test_sandbox',
+        },
+        secretKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'Secret key, e.g. sk_test_sandbox',
+        },
+        secretKeyAuthorization: {
+          type: 'http',
+          scheme: 'Api-Key',
+          description: 'Authorization: Api-Key sk_test_sandbox',
+        },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Access token from the check/connect credentials (or POST /__sandbox/connections)',
+        },
       },
     },
     paths,

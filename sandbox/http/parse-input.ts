@@ -45,7 +45,8 @@ const MAX_BODY_LENGTH = 1_000_000
 export function parseJsonBody<T extends z.ZodType>(schema: T, text: string | undefined): z.output<T> {
   let value: unknown = {}
   if (text !== undefined && text.trim().length > 0) {
-    if (text.length > MAX_BODY_LENGTH) throw new SandboxError('payload_too_large', `body must be at most ${MAX_BODY_LENGTH} bytes`)
+    if (text.length > MAX_BODY_LENGTH)
+      throw new SandboxError('payload_too_large', `body must be at most ${MAX_BODY_LENGTH} bytes`)
     try {
       value = JSON.parse(text)
     } catch {
@@ -65,5 +66,8 @@ export function parseJsonBody<T extends z.ZodType>(schema: T, text: string | und
 export function parseField<T extends z.ZodType>(schema: T, value: unknown, field: string): z.output<T> {
   const parsed = schema.safeParse(value, { reportInput: true })
   if (parsed.success) return parsed.data
-  failFromIssues(parsed.error.issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })), field)
+  failFromIssues(
+    parsed.error.issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })),
+    field,
+  )
 }

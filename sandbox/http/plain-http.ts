@@ -42,7 +42,9 @@ export function wireBody(plain: PlainReply): unknown {
  * withJson(reply(200, { ok: true })).json // '{"ok":true}'
  */
 export function withJson(plain: PlainReply): PlainReply & { json: string } {
-  return plain.json === undefined ? { ...plain, json: JSON.stringify(plain.body) } : (plain as PlainReply & { json: string })
+  return plain.json === undefined
+    ? { ...plain, json: JSON.stringify(plain.body) }
+    : (plain as PlainReply & { json: string })
 }
 
 /**
@@ -53,7 +55,12 @@ export function withJson(plain: PlainReply): PlainReply & { json: string } {
  * serialised(reply(200, { ok: true })) // { kind: 'reply', status: 200, body: { ok: true }, json: '{"ok":true}', headers: {} }
  */
 export function serialised(response: PlainResponse): PlainResponse {
-  return response.kind === 'reply' && response.json === undefined && response.body !== undefined && !isTextReply(response) ? withJson(response) : response
+  return response.kind === 'reply' &&
+    response.json === undefined &&
+    response.body !== undefined &&
+    !isTextReply(response)
+    ? withJson(response)
+    : response
 }
 
 /**
@@ -64,7 +71,12 @@ export function serialised(response: PlainResponse): PlainResponse {
  * @example
  * jsonTextReply(200, '{"data":[]}').json // '{"data":[]}'
  */
-export function jsonTextReply(status: number, json: string, headers: Record<string, string> = {}, bytes?: Uint8Array): PlainReply & { json: string } {
+export function jsonTextReply(
+  status: number,
+  json: string,
+  headers: Record<string, string> = {},
+  bytes?: Uint8Array,
+): PlainReply & { json: string } {
   return {
     kind: 'reply',
     status,
@@ -88,7 +100,11 @@ const frozenJson = new WeakMap<object, { json: string; bytes: Uint8Array }>()
  * @example
  * frozenJsonReply(200, Object.freeze([1, 2])).json // '[1,2]'
  */
-export function frozenJsonReply(status: number, value: object, headers: Record<string, string> = {}): PlainReply & { json: string } {
+export function frozenJsonReply(
+  status: number,
+  value: object,
+  headers: Record<string, string> = {},
+): PlainReply & { json: string } {
   if (!Object.isFrozen(value)) throw new TypeError('frozenJsonReply takes a frozen value only: its JSON text is kept')
   let kept = frozenJson.get(value)
   if (!kept) {
@@ -116,7 +132,8 @@ function addParam(query: PlainQuery, name: string, value: string): void {
   if (Array.isArray(existing)) existing.push(value)
   else {
     const next = existing === undefined ? value : [existing, value]
-    if (name === '__proto__') Object.defineProperty(query, name, { value: next, enumerable: true, writable: true, configurable: true })
+    if (name === '__proto__')
+      Object.defineProperty(query, name, { value: next, enumerable: true, writable: true, configurable: true })
     else query[name] = next
   }
 }

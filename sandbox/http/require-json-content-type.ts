@@ -8,7 +8,13 @@ const RULE = 'send application/json (or application/<name>+json), charset utf-8 
 function mediaType(value: string): { essence: string; charset: string | undefined } {
   const [essence = '', ...parameters] = value.split(';')
   const charset = parameters.map((p) => p.trim().split('=')).find(([name]) => name?.toLowerCase() === 'charset')?.[1]
-  return { essence: essence.trim().toLowerCase(), charset: charset?.trim().replace(/^"(.*)"$/, '$1').toLowerCase() }
+  return {
+    essence: essence.trim().toLowerCase(),
+    charset: charset
+      ?.trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase(),
+  }
 }
 
 /**
@@ -38,11 +44,19 @@ export function isJsonContentType(header: string | undefined): boolean {
 export function requireJsonContentType(request: PlainRequest): void {
   if (request.body === undefined || request.body.length === 0) return
   const header = headerValue(request, 'content-type')
-  if (header === undefined || header.trim() === '') throw new SandboxError('unsupported_media_type', `${FIELD} is required with a body: ${RULE}`, [{ field: FIELD, message: `${FIELD} is required with a body` }])
+  if (header === undefined || header.trim() === '')
+    throw new SandboxError('unsupported_media_type', `${FIELD} is required with a body: ${RULE}`, [
+      { field: FIELD, message: `${FIELD} is required with a body` },
+    ])
   const { essence, charset } = mediaType(header)
   const json = essence === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(essence)
-  if (!json) throw new SandboxError('unsupported_media_type', `${FIELD} ${essence || header} is not JSON: ${RULE}`, [{ field: FIELD, message: `${FIELD} must be application/json` }])
+  if (!json)
+    throw new SandboxError('unsupported_media_type', `${FIELD} ${essence || header} is not JSON: ${RULE}`, [
+      { field: FIELD, message: `${FIELD} must be application/json` },
+    ])
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new SandboxError('unsupported_media_type', `${FIELD} charset ${charset} is not supported: JSON is UTF-8`, [{ field: FIELD, message: `${FIELD} charset must be utf-8` }])
+    throw new SandboxError('unsupported_media_type', `${FIELD} charset ${charset} is not supported: JSON is UTF-8`, [
+      { field: FIELD, message: `${FIELD} charset must be utf-8` },
+    ])
   }
 }

@@ -15,13 +15,18 @@ export const ROUTE_TAGS = {
   'Off-ramp': "Sell quotes and transactions (a tag of the service's API).",
   Swaps: "Swap pairs, quotes and transactions (a tag of the service's API).",
   DefiToken: "Token data and token lists for DeFi assets (a tag of the service's API).",
-  'Platform sessions': 'Sessions a partner server opens for its customers, and their revocation (partner platform API).',
+  'Platform sessions':
+    'Sessions a partner server opens for its customers, and their revocation (partner platform API).',
   'Stored payment methods': "A connected customer's payment method configs and stored cards (partner platform API).",
-  'Web identity (deprecated)': "The deprecated web SDK identity calls (createIdentity, getIdentity, updateIdentity, verifyIdentity, getIdentityUploadUrl, submitIdentityFiles) for the token's own customer, with the Customer API's behaviour. Retired by --strict-deprecations.",
-  'Customer API': 'KYC status, requirements, details, file upload, verification and export, keyed by customerId (partner platform API).',
-  'Sandbox control': "The sandbox's control API: the tenant's clock, journal, faults, settings, connections and fixtures. Not part of the service.",
+  'Web identity (deprecated)':
+    "The deprecated web SDK identity calls (createIdentity, getIdentity, updateIdentity, verifyIdentity, getIdentityUploadUrl, submitIdentityFiles) for the token's own customer, with the Customer API's behaviour. Retired by --strict-deprecations.",
+  'Customer API':
+    'KYC status, requirements, details, file upload, verification and export, keyed by customerId (partner platform API).',
+  'Sandbox control':
+    "The sandbox's control API: the tenant's clock, journal, faults, settings, connections and fixtures. Not part of the service.",
   'Sandbox meta': 'What this sandbox serves: this document and an index. Not part of the service.',
-  'Frames origin': "The frames origin's pages and the calls their script makes (effects, journal messages): served on the frames origin, not documented here.",
+  'Frames origin':
+    "The frames origin's pages and the calls their script makes (effects, journal messages): served on the frames origin, not documented here.",
 } as const
 
 /** A tag a route is documented under in `/openapi.json`. */

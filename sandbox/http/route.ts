@@ -82,7 +82,10 @@ interface RouteBase {
  */
 export interface RouteHost {
   readonly seed: number
-  readonly options: { readonly origins?: { api: string; frames: string }; readonly webhookAllowHosts?: readonly string[] }
+  readonly options: {
+    readonly origins?: { api: string; frames: string }
+    readonly webhookAllowHosts?: readonly string[]
+  }
   readonly routes: readonly Route[]
   readonly tenants: { byId(id: string): Tenant | undefined }
 }

@@ -3,12 +3,22 @@ import type { PlainRequest } from './plain-http.ts'
 import { createSandboxCore } from './sandbox-core.ts'
 import { send } from './test-request.ts'
 
-const get = (path: string, query: Record<string, string> = {}): PlainRequest => ({ method: 'GET', path, query, headers: {} })
+const get = (path: string, query: Record<string, string> = {}): PlainRequest => ({
+  method: 'GET',
+  path,
+  query,
+  headers: {},
+})
 
 describe('the request pipeline', () => {
-  it("answers a sell quote without a promise once the account is made: nothing in its way waits", async () => {
+  it('answers a sell quote without a promise once the account is made: nothing in its way waits', async () => {
     const core = createSandboxCore()
-    const quote = get('/v3/currencies/eth/sell_quote', { apiKey: 'pk_test_sandbox', quoteCurrencyCode: 'usd', baseCurrencyAmount: '0.5', payoutMethod: 'sepa_bank_transfer' })
+    const quote = get('/v3/currencies/eth/sell_quote', {
+      apiKey: 'pk_test_sandbox',
+      quoteCurrencyCode: 'usd',
+      baseCurrencyAmount: '0.5',
+      payoutMethod: 'sepa_bank_transfer',
+    })
     await core.handle(quote)
     const response = core.handle(quote)
     expect(response).not.toBeInstanceOf(Promise)

@@ -6,7 +6,14 @@ import { parseSecret, PUBLIC_TEST_SECRET } from '#kernel/sandbox-secret.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { TenantRegistry } from '#kernel/tenant-registry.ts'
-import { restoreSandbox, restoreTenant, snapshotSandbox, stateParts, type RestoreReport, type StateParts } from '#kernel/sandbox-snapshot.ts'
+import {
+  restoreSandbox,
+  restoreTenant,
+  snapshotSandbox,
+  stateParts,
+  type RestoreReport,
+  type StateParts,
+} from '#kernel/sandbox-snapshot.ts'
 import { DEFAULT_TENANT_LIMITS } from '#kernel/store/tenant-limits.ts'
 import type { SandboxSnapshot } from '#contract/index.ts'
 import { resumeRestoredWork, runScheduledJob } from '#domain/run-scheduled-job.ts'
@@ -16,7 +23,15 @@ import { faultAnswer } from './fault-reply.ts'
 import { matchableRequest } from './matchable-request.ts'
 import { journalCall } from './journal-api-call.ts'
 import { andThen, attempt, type MaybePromise } from './maybe-promise.ts'
-import { headerValue, reply, serialised, type ApiFamily, type PlainReply, type PlainRequest, type PlainResponse } from './plain-http.ts'
+import {
+  headerValue,
+  reply,
+  serialised,
+  type ApiFamily,
+  type PlainReply,
+  type PlainRequest,
+  type PlainResponse,
+} from './plain-http.ts'
 import type { PublicRoute, Route } from './route.ts'
 import { Router } from './router.ts'
 import { allRoutes } from './routes/index.ts'
@@ -103,9 +118,12 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
   const routes = allRoutes()
   // Two origins, one pipeline: each answers only its own routes (a frames path on the API origin is a 404, and back).
   const api: Origin = { router: new Router(routes), index: 'GET /openapi.json lists every route' }
-  const frames: Origin = { router: new Router(frameRoutes()), family: 'platform', index: 'frames live at /platform/v1/{frame}' }
+  const frames: Origin = {
+    router: new Router(frameRoutes()),
+    family: 'platform',
+    index: 'frames live at /platform/v1/{frame}',
+  }
   const log = options.logger
-
 
   /** Any throw of a route's family, as its wire error (the one error mapper). */
   const wireError = (route: Route, error: unknown): PlainReply => toWireError(route.family, error, log)
@@ -123,10 +141,18 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     const { route, params } = match
     // A refusal is let in as a call for nobody that answers the refusal: no tenant's faults, no journal (as ever).
     const refused = (error: unknown): Admitted => ({ run: () => wireError(route, error) })
-    return andThen(attempt(() => admit(route, request, params, core), refused), (admitted) => proceed(route, request, params, admitted))
+    return andThen(
+      attempt(() => admit(route, request, params, core), refused),
+      (admitted) => proceed(route, request, params, admitted),
+    )
   }
 
-  function proceed(route: Route, request: PlainRequest, params: Record<string, string>, admitted: Admitted): MaybePromise<PlainResponse> {
+  function proceed(
+    route: Route,
+    request: PlainRequest,
+    params: Record<string, string>,
+    admitted: Admitted,
+  ): MaybePromise<PlainResponse> {
     const { tenant } = admitted
     if (!tenant) {
       const answered = attempt(admitted.run, (error) => wireError(route, error))
@@ -134,15 +160,38 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     }
     // Timers made due by wall time (--realtime-clock) run first, in slices as an advance's do (decision 0082), and
     // their async work (settlements, KYC decisions) lands before this request reads state.
-    const caughtUp = tenant.clock.hasDue() ? tenant.clock.advanceInSlices(0).then(() => tenant.clock.settled()) : undefined
-    const fault = route.family === 'control' || tenant.faults.size === 0 ? undefined : tenant.faults.take(matchableRequest(request, admitted.key), tenant.clock.now())
-    const ready: Promise<unknown> | undefined = fault?.latencyMs ? Promise.all([sleep(fault.latencyMs), caughtUp]) : caughtUp
-    const answered = andThen(ready, () => attempt(() => faultAnswer(route.family, admitted, fault) ?? admitted.run(), (error) => wireError(route, error)))
-    return andThen(answered, (response) => withCors(journalCall(tenant, route, request, serialised(response), fault, admitted), route, request, params, tenant))
+    const caughtUp = tenant.clock.hasDue()
+      ? tenant.clock.advanceInSlices(0).then(() => tenant.clock.settled())
+      : undefined
+    const fault =
+      route.family === 'control' || tenant.faults.size === 0
+        ? undefined
+        : tenant.faults.take(matchableRequest(request, admitted.key), tenant.clock.now())
+    const ready: Promise<unknown> | undefined = fault?.latencyMs
+      ? Promise.all([sleep(fault.latencyMs), caughtUp])
+      : caughtUp
+    const answered = andThen(ready, () =>
+      attempt(
+        () => faultAnswer(route.family, admitted, fault) ?? admitted.run(),
+        (error) => wireError(route, error),
+      ),
+    )
+    return andThen(answered, (response) =>
+      withCors(
+        journalCall(tenant, route, request, serialised(response), fault, admitted),
+        route,
+        request,
+        params,
+        tenant,
+      ),
+    )
   }
 
   /** The route that answers a request on an origin, or the answer when there is none: 404, or 405 with the methods the path takes. */
-  function matchRoute(origin: Origin, request: PlainRequest): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
+  function matchRoute(
+    origin: Origin,
+    request: PlainRequest,
+  ): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
     // The family of a path no route takes, asked only then: a matched request never pays for it.
     const family = () => origin.family ?? familyOf(request.path)
     let match
@@ -151,9 +200,22 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     } catch (error) {
       return { kind: 'answered', reply: toWireError(family(), error, log) }
     }
-    if (match.kind === 'none') return { kind: 'answered', reply: toWireError(family(), new SandboxError('not_found', `No route for ${request.method} ${request.path}; ${origin.index}`)) }
+    if (match.kind === 'none')
+      return {
+        kind: 'answered',
+        reply: toWireError(
+          family(),
+          new SandboxError('not_found', `No route for ${request.method} ${request.path}; ${origin.index}`),
+        ),
+      }
     if (match.kind === 'wrong-method') {
-      const wire = toWireError(family(), new SandboxError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`))
+      const wire = toWireError(
+        family(),
+        new SandboxError(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`,
+        ),
+      )
       wire.headers.allow = match.allowed.join(', ')
       return { kind: 'answered', reply: wire }
     }
@@ -164,9 +226,21 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
    * The CORS headers of the route that answered (decision 0040), for the tenant it answered for: a public route's is
    * the one its URL names, if any.
    */
-  function withCors(response: PlainResponse, route: Route, request: PlainRequest, params: Record<string, string>, tenant: Tenant | undefined): PlainResponse {
+  function withCors(
+    response: PlainResponse,
+    route: Route,
+    request: PlainRequest,
+    params: Record<string, string>,
+    tenant: Tenant | undefined,
+  ): PlainResponse {
     if (response.kind !== 'reply') return response
-    addCorsHeaders(response, route, request, tenant ?? (route.auth === 'none' && route.cors === 'tenant' ? corsTenantOf(route, request, params) : undefined), tenants)
+    addCorsHeaders(
+      response,
+      route,
+      request,
+      tenant ?? (route.auth === 'none' && route.cors === 'tenant' ? corsTenantOf(route, request, params) : undefined),
+      tenants,
+    )
     return response
   }
 
@@ -176,16 +250,26 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     const requested = headerValue(request, 'access-control-request-method')?.toUpperCase()
     let match
     try {
-      match = origin.router.match(requested === undefined ? 'OPTIONS' : requested === 'HEAD' ? 'GET' : requested, request.path)
+      match = origin.router.match(
+        requested === undefined ? 'OPTIONS' : requested === 'HEAD' ? 'GET' : requested,
+        request.path,
+      )
     } catch (error) {
       return toWireError(family, error, log)
     }
-    if (match.kind === 'none') return toWireError(family, new SandboxError('not_found', `No route for OPTIONS ${request.path}; ${origin.index}`))
+    if (match.kind === 'none')
+      return toWireError(family, new SandboxError('not_found', `No route for OPTIONS ${request.path}; ${origin.index}`))
     if (match.kind === 'wrong-method' || headerValue(request, 'origin') === undefined) return reply(204, undefined, {})
     const { route, params } = match
     // A preflight has no credentials: only a URL that names its tenant (apiKey, upload token) tells whose origins decide.
-    const apiKey = route.auth === 'publishable-query' && typeof request.query.apiKey === 'string' ? request.query.apiKey : undefined
-    const tenant = apiKey !== undefined ? tenants.byKeyIfProvisioned(apiKey) : route.auth === 'none' ? corsTenantOf(route, request, params) : undefined
+    const apiKey =
+      route.auth === 'publishable-query' && typeof request.query.apiKey === 'string' ? request.query.apiKey : undefined
+    const tenant =
+      apiKey !== undefined
+        ? tenants.byKeyIfProvisioned(apiKey)
+        : route.auth === 'none'
+          ? corsTenantOf(route, request, params)
+          : undefined
     return preflightReply(route, request, tenant, tenants)
   }
 

@@ -1,7 +1,12 @@
 import type { Fault, FaultInput, FoundRequests, RequestCount, RequestMatcherInput } from '#contract/index.ts'
 
 /** One HTTP-shaped call to the sandbox: `method`, `/path?query`, headers and an optional JSON body; its status and parsed body. */
-export type ControlCall = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown) => Promise<{ status: number; body?: unknown }>
+export type ControlCall = (
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) => Promise<{ status: number; body?: unknown }>
 
 /** A request matcher as the verification calls take it, with `since` (a journal seq: only later calls). */
 export type RequestsMatcherInput = Partial<RequestMatcherInput> & { since?: number }
@@ -34,7 +39,9 @@ export function requestsQueryString(matcher: RequestsMatcherInput & { limit?: nu
 /** The sandbox's own words for a refusal: each field error as `field: message`, else its message. */
 export function refusal(what: string, status: number, body: unknown): Error {
   const error = (body ?? {}) as { message?: unknown; errors?: Array<{ field?: unknown; message?: unknown }> }
-  const fields = Array.isArray(error.errors) ? error.errors.map((e) => `${String(e.field)}: ${String(e.message)}`).join('; ') : ''
+  const fields = Array.isArray(error.errors)
+    ? error.errors.map((e) => `${String(e.field)}: ${String(e.message)}`).join('; ')
+    : ''
   const message = fields !== '' ? fields : typeof error.message === 'string' ? error.message : JSON.stringify(body)
   return new Error(`the sandbox refused ${what} (${status}): ${message}`)
 }
@@ -60,7 +67,9 @@ export function tenantControl(call: ControlCall, secretKey: string): TenantContr
     addFault: (input) => data('the fault', 'POST', '/__sandbox/faults', 201, input),
     clearFaults: async () => void (await data('clearing the faults', 'DELETE', '/__sandbox/faults', 204)),
     listFaults: () => data('listing the faults', 'GET', '/__sandbox/faults', 200),
-    countRequests: (matcher) => data('the request count', 'GET', `/__sandbox/requests/count${requestsQueryString(matcher)}`, 200),
-    findRequests: (matcher) => data('the request search', 'GET', `/__sandbox/requests/find${requestsQueryString(matcher)}`, 200),
+    countRequests: (matcher) =>
+      data('the request count', 'GET', `/__sandbox/requests/count${requestsQueryString(matcher)}`, 200),
+    findRequests: (matcher) =>
+      data('the request search', 'GET', `/__sandbox/requests/find${requestsQueryString(matcher)}`, 200),
   }
 }

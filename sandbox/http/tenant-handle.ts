@@ -1,8 +1,18 @@
 import type { z } from 'zod'
 import type { TenantInfo as TenantInfoSchema } from '#contract/index.ts'
 import type {
-  ClockState, CreateWebhookEndpoint, JournalEntry, JournalKind, TenantFixtures, TriggeredWebhook, TriggerWebhook, WebhookApiKeyView, WebhookDelivery,
-  WebhookDeliverySummary, WebhookEndpointWithSecret, WebhookEventType,
+  ClockState,
+  CreateWebhookEndpoint,
+  JournalEntry,
+  JournalKind,
+  TenantFixtures,
+  TriggeredWebhook,
+  TriggerWebhook,
+  WebhookApiKeyView,
+  WebhookDelivery,
+  WebhookDeliverySummary,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
 } from '#contract/index.ts'
 import type { WebhookHandler } from '#kernel/webhook-transport.ts'
 import { refusal, tenantControl, type ControlCall, type TenantControl } from './tenant-control.ts'
@@ -92,7 +102,8 @@ export function tenantHandle(call: ControlCall, options: TenantHandleOptions): T
     if (reply.status !== expected) throw refusal(what, reply.status, reply.body)
     return (reply.body as { data: T }).data
   }
-  const journal = (kind?: JournalKind) => data<JournalEntry[]>('the journal', 'GET', `/__sandbox/journal${kind ? `?kind=${kind}` : ''}`, 200)
+  const journal = (kind?: JournalKind) =>
+    data<JournalEntry[]>('the journal', 'GET', `/__sandbox/journal${kind ? `?kind=${kind}` : ''}`, 200)
   return {
     ...tenantControl(call, secretKey),
     account,
@@ -105,13 +116,21 @@ export function tenantHandle(call: ControlCall, options: TenantHandleOptions): T
     },
     webhooks: {
       async listen(target, listen = {}) {
-        if (typeof target !== 'string' && !receiver) throw new Error('this tenant handle has no in-process webhook receiver: give webhooks.listen a URL')
+        if (typeof target !== 'string' && !receiver)
+          throw new Error('this tenant handle has no in-process webhook receiver: give webhooks.listen a URL')
         const url = typeof target === 'string' ? target : await receiver!(target)
         return data('the webhook endpoint', 'POST', '/__sandbox/webhooks/endpoints', 201, { ...listen, url })
       },
       settle: () => data('settling the webhooks', 'POST', '/__sandbox/webhooks/settle', 200),
-      trigger: (type, trigger = {}) => data('the webhook trigger', 'POST', '/__sandbox/webhooks/trigger', 201, { ...trigger, type }),
-      deliveries: ({ limit } = {}) => data('the webhook deliveries', 'GET', `/__sandbox/webhooks/deliveries${limit === undefined ? '' : `?limit=${limit}`}`, 200),
+      trigger: (type, trigger = {}) =>
+        data('the webhook trigger', 'POST', '/__sandbox/webhooks/trigger', 201, { ...trigger, type }),
+      deliveries: ({ limit } = {}) =>
+        data(
+          'the webhook deliveries',
+          'GET',
+          `/__sandbox/webhooks/deliveries${limit === undefined ? '' : `?limit=${limit}`}`,
+          200,
+        ),
       key: () => data('the webhook API key', 'GET', '/__sandbox/webhooks/key', 200),
     },
     fixtures: () => data('the fixtures', 'GET', '/__sandbox/fixtures', 200),
@@ -120,7 +139,9 @@ export function tenantHandle(call: ControlCall, options: TenantHandleOptions): T
     async frameEvents(channelId) {
       const entries = await journal('frame')
       return entries.flatMap((e) =>
-        e.kind === 'frame' && e.direction === 'out' && (channelId === undefined || e.channelId === channelId) ? [e.payload === undefined ? { kind: e.event } : { kind: e.event, payload: e.payload }] : [],
+        e.kind === 'frame' && e.direction === 'out' && (channelId === undefined || e.channelId === channelId)
+          ? [e.payload === undefined ? { kind: e.event } : { kind: e.event, payload: e.payload }]
+          : [],
       )
     },
   }

@@ -29,7 +29,12 @@ export async function send(core: SandboxCore, line: string, options: SendOptions
     // As the adapters give it: the query text with its '?', or '' without one.
     search: mark === -1 ? '' : target.slice(mark),
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
     ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
   }
   const response = await core.handle(request)
@@ -40,6 +45,9 @@ export async function send(core: SandboxCore, line: string, options: SendOptions
 /** Parses `body` with a contract schema, failing the test with zod's issues when it drifts. */
 export function conforms<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body)
-  if (!result.success) throw new Error(`response drifts from the contract:\n${JSON.stringify(result.error.issues, null, 2)}\n${JSON.stringify(body)}`)
+  if (!result.success)
+    throw new Error(
+      `response drifts from the contract:\n${JSON.stringify(result.error.issues, null, 2)}\n${JSON.stringify(body)}`,
+    )
   return result.data
 }

@@ -22,7 +22,12 @@ export function toWireError(family: ApiFamily, error: unknown, log?: ErrorLogger
   const entry = errorCatalog[code]
   if (family === 'widget') return reply(entry.status, { message, type: entry.widgetType })
   const fieldErrors = known?.fieldErrors ?? []
-  return reply(entry.status, fieldErrors.length > 0 ? { code: entry.platformCode, message, errors: fieldErrors } : { code: entry.platformCode, message })
+  return reply(
+    entry.status,
+    fieldErrors.length > 0
+      ? { code: entry.platformCode, message, errors: fieldErrors }
+      : { code: entry.platformCode, message },
+  )
 }
 
 /** The API family a path belongs to, for paths no route matched. */

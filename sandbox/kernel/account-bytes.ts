@@ -45,7 +45,11 @@ function formatBytes(bytes: number): string {
  * bytes.give('faults', 1_024)
  */
 export class AccountBytes {
-  private readonly held = new Map<BytePart, number>([['faults', 0], ['deliveries', 0], ['records', 0]])
+  private readonly held = new Map<BytePart, number>([
+    ['faults', 0],
+    ['deliveries', 0],
+    ['records', 0],
+  ])
   private retired = false
 
   /**
@@ -84,10 +88,16 @@ export class AccountBytes {
     if (!force) {
       const parts = this.parts
       if (parts + bytes > this.limit - this.journal.most) {
-        throw new SandboxError('rate_limited', `this account holds ${formatBytes(parts)} of faults, webhook deliveries and records, and ${formatBytes(bytes)} more would pass its budget of ${formatBytes(this.limit)} (${formatBytes(this.journal.most)} of it kept for its journal; docs/decisions/0084): ${ROOM_HINTS.get(part)}, or POST /__sandbox/reset to start the account afresh`)
+        throw new SandboxError(
+          'rate_limited',
+          `this account holds ${formatBytes(parts)} of faults, webhook deliveries and records, and ${formatBytes(bytes)} more would pass its budget of ${formatBytes(this.limit)} (${formatBytes(this.journal.most)} of it kept for its journal; docs/decisions/0084): ${ROOM_HINTS.get(part)}, or POST /__sandbox/reset to start the account afresh`,
+        )
       }
       if (this.budget && !this.budget.makeRoomForBytes(this.owner, bytes, parts + bytes)) {
-        throw new SandboxError('rate_limited', `the sandbox holds ${formatBytes(this.budget.bytes)} of run-time state across its accounts, its budget of ${formatBytes(this.budget.byteLimit)}, no idle account is left to evict, and this account holds ${formatBytes(parts)}, more than its share (docs/decisions/0084): ${ROOM_HINTS.get(part)}, POST /__sandbox/reset, or try again once another account has been idle`)
+        throw new SandboxError(
+          'rate_limited',
+          `the sandbox holds ${formatBytes(this.budget.bytes)} of run-time state across its accounts, its budget of ${formatBytes(this.budget.byteLimit)}, no idle account is left to evict, and this account holds ${formatBytes(parts)}, more than its share (docs/decisions/0084): ${ROOM_HINTS.get(part)}, POST /__sandbox/reset, or try again once another account has been idle`,
+        )
       }
     }
     this.held.set(part, this.held.get(part)! + bytes)

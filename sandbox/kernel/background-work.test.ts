@@ -5,10 +5,12 @@ describe('BackgroundWork', () => {
   it('settles once the work started so far and the work it started have settled', async () => {
     const work = new BackgroundWork()
     const done: string[] = []
-    work.start(Promise.resolve().then(() => {
-      done.push('first')
-      work.start(new Promise((resolve) => setTimeout(resolve, 10)).then(() => done.push('second')))
-    }))
+    work.start(
+      Promise.resolve().then(() => {
+        done.push('first')
+        work.start(new Promise((resolve) => setTimeout(resolve, 10)).then(() => done.push('second')))
+      }),
+    )
     await work.settled()
     expect(done).toEqual(['first', 'second'])
   })

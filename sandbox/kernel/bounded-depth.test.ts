@@ -6,7 +6,8 @@ const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(dept
 /** How many arrays or objects deep a value goes. */
 function depthOf(value: unknown): number {
   let depth = 0
-  for (let node = value; node !== null && typeof node === 'object'; depth++) node = Array.isArray(node) ? node[0] : Object.values(node)[0]
+  for (let node = value; node !== null && typeof node === 'object'; depth++)
+    node = Array.isArray(node) ? node[0] : Object.values(node)[0]
   return depth
 }
 

@@ -23,18 +23,19 @@ describe('constantTimeEqual', () => {
 
   it('reads every character even when the first one already differs', () => {
     let reads = 0
-    const spy = (text: string) => new Proxy(new String(text), {
-      get(target, key) {
-        if (key === 'charCodeAt') {
-          return (index: number) => {
-            reads++
-            return target.charCodeAt(index)
+    const spy = (text: string) =>
+      new Proxy(new String(text), {
+        get(target, key) {
+          if (key === 'charCodeAt') {
+            return (index: number) => {
+              reads++
+              return target.charCodeAt(index)
+            }
           }
-        }
-        const value = Reflect.get(target, key)
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    }) as unknown as string
+          const value = Reflect.get(target, key)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }) as unknown as string
     constantTimeEqual(spy('Xbcdefgh'), 'abcdefgh')
     const early = reads
     reads = 0

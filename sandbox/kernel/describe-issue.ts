@@ -5,8 +5,14 @@ const RULE_START = /^(must|is|are|cannot|needs)\b/
 
 /** Words for a bound, inclusive (`.min`, `.max`) or exclusive (`.positive()`, `.gt()`, `.lt()`), of a value or a count. */
 const BOUND_WORDS = {
-  too_small: { inclusive: { value: 'at least', count: 'at least' }, exclusive: { value: 'greater than', count: 'more than' } },
-  too_big: { inclusive: { value: 'at most', count: 'at most' }, exclusive: { value: 'less than', count: 'fewer than' } },
+  too_small: {
+    inclusive: { value: 'at least', count: 'at least' },
+    exclusive: { value: 'greater than', count: 'more than' },
+  },
+  too_big: {
+    inclusive: { value: 'at most', count: 'at most' },
+    exclusive: { value: 'less than', count: 'fewer than' },
+  },
 } as const
 
 function sizeRule(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
@@ -25,7 +31,9 @@ function sizeRule(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): str
 function rule(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
+      return issue.input === undefined
+        ? 'is required'
+        : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`
     case 'too_small':
@@ -33,7 +41,9 @@ function rule(issue: z.core.$ZodIssue): string {
       return sizeRule(issue)
     case 'invalid_format':
       // A `.regex()` check's format is 'regex': the value must match the pattern, it is not one.
-      return issue.format === 'regex' && 'pattern' in issue ? `must match the pattern ${String(issue.pattern)}` : `must be a valid ${issue.format}`
+      return issue.format === 'regex' && 'pattern' in issue
+        ? `must match the pattern ${String(issue.pattern)}`
+        : `must be a valid ${issue.format}`
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`
     case 'unrecognized_keys':
@@ -56,13 +66,19 @@ function rule(issue: z.core.$ZodIssue): string {
 export function describeIssue(issue: z.core.$ZodIssue, root = 'body'): FieldError {
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : root
   const custom = issue.code === 'custom' || issue.code === 'invalid_format' || !issue.message.startsWith('Invalid')
-  if (custom && (issue.message.startsWith(`${field} `) || issue.message.startsWith(`${issue.path.at(-1)?.toString()} `))) {
+  if (
+    custom &&
+    (issue.message.startsWith(`${field} `) || issue.message.startsWith(`${issue.path.at(-1)?.toString()} `))
+  ) {
     return { field, message: issue.message }
   }
   if (custom && RULE_START.test(issue.message)) return { field, message: `${field} ${issue.message}` }
   if (issue.code === 'unrecognized_keys') {
     const names = issue.keys.map((key) => (issue.path.length > 0 ? `${field}.${key}` : key))
-    return { field: names[0] ?? field, message: `${names.join(', ')} ${names.length === 1 ? 'is not a known field' : 'are not known fields'}` }
+    return {
+      field: names[0] ?? field,
+      message: `${names.join(', ')} ${names.length === 1 ? 'is not a known field' : 'are not known fields'}`,
+    }
   }
   return { field, message: `${field} ${rule(issue)}` }
 }

@@ -6,8 +6,19 @@ import { lazyJsonBody, type MatchableRequest } from './request-matcher.ts'
 const fault = (input: Record<string, unknown>) => FaultRequest.parse(input)
 
 /** A request as the core hands it to the registry. */
-function request(method: string, path: string, more: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown; key?: RequestKey } = {}): MatchableRequest {
-  return { method, path, query: more.query ?? {}, headers: more.headers ?? {}, body: lazyJsonBody(more.body === undefined ? undefined : JSON.stringify(more.body)), key: more.key }
+function request(
+  method: string,
+  path: string,
+  more: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown; key?: RequestKey } = {},
+): MatchableRequest {
+  return {
+    method,
+    path,
+    query: more.query ?? {},
+    headers: more.headers ?? {},
+    body: lazyJsonBody(more.body === undefined ? undefined : JSON.stringify(more.body)),
+    key: more.key,
+  }
 }
 
 const take = (faults: FaultRegistry, method: string, path: string, now = 0) => faults.take(request(method, path), now)
@@ -48,7 +59,9 @@ describe('FaultRegistry', () => {
     const faults = new FaultRegistry()
     faults.add(fault({ path: '/x', times: 3, status: 500 }), 0)
     take(faults, 'GET', '/x')
-    expect(faults.list(0)).toEqual([{ id: 'fault_1', method: '*', path: '/x', remaining: 2, matched: 1, fired: 1, status: 500 }])
+    expect(faults.list(0)).toEqual([
+      { id: 'fault_1', method: '*', path: '/x', remaining: 2, matched: 1, fired: 1, status: 500 },
+    ])
   })
 
   it('matches query parameters, headers, JSON body fields and the key', () => {
@@ -61,8 +74,18 @@ describe('FaultRegistry', () => {
     expect(faults.take(request('GET', '/q', { query: { currency: 'usdc', amount: '48' } }), 0)?.status).toBe(500)
     expect(faults.take(request('GET', '/h'), 0)).toBeUndefined()
     expect(faults.take(request('GET', '/h', { headers: { 'x-trace': '1' } }), 0)?.status).toBe(501)
-    expect(faults.take(request('POST', '/b', { body: { destination: { asset: { code: 'usdc' } }, source: { amount: '48' } } }), 0)).toBeUndefined()
-    expect(faults.take(request('POST', '/b', { body: { destination: { asset: { code: 'usdc' } }, source: { amount: 48 } } }), 0)?.status).toBe(502)
+    expect(
+      faults.take(
+        request('POST', '/b', { body: { destination: { asset: { code: 'usdc' } }, source: { amount: '48' } } }),
+        0,
+      ),
+    ).toBeUndefined()
+    expect(
+      faults.take(
+        request('POST', '/b', { body: { destination: { asset: { code: 'usdc' } }, source: { amount: 48 } } }),
+        0,
+      )?.status,
+    ).toBe(502)
     expect(faults.take(request('GET', '/k', { key: 'publishable' }), 0)).toBeUndefined()
     expect(faults.take(request('GET', '/k', { key: 'secret' }), 0)?.status).toBe(503)
   })
@@ -124,7 +147,10 @@ describe('FaultRegistry', () => {
     saved.armed[0] = { ...saved.armed[0]!, query: { foo: { matches: '^(?=u)' } } }
     const restored = new FaultRegistry()
     expect(restored.restore(JSON.parse(JSON.stringify(saved)))).toEqual([
-      { id: 'fault_1', reason: "query.foo.matches uses a lookahead (`(?=`), which the sandbox's linear-time matcher does not support" },
+      {
+        id: 'fault_1',
+        reason: "query.foo.matches uses a lookahead (`(?=`), which the sandbox's linear-time matcher does not support",
+      },
     ])
     expect(restored.list(0).map((f) => f.id)).toEqual(['fault_2'])
     expect(take(restored, 'GET', '/b')?.status).toBe(503)
@@ -133,7 +159,9 @@ describe('FaultRegistry', () => {
 
   it('refuses a fault whose pattern the linear-time matcher cannot run, and spends no id on it', () => {
     const faults = new FaultRegistry()
-    expect(() => faults.add(fault({ path: '/a', query: { a: { matches: '(a)\\1' } }, status: 500 }), 0)).toThrow(/query\.a\.matches uses a backreference/)
+    expect(() => faults.add(fault({ path: '/a', query: { a: { matches: '(a)\\1' } }, status: 500 }), 0)).toThrow(
+      /query\.a\.matches uses a backreference/,
+    )
     expect(faults.size).toBe(0)
     expect(faults.add(fault({ path: '/a', status: 500 }), 0).id).toBe('fault_1')
   })
@@ -142,7 +170,10 @@ describe('FaultRegistry', () => {
 describe('FaultRequest', () => {
   it('refuses a matcher field named __proto__ rather than dropping it, in a saved fault too', () => {
     const proto = JSON.parse('{"__proto__": "x"}') as Record<string, unknown>
-    expect(FaultRequest.safeParse({ path: '/x', status: 500, query: proto }).error?.issues[0]?.path).toEqual(['query', '__proto__'])
+    expect(FaultRequest.safeParse({ path: '/x', status: 500, query: proto }).error?.issues[0]?.path).toEqual([
+      'query',
+      '__proto__',
+    ])
     const saved = { id: 'fault_1', method: 'GET', path: '/x', remaining: 1, status: 500, body: proto }
     expect(Fault.safeParse(saved).error?.issues[0]?.path).toEqual(['body', '__proto__'])
   })

@@ -6,7 +6,10 @@ import { compileMatcher, type CompiledMatcher, type MatchableRequest } from './r
 import { SandboxError } from './sandbox-error.ts'
 
 /** What a fault that fired asks of the request it hit. */
-export type FaultOutcome = Pick<Fault, 'id' | 'method' | 'path' | 'status' | 'latencyMs' | 'networkError' | 'responseBody' | 'responseHeaders'>
+export type FaultOutcome = Pick<
+  Fault,
+  'id' | 'method' | 'path' | 'status' | 'latencyMs' | 'networkError' | 'responseBody' | 'responseHeaders'
+>
 
 /**
  * A fault's draw for the `n`th request that matched it: a number in [0, 1) that depends only on the tenant's seed and
@@ -22,7 +25,11 @@ type FaultDraw = (fingerprint: string, n: number) => number
  * new FaultRegistry(seededFaultDraw(portableHmacSha256, 1, 'test'))
  */
 export function seededFaultDraw(hmac: HmacSha256, seed: number, mode: string): FaultDraw {
-  return (fingerprint, n) => base64UrlToBytes(hmac(`faults:${seed}:${mode}`, `${fingerprint}#${n}`))!.subarray(0, 6).reduce((value, byte) => value * 256 + byte, 0) / 2 ** 48
+  return (fingerprint, n) =>
+    base64UrlToBytes(hmac(`faults:${seed}:${mode}`, `${fingerprint}#${n}`))!
+      .subarray(0, 6)
+      .reduce((value, byte) => value * 256 + byte, 0) /
+    2 ** 48
 }
 
 interface ArmedFault {
@@ -91,7 +98,10 @@ export class FaultRegistry {
     this.dropExpired(nowMs)
     const limit = this.bounds.limit ?? Number.POSITIVE_INFINITY
     if (this.faults.length >= limit) {
-      throw new SandboxError('rate_limited', `this account has ${this.faults.length} faults armed, the sandbox's cap for one account (docs/decisions/0084): clear them (DELETE /__sandbox/faults), or let them fire or expire`)
+      throw new SandboxError(
+        'rate_limited',
+        `this account has ${this.faults.length} faults armed, the sandbox's cap for one account (docs/decisions/0084): clear them (DELETE /__sandbox/faults), or let them fire or expire`,
+      )
     }
     const { times, expiresIn: _expiresIn, ...rest } = request
     const expiresAtMs = request.expiresIn === undefined ? undefined : nowMs + durationToMs(request.expiresIn)

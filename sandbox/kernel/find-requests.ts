@@ -10,7 +10,11 @@ import { compileMatcher, NOT_JSON } from './request-matcher.ts'
  * findRequests(tenant.journal, RequestMatcher.parse({ method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } }))
  * // { count: 1, requests: [{ seq: 4, kind: 'api', method: 'POST', ... }], lastSeq: 9, truncated: false }
  */
-export function findRequests(journal: Journal, matcher: RequestMatcher, options: { since?: number; limit?: number } = {}): FoundRequests {
+export function findRequests(
+  journal: Journal,
+  matcher: RequestMatcher,
+  options: { since?: number; limit?: number } = {},
+): FoundRequests {
   const { since = 0, limit = 0 } = options
   const matches = compileMatcher(matcher)
   let count = 0
@@ -18,7 +22,17 @@ export function findRequests(journal: Journal, matcher: RequestMatcher, options:
   for (const { seq, input } of journal.inputs(since)) {
     if (input.kind !== 'api') continue
     const body = input.requestBody === undefined || isOmittedBody(input.requestBody) ? NOT_JSON : input.requestBody
-    if (!matches({ method: input.method, path: input.path, query: input.query, headers: input.headers ?? {}, body: () => body, key: input.key })) continue
+    if (
+      !matches({
+        method: input.method,
+        path: input.path,
+        query: input.query,
+        headers: input.headers ?? {},
+        body: () => body,
+        key: input.key,
+      })
+    )
+      continue
     count++
     if (requests.length < limit) requests.push(journal.entry(seq) as ApiJournalEntry)
   }

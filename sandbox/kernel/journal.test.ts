@@ -22,22 +22,47 @@ describe('Journal', () => {
 
   it('counts a frame message or a state change as the JSON it holds, so long ones push out old entries within the budget', () => {
     const journal = new Journal({ entries: 1000, chars: 20_000, entryChars: 8_000 })
-    const frame = (message: string) => ({ kind: 'frame' as const, frame: 'buy', channelId: 'ch_1', session: null, direction: 'out' as const, event: 'error', payload: { code: 'x', message } })
+    const frame = (message: string) => ({
+      kind: 'frame' as const,
+      frame: 'buy',
+      channelId: 'ch_1',
+      session: null,
+      direction: 'out' as const,
+      event: 'error',
+      payload: { code: 'x', message },
+    })
     for (let i = 0; i < 20; i++) journal.append(AT, frame('m'.repeat(5_000)))
     expect(journal.held.chars).toBeLessThanOrEqual(20_000)
     expect(journal.held.entries).toBeLessThan(5)
-    for (let i = 0; i < 20; i++) journal.append(AT, { kind: 'state', event: 'fault:added', detail: { responseBody: 'b'.repeat(5_000) } })
+    for (let i = 0; i < 20; i++)
+      journal.append(AT, { kind: 'state', event: 'fault:added', detail: { responseBody: 'b'.repeat(5_000) } })
     expect(journal.held.chars).toBeLessThanOrEqual(20_000)
     expect(journal.held.entries).toBeLessThan(5)
   })
 
   it('keeps a frame message or a state change longer than an entry keeps as a placeholder giving its size', () => {
     const journal = new Journal({ entries: 10, chars: 1_000_000, entryChars: 1_000 })
-    journal.append(AT, { kind: 'frame', frame: 'buy', channelId: 'ch_1', session: null, direction: 'out', event: 'error', payload: { code: 'x', message: 'm'.repeat(5_000) } })
+    journal.append(AT, {
+      kind: 'frame',
+      frame: 'buy',
+      channelId: 'ch_1',
+      session: null,
+      direction: 'out',
+      event: 'error',
+      payload: { code: 'x', message: 'm'.repeat(5_000) },
+    })
     journal.append(AT, { kind: 'state', event: 'fault:added', detail: { responseBody: 'b'.repeat(5_000) } })
     const [frame, state] = journal.list()
-    expect(frame).toMatchObject({ kind: 'frame', event: 'error', payload: { omitted: expect.stringMatching(/^body of 51\d\d characters/) } })
-    expect(state).toMatchObject({ kind: 'state', event: 'fault:added', detail: { omitted: expect.stringMatching(/^body of 50\d\d characters/) } })
+    expect(frame).toMatchObject({
+      kind: 'frame',
+      event: 'error',
+      payload: { omitted: expect.stringMatching(/^body of 51\d\d characters/) },
+    })
+    expect(state).toMatchObject({
+      kind: 'state',
+      event: 'fault:added',
+      detail: { omitted: expect.stringMatching(/^body of 50\d\d characters/) },
+    })
     expect(journal.held.chars).toBeLessThan(2_000)
   })
 
@@ -76,8 +101,30 @@ describe('Journal as JSON text', () => {
   const mixed = () => {
     const journal = new Journal(10)
     journal.append(AT, state('a:b'))
-    journal.append(AT + 1, { kind: 'api', method: 'POST', path: '/x', query: { q: ['1', '2'] }, status: 201, requestBody: { n: 'é"\\' }, responseBody: undefined, deprecated: undefined, key: 'secret', headers: { 'x-api-key': '[redacted]' } }, '{"data":{"id":"x","list":[1,{"b":null}]}}')
-    journal.append(AT + 2, { kind: 'api', method: 'GET', path: '/page', query: {}, status: 200, responseBody: '<html>' })
+    journal.append(
+      AT + 1,
+      {
+        kind: 'api',
+        method: 'POST',
+        path: '/x',
+        query: { q: ['1', '2'] },
+        status: 201,
+        requestBody: { n: 'é"\\' },
+        responseBody: undefined,
+        deprecated: undefined,
+        key: 'secret',
+        headers: { 'x-api-key': '[redacted]' },
+      },
+      '{"data":{"id":"x","list":[1,{"b":null}]}}',
+    )
+    journal.append(AT + 2, {
+      kind: 'api',
+      method: 'GET',
+      path: '/page',
+      query: {},
+      status: 200,
+      responseBody: '<html>',
+    })
     journal.append(AT + 3, { kind: 'api', method: 'GET', path: '/late', query: {}, status: 200 }, '{"z":1}')
     return journal
   }
@@ -85,7 +132,9 @@ describe('Journal as JSON text', () => {
   it('gives the text of what list gives, field for field', () => {
     const journal = mixed()
     expect(journal.listJson()).toBe(JSON.stringify(journal.list()))
-    expect(journal.listJson({ since: 1, kind: 'api', limit: 2 })).toBe(JSON.stringify(journal.list({ since: 1, kind: 'api', limit: 2 })))
+    expect(journal.listJson({ since: 1, kind: 'api', limit: 2 })).toBe(
+      JSON.stringify(journal.list({ since: 1, kind: 'api', limit: 2 })),
+    )
   })
 
   it('gives the same text on every read', () => {
@@ -133,7 +182,11 @@ describe('Journal bounds', () => {
     const journal = new Journal({ entries: 100, entryChars: 100 })
     const json = JSON.stringify({ blob: 'x'.repeat(200) })
     journal.append(AT, api, json)
-    expect(journal.list()[0]).toMatchObject({ responseBody: { omitted: `body of ${json.length} characters, longer than the journal keeps (docs/decisions/0044)` } })
+    expect(journal.list()[0]).toMatchObject({
+      responseBody: {
+        omitted: `body of ${json.length} characters, longer than the journal keeps (docs/decisions/0044)`,
+      },
+    })
   })
 
   it('forgets the budget it used when cleared', () => {

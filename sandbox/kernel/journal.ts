@@ -51,7 +51,13 @@ export function omittedBody(chars: number): { omitted: string } {
 
 /** Whether a journaled body is an {@link omittedBody} placeholder rather than the body itself. */
 export function isOmittedBody(body: unknown): boolean {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 1 && typeof (body as { omitted?: unknown }).omitted === 'string'
+  return (
+    body !== null &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 1 &&
+    typeof (body as { omitted?: unknown }).omitted === 'string'
+  )
 }
 
 /** The parts of a frame or state entry that hold what it was given: what an entry too long to keep gives up. */
@@ -91,7 +97,11 @@ export class Journal {
   private lastList: { key: string; text: string } | undefined
 
   constructor(bounds: number | JournalBounds = {}) {
-    const { entries = 1000, chars = Number.POSITIVE_INFINITY, entryChars = Number.POSITIVE_INFINITY } = typeof bounds === 'number' ? { entries: bounds } : bounds
+    const {
+      entries = 1000,
+      chars = Number.POSITIVE_INFINITY,
+      entryChars = Number.POSITIVE_INFINITY,
+    } = typeof bounds === 'number' ? { entries: bounds } : bounds
     this.capacity = entries
     this.charBudget = chars
     this.entryChars = entryChars
@@ -104,7 +114,10 @@ export class Journal {
    */
   append(atMs: number, input: JournalInput, responseJson?: string, bodyChars = 0): number {
     const seq = this.nextSeq++
-    const keptJson = responseJson === undefined || responseJson.length <= this.entryChars ? responseJson : JSON.stringify(omittedBody(responseJson.length))
+    const keptJson =
+      responseJson === undefined || responseJson.length <= this.entryChars
+        ? responseJson
+        : JSON.stringify(omittedBody(responseJson.length))
     // Bodies and payloads come from outside: kept no deeper than the journal serialises (a list, a state file).
     let kept = withBoundedDepth(input)
     let ownChars = bodyChars
@@ -131,7 +144,9 @@ export class Journal {
    * const { body, chars } = journal.keepBody(request.body, JSON.parse)
    */
   keepBody<T>(text: string, read: (text: string) => T): { body: T | { omitted: string }; chars: number } {
-    return text.length <= this.entryChars ? { body: read(text), chars: text.length } : { body: omittedBody(text.length), chars: OMITTED_CHARS }
+    return text.length <= this.entryChars
+      ? { body: read(text), chars: text.length }
+      : { body: omittedBody(text.length), chars: OMITTED_CHARS }
   }
 
   /** Forgets the oldest entry. */
@@ -173,7 +188,9 @@ export class Journal {
     // A poll that finds nothing new asks the same question of the same entries: the last answer is kept.
     const key = `${filter.since ?? ''}|${filter.kind ?? ''}|${filter.limit ?? ''}|${this.firstSeq}|${this.nextSeq}`
     if (this.lastList?.key === key) return this.lastList.text
-    const text = `[${this.selected(filter).map((seq) => this.entryJson(seq)).join(',')}]`
+    const text = `[${this.selected(filter)
+      .map((seq) => this.entryJson(seq))
+      .join(',')}]`
     this.lastList = { key, text }
     return text
   }
@@ -219,7 +236,8 @@ export class Journal {
    * before it formats the entries it keeps with {@link entry}.
    */
   *inputs(since = 0): Generator<{ seq: number; input: JournalInput }> {
-    for (let seq = Math.max(this.firstSeq, since + 1); seq < this.nextSeq; seq++) yield { seq, input: this.entries[(seq - 1) % this.capacity]!.input }
+    for (let seq = Math.max(this.firstSeq, since + 1); seq < this.nextSeq; seq++)
+      yield { seq, input: this.entries[(seq - 1) % this.capacity]!.input }
   }
 
   /** The entry with this seq as `list` gives it, if it is still held. */
@@ -232,7 +250,10 @@ export class Journal {
   }
 
   /** The entries held and the next seq, for a state file. */
-  snapshot(): { nextSeq: number; entries: Array<{ seq: number; atMs: number; input: JournalInput; responseJson?: string; chars: number }> } {
+  snapshot(): {
+    nextSeq: number
+    entries: Array<{ seq: number; atMs: number; input: JournalInput; responseJson?: string; chars: number }>
+  } {
     const entries = []
     for (let seq = this.firstSeq; seq < this.nextSeq; seq++) {
       const { input, atMs, responseJson, chars } = this.entries[(seq - 1) % this.capacity]!
@@ -242,7 +263,10 @@ export class Journal {
   }
 
   /** Holds what a snapshot held (the newest that fit these bounds), numbering on from its next seq. */
-  restore(snapshot: { nextSeq: number; entries: Array<{ seq: number; atMs: number; input: unknown; responseJson?: string; chars: number }> }): void {
+  restore(snapshot: {
+    nextSeq: number
+    entries: Array<{ seq: number; atMs: number; input: unknown; responseJson?: string; chars: number }>
+  }): void {
     this.clear()
     this.nextSeq = snapshot.nextSeq
     this.firstSeq = snapshot.nextSeq

@@ -63,8 +63,12 @@ describe('compileLinearPattern', () => {
   })
 
   it('refuses what RE2 syntax lacks, saying what', () => {
-    expect(ruleOf('\\cA')).toBe("is not a pattern the sandbox's linear-time matcher (RE2 syntax) takes: invalid escape sequence `\\c`")
-    expect(ruleOf('a{1001}')).toMatch(/^is not a pattern the sandbox's linear-time matcher \(RE2 syntax\) takes: invalid repeat count/)
+    expect(ruleOf('\\cA')).toBe(
+      "is not a pattern the sandbox's linear-time matcher (RE2 syntax) takes: invalid escape sequence `\\c`",
+    )
+    expect(ruleOf('a{1001}')).toMatch(
+      /^is not a pattern the sandbox's linear-time matcher \(RE2 syntax\) takes: invalid repeat count/,
+    )
   })
 
   it(`refuses a pattern that compiles to more than ${MAX_PROGRAM_SIZE} steps, saying how large it is`, () => {

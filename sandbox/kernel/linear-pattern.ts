@@ -37,7 +37,8 @@ function toRe2Syntax(source: string): { ok: true; source: string } | { ok: false
     if (ch === '\\') {
       const next = source[i + 1] ?? ''
       if (/[1-9]/.test(next)) return { ok: false, rule: `uses a backreference (\`\\${next}\`), ${UNSUPPORTED}` }
-      if (next === 'k' && source[i + 2] === '<') return { ok: false, rule: `uses a named backreference (\`\\k<\`), ${UNSUPPORTED}` }
+      if (next === 'k' && source[i + 2] === '<')
+        return { ok: false, rule: `uses a named backreference (\`\\k<\`), ${UNSUPPORTED}` }
       const hex = source.slice(i + 2, i + 6)
       if (next === 'u' && /^[0-9A-Fa-f]{4}$/.test(hex)) {
         out += `\\x{${hex}}`
@@ -73,8 +74,10 @@ function toRe2Syntax(source: string): { ok: true; source: string } | { ok: false
     }
     if (ch === '(' && source[i + 1] === '?') {
       const kind = source.slice(i + 2, i + 4)
-      if (kind.startsWith('=') || kind.startsWith('!')) return { ok: false, rule: `uses a lookahead (\`${source.slice(i, i + 3)}\`), ${UNSUPPORTED}` }
-      if (kind === '<=' || kind === '<!') return { ok: false, rule: `uses a lookbehind (\`${source.slice(i, i + 4)}\`), ${UNSUPPORTED}` }
+      if (kind.startsWith('=') || kind.startsWith('!'))
+        return { ok: false, rule: `uses a lookahead (\`${source.slice(i, i + 3)}\`), ${UNSUPPORTED}` }
+      if (kind === '<=' || kind === '<!')
+        return { ok: false, rule: `uses a lookbehind (\`${source.slice(i, i + 4)}\`), ${UNSUPPORTED}` }
     }
     out += ch
     i++
@@ -103,7 +106,10 @@ export function compileLinearPattern(source: string): PatternVerdict {
   } catch (error) {
     const { error: reason, input } = error as { error?: string; input?: string | null }
     if (typeof reason !== 'string') throw error
-    return { ok: false, rule: `is not a pattern the sandbox's linear-time matcher (RE2 syntax) takes: ${reason}${input ? ` \`${input}\`` : ''}` }
+    return {
+      ok: false,
+      rule: `is not a pattern the sandbox's linear-time matcher (RE2 syntax) takes: ${reason}${input ? ` \`${input}\`` : ''}`,
+    }
   }
   const size = compiled.programSize()
   if (size > MAX_PROGRAM_SIZE) return { ok: false, rule: tooLarge(size) }

@@ -7,7 +7,9 @@ describe('MinHeap', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 200 }), (values) => {
         const items = values.map((value, seq) => ({ value, seq }))
-        const heap = new MinHeap<(typeof items)[number]>((a, b) => a.value < b.value || (a.value === b.value && a.seq < b.seq))
+        const heap = new MinHeap<(typeof items)[number]>(
+          (a, b) => a.value < b.value || (a.value === b.value && a.seq < b.seq),
+        )
         for (const item of items) heap.push(item)
         const out = Array.from({ length: items.length }, () => heap.pop()!)
         expect(out).toEqual([...items].sort((a, b) => a.value - b.value || a.seq - b.seq))

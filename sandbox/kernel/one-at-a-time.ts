@@ -26,10 +26,12 @@ export class OneAtATime {
 
   private queue<T>(result: Promise<T>): Promise<T> {
     this.unsettled++
-    this.tail = result.then(
-      () => undefined,
-      () => undefined,
-    ).finally(() => this.unsettled--)
+    this.tail = result
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.unsettled--)
     return result
   }
 }

@@ -74,21 +74,30 @@ describe('compileMatcher', () => {
     expect(() => compileMatcher(RequestMatcher.parse({ path: '/x', query: { a: pattern } }))).not.toThrow()
     const { field, message } = refusal({ path: '/x', query: { a: pattern, b: pattern, c: pattern } })
     expect(field).toBe('query.c.matches')
-    expect(message).toMatch(/^query\.c\.matches is too large for the sandbox's linear-time matcher: together with the matcher's other patterns it compiles to 75 steps, at most 64/)
+    expect(message).toMatch(
+      /^query\.c\.matches is too large for the sandbox's linear-time matcher: together with the matcher's other patterns it compiles to 75 steps, at most 64/,
+    )
   })
 
   it('matches a query parameter or a header given by value only when it is that whole value (one of a repeated one will do)', () => {
-    const matches = compileMatcher(RequestMatcher.parse({ path: '/x', query: { currency: 'usdc', amount: 48 }, headers: { 'x-trace': 'abc' } }))
-    const sent = (query: Record<string, string | string[]>, trace: string | string[] = 'abc') => matches({ ...request('/x'), query, headers: { 'x-trace': trace } })
+    const matches = compileMatcher(
+      RequestMatcher.parse({ path: '/x', query: { currency: 'usdc', amount: 48 }, headers: { 'x-trace': 'abc' } }),
+    )
+    const sent = (query: Record<string, string | string[]>, trace: string | string[] = 'abc') =>
+      matches({ ...request('/x'), query, headers: { 'x-trace': trace } })
     expect(sent({ currency: 'usdc', amount: '48' })).toBe(true)
     expect(sent({ currency: ['eth', 'usdc'], amount: '48' }, ['x', 'abc'])).toBe(true)
-    for (const currency of ['usdc.e', 'xusdc', 'usd', 'USDC', ['eth', 'usdce']]) expect(sent({ currency, amount: '48' }), String(currency)).toBe(false)
+    for (const currency of ['usdc.e', 'xusdc', 'usd', 'USDC', ['eth', 'usdce']])
+      expect(sent({ currency, amount: '48' }), String(currency)).toBe(false)
     for (const amount of ['480', '4', '48.0']) expect(sent({ currency: 'usdc', amount }), amount).toBe(false)
-    for (const trace of ['abcd', 'ab', 'xabc']) expect(sent({ currency: 'usdc', amount: '48' }, trace), trace).toBe(false)
+    for (const trace of ['abcd', 'ab', 'xabc'])
+      expect(sent({ currency: 'usdc', amount: '48' }, trace), trace).toBe(false)
   })
 
   it('matches a query field and a body field by a pattern, as RE2 reads it', () => {
-    const matches = compileMatcher(RequestMatcher.parse({ path: '/x', query: { q: { matches: '^(a+)+$' } }, body: { n: { matches: '^4[0-9]$' } } }))
+    const matches = compileMatcher(
+      RequestMatcher.parse({ path: '/x', query: { q: { matches: '^(a+)+$' } }, body: { n: { matches: '^4[0-9]$' } } }),
+    )
     expect(matches(request('/x', { q: 'aaa' }, { n: 42 }))).toBe(true)
     expect(matches(request('/x', { q: 'aaa!' }, { n: 42 }))).toBe(false)
     expect(matches(request('/x', { q: 'aa' }, { n: 420 }))).toBe(false)

@@ -90,13 +90,17 @@ function textTest(matcher: ValueMatcher, regex: LinearPattern | undefined): Fiel
   if (matcher.present !== undefined) return (value) => (value !== undefined) === matcher.present
   const wanted = matcher.equals === null || matcher.equals === undefined ? undefined : String(matcher.equals)
   const one = regex ? (text: string) => regex.test(text) : (text: string) => text === wanted
-  return (value) => (Array.isArray(value) ? value.some((v) => typeof v === 'string' && one(v)) : typeof value === 'string' && one(value))
+  return (value) =>
+    Array.isArray(value) ? value.some((v) => typeof v === 'string' && one(v)) : typeof value === 'string' && one(value)
 }
 
 /** A JSON body field: `equals` is strict (5 is not '5'); `matches` reads a number or boolean as its text. */
 function jsonTest(matcher: ValueMatcher, regex: LinearPattern | undefined): FieldTest {
   if (matcher.present !== undefined) return (value) => (value !== undefined) === matcher.present
-  if (regex) return (value) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && regex.test(String(value))
+  if (regex)
+    return (value) =>
+      (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+      regex.test(String(value))
   return (value) => value === matcher.equals
 }
 
@@ -143,7 +147,10 @@ export function compileMatcher(matcher: RequestMatcher): CompiledMatcher {
     const test = textTest(value, regexOf(value, `headers.${name}.matches`))
     tests.push((request) => test(own(request.headers, name)))
   }
-  const bodyTests = Object.entries(matcher.body ?? {}).map(([field, value]) => ({ field, test: jsonTest(value, regexOf(value, `body.${field}.matches`)) }))
+  const bodyTests = Object.entries(matcher.body ?? {}).map(([field, value]) => ({
+    field,
+    test: jsonTest(value, regexOf(value, `body.${field}.matches`)),
+  }))
   if (bodyTests.length > 0) {
     tests.push((request) => {
       const body = request.body()
@@ -152,7 +159,10 @@ export function compileMatcher(matcher: RequestMatcher): CompiledMatcher {
   }
   const { method, key } = matcher
   return (request) =>
-    (method === '*' || method === request.method) && path.test(request.path) && (key === undefined || key === request.key) && tests.every((test) => test(request))
+    (method === '*' || method === request.method) &&
+    path.test(request.path) &&
+    (key === undefined || key === request.key) &&
+    tests.every((test) => test(request))
 }
 
 /**

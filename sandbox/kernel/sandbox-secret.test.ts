@@ -6,12 +6,16 @@ import { send } from '#http/test-request.ts'
 const QUOTE = 'GET /v3/currencies/eth/sell_quote?apiKey=pk_test_secret&quoteCurrencyCode=usd&baseCurrencyAmount=0.5'
 
 async function quoteSignature(secret?: string): Promise<string> {
-  return ((await send(createSandboxCore(secret === undefined ? {} : { secret }), QUOTE)).body as { signature: string }).signature
+  return ((await send(createSandboxCore(secret === undefined ? {} : { secret }), QUOTE)).body as { signature: string })
+    .signature
 }
 
 async function firstSessionId(secret: string): Promise<string> {
   const core = createSandboxCore({ secret })
-  await send(core, 'POST /platform/v1/sessions', { headers: { 'x-api-key': 'sk_test_secret' }, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })
+  await send(core, 'POST /platform/v1/sessions', {
+    headers: { 'x-api-key': 'sk_test_secret' },
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' },
+  })
   return (await core.tenants.get('secret', 'test').store()).sessions.all()[0]!.id
 }
 
@@ -45,7 +49,9 @@ describe('the signing secret', () => {
   })
 
   it('is made from random bytes as hex, and from no fewer than 16 of them', () => {
-    expect(secretFromBytes(new Uint8Array([0, 15, 16, 255, ...new Array(28).fill(1)]))).toBe(`000f10ff${'01'.repeat(28)}`)
+    expect(secretFromBytes(new Uint8Array([0, 15, 16, 255, ...new Array(28).fill(1)]))).toBe(
+      `000f10ff${'01'.repeat(28)}`,
+    )
     expect(() => secretFromBytes(new Uint8Array(15))).toThrow(/at least 16 random bytes/)
   })
 })

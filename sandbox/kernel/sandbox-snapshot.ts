@@ -36,7 +36,10 @@ export async function snapshotSandbox(core: SnapshotSubject): Promise<SandboxSna
     bootId: core.bootId,
     evictions: core.tenants.evictionCount,
     // Accounts evicted while a state file is kept are in it too, as they were when evicted (decision 0049).
-    tenants: [...core.tenants.parkedSnapshots(), ...(await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot())))],
+    tenants: [
+      ...core.tenants.parkedSnapshots(),
+      ...(await Promise.all(core.tenants.all().map((tenant) => tenant.snapshot()))),
+    ],
   }
 }
 
@@ -89,9 +92,18 @@ export interface RestoreReport {
  */
 export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSnapshot): Promise<RestoreReport> {
   const droppedFaults: RestoreReport['droppedFaults'] = []
-  if (snapshot.seed !== core.seed) throw new SnapshotMismatchError(`was saved with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or use another state file`)
-  if (snapshot.secret !== core.secret) throw new SnapshotMismatchError('was saved with another signing secret: restore it into a core made with its secret')
-  if (snapshot.bootId !== core.bootId) throw new SnapshotMismatchError(`was saved under boot id ${snapshot.bootId}, not ${core.bootId}: restore it into a core made with its boot id`)
+  if (snapshot.seed !== core.seed)
+    throw new SnapshotMismatchError(
+      `was saved with seed ${snapshot.seed}, not ${core.seed}: start with --seed ${snapshot.seed}, or use another state file`,
+    )
+  if (snapshot.secret !== core.secret)
+    throw new SnapshotMismatchError(
+      'was saved with another signing secret: restore it into a core made with its secret',
+    )
+  if (snapshot.bootId !== core.bootId)
+    throw new SnapshotMismatchError(
+      `was saved under boot id ${snapshot.bootId}, not ${core.bootId}: restore it into a core made with its boot id`,
+    )
   for (const saved of snapshot.tenants) {
     const tenant = core.tenants.provisionRestored(saved.account, saved.mode, saved.generation, snapshot.evictions)
     for (const dropped of restoreTenant(tenant, saved)) droppedFaults.push({ tenant: tenant.id, ...dropped })
@@ -109,10 +121,12 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
  * restoreTenant(core.tenants.get('shop', 'test'), saved)
  */
 export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): DroppedFault[] {
-  const store = saved.store && import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
-    const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
-    tenant.resumeJobs(restored, saved.jobs)
-    return restored
-  })
+  const store =
+    saved.store &&
+    import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
+      const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
+      tenant.resumeJobs(restored, saved.jobs)
+      return restored
+    })
   return tenant.restore(saved, store)
 }

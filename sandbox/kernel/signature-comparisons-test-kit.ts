@@ -1,16 +1,38 @@
 import ts from 'typescript'
 import { exportedSymbol, findingAt, sandboxSources, type SourceFinding } from '../source-program-test-kit.ts'
 
-const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken])
-const ASSIGNMENT = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken])
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+])
+const ASSIGNMENT = new Set([
+  ts.SyntaxKind.EqualsToken,
+  ts.SyntaxKind.BarBarEqualsToken,
+  ts.SyntaxKind.QuestionQuestionEqualsToken,
+  ts.SyntaxKind.AmpersandAmpersandEqualsToken,
+])
 /** Operators whose value is one of their operands, or holds it (`+` concatenates). */
-const PASSING = new Set([ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.PlusToken])
+const PASSING = new Set([
+  ts.SyntaxKind.BarBarToken,
+  ts.SyntaxKind.QuestionQuestionToken,
+  ts.SyntaxKind.AmpersandAmpersandToken,
+  ts.SyntaxKind.PlusToken,
+])
 // A name like `signature`, but not a header's name (`webhookSignatureHeader` holds `moonpay-signature-v2`, not a digest).
 const SIGNATURE_NAME = /signature(?!.*header)/i
 
 /** The expression under parentheses, type assertions, `!` and `await`. */
 function unwrap(expression: ts.Expression): ts.Expression {
-  while (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression) || ts.isTypeAssertionExpression(expression) || ts.isAwaitExpression(expression)) {
+  while (
+    ts.isParenthesizedExpression(expression) ||
+    ts.isAsExpression(expression) ||
+    ts.isSatisfiesExpression(expression) ||
+    ts.isNonNullExpression(expression) ||
+    ts.isTypeAssertionExpression(expression) ||
+    ts.isAwaitExpression(expression)
+  ) {
     expression = expression.expression
   }
   return expression
@@ -37,7 +59,8 @@ function stringLike(type: ts.Type): boolean {
 function nameOf(node: ts.Node): string | undefined {
   if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) return node.text
   if (ts.isPropertyAccessExpression(node)) return node.name.text
-  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) return node.argumentExpression.text
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    return node.argumentExpression.text
   return undefined
 }
 
@@ -74,7 +97,8 @@ class SignatureValues {
 
   constructor(private readonly program: ts.Program) {
     this.checker = program.getTypeChecker()
-    const sign = exportedSymbol(program, 'kernel/tenant.ts', 'Tenant').members?.get('sign' as ts.__String)?.declarations?.[0]
+    const sign = exportedSymbol(program, 'kernel/tenant.ts', 'Tenant').members?.get('sign' as ts.__String)
+      ?.declarations?.[0]
     if (!sign) throw new Error('Tenant.sign is gone: the finder no longer knows where signatures come from')
     this.sign = sign
     this.hmac = exportedSymbol(program, 'kernel/hmac.ts', 'HmacSha256')
@@ -87,7 +111,8 @@ class SignatureValues {
   holdsSignature(expression: ts.Expression): boolean {
     const node = unwrap(expression)
     if (ts.isCallExpression(node)) return this.signingCall(node)
-    if (ts.isConditionalExpression(node)) return this.holdsSignature(node.whenTrue) || this.holdsSignature(node.whenFalse)
+    if (ts.isConditionalExpression(node))
+      return this.holdsSignature(node.whenTrue) || this.holdsSignature(node.whenFalse)
     if (ts.isTemplateExpression(node)) return node.templateSpans.some((span) => this.holdsSignature(span.expression))
     if (ts.isBinaryExpression(node)) {
       const operator = node.operatorToken.kind
@@ -96,7 +121,12 @@ class SignatureValues {
       return false
     }
     if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
-      return this.namedSignature(node) || this.symbolHolds(this.checker.getSymbolAtLocation(ts.isElementAccessExpression(node) ? node.argumentExpression : node))
+      return (
+        this.namedSignature(node) ||
+        this.symbolHolds(
+          this.checker.getSymbolAtLocation(ts.isElementAccessExpression(node) ? node.argumentExpression : node),
+        )
+      )
     }
     return false
   }
@@ -114,9 +144,19 @@ class SignatureValues {
     const callee = this.resolved(this.checker.getSymbolAtLocation(call.expression))
     if (callee?.declarations?.includes(this.sign)) return true
     if (this.checker.getTypeAtLocation(call.expression).aliasSymbol === this.hmac) return true
-    if (declaration && !ts.isJSDocSignature(declaration) && !declaration.getSourceFile().isDeclarationFile && this.returnsSignature(declaration)) return true
+    if (
+      declaration &&
+      !ts.isJSDocSignature(declaration) &&
+      !declaration.getSourceFile().isDeclarationFile &&
+      this.returnsSignature(declaration)
+    )
+      return true
     const method = unwrap(call.expression)
-    return ts.isPropertyAccessExpression(method) && this.holdsSignature(method.expression) && stringLike(this.checker.getTypeAtLocation(call))
+    return (
+      ts.isPropertyAccessExpression(method) &&
+      this.holdsSignature(method.expression) &&
+      stringLike(this.checker.getTypeAtLocation(call))
+    )
   }
 
   private returnsSignature(fn: ts.SignatureDeclaration): boolean {
@@ -134,10 +174,18 @@ class SignatureValues {
     return this.once(symbol, () => {
       for (const declaration of symbol.declarations ?? []) {
         if (declaration.getSourceFile().isDeclarationFile) continue
-        if (ts.isVariableDeclaration(declaration) || ts.isPropertyDeclaration(declaration) || ts.isPropertyAssignment(declaration)) {
+        if (
+          ts.isVariableDeclaration(declaration) ||
+          ts.isPropertyDeclaration(declaration) ||
+          ts.isPropertyAssignment(declaration)
+        ) {
           if (declaration.initializer && this.holdsSignature(declaration.initializer)) return true
         }
-        if (ts.isShorthandPropertyAssignment(declaration) && this.symbolHolds(this.checker.getShorthandAssignmentValueSymbol(declaration))) return true
+        if (
+          ts.isShorthandPropertyAssignment(declaration) &&
+          this.symbolHolds(this.checker.getShorthandAssignmentValueSymbol(declaration))
+        )
+          return true
         if (ts.isBindingElement(declaration) && this.bindingHolds(declaration)) return true
         if (ts.isGetAccessorDeclaration(declaration) && this.returnsSignature(declaration)) return true
       }
@@ -157,7 +205,10 @@ class SignatureValues {
       return this.symbolHolds(this.checker.getPropertyOfType(this.checker.getTypeAtLocation(pattern), name))
     }
     const source = ts.isVariableDeclaration(pattern.parent) ? pattern.parent.initializer : undefined
-    const item = source && ts.isArrayLiteralExpression(unwrap(source)) ? (unwrap(source) as ts.ArrayLiteralExpression).elements[pattern.elements.indexOf(element)] : undefined
+    const item =
+      source && ts.isArrayLiteralExpression(unwrap(source))
+        ? (unwrap(source) as ts.ArrayLiteralExpression).elements[pattern.elements.indexOf(element)]
+        : undefined
     return item !== undefined && this.holdsSignature(item)
   }
 
@@ -165,8 +216,13 @@ class SignatureValues {
   private assignedTo(symbol: ts.Symbol): ts.Expression[] {
     return (this.assignments().get(symbol.name) ?? [])
       .filter(({ left }) => {
-        const target = this.resolved(this.checker.getSymbolAtLocation(ts.isElementAccessExpression(left) ? left.argumentExpression : left))
-        return target === symbol || (target?.declarations ?? []).some((declaration) => symbol.declarations?.includes(declaration))
+        const target = this.resolved(
+          this.checker.getSymbolAtLocation(ts.isElementAccessExpression(left) ? left.argumentExpression : left),
+        )
+        return (
+          target === symbol ||
+          (target?.declarations ?? []).some((declaration) => symbol.declarations?.includes(declaration))
+        )
       })
       .map(({ right }) => right)
   }
@@ -214,14 +270,28 @@ class SignatureValues {
  * @example
  * findSignatureComparisons(sourceProgram()) // [] ; or [{ where: 'kernel/tenant.ts:130', code: 'expected === presented' }]
  */
-export function findSignatureComparisons(program: ts.Program, files: readonly ts.SourceFile[] = sandboxSources(program).map(({ file }) => file)): SourceFinding[] {
+export function findSignatureComparisons(
+  program: ts.Program,
+  files: readonly ts.SourceFile[] = sandboxSources(program).map(({ file }) => file),
+): SourceFinding[] {
   const values = new SignatureValues(program)
-  const comparesSignature = (a: ts.Expression, b: ts.Expression) => !exempt(a) && !exempt(b) && (values.holdsSignature(a) || values.holdsSignature(b))
+  const comparesSignature = (a: ts.Expression, b: ts.Expression) =>
+    !exempt(a) && !exempt(b) && (values.holdsSignature(a) || values.holdsSignature(b))
   const findings: SourceFinding[] = []
   const visit = (node: ts.Node): void => {
-    if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind) && comparesSignature(node.left, node.right)) findings.push(findingAt(node))
+    if (
+      ts.isBinaryExpression(node) &&
+      EQUALITY.has(node.operatorToken.kind) &&
+      comparesSignature(node.left, node.right)
+    )
+      findings.push(findingAt(node))
     if (ts.isCaseClause(node) && comparesSignature(node.parent.parent.expression, node.expression)) {
-      findings.push(findingAt(node.expression, `switch (${node.parent.parent.expression.getText()}) case ${node.expression.getText()}`))
+      findings.push(
+        findingAt(
+          node.expression,
+          `switch (${node.parent.parent.expression.getText()}) case ${node.expression.getText()}`,
+        ),
+      )
     }
     ts.forEachChild(node, visit)
   }

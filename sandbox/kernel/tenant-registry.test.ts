@@ -5,7 +5,10 @@ import { send } from '#http/test-request.ts'
 
 const headersOf = (account: string) => ({ 'x-api-key': `sk_test_${account}` })
 const session = (core: ReturnType<typeof createSandboxCore>, account: string) =>
-  send(core, 'POST /platform/v1/sessions', { headers: headersOf(account), body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })
+  send(core, 'POST /platform/v1/sessions', {
+    headers: headersOf(account),
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' },
+  })
 
 describe('TenantRegistry eviction', () => {
   it('keeps at most limits.tenants tenants, evicting the least recently used', async () => {
@@ -32,7 +35,10 @@ describe('TenantRegistry eviction', () => {
 
   it("forgets an evicted tenant's allowed origins in the CORS preflight index", async () => {
     const core = createSandboxCore({ limits: { tenants: 1 } })
-    const put = await send(core, 'PUT /__sandbox/settings', { headers: headersOf('alpha'), body: { allowedOrigins: ['https://shop.example'] } })
+    const put = await send(core, 'PUT /__sandbox/settings', {
+      headers: headersOf('alpha'),
+      body: { allowedOrigins: ['https://shop.example'] },
+    })
     expect(put.status).toBe(200)
     expect(core.tenants.anyTenantAllows('https://shop.example')).toBe(true)
     await session(core, 'beta')
@@ -56,7 +62,13 @@ describe('the sandbox-wide record budget', () => {
     const core = createSandboxCore()
     await session(core, 'alpha')
     const store = await core.tenants.get('alpha', 'test').store()
-    const held = store.customers.size + store.sessions.size + store.cards.size + store.transactions.size + store.uploads.size + store.challenges.size
+    const held =
+      store.customers.size +
+      store.sessions.size +
+      store.cards.size +
+      store.transactions.size +
+      store.uploads.size +
+      store.challenges.size
     expect(core.tenants.budget.held).toBe(held)
     await send(core, 'POST /__sandbox/reset', { headers: headersOf('alpha') })
     expect(core.tenants.budget.held).toBe(0)
@@ -92,7 +104,9 @@ describe('the sandbox-wide record budget', () => {
     expect((await session(core, 'alpha')).status).toBe(201)
     const refused = await session(core, 'alpha')
     expect(refused.status).toBe(429)
-    expect(JSON.stringify(refused.body)).toContain("records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)")
+    expect(JSON.stringify(refused.body)).toContain(
+      'records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)',
+    )
   })
 })
 
@@ -110,7 +124,12 @@ describe('an active account (used within limits.activeWindowMs)', () => {
     await session(core, 'beta')
     const refused = await session(core, 'gamma')
     expect(refused.status).toBe(429)
-    expect(refused.body).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^all 2 accounts this sandbox keeps at once were used in the last 10 minutes, .*account gamma: start the sandbox with --max-accounts <n>/) })
+    expect(refused.body).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(
+        /^all 2 accounts this sandbox keeps at once were used in the last 10 minutes, .*account gamma: start the sandbox with --max-accounts <n>/,
+      ),
+    })
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'beta:test'])
     expect((await session(core, 'alpha')).status).toBe(201)
   })
@@ -135,7 +154,9 @@ describe('an active account (used within limits.activeWindowMs)', () => {
     await session(core, 'beta')
     const refused = await session(core, 'gamma')
     expect(refused.status).toBe(429)
-    expect(JSON.stringify(refused.body)).toContain("so this account's seeded data has no room: try again once another account has been idle")
+    expect(JSON.stringify(refused.body)).toContain(
+      "so this account's seeded data has no room: try again once another account has been idle",
+    )
     // The new account's store was refused whole: the budget is never passed, not even by a seed.
     expect(core.tenants.budget.held).toBe(oneTenant * 2)
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'beta:test', 'gamma:test'])
@@ -148,24 +169,41 @@ describe('an active account (used within limits.activeWindowMs)', () => {
 
 describe('an evicted account while a state file is kept (keepEvicted)', () => {
   const clockOf = async (core: ReturnType<typeof createSandboxCore>, account: string) =>
-    ((await send(core, 'GET /__sandbox/clock', { headers: headersOf(account) })).body as { data: { advancedMs: number } }).data.advancedMs
+    (
+      (await send(core, 'GET /__sandbox/clock', { headers: headersOf(account) })).body as {
+        data: { advancedMs: number }
+      }
+    ).data.advancedMs
 
   it('comes back whole on its next use: its clock, and a token issued before it was evicted', async () => {
     const core = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true })
-    const created = await send(core, 'POST /platform/v1/sessions', { headers: headersOf('alpha'), body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7', email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' } })
+    const created = await send(core, 'POST /platform/v1/sessions', {
+      headers: headersOf('alpha'),
+      body: {
+        externalCustomerId: 'u1',
+        deviceIp: '203.0.113.7',
+        email: 'active.us-ny@sandbox.test',
+        phoneNumber: '+12125550101',
+      },
+    })
     const { sessionToken } = (created.body as { data: { sessionToken: string } }).data
     await send(core, 'POST /__sandbox/clock/advance', { headers: headersOf('alpha'), body: { by: '1h' } })
     await session(core, 'beta')
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test'])
     expect((await core.snapshot()).tenants.map((tenant) => tenant.account)).toEqual(['alpha', 'beta'])
     expect(await clockOf(core, 'alpha')).toBe(3_600_000)
-    const connection = await send(core, 'POST /__sandbox/connections', { headers: headersOf('alpha'), body: { sessionToken } })
+    const connection = await send(core, 'POST /__sandbox/connections', {
+      headers: headersOf('alpha'),
+      body: { sessionToken },
+    })
     expect(connection.status).toBe(200)
     const { accessToken } = (connection.body as { data: { credentials: { accessToken: string } } }).data.credentials
     await session(core, 'beta')
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['beta:test'])
     // A Bearer token names its account: it brings the evicted account back too.
-    const listed = await send(core, 'GET /platform/v1/transactions', { headers: { authorization: `Bearer ${accessToken}` } })
+    const listed = await send(core, 'GET /platform/v1/transactions', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
     expect(listed.status, JSON.stringify(listed.body)).toBe(200)
     expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test'])
   })
@@ -179,11 +217,21 @@ describe('an evicted account while a state file is kept (keepEvicted)', () => {
   })
 
   it('stays in the state across a restart and comes back on its next use', async () => {
-    const core = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true, secret: 'cd'.repeat(32), bootId: 'parked' })
+    const core = createSandboxCore({
+      limits: { tenants: 1 },
+      keepEvicted: true,
+      secret: 'cd'.repeat(32),
+      bootId: 'parked',
+    })
     await send(core, 'POST /__sandbox/clock/advance', { headers: headersOf('alpha'), body: { by: '2h' } })
     await session(core, 'beta')
     const snapshot = JSON.parse(JSON.stringify(await core.snapshot()))
-    const restarted = createSandboxCore({ limits: { tenants: 1 }, keepEvicted: true, secret: 'cd'.repeat(32), bootId: 'parked' })
+    const restarted = createSandboxCore({
+      limits: { tenants: 1 },
+      keepEvicted: true,
+      secret: 'cd'.repeat(32),
+      bootId: 'parked',
+    })
     await restarted.restore(snapshot)
     expect(await clockOf(restarted, 'alpha')).toBe(7_200_000)
     expect((await restarted.snapshot()).tenants.map((tenant) => tenant.account).sort()).toEqual(['alpha', 'beta'])
@@ -194,7 +242,12 @@ describe('an evicted account while a state file is kept (keepEvicted)', () => {
     await session(probe, 'alpha')
     await session(probe, 'beta')
     const oneState = probe.tenants.usage().parked.characters
-    expect(probe.tenants.usage().parked).toEqual({ accounts: 1, characters: oneState, limit: DEFAULT_TENANT_LIMITS.parkedCharacters, forgotten: 0 })
+    expect(probe.tenants.usage().parked).toEqual({
+      accounts: 1,
+      characters: oneState,
+      limit: DEFAULT_TENANT_LIMITS.parkedCharacters,
+      forgotten: 0,
+    })
 
     const core = createSandboxCore({ limits: { tenants: 1, parkedCharacters: oneState * 2.5 }, keepEvicted: true })
     for (const account of ['alpha', 'beta', 'gamma', 'delta']) await session(core, account)

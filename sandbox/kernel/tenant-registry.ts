@@ -79,7 +79,12 @@ export class TenantRegistry {
   readonly budget: RecordBudget
 
   constructor(options: TenantOptions) {
-    this.budget = new RecordBudget(options.limits.records, (keep) => this.evictFor(keep), options.limits.bytes, () => this.tenants.size)
+    this.budget = new RecordBudget(
+      options.limits.records,
+      (keep) => this.evictFor(keep),
+      options.limits.bytes,
+      () => this.tenants.size,
+    )
     const { webhookAttemptsPerAccount, webhookAttemptsInFlight } = options.limits
     this.options = {
       ...options,
@@ -230,7 +235,12 @@ export class TenantRegistry {
       accounts: { held: this.tenants.size, limit: tenants },
       records: { held: this.budget.held, limit: records },
       bytes: { held: this.budget.bytes, limit: bytes, accountLimit: accountBytes },
-      parked: { accounts: this.parked.size, characters: this.parkedCharacters, limit: parkedCharacters, forgotten: this.forgottenParked },
+      parked: {
+        accounts: this.parked.size,
+        characters: this.parkedCharacters,
+        limit: parkedCharacters,
+        forgotten: this.forgottenParked,
+      },
     }
   }
 
@@ -273,9 +283,16 @@ export class TenantRegistry {
     if (key === undefined || key.length === 0) throw new SandboxError('unauthorized', `${source} is required`)
     const known = this.byKey.get(key)
     const parsed = known?.key ?? parseApiKey(key)
-    if (!parsed) throw new SandboxError('unauthorized', `${source} is not a valid API key: keys look like pk_test_<account> or sk_test_<account>`)
+    if (!parsed)
+      throw new SandboxError(
+        'unauthorized',
+        `${source} is not a valid API key: keys look like pk_test_<account> or sk_test_<account>`,
+      )
     if (parsed.kind !== required) {
-      const hint = required === 'publishable' ? 'a publishable key (pk_...); never put a secret key in a URL' : 'a secret key (sk_...)'
+      const hint =
+        required === 'publishable'
+          ? 'a publishable key (pk_...); never put a secret key in a URL'
+          : 'a secret key (sk_...)'
       throw new SandboxError('unauthorized', `${source} must be ${hint}`)
     }
     if (known) {

@@ -1,4 +1,13 @@
-import { DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER, DEFAULT_WEBHOOK_SIGNATURE_HEADER, type AccountFixture, type Mode, type ScheduledJob, type StateEventName, type TenantSettings, type TenantSnapshot } from '#contract/index.ts'
+import {
+  DEFAULT_WEBHOOK_LEGACY_SIGNATURE_HEADER,
+  DEFAULT_WEBHOOK_SIGNATURE_HEADER,
+  type AccountFixture,
+  type Mode,
+  type ScheduledJob,
+  type StateEventName,
+  type TenantSettings,
+  type TenantSnapshot,
+} from '#contract/index.ts'
 import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
@@ -136,7 +145,9 @@ export class Tenant {
   scheduleJob(store: TenantStore, job: ScheduledJob): void {
     const jobs = this.jobs
     jobs.add(job)
-    this.clock.schedule(job.at, () => this.dueJobs.runNowIfIdle(() => this.options.runJob(this, store, job)).finally(() => jobs.delete(job)))
+    this.clock.schedule(job.at, () =>
+      this.dueJobs.runNowIfIdle(() => this.options.runJob(this, store, job)).finally(() => jobs.delete(job)),
+    )
   }
 
   /**
@@ -171,7 +182,13 @@ export class Tenant {
 
   /** How this tenant's store is made: its limits, the sandbox-wide budget, the tenant as its owner, the pause. */
   storeOptions(): TenantStoreOptions {
-    return { limits: this.options.limits, budget: this.options.budget, bytes: this.bytes, owner: this, pause: this.options.pause }
+    return {
+      limits: this.options.limits,
+      budget: this.options.budget,
+      bytes: this.bytes,
+      owner: this,
+      pause: this.options.pause,
+    }
   }
 
   /** Drops everything the tenant holds against the sandbox's budgets: it was evicted, or replaced by a restored one. */
@@ -183,7 +200,11 @@ export class Tenant {
   /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
   releaseStore(): void {
     if (this.loadedStore) this.loadedStore.release()
-    else void this.storePromise?.then((store) => store.release(), () => undefined)
+    else
+      void this.storePromise?.then(
+        (store) => store.release(),
+        () => undefined,
+      )
     this.storePromise = undefined
     this.loadedStore = undefined
   }
@@ -266,8 +287,14 @@ export class Tenant {
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
       const build = async () => {
-        const [{ TenantStore }, { tenantSeedSteps }] = await Promise.all([import('./store/tenant-store.ts'), import('#fixtures/tenant-seed.ts')])
-        const seed = await finishSteps(tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog), this.options.pause)
+        const [{ TenantStore }, { tenantSeedSteps }] = await Promise.all([
+          import('./store/tenant-store.ts'),
+          import('#fixtures/tenant-seed.ts'),
+        ])
+        const seed = await finishSteps(
+          tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog),
+          this.options.pause,
+        )
         return TenantStore.seeded(seed, this.storeOptions())
       }
       this.storePromise = this.adopt(this.options.storeBuilds?.run(build) ?? build())
@@ -381,7 +408,11 @@ export class Tenant {
     ;(this.clock as VirtualClock | undefined)?.stop()
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
-    this.journal = new Journal({ entries: this.options.journalSize, chars: journalBytes, entryChars: journalEntryBytes })
+    this.journal = new Journal({
+      entries: this.options.journalSize,
+      chars: journalBytes,
+      entryChars: journalEntryBytes,
+    })
     this.bytes?.retire()
     this.bytes = this.newBytes()
     this.faults = this.newFaults()
@@ -399,13 +430,19 @@ export class Tenant {
 
   /** A byte count for a new life of the account: its journal read as it is now, its parts against the sandbox's budget. */
   private newBytes(): AccountBytes {
-    const journal = { held: () => this.journal.held.chars, most: Math.min(this.journal.charBudget, this.options.limits.accountBytes) }
+    const journal = {
+      held: () => this.journal.held.chars,
+      most: Math.min(this.journal.charBudget, this.options.limits.accountBytes),
+    }
     return new AccountBytes(this.options.limits.accountBytes, journal, this.options.budget, this)
   }
 
   /** An empty fault registry drawing from the tenant's seed, counting its faults in the account's bytes. */
   private newFaults(): FaultRegistry {
-    return new FaultRegistry(seededFaultDraw(this.options.hmac, this.options.seed, this.account.mode), { bytes: this.bytes, limit: this.options.limits.faults })
+    return new FaultRegistry(seededFaultDraw(this.options.hmac, this.options.seed, this.account.mode), {
+      bytes: this.bytes,
+      limit: this.options.limits.faults,
+    })
   }
 
   /**

@@ -80,7 +80,14 @@ describe('VirtualClock.advanceInSlices', () => {
     clock.schedule(start + 10_000, job('a'))
     clock.schedule(start + 20_000, job('c'))
     expect(await clock.advanceInSlices(60_000)).toBe(3)
-    expect(seen).toEqual(['a starts @10000', 'a ends @10000', 'b starts @20000', 'b ends @20000', 'c starts @20000', 'c ends @20000'])
+    expect(seen).toEqual([
+      'a starts @10000',
+      'a ends @10000',
+      'b starts @20000',
+      'b ends @20000',
+      'c starts @20000',
+      'c ends @20000',
+    ])
     expect(clock.now()).toBe(start + 60_000)
   })
 

@@ -63,7 +63,10 @@ export class VirtualClock {
     this.startedAt = options.restore?.startedAt ?? options.start
     this.wall = options.wall
     // A frozen clock's state (no wall origin) restored into a running one starts running from where it stood.
-    this.wallStart = options.restore && options.wall && options.restore.wallStart > 0 ? options.restore.wallStart : (options.wall?.() ?? 0)
+    this.wallStart =
+      options.restore && options.wall && options.restore.wallStart > 0
+        ? options.restore.wallStart
+        : (options.wall?.() ?? 0)
     this.advancedMs = options.restore?.advancedMs ?? 0
     this.pause = options.pause
   }

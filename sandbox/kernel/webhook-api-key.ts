@@ -6,7 +6,8 @@ import { WebhookVerificationError } from './webhook-verification-error.ts'
  * @example
  * WEBHOOK_API_KEY_RULE // 'webhook API key must be wk_test_ or wk_live_ followed by 16 to 128 base64url characters'
  */
-export const WEBHOOK_API_KEY_RULE = 'webhook API key must be wk_test_ or wk_live_ followed by 16 to 128 base64url characters'
+export const WEBHOOK_API_KEY_RULE =
+  'webhook API key must be wk_test_ or wk_live_ followed by 16 to 128 base64url characters'
 
 const API_KEY = /^wk_(?:test|live)_[A-Za-z0-9_-]{16,128}$/
 

@@ -7,7 +7,10 @@ const post = (url: string) => ({ url, headers: { 'x-test': '1' }, body: '{"type"
 describe('webhookReceivers', () => {
   it('takes a delivery to a handler’s URL in process, and hands any other to the inner transport', async () => {
     const outside: string[] = []
-    const inner: WebhookTransport = { post: async ({ url }) => (outside.push(url), { status: 204, durationMs: 0 }), nowSeconds: () => 42 }
+    const inner: WebhookTransport = {
+      post: async ({ url }) => (outside.push(url), { status: 204, durationMs: 0 }),
+      nowSeconds: () => 42,
+    }
     const receivers = webhookReceivers()
     const bodies: unknown[] = []
     const url = receivers.url(async (request) => void bodies.push(await request.json()))

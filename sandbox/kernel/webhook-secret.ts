@@ -43,7 +43,9 @@ export function secretKeyBytes(secret: string): Uint8Array | undefined {
  * WebhookSecret.safeParse('whsec_' + 'A'.repeat(32)).success // true (24 zero bytes)
  * WebhookSecret.safeParse('hunter2').error?.issues[0]?.message // 'secret must be whsec_ followed by base64 of 24 to 64 bytes'
  */
-export const WebhookSecret = z.string({ error: WEBHOOK_SECRET_RULE }).refine((text) => secretKeyBytes(text) !== undefined, { error: WEBHOOK_SECRET_RULE })
+export const WebhookSecret = z
+  .string({ error: WEBHOOK_SECRET_RULE })
+  .refine((text) => secretKeyBytes(text) !== undefined, { error: WEBHOOK_SECRET_RULE })
 
 /**
  * The secret, unchanged, when it is a valid webhook secret; otherwise a

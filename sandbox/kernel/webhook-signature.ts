@@ -66,7 +66,10 @@ const DEFAULT_TOLERANCE_SECONDS = 300
 function kindOf(key: unknown): 'api-key' | 'secret' {
   if (isWebhookApiKey(key)) return 'api-key'
   if (typeof key === 'string' && secretKeyBytes(key) !== undefined) return 'secret'
-  const rule = typeof key === 'string' && key.startsWith('wk_') ? WEBHOOK_API_KEY_RULE : `the key must be the account's webhook API key (wk_…) or an endpoint's ${WEBHOOK_SECRET_RULE}`
+  const rule =
+    typeof key === 'string' && key.startsWith('wk_')
+      ? WEBHOOK_API_KEY_RULE
+      : `the key must be the account's webhook API key (wk_…) or an endpoint's ${WEBHOOK_SECRET_RULE}`
   throw new WebhookVerificationError('invalid_secret', rule)
 }
 
@@ -85,7 +88,8 @@ const WebhookId = z.string().regex(/^[\x21-\x7e]{1,256}$/, WEBHOOK_ID_RULE)
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 function checkedHeaderName(option: string, name: string): string {
-  if (!HEADER_NAME.test(name)) throw new RangeError(`${option} must be an HTTP header name (letters, digits, -), not ${JSON.stringify(name)}`)
+  if (!HEADER_NAME.test(name))
+    throw new RangeError(`${option} must be an HTTP header name (letters, digits, -), not ${JSON.stringify(name)}`)
   return name.toLowerCase()
 }
 
@@ -117,13 +121,19 @@ export function signWebhook(
   options: { timestamp: number; scheme?: WebhookScheme; id?: string } & HeaderNames,
 ): Record<string, string> {
   const { timestamp, scheme = 'sandbox' } = options
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new RangeError(`timestamp must be whole unix seconds, not ${timestamp}`)
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new RangeError(`timestamp must be whole unix seconds, not ${timestamp}`)
   const all = typeof keys === 'string' ? [keys] : keys
   if (all.length === 0) throw new RangeError('signWebhook needs at least one key')
   const apiKeys = all.filter((key) => kindOf(key) === 'api-key')
   const secrets = all.filter((key) => kindOf(key) === 'secret')
   const headers: Record<string, string> = {}
-  if (apiKeys.length > 0) headers[checkedHeaderName('headerName', options.headerName ?? DEFAULT_SIGNATURE_HEADER)] = signatureHeader(apiKeys, timestamp, body)
+  if (apiKeys.length > 0)
+    headers[checkedHeaderName('headerName', options.headerName ?? DEFAULT_SIGNATURE_HEADER)] = signatureHeader(
+      apiKeys,
+      timestamp,
+      body,
+    )
   if (secrets.length === 0) return headers
   if (scheme === 'sandbox') {
     const name = checkedHeaderName('legacyHeaderName', options.legacyHeaderName ?? DEFAULT_LEGACY_SIGNATURE_HEADER)
@@ -132,9 +142,15 @@ export function signWebhook(
     return headers
   }
   const { id } = options
-  if (id === undefined || !WebhookId.safeParse(id).success) throw new RangeError(`the standard scheme needs an id: ${WEBHOOK_ID_RULE}`)
+  if (id === undefined || !WebhookId.safeParse(id).success)
+    throw new RangeError(`the standard scheme needs an id: ${WEBHOOK_ID_RULE}`)
   const signatures = secrets.map((each) => `v1,${standardSignature(secretKeyBytes(each)!, id, timestamp, body)}`)
-  return { ...headers, 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') }
+  return {
+    ...headers,
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatures.join(' '),
+  }
 }
 
 function signatureHeader(keys: string[], timestamp: number, body: string): string {
@@ -151,13 +167,21 @@ const UnixSeconds = z
 /** `t=<unix seconds>,s=<hex>[,s=<hex>…]`, as entries grouped by key (each present at least once). */
 const SignatureEntries = z.object({
   t: z.tuple([UnixSeconds], { error: 'must appear exactly once' }),
-  s: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (HMAC-SHA256)').transform((hex) => hex.toLowerCase())),
+  s: z.array(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (HMAC-SHA256)')
+      .transform((hex) => hex.toLowerCase()),
+  ),
 })
 
 /** One entry of `webhook-signature`: `<version>,<signature>`; v1 signatures are base64 of 32 bytes. */
 const StandardSignatureEntry = z
   .string()
-  .regex(/^(?:v1,[A-Za-z0-9+/]{43}=|v(?!1,)[0-9a-z]+,\S+)$/, 'entries must be <version>,<signature>, v1 ones base64 of 32 bytes')
+  .regex(
+    /^(?:v1,[A-Za-z0-9+/]{43}=|v(?!1,)[0-9a-z]+,\S+)$/,
+    'entries must be <version>,<signature>, v1 ones base64 of 32 bytes',
+  )
 
 const StandardSignatureHeader = z
   .string()
@@ -180,7 +204,8 @@ function headerValue(headers: HeaderInput, name: string): string | undefined {
   }
   const present = values.filter((value) => typeof value !== 'string' || value.trim() !== '')
   if (present.length === 0) return undefined
-  if (present.length > 1) throw new WebhookVerificationError('malformed_signature', `${wanted} is sent more than once; it must be one header`)
+  if (present.length > 1)
+    throw new WebhookVerificationError('malformed_signature', `${wanted} is sent more than once; it must be one header`)
   const [value] = present
   if (typeof value !== 'string') throw new WebhookVerificationError('malformed_signature', `${wanted} must be text`)
   return value.trim()
@@ -212,18 +237,31 @@ function headerClaim(body: string, headers: HeaderInput, key: string, name: stri
   for (const entry of value.split(',')) {
     const match = /^\s*([a-z]+)=(\S*)\s*$/.exec(entry)
     if (match === null || (match[1] !== 't' && match[1] !== 's')) {
-      throw new WebhookVerificationError('malformed_signature', `${name} must be t=<unix seconds>,s=<hex>, not ${JSON.stringify(value)}`)
+      throw new WebhookVerificationError(
+        'malformed_signature',
+        `${name} must be t=<unix seconds>,s=<hex>, not ${JSON.stringify(value)}`,
+      )
     }
     if (match[2] !== '') grouped[match[1]].push(match[2]!)
   }
-  if (grouped.t.length === 0) throw new WebhookVerificationError('missing_timestamp', `${name} has no t= (the unix seconds it was signed at)`)
+  if (grouped.t.length === 0)
+    throw new WebhookVerificationError('missing_timestamp', `${name} has no t= (the unix seconds it was signed at)`)
   // A t= that swallowed the rest (`t=1;s=…`) is malformed, not a header missing its s=.
   const timestamp = SignatureEntries.shape.t.safeParse(grouped.t)
-  if (!timestamp.success) throw malformed(name, new z.ZodError(timestamp.error.issues.map((issue) => ({ ...issue, path: ['t', ...issue.path] }))))
-  if (grouped.s.length === 0) throw new WebhookVerificationError('missing_digest', `${name} has no s= (the hex HMAC-SHA256 digest)`)
+  if (!timestamp.success)
+    throw malformed(
+      name,
+      new z.ZodError(timestamp.error.issues.map((issue) => ({ ...issue, path: ['t', ...issue.path] }))),
+    )
+  if (grouped.s.length === 0)
+    throw new WebhookVerificationError('missing_digest', `${name} has no s= (the hex HMAC-SHA256 digest)`)
   const parsed = SignatureEntries.safeParse(grouped)
   if (!parsed.success) throw malformed(name, parsed.error)
-  return { timestamp: parsed.data.t[0], signatures: parsed.data.s, expected: headerSignature(key, parsed.data.t[0], body) }
+  return {
+    timestamp: parsed.data.t[0],
+    signatures: parsed.data.s,
+    expected: headerSignature(key, parsed.data.t[0], body),
+  }
 }
 
 function standardClaim(body: string, headers: HeaderInput, secret: string): Claim {
@@ -238,9 +276,16 @@ function standardClaim(body: string, headers: HeaderInput, secret: string): Clai
   if (!entries.success) throw malformed('webhook-signature', entries.error)
   const signatures = entries.data.filter((entry) => entry.startsWith('v1,')).map((entry) => entry.slice('v1,'.length))
   if (signatures.length === 0) {
-    throw new WebhookVerificationError('signature_mismatch', 'webhook-signature carries no v1 signature; this verifier checks v1 (HMAC-SHA256) only')
+    throw new WebhookVerificationError(
+      'signature_mismatch',
+      'webhook-signature carries no v1 signature; this verifier checks v1 (HMAC-SHA256) only',
+    )
   }
-  return { timestamp: timestamp.data, signatures, expected: standardSignature(secretKeyBytes(secret)!, id, timestamp.data, body) }
+  return {
+    timestamp: timestamp.data,
+    signatures,
+    expected: standardSignature(secretKeyBytes(secret)!, id, timestamp.data, body),
+  }
 }
 
 /**
@@ -278,22 +323,31 @@ export function verifyWebhook(
   options: { scheme?: WebhookScheme; toleranceSeconds?: number; now?: number } & HeaderNames = {},
 ): void {
   const { scheme = 'sandbox', toleranceSeconds = DEFAULT_TOLERANCE_SECONDS } = options
-  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) throw new RangeError(`toleranceSeconds must be a number of seconds, 0 or more, not ${toleranceSeconds}`)
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    throw new RangeError(`toleranceSeconds must be a number of seconds, 0 or more, not ${toleranceSeconds}`)
   const now = options.now ?? Math.floor(Date.now() / 1000)
   if (!Number.isFinite(now)) throw new RangeError(`now must be unix seconds, not ${now}`)
   const kind = kindOf(key)
   const headerName = checkedHeaderName('headerName', options.headerName ?? DEFAULT_SIGNATURE_HEADER)
-  const legacyHeaderName = checkedHeaderName('legacyHeaderName', options.legacyHeaderName ?? DEFAULT_LEGACY_SIGNATURE_HEADER)
+  const legacyHeaderName = checkedHeaderName(
+    'legacyHeaderName',
+    options.legacyHeaderName ?? DEFAULT_LEGACY_SIGNATURE_HEADER,
+  )
   const claim =
-    kind === 'api-key' ? headerClaim(body, headers, key, headerName)
-    : scheme === 'sandbox' ? headerClaim(body, headers, key, legacyHeaderName)
-    : standardClaim(body, headers, key)
+    kind === 'api-key'
+      ? headerClaim(body, headers, key, headerName)
+      : scheme === 'sandbox'
+        ? headerClaim(body, headers, key, legacyHeaderName)
+        : standardClaim(body, headers, key)
   // Every entry is compared (no early exit), so the time taken does not tell which one matched.
   let matched = false
   for (const signature of claim.signatures) matched = constantTimeEqual(signature, claim.expected) || matched
   if (!matched) {
     const where = kind === 'api-key' ? headerName : scheme === 'sandbox' ? legacyHeaderName : 'webhook-signature'
-    throw new WebhookVerificationError('signature_mismatch', `no digest in ${where} matches this ${kind === 'api-key' ? 'webhook API key' : 'secret'} for this body and timestamp`)
+    throw new WebhookVerificationError(
+      'signature_mismatch',
+      `no digest in ${where} matches this ${kind === 'api-key' ? 'webhook API key' : 'secret'} for this body and timestamp`,
+    )
   }
   if (Math.abs(now - claim.timestamp) > toleranceSeconds) {
     throw new WebhookVerificationError(

@@ -33,13 +33,23 @@ export const fetchTransport: WebhookTransport = {
     const started = performance.now()
     const durationMs = () => Math.max(0, Math.round(performance.now() - started))
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
       await response.body?.cancel()
       return { status: response.status, durationMs: durationMs() }
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code
-      if ((error as Error).name === 'TimeoutError') return { error: `no answer within ${timeoutMs} ms`, durationMs: durationMs() }
-      return { error: cause ? `connection failed (${cause})` : `connection failed (${(error as Error).message})`, durationMs: durationMs() }
+      if ((error as Error).name === 'TimeoutError')
+        return { error: `no answer within ${timeoutMs} ms`, durationMs: durationMs() }
+      return {
+        error: cause ? `connection failed (${cause})` : `connection failed (${(error as Error).message})`,
+        durationMs: durationMs(),
+      }
     }
   },
 }
@@ -60,7 +70,10 @@ export type WebhookHandler = (request: Request) => Response | void | Promise<Res
  * const seen: unknown[] = []
  * const core = createSandboxCore({ webhookTransport: handlerTransport(async (request) => void seen.push(await request.json())) })
  */
-export function handlerTransport(handler: WebhookHandler, options: { nowSeconds?: () => number } = {}): WebhookTransport {
+export function handlerTransport(
+  handler: WebhookHandler,
+  options: { nowSeconds?: () => number } = {},
+): WebhookTransport {
   return {
     ...(options.nowSeconds && { nowSeconds: options.nowSeconds }),
     async post({ url, headers, body, timeoutMs }) {
@@ -69,12 +82,19 @@ export function handlerTransport(handler: WebhookHandler, options: { nowSeconds?
       let timer: ReturnType<typeof setTimeout> | undefined
       const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))
       try {
-        const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+        const request = new Request(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        })
         const answer = await Promise.race([Promise.resolve().then(() => handler(request)), timedOut])
         if (answer === 'timeout') return { error: `no answer within ${timeoutMs} ms`, durationMs: durationMs() }
         return { ...outcomeOf(answer), durationMs: durationMs() }
       } catch (error) {
-        return { error: `the handler threw (${error instanceof Error ? error.message : String(error)})`, durationMs: durationMs() }
+        return {
+          error: `the handler threw (${error instanceof Error ? error.message : String(error)})`,
+          durationMs: durationMs(),
+        }
       } finally {
         clearTimeout(timer)
       }
@@ -93,13 +113,15 @@ function outcomeOf(answer: unknown): { status: number } | { error: string } {
     return { error: `the handler answered ${kindOf(answer)}, not a Response (or nothing, which counts as 200)` }
   }
   const response = answer as Response
-  if (response.type === 'error') return { error: 'connection failed (the handler answered Response.error(), a network error)' }
+  if (response.type === 'error')
+    return { error: 'connection failed (the handler answered Response.error(), a network error)' }
   return { status: response.status }
 }
 
 /** A short, bounded description of a value a handler answered. */
 function kindOf(answer: unknown): string {
   if (answer === null) return 'null'
-  if (typeof answer === 'string') return `a string (${JSON.stringify(answer.slice(0, 40))}${answer.length > 40 ? '…' : ''})`
+  if (typeof answer === 'string')
+    return `a string (${JSON.stringify(answer.slice(0, 40))}${answer.length > 40 ? '…' : ''})`
   return typeof answer === 'object' ? 'an object' : `a ${typeof answer}`
 }

@@ -8,7 +8,10 @@ export type WebhookVerificationErrorCode =
   | 'missing_signature'
   | 'missing_timestamp'
   | 'missing_digest'
-  | 'malformed_signature' | 'timestamp_out_of_tolerance' | 'signature_mismatch' | 'invalid_secret'
+  | 'malformed_signature'
+  | 'timestamp_out_of_tolerance'
+  | 'signature_mismatch'
+  | 'invalid_secret'
 
 /**
  * What {@link verifyWebhook} throws when a webhook is not proven authentic and fresh, and

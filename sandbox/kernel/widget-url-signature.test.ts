@@ -7,11 +7,15 @@ const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'
 
 describe('widget URL signature', () => {
   it('signs the query string with its leading ? and without signature and channelId', () => {
-    expect(widgetSigningText('?apiKey=pk_test_x&channelId=ch_1&walletAddress=0xab&signature=abc%3D')).toBe('?apiKey=pk_test_x&walletAddress=0xab')
+    expect(widgetSigningText('?apiKey=pk_test_x&channelId=ch_1&walletAddress=0xab&signature=abc%3D')).toBe(
+      '?apiKey=pk_test_x&walletAddress=0xab',
+    )
   })
 
   it('keeps the parameters in the order and the encoding they were sent', () => {
-    expect(widgetSigningText('?walletAddress=0xab&apiKey=pk_test_x&theme=dark%20')).toBe('?walletAddress=0xab&apiKey=pk_test_x&theme=dark%20')
+    expect(widgetSigningText('?walletAddress=0xab&apiKey=pk_test_x&theme=dark%20')).toBe(
+      '?walletAddress=0xab&apiKey=pk_test_x&theme=dark%20',
+    )
   })
 
   it('is the empty string for a query of nothing else, as URL.search gives it', () => {

@@ -54,7 +54,10 @@ export function widgetSignature(search: string, secretKey: string): string {
  */
 export function signWidgetUrl(url: string, secretKey: string): string {
   const parsed = new URL(url)
-  const query = parsed.search.slice(1).split('&').filter((pair) => pair !== '' && parameterName(pair) !== 'signature')
+  const query = parsed.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && parameterName(pair) !== 'signature')
   const signature = encodeURIComponent(widgetSignature(parsed.search, secretKey))
   parsed.search = `?${[...query, `signature=${signature}`].join('&')}`
   return parsed.toString()

@@ -3,8 +3,13 @@ import { chromium, type Browser } from 'playwright-core'
 
 /** Flags for Chromium on a machine with a closed network (no background traffic, no sandbox as root). */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--disable-quic',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
 ]
 
 /**
@@ -25,7 +30,8 @@ export function chromiumExecutable(): string {
     own = undefined
   }
   if (own && existsSync(own)) return own
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) if (existsSync(candidate)) return candidate
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'])
+    if (existsSync(candidate)) return candidate
   throw new Error(
     'No Chromium found. Install one: `npx playwright install chromium`, or `apt-get install chromium` (Debian), ' +
       'or point PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH at a Chromium or Chrome binary.',

@@ -4,7 +4,8 @@ import { base64UrlToBytes, base64UrlToText, bytesToBase64Url, textToBase64Url } 
 describe('base64url', () => {
   it('matches node for any bytes', () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => (i * 37) % 256)
-    for (let n = 0; n < 40; n++) expect(bytesToBase64Url(bytes.subarray(0, n))).toBe(Buffer.from(bytes.subarray(0, n)).toString('base64url'))
+    for (let n = 0; n < 40; n++)
+      expect(bytesToBase64Url(bytes.subarray(0, n))).toBe(Buffer.from(bytes.subarray(0, n)).toString('base64url'))
   })
 
   it('decodes as node does, for every length', () => {

@@ -8,7 +8,14 @@ import { deepFreeze } from './deep-freeze.ts'
 // to read a token's scope. Issuing and verifying need the key and stay in sandbox/domain/tokens.ts.
 
 /** The kinds of token the platform issues, and their prefixes. */
-export const TOKEN_PREFIX = { session: 'st', access: 'at', client: 'ct', consent: 'cx', upload: 'up', challenge: 'cg' } as const
+export const TOKEN_PREFIX = {
+  session: 'st',
+  access: 'at',
+  client: 'ct',
+  consent: 'cx',
+  upload: 'up',
+  challenge: 'cg',
+} as const
 export type TokenKind = keyof typeof TOKEN_PREFIX
 
 /** What a token carries: parsed like any outside input, trusted only once its signature holds. */
@@ -50,4 +57,3 @@ function readClaims(token: string): TokenClaims | undefined {
  * shared by every caller.
  */
 export const peekToken: (token: string) => Readonly<TokenClaims> | undefined = boundedCache(4096, readClaims)
-

@@ -17,7 +17,11 @@ interface URL {
   readonly search: string
   readonly hash: string
 }
-declare var URL: { prototype: URL; new (url: string, base?: string | URL): URL; canParse(url: string, base?: string): boolean }
+declare var URL: {
+  prototype: URL
+  new (url: string, base?: string | URL): URL
+  canParse(url: string, base?: string): boolean
+}
 
 interface TextEncoder {
   encode(input?: string): Uint8Array<ArrayBuffer>
@@ -27,7 +31,10 @@ declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder }
 interface TextDecoder {
   decode(input?: ArrayBufferView | ArrayBuffer): string
 }
-declare var TextDecoder: { prototype: TextDecoder; new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder }
+declare var TextDecoder: {
+  prototype: TextDecoder
+  new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder
+}
 
 type BufferSource = ArrayBufferView<ArrayBuffer> | ArrayBuffer
 
@@ -48,12 +55,28 @@ interface JsonWebKey {
   d?: string
 }
 interface SubtleCrypto {
-  importKey(format: 'raw' | 'pkcs8' | 'spki', keyData: BufferSource, algorithm: string | { name: string }, extractable: boolean, keyUsages: string[]): Promise<CryptoKey>
+  importKey(
+    format: 'raw' | 'pkcs8' | 'spki',
+    keyData: BufferSource,
+    algorithm: string | { name: string },
+    extractable: boolean,
+    keyUsages: string[],
+  ): Promise<CryptoKey>
   exportKey(format: 'raw', key: CryptoKey): Promise<ArrayBuffer>
   exportKey(format: 'jwk', key: CryptoKey): Promise<JsonWebKey>
-  generateKey(algorithm: { name: string }, extractable: boolean, keyUsages: string[]): Promise<CryptoKeyPair | CryptoKey>
+  generateKey(
+    algorithm: { name: string },
+    extractable: boolean,
+    keyUsages: string[],
+  ): Promise<CryptoKeyPair | CryptoKey>
   deriveBits(algorithm: { name: string; public: CryptoKey }, baseKey: CryptoKey, length: number): Promise<ArrayBuffer>
-  deriveKey(algorithm: { name: string; hash: string; salt: BufferSource; info: BufferSource }, baseKey: CryptoKey, derivedKeyType: { name: string; length: number }, extractable: boolean, keyUsages: string[]): Promise<CryptoKey>
+  deriveKey(
+    algorithm: { name: string; hash: string; salt: BufferSource; info: BufferSource },
+    baseKey: CryptoKey,
+    derivedKeyType: { name: string; length: number },
+    extractable: boolean,
+    keyUsages: string[],
+  ): Promise<CryptoKey>
   encrypt(algorithm: { name: string; iv: BufferSource }, key: CryptoKey, data: BufferSource): Promise<ArrayBuffer>
   decrypt(algorithm: { name: string; iv: BufferSource }, key: CryptoKey, data: BufferSource): Promise<ArrayBuffer>
 }

@@ -65,7 +65,11 @@ function useLatest<T>(value: T): { readonly current: T } {
 }
 
 function callbacks(latest: { readonly current: PurchaseButtonProps }) {
-  return { onEvent: (event: ClientFrameEvent) => latest.current.onEvent?.(event), onSend: (message: ClientFrameMessage) => latest.current.onSend?.(message), params: latest.current.params }
+  return {
+    onEvent: (event: ClientFrameEvent) => latest.current.onEvent?.(event),
+    onSend: (message: ClientFrameMessage) => latest.current.onSend?.(message),
+    params: latest.current.params,
+  }
 }
 
 /**
@@ -76,7 +80,10 @@ function callbacks(latest: { readonly current: PurchaseButtonProps }) {
  */
 export function BuyButton(props: PurchaseButtonProps): ReactElement | null {
   const latest = useLatest(props)
-  const frame = useMemo(() => props.client.buyButtonFrame(props.clientToken, props.quote, callbacks(latest)), [props.client, props.clientToken, props.quote, latest])
+  const frame = useMemo(
+    () => props.client.buyButtonFrame(props.clientToken, props.quote, callbacks(latest)),
+    [props.client, props.clientToken, props.quote, latest],
+  )
   useEffect(() => () => frame.destroy(), [frame])
   return createElement(RampFrame, { frame, theme: props.theme, style: props.style, webViewProps: props.webViewProps })
 }
@@ -85,7 +92,11 @@ export function BuyButton(props: PurchaseButtonProps): ReactElement | null {
 function useWalletButton(which: 'applePayFrame' | 'googlePayFrame', props: WalletButtonProps): ReactElement | null {
   const latest = useLatest(props)
   const wallet: WalletFrame = useMemo(
-    () => props.client[which](props.clientToken, props.quote, { ...callbacks(latest), timeoutMs: latest.current.timeoutMs }),
+    () =>
+      props.client[which](props.clientToken, props.quote, {
+        ...callbacks(latest),
+        timeoutMs: latest.current.timeoutMs,
+      }),
     [which, props.client, props.clientToken, props.quote, latest],
   )
   useEffect(() => {
@@ -99,7 +110,14 @@ function useWalletButton(which: 'applePayFrame' | 'googlePayFrame', props: Walle
       wallet.frame?.destroy()
     }
   }, [wallet, latest])
-  return wallet.frame ? createElement(RampFrame, { frame: wallet.frame, theme: props.theme, style: props.style, webViewProps: props.webViewProps }) : null
+  return wallet.frame
+    ? createElement(RampFrame, {
+        frame: wallet.frame,
+        theme: props.theme,
+        style: props.style,
+        webViewProps: props.webViewProps,
+      })
+    : null
 }
 
 /**

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WalletSetupError } from '#browser/client/wallet-setup.ts'
 import { createReactNativeClient } from './create-react-native-client.ts'
-import { reactNativeDeprecationWarning, REACT_NATIVE_SETUP_REPLACEMENTS, type ReactNativeSetupName } from './deprecated-setups.ts'
+import {
+  reactNativeDeprecationWarning,
+  REACT_NATIVE_SETUP_REPLACEMENTS,
+  type ReactNativeSetupName,
+} from './deprecated-setups.ts'
 import type { ReactNativeFrame } from './react-native-frame.ts'
 
 const options = { framesOrigin: 'http://10.0.2.2:4011', apiOrigin: 'http://10.0.2.2:4010', apiKey: 'pk_test_sandbox' }
@@ -23,11 +27,15 @@ describe('the deprecated setups of the React Native client', () => {
       await client.setupApplePay('', 'q', { render }).catch(() => undefined)
       await client.setupGooglePay('', 'q', { render }).catch(() => undefined)
     }
-    expect(warn.mock.calls.map(([text]) => text)).toEqual((['setupBuyButton', 'setupApplePay', 'setupGooglePay'] as const).map((name) => reactNativeDeprecationWarning(name)))
+    expect(warn.mock.calls.map(([text]) => text)).toEqual(
+      (['setupBuyButton', 'setupApplePay', 'setupGooglePay'] as const).map((name) =>
+        reactNativeDeprecationWarning(name),
+      ),
+    )
     expect(reactNativeDeprecationWarning('setupApplePay')).toContain('<ApplePayButton>')
   })
 
-  it('are absent under strictDeprecations, the inline components\' frames still there', () => {
+  it("are absent under strictDeprecations, the inline components' frames still there", () => {
     const client = createReactNativeClient({ ...options, strictDeprecations: true })
     for (const name of names) expect(name in client, name).toBe(false)
     expect(['buyButtonFrame', 'applePayFrame', 'googlePayFrame'].every((name) => name in client)).toBe(true)
@@ -43,7 +51,10 @@ describe('the frame calls of the React Native client', () => {
 
   it('describe the buy-button frame for BuyButton with the clientToken and quote', () => {
     const frame = createReactNativeClient(options).buyButtonFrame('ct_1', 'q_1')
-    expect([frame.frame, params(frame)]).toEqual(['buy-button', { clientToken: 'ct_1', quote: 'q_1', channelId: frame.channelId }])
+    expect([frame.frame, params(frame)]).toEqual([
+      'buy-button',
+      { clientToken: 'ct_1', quote: 'q_1', channelId: frame.channelId },
+    ])
   })
 
   it('keep the apiKey on frames without a customer', () => {
@@ -58,22 +69,33 @@ describe('the frame calls of the React Native client', () => {
     expect((error as WalletSetupError).code).toBe('configurationError')
   })
 
-  it('hand a connection call\'s frame to render, with a host public key', () => {
+  it("hand a connection call's frame to render, with a host public key", () => {
     const rendered: ReactNativeFrame[] = []
-    void createReactNativeClient(options).connect('st_1', { render: (frame) => rendered.push(frame) }).catch(() => undefined)
+    void createReactNativeClient(options)
+      .connect('st_1', { render: (frame) => rendered.push(frame) })
+      .catch(() => undefined)
     return vi.waitFor(() => {
-      expect(rendered.map((frame) => [frame.frame, params(frame).sessionToken, /^[0-9a-f]+$/.test(params(frame).publicKey ?? '')])).toEqual([['connect', 'st_1', true]])
+      expect(
+        rendered.map((frame) => [
+          frame.frame,
+          params(frame).sessionToken,
+          /^[0-9a-f]+$/.test(params(frame).publicKey ?? ''),
+        ]),
+      ).toEqual([['connect', 'st_1', true]])
     })
   })
 })
 
 describe('the API calls of the React Native client', () => {
-  it('are the web client\'s: Bearer access token on the apiOrigin', async () => {
+  it("are the web client's: Bearer access token on the apiOrigin", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 }))
     vi.stubGlobal('fetch', fetch)
     const reply = await createReactNativeClient(options).getPaymentMethods('at_1')
     expect(reply).toEqual({ ok: true, status: 200, body: { data: [] } })
-    expect(fetch).toHaveBeenCalledWith('http://10.0.2.2:4010/platform/v1/payment-methods', expect.objectContaining({ method: 'GET', headers: { authorization: 'Bearer at_1' } }))
+    expect(fetch).toHaveBeenCalledWith(
+      'http://10.0.2.2:4010/platform/v1/payment-methods',
+      expect.objectContaining({ method: 'GET', headers: { authorization: 'Bearer at_1' } }),
+    )
   })
 })
 

@@ -38,28 +38,54 @@ export interface WalletFrameOptions extends ReactNativeSetupOptions {
 /** The calls of a React Native client and its deprecated setups, apart (`createReactNativeClient` joins them). */
 function reactNativeCalls(options: ReactNativeClientOptions) {
   const setupFrame = (frame: FrameName, setup: ReactNativeSetupOptions = {}): ReactNativeFrame =>
-    describeFrame({ framesOrigin: options.framesOrigin, frame, onEvent: setup.onEvent, onSend: setup.onSend, params: { apiKey: options.apiKey, ...setup.params } })
-  const withToken = (frame: FrameName) => (clientToken: string, setup: ReactNativeSetupOptions = {}) => setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
-  const cardPurchase = (frame: 'buy' | 'buy-button') => (clientToken: string, quote: string, setup: ReactNativeSetupOptions = {}) =>
-    setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
-  const wallet = (frame: 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, setup: WalletFrameOptions = {}): WalletFrame => {
-    let described: ReactNativeFrame | undefined
-    const settled = setupWallet((name, walletSetup) => (described = setupFrame(name, walletSetup)), frame, clientToken, quote, setup)
-    // The component (or caller) handles the outcome; a rejection nobody awaited yet is not an unhandled one.
-    settled.catch(() => undefined)
-    return { frame: described, setup: settled }
-  }
+    describeFrame({
+      framesOrigin: options.framesOrigin,
+      frame,
+      onEvent: setup.onEvent,
+      onSend: setup.onSend,
+      params: { apiKey: options.apiKey, ...setup.params },
+    })
+  const withToken =
+    (frame: FrameName) =>
+    (clientToken: string, setup: ReactNativeSetupOptions = {}) =>
+      setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
+  const cardPurchase =
+    (frame: 'buy' | 'buy-button') =>
+    (clientToken: string, quote: string, setup: ReactNativeSetupOptions = {}) =>
+      setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
+  const wallet =
+    (frame: 'apple-pay' | 'google-pay') =>
+    (clientToken: string, quote: string, setup: WalletFrameOptions = {}): WalletFrame => {
+      let described: ReactNativeFrame | undefined
+      const settled = setupWallet(
+        (name, walletSetup) => (described = setupFrame(name, walletSetup)),
+        frame,
+        clientToken,
+        quote,
+        setup,
+      )
+      // The component (or caller) handles the outcome; a rejection nobody awaited yet is not an unhandled one.
+      settled.catch(() => undefined)
+      return { frame: described, setup: settled }
+    }
   /** A frame that the app renders as it is handed, settling with the frame's outcome (connection calls, wallets). */
-  const rendered = (render: (frame: ReactNativeFrame) => void) => (frame: FrameName, setup: ReactNativeSetupOptions) => {
-    const described = setupFrame(frame, setup)
-    render(described)
-    return described
-  }
-  const deprecatedWallet = (frame: 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, { render, ...setup }: RenderedSetupOptions & WalletFrameOptions): Promise<ReactNativeFrame> => {
-    const { frame: described, setup: settled } = wallet(frame)(clientToken, quote, setup)
-    if (described) render(described)
-    return settled
-  }
+  const rendered =
+    (render: (frame: ReactNativeFrame) => void) => (frame: FrameName, setup: ReactNativeSetupOptions) => {
+      const described = setupFrame(frame, setup)
+      render(described)
+      return described
+    }
+  const deprecatedWallet =
+    (frame: 'apple-pay' | 'google-pay') =>
+    (
+      clientToken: string,
+      quote: string,
+      { render, ...setup }: RenderedSetupOptions & WalletFrameOptions,
+    ): Promise<ReactNativeFrame> => {
+      const { frame: described, setup: settled } = wallet(frame)(clientToken, quote, setup)
+      if (described) render(described)
+      return settled
+    }
   const calls = {
     options,
     setupFrame,
@@ -74,19 +100,36 @@ function reactNativeCalls(options: ReactNativeClientOptions) {
     setupCustomerExport: withToken('customer-export'),
     setupWidget: (setup: ReactNativeSetupOptions = {}) => setupFrame('widget', setup),
     /** The challenge frame, from the `url` of a frame's `challenge` event. */
-    setupChallenge: (url: string, setup: ReactNativeSetupOptions = {}) => setupFrame('challenge', { ...setup, params: { ...setup.params, ...Object.fromEntries(new URL(url).searchParams), apiKey: undefined } }),
+    setupChallenge: (url: string, setup: ReactNativeSetupOptions = {}) =>
+      setupFrame('challenge', {
+        ...setup,
+        params: { ...setup.params, ...Object.fromEntries(new URL(url).searchParams), apiKey: undefined },
+      }),
     /** The connection of a session, decided by the (headless) check frame, which `render` shows until it completes. */
-    getConnection: (sessionToken: string, { render, skipKyc, ...setup }: RenderedSetupOptions & { skipKyc?: boolean }): Promise<ClientConnection> =>
+    getConnection: (
+      sessionToken: string,
+      { render, skipKyc, ...setup }: RenderedSetupOptions & { skipKyc?: boolean },
+    ): Promise<ClientConnection> =>
       connectionThrough(rendered(render), 'check', { sessionToken, ...(skipKyc ? { skipKyc: 'true' } : {}) }, setup),
     /** The co-branded connect flow. */
-    connect: (sessionToken: string, { render, ...setup }: RenderedSetupOptions): Promise<ClientConnection> => connectionThrough(rendered(render), 'connect', { sessionToken }, setup),
+    connect: (sessionToken: string, { render, ...setup }: RenderedSetupOptions): Promise<ClientConnection> =>
+      connectionThrough(rendered(render), 'connect', { sessionToken }, setup),
     /** The auth frame for a customer known by its clientToken. */
     setupAuth: (clientToken: string, { render, ...setup }: RenderedSetupOptions): Promise<ClientConnection> =>
-      connectionThrough(rendered(render), 'auth', { clientToken }, { ...setup, params: { ...setup.params, apiKey: undefined } }),
+      connectionThrough(
+        rendered(render),
+        'auth',
+        { clientToken },
+        { ...setup, params: { ...setup.params, apiKey: undefined } },
+      ),
     /** Logs the customer out (the headless reset frame, destroyed once it completes): with their clientToken, the session is revoked too. */
     resetConnection: (clientToken?: string, setup: ReactNativeSetupOptions = {}): ReactNativeFrame => {
-      if (clientToken === undefined && !options.apiKey) throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
-      return mountHeadless(setupFrame, 'reset', { ...setup, params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) } })
+      if (clientToken === undefined && !options.apiKey)
+        throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
+      return mountHeadless(setupFrame, 'reset', {
+        ...setup,
+        params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) },
+      })
     },
     ...apiCalls(options),
   }
@@ -125,5 +168,6 @@ export type ReactNativeDeprecatedSetups = ReturnType<typeof reactNativeCalls>['d
 export type ReactNativeClient = ReactNativeCalls & Partial<ReactNativeDeprecatedSetups>
 
 /** The client for these options: without the deprecated setups when `strictDeprecations` is `true`. */
-export type ReactNativeClientOf<O extends ReactNativeClientOptions> = O['strictDeprecations'] extends true ? ReactNativeCalls : ReactNativeCalls & ReactNativeDeprecatedSetups
-
+export type ReactNativeClientOf<O extends ReactNativeClientOptions> = O['strictDeprecations'] extends true
+  ? ReactNativeCalls
+  : ReactNativeCalls & ReactNativeDeprecatedSetups

@@ -35,5 +35,10 @@ export function warnOnce<T extends Record<ReactNativeSetupName, (...args: never[
       }
       return setup(...args)
     }) as F
-  return { ...setups, setupApplePay: wrap('setupApplePay', setups.setupApplePay), setupGooglePay: wrap('setupGooglePay', setups.setupGooglePay), setupBuyButton: wrap('setupBuyButton', setups.setupBuyButton) }
+  return {
+    ...setups,
+    setupApplePay: wrap('setupApplePay', setups.setupApplePay),
+    setupGooglePay: wrap('setupGooglePay', setups.setupGooglePay),
+    setupBuyButton: wrap('setupBuyButton', setups.setupBuyButton),
+  }
 }

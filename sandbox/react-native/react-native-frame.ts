@@ -1,5 +1,11 @@
 import type { FrameInbound, FrameName } from '#contract/frames/index.ts'
-import { createFrameController, frameUrl, newChannelId, type ClientFrameEvent, type ClientFrameMessage } from '#browser/client/frame-controller.ts'
+import {
+  createFrameController,
+  frameUrl,
+  newChannelId,
+  type ClientFrameEvent,
+  type ClientFrameMessage,
+} from '#browser/client/frame-controller.ts'
 
 /** What the frame needs of a react-native-webview `WebView` instance (its ref): running a script in the page. */
 export interface WebViewHandle {

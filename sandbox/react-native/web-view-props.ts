@@ -19,7 +19,10 @@ export interface FrameWebViewProps extends ExtraWebViewProps {
  * @example
  * createElement(WebView, frameWebViewProps(frame, { style: { width: '100%' } }))
  */
-export function frameWebViewProps(frame: ReactNativeFrame, extra: ExtraWebViewProps & { style?: WebViewProps['style'] } = {}): FrameWebViewProps {
+export function frameWebViewProps(
+  frame: ReactNativeFrame,
+  extra: ExtraWebViewProps & { style?: WebViewProps['style'] } = {},
+): FrameWebViewProps {
   const { style, ...rest } = extra
   return {
     ...rest,

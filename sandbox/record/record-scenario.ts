@@ -57,7 +57,11 @@ function namer(separator: string, taken: string[] = []) {
 
 /** A result name for a raw call, from the last path segment that is not an id: `sell_quote` → `sellQuote`. */
 function callName(path: string): string {
-  const segment = path.split('/').filter((s) => /^[A-Za-z][A-Za-z_-]*$/.test(s)).at(-1) ?? 'call'
+  const segment =
+    path
+      .split('/')
+      .filter((s) => /^[A-Za-z][A-Za-z_-]*$/.test(s))
+      .at(-1) ?? 'call'
   return segment.replace(/[_-]+([a-z])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '') || 'call'
 }
 
@@ -105,20 +109,31 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   const entries = [...journal].sort((a, b) => a.seq - b.seq)
   const frameEntries = entries.flatMap((e) => (e.kind === 'frame' && e.direction === 'out' ? [e] : []))
   // Check frames whose complete carried credentials: replayed as getConnection, whose decrypted credentials later steps use.
-  const credentialed = new Set(frameEntries.flatMap((e) => (e.frame === 'check' && e.event === 'complete' && (e.payload as { credentials?: unknown })?.credentials ? [e.channelId] : [])))
+  const credentialed = new Set(
+    frameEntries.flatMap((e) =>
+      e.frame === 'check' && e.event === 'complete' && (e.payload as { credentials?: unknown })?.credentials
+        ? [e.channelId]
+        : [],
+    ),
+  )
   // Which channel asked for each challenge, and what its URL carried: looked up in the whole journal, since a page
   // journals by HTTP and the challenge frame's handshake may land before the event that asked for it.
   const challenges = new Map(
     frameEntries.flatMap((e) => {
       if (e.event !== 'challenge') return []
       const params = new URL(String((e.payload as { url?: unknown })?.url ?? ''), 'http://sandbox.invalid').searchParams
-      return params.has('challengeToken') ? [[params.get('challengeToken')!, { channelId: e.channelId, params }] as const] : []
+      return params.has('challengeToken')
+        ? [[params.get('challengeToken')!, { channelId: e.channelId, params }] as const]
+        : []
     }),
   )
 
   const rawCall = (entry: ApiJournalEntry, headers?: Record<string, string>): string => {
     const as = resultName(callName(entry.path))
-    const path = entry.path.split('/').map((segment) => (segment === '' ? '' : values.inline(decodeURIComponent(segment)))).join('/')
+    const path = entry.path
+      .split('/')
+      .map((segment) => (segment === '' ? '' : values.inline(decodeURIComponent(segment))))
+      .join('/')
     const query = Object.entries(entry.query).flatMap(([name, value]) =>
       (Array.isArray(value) ? value : [value]).map((v) => {
         // The run's own keys: `{pk}` and `{sk}` in an api step's line.
@@ -153,7 +168,9 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     const as = resultName('conn')
     steps.push({ api: 'POST /__sandbox/connections', as, body: { sessionToken: ref(token) } })
     values.connection(session, `${as}.body.data.credentials`)
-    notes.push(`The credentials of session ${as} came from a frame the recording cannot decrypt: the replay resolves them with POST /__sandbox/connections.`)
+    notes.push(
+      `The credentials of session ${as} came from a frame the recording cannot decrypt: the replay resolves them with POST /__sandbox/connections.`,
+    )
     return `${as}.body.data.credentials`
   }
 
@@ -163,14 +180,23 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     const data = (entry.responseBody as { data?: Record<string, unknown> } | undefined)?.data
     const ok = status >= 200 && status < 300
     if (path === '/__sandbox/reset' && steps.length === 0) return // a replay's account is fresh already
-    if (ok && method === 'POST' && path === '/__sandbox/clock/advance') return void steps.push({ control: 'advanceClock', by: body?.by })
-    if (ok && method === 'POST' && path === '/__sandbox/faults') return void steps.push({ control: 'fault', fault: body })
-    if (ok && method === 'PUT' && path === '/__sandbox/settings') return void steps.push({ control: 'settings', body: values.rewrite(body) })
+    if (ok && method === 'POST' && path === '/__sandbox/clock/advance')
+      return void steps.push({ control: 'advanceClock', by: body?.by })
+    if (ok && method === 'POST' && path === '/__sandbox/faults')
+      return void steps.push({ control: 'fault', fault: body })
+    if (ok && method === 'PUT' && path === '/__sandbox/settings')
+      return void steps.push({ control: 'settings', body: values.rewrite(body) })
     if (status === 201 && method === 'POST' && path === '/__sandbox/webhooks/endpoints') {
       const as = resultName('hooks')
       // The family the endpoint got (given, or taken from its events), so the replay's endpoint takes the same envelopes.
       const family = WebhookEndpointFamily.safeParse(data?.family)
-      steps.push({ webhooks: 'listen', as, ...(family.success ? { family: family.data } : {}), ...(body?.events === undefined ? {} : { events: body.events }), ...(body?.scheme === undefined ? {} : { scheme: body.scheme }) })
+      steps.push({
+        webhooks: 'listen',
+        as,
+        ...(family.success ? { family: family.data } : {}),
+        ...(body?.events === undefined ? {} : { events: body.events }),
+        ...(body?.scheme === undefined ? {} : { scheme: body.scheme }),
+      })
       values.produced(as, data)
       if (typeof data?.id === 'string') endpoints.push(data.id)
       return
@@ -183,21 +209,37 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
       if (session) values.session(session, `${as}.sessionToken`)
       return
     }
-    if (ok && method === 'DELETE' && path === '/platform/v1/sessions') return void steps.push({ server: 'revokeSession', sessionToken: values.rewrite(body?.sessionToken) })
+    if (ok && method === 'DELETE' && path === '/platform/v1/sessions')
+      return void steps.push({ server: 'revokeSession', sessionToken: values.rewrite(body?.sessionToken) })
 
     let as: string
     if (entry.session !== undefined) {
       const credentials = connectionFor(entry.session)
-      if (!credentials) notes.push(`${method} ${path} used the access token of a session no recorded step created: the replay sends it without one.`)
+      if (!credentials)
+        notes.push(
+          `${method} ${path} used the access token of a session no recorded step created: the replay sends it without one.`,
+        )
       const accessToken = credentials ? ref(`${credentials}.accessToken`) : undefined
       if (credentials && method === 'POST' && path === '/platform/v1/quotes/buy') {
         steps.push({ client: 'getQuote', accessToken, body: values.rewrite(body), as: (as = resultName('quote')) })
         if (typeof data?.signature === 'string') values.quote(data.signature, as)
-      } else if (credentials && method === 'GET' && path === '/platform/v1/payment-methods' && Object.keys(entry.query).length === 0) {
+      } else if (
+        credentials &&
+        method === 'GET' &&
+        path === '/platform/v1/payment-methods' &&
+        Object.keys(entry.query).length === 0
+      ) {
         steps.push({ client: 'getPaymentMethods', accessToken, as: (as = resultName('methods')) })
       } else if (credentials && method === 'GET' && path === '/platform/v1/transactions') {
-        const query = Object.entries(entry.query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(name)}=${values.inline(v)}`))
-        steps.push({ client: 'listTransactions', accessToken, query: query.length ? `?${query.join('&')}` : '', as: (as = resultName('transactions')) })
+        const query = Object.entries(entry.query).flatMap(([name, value]) =>
+          (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(name)}=${values.inline(v)}`),
+        )
+        steps.push({
+          client: 'listTransactions',
+          accessToken,
+          query: query.length ? `?${query.join('&')}` : '',
+          as: (as = resultName('transactions')),
+        })
       } else as = rawCall(entry, credentials ? { authorization: `Bearer {{${credentials}.accessToken}}` } : {})
     } else as = rawCall(entry)
     expectResponse(as, entry)
@@ -205,7 +247,10 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     // Tokens a raw call obtained: a session (the older POST /platform/v1/session), a connection (the control API).
     const session = typeof data?.sessionToken === 'string' ? peekToken(data.sessionToken)?.session : undefined
     if (session && !values.sessionOf(session)) values.session(session, `${as}.body.data.sessionToken`)
-    const connected = typeof body?.sessionToken === 'string' && path === '/__sandbox/connections' ? peekToken(body.sessionToken)?.session : undefined
+    const connected =
+      typeof body?.sessionToken === 'string' && path === '/__sandbox/connections'
+        ? peekToken(body.sessionToken)?.session
+        : undefined
     if (connected && ok) values.connection(connected, `${as}.body.data.credentials`)
   }
 
@@ -233,11 +278,17 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
       }
       // What the challenge URL carried, the replay takes from the challenge event; the rest the host added.
       const added = Object.fromEntries(Object.entries(params).filter(([key]) => !asked.params.has(key)))
-      steps.push({ openChallenge: name, from: from.name, ...(Object.keys(added).length ? { params: values.rewrite(added) } : {}) })
+      steps.push({
+        openChallenge: name,
+        from: from.name,
+        ...(Object.keys(added).length ? { params: values.rewrite(added) } : {}),
+      })
       return channel
     }
     if (entry.frame === 'challenge') {
-      notes.push(`Challenge frame ${name} answers no challenge event of a recorded frame: it opens with the recorded challengeToken, which will not be valid on replay.`)
+      notes.push(
+        `Challenge frame ${name} answers no challenge event of a recorded frame: it opens with the recorded challengeToken, which will not be valid on replay.`,
+      )
     }
     if (entry.frame === 'widget' && typeof params.signature === 'string') {
       // A signed widget URL is signed again on replay, with the replay's secret key (decision 0069).
@@ -245,7 +296,11 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
       const as = resultName('signed')
       const rewritten = values.rewrite(signed) as Record<string, unknown>
       steps.push({ server: 'signWidgetUrl', as, params: rewritten })
-      steps.push({ open: entry.frame, channel: name, params: { ...rewritten, signature: { $ref: `${as}.signature` } satisfies Ref } })
+      steps.push({
+        open: entry.frame,
+        channel: name,
+        params: { ...rewritten, signature: { $ref: `${as}.signature` } satisfies Ref },
+      })
       return channel
     }
     steps.push({ open: entry.frame, channel: name, params: values.rewrite(params) })
@@ -267,9 +322,14 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
         const { credentials: _encrypted, ...connection } = (entry.payload ?? {}) as Record<string, unknown>
         values.produced(channel.connection, connection)
       }
-      if (channel.waits && WAITED.has(entry.event) && !channel.awaited.delete(entry.event)) steps.push({ until: channel.name, kind: entry.event })
+      if (channel.waits && WAITED.has(entry.event) && !channel.awaited.delete(entry.event))
+        steps.push({ until: channel.name, kind: entry.event })
     } else if (entry.direction === 'action') {
-      steps.push({ customer: entry.event, channel: channel.name, ...(entry.payload === undefined ? {} : { fields: values.rewrite(entry.payload) }) })
+      steps.push({
+        customer: entry.event,
+        channel: channel.name,
+        ...(entry.payload === undefined ? {} : { fields: values.rewrite(entry.payload) }),
+      })
     } else if (entry.direction === 'in' && entry.event === 'setQuote') {
       const signature = (entry.payload as { quote?: { signature?: unknown } } | undefined)?.quote?.signature
       const quote = typeof signature === 'string' ? values.quoteOf(signature) : undefined
@@ -282,22 +342,34 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     if (entry.kind === 'api') api(entry)
     else if (entry.kind === 'frame') frame(entry)
   }
-  const instants = entries.some((e) => e.kind === 'api' && /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)))
+  const instants = entries.some(
+    (e) => e.kind === 'api' && /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)),
+  )
   if (!amounts && instants) {
-    notes.push('Request bodies carry instants of a clock that did not start at the price epoch; the replay’s clock does, so they may read as future (record against `ramp-sandbox serve --frozen-clock`).')
+    notes.push(
+      'Request bodies carry instants of a clock that did not start at the price epoch; the replay’s clock does, so they may read as future (record against `ramp-sandbox serve --frozen-clock`).',
+    )
   }
   const webhooks = recordedWebhooks(options.deliveries ?? [], endpoints)
   if (webhooks.listenFirst) {
     steps.unshift({ webhooks: 'listen', as: resultName('hooks'), family: 'both' })
-    notes.push('The tenant sent webhooks to endpoints registered before its journal starts: the replay listens with one endpoint for every event type of both families.')
+    notes.push(
+      'The tenant sent webhooks to endpoints registered before its journal starts: the replay listens with one endpoint for every event type of both families.',
+    )
   }
   if (values.needsFixtures) steps.unshift({ api: 'GET /__sandbox/fixtures', as: FIXTURES_STEP })
   if (!amounts) {
-    const why = fixtures ? 'the recorded clock did not start at the price epoch' : 'the recording did not know where its clock started'
-    notes.push(`Amounts and response bodies are not expected: ${why} (record against \`ramp-sandbox serve --frozen-clock\` to keep them).`)
+    const why = fixtures
+      ? 'the recorded clock did not start at the price epoch'
+      : 'the recording did not know where its clock started'
+    notes.push(
+      `Amounts and response bodies are not expected: ${why} (record against \`ramp-sandbox serve --frozen-clock\` to keep them).`,
+    )
   }
   if (values.unresolved.size > 0) {
-    notes.push(`These ids came from no recorded result and stay literal, so they may differ on replay: ${[...values.unresolved].join(', ')}.`)
+    notes.push(
+      `These ids came from no recorded result and stay literal, so they may differ on replay: ${[...values.unresolved].join(', ')}.`,
+    )
   }
   const recorded = [...channels.values()].filter((channel) => !channel.skipped)
   return {
@@ -308,7 +380,9 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     steps,
     expect: {
       responses,
-      channels: Object.fromEntries(recorded.map((channel) => [channel.name, { mode: 'exact' as const, events: channel.events }])),
+      channels: Object.fromEntries(
+        recorded.map((channel) => [channel.name, { mode: 'exact' as const, events: channel.events }]),
+      ),
       ...(webhooks.events.length > 0 ? { webhooks: { mode: 'exact' as const, events: webhooks.events } } : {}),
     },
     notes,

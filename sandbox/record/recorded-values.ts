@@ -21,7 +21,11 @@ const KEY = /^(pk|sk)_(test|live)_[A-Za-z0-9_]{1,64}$/
  */
 export function isIssued(value: string): boolean {
   // Issued suffixes are random base62 or base64url, so they hold a capital or a digit; `sepa_bank_transfer` is a name.
-  return /^[a-z]{2,5}_[A-Za-z0-9._-]{6,}$/.test(value) && /[A-Z0-9]/.test(value.slice(value.indexOf('_'))) && !KEY.test(value)
+  return (
+    /^[a-z]{2,5}_[A-Za-z0-9._-]{6,}$/.test(value) &&
+    /[A-Z0-9]/.test(value.slice(value.indexOf('_'))) &&
+    !KEY.test(value)
+  )
 }
 
 /** The signature of a `quote` frame parameter (base64url JSON of a buy quote), if it is one. */
@@ -69,7 +73,8 @@ export class RecordedValues {
   needsFixtures = false
 
   constructor(fixtures?: unknown) {
-    for (const [value, path] of issuedLeaves(fixtures, `${FIXTURES_STEP}.body.data`)) if (!this.seeded.has(value)) this.seeded.set(value, path)
+    for (const [value, path] of issuedLeaves(fixtures, `${FIXTURES_STEP}.body.data`))
+      if (!this.seeded.has(value)) this.seeded.set(value, path)
   }
 
   /** Notes the issued values of a step's result, found at `path` (`quote.body`); the first result to give a value is its source. */

@@ -10,11 +10,17 @@ const log: LoggedDelivery[] = [
 
 describe('recordedWebhooks', () => {
   it('expects the deliveries to the registered endpoints, oldest first', () => {
-    expect(recordedWebhooks(log, ['we_a'])).toEqual({ events: [{ type: 'transaction_created' }, { type: 'transaction_updated' }], listenFirst: false })
+    expect(recordedWebhooks(log, ['we_a'])).toEqual({
+      events: [{ type: 'transaction_created' }, { type: 'transaction_updated' }],
+      listenFirst: false,
+    })
   })
 
   it('expects each event once and listens first when no registration was journaled', () => {
-    expect(recordedWebhooks(log, [])).toEqual({ events: [{ type: 'transaction_created' }, { type: 'transaction_updated' }], listenFirst: true })
+    expect(recordedWebhooks(log, [])).toEqual({
+      events: [{ type: 'transaction_created' }, { type: 'transaction_updated' }],
+      listenFirst: true,
+    })
   })
 
   it('expects nothing and does not listen when the log is empty', () => {

@@ -20,8 +20,14 @@ interface RecordedWebhooks {
  */
 export function recordedWebhooks(log: LoggedDelivery[], registered: string[]): RecordedWebhooks {
   const oldestFirst = [...log].reverse()
-  if (registered.length > 0) return { events: oldestFirst.filter((delivery) => registered.includes(delivery.endpointId)).map(({ type }) => ({ type })), listenFirst: false }
+  if (registered.length > 0)
+    return {
+      events: oldestFirst.filter((delivery) => registered.includes(delivery.endpointId)).map(({ type }) => ({ type })),
+      listenFirst: false,
+    }
   const seen = new Set<string>()
-  const events = oldestFirst.filter((delivery) => !seen.has(delivery.eventId) && seen.add(delivery.eventId)).map(({ type }) => ({ type }))
+  const events = oldestFirst
+    .filter((delivery) => !seen.has(delivery.eventId) && seen.add(delivery.eventId))
+    .map(({ type }) => ({ type }))
   return { events, listenFirst: events.length > 0 }
 }

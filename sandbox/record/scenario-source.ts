@@ -6,7 +6,11 @@ const HARNESS_IMPORT = 'ramp-sandbox/harness'
 const quote = (text: string) => `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name))
 const isRef = (value: unknown): value is { $ref: string } =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && typeof (value as { $ref?: unknown }).$ref === 'string'
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.keys(value).length === 1 &&
+  typeof (value as { $ref?: unknown }).$ref === 'string'
 
 /** A value as source on one line: `ref('a.b')` for references, bare keys where they can be. */
 function inline(value: unknown): string {
@@ -16,7 +20,9 @@ function inline(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`
   const entries = Object.entries(value)
-  return entries.length === 0 ? '{}' : `{ ${entries.map(([name, child]) => `${key(name)}: ${inline(child)}`).join(', ')} }`
+  return entries.length === 0
+    ? '{}'
+    : `{ ${entries.map(([name, child]) => `${key(name)}: ${inline(child)}`).join(', ')} }`
 }
 
 /** Whether a value holds a reference anywhere. */
@@ -33,7 +39,10 @@ const usesRef = (value: unknown): boolean =>
  */
 export function scenarioSource(recorded: RecordedScenario): string {
   const names = usesRef(recorded.steps) ? 'defineScenario, ref' : 'defineScenario'
-  const comment = ['Recorded with `ramp-sandbox record`; run it with `npx ramp-sandbox scenarios <this file> --driver both`.', ...recorded.notes]
+  const comment = [
+    'Recorded with `ramp-sandbox record`; run it with `npx ramp-sandbox scenarios <this file> --driver both`.',
+    ...recorded.notes,
+  ]
   const responses = Object.entries(recorded.expect.responses)
   const channels = Object.entries(recorded.expect.channels)
   const lines = [
@@ -51,7 +60,13 @@ export function scenarioSource(recorded: RecordedScenario): string {
     ...recorded.steps.map((step) => `    ${inline(step)},`),
     '  ],',
     '  expect: {',
-    ...(responses.length === 0 ? [] : ['    responses: {', ...responses.map(([name, expected]) => `      ${key(name)}: ${inline(expected)},`), '    },']),
+    ...(responses.length === 0
+      ? []
+      : [
+          '    responses: {',
+          ...responses.map(([name, expected]) => `      ${key(name)}: ${inline(expected)},`),
+          '    },',
+        ]),
     '    channels: {',
     ...channels.flatMap(([name, { mode, events }]) => [
       `      ${key(name)}: {`,
@@ -64,7 +79,14 @@ export function scenarioSource(recorded: RecordedScenario): string {
     '    },',
     ...(recorded.expect.webhooks === undefined
       ? []
-      : ['    webhooks: {', `      mode: ${quote(recorded.expect.webhooks.mode)},`, '      events: [', ...recorded.expect.webhooks.events.map((event) => `        ${inline(event)},`), '      ],', '    },']),
+      : [
+          '    webhooks: {',
+          `      mode: ${quote(recorded.expect.webhooks.mode)},`,
+          '      events: [',
+          ...recorded.expect.webhooks.events.map((event) => `        ${inline(event)},`),
+          '      ],',
+          '    },',
+        ]),
     '  },',
     '})',
     '',

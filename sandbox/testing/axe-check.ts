@@ -21,13 +21,32 @@ const axeSource = () => (source ??= readFile(createRequire(import.meta.url).reso
  * expect(await axeViolations(page)).toEqual([])
  * for (const frame of page.frames().slice(1)) expect(await axeViolations(frame)).toEqual([])
  */
-export async function axeViolations(target: Page | Frame, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> {
+export async function axeViolations(
+  target: Page | Frame,
+  impacts: string[] = ['serious', 'critical'],
+): Promise<AxeViolation[]> {
   const injected = await target.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object')
   if (!injected) await target.evaluate(await axeSource())
   const violations = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{
+            violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>
+          }>
+        }
+      }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    }))
   })
   return violations.filter((v) => v.impact !== null && impacts.includes(v.impact))
 }

@@ -13,21 +13,31 @@ export type Theme = 'light' | 'dark'
  * @example
  * const id = await mountCall(page, 'setupAddCard', [clientToken], 'dark')
  */
-export function mountCall(page: Page, method: string, args: unknown[], theme: Theme | undefined, params: Record<string, unknown> = {}): Promise<string> {
+export function mountCall(
+  page: Page,
+  method: string,
+  args: unknown[],
+  theme: Theme | undefined,
+  params: Record<string, unknown> = {},
+): Promise<string> {
   return startCall(page, method, args, { params: { ...params, ...(theme ? { theme } : {}) } })
 }
 
 /** Waits until the call's frame shows `screen` (its root's `data-screen`), and returns that Playwright frame. */
 export async function frameOnScreen(page: Page, id: string, screen: string): Promise<Frame> {
   const iframe = page.locator(`section[data-call="${id}"] iframe`)
-  await page.frameLocator(`section[data-call="${id}"] iframe`).locator(`#frame-root[data-screen="${screen}"]`).waitFor({ timeout: 20_000 })
+  await page
+    .frameLocator(`section[data-call="${id}"] iframe`)
+    .locator(`#frame-root[data-screen="${screen}"]`)
+    .waitFor({ timeout: 20_000 })
   const frame = await (await iframe.elementHandle())!.contentFrame()
   if (!frame) throw new Error(`no frame for ${id}`)
   return frame
 }
 
 /** The locator of an element inside a call's frame. */
-export const inFrame = (page: Page, id: string, selector: string) => page.frameLocator(`section[data-call="${id}"] iframe`).locator(selector)
+export const inFrame = (page: Page, id: string, selector: string) =>
+  page.frameLocator(`section[data-call="${id}"] iframe`).locator(selector)
 
 /**
  * Removes the frames earlier tests mounted in the host page: frames grow to their content, and Chromium neither

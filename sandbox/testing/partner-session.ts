@@ -7,12 +7,17 @@ import { magicContacts } from '#fixtures/magic-customers.ts'
  * @example
  * const sessionToken = await createPartnerSession(sandbox.apiUrl, 'sk_test_sandbox', 'readme-buyer')
  */
-export async function createPartnerSession(api: string, secretKey: string, externalCustomerId: string): Promise<string> {
+export async function createPartnerSession(
+  api: string,
+  secretKey: string,
+  externalCustomerId: string,
+): Promise<string> {
   const created = await fetch(`${api}/platform/v1/sessions`, {
     method: 'POST',
     headers: { 'x-api-key': secretKey, 'content-type': 'application/json' },
     body: JSON.stringify({ externalCustomerId, deviceIp: '203.0.113.7', ...magicContacts.usNy }),
   })
-  if (created.status !== 201) throw new Error(`the sandbox refused the session: ${created.status} ${await created.text()}`)
+  if (created.status !== 201)
+    throw new Error(`the sandbox refused the session: ${created.status} ${await created.text()}`)
   return ((await created.json()) as { data: { sessionToken: string } }).data.sessionToken
 }

@@ -15,7 +15,11 @@ export default defineScenario({
     { control: 'settings', body: { defaultExtraFeePercentage: 7 } },
     accountDetails('after'),
     widgetBuyQuote('baseCurrencyCode=usd&baseCurrencyAmount=100', 'buyQuote'),
-    { api: 'GET /v3/currencies/eth/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5', headers: {}, as: 'sellQuote' },
+    {
+      api: 'GET /v3/currencies/eth/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5',
+      headers: {},
+      as: 'sellQuote',
+    },
     { api: 'GET /v4/swap/eth-usdc/quote?apiKey={pk}&baseCurrencyAmount=0.5', headers: {}, as: 'swapQuote' },
   ],
   expect: {
@@ -26,7 +30,10 @@ export default defineScenario({
       // 7 % of the gross 1473.51 (the sell quote states the amount, not the percentage).
       sellQuote: { status: 200, body: { baseCurrencyAmount: 0.5, extraFeeAmount: 103.15 } },
       // 7 % of the gross 1476.96 usdc, taken in usdc (sandbox/domain/swap-quote.test.ts works it out; 3 % gives 44.31).
-      swapQuote: { status: 200, body: { baseCurrencyAmount: '0.5', extraFeeAmount: '103.39', quoteCurrencyAmount: '1357.8' } },
+      swapQuote: {
+        status: 200,
+        body: { baseCurrencyAmount: '0.5', extraFeeAmount: '103.39', quoteCurrencyAmount: '1357.8' },
+      },
     },
   },
 })

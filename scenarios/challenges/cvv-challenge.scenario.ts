@@ -1,5 +1,15 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  asksForChallenge,
+  challengeThen,
+  completesPending,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+  tapAndConfirm,
+} from '#harness/steps.ts'
 
 /** Card buy of 49 through the buy button: a CVV re-entry challenge; entering 3 digits completes it and the purchase. */
 export default defineScenario({
@@ -15,8 +25,23 @@ export default defineScenario({
   expect: {
     responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { source: { amount: 49 } } } } },
     channels: {
-      pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, asksForChallenge, completesPending] },
-      challenge: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } }] },
+      pay: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          asksForChallenge,
+          completesPending,
+        ],
+      },
+      challenge: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } },
+        ],
+      },
     },
   },
 })

@@ -1,5 +1,13 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { asksForChallenge, challengeThen, completesPending, onboardWithCustomerApi, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
+import {
+  asksForChallenge,
+  challengeThen,
+  completesPending,
+  onboardWithCustomerApi,
+  openPayFrame,
+  quoteFor,
+  tapAndConfirm,
+} from '#harness/steps.ts'
 
 /**
  * The Customer API path: getConnection with skipKyc, then setupAuth; the customer buys with Apple Pay before KYC is done,
@@ -22,10 +30,33 @@ export default defineScenario({
       customer: { status: 200, body: { data: { kyc: { status: 'approved', requirements: [] } } } },
     },
     channels: {
-      check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'authenticationRequired', customer: { kyc: { status: 'not_started' } } } }] },
-      auth: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { kyc: { status: 'not_started' } } } }] },
-      pay: { events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, asksForChallenge, completesPending] },
-      challenge: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'identity', transaction: undefined } }] },
+      check: {
+        events: [
+          { kind: 'handshake' },
+          {
+            kind: 'complete',
+            payload: { status: 'authenticationRequired', customer: { kyc: { status: 'not_started' } } },
+          },
+        ],
+      },
+      auth: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'active', customer: { kyc: { status: 'not_started' } } } },
+        ],
+      },
+      pay: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          asksForChallenge,
+          completesPending,
+        ],
+      },
+      challenge: {
+        events: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'identity', transaction: undefined } }],
+      },
     },
   },
 })

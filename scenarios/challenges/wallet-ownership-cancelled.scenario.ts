@@ -1,5 +1,14 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  asksForChallenge,
+  challengeThen,
+  completesDeclined,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+} from '#harness/steps.ts'
 
 /** Card buy of 48, challenge cancelled: the challenge frame posts cancelled, and the buy completes with a transaction failed at verification (authorizationDeclined; decision 0063). */
 export default defineScenario({
@@ -14,7 +23,14 @@ export default defineScenario({
   expect: {
     responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { source: { amount: 48 } } } } },
     channels: {
-      pay: { mode: 'exact', events: [{ kind: 'handshake' }, asksForChallenge, completesDeclined('The customer cancelled the verification challenge.')] },
+      pay: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          asksForChallenge,
+          completesDeclined('The customer cancelled the verification challenge.'),
+        ],
+      },
       challenge: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'cancelled', payload: { flow: 'buy' } }] },
     },
   },

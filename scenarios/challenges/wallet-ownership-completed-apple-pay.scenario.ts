@@ -1,5 +1,14 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { asksForChallenge, challengeThen, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
+import {
+  asksForChallenge,
+  challengeThen,
+  completesPending,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+  tapAndConfirm,
+} from '#harness/steps.ts'
 
 /** iOS wallet pay of 48: a wallet-ownership challenge, completed in the challenge frame, lets the purchase complete pending. */
 export default defineScenario({
@@ -15,8 +24,23 @@ export default defineScenario({
   expect: {
     responses: { q: { status: 200, body: { data: { source: { amount: 48 }, paymentMethod: { type: 'apple_pay' } } } } },
     channels: {
-      pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, asksForChallenge, completesPending] },
-      challenge: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } }] },
+      pay: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          asksForChallenge,
+          completesPending,
+        ],
+      },
+      challenge: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } },
+        ],
+      },
     },
   },
 })

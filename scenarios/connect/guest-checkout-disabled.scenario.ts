@@ -5,13 +5,24 @@ import { createSession, magic, openSessionFrame } from '#harness/steps.ts'
 export default defineScenario({
   title: 'with guest checkout disabled a guest session is connectionRequired without capabilities.guestCheckout',
   tags: ['connect', 'guest-checkout', 'capabilities', 'settings'],
-  steps: [{ control: 'settings', body: { capabilities: { guestCheckout: false } } }, createSession({ externalCustomerId: 'user-guest', ...magic.guest }), openSessionFrame('check')],
+  steps: [
+    { control: 'settings', body: { capabilities: { guestCheckout: false } } },
+    createSession({ externalCustomerId: 'user-guest', ...magic.guest }),
+    openSessionFrame('check'),
+  ],
   expect: {
     channels: {
       check: {
         events: [
           { kind: 'handshake' },
-          { kind: 'complete', payload: { status: 'connectionRequired', capabilities: { guestCheckout: undefined }, customer: { capabilities: { guestCheckout: undefined } } } },
+          {
+            kind: 'complete',
+            payload: {
+              status: 'connectionRequired',
+              capabilities: { guestCheckout: undefined },
+              customer: { capabilities: { guestCheckout: undefined } },
+            },
+          },
         ],
       },
     },

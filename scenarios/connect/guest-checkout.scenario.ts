@@ -6,5 +6,14 @@ export default defineScenario({
   title: 'a guest checkout session is active with capabilities.guestCheckout',
   tags: ['connect', 'guest-checkout', 'capabilities'],
   steps: [createSession({ externalCustomerId: 'user-guest', ...magic.guest }), openSessionFrame('check')],
-  expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', capabilities: { guestCheckout: { enabled: true } } } }] } } },
+  expect: {
+    channels: {
+      check: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'active', capabilities: { guestCheckout: { enabled: true } } } },
+        ],
+      },
+    },
+  },
 })

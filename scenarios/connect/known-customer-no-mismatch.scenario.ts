@@ -6,5 +6,11 @@ export default defineScenario({
   title: 'email and phone of one known customer connect active without a mismatch field',
   tags: ['connect', 'mismatch', 'known-customer'],
   steps: [createSession({ externalCustomerId: 'user-ny', ...magic.usNy }), openSessionFrame('check')],
-  expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', mismatch: undefined } }] } } },
+  expect: {
+    channels: {
+      check: {
+        events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', mismatch: undefined } }],
+      },
+    },
+  },
 })

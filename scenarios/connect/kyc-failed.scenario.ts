@@ -6,5 +6,14 @@ export default defineScenario({
   title: 'a customer with rejected KYC is failed',
   tags: ['connect', 'kyc', 'failed'],
   steps: [createSession({ externalCustomerId: 'user-kyc-failed', ...magic.kycFailed }), openSessionFrame('check')],
-  expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'failed', customer: { kyc: { status: 'rejected' } } } }] } } },
+  expect: {
+    channels: {
+      check: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'failed', customer: { kyc: { status: 'rejected' } } } },
+        ],
+      },
+    },
+  },
 })

@@ -6,5 +6,14 @@ export default defineScenario({
   title: 'a customer with KYC under review is pending',
   tags: ['connect', 'kyc', 'pending'],
   steps: [createSession({ externalCustomerId: 'user-kyc-pending', ...magic.kycPending }), openSessionFrame('check')],
-  expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'pending', customer: { kyc: { status: 'pending' } } } }] } } },
+  expect: {
+    channels: {
+      check: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'pending', customer: { kyc: { status: 'pending' } } } },
+        ],
+      },
+    },
+  },
 })

@@ -3,7 +3,8 @@ import { createSession, openSessionFrame } from '#harness/steps.ts'
 
 /** A customer the sandbox does not know registers in the connect frame: email, code 000000, terms. */
 export default defineScenario({
-  title: 'a new customer enters an email, the code 000000 and accepts the terms, and the connect frame completes active',
+  title:
+    'a new customer enters an email, the code 000000 and accepts the terms, and the connect frame completes active',
   tags: ['connect', 'new-customer', 'connect-frame'],
   steps: [
     createSession({ externalCustomerId: 'new-user-1' }),
@@ -12,5 +13,14 @@ export default defineScenario({
     { customer: 'enterCode', channel: 'connect', fields: { code: '000000' } },
     { customer: 'acceptTerms', channel: 'connect' },
   ],
-  expect: { channels: { connect: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { kyc: { status: 'approved' } } } }] } } },
+  expect: {
+    channels: {
+      connect: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'active', customer: { kyc: { status: 'approved' } } } },
+        ],
+      },
+    },
+  },
 })

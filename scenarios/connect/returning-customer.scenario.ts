@@ -11,5 +11,14 @@ export default defineScenario({
     createSession({ externalCustomerId: 'user-ny', customerId: ref('first.customer.id') }),
     openSessionFrame('check'),
   ],
-  expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } }] } } },
+  expect: {
+    channels: {
+      check: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } },
+        ],
+      },
+    },
+  },
 })

@@ -9,13 +9,23 @@ export default defineScenario({
     createSession({ externalCustomerId: 'user-terms', ...magic.terms }),
     openSessionFrame('connect'),
     { customer: 'acceptTerms', channel: 'connect' },
-    createSession({ externalCustomerId: 'user-terms', ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }, 'accepted'),
+    createSession(
+      { externalCustomerId: 'user-terms', ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' },
+      'accepted',
+    ),
     openSessionFrame('connect', 'accepted', 'relaunch'),
   ],
   expect: {
     channels: {
-      connect: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'termsAcceptanceRequired' } }] },
-      relaunch: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } }] },
+      connect: {
+        events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'termsAcceptanceRequired' } }],
+      },
+      relaunch: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } },
+        ],
+      },
     },
   },
 })

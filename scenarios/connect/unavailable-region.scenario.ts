@@ -6,5 +6,14 @@ export default defineScenario({
   title: 'a customer in a restricted country is unavailable',
   tags: ['connect', 'unavailable', 'region'],
   steps: [createSession({ externalCustomerId: 'user-cu', ...magic.unavailable }), openSessionFrame('check')],
-  expect: { channels: { check: { events: [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'unavailable', customer: { country: 'CUB' } } }] } } },
+  expect: {
+    channels: {
+      check: {
+        events: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { status: 'unavailable', customer: { country: 'CUB' } } },
+        ],
+      },
+    },
+  },
 })

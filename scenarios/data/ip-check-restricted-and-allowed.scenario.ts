@@ -22,9 +22,18 @@ export default defineScenario({
   ],
   expect: {
     responses: {
-      allowed: { status: 200, body: { ipAddress: '192.0.2.10', isAllowed: true, isBuyAllowed: true, isSellAllowed: true } },
-      restricted: { status: 200, body: { ipAddress: '198.51.100.7', alpha2: 'CU', isAllowed: false, isBuyAllowed: false, isSellAllowed: false } },
-      usState: { status: 200, body: { alpha2: 'US', state: 'TX', isAllowed: true, isBuyAllowed: true, isSellAllowed: false } },
+      allowed: {
+        status: 200,
+        body: { ipAddress: '192.0.2.10', isAllowed: true, isBuyAllowed: true, isSellAllowed: true },
+      },
+      restricted: {
+        status: 200,
+        body: { ipAddress: '198.51.100.7', alpha2: 'CU', isAllowed: false, isBuyAllowed: false, isSellAllowed: false },
+      },
+      usState: {
+        status: 200,
+        body: { alpha2: 'US', state: 'TX', isAllowed: true, isBuyAllowed: true, isSellAllowed: false },
+      },
       malformed: { status: 400, body: { type: 'BadRequestError' } },
       overridden: { status: 200, body: { alpha2: 'GB', isAllowed: true, isBuyAllowed: true } },
       cleared: { status: 200, body: { alpha2: 'CU', isAllowed: false } },

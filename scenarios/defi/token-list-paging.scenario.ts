@@ -17,8 +17,14 @@ export default defineScenario({
   ],
   expect: {
     responses: {
-      page1: { status: 200, body: { total: 7, limit: 2, offset: 0, tokens: [{ currencyCode: 'usdt' }, { currencyCode: 'usdc' }] } },
-      page2: { status: 200, body: { total: 7, limit: 2, offset: 2, tokens: [{ currencyCode: 'usdc_sol' }, { currencyCode: 'link' }] } },
+      page1: {
+        status: 200,
+        body: { total: 7, limit: 2, offset: 0, tokens: [{ currencyCode: 'usdt' }, { currencyCode: 'usdc' }] },
+      },
+      page2: {
+        status: 200,
+        body: { total: 7, limit: 2, offset: 2, tokens: [{ currencyCode: 'usdc_sol' }, { currencyCode: 'link' }] },
+      },
       pastTheEnd: { status: 200, body: { total: 7, tokens: [] } },
       tooLarge: { status: 400, body: { message: 'limit must be from 1 to 50', type: 'BadRequestError' } },
     },

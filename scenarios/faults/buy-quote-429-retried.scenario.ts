@@ -13,12 +13,32 @@ export default defineScenario({
     {
       control: 'fault',
       as: 'limit',
-      fault: { method: 'POST', path: '/platform/v1/quotes/buy', body: { 'destination.asset.code': 'eth' }, status: 429, responseHeaders: { 'retry-after': '2' }, times: 1 },
+      fault: {
+        method: 'POST',
+        path: '/platform/v1/quotes/buy',
+        body: { 'destination.asset.code': 'eth' },
+        status: 429,
+        responseHeaders: { 'retry-after': '2' },
+        times: 1,
+      },
     },
-    { client: 'getQuote', accessToken: ref('conn.credentials.accessToken'), body: buyQuoteBody({ amount: 100, method: 'apple_pay' }), as: 'q', retry: 2 },
+    {
+      client: 'getQuote',
+      accessToken: ref('conn.credentials.accessToken'),
+      body: buyQuoteBody({ amount: 100, method: 'apple_pay' }),
+      as: 'q',
+      retry: 2,
+    },
   ],
   expect: {
-    responses: { q: { status: 200, attempts: [429, 200], body: { data: { destination: { asset: { code: 'eth' } } } } } },
-    requests: [{ match: { method: 'POST', path: '/platform/v1/quotes/buy', body: { 'destination.asset.code': 'eth' } }, times: 2 }],
+    responses: {
+      q: { status: 200, attempts: [429, 200], body: { data: { destination: { asset: { code: 'eth' } } } } },
+    },
+    requests: [
+      {
+        match: { method: 'POST', path: '/platform/v1/quotes/buy', body: { 'destination.asset.code': 'eth' } },
+        times: 2,
+      },
+    ],
   },
 })

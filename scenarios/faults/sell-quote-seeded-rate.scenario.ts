@@ -19,9 +19,22 @@ export default defineScenario({
   title: 'a 0.1-rate 503 fault fails the same sell quotes on every run, drawn from the seed',
   tags: ['faults', 'sell-quote'],
   seed: 1,
-  steps: [{ control: 'fault', fault: { method: 'GET', path: '/v3/currencies/*/sell_quote', rate: 0.1, status: 503 } }, ...Array.from({ length: QUOTES }, (_, i) => sellQuote(i))],
+  steps: [
+    { control: 'fault', fault: { method: 'GET', path: '/v3/currencies/*/sell_quote', rate: 0.1, status: 503 } },
+    ...Array.from({ length: QUOTES }, (_, i) => sellQuote(i)),
+  ],
   expect: {
-    responses: Object.fromEntries(Array.from({ length: QUOTES }, (_, i) => [`sell${i}`, FAILED.has(i) ? { status: 503 } : { status: 200, body: { baseCurrencyCode: 'eth' } }])),
-    requests: [{ match: { method: 'GET', path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'usd' } }, times: QUOTES }],
+    responses: Object.fromEntries(
+      Array.from({ length: QUOTES }, (_, i) => [
+        `sell${i}`,
+        FAILED.has(i) ? { status: 503 } : { status: 200, body: { baseCurrencyCode: 'eth' } },
+      ]),
+    ),
+    requests: [
+      {
+        match: { method: 'GET', path: '/v3/currencies/eth/sell_quote', query: { quoteCurrencyCode: 'usd' } },
+        times: QUOTES,
+      },
+    ],
   },
 })

@@ -10,7 +10,10 @@ export default defineScenario({
     responses: { q: { status: 200 } },
     requests: [
       { match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'buyer-1' } }, times: 1 },
-      { match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: { matches: '^other-' } } }, times: 0 },
+      {
+        match: { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: { matches: '^other-' } } },
+        times: 0,
+      },
       { match: { method: 'POST', path: '/platform/v1/quotes/buy', key: 'accessToken' }, times: 1 },
     ],
   },

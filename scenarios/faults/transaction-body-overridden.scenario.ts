@@ -33,8 +33,21 @@ export default defineScenario({
   steps: [
     ...cardBuy(),
     listTransactions(),
-    { control: 'fault', as: 'failing', fault: { method: 'GET', path: '/platform/v1/transactions/*', status: 200, responseBody: { data: failedTransaction } } },
-    { api: 'GET /platform/v1/transactions/{{latest.body.data.0.id}}', as: 'txn', headers: { authorization: 'Bearer {{conn.credentials.accessToken}}' } },
+    {
+      control: 'fault',
+      as: 'failing',
+      fault: {
+        method: 'GET',
+        path: '/platform/v1/transactions/*',
+        status: 200,
+        responseBody: { data: failedTransaction },
+      },
+    },
+    {
+      api: 'GET /platform/v1/transactions/{{latest.body.data.0.id}}',
+      as: 'txn',
+      headers: { authorization: 'Bearer {{conn.credentials.accessToken}}' },
+    },
   ],
   expect: {
     responses: {

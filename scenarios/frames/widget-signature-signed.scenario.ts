@@ -14,14 +14,25 @@ export default defineScenario({
   tags: ['frames', 'widget', 'widget-signing'],
   steps: [
     ...connectCustomer(magic.usNy),
-    ...openSignedWidget('widget', { clientToken: ref('conn.credentials.clientToken'), currencyCode: 'eth', walletAddress: WALLET }),
+    ...openSignedWidget('widget', {
+      clientToken: ref('conn.credentials.clientToken'),
+      currencyCode: 'eth',
+      walletAddress: WALLET,
+    }),
     { customer: 'chooseAmount', channel: 'widget', fields: { amount: '100', currencyCode: 'eth' } },
     { customer: 'pay', channel: 'widget' },
     { until: 'widget', kind: 'complete' },
   ],
   expect: {
     channels: {
-      widget: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'complete', payload: { transaction: { status: 'pending' } } }] },
+      widget: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'complete', payload: { transaction: { status: 'pending' } } },
+        ],
+      },
     },
   },
 })

@@ -21,6 +21,11 @@ export default defineScenario({
     { until: 'widget', kind: 'error' },
   ],
   expect: {
-    channels: { widget: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_parameters' } }] } },
+    channels: {
+      widget: {
+        mode: 'exact',
+        events: [{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_parameters' } }],
+      },
+    },
   },
 })

@@ -21,7 +21,19 @@ export default defineScenario({
   expect: {
     responses: {
       cancelWaiting: { status: 204 },
-      cancelled: { status: 200, body: { status: 'failed', failureReason: 'cancelled', stages: [{ stage: 'stage_one_ordering', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }, { status: 'not_started' }] } },
+      cancelled: {
+        status: 200,
+        body: {
+          status: 'failed',
+          failureReason: 'cancelled',
+          stages: [
+            { stage: 'stage_one_ordering', status: 'failed', failureReason: 'cancelled' },
+            { status: 'not_started' },
+            { status: 'not_started' },
+            { status: 'not_started' },
+          ],
+        },
+      },
       cancelCompleted: { status: 409, body: { type: 'ConflictError' } },
       stillCompleted: { status: 200, body: { status: 'completed' } },
     },

@@ -30,12 +30,41 @@ export default defineScenario({
       mode: 'exact',
       events: [
         { type: 'sell_transaction_created', payload: { data: { status: 'waitingForDeposit' }, status: 'delivered' } },
-        { type: 'sell_transaction_updated', payload: { data: { status: 'pending', stages: sellStagesAre('success', 'in_progress', 'not_started', 'not_started') }, status: 'delivered' } },
-        { type: 'sell_transaction_requote_required', payload: { data: { status: 'requoteRequired', baseCurrency: 'eth', quoteCurrency: 'usd', baseCurrencyAmount: 0.5, walletAddress: present }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'sell_transaction_updated',
+          payload: {
+            data: { status: 'pending', stages: sellStagesAre('success', 'in_progress', 'not_started', 'not_started') },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'sell_transaction_requote_required',
+          payload: {
+            data: {
+              status: 'requoteRequired',
+              baseCurrency: 'eth',
+              quoteCurrency: 'usd',
+              baseCurrencyAmount: 0.5,
+              walletAddress: present,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
         {
           type: 'sell_transaction_failed',
           payload: {
-            data: { status: 'failed', failureReason: 'refund', stages: [{ status: 'success' }, { status: 'failed', failureReason: 'refund' }, { status: 'not_started' }, { status: 'not_started' }] },
+            data: {
+              status: 'failed',
+              failureReason: 'refund',
+              stages: [
+                { status: 'success' },
+                { status: 'failed', failureReason: 'refund' },
+                { status: 'not_started' },
+                { status: 'not_started' },
+              ],
+            },
             status: 'delivered',
             attempts: 1,
             received: 1,

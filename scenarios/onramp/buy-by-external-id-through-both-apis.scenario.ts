@@ -1,6 +1,10 @@
 import { defineScenario } from '#harness/scenario.ts'
 import { listTransactions } from '#harness/steps.ts'
-import { cardBuyWithExternalId, widgetTransactionOfLatest, widgetTransactionsByExternalId } from '#harness/widget-api-steps.ts'
+import {
+  cardBuyWithExternalId,
+  widgetTransactionOfLatest,
+  widgetTransactionsByExternalId,
+} from '#harness/widget-api-steps.ts'
 
 /**
  * A card buy made through the frames with an externalTransactionId is one transaction, whichever API reads it
@@ -23,12 +27,37 @@ export default defineScenario({
   ],
   expect: {
     responses: {
-      ext: { status: 200, body: [{ externalTransactionId: 'ramp-order-1', status: 'waitingAuthorization', totalAmount: 100, currency: { code: 'eth' }, baseCurrency: { code: 'usd' }, cardType: 'card' }] },
-      latest: { status: 200, body: { data: [{ externalTransactionId: 'ramp-order-1', status: 'pending', totalAmount: 100 }] } },
-      widgetTxn: { status: 200, body: { externalTransactionId: 'ramp-order-1', status: 'waitingAuthorization', totalAmount: 100 } },
+      ext: {
+        status: 200,
+        body: [
+          {
+            externalTransactionId: 'ramp-order-1',
+            status: 'waitingAuthorization',
+            totalAmount: 100,
+            currency: { code: 'eth' },
+            baseCurrency: { code: 'usd' },
+            cardType: 'card',
+          },
+        ],
+      },
+      latest: {
+        status: 200,
+        body: { data: [{ externalTransactionId: 'ramp-order-1', status: 'pending', totalAmount: 100 }] },
+      },
+      widgetTxn: {
+        status: 200,
+        body: { externalTransactionId: 'ramp-order-1', status: 'waitingAuthorization', totalAmount: 100 },
+      },
       widgetList: { status: 200, body: [{ externalTransactionId: 'ramp-order-1', totalAmount: 100 }] },
       latestAfter: { status: 200, body: { data: [{ externalTransactionId: 'ramp-order-1', status: 'completed' }] } },
-      widgetAfter: { status: 200, body: { externalTransactionId: 'ramp-order-1', status: 'completed', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }] } },
+      widgetAfter: {
+        status: 200,
+        body: {
+          externalTransactionId: 'ramp-order-1',
+          status: 'completed',
+          stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }],
+        },
+      },
     },
   },
 })

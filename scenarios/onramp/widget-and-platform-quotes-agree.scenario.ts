@@ -15,15 +15,43 @@ export default defineScenario({
   steps: [
     { control: 'settings', body: { defaultExtraFeePercentage: 3 } },
     ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
-    getQuote({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, paymentMethod: { type: 'card' }, feeBehavior: 'inclusive' }, 'platformQuote'),
+    getQuote(
+      {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'eth' } },
+        paymentMethod: { type: 'card' },
+        feeBehavior: 'inclusive',
+      },
+      'platformQuote',
+    ),
     widgetBuyQuote('baseCurrencyCode=usd&baseCurrencyAmount=100&paymentMethod=credit_debit_card&areFeesIncluded=true'),
   ],
   expect: {
     responses: {
-      platformQuote: { status: 200, body: { data: { exchangeRate: 2947.0109, destination: { amount: 0.0305 }, fees: { network: 2.5, service: 4.5, ecosystem: 3 }, totalAmount: 100 } } },
+      platformQuote: {
+        status: 200,
+        body: {
+          data: {
+            exchangeRate: 2947.0109,
+            destination: { amount: 0.0305 },
+            fees: { network: 2.5, service: 4.5, ecosystem: 3 },
+            totalAmount: 100,
+          },
+        },
+      },
       widgetQuote: {
         status: 200,
-        body: { quoteCurrencyPrice: 2947.0109, quoteCurrencyAmount: 0.0305, networkFeeAmount: 2.5, feeAmount: 4.5, extraFeeAmount: 3, extraFeePercentage: 3, totalAmount: 100, baseCurrencyAmount: 90, paymentMethod: 'credit_debit_card' },
+        body: {
+          quoteCurrencyPrice: 2947.0109,
+          quoteCurrencyAmount: 0.0305,
+          networkFeeAmount: 2.5,
+          feeAmount: 4.5,
+          extraFeeAmount: 3,
+          extraFeePercentage: 3,
+          totalAmount: 100,
+          baseCurrencyAmount: 90,
+          paymentMethod: 'credit_debit_card',
+        },
       },
     },
   },

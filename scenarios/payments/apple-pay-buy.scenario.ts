@@ -14,6 +14,11 @@ export default defineScenario({
   ],
   expect: {
     responses: { q: { status: 200, body: { data: { paymentMethod: { type: 'apple_pay' }, executable: true } } } },
-    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, completesPending] } },
+    channels: {
+      pay: {
+        mode: 'exact',
+        events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, completesPending],
+      },
+    },
   },
 })

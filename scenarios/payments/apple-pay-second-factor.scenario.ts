@@ -3,7 +3,8 @@ import { completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAn
 
 /** iOS wallet pay, sandbox trigger amount 47.13: the frame asks for a second factor and pays only once the customer confirms it. */
 export default defineScenario({
-  title: 'an apple-pay purchase of 47.13 waits on oneTapWalletPaySecondFactorRequired and completes after confirmSecondFactor',
+  title:
+    'an apple-pay purchase of 47.13 waits on oneTapWalletPaySecondFactorRequired and completes after confirmSecondFactor',
   tags: ['payments', 'apple-pay', 'wallet-pay', 'trigger-47.13', 'second-factor'],
   steps: [
     ...connectCustomer(magic.usNy),
@@ -15,11 +16,19 @@ export default defineScenario({
     { until: 'pay', kind: 'complete' },
   ],
   expect: {
-    responses: { q: { status: 200, body: { data: { source: { amount: 47.13 }, paymentMethod: { type: 'apple_pay' } } } } },
+    responses: {
+      q: { status: 200, body: { data: { source: { amount: 47.13 }, paymentMethod: { type: 'apple_pay' } } } },
+    },
     channels: {
       pay: {
         mode: 'exact',
-        events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'oneTapWalletPaySecondFactorRequired', payload: {} }, completesPending],
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          { kind: 'oneTapWalletPaySecondFactorRequired', payload: {} },
+          completesPending,
+        ],
       },
     },
   },

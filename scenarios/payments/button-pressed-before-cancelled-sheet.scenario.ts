@@ -1,5 +1,14 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, listTransactions, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  completesPending,
+  connectCustomer,
+  listTransactions,
+  magic,
+  openPayFrame,
+  quoteFor,
+  tapAndConfirm,
+} from '#harness/steps.ts'
 
 /** Every tap posts buttonPressed, even one whose sheet the customer cancels (which posts nothing); the second tap pays, once. */
 export default defineScenario({
@@ -19,8 +28,31 @@ export default defineScenario({
     responses: {
       methods: activeAndExpiredCards,
       q: { status: 200 },
-      latest: { status: 200, body: { data: [{ externalTransactionId: 'button-1', status: 'pending', source: { amount: 100 }, paymentMethod: { type: 'card' } }] } },
+      latest: {
+        status: 200,
+        body: {
+          data: [
+            {
+              externalTransactionId: 'button-1',
+              status: 'pending',
+              source: { amount: 100 },
+              paymentMethod: { type: 'card' },
+            },
+          ],
+        },
+      },
     },
-    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'buttonPressed' }, completesPending] } },
+    channels: {
+      pay: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          { kind: 'buttonPressed' },
+          completesPending,
+        ],
+      },
+    },
   },
 })

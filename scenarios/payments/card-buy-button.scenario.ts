@@ -1,5 +1,13 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  completesPending,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+  tapAndConfirm,
+} from '#harness/steps.ts'
 
 /** A connected customer buys with the buy button and the stored card: the tap posts buttonPressed, the confirmed sheet completes with a pending transaction. */
 export default defineScenario({
@@ -13,7 +21,18 @@ export default defineScenario({
     { until: 'pay', kind: 'complete' },
   ],
   expect: {
-    responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { source: { amount: 100 }, paymentMethod: { type: 'card' }, executable: true } } } },
-    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, completesPending] } },
+    responses: {
+      methods: activeAndExpiredCards,
+      q: {
+        status: 200,
+        body: { data: { source: { amount: 100 }, paymentMethod: { type: 'card' }, executable: true } },
+      },
+    },
+    channels: {
+      pay: {
+        mode: 'exact',
+        events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, completesPending],
+      },
+    },
   },
 })

@@ -7,7 +7,8 @@ import { connectCustomer, getPaymentMethods, magic, openPayFrame, quoteFor } fro
  * `walletAvailable` parameter, posts unsupported instead of ready, no button, no error.
  */
 export default defineScenario({
-  title: 'google-pay posts unsupported wallet_unavailable when the payment-method configs say google_pay is unavailable',
+  title:
+    'google-pay posts unsupported wallet_unavailable when the payment-method configs say google_pay is unavailable',
   tags: ['payments', 'google-pay', 'wallet-pay', 'unsupported', 'settings', 'paymentMethodConfigs'],
   steps: [
     { control: 'settings', body: { googlePayAvailable: false } },
@@ -33,6 +34,11 @@ export default defineScenario({
       },
       q: { status: 200 },
     },
-    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'unsupported', payload: { reason: 'wallet_unavailable' } }] } },
+    channels: {
+      pay: {
+        mode: 'exact',
+        events: [{ kind: 'handshake' }, { kind: 'unsupported', payload: { reason: 'wallet_unavailable' } }],
+      },
+    },
   },
 })

@@ -13,6 +13,11 @@ export default defineScenario({
   ],
   expect: {
     responses: { q: { status: 200 } },
-    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'unsupported', payload: { reason: 'wallet_unavailable' } }] } },
+    channels: {
+      pay: {
+        mode: 'exact',
+        events: [{ kind: 'handshake' }, { kind: 'unsupported', payload: { reason: 'wallet_unavailable' } }],
+      },
+    },
   },
 })

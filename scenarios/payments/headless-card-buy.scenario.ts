@@ -1,5 +1,12 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  completesPending,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+} from '#harness/steps.ts'
 
 /** The headless buy frame pays its card quote as soon as the host acks it, with no customer action. */
 export default defineScenario({

@@ -1,5 +1,12 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  completesPending,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+} from '#harness/steps.ts'
 
 /** Live mode ignores test-mode triggers: a card buy of 48 pays at once, with no challenge. */
 export default defineScenario({

@@ -1,5 +1,12 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { activeAndExpiredCards, completesPending, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  completesPending,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+} from '#harness/steps.ts'
 
 /** An ordinary amount sets off no sandbox trigger: in test mode a card buy of 50 pays at once, as the real test mode does. */
 export default defineScenario({

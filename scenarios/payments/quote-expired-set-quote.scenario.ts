@@ -1,5 +1,15 @@
 import { defineScenario, ref } from '#harness/scenario.ts'
-import { activeAndExpiredCards, buyQuoteBody, completesPending, connectCustomer, getQuote, magic, openPayFrame, quoteFor, tapAndConfirm } from '#harness/steps.ts'
+import {
+  activeAndExpiredCards,
+  buyQuoteBody,
+  completesPending,
+  connectCustomer,
+  getQuote,
+  magic,
+  openPayFrame,
+  quoteFor,
+  tapAndConfirm,
+} from '#harness/steps.ts'
 
 /** A quote that expires while the button waits: confirming posts quoteExpired, and the fresh quote the host sends with setQuote pays. */
 export default defineScenario({
@@ -18,7 +28,22 @@ export default defineScenario({
     { until: 'pay', kind: 'complete' },
   ],
   expect: {
-    responses: { methods: activeAndExpiredCards, q: { status: 200, body: { data: { expiresIn: 30 } } }, fresh: { status: 200 } },
-    channels: { pay: { mode: 'exact', events: [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'quoteExpired' }, completesPending] } },
+    responses: {
+      methods: activeAndExpiredCards,
+      q: { status: 200, body: { data: { expiresIn: 30 } } },
+      fresh: { status: 200 },
+    },
+    channels: {
+      pay: {
+        mode: 'exact',
+        events: [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          { kind: 'quoteExpired' },
+          completesPending,
+        ],
+      },
+    },
   },
 })

@@ -8,9 +8,17 @@ export default defineScenario({
   steps: [
     ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
     { open: 'add-card', channel: 'addCard', params: { clientToken: ref('conn.credentials.clientToken') } },
-    { customer: 'enterCard', channel: 'addCard', fields: { number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123' } },
+    {
+      customer: 'enterCard',
+      channel: 'addCard',
+      fields: { number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123' },
+    },
     getPaymentMethods('methods'),
-    { api: 'DELETE /platform/v1/payment-methods/{{methods.body.data.paymentMethods.2.id}}', as: 'deleted', headers: { authorization: 'Bearer {{conn.credentials.accessToken}}' } },
+    {
+      api: 'DELETE /platform/v1/payment-methods/{{methods.body.data.paymentMethods.2.id}}',
+      as: 'deleted',
+      headers: { authorization: 'Bearer {{conn.credentials.accessToken}}' },
+    },
     getPaymentMethods('after'),
   ],
   expect: {
@@ -19,12 +27,29 @@ export default defineScenario({
         events: [
           { kind: 'handshake' },
           { kind: 'ready' },
-          { kind: 'complete', payload: { paymentMethod: { type: 'card', brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030, availability: { available: true } } } },
+          {
+            kind: 'complete',
+            payload: {
+              paymentMethod: {
+                type: 'card',
+                brand: 'visa',
+                last4: '4242',
+                expiryMonth: 12,
+                expiryYear: 2030,
+                availability: { available: true },
+              },
+            },
+          },
         ],
       },
     },
     responses: {
-      methods: { status: 200, body: { data: { paymentMethods: [{}, {}, { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 }] } } },
+      methods: {
+        status: 200,
+        body: {
+          data: { paymentMethods: [{}, {}, { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 }] },
+        },
+      },
       deleted: { status: 204 },
       after: { status: 200, body: { data: { paymentMethods: [{ brand: 'visa' }, { brand: 'mastercard' }] } } },
     },

@@ -9,14 +9,41 @@ export default defineScenario({
     // The ecosystem fee is the default extra fee, the same for every account but seeded per seed: pin it so the amounts hold under any --seed.
     { control: 'settings', body: { defaultExtraFeePercentage: 3 } },
     ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
-    getQuote({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'inclusive' }, 'inclusive'),
-    getQuote({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, feeBehavior: 'exclusive' }, 'exclusive'),
+    getQuote(
+      {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'eth' } },
+        feeBehavior: 'inclusive',
+      },
+      'inclusive',
+    ),
+    getQuote(
+      {
+        source: { asset: { code: 'usd' }, amount: 100 },
+        destination: { asset: { code: 'eth' } },
+        feeBehavior: 'exclusive',
+      },
+      'exclusive',
+    ),
   ],
   expect: {
     responses: {
-      inclusive: { status: 200, body: { data: { feeBehavior: 'inclusive', source: { amount: 100 }, totalAmount: 100 } } },
+      inclusive: {
+        status: 200,
+        body: { data: { feeBehavior: 'inclusive', source: { amount: 100 }, totalAmount: 100 } },
+      },
       // The same fees either way (eth network 2.5, card service 4.5%, ecosystem 3%); exclusive pays them on top: 100 + 10.
-      exclusive: { status: 200, body: { data: { feeBehavior: 'exclusive', source: { amount: 100 }, fees: { network: 2.5, service: 4.5, ecosystem: 3 }, totalAmount: 110 } } },
+      exclusive: {
+        status: 200,
+        body: {
+          data: {
+            feeBehavior: 'exclusive',
+            source: { amount: 100 },
+            fees: { network: 2.5, service: 4.5, ecosystem: 3 },
+            totalAmount: 110,
+          },
+        },
+      },
     },
   },
 })

@@ -7,13 +7,26 @@ export default defineScenario({
   tags: ['platform', 'buy-quote', 'validation', 'flat-shape'],
   steps: [
     ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
-    getQuote({ sourceAmount: 100, sourceCurrencyCode: 'usd', destinationCurrencyCode: 'eth', walletAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }),
+    getQuote({
+      sourceAmount: 100,
+      sourceCurrencyCode: 'usd',
+      destinationCurrencyCode: 'eth',
+      walletAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+    }),
   ],
   expect: {
     responses: {
       quote: {
         status: 400,
-        body: { code: 'invalid_request', errors: [{ field: 'sourceAmount' }, { field: 'walletAddress' }, { field: 'sourceCurrencyCode' }, { field: 'destinationCurrencyCode' }] },
+        body: {
+          code: 'invalid_request',
+          errors: [
+            { field: 'sourceAmount' },
+            { field: 'walletAddress' },
+            { field: 'sourceCurrencyCode' },
+            { field: 'destinationCurrencyCode' },
+          ],
+        },
       },
     },
   },

@@ -12,10 +12,16 @@ export default defineScenario({
       latest: {
         status: 200,
         body: {
-          data: [{
-            status: 'completed', createdAt: '2025-12-17T08:25:24.977Z', totalAmount: 47.14, fees: { network: 1.25, service: 3.99, ecosystem: 0 },
-            source: { asset: { code: 'usd' }, amount: 41.9 }, destination: { asset: { code: 'eth' }, amount: 0.0139 },
-          }],
+          data: [
+            {
+              status: 'completed',
+              createdAt: '2025-12-17T08:25:24.977Z',
+              totalAmount: 47.14,
+              fees: { network: 1.25, service: 3.99, ecosystem: 0 },
+              source: { asset: { code: 'usd' }, amount: 41.9 },
+              destination: { asset: { code: 'eth' }, amount: 0.0139 },
+            },
+          ],
         },
       },
     },

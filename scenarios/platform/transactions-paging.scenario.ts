@@ -5,7 +5,11 @@ import { connectCustomer, listTransactions, magic } from '#harness/steps.ts'
 export default defineScenario({
   title: 'transactions list in pages of the requested limit',
   tags: ['platform', 'transactions', 'paging'],
-  steps: [...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }), listTransactions('?limit=20', 'page1'), listTransactions('?limit=100', 'all')],
+  steps: [
+    ...connectCustomer({ ...magic.usNy, externalCustomerId: 'user-ny' }),
+    listTransactions('?limit=20', 'page1'),
+    listTransactions('?limit=100', 'all'),
+  ],
   expect: {
     responses: {
       // Twenty empty partials: arrays match element by element and by length, so this says "exactly 20 items".

@@ -8,10 +8,25 @@ export default defineScenario({
   title: 'a sell quote for 0.5 eth at the default extra fee pays out the same amounts under any account',
   tags: ['sell-quote', 'amounts'],
   seed: 1,
-  steps: [{ api: 'GET /v3/currencies/eth/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer', as: 'quote', headers: {} }],
+  steps: [
+    {
+      api: 'GET /v3/currencies/eth/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer',
+      as: 'quote',
+      headers: {},
+    },
+  ],
   expect: {
     responses: {
-      quote: { status: 200, body: { baseCurrencyAmount: 0.5, baseCurrencyPrice: 2947.0109, feeAmount: 13.26, extraFeeAmount: 44.21, quoteCurrencyAmount: 1416.04 } },
+      quote: {
+        status: 200,
+        body: {
+          baseCurrencyAmount: 0.5,
+          baseCurrencyPrice: 2947.0109,
+          feeAmount: 13.26,
+          extraFeeAmount: 44.21,
+          quoteCurrencyAmount: 1416.04,
+        },
+      },
     },
   },
 })

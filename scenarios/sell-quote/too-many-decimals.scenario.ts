@@ -4,6 +4,19 @@ import { defineScenario } from '#harness/scenario.ts'
 export default defineScenario({
   title: 'a sell amount with six decimal places is refused with 400 naming baseCurrencyAmount',
   tags: ['sell-quote', 'validation', 'baseCurrencyAmount'],
-  steps: [{ api: 'GET /v3/currencies/btc/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.123456', as: 'quote', headers: {} }],
-  expect: { responses: { quote: { status: 400, body: { type: 'BadRequestError', message: 'baseCurrencyAmount must have at most 5 decimal places' } } } },
+  steps: [
+    {
+      api: 'GET /v3/currencies/btc/sell_quote?apiKey={pk}&quoteCurrencyCode=usd&baseCurrencyAmount=0.123456',
+      as: 'quote',
+      headers: {},
+    },
+  ],
+  expect: {
+    responses: {
+      quote: {
+        status: 400,
+        body: { type: 'BadRequestError', message: 'baseCurrencyAmount must have at most 5 decimal places' },
+      },
+    },
+  },
 })

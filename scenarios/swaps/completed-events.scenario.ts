@@ -10,7 +10,8 @@ import { screenedSwap } from '#harness/widget-api-steps.ts'
  * destination hash. Why: a partner's swap screen is driven by these alone, and nothing tells of a refund.
  */
 export default defineScenario({
-  title: 'a swap deposited as quoted sends created, deposit wallet created, deposit received, asset delivery initiated and completed',
+  title:
+    'a swap deposited as quoted sends created, deposit wallet created, deposit received, asset delivery initiated and completed',
   tags: ['swaps', 'webhooks', 'webhook-events'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
@@ -21,11 +22,77 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'swap_transaction_created', payload: { data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '100', depositWallet: null, depositAmount: null, depositHash: null, transactionHash: null, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_deposit_wallet_created', payload: { data: { status: 'waitingForDeposit', depositWallet: { address: present, tag: null }, depositAmount: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_deposit_received', payload: { data: { status: 'screeningWalletAddress', depositAmount: '100', depositHash: present, transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_asset_delivery_initiated', payload: { data: { status: 'executingSwap', failureReason: null, baseCurrencyAmount: '100', depositAmount: '100', transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_transaction_completed', payload: { data: { status: 'completed', failureReason: null, baseCurrencyAmount: '100', depositAmount: '100', transactionHash: present, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'swap_transaction_created',
+          payload: {
+            data: {
+              status: 'waitingForDepositAddressGeneration',
+              baseCurrencyAmount: '100',
+              depositWallet: null,
+              depositAmount: null,
+              depositHash: null,
+              transactionHash: null,
+              refundHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_deposit_wallet_created',
+          payload: {
+            data: { status: 'waitingForDeposit', depositWallet: { address: present, tag: null }, depositAmount: null },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_deposit_received',
+          payload: {
+            data: {
+              status: 'screeningWalletAddress',
+              depositAmount: '100',
+              depositHash: present,
+              transactionHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_asset_delivery_initiated',
+          payload: {
+            data: {
+              status: 'executingSwap',
+              failureReason: null,
+              baseCurrencyAmount: '100',
+              depositAmount: '100',
+              transactionHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_transaction_completed',
+          payload: {
+            data: {
+              status: 'completed',
+              failureReason: null,
+              baseCurrencyAmount: '100',
+              depositAmount: '100',
+              transactionHash: present,
+              refundHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

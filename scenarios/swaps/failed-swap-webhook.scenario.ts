@@ -17,7 +17,16 @@ export default defineScenario({
     responses: { after: { status: 200, body: { status: 'failed', failureReason: 'customerLimitsExceeded' } } },
     webhooks: {
       mode: 'exact',
-      events: [{ type: 'swap_transaction_failed', payload: { data: { status: 'failed', failureReason: 'customerLimitsExceeded', baseCurrencyAmount: '62.13' }, status: 'delivered', received: 1 } }],
+      events: [
+        {
+          type: 'swap_transaction_failed',
+          payload: {
+            data: { status: 'failed', failureReason: 'customerLimitsExceeded', baseCurrencyAmount: '62.13' },
+            status: 'delivered',
+            received: 1,
+          },
+        },
+      ],
     },
   },
 })

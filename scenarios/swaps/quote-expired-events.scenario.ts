@@ -10,7 +10,8 @@ import { acceptSwapRequote, screenedSwap, swapRequote } from '#harness/widget-ap
  * requote path is the same as a mismatch's.
  */
 export default defineScenario({
-  title: 'a swap of 65.13 sends swap_quote_expired at screening, and once its requote is accepted, asset delivery and completed',
+  title:
+    'a swap of 65.13 sends swap_quote_expired at screening, and once its requote is accepted, asset delivery and completed',
   tags: ['swaps', 'webhooks', 'webhook-events', 'requote', 'trigger-65.13'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
@@ -20,16 +21,55 @@ export default defineScenario({
     { control: 'advanceClock', by: '30s' },
   ],
   expect: {
-    responses: { requote: { status: 200, body: { baseCurrencyAmount: '65.13' } }, accepted: { status: 200, body: { status: 'executingSwap' } } },
+    responses: {
+      requote: { status: 200, body: { baseCurrencyAmount: '65.13' } },
+      accepted: { status: 200, body: { status: 'executingSwap' } },
+    },
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'swap_transaction_created', payload: { data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '65.13' }, status: 'delivered' } },
-        { type: 'swap_deposit_wallet_created', payload: { data: { status: 'waitingForDeposit' }, status: 'delivered' } },
-        { type: 'swap_deposit_received', payload: { data: { status: 'screeningWalletAddress', depositAmount: '65.13' }, status: 'delivered' } },
-        { type: 'swap_quote_expired', payload: { data: { status: 'reQuoteRequired', failureReason: null, depositAmount: '65.13', transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_asset_delivery_initiated', payload: { data: { status: 'executingSwap', baseCurrencyAmount: '65.13', transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_transaction_completed', payload: { data: { status: 'completed', failureReason: null, transactionHash: present, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'swap_transaction_created',
+          payload: {
+            data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '65.13' },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'swap_deposit_wallet_created',
+          payload: { data: { status: 'waitingForDeposit' }, status: 'delivered' },
+        },
+        {
+          type: 'swap_deposit_received',
+          payload: { data: { status: 'screeningWalletAddress', depositAmount: '65.13' }, status: 'delivered' },
+        },
+        {
+          type: 'swap_quote_expired',
+          payload: {
+            data: { status: 'reQuoteRequired', failureReason: null, depositAmount: '65.13', transactionHash: null },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_asset_delivery_initiated',
+          payload: {
+            data: { status: 'executingSwap', baseCurrencyAmount: '65.13', transactionHash: null },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_transaction_completed',
+          payload: {
+            data: { status: 'completed', failureReason: null, transactionHash: present, refundHash: null },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

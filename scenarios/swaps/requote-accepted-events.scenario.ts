@@ -9,7 +9,8 @@ import { acceptSwapRequote, readSwap, screenedSwap, swapRequote } from '#harness
  * destination hash. Why: the deposit-mismatch path must end in success, with no failure or refund event.
  */
 export default defineScenario({
-  title: 'a swap deposited 80 of 100 sends swap_quote_invalid, and once its requote is accepted, asset delivery and completed at 80',
+  title:
+    'a swap deposited 80 of 100 sends swap_quote_invalid, and once its requote is accepted, asset delivery and completed at 80',
   tags: ['swaps', 'webhooks', 'webhook-events', 'requote'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
@@ -28,12 +29,69 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'swap_transaction_created', payload: { data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '100' }, status: 'delivered' } },
-        { type: 'swap_deposit_wallet_created', payload: { data: { status: 'waitingForDeposit', depositWallet: { address: present } }, status: 'delivered' } },
-        { type: 'swap_deposit_received', payload: { data: { status: 'screeningWalletAddress', baseCurrencyAmount: '100', depositAmount: '80' }, status: 'delivered' } },
-        { type: 'swap_quote_invalid', payload: { data: { status: 'reQuoteRequired', failureReason: null, baseCurrencyAmount: '100', depositAmount: '80', refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_asset_delivery_initiated', payload: { data: { status: 'executingSwap', failureReason: null, baseCurrencyAmount: '80', depositAmount: '80', transactionHash: null }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_transaction_completed', payload: { data: { status: 'completed', failureReason: null, baseCurrencyAmount: '80', transactionHash: present, refundHash: null }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'swap_transaction_created',
+          payload: {
+            data: { status: 'waitingForDepositAddressGeneration', baseCurrencyAmount: '100' },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'swap_deposit_wallet_created',
+          payload: { data: { status: 'waitingForDeposit', depositWallet: { address: present } }, status: 'delivered' },
+        },
+        {
+          type: 'swap_deposit_received',
+          payload: {
+            data: { status: 'screeningWalletAddress', baseCurrencyAmount: '100', depositAmount: '80' },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'swap_quote_invalid',
+          payload: {
+            data: {
+              status: 'reQuoteRequired',
+              failureReason: null,
+              baseCurrencyAmount: '100',
+              depositAmount: '80',
+              refundHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_asset_delivery_initiated',
+          payload: {
+            data: {
+              status: 'executingSwap',
+              failureReason: null,
+              baseCurrencyAmount: '80',
+              depositAmount: '80',
+              transactionHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_transaction_completed',
+          payload: {
+            data: {
+              status: 'completed',
+              failureReason: null,
+              baseCurrencyAmount: '80',
+              transactionHash: present,
+              refundHash: null,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

@@ -9,7 +9,8 @@ import { rejectSwapRequote, screenedSwap, swapRequote } from '#harness/widget-ap
  * decision 0088). Why: a partner must see the refund start and end, not only the failure.
  */
 export default defineScenario({
-  title: 'a swap whose requote is rejected sends swap_transaction_failed with depositAmountIncorrect, then the refund initiated and completed',
+  title:
+    'a swap whose requote is rejected sends swap_transaction_failed with depositAmountIncorrect, then the refund initiated and completed',
   tags: ['swaps', 'webhooks', 'webhook-events', 'requote', 'refund'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget' },
@@ -23,13 +24,65 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'swap_transaction_created', payload: { data: { status: 'waitingForDepositAddressGeneration' }, status: 'delivered' } },
-        { type: 'swap_deposit_wallet_created', payload: { data: { status: 'waitingForDeposit' }, status: 'delivered' } },
-        { type: 'swap_deposit_received', payload: { data: { status: 'screeningWalletAddress', depositAmount: '80' }, status: 'delivered' } },
-        { type: 'swap_quote_invalid', payload: { data: { status: 'reQuoteRequired', depositAmount: '80', refundHash: null }, status: 'delivered' } },
-        { type: 'swap_transaction_failed', payload: { data: { status: 'failed', failureReason: 'depositAmountIncorrect', depositAmount: '80', transactionHash: null, refundHash: present }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_refund_asset_delivery_initiated', payload: { data: { status: 'failed', failureReason: 'depositAmountIncorrect', transactionHash: null, refundHash: present }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'swap_refund_completed', payload: { data: { status: 'failed', failureReason: 'depositAmountIncorrect', transactionHash: null, refundHash: present }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'swap_transaction_created',
+          payload: { data: { status: 'waitingForDepositAddressGeneration' }, status: 'delivered' },
+        },
+        {
+          type: 'swap_deposit_wallet_created',
+          payload: { data: { status: 'waitingForDeposit' }, status: 'delivered' },
+        },
+        {
+          type: 'swap_deposit_received',
+          payload: { data: { status: 'screeningWalletAddress', depositAmount: '80' }, status: 'delivered' },
+        },
+        {
+          type: 'swap_quote_invalid',
+          payload: { data: { status: 'reQuoteRequired', depositAmount: '80', refundHash: null }, status: 'delivered' },
+        },
+        {
+          type: 'swap_transaction_failed',
+          payload: {
+            data: {
+              status: 'failed',
+              failureReason: 'depositAmountIncorrect',
+              depositAmount: '80',
+              transactionHash: null,
+              refundHash: present,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_refund_asset_delivery_initiated',
+          payload: {
+            data: {
+              status: 'failed',
+              failureReason: 'depositAmountIncorrect',
+              transactionHash: null,
+              refundHash: present,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'swap_refund_completed',
+          payload: {
+            data: {
+              status: 'failed',
+              failureReason: 'depositAmountIncorrect',
+              transactionHash: null,
+              refundHash: present,
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

@@ -9,13 +9,7 @@ import { readSwap, rejectSwapRequote, screenedSwap, swapRequote } from '#harness
 export default defineScenario({
   title: 'a swap with a requote rejected fails with depositAmountIncorrect',
   tags: ['swaps', 'requote'],
-  steps: [
-    ...screenedSwap(100, 80),
-    readSwap('required'),
-    swapRequote(),
-    rejectSwapRequote(),
-    readSwap('after'),
-  ],
+  steps: [...screenedSwap(100, 80), readSwap('required'), swapRequote(), rejectSwapRequote(), readSwap('after')],
   expect: {
     responses: {
       swapQuote: { status: 200, body: { pairName: 'usdc-eth', baseCurrencyAmount: '100' } },

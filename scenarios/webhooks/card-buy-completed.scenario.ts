@@ -8,26 +8,123 @@ import { cardBuy, completesPending } from '#harness/steps.ts'
  * as transaction.updated with the platform transaction (pending, then completed), right after its widget event.
  */
 export default defineScenario({
-  title: 'a card buy sends transaction_created, then transaction_updated completed once the clock settles it, each change also as transaction.updated',
+  title:
+    'a card buy sends transaction_created, then transaction_updated completed once the clock settles it, each change also as transaction.updated',
   tags: ['webhooks', 'webhooks-card-buy', 'payments', 'buy', 'card'],
-  steps: [
-    { webhooks: 'listen', as: 'hooks', family: 'both' },
-    ...cardBuy(),
-    { control: 'advanceClock', by: '20s' },
-  ],
+  steps: [{ webhooks: 'listen', as: 'hooks', family: 'both' }, ...cardBuy(), { control: 'advanceClock', by: '20s' }],
   expect: {
     channels: { pay: { events: [{ kind: 'handshake' }, completesPending] } },
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization', stages: [{ status: 'success' }, { status: 'in_progress' }, { status: 'not_started' }, { status: 'not_started' }] }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction.updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'in_progress' }, { status: 'not_started' }, { status: 'not_started' }] }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction_updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'success' }, { status: 'in_progress' }, { status: 'not_started' }] }, status: 'delivered' } },
-        { type: 'transaction.updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'success' }, { status: 'in_progress' }, { status: 'not_started' }] }, status: 'delivered' } },
-        { type: 'transaction_updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'in_progress' }] }, status: 'delivered' } },
-        { type: 'transaction.updated', payload: { data: { status: 'pending', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'in_progress' }] }, status: 'delivered' } },
-        { type: 'transaction_updated', payload: { data: { status: 'completed', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }] }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction.updated', payload: { data: { status: 'completed', stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }] }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'transaction_created',
+          payload: {
+            data: {
+              status: 'waitingAuthorization',
+              stages: [
+                { status: 'success' },
+                { status: 'in_progress' },
+                { status: 'not_started' },
+                { status: 'not_started' },
+              ],
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'pending',
+              stages: [
+                { status: 'success' },
+                { status: 'in_progress' },
+                { status: 'not_started' },
+                { status: 'not_started' },
+              ],
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction_updated',
+          payload: {
+            data: {
+              status: 'pending',
+              stages: [
+                { status: 'success' },
+                { status: 'success' },
+                { status: 'in_progress' },
+                { status: 'not_started' },
+              ],
+            },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'pending',
+              stages: [
+                { status: 'success' },
+                { status: 'success' },
+                { status: 'in_progress' },
+                { status: 'not_started' },
+              ],
+            },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'transaction_updated',
+          payload: {
+            data: {
+              status: 'pending',
+              stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'in_progress' }],
+            },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'pending',
+              stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'in_progress' }],
+            },
+            status: 'delivered',
+          },
+        },
+        {
+          type: 'transaction_updated',
+          payload: {
+            data: {
+              status: 'completed',
+              stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }],
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'completed',
+              stages: [{ status: 'success' }, { status: 'success' }, { status: 'success' }, { status: 'success' }],
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

@@ -12,16 +12,69 @@ const stages = (...statuses: Array<'success' | 'in_progress' | 'not_started'>) =
 export default defineScenario({
   title: 'a platform-family endpoint is sent a card buy as transaction.updated only, from pending to completed',
   tags: ['webhooks', 'webhook-events', 'webhooks-family', 'buy', 'card', 'platform'],
-  steps: [{ webhooks: 'listen', as: 'hooks', family: 'platform' }, ...cardBuy(), { control: 'advanceClock', by: '20s' }],
+  steps: [
+    { webhooks: 'listen', as: 'hooks', family: 'platform' },
+    ...cardBuy(),
+    { control: 'advanceClock', by: '20s' },
+  ],
   expect: {
     channels: { pay: { events: [{ kind: 'handshake' }, completesPending] } },
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction.updated', payload: { data: { status: 'pending', source: { amount: 100 }, stages: stages('success', 'in_progress', 'not_started', 'not_started') }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction.updated', payload: { data: { status: 'pending', source: { amount: 100 }, stages: stages('success', 'success', 'in_progress', 'not_started') }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction.updated', payload: { data: { status: 'pending', source: { amount: 100 }, stages: stages('success', 'success', 'success', 'in_progress') }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction.updated', payload: { data: { status: 'completed', source: { amount: 100 }, failureCode: undefined, stages: stages('success', 'success', 'success', 'success') }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'pending',
+              source: { amount: 100 },
+              stages: stages('success', 'in_progress', 'not_started', 'not_started'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'pending',
+              source: { amount: 100 },
+              stages: stages('success', 'success', 'in_progress', 'not_started'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'pending',
+              source: { amount: 100 },
+              stages: stages('success', 'success', 'success', 'in_progress'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction.updated',
+          payload: {
+            data: {
+              status: 'completed',
+              source: { amount: 100 },
+              failureCode: undefined,
+              stages: stages('success', 'success', 'success', 'success'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

@@ -12,7 +12,8 @@ const stages = (...statuses: Array<'success' | 'in_progress' | 'not_started'>) =
  * integrated the widget must be able to test against widget bodies alone, with no transaction.updated to skip.
  */
 export default defineScenario({
-  title: 'a widget-family endpoint is sent a card buy as transaction_created and transaction_updated only, never transaction.updated',
+  title:
+    'a widget-family endpoint is sent a card buy as transaction_created and transaction_updated only, never transaction.updated',
   tags: ['webhooks', 'webhook-events', 'webhooks-family', 'buy', 'card'],
   steps: [{ webhooks: 'listen', as: 'hooks', family: 'widget' }, ...cardBuy(), { control: 'advanceClock', by: '20s' }],
   expect: {
@@ -20,10 +21,64 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization', totalAmount: 100, failureReason: null, cryptoTransactionId: null, stages: stages('success', 'in_progress', 'not_started', 'not_started') }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction_updated', payload: { data: { status: 'pending', totalAmount: 100, cryptoTransactionId: null, stages: stages('success', 'success', 'in_progress', 'not_started') }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction_updated', payload: { data: { status: 'pending', totalAmount: 100, cryptoTransactionId: present, stages: stages('success', 'success', 'success', 'in_progress') }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'transaction_updated', payload: { data: { status: 'completed', totalAmount: 100, failureReason: null, cryptoTransactionId: present, stages: stages('success', 'success', 'success', 'success') }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'transaction_created',
+          payload: {
+            data: {
+              status: 'waitingAuthorization',
+              totalAmount: 100,
+              failureReason: null,
+              cryptoTransactionId: null,
+              stages: stages('success', 'in_progress', 'not_started', 'not_started'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction_updated',
+          payload: {
+            data: {
+              status: 'pending',
+              totalAmount: 100,
+              cryptoTransactionId: null,
+              stages: stages('success', 'success', 'in_progress', 'not_started'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction_updated',
+          payload: {
+            data: {
+              status: 'pending',
+              totalAmount: 100,
+              cryptoTransactionId: present,
+              stages: stages('success', 'success', 'success', 'in_progress'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'transaction_updated',
+          payload: {
+            data: {
+              status: 'completed',
+              totalAmount: 100,
+              failureReason: null,
+              cryptoTransactionId: present,
+              stages: stages('success', 'success', 'success', 'success'),
+            },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

@@ -1,5 +1,13 @@
 import { defineScenario } from '#harness/scenario.ts'
-import { asksForChallenge, challengeThen, completesDeclined, connectCustomer, magic, openPayFrame, quoteFor } from '#harness/steps.ts'
+import {
+  asksForChallenge,
+  challengeThen,
+  completesDeclined,
+  connectCustomer,
+  magic,
+  openPayFrame,
+  quoteFor,
+} from '#harness/steps.ts'
 
 /**
  * Card buy of 48, challenge cancelled: the purchase fails as a transaction failed at verification (decision 0063), so
@@ -9,7 +17,8 @@ import { asksForChallenge, challengeThen, completesDeclined, connectCustomer, ma
  * transaction's `failureCode` authorizationDeclined and its sentence; nothing more after the clock runs past settlement.
  */
 export default defineScenario({
-  title: 'cancelling the 48 challenge sends transaction_failed with failureReason cancelled, and transaction.updated failed with failureCode authorizationDeclined',
+  title:
+    'cancelling the 48 challenge sends transaction_failed with failureReason cancelled, and transaction.updated failed with failureCode authorizationDeclined',
   tags: ['webhooks', 'webhooks-challenge-cancelled', 'challenges', 'buy', 'card', 'trigger-48', 'cancelled'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'both' },
@@ -21,19 +30,57 @@ export default defineScenario({
   ],
   expect: {
     channels: {
-      pay: { events: [{ kind: 'handshake' }, asksForChallenge, completesDeclined('The customer cancelled the verification challenge.')] },
+      pay: {
+        events: [
+          { kind: 'handshake' },
+          asksForChallenge,
+          completesDeclined('The customer cancelled the verification challenge.'),
+        ],
+      },
       challenge: { events: [{ kind: 'handshake' }, { kind: 'cancelled', payload: { flow: 'buy' } }] },
     },
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization', totalAmount: 48 }, status: 'delivered' } },
-        { type: 'transaction.updated', payload: { data: { status: 'pending', source: { amount: 48 } }, status: 'delivered' } },
-        { type: 'transaction_failed', payload: { data: { status: 'failed', failureReason: 'cancelled', failureCode: undefined, stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }] }, status: 'delivered' } },
+        {
+          type: 'transaction_created',
+          payload: { data: { status: 'waitingAuthorization', totalAmount: 48 }, status: 'delivered' },
+        },
+        {
+          type: 'transaction.updated',
+          payload: { data: { status: 'pending', source: { amount: 48 } }, status: 'delivered' },
+        },
+        {
+          type: 'transaction_failed',
+          payload: {
+            data: {
+              status: 'failed',
+              failureReason: 'cancelled',
+              failureCode: undefined,
+              stages: [
+                { status: 'success' },
+                { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' },
+                { status: 'not_started' },
+                { status: 'not_started' },
+              ],
+            },
+            status: 'delivered',
+          },
+        },
         {
           type: 'transaction.updated',
           payload: {
-            data: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'The customer cancelled the verification challenge.', stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }] },
+            data: {
+              status: 'failed',
+              failureCode: 'authorizationDeclined',
+              failureReason: 'The customer cancelled the verification challenge.',
+              stages: [
+                { status: 'success' },
+                { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' },
+                { status: 'not_started' },
+                { status: 'not_started' },
+              ],
+            },
             status: 'delivered',
           },
         },

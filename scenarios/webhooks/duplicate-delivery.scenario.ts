@@ -9,17 +9,20 @@ import { cardBuy, completesPending } from '#harness/steps.ts'
 export default defineScenario({
   title: 'a duplicating endpoint gets transaction_created twice with the same event id',
   tags: ['webhooks', 'webhooks-duplicate', 'payments', 'buy', 'card'],
-  steps: [
-    { webhooks: 'listen', as: 'hooks', events: ['transaction_created'], duplicate: true },
-    ...cardBuy(),
-  ],
+  steps: [{ webhooks: 'listen', as: 'hooks', events: ['transaction_created'], duplicate: true }, ...cardBuy()],
   expect: {
     channels: { pay: { events: [{ kind: 'handshake' }, completesPending] } },
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 } },
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 } },
+        {
+          type: 'transaction_created',
+          payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 },
+        },
+        {
+          type: 'transaction_created',
+          payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 },
+        },
       ],
     },
   },

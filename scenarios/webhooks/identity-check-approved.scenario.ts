@@ -9,7 +9,8 @@ import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts
  * that top-level id, and the approved check must say clear, no reject type, no labels.
  */
 export default defineScenario({
-  title: 'verifying a customer sends identity_check_updated pending, then completed clear, with externalCustomerId at the top of the body',
+  title:
+    'verifying a customer sends identity_check_updated pending, then completed clear, with externalCustomerId at the top of the body',
   tags: ['webhooks', 'webhook-events', 'identity-check', 'customer-api', 'kyc'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget', events: ['identity_check_updated'] },
@@ -26,7 +27,17 @@ export default defineScenario({
           type: 'identity_check_updated',
           payload: {
             externalCustomerId: 'customer-api-1',
-            data: { id: present, externalCustomerId: 'customer-api-1', level: 2, status: 'pending', result: null, rejectType: null, rejectLabels: null, rejections: 0, resultDescription: null },
+            data: {
+              id: present,
+              externalCustomerId: 'customer-api-1',
+              level: 2,
+              status: 'pending',
+              result: null,
+              rejectType: null,
+              rejectLabels: null,
+              rejections: 0,
+              resultDescription: null,
+            },
             status: 'delivered',
             attempts: 1,
             received: 1,
@@ -36,7 +47,17 @@ export default defineScenario({
           type: 'identity_check_updated',
           payload: {
             externalCustomerId: 'customer-api-1',
-            data: { id: present, externalCustomerId: 'customer-api-1', level: 2, status: 'completed', result: 'clear', rejectType: null, rejectLabels: [], rejections: 0, resultDescription: null },
+            data: {
+              id: present,
+              externalCustomerId: 'customer-api-1',
+              level: 2,
+              status: 'completed',
+              result: 'clear',
+              rejectType: null,
+              rejectLabels: [],
+              rejections: 0,
+              resultDescription: null,
+            },
             status: 'delivered',
             attempts: 1,
             received: 1,

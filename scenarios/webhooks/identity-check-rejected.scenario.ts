@@ -8,7 +8,8 @@ import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts
  * a partner must tell a rejection it can retry from a clear check by these fields alone.
  */
 export default defineScenario({
-  title: 'a customer named Rejected gets identity_check_updated pending, then completed rejected with rejectType retry and rejectLabels Other',
+  title:
+    'a customer named Rejected gets identity_check_updated pending, then completed rejected with rejectType retry and rejectLabels Other',
   tags: ['webhooks', 'webhook-events', 'identity-check', 'customer-api', 'kyc', 'rejected'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'widget', events: ['identity_check_updated'] },
@@ -21,12 +22,30 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'identity_check_updated', payload: { externalCustomerId: 'customer-api-1', data: { status: 'pending', result: null, rejectType: null, rejectLabels: null, rejections: 0 }, status: 'delivered', attempts: 1, received: 1 } },
         {
           type: 'identity_check_updated',
           payload: {
             externalCustomerId: 'customer-api-1',
-            data: { externalCustomerId: 'customer-api-1', level: 2, status: 'completed', result: 'rejected', rejectType: 'retry', rejectLabels: ['Other'], rejections: 1, resultDescription: "rejected by the sandbox: the customer's last name is the magic value Rejected" },
+            data: { status: 'pending', result: null, rejectType: null, rejectLabels: null, rejections: 0 },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'identity_check_updated',
+          payload: {
+            externalCustomerId: 'customer-api-1',
+            data: {
+              externalCustomerId: 'customer-api-1',
+              level: 2,
+              status: 'completed',
+              result: 'rejected',
+              rejectType: 'retry',
+              rejectLabels: ['Other'],
+              rejections: 1,
+              resultDescription: "rejected by the sandbox: the customer's last name is the magic value Rejected",
+            },
             status: 'delivered',
             attempts: 1,
             received: 1,

@@ -18,8 +18,24 @@ export default defineScenario({
     responses: { confirm: { status: 200 }, verify: { status: 200, body: { data: { kyc: { status: 'pending' } } } } },
     webhooks: {
       events: [
-        { type: 'customer.identity_status_updated', payload: { data: { kyc: { status: 'pending', requirements: [] } }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'customer.identity_status_updated', payload: { data: { kyc: { status: 'approved', requirements: [] } }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'customer.identity_status_updated',
+          payload: {
+            data: { kyc: { status: 'pending', requirements: [] } },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'customer.identity_status_updated',
+          payload: {
+            data: { kyc: { status: 'approved', requirements: [] } },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

@@ -8,7 +8,8 @@ import { onboardWithCustomerApi, verifyWithCustomerApi } from '#harness/steps.ts
  * learns a KYC change from this event alone, in its `{id, type, timestamp, data}` envelope.
  */
 export default defineScenario({
-  title: 'a platform endpoint is sent customer.identity_status_updated pending, then rejected, for a customer named Rejected',
+  title:
+    'a platform endpoint is sent customer.identity_status_updated pending, then rejected, for a customer named Rejected',
   tags: ['webhooks', 'webhook-events', 'webhooks-kyc', 'customer-api', 'kyc', 'rejected', 'platform'],
   steps: [
     { webhooks: 'listen', as: 'hooks', family: 'platform' },
@@ -21,8 +22,24 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'customer.identity_status_updated', payload: { data: { kyc: { status: 'pending', requirements: [] }, details: { lastName: 'Rejected' } }, status: 'delivered', attempts: 1, received: 1 } },
-        { type: 'customer.identity_status_updated', payload: { data: { kyc: { status: 'rejected', requirements: [] }, details: { lastName: 'Rejected' } }, status: 'delivered', attempts: 1, received: 1 } },
+        {
+          type: 'customer.identity_status_updated',
+          payload: {
+            data: { kyc: { status: 'pending', requirements: [] }, details: { lastName: 'Rejected' } },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
+        {
+          type: 'customer.identity_status_updated',
+          payload: {
+            data: { kyc: { status: 'rejected', requirements: [] }, details: { lastName: 'Rejected' } },
+            status: 'delivered',
+            attempts: 1,
+            received: 1,
+          },
+        },
       ],
     },
   },

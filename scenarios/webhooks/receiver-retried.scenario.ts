@@ -24,7 +24,12 @@ export default defineScenario({
       second: { status: 200, body: { data: { deliveries: 1, pending: 1, delivered: 0, failed: 0 } } },
     },
     webhooks: {
-      events: [{ type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 3, received: 3 } }],
+      events: [
+        {
+          type: 'transaction_created',
+          payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 3, received: 3 },
+        },
+      ],
     },
   },
 })

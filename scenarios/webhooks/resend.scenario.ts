@@ -24,8 +24,14 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 } },
-        { type: 'transaction_created', payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 } },
+        {
+          type: 'transaction_created',
+          payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 },
+        },
+        {
+          type: 'transaction_created',
+          payload: { data: { status: 'waitingAuthorization' }, status: 'delivered', attempts: 1, received: 2 },
+        },
       ],
     },
   },

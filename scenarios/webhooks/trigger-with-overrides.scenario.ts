@@ -25,7 +25,13 @@ export default defineScenario({
     webhooks: {
       mode: 'exact',
       events: [
-        { type: 'transaction_failed', payload: { data: { status: 'failed', failureReason: 'Declined in a test.', totalAmount: 100 }, status: 'delivered' } },
+        {
+          type: 'transaction_failed',
+          payload: {
+            data: { status: 'failed', failureReason: 'Declined in a test.', totalAmount: 100 },
+            status: 'delivered',
+          },
+        },
         { type: 'transaction_updated', payload: { data: { status: 'pending' }, status: 'delivered' } },
       ],
     },

@@ -33,4 +33,8 @@ declare const expect: typeof import('vitest').expect
 
 // The partner's own code, as the blocks name it without defining it.
 declare function reply(status: number, body: string): Response
-declare function getSellQuote(input: { crypto: string; amount: number; payoutMethod: string }): Promise<{ quoteCurrencyAmount: number }>
+declare function getSellQuote(input: {
+  crypto: string
+  amount: number
+  payoutMethod: string
+}): Promise<{ quoteCurrencyAmount: number }>

@@ -12,7 +12,11 @@ const sources = readSources(root)
 
 /** Syntax errors of `text` as TypeScript (types are not checked: a mutant must only parse). */
 function syntaxErrors(file: string, text: string): string[] {
-  const output = ts.transpileModule(text, { fileName: file, reportDiagnostics: true, compilerOptions: { jsx: ts.JsxEmit.Preserve } })
+  const output = ts.transpileModule(text, {
+    fileName: file,
+    reportDiagnostics: true,
+    compilerOptions: { jsx: ts.JsxEmit.Preserve },
+  })
   return (output.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
 }
 
@@ -23,20 +27,26 @@ describe('the mutant catalog', () => {
   })
 
   // The net rotted once: five of thirteen mutants stopped applying when their code moved, and nothing noticed.
-  it.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))('applies %s to exactly one place, which still parses once broken', (_, mutant) => {
-    const located = locateMutant(sources, mutant)
-    expect('problem' in located ? located.problem : 'applies').toBe('applies')
-    if (!('site' in located)) return
-    const text = sources.get(located.site.file)!
-    const broken = mutatedText(text, located.site, mutant)
-    expect(broken).not.toBe(text)
-    expect(syntaxErrors(located.site.file, broken)).toEqual([])
-  })
+  it.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))(
+    'applies %s to exactly one place, which still parses once broken',
+    (_, mutant) => {
+      const located = locateMutant(sources, mutant)
+      expect('problem' in located ? located.problem : 'applies').toBe('applies')
+      if (!('site' in located)) return
+      const text = sources.get(located.site.file)!
+      const broken = mutatedText(text, located.site, mutant)
+      expect(broken).not.toBe(text)
+      expect(syntaxErrors(located.site.file, broken)).toEqual([])
+    },
+  )
 
-  it.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))('names test files that exist for %s', (_, mutant) => {
-    expect(mutant.tests.length).toBeGreaterThan(0)
-    expect(mutant.tests.filter((test) => !existsSync(join(root, test)) || !/\.test\.tsx?$/.test(test))).toEqual([])
-  })
+  it.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))(
+    'names test files that exist for %s',
+    (_, mutant) => {
+      expect(mutant.tests.length).toBeGreaterThan(0)
+      expect(mutant.tests.filter((test) => !existsSync(join(root, test)) || !/\.test\.tsx?$/.test(test))).toEqual([])
+    },
+  )
 })
 
 describe('locating a mutant', () => {
@@ -46,17 +56,28 @@ describe('locating a mutant', () => {
     mkdirSync(dirname(join(folder, file)), { recursive: true })
     writeFileSync(join(folder, file), text)
   }
-  write('sandbox/domain/moved/quote.ts', 'export function quote(rate: number) {\n  const price =\n    rate *\n    2\n  return price\n}\nexport function other(rate: number) {\n  const price = rate * 2\n  return price\n}\n')
+  write(
+    'sandbox/domain/moved/quote.ts',
+    'export function quote(rate: number) {\n  const price =\n    rate *\n    2\n  return price\n}\nexport function other(rate: number) {\n  const price = rate * 2\n  return price\n}\n',
+  )
   write('sandbox/domain/quote.test.ts', 'const price = rate * 2\n')
   write('harness/check.ts', 'export const ready = (a: number, b: number) => a<b\n')
-  const mutant = (from: string, within?: string): Mutant => ({ name: 'm', from, to: 'X', tests: [], ...(within === undefined ? {} : { within }) })
+  const mutant = (from: string, within?: string): Mutant => ({
+    name: 'm',
+    from,
+    to: 'X',
+    tests: [],
+    ...(within === undefined ? {} : { within }),
+  })
 
   it('finds shipped code in any folder, reformatted, and never in tests', () => {
     expect([...readSources(folder).keys()]).toEqual(['harness/check.ts', 'sandbox/domain/moved/quote.ts'])
     const located = locateMutant(readSources(folder), mutant('const price = rate * 2', 'quote'))
     if (!('site' in located)) throw new Error(located.problem)
     expect(located.site.file).toBe('sandbox/domain/moved/quote.ts')
-    expect(readFileSync(join(folder, located.site.file), 'utf8').slice(located.site.start, located.site.end)).toBe('const price =\n    rate *\n    2')
+    expect(readFileSync(join(folder, located.site.file), 'utf8').slice(located.site.start, located.site.end)).toBe(
+      'const price =\n    rate *\n    2',
+    )
   })
 
   it('says when the code occurs more than once, or nowhere', () => {
@@ -77,6 +98,11 @@ describe('locating a mutant', () => {
   it('applies the breakage where it found the code', () => {
     const located = locateMutant(readSources(folder), mutant('a<b'))
     if (!('site' in located)) throw new Error(located.problem)
-    expect(mutatedText(readFileSync(join(folder, located.site.file), 'utf8'), located.site, { ...mutant('a<b'), to: 'a<=b' })).toBe('export const ready = (a: number, b: number) => a<=b\n')
+    expect(
+      mutatedText(readFileSync(join(folder, located.site.file), 'utf8'), located.site, {
+        ...mutant('a<b'),
+        to: 'a<=b',
+      }),
+    ).toBe('export const ready = (a: number, b: number) => a<=b\n')
   })
 })

@@ -68,8 +68,16 @@ export function snippetPattern(snippet: string): RegExp {
 function declarationSpans(file: string, text: string, name: string): Array<[number, number]> {
   const spans: Array<[number, number]> = []
   const visit = (node: ts.Node): void => {
-    const named = (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassDeclaration(node) || ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node))
-      && node.name !== undefined && ts.isIdentifier(node.name) && node.name.text === name
+    const named =
+      (ts.isFunctionDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isClassDeclaration(node) ||
+        ts.isVariableDeclaration(node) ||
+        ts.isPropertyDeclaration(node) ||
+        ts.isPropertyAssignment(node)) &&
+      node.name !== undefined &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === name
     if (named) spans.push([node.getStart(source), node.getEnd()])
     ts.forEachChild(node, visit)
   }
@@ -85,7 +93,8 @@ function findMutantSites(sources: ReadonlyMap<string, string>, mutant: Mutant): 
   for (const [file, text] of sources) {
     const matches = [...text.matchAll(pattern)]
     if (matches.length === 0) continue
-    const spans = mutant.within === undefined ? [[0, text.length] as [number, number]] : declarationSpans(file, text, mutant.within)
+    const spans =
+      mutant.within === undefined ? [[0, text.length] as [number, number]] : declarationSpans(file, text, mutant.within)
     for (const match of matches) {
       const start = match.index
       const end = start + match[0].length
@@ -96,12 +105,18 @@ function findMutantSites(sources: ReadonlyMap<string, string>, mutant: Mutant): 
 }
 
 /** The one place a mutant applies, or why it does not (none, or more than one). */
-export function locateMutant(sources: ReadonlyMap<string, string>, mutant: Mutant): { site: MutantSite } | { problem: string } {
+export function locateMutant(
+  sources: ReadonlyMap<string, string>,
+  mutant: Mutant,
+): { site: MutantSite } | { problem: string } {
   const sites = findMutantSites(sources, mutant)
   const where = mutant.within === undefined ? '' : ` inside ${mutant.within}`
   if (sites.length === 1) return { site: sites[0]! }
-  if (sites.length === 0) return { problem: `its code${where} is nowhere in ${SOURCE_ROOTS.join('/, ')}/: ${mutant.from}` }
-  return { problem: `its code${where} occurs ${sites.length} times (${[...new Set(sites.map((s) => s.file))].join(', ')}); name the declaration with \`within\`` }
+  if (sites.length === 0)
+    return { problem: `its code${where} is nowhere in ${SOURCE_ROOTS.join('/, ')}/: ${mutant.from}` }
+  return {
+    problem: `its code${where} occurs ${sites.length} times (${[...new Set(sites.map((s) => s.file))].join(', ')}); name the declaration with \`within\``,
+  }
 }
 
 /** The text of `site`'s file with the mutant applied. */

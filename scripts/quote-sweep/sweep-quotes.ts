@@ -1,7 +1,15 @@
 import type { CryptoCurrency, FiatCurrency, Mode, WidgetBuyPaymentMethod } from '#contract/index.ts'
 import { swapPairs } from '#domain/swap-pairs.ts'
 import { createSandboxCore } from '#http/sandbox-core.ts'
-import { sweepByDestination, sweepEstimate, sweepLimits, sweepSell, sweepSwap, type BuyCase, type SweepContext } from './sweep-families.ts'
+import {
+  sweepByDestination,
+  sweepEstimate,
+  sweepLimits,
+  sweepSell,
+  sweepSwap,
+  type BuyCase,
+  type SweepContext,
+} from './sweep-families.ts'
 import { SweepTally, type SweepFigures } from './sweep-tally.ts'
 
 /** What to sweep: a seed's catalog in one mode, `days` of the price walk from `from`, an instant every `strideMinutes`. */
@@ -17,7 +25,14 @@ export interface SweepOptions {
 }
 
 /** The week the sweep walks by default: it starts at the instant issue 37 found limits looping forever. */
-export const SWEEP_DEFAULTS: SweepOptions = { seed: 1, mode: 'test', from: '2026-11-28T00:02:03.457Z', days: 7, strideMinutes: 5, sample: false }
+export const SWEEP_DEFAULTS: SweepOptions = {
+  seed: 1,
+  mode: 'test',
+  from: '2026-11-28T00:02:03.457Z',
+  days: 7,
+  strideMinutes: 5,
+  sample: false,
+}
 
 /** How a sample walks the grid: a prime, so that case `i × STRIDE mod n` goes through every case of a grid of `n` (not a multiple of it). */
 const SAMPLE_STRIDE = 7_919
@@ -52,7 +67,10 @@ function seeded(seed: number): () => number {
  * const run = await sweepQuotes({ ...SWEEP_DEFAULTS, sample: true })
  * run.families.limits.maxSteps // ≤ MAX_LIMITS_STEPS
  */
-export async function sweepQuotes(options: SweepOptions, progress: (done: number, of: number) => void = () => {}): Promise<SweepRun> {
+export async function sweepQuotes(
+  options: SweepOptions,
+  progress: (done: number, of: number) => void = () => {},
+): Promise<SweepRun> {
   const started = performance.now()
   const core = createSandboxCore({ seed: options.seed, clockStart: options.from })
   const tenant = core.tenants.get('quote-sweep', options.mode)
@@ -61,7 +79,9 @@ export async function sweepQuotes(options: SweepOptions, progress: (done: number
   const fiats = tenant.catalog.currencies.filter((c): c is FiatCurrency => c.type === 'fiat')
   const cryptos = tenant.catalog.currencies.filter((c): c is CryptoCurrency => c.type === 'crypto')
   const pairs = cryptos.flatMap((crypto) => fiats.map((fiat) => ({ fiat, crypto })))
-  const grid: BuyCase[] = pairs.flatMap((pair) => METHODS.flatMap((method) => [false, true].map((feesIncluded) => ({ ...pair, method, feesIncluded }))))
+  const grid: BuyCase[] = pairs.flatMap((pair) =>
+    METHODS.flatMap((method) => [false, true].map((feesIncluded) => ({ ...pair, method, feesIncluded }))),
+  )
   const swaps = swapPairs(tenant)
   const instants = Math.floor((options.days * 24 * 60) / options.strideMinutes)
   for (let i = 0; i < instants; i++) {

@@ -6,7 +6,14 @@ import { FrameError } from '#frames/effects/frame-error.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 
 /** The quote families the sweep drives: the two that search, and those that only compute (no loop, no steps). */
-export const FAMILIES = ['limits', 'widget buy by destination', 'platform buy by destination', 'widget frame estimate', 'sell', 'swap'] as const
+export const FAMILIES = [
+  'limits',
+  'widget buy by destination',
+  'platform buy by destination',
+  'widget frame estimate',
+  'sell',
+  'swap',
+] as const
 /** One of {@link FAMILIES}. */
 export type Family = (typeof FAMILIES)[number]
 
@@ -44,7 +51,19 @@ const FAILURES_KEPT = 20
 /** Counts answers per family: a quote, a 4xx refusal, or a failure (a 5xx-worthy throw, an answer off its schema, too many steps). */
 export class SweepTally {
   readonly figures: SweepFigures = {
-    families: Object.fromEntries(FAMILIES.map((family) => [family, { cases: 0, quoted: 0, refused: 0, failed: 0, maxSteps: STEP_BOUNDS.get(family) === null ? null : 0, bound: STEP_BOUNDS.get(family)! }])) as Record<Family, FamilyFigures>,
+    families: Object.fromEntries(
+      FAMILIES.map((family) => [
+        family,
+        {
+          cases: 0,
+          quoted: 0,
+          refused: 0,
+          failed: 0,
+          maxSteps: STEP_BOUNDS.get(family) === null ? null : 0,
+          bound: STEP_BOUNDS.get(family)!,
+        },
+      ]),
+    ) as Record<Family, FamilyFigures>,
     failures: [],
   }
 
@@ -58,24 +77,32 @@ export class SweepTally {
    * Runs one case of `family` with a fresh step count: its answer (checked against `schema`) or undefined when it was
    * refused or failed.
    */
-  async run<T>(family: Family, label: string, schema: z.ZodType<T> | undefined, attempt: (count: StepCount) => T | Promise<T>): Promise<T | undefined> {
+  async run<T>(
+    family: Family,
+    label: string,
+    schema: z.ZodType<T> | undefined,
+    attempt: (count: StepCount) => T | Promise<T>,
+  ): Promise<T | undefined> {
     const figures = this.figures.families[family]
     const count: StepCount = { steps: 0 }
     figures.cases++
     try {
       const answer = await attempt(count)
       const checked = schema?.safeParse(answer)
-      if (checked && !checked.success) return void this.fail(family, label, `answer off its schema: ${checked.error.issues[0]?.message}`)
+      if (checked && !checked.success)
+        return void this.fail(family, label, `answer off its schema: ${checked.error.issues[0]?.message}`)
       figures.quoted++
       return answer
     } catch (error) {
       if ((error instanceof SandboxError && error.status < 500) || error instanceof FrameError) figures.refused++
-      else this.fail(family, label, `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
+      else
+        this.fail(family, label, `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
       return undefined
     } finally {
       if (figures.bound !== null) {
         figures.maxSteps = Math.max(figures.maxSteps!, count.steps)
-        if (count.steps > figures.bound) this.fail(family, label, `${count.steps} steps, more than the bound ${figures.bound}`)
+        if (count.steps > figures.bound)
+          this.fail(family, label, `${count.steps} steps, more than the bound ${figures.bound}`)
       }
     }
   }

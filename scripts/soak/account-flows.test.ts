@@ -6,10 +6,15 @@ const FLOWS = 200
 
 async function flowsAgainst(sandbox: RunningSandbox, prefix: string): Promise<FlowOutcome[]> {
   const target = { api: sandbox.apiUrl, frames: sandbox.framesUrl }
-  return Promise.all(Array.from({ length: FLOWS }, (_, index) => runAccountFlow(target, `${prefix}_${index}`, { seed: index + 1, maxPauseMs: 300 })))
+  return Promise.all(
+    Array.from({ length: FLOWS }, (_, index) =>
+      runAccountFlow(target, `${prefix}_${index}`, { seed: index + 1, maxPauseMs: 300 }),
+    ),
+  )
 }
 
-const count = (outcomes: FlowOutcome[], kind: FlowOutcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind).length
+const count = (outcomes: FlowOutcome[], kind: FlowOutcome['kind']) =>
+  outcomes.filter((outcome) => outcome.kind === kind).length
 
 describe(`${FLOWS} accounts' flows at once against one server`, () => {
   let sandbox: RunningSandbox | undefined
@@ -29,6 +34,8 @@ describe(`${FLOWS} accounts' flows at once against one server`, () => {
     expect(outcomes.filter((outcome) => outcome.kind === 'failed')).toEqual([])
     expect(count(outcomes, 'done')).toBe(64)
     expect(count(outcomes, 'refused')).toBe(FLOWS - 64)
-    expect(outcomes.find((outcome) => outcome.kind === 'refused')).toMatchObject({ message: expect.stringContaining('--max-accounts') })
+    expect(outcomes.find((outcome) => outcome.kind === 'refused')).toMatchObject({
+      message: expect.stringContaining('--max-accounts'),
+    })
   }, 240_000)
 })

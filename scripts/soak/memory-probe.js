@@ -13,7 +13,8 @@ const SETTLE_MS = 300
 if (process.send) {
   process.on('message', async (message) => {
     if (message?.type !== 'memory:measure') return
-    if (typeof globalThis.gc !== 'function') return void process.send?.({ type: 'memory:failed', reason: 'the sandbox was started without --expose-gc' })
+    if (typeof globalThis.gc !== 'function')
+      return void process.send?.({ type: 'memory:failed', reason: 'the sandbox was started without --expose-gc' })
     globalThis.gc()
     await sleep(SETTLE_MS)
     globalThis.gc()

@@ -50,11 +50,20 @@ export function agentOptions(connections: number): AgentOptions {
 
 function send(agent: Agent, req: SoakRequest): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(req.url, { method: req.method, headers: req.body === undefined ? req.headers : { ...req.headers, 'content-length': Buffer.byteLength(req.body) }, agent }, (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode ?? 0))
-      response.on('error', reject)
-    })
+    const outgoing = request(
+      req.url,
+      {
+        method: req.method,
+        headers:
+          req.body === undefined ? req.headers : { ...req.headers, 'content-length': Buffer.byteLength(req.body) },
+        agent,
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+        response.on('error', reject)
+      },
+    )
     outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('no answer within 30 s')))
     outgoing.on('error', reject)
     outgoing.end(req.body)
@@ -73,7 +82,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent(agentOptions(options.connections))
   const floodAgent = new Agent(agentOptions(1))
   const deadline = performance.now() + options.durationMs
-  const result: LoadResult = { requests: 0, byStatus: {}, serverErrors: 0, dropped: 0, unexpected: 0, latencies: new Float64Array(0), samples: [], flood: { created: 0, refused: 0 }, churn: { created: 0, refused: 0, accounts: 0 } }
+  const result: LoadResult = {
+    requests: 0,
+    byStatus: {},
+    serverErrors: 0,
+    dropped: 0,
+    unexpected: 0,
+    latencies: new Float64Array(0),
+    samples: [],
+    flood: { created: 0, refused: 0 },
+    churn: { created: 0, refused: 0, accounts: 0 },
+  }
   const latencies: number[] = []
   let sent = 0
   const note = (line: string) => void (result.samples.length < 10 && result.samples.push(line))
@@ -114,10 +133,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   async function flood(key: string): Promise<void> {
     for (let n = 0; more(); n++) {
-      const status = await exchange(floodAgent, {
-        method: 'POST', url: `${options.target.api}/platform/v1/sessions`, headers: { 'x-api-key': key, 'content-type': 'application/json' },
-        body: JSON.stringify({ externalCustomerId: `flood-${n}`, deviceIp: '203.0.113.7' }), expect: [201, 429],
-      }, 'session flood')
+      const status = await exchange(
+        floodAgent,
+        {
+          method: 'POST',
+          url: `${options.target.api}/platform/v1/sessions`,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ externalCustomerId: `flood-${n}`, deviceIp: '203.0.113.7' }),
+          expect: [201, 429],
+        },
+        'session flood',
+      )
       if (status === 201) result.flood.created++
       if (status === 429) result.flood.refused++
     }
@@ -129,10 +155,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       result.churn.accounts++
       const key = `sk_test_churn_${writer}_${account}`
       for (let n = 0; n < sessionsPerAccount && more(); n++) {
-        const status = await exchange(churnAgent, {
-          method: 'POST', url: `${options.target.api}/platform/v1/sessions`, headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          body: JSON.stringify({ externalCustomerId: `churn-${n}`, deviceIp: '203.0.113.7' }), expect: [201, 429],
-        }, 'record churn')
+        const status = await exchange(
+          churnAgent,
+          {
+            method: 'POST',
+            url: `${options.target.api}/platform/v1/sessions`,
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify({ externalCustomerId: `churn-${n}`, deviceIp: '203.0.113.7' }),
+            expect: [201, 429],
+          },
+          'record churn',
+        )
         if (status === 201) result.churn.created++
         if (status !== 429) continue
         result.churn.refused++
@@ -146,7 +179,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await Promise.all([
     ...Array.from({ length: options.connections }, (_, index) => connection(index)),
     ...(options.floodKey ? [flood(options.floodKey)] : []),
-    ...Array.from({ length: options.churn?.writers ?? 0 }, (_, writer) => churn(writer, options.churn!.sessionsPerAccount)),
+    ...Array.from({ length: options.churn?.writers ?? 0 }, (_, writer) =>
+      churn(writer, options.churn!.sessionsPerAccount),
+    ),
   ])
   agent.destroy()
   floodAgent.destroy()

@@ -13,7 +13,9 @@ describe('measureServerMemory', () => {
   afterEach(() => void child?.kill())
 
   const start = (args: string[], keptMb: number) => {
-    child = spawn(process.execPath, [...args, '--input-type=module', '-e', LIVE_AND_GARBAGE(keptMb)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    child = spawn(process.execPath, [...args, '--input-type=module', '-e', LIVE_AND_GARBAGE(keptMb)], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    })
     return child
   }
 
@@ -27,13 +29,21 @@ describe('measureServerMemory', () => {
 
   it('says so when the process was started without --expose-gc', async () => {
     const flags = MEMORY_PROBE_FLAGS.filter((flag) => flag !== '--expose-gc')
-    await expect(measureServerMemory(start(flags, 1), { count: 1 })).rejects.toThrow('the sandbox was started without --expose-gc')
+    await expect(measureServerMemory(start(flags, 1), { count: 1 })).rejects.toThrow(
+      'the sandbox was started without --expose-gc',
+    )
   }, 30_000)
 })
 
 describe('keptMemory', () => {
   it('takes the lowest RSS and the lowest heap of the readings: load in flight only adds to a reading', () => {
-    expect(keptMemory([{ rssMb: 175, heapUsedMb: 28 }, { rssMb: 152, heapUsedMb: 28.2 }, { rssMb: 160, heapUsedMb: 27.9 }])).toEqual({ rssMb: 152, heapUsedMb: 27.9 })
+    expect(
+      keptMemory([
+        { rssMb: 175, heapUsedMb: 28 },
+        { rssMb: 152, heapUsedMb: 28.2 },
+        { rssMb: 160, heapUsedMb: 27.9 },
+      ]),
+    ).toEqual({ rssMb: 152, heapUsedMb: 27.9 })
   })
 
   it('refuses no readings at all', () => {

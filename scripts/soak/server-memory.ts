@@ -10,7 +10,11 @@ export interface MemoryReading {
 }
 
 /** The node flags that load {@link measureServerMemory}'s probe into a child process. */
-export const MEMORY_PROBE_FLAGS = ['--expose-gc', '--import', fileURLToPath(new URL('./memory-probe.js', import.meta.url))]
+export const MEMORY_PROBE_FLAGS = [
+  '--expose-gc',
+  '--import',
+  fileURLToPath(new URL('./memory-probe.js', import.meta.url)),
+]
 
 const Answer = z.discriminatedUnion('type', [
   z.object({ type: z.literal('memory:measured'), rssMb: z.number(), heapUsedMb: z.number() }),
@@ -20,7 +24,10 @@ const Answer = z.discriminatedUnion('type', [
 /** One reading from the probe of a child started with {@link MEMORY_PROBE_FLAGS} and an `ipc` channel. */
 function probe(child: ChildProcess, timeoutMs: number): Promise<MemoryReading> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`the server did not report its memory within ${timeoutMs} ms`)), timeoutMs)
+    const timer = setTimeout(
+      () => done(new Error(`the server did not report its memory within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
     const onMessage = (message: unknown) => {
       const answer = Answer.safeParse(message)
       if (!answer.success) return
@@ -49,7 +56,10 @@ function probe(child: ChildProcess, timeoutMs: number): Promise<MemoryReading> {
  */
 export function keptMemory(readings: readonly MemoryReading[]): MemoryReading {
   if (readings.length === 0) throw new RangeError('keptMemory needs at least one reading')
-  return { rssMb: Math.min(...readings.map((r) => r.rssMb)), heapUsedMb: Math.min(...readings.map((r) => r.heapUsedMb)) }
+  return {
+    rssMb: Math.min(...readings.map((r) => r.rssMb)),
+    heapUsedMb: Math.min(...readings.map((r) => r.heapUsedMb)),
+  }
 }
 
 /**
@@ -59,7 +69,10 @@ export function keptMemory(readings: readonly MemoryReading[]): MemoryReading {
  * @example
  * await measureServerMemory(child) // { rssMb: 146.1, heapUsedMb: 27.7 }
  */
-export async function measureServerMemory(child: ChildProcess, { count = 5, gapMs = 300, timeoutMs = 10_000 } = {}): Promise<MemoryReading> {
+export async function measureServerMemory(
+  child: ChildProcess,
+  { count = 5, gapMs = 300, timeoutMs = 10_000 } = {},
+): Promise<MemoryReading> {
   const readings: MemoryReading[] = []
   for (let i = 0; i < count; i++) {
     if (i > 0) await sleep(gapMs)

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 
 const Usage = z.object({
-  usage: z.object({ accounts: z.object({ held: z.number(), limit: z.number() }), records: z.object({ held: z.number(), limit: z.number() }) }),
+  usage: z.object({
+    accounts: z.object({ held: z.number(), limit: z.number() }),
+    records: z.object({ held: z.number(), limit: z.number() }),
+  }),
 })
 
 /** How full a served sandbox is: its accounts and records against their limits, from `GET /__sandbox/health`. */

@@ -3,8 +3,13 @@ import { judgeSoak, type SoakStats } from './soak-criteria.ts'
 
 const reading = (rssMb: number, heapUsedMb = 30) => ({ rssMb, heapUsedMb })
 const passing: SoakStats = {
-  requests: 1000, byStatus: { '2xx': 1000 }, serverErrors: 0, dropped: 0, unexpected: 0,
-  latencyMs: { p50: 1, p99: 5, max: 9 }, rssMb: [90, 120, 130, 131, 140, 150],
+  requests: 1000,
+  byStatus: { '2xx': 1000 },
+  serverErrors: 0,
+  dropped: 0,
+  unexpected: 0,
+  latencyMs: { p50: 1, p99: 5, max: 9 },
+  rssMb: [90, 120, 130, 131, 140, 150],
   memory: { afterWarmup: reading(170), atEnd: reading(180) },
 }
 
@@ -33,7 +38,9 @@ describe('judgeSoak', () => {
 
   it("does not judge flatness on the unforced samples, a garbage collector's sawtooth", () => {
     const sawtooth = Array.from({ length: 40 }, (_, second) => 180 + (second % 20) * 8)
-    expect(judgeSoak({ ...passing, rssMb: sawtooth, memory: { afterWarmup: reading(175), atEnd: reading(190) } })).toEqual([])
+    expect(
+      judgeSoak({ ...passing, rssMb: sawtooth, memory: { afterWarmup: reading(175), atEnd: reading(190) } }),
+    ).toEqual([])
   })
 
   it('fails a run whose RSS reaches 400 MB in any sample', () => {
@@ -42,20 +49,29 @@ describe('judgeSoak', () => {
 
   it('fails a run whose memory could not be read, saying why', () => {
     const { memory: _, ...withoutReadings } = passing
-    expect(judgeSoak({ ...withoutReadings, memoryFailure: 'the server did not report its memory within 10000 ms' })).toEqual([
-      "the server's memory could not be read: the server did not report its memory within 10000 ms",
-    ])
+    expect(
+      judgeSoak({ ...withoutReadings, memoryFailure: 'the server did not report its memory within 10000 ms' }),
+    ).toEqual(["the server's memory could not be read: the server did not report its memory within 10000 ms"])
   })
 
   it('fails a run with no request answered or no memory reading', () => {
     const { memory: _, ...withoutReadings } = passing
-    expect(judgeSoak({ ...withoutReadings, requests: 0 })).toEqual(['no request was answered', 'no memory reading after warm-up and at the end: run longer than the warm-up'])
+    expect(judgeSoak({ ...withoutReadings, requests: 0 })).toEqual([
+      'no request was answered',
+      'no memory reading after warm-up and at the end: run longer than the warm-up',
+    ])
   })
 
   it('judges a churn run on the bound and on filling the record budget, not on flatness: its records grow to the budget', () => {
-    const churn = { ...passing, churn: { peakRecords: 99_000, recordLimit: 100_000 }, memory: { afterWarmup: reading(150), atEnd: reading(300) } }
+    const churn = {
+      ...passing,
+      churn: { peakRecords: 99_000, recordLimit: 100_000 },
+      memory: { afterWarmup: reading(150), atEnd: reading(300) },
+    }
     expect(judgeSoak(churn)).toEqual([])
-    expect(judgeSoak({ ...churn, memory: { afterWarmup: reading(150), atEnd: reading(410) } })).toEqual(['RSS after full collections reached 410 MB (limit 400 MB)'])
+    expect(judgeSoak({ ...churn, memory: { afterWarmup: reading(150), atEnd: reading(410) } })).toEqual([
+      'RSS after full collections reached 410 MB (limit 400 MB)',
+    ])
     expect(judgeSoak({ ...churn, churn: { peakRecords: 50_000, recordLimit: 100_000 } })).toEqual([
       'the churn never filled the record budget: at most 50000 of 100000 records were held; run longer or with more --churn writers',
     ])

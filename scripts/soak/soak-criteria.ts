@@ -46,15 +46,20 @@ export function judgeSoak(stats: SoakStats, limits = SOAK_LIMITS): string[] {
   else if (!stats.memory) failures.push('no memory reading after warm-up and at the end: run longer than the warm-up')
   else if (stats.churn) {
     const highest = Math.max(stats.memory.afterWarmup.rssMb, stats.memory.atEnd.rssMb)
-    if (highest >= limits.rssMaxMb) failures.push(`RSS after full collections reached ${highest.toFixed(0)} MB (limit ${limits.rssMaxMb} MB)`)
+    if (highest >= limits.rssMaxMb)
+      failures.push(`RSS after full collections reached ${highest.toFixed(0)} MB (limit ${limits.rssMaxMb} MB)`)
   } else {
     const { afterWarmup, atEnd } = stats.memory
     if (atEnd.rssMb > afterWarmup.rssMb * (1 + limits.rssGrowth)) {
-      failures.push(`RSS grew from ${afterWarmup.rssMb.toFixed(0)} MB after warm-up to ${atEnd.rssMb.toFixed(0)} MB at the end (more than ${limits.rssGrowth * 100} %, both after full collections)`)
+      failures.push(
+        `RSS grew from ${afterWarmup.rssMb.toFixed(0)} MB after warm-up to ${atEnd.rssMb.toFixed(0)} MB at the end (more than ${limits.rssGrowth * 100} %, both after full collections)`,
+      )
     }
   }
   if (stats.churn && stats.churn.peakRecords < stats.churn.recordLimit * 0.9) {
-    failures.push(`the churn never filled the record budget: at most ${stats.churn.peakRecords} of ${stats.churn.recordLimit} records were held; run longer or with more --churn writers`)
+    failures.push(
+      `the churn never filled the record budget: at most ${stats.churn.peakRecords} of ${stats.churn.recordLimit} records were held; run longer or with more --churn writers`,
+    )
   }
   const highest = Math.max(0, ...stats.rssMb)
   if (highest >= limits.rssMaxMb) failures.push(`RSS reached ${highest.toFixed(0)} MB (limit ${limits.rssMaxMb} MB)`)

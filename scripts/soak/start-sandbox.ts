@@ -16,7 +16,23 @@ const SERVER_FLAGS = ['--max-semi-space-size=32']
  */
 export function startSandbox(extraFlags: string[] = []): Promise<{ child: ChildProcess; target: SoakTarget }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_FLAGS, ...MEMORY_PROBE_FLAGS, BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--frames-port', '0', ...extraFlags], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+    const child = spawn(
+      process.execPath,
+      [
+        ...SERVER_FLAGS,
+        ...MEMORY_PROBE_FLAGS,
+        BIN,
+        'serve',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '0',
+        '--frames-port',
+        '0',
+        ...extraFlags,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+    )
     let out = ''
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk

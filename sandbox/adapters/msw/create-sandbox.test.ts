@@ -27,13 +27,24 @@ async function partnerCall(base: string, path: string, init?: RequestInit) {
 
 const calls: Array<[string, RequestInit?]> = [
   ['/v3/currencies?apiKey=pk_test_parity'],
-  ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer'],
-  ['/v3/currencies/btc/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=jpy&baseCurrencyAmount=0.12345&extraFeePercentage=3'],
+  [
+    '/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer',
+  ],
+  [
+    '/v3/currencies/btc/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=jpy&baseCurrencyAmount=0.12345&extraFeePercentage=3',
+  ],
   ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=1e400'],
   ['/v3/currencies/doge/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=usd&baseCurrencyAmount=200'],
   ['/v3/currencies/eth/sell_quote?quoteCurrencyCode=usd&baseCurrencyAmount=0.5'],
   ['/nope'],
-  ['/__sandbox/clock/advance', { method: 'POST', headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' }, body: '{"by":"45s"}' }],
+  [
+    '/__sandbox/clock/advance',
+    {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' },
+      body: '{"by":"45s"}',
+    },
+  ],
   ['/v3/currencies/eth/sell_quote?apiKey=pk_test_parity&quoteCurrencyCode=eur&baseCurrencyAmount=2'],
   ['/v4/accounts/me?apiKey=pk_test_parity'],
   ['/v1/defi/tokens?apiKey=pk_test_parity&sort=price&limit=3&offset=1'],
@@ -47,7 +58,14 @@ const calls: Array<[string, RequestInit?]> = [
   ['/v3/currencies/network_fees?apiKey=pk_test_parity&cryptoCurrencies=eth,btc&fiatCurrencies=usd'],
   ['/v3/currencies/btc/ask_price?apiKey=pk_test_parity'],
   ['/v1/transactions?limit=2', { headers: { 'x-api-key': 'sk_test_parity' } }],
-  ['/__sandbox/sell_transactions', { method: 'POST', headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' }, body: '{"baseCurrencyCode":"eth","quoteCurrencyCode":"usd","baseCurrencyAmount":0.5,"externalTransactionId":"parity-1"}' }],
+  [
+    '/__sandbox/sell_transactions',
+    {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_parity', 'content-type': 'application/json' },
+      body: '{"baseCurrencyCode":"eth","quoteCurrencyCode":"usd","baseCurrencyAmount":0.5,"externalTransactionId":"parity-1"}',
+    },
+  ],
   ['/v3/sell_transactions/ext/parity-1?apiKey=pk_test_parity'],
   ['/v3/sell_transactions?limit=5', { headers: { 'x-api-key': 'sk_test_parity' } }],
   ['/v3/countries'],
@@ -66,14 +84,20 @@ describe('msw handlers', () => {
   })
 
   it('refuse a text/plain body on a JSON route with the same 415 as the real server', async () => {
-    const init = { method: 'POST', headers: { 'x-api-key': 'sk_test_mswplain', 'content-type': 'text/plain' }, body: '{"by":"45s"}' }
+    const init = {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_mswplain', 'content-type': 'text/plain' },
+      body: '{"by":"45s"}',
+    }
     const viaMsw = await partnerCall(MSW_BASE, '/__sandbox/clock/advance', init)
     expect(viaMsw.status).toBe(415)
     expect(viaMsw).toEqual(await partnerCall(real.apiUrl, '/__sandbox/clock/advance', init))
   })
 
   it('echo an allowed Origin on a widget call, as the real server does', async () => {
-    const response = await fetch(`${MSW_BASE}/v3/currencies?apiKey=pk_test_mswcors`, { headers: { origin: 'http://localhost:3000' } })
+    const response = await fetch(`${MSW_BASE}/v3/currencies?apiKey=pk_test_mswcors`, {
+      headers: { origin: 'http://localhost:3000' },
+    })
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
     expect(response.headers.get('vary')).toBe('Origin')
   })

@@ -3,7 +3,12 @@ import { createSandboxCore, secretFromBytes, type SandboxCore, type SandboxOptio
 import { answerRequest, coreControlCall } from '#http/core-fetch.ts'
 import { tenantHandle, type TenantHandle } from '#http/tenant-handle.ts'
 import { webhookReceivers } from '#kernel/webhook-receivers.ts'
-import { fetchTransport, handlerTransport, type WebhookHandler, type WebhookTransport } from '#kernel/webhook-transport.ts'
+import {
+  fetchTransport,
+  handlerTransport,
+  type WebhookHandler,
+  type WebhookTransport,
+} from '#kernel/webhook-transport.ts'
 
 /** Options of the msw adapter. */
 export interface MswSandboxOptions extends SandboxOptions {
@@ -28,7 +33,9 @@ const wallSeconds = () => Math.floor(Date.now() / 1000)
 
 /** The transport for the `webhooks` option: the handler in process, or the global `fetch` (looked up per attempt). */
 function webhookTransportFor(webhooks: WebhookHandler | 'fetch'): WebhookTransport {
-  return webhooks === 'fetch' ? { post: fetchTransport.post, nowSeconds: wallSeconds } : handlerTransport(webhooks, { nowSeconds: wallSeconds })
+  return webhooks === 'fetch'
+    ? { post: fetchTransport.post, nowSeconds: wallSeconds }
+    : handlerTransport(webhooks, { nowSeconds: wallSeconds })
 }
 
 /** @deprecated The tenant handle, the same as `useSandbox`'s and the Playwright fixture's: use `TenantHandle`. */
@@ -72,13 +79,27 @@ export interface MswSandbox {
  * await tenant.webhooks.settle() // { deliveries: 1, pending: 0, delivered: 1, failed: 0 }
  */
 export function createSandbox(options: MswSandboxOptions = {}): MswSandbox {
-  const { baseUrl = 'http://127.0.0.1:4010', secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))), webhooks = 'fetch', ...coreOptions } = options
+  const {
+    baseUrl = 'http://127.0.0.1:4010',
+    secret = secretFromBytes(crypto.getRandomValues(new Uint8Array(32))),
+    webhooks = 'fetch',
+    ...coreOptions
+  } = options
   const origin = baseUrl.replace(/\/+$/, '')
   const { webhookTransport = webhookTransportFor(webhooks), ...rest } = coreOptions
   const receivers = webhookReceivers()
-  const core = createSandboxCore({ origins: { api: origin, frames: origin }, secret, ...rest, webhookTransport: receivers.transport(webhookTransport) })
-  const handler = http.all(`${origin}/*`, async ({ request }) => (await answerRequest(core, request)) ?? HttpResponse.error())
+  const core = createSandboxCore({
+    origins: { api: origin, frames: origin },
+    secret,
+    ...rest,
+    webhookTransport: receivers.transport(webhookTransport),
+  })
+  const handler = http.all(
+    `${origin}/*`,
+    async ({ request }) => (await answerRequest(core, request)) ?? HttpResponse.error(),
+  )
   const call = coreControlCall(core)
-  const tenant = (account = 'sandbox', mode: 'test' | 'live' = 'test'): TenantHandle => tenantHandle(call, { account, mode, receiver: receivers.url })
+  const tenant = (account = 'sandbox', mode: 'test' | 'live' = 'test'): TenantHandle =>
+    tenantHandle(call, { account, mode, receiver: receivers.url })
   return { core, handlers: [handler], tenant }
 }

@@ -19,7 +19,10 @@ afterEach(() => {
 /** A customer ready for KYC with an endpoint at the partner's URL; `verify` submits it through the mounted handlers. */
 async function kycWithEndpoint(sandbox: MswSandbox) {
   const { headers, id, tenant } = await readyCustomer(sandbox.core, 'mswhooks')
-  const created = await send(sandbox.core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: HOOK_URL, events: ['customer.identity_status_updated'] } })
+  const created = await send(sandbox.core, 'POST /__sandbox/webhooks/endpoints', {
+    headers,
+    body: { url: HOOK_URL, events: ['customer.identity_status_updated'] },
+  })
   const { secret } = conforms(dataOf(WebhookEndpointWithSecret), created.body).data
   const verify = () => fetch(`${BASE}/platform/v1/customers/${id}/verify`, { method: 'POST', headers })
   return { secret, verify, settled: () => tenant.background.settled() }
@@ -40,7 +43,11 @@ function partnerReceiver() {
 }
 
 /** Mounts the sandbox (and `extra` handlers), submits a ready customer for KYC, waits for the attempts: what arrived. */
-async function kycWebhooks(sandbox: MswSandbox, state: ReturnType<typeof partnerReceiver>['state'], extra: HttpHandler[] = []) {
+async function kycWebhooks(
+  sandbox: MswSandbox,
+  state: ReturnType<typeof partnerReceiver>['state'],
+  extra: HttpHandler[] = [],
+) {
   const server = setupServer(...sandbox.handlers, ...extra)
   servers.push(server)
   server.listen({ onUnhandledRequest: 'error' })
@@ -55,11 +62,15 @@ describe('createSandbox, webhooks', () => {
   it('sends webhooks through the global fetch by default, so the partner’s own msw handler for its URL receives them, signed', async () => {
     const { state, handle } = partnerReceiver()
     const hook = http.post(HOOK_URL, ({ request }) => (handle(request), new HttpResponse(null, { status: 204 })))
-    expect(await kycWebhooks(createSandbox({ baseUrl: BASE }), state, [hook])).toEqual([{ type: 'customer.identity_status_updated', kyc: 'pending' }])
+    expect(await kycWebhooks(createSandbox({ baseUrl: BASE }), state, [hook])).toEqual([
+      { type: 'customer.identity_status_updated', kyc: 'pending' },
+    ])
   })
 
   it('hands webhooks to a function in process when one is given', async () => {
     const { state, handle } = partnerReceiver()
-    expect(await kycWebhooks(createSandbox({ baseUrl: BASE, webhooks: handle }), state)).toEqual([{ type: 'customer.identity_status_updated', kyc: 'pending' }])
+    expect(await kycWebhooks(createSandbox({ baseUrl: BASE, webhooks: handle }), state)).toEqual([
+      { type: 'customer.identity_status_updated', kyc: 'pending' },
+    ])
   })
 })

@@ -6,10 +6,21 @@ const REASONS = new Map<string, [number, string]>([
   ['HPE_HEADER_OVERFLOW', [431, 'The request line and headers must be at most 16 KB together']],
   ['HPE_URI_OVERFLOW', [414, 'The request URL is too long']],
   // Node's headersTimeout / requestTimeout (SERVER_TIMEOUTS): a client too slow to send its request.
-  ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'The request took too long to arrive: headers must arrive within the server\'s headers timeout and the whole request within its request timeout']],
+  [
+    'ERR_HTTP_REQUEST_TIMEOUT',
+    [
+      408,
+      "The request took too long to arrive: headers must arrive within the server's headers timeout and the whole request within its request timeout",
+    ],
+  ],
 ])
 
-const REASON_PHRASES = new Map([[405, 'Method Not Allowed'], [408, 'Request Timeout'], [414, 'URI Too Long'], [431, 'Request Header Fields Too Large']])
+const REASON_PHRASES = new Map([
+  [405, 'Method Not Allowed'],
+  [408, 'Request Timeout'],
+  [414, 'URI Too Long'],
+  [431, 'Request Header Fields Too Large'],
+])
 
 /** Ends a socket with a JSON error of the path's API family, and closes it. */
 function endWithError(socket: Duplex, status: number, path: string, message: string, headers = ''): void {
@@ -30,7 +41,13 @@ function endWithError(socket: Duplex, status: number, path: string, message: str
  */
 export function answerConnect(_request: unknown, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy()
-  endWithError(socket, 405, '/', 'CONNECT is not a method of this sandbox: it is no proxy (send GET, POST, PUT, PATCH, DELETE or OPTIONS to its routes)', 'allow: GET, POST, PUT, PATCH, DELETE, OPTIONS\r\n')
+  endWithError(
+    socket,
+    405,
+    '/',
+    'CONNECT is not a method of this sandbox: it is no proxy (send GET, POST, PUT, PATCH, DELETE or OPTIONS to its routes)',
+    'allow: GET, POST, PUT, PATCH, DELETE, OPTIONS\r\n',
+  )
 }
 
 /**

@@ -4,11 +4,13 @@ import { exposureWarning, isLoopback } from './exposure-warning.ts'
 
 describe('exposureWarning', () => {
   it('says nothing for loopback addresses', () => {
-    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1']) expect(exposureWarning(address), address).toBeUndefined()
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(exposureWarning(address), address).toBeUndefined()
   })
 
   it('warns for wildcards and every other interface', () => {
-    for (const address of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.5', 'fe80::1', '::ffff:10.0.0.1']) expect(isLoopback(address), address).toBe(false)
+    for (const address of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.5', 'fe80::1', '::ffff:10.0.0.1'])
+      expect(isLoopback(address), address).toBe(false)
     expect(exposureWarning('0.0.0.0')).toBe(
       'ramp-sandbox: WARNING: listening on 0.0.0.0, not a loopback address. Anyone who can reach this machine can call the sandbox, ' +
         'including its control API with the documented default key sk_test_sandbox (reset tenants, read journals, inject faults). ' +
@@ -17,7 +19,11 @@ describe('exposureWarning', () => {
   })
 
   it('is printed on stderr by `serve --host 0.0.0.0`', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--frames-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'sandbox/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--frames-port', '0'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let stdout = ''
     let stderr = ''
     try {

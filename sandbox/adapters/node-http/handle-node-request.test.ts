@@ -11,7 +11,17 @@ const seen: PlainRequest[] = []
 const KEPT = Object.freeze({ name: 'Grüße' })
 
 beforeAll(async () => {
-  server = createServer((req, res) => void handleNodeRequest((request) => (seen.push(request), request.path === '/kept' ? frozenJsonReply(200, KEPT) : { kind: 'reply', status: 204, headers: {} }), req, res))
+  server = createServer(
+    (req, res) =>
+      void handleNodeRequest(
+        (request) => (
+          seen.push(request),
+          request.path === '/kept' ? frozenJsonReply(200, KEPT) : { kind: 'reply', status: 204, headers: {} }
+        ),
+        req,
+        res,
+      ),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })

@@ -9,7 +9,9 @@ export type PlainHandler = (request: PlainRequest) => PlainResponse | Promise<Pl
 const MAX_BODY_BYTES = 1_000_000
 
 function requestHasBody(request: IncomingMessage): boolean {
-  return request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined
+  return request.headers['content-length'] !== undefined
+    ? request.headers['content-length'] !== '0'
+    : request.headers['transfer-encoding'] !== undefined
 }
 
 /**
@@ -45,7 +47,10 @@ function announcedTooLarge(request: IncomingMessage): boolean {
  * read (nor wait for) the rest of an upload it will never use.
  */
 function refuseTooLarge(request: IncomingMessage, response: ServerResponse, path: string): void {
-  const wire = toWireError(familyOf(path), new SandboxError('payload_too_large', `body must be at most ${MAX_BODY_BYTES} bytes`))
+  const wire = toWireError(
+    familyOf(path),
+    new SandboxError('payload_too_large', `body must be at most ${MAX_BODY_BYTES} bytes`),
+  )
   wire.headers.connection = 'close'
   response.once('finish', () => request.socket.destroy())
   writePlainResponse(response, wire)
@@ -79,7 +84,11 @@ export function writePlainResponse(response: ServerResponse, plain: PlainRespons
  * @example
  * http.createServer((req, res) => void handleNodeRequest(core.handle, req, res))
  */
-export function handleNodeRequest(handle: PlainHandler, request: IncomingMessage, response: ServerResponse): void | Promise<void> {
+export function handleNodeRequest(
+  handle: PlainHandler,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void | Promise<void> {
   const url = request.url ?? '/'
   const mark = url.indexOf('?')
   const path = mark === -1 ? url : url.slice(0, mark)
@@ -88,12 +97,22 @@ export function handleNodeRequest(handle: PlainHandler, request: IncomingMessage
   const method = request.method ?? 'GET'
   const remoteAddress = request.socket.remoteAddress
   // Requests without a body are answered synchronously: no promise on the hot path.
-  if (!requestHasBody(request)) return answer(handle, response, { method, path, query, search, headers: request.headers, remoteAddress })
+  if (!requestHasBody(request))
+    return answer(handle, response, { method, path, query, search, headers: request.headers, remoteAddress })
   if (announcedTooLarge(request)) return refuseTooLarge(request, response, path)
   return readBody(request).then((read) => {
     if (read === 'aborted') return
     if (read === 'too-large') return refuseTooLarge(request, response, path)
-    return answer(handle, response, { method, path, query, search, headers: request.headers, body: read.toString('utf8'), bytes: read, remoteAddress })
+    return answer(handle, response, {
+      method,
+      path,
+      query,
+      search,
+      headers: request.headers,
+      body: read.toString('utf8'),
+      bytes: read,
+      remoteAddress,
+    })
   })
 }
 

@@ -13,9 +13,13 @@ import type { StateSaver } from './state-saver.ts'
  */
 export function healthReply(saver: StateSaver | undefined, usage: RegistryUsage): PlainReply {
   const saving = saver?.status()
-  return reply(200, {
-    status: saving?.state === 'failing' ? 'degraded' : 'ok',
-    stateFile: saver ? { path: saver.path, saving } : null,
-    usage,
-  }, { 'cache-control': 'no-store' })
+  return reply(
+    200,
+    {
+      status: saving?.state === 'failing' ? 'degraded' : 'ok',
+      stateFile: saver ? { path: saver.path, saving } : null,
+      usage,
+    },
+    { 'cache-control': 'no-store' },
+  )
 }

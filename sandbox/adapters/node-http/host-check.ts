@@ -13,7 +13,8 @@ interface AllowedHosts {
 }
 
 /** A name `--allow-host` takes: a host name, `.example.test` for it and every subdomain, or `*` for any. */
-export const ALLOW_HOST_PATTERN = /^(?:\*|\.?(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)$/i
+export const ALLOW_HOST_PATTERN =
+  /^(?:\*|\.?(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)$/i
 
 /**
  * The hosts a server listening on `listenHost` answers, with `allowed` (`--allow-host` values) besides loopback.
@@ -49,5 +50,7 @@ export function hostAllowed(header: string | undefined, allowed: AllowedHosts): 
   if (header === undefined || allowed.any) return true
   const name = hostName(header)
   if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true
-  return allowed.names.some((allowedName) => (allowedName.startsWith('.') ? name === allowedName.slice(1) || name.endsWith(allowedName) : name === allowedName))
+  return allowed.names.some((allowedName) =>
+    allowedName.startsWith('.') ? name === allowedName.slice(1) || name.endsWith(allowedName) : name === allowedName,
+  )
 }

@@ -12,17 +12,24 @@ async function kept(receiver: Promise<CountingReceiver>): Promise<CountingReceiv
   return receivers.at(-1)!
 }
 
-const post = (url: string, timeoutMs = 5_000) => httpWebhookTransport.post({ url, headers: { 'x-webhook-signature': 't=1,s=ab' }, body: '{"id":"evt_1"}', timeoutMs })
+const post = (url: string, timeoutMs = 5_000) =>
+  httpWebhookTransport.post({ url, headers: { 'x-webhook-signature': 't=1,s=ab' }, body: '{"id":"evt_1"}', timeoutMs })
 
 describe('httpWebhookTransport', () => {
   it('posts the body as JSON with the headers, answers the status, and asks for the connection to be closed', async () => {
     let seen: { method?: string; headers?: Record<string, unknown>; body?: string } = {}
-    const receiver = await kept(answeringReceiver((request, response, body) => {
-      seen = { method: request.method, headers: request.headers, body }
-      response.writeHead(202).end('accepted')
-    }))
+    const receiver = await kept(
+      answeringReceiver((request, response, body) => {
+        seen = { method: request.method, headers: request.headers, body }
+        response.writeHead(202).end('accepted')
+      }),
+    )
     expect(await post(receiver.url)).toMatchObject({ status: 202 })
-    expect(seen).toMatchObject({ method: 'POST', body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'x-webhook-signature': 't=1,s=ab', connection: 'close' } })
+    expect(seen).toMatchObject({
+      method: 'POST',
+      body: '{"id":"evt_1"}',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': 't=1,s=ab', connection: 'close' },
+    })
   })
 
   it('opens a connection for each attempt and keeps none once it is answered', async () => {
@@ -45,7 +52,11 @@ describe('httpWebhookTransport', () => {
   })
 
   it('does not follow a redirect: its status is the answer', async () => {
-    const receiver = await kept(answeringReceiver((_, response) => void response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end()))
+    const receiver = await kept(
+      answeringReceiver(
+        (_, response) => void response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end(),
+      ),
+    )
     expect(await post(receiver.url)).toMatchObject({ status: 302 })
     expect(receiver.total()).toBe(1)
   })

@@ -17,7 +17,11 @@ export const httpWebhookTransport: WebhookTransport = {
   post({ url, headers, body, timeoutMs }) {
     const started = performance.now()
     const send = new URL(url).protocol === 'https:' ? httpsRequest : httpRequest
-    const options: RequestOptions = { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }
+    const options: RequestOptions = {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+    }
     return new Promise<WebhookAnswer>((resolve) => {
       let request: ClientRequest | undefined
       let answered = false
@@ -29,7 +33,8 @@ export const httpWebhookTransport: WebhookTransport = {
         resolve({ ...outcome, durationMs: Math.max(0, Math.round(performance.now() - started)) })
       }
       const timer = setTimeout(() => answer({ error: `no answer within ${timeoutMs} ms` }), timeoutMs)
-      const failed = (error: NodeJS.ErrnoException) => answer({ error: `connection failed (${error.code ?? error.message})` })
+      const failed = (error: NodeJS.ErrnoException) =>
+        answer({ error: `connection failed (${error.code ?? error.message})` })
       try {
         // The status is the answer: the body is never read, and the connection goes with the request.
         request = send(url, options, (response: IncomingMessage) => answer({ status: response.statusCode ?? 0 }))

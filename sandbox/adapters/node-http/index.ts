@@ -1,5 +1,12 @@
 /** The node:http adapter: the sandbox server. */
-export { SERVER_TIMEOUTS, startServer, type RequestLogEntry, type RunningSandbox, type ServeOptions, type ServerTimeouts } from './start-server.ts'
+export {
+  SERVER_TIMEOUTS,
+  startServer,
+  type RequestLogEntry,
+  type RunningSandbox,
+  type ServeOptions,
+  type ServerTimeouts,
+} from './start-server.ts'
 export { handleNodeRequest, writePlainResponse } from './handle-node-request.ts'
 export { nodeHmacSha256 } from './node-hmac.ts'
 export { httpWebhookTransport } from './http-webhook-transport.ts'

@@ -33,7 +33,9 @@ const request = (port, method, path, body) => new Promise((resolve) => {
  */
 function child(code: string, until?: (stderr: string) => boolean, timeoutMs = 30_000): Promise<string[]> {
   return new Promise((done, fail) => {
-    const process_ = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PRELUDE + code], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const process_ = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PRELUDE + code], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     const lines = () => stderr.split('\n').filter((line) => line !== '')
     process_.stderr.on('data', (chunk: Buffer) => {
@@ -43,7 +45,11 @@ function child(code: string, until?: (stderr: string) => boolean, timeoutMs = 30
     // Without `until`, the reporter's worker and heartbeat keep no child alive: each ends by itself once its work is done.
     const timer = setTimeout(() => {
       process_.kill('SIGKILL')
-      fail(new Error(`the child did not ${until ? 'write what was awaited' : 'end'} within ${timeoutMs} ms; stderr:\n${stderr}`))
+      fail(
+        new Error(
+          `the child did not ${until ? 'write what was awaited' : 'end'} within ${timeoutMs} ms; stderr:\n${stderr}`,
+        ),
+      )
     }, timeoutMs)
     process_.once('close', (status) => {
       clearTimeout(timer)
@@ -62,7 +68,8 @@ function aroundHold(lines: string[]): { during: string[]; after: string[] } {
 
 describe('startLoopStallReporter', () => {
   it('names the method and path of the request holding the loop while it is still held, never its query', async () => {
-    const lines = await child(`
+    const lines = await child(
+      `
       const { startLoopStallReporter } = await import(${JSON.stringify(REPORTER)})
       const stalls = startLoopStallReporter({ thresholdMs: 300 })
       const server = createServer((incoming, response) => {
@@ -72,10 +79,22 @@ describe('startLoopStallReporter', () => {
       }).listen(0, '127.0.0.1')
       await new Promise((resolve) => server.once('listening', resolve))
       await request(server.address().port, 'GET', '/slow/path?apiKey=sk_test_secret')
-    `, (stderr) => stderr.includes('the event loop was held for'))
+    `,
+      (stderr) => stderr.includes('the event loop was held for'),
+    )
     const { during, after } = aroundHold(lines)
-    expect(during.filter((line) => line.includes('GET /slow/path'))).toEqual([expect.stringMatching(/^ramp-sandbox: the event loop has been held for \d+\.\d s; in flight: GET \/slow\/path \(started last\)$/)])
-    expect(after).toEqual(expect.arrayContaining([expect.stringMatching(/^ramp-sandbox: the event loop was held for \d+\.\d s \(in flight: GET \/slow\/path \(started last\)\)$/)]))
+    expect(during.filter((line) => line.includes('GET /slow/path'))).toEqual([
+      expect.stringMatching(
+        /^ramp-sandbox: the event loop has been held for \d+\.\d s; in flight: GET \/slow\/path \(started last\)$/,
+      ),
+    ])
+    expect(after).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^ramp-sandbox: the event loop was held for \d+\.\d s \(in flight: GET \/slow\/path \(started last\)\)$/,
+        ),
+      ]),
+    )
     expect(lines.join('\n')).not.toContain('sk_test_secret')
   })
 
@@ -96,7 +115,11 @@ describe('startLoopStallReporter', () => {
       }, 10)
     `)
     const { during } = aroundHold(lines)
-    expect(during).toContainEqual(expect.stringMatching(/^ramp-sandbox: the event loop has been held for \d+\.\d s, with no request in flight \(a timer or a job holds it\)$/))
+    expect(during).toContainEqual(
+      expect.stringMatching(
+        /^ramp-sandbox: the event loop has been held for \d+\.\d s, with no request in flight \(a timer or a job holds it\)$/,
+      ),
+    )
     expect(lines.join('\n')).not.toContain('/answered')
   })
 
@@ -121,7 +144,9 @@ describe('startLoopStallReporter', () => {
       }, 10)
     `)
     const { during } = aroundHold(lines)
-    expect(during).toContainEqual(expect.stringMatching(/; in flight: PUT \/second\/open \(started last\), POST \/first\/open$/))
+    expect(during).toContainEqual(
+      expect.stringMatching(/; in flight: PUT \/second\/open \(started last\), POST \/first\/open$/),
+    )
   })
 })
 
@@ -153,7 +178,9 @@ describe('startServer and the loop-stall reporter', () => {
       await sandbox.close()
     `)
     const { during } = aroundHold(lines)
-    expect(during).toEqual([expect.stringMatching(/^ramp-sandbox: the event loop has been held for (3|4)\.\d s, with no request in flight/)])
+    expect(during).toEqual([
+      expect.stringMatching(/^ramp-sandbox: the event loop has been held for (3|4)\.\d s, with no request in flight/),
+    ])
   })
 
   it.concurrent('reports nothing with stallReportMs 0, nor once closed', async () => {
@@ -165,6 +192,9 @@ describe('startServer and the loop-stall reporter', () => {
         // The watcher, were it still running, would have seen the loop free again by now.
         setTimeout(() => {}, 300)
       `)
-    expect(await Promise.all([quiet('stallReportMs: 0'), quiet('stallReportMs: 300')])).toEqual([['held 1500'], ['held 1500']])
+    expect(await Promise.all([quiet('stallReportMs: 0'), quiet('stallReportMs: 300')])).toEqual([
+      ['held 1500'],
+      ['held 1500'],
+    ])
   })
 })

@@ -20,7 +20,8 @@ const TEXT_UNITS = 160
 function writeText(texts: Uint16Array, slot: number, method: string, url: string): number {
   const base = slot * TEXT_UNITS
   let length = 0
-  for (let index = 0; index < method.length && length < TEXT_UNITS; index += 1) texts[base + length++] = method.charCodeAt(index)
+  for (let index = 0; index < method.length && length < TEXT_UNITS; index += 1)
+    texts[base + length++] = method.charCodeAt(index)
   if (length < TEXT_UNITS) texts[base + length++] = 0x20
   for (let index = 0; index < url.length && length < TEXT_UNITS; index += 1) {
     const unit = url.charCodeAt(index)
@@ -124,7 +125,10 @@ export interface LoopStallReporter {
  * // … on shutdown:
  * await stalls.close()
  */
-export function startLoopStallReporter(options: { thresholdMs: number; warn?: (message: string) => void }): LoopStallReporter {
+export function startLoopStallReporter(options: {
+  thresholdMs: number
+  warn?: (message: string) => void
+}): LoopStallReporter {
   const buffer = new SharedArrayBuffer(HEADER_WORDS * 4 + SLOTS * TEXT_UNITS * 2)
   const words = new Int32Array(buffer)
   const texts = new Uint16Array(buffer, HEADER_WORDS * 4)
@@ -157,7 +161,11 @@ export function startLoopStallReporter(options: { thresholdMs: number; warn?: (m
     },
   })
   worker.unref()
-  worker.on('error', (error) => (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(`ramp-sandbox: the loop-stall reporter stopped: ${error.message}`))
+  worker.on('error', (error) =>
+    (options.warn ?? ((message: string) => process.stderr.write(`${message}\n`)))(
+      `ramp-sandbox: the loop-stall reporter stopped: ${error.message}`,
+    ),
+  )
   // Which response holds which slot; a plain array of SLOTS, searched on close, so a request costs no allocation.
   const owners: Array<ServerResponse | undefined> = new Array<ServerResponse | undefined>(SLOTS).fill(undefined)
   let sequence = 0

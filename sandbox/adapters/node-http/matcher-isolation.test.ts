@@ -35,7 +35,9 @@ let child: ChildProcess
 let api: string
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { stdio: ['ignore', 'pipe', 'inherit'] })
+  child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const [line] = (await once(child.stdout!, 'data')) as [Buffer]
   api = (JSON.parse(line.toString()) as { apiUrl: string }).apiUrl
 }, 60_000)
@@ -46,7 +48,8 @@ afterAll(async () => {
   }
 })
 
-const fetchWithin = (path: string, init: RequestInit = {}) => fetch(`${api}${path}`, { ...init, signal: AbortSignal.timeout(ATTACKER_TIMEOUT_MS) })
+const fetchWithin = (path: string, init: RequestInit = {}) =>
+  fetch(`${api}${path}`, { ...init, signal: AbortSignal.timeout(ATTACKER_TIMEOUT_MS) })
 const currencies = (apiKey: string, q?: string) => `/v3/currencies?apiKey=${apiKey}${q === undefined ? '' : `&q=${q}`}`
 const countPath = `/__sandbox/requests/count?path=/v3/currencies&query=${encodeURIComponent(JSON.stringify({ q: { matches: PATTERN } }))}`
 
@@ -56,7 +59,9 @@ async function bystanderLatencies(): Promise<number[]> {
   for (let i = 0; i < SAMPLES; i++) {
     const started = performance.now()
     try {
-      const response = await fetch(`${api}${currencies(BYSTANDER_PK)}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+      const response = await fetch(`${api}${currencies(BYSTANDER_PK)}`, {
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      })
       expect(response.status).toBe(200)
       await response.arrayBuffer()
       latencies.push(performance.now() - started)
@@ -84,8 +89,12 @@ describe('regular expressions in matchers, on a server every account shares', ()
     const attack = async () => {
       while (!done) {
         const [field, verification] = await Promise.allSettled([
-          fetchWithin(currencies(ATTACKER.pk, `${LONG}!`)).then(async (response) => (await response.arrayBuffer(), response.status)),
-          fetchWithin(countPath, { headers: { 'x-api-key': ATTACKER.sk } }).then(async (response) => ((await response.json()) as { data: { count: number } }).data.count),
+          fetchWithin(currencies(ATTACKER.pk, `${LONG}!`)).then(
+            async (response) => (await response.arrayBuffer(), response.status),
+          ),
+          fetchWithin(countPath, { headers: { 'x-api-key': ATTACKER.sk } }).then(
+            async (response) => ((await response.json()) as { data: { count: number } }).data.count,
+          ),
         ])
         if (field.status === 'rejected' || verification.status === 'rejected') return
         attackerStatuses.push(field.value)
@@ -106,7 +115,9 @@ describe('regular expressions in matchers, on a server every account shares', ()
 
     // A field of only "a" matches: the fault answers 503, and the verification counts that one call.
     expect((await fetchWithin(currencies(ATTACKER.pk, LONG))).status).toBe(503)
-    const counted = (await (await fetchWithin(countPath, { headers: { 'x-api-key': ATTACKER.sk } })).json()) as { data: { count: number } }
+    const counted = (await (await fetchWithin(countPath, { headers: { 'x-api-key': ATTACKER.sk } })).json()) as {
+      data: { count: number }
+    }
     expect(counted.data.count).toBe(1)
   }, 60_000)
 })

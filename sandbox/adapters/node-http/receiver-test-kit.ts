@@ -37,10 +37,11 @@ function counting(server: Server, path: string): Promise<CountingReceiver> {
         most: () => most,
         total: () => total,
         cut,
-        close: () => new Promise<void>((closed) => {
-          cut()
-          server.close(() => closed())
-        }),
+        close: () =>
+          new Promise<void>((closed) => {
+            cut()
+            server.close(() => closed())
+          }),
       }),
     )
   })
@@ -48,17 +49,27 @@ function counting(server: Server, path: string): Promise<CountingReceiver> {
 
 /** Accepts connections, reads what comes, and never answers. */
 export function silentReceiver(path = '/hooks'): Promise<CountingReceiver> {
-  return counting(createTcpServer((socket) => socket.resume()), path)
+  return counting(
+    createTcpServer((socket) => socket.resume()),
+    path,
+  )
 }
 
 /** Answers every request once its body is in, with `handle` (default: 200, empty). */
-export function answeringReceiver(handle: (request: IncomingMessage, response: ServerResponse, body: string) => void = (_, response) => void response.writeHead(200).end(), path = '/hooks'): Promise<CountingReceiver> {
-  return counting(createHttpServer((request, response) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (body += chunk))
-    request.on('end', () => handle(request, response, body))
-  }), path)
+export function answeringReceiver(
+  handle: (request: IncomingMessage, response: ServerResponse, body: string) => void = (_, response) =>
+    void response.writeHead(200).end(),
+  path = '/hooks',
+): Promise<CountingReceiver> {
+  return counting(
+    createHttpServer((request, response) => {
+      let body = ''
+      request.setEncoding('utf8')
+      request.on('data', (chunk: string) => (body += chunk))
+      request.on('end', () => handle(request, response, body))
+    }),
+    path,
+  )
 }
 
 /** Polls `check` every few ms until it holds; fails saying `what` after `timeoutMs` (a bound, never the assertion). */

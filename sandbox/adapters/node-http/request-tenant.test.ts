@@ -6,7 +6,10 @@ import { requestTenant } from './request-tenant.ts'
 const core = createSandboxCore()
 
 async function sessionToken(account: string): Promise<string> {
-  const reply = await send(core, 'POST /platform/v1/sessions', { headers: { 'x-api-key': `sk_test_${account}` }, body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' } })
+  const reply = await send(core, 'POST /platform/v1/sessions', {
+    headers: { 'x-api-key': `sk_test_${account}` },
+    body: { externalCustomerId: 'u1', deviceIp: '203.0.113.7' },
+  })
   return (reply.body as { data: { sessionToken: string } }).data.sessionToken
 }
 
@@ -20,7 +23,7 @@ describe('requestTenant', () => {
     expect(requestTenant('/platform/v1/sessions', { authorization: 'Api-Key sk_test_other' })).toBe('other:test')
   })
 
-  it('names the tenant inside a token: a frame page\'s sessionToken, or a Bearer token', async () => {
+  it("names the tenant inside a token: a frame page's sessionToken, or a Bearer token", async () => {
     const token = await sessionToken('framer')
     expect(requestTenant(`/platform/v1/check?sessionToken=${token}&channelId=c`, {})).toBe('framer:test')
     expect(requestTenant('/platform/v1/quotes', { authorization: `Bearer ${token}` })).toBe('framer:test')

@@ -4,7 +4,6 @@ import { parseApiKey } from '#kernel/tenant-registry.ts'
 import { peekToken } from '#portable/peek-token.ts'
 import { FRAME_TOKEN_PARAMETERS } from '#frames/effects/frame-context.ts'
 
-
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
@@ -30,7 +29,10 @@ export function requestTenant(url: string, headers: IncomingHttpHeaders): string
   const byKey = keyTenant(first(query.apiKey)) ?? keyTenant(first(headers['x-api-key']))
   if (byKey) return byKey
   const authorization = /^(Api-Key|Bearer)\s+(\S+)$/i.exec(headers.authorization ?? '')
-  if (authorization) return authorization[1]!.toLowerCase() === 'bearer' ? peekToken(authorization[2]!)?.tenant : keyTenant(authorization[2])
+  if (authorization)
+    return authorization[1]!.toLowerCase() === 'bearer'
+      ? peekToken(authorization[2]!)?.tenant
+      : keyTenant(authorization[2])
   for (const [field] of FRAME_TOKEN_PARAMETERS) {
     const token = first(query[field])
     const tenant = token === undefined ? undefined : peekToken(token)?.tenant

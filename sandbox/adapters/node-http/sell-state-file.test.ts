@@ -22,7 +22,13 @@ afterEach(async () => {
 })
 
 async function start(): Promise<RunningSandbox> {
-  const sandbox = await startServer({ port: 0, framesPort: 0, saveTiming: FAST, logger: () => undefined, stateFile: path })
+  const sandbox = await startServer({
+    port: 0,
+    framesPort: 0,
+    saveTiming: FAST,
+    logger: () => undefined,
+    stateFile: path,
+  })
   running.push(sandbox)
   return sandbox
 }
@@ -32,27 +38,51 @@ async function stop(sandbox: RunningSandbox): Promise<void> {
   await sandbox.close()
 }
 
-const post = (sandbox: RunningSandbox, path: string, body: unknown) => fetch(`${sandbox.apiUrl}${path}`, { method: 'POST', headers: SK, body: JSON.stringify(body) })
-const read = async (sandbox: RunningSandbox, id: string) => (await (await fetch(`${sandbox.apiUrl}/v3/sell_transactions/${id}?apiKey=pk_test_sellstate`)).json()) as Record<string, unknown>
+const post = (sandbox: RunningSandbox, path: string, body: unknown) =>
+  fetch(`${sandbox.apiUrl}${path}`, { method: 'POST', headers: SK, body: JSON.stringify(body) })
+const read = async (sandbox: RunningSandbox, id: string) =>
+  (await (await fetch(`${sandbox.apiUrl}/v3/sell_transactions/${id}?apiKey=pk_test_sellstate`)).json()) as Record<
+    string,
+    unknown
+  >
 
 describe('--state-file and sell transactions', () => {
   it('keeps a sell across a restart, and its settlement still happens on the clock', async () => {
     const first = await start()
-    const created = (await (await post(first, '/__sandbox/sell_transactions', { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, externalTransactionId: 'kept' })).json()) as { data: { id: string } }
+    const created = (await (
+      await post(first, '/__sandbox/sell_transactions', {
+        baseCurrencyCode: 'eth',
+        quoteCurrencyCode: 'usd',
+        baseCurrencyAmount: 0.5,
+        externalTransactionId: 'kept',
+      })
+    ).json()) as { data: { id: string } }
     const { id } = created.data
     expect((await post(first, `/__sandbox/sell_transactions/${id}/deposit`, { amount: 0.5 })).status).toBe(200)
     const before = await read(first, id)
     await stop(first)
     const second = await start()
     expect(await read(second, id)).toEqual(before)
-    const byExt = (await (await fetch(`${second.apiUrl}/v3/sell_transactions/ext/kept?apiKey=pk_test_sellstate`)).json()) as Array<{ id: string }>
+    const byExt = (await (
+      await fetch(`${second.apiUrl}/v3/sell_transactions/ext/kept?apiKey=pk_test_sellstate`)
+    ).json()) as Array<{ id: string }>
     expect(byExt.map((sell) => sell.id)).toEqual([id])
     expect((await post(second, '/__sandbox/clock/advance', { by: '20s' })).status).toBe(200)
     expect((await read(second, id)).status).toBe('completed')
   })
 
   it('reads a store snapshot written before sells as holding none', () => {
-    const old = { customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } }
+    const old = {
+      customers: [],
+      sessions: [],
+      cards: [],
+      transactions: [],
+      uploads: [],
+      challenges: [],
+      usedConsents: [],
+      counters: [],
+      seeded: { customers: 0, cards: 0, transactions: 0 },
+    }
     expect(StoreSnapshot.parse(old).sellTransactions).toEqual([])
   })
 })

@@ -11,7 +11,11 @@ describe('startServer: the signing secret', () => {
       expect(a.core.secret).toMatch(/^[0-9a-f]{64}$/)
       expect(a.core.secret).not.toBe(PUBLIC_TEST_SECRET)
       expect(a.core.secret).not.toBe(b.core.secret)
-      const [quoteA, quoteB] = await Promise.all([a, b].map(async (s) => ((await (await fetch(`${s.apiUrl}${QUOTE}`)).json()) as { signature: string }).signature))
+      const [quoteA, quoteB] = await Promise.all(
+        [a, b].map(
+          async (s) => ((await (await fetch(`${s.apiUrl}${QUOTE}`)).json()) as { signature: string }).signature,
+        ),
+      )
       expect(quoteA).not.toBe(quoteB)
     } finally {
       await Promise.all([a.close(), b.close()])

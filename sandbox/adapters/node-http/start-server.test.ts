@@ -19,7 +19,15 @@ interface RawExchange {
  * little every `everyMs` for ever: a client that sends slowly, or sends part of a body and stops. Resolves when the
  * connection closes: by the server, or by the client after `giveUpMs` (which a test then reports as a failure).
  */
-function rawExchange(url: string, head: string, options: { body?: Buffer[]; trickle?: { write: (socket: Socket) => number; everyMs: number }; giveUpMs?: number } = {}): Promise<RawExchange> {
+function rawExchange(
+  url: string,
+  head: string,
+  options: {
+    body?: Buffer[]
+    trickle?: { write: (socket: Socket) => number; everyMs: number }
+    giveUpMs?: number
+  } = {},
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const started = Date.now()
     const socket = connect(Number(new URL(url).port), '127.0.0.1')
@@ -29,9 +37,11 @@ function rawExchange(url: string, head: string, options: { body?: Buffer[]; tric
     socket.write(head)
     for (const chunk of options.body ?? []) if (socket.write(chunk)) sentBytes += chunk.length
     const { trickle } = options
-    const timer = trickle && setInterval(() => {
-      if (socket.writable) sentBytes += trickle.write(socket)
-    }, trickle.everyMs)
+    const timer =
+      trickle &&
+      setInterval(() => {
+        if (socket.writable) sentBytes += trickle.write(socket)
+      }, trickle.everyMs)
     const giveUp = setTimeout(() => {
       closedBy = 'client'
       socket.destroy()
@@ -56,7 +66,9 @@ afterAll(() => sandbox.close())
 
 describe('startServer', () => {
   it('serves a valid sell quote over HTTP', async () => {
-    const response = await fetch(`${sandbox.apiUrl}/v3/currencies/eth/sell_quote?apiKey=pk_test_sandbox&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer`)
+    const response = await fetch(
+      `${sandbox.apiUrl}/v3/currencies/eth/sell_quote?apiKey=pk_test_sandbox&quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer`,
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(SellQuote.safeParse(await response.json()).success).toBe(true)
@@ -68,7 +80,9 @@ describe('startServer', () => {
       expect(heard.closedBy).toBe('server')
       expect(heard.text).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/)
       expect(heard.text).toContain('allow: GET, POST, PUT, PATCH, DELETE, OPTIONS')
-      expect(jsonOf(heard.text)).toMatchObject({ message: expect.stringContaining('CONNECT is not a method of this sandbox') })
+      expect(jsonOf(heard.text)).toMatchObject({
+        message: expect.stringContaining('CONNECT is not a method of this sandbox'),
+      })
     }
   })
 
@@ -78,7 +92,9 @@ describe('startServer', () => {
   })
 
   it('serves frame pages on the frames origin and 404 elsewhere there', async () => {
-    expect((await fetch(`${sandbox.framesUrl}/platform/v1/reset?channelId=channel-1&apiKey=pk_test_sandbox`)).status).toBe(200)
+    expect(
+      (await fetch(`${sandbox.framesUrl}/platform/v1/reset?channelId=channel-1&apiKey=pk_test_sandbox`)).status,
+    ).toBe(200)
     expect((await fetch(`${sandbox.framesUrl}/nothing`)).status).toBe(404)
   })
 
@@ -105,7 +121,11 @@ describe('startServer', () => {
   it('answers a preflight of a client call from an allowed origin with that origin, and never *', async () => {
     const response = await fetch(`${sandbox.apiUrl}/platform/v1/payment-methods`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
@@ -115,28 +135,41 @@ describe('startServer', () => {
   it('answers a preflight of the control API without any CORS header', async () => {
     const response = await fetch(`${sandbox.apiUrl}/__sandbox/journal`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key',
+      },
     })
     expect(response.status).toBe(204)
     expect([...response.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
   })
 
   it('serves the browser client to host pages on any origin (a module script needs CORS; it is public code)', async () => {
-    const response = await fetch(`${sandbox.apiUrl}/sandbox-client.js`, { headers: { origin: 'https://partner.example' } })
+    const response = await fetch(`${sandbox.apiUrl}/sandbox-client.js`, {
+      headers: { origin: 'https://partner.example' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     await response.text()
   }, 30_000)
 
   it("refuses fetch's default text/plain body on a JSON route with 415", async () => {
-    const response = await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, { method: 'POST', headers: { 'x-api-key': 'sk_test_plain' }, body: JSON.stringify({ by: '1s' }) })
+    const response = await fetch(`${sandbox.apiUrl}/__sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_plain' },
+      body: JSON.stringify({ by: '1s' }),
+    })
     expect(response.status).toBe(415)
-    expect(PlatformError.parse(await response.json()).errors).toEqual([{ field: 'Content-Type', message: 'Content-Type must be application/json' }])
+    expect(PlatformError.parse(await response.json()).errors).toEqual([
+      { field: 'Content-Type', message: 'Content-Type must be application/json' },
+    ])
   })
 
   it('answers 413 as soon as Content-Length announces more than 1 MB, and closes without waiting for the upload', async () => {
     // The client sends the headers and none of the 10 MB: the answer can only come from the headers.
-    const head = 'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n'
+    const head =
+      'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n'
     const heard = await rawExchange(sandbox.apiUrl, head)
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 413 /)
@@ -146,7 +179,8 @@ describe('startServer', () => {
 
   it('cuts a chunked body at 1 MB with 413 and closes, without waiting for the rest', async () => {
     // 17 chunks of 64 KB (1.06 MB) and then nothing, not even the last chunk: only a cut at 1 MB answers.
-    const head = 'POST /platform/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n'
+    const head =
+      'POST /platform/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_big\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n'
     const chunk = Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')])
     const heard = await rawExchange(sandbox.apiUrl, head, { body: Array.from({ length: 17 }, () => chunk) })
     expect(heard.closedBy).toBe('server')
@@ -170,7 +204,9 @@ describe('startServer', () => {
   it('answers an oversized URL with 431 and an Error body', async () => {
     const response = await fetch(`${sandbox.apiUrl}/v3/currencies?apiKey=pk_test_sandbox&pad=${'x'.repeat(20_000)}`)
     expect(response.status).toBe(431)
-    expect(WidgetError.parse(await response.json()).message).toBe('The request line and headers must be at most 16 KB together')
+    expect(WidgetError.parse(await response.json()).message).toBe(
+      'The request line and headers must be at most 16 KB together',
+    )
   })
 
   it('prints no warning when bound to loopback', async () => {
@@ -190,11 +226,22 @@ describe('startServer', () => {
   })
 
   it('says on GET /__sandbox/health how full the sandbox is: accounts, records and kept states against their limits', async () => {
-    const health = async () => (await (await fetch(`${sandbox.apiUrl}/__sandbox/health`)).json()) as { usage: { accounts: { held: number; limit: number }; records: { held: number; limit: number } } }
+    const health = async () =>
+      (await (await fetch(`${sandbox.apiUrl}/__sandbox/health`)).json()) as {
+        usage: { accounts: { held: number; limit: number }; records: { held: number; limit: number } }
+      }
     const before = (await health()).usage
     await sandbox.core.tenants.get('health_usage', 'test').store()
     const after = await health()
-    expect(after).toMatchObject({ status: 'ok', stateFile: null, usage: { accounts: { held: before.accounts.held + 1, limit: 256 }, records: { limit: 60_000 }, parked: { accounts: 0, forgotten: 0 } } })
+    expect(after).toMatchObject({
+      status: 'ok',
+      stateFile: null,
+      usage: {
+        accounts: { held: before.accounts.held + 1, limit: 256 },
+        records: { limit: 60_000 },
+        parked: { accounts: 0, forgotten: 0 },
+      },
+    })
     expect(after.usage.records.held).toBeGreaterThan(before.records.held + 100)
   })
 
@@ -223,22 +270,31 @@ describe('startServer time limits', () => {
   const slowHeaderLines = { write: (socket: Socket) => (socket.write('X-Slow: y\r\n'), 11), everyMs: 100 }
 
   it('disconnects a client that sends its headers too slowly, with 408, once the headers timeout has passed', async () => {
-    const heard = await rawExchange(slowHeaders.apiUrl, 'GET /v3/currencies?apiKey=pk_test_sandbox HTTP/1.1\r\nHost: 127.0.0.1\r\n', { trickle: slowHeaderLines })
+    const heard = await rawExchange(
+      slowHeaders.apiUrl,
+      'GET /v3/currencies?apiKey=pk_test_sandbox HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      { trickle: slowHeaderLines },
+    )
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
     expect(heard.closedAfterMs).toBeGreaterThanOrEqual(600)
   }, 30_000)
 
   it('disconnects a client that sends its body too slowly, with 408, once the request timeout has passed', async () => {
-    const head = 'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_slow\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n'
-    const heard = await rawExchange(slowBody.apiUrl, head, { trickle: { write: (socket) => (socket.write(' '), 1), everyMs: 100 } })
+    const head =
+      'POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: sk_test_slow\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n'
+    const heard = await rawExchange(slowBody.apiUrl, head, {
+      trickle: { write: (socket) => (socket.write(' '), 1), everyMs: 100 },
+    })
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
     expect(heard.closedAfterMs).toBeGreaterThanOrEqual(1_200)
   }, 30_000)
 
   it('holds the frames origin to the same limits', async () => {
-    const heard = await rawExchange(slowHeaders.framesUrl, 'GET /platform/v1/reset HTTP/1.1\r\nHost: 127.0.0.1\r\n', { trickle: slowHeaderLines })
+    const heard = await rawExchange(slowHeaders.framesUrl, 'GET /platform/v1/reset HTTP/1.1\r\nHost: 127.0.0.1\r\n', {
+      trickle: slowHeaderLines,
+    })
     expect(heard.closedBy).toBe('server')
     expect(heard.text).toMatch(/^HTTP\/1\.1 408 /)
   }, 30_000)
@@ -270,11 +326,13 @@ describe('startServer with requestLog', () => {
       await expect(fetch(`${logged.apiUrl}/v3/currencies?apiKey=pk_test_droplog`)).rejects.toThrow()
       await fetch(`${logged.framesUrl}/nothing`)
       // The dropped connection's entry is written when the server sees the socket close, after the client's error.
-      await expect.poll(() => entries.map(({ ms, ...entry }) => ({ ...entry, ms: typeof ms })), { timeout: 10_000 }).toEqual([
-        { method: 'POST', path: '/__sandbox/faults', status: 201, tenant: 'droplog:test', ms: 'number' },
-        { method: 'GET', path: '/v3/currencies', status: null, tenant: 'droplog:test', ms: 'number' },
-        { method: 'GET', path: '/nothing', status: 404, tenant: null, ms: 'number' },
-      ])
+      await expect
+        .poll(() => entries.map(({ ms, ...entry }) => ({ ...entry, ms: typeof ms })), { timeout: 10_000 })
+        .toEqual([
+          { method: 'POST', path: '/__sandbox/faults', status: 201, tenant: 'droplog:test', ms: 'number' },
+          { method: 'GET', path: '/v3/currencies', status: null, tenant: 'droplog:test', ms: 'number' },
+          { method: 'GET', path: '/nothing', status: 404, tenant: null, ms: 'number' },
+        ])
     } finally {
       await logged.close()
     }

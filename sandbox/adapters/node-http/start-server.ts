@@ -93,7 +93,10 @@ export interface ServerTimeouts {
 export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 }
 
 /** A node server with the time limits: node checks them every `connectionsCheckingInterval`, so that is kept short. */
-function createLimitedServer(timeouts: ServerTimeouts, listener: (request: IncomingMessage, response: ServerResponse) => void): Server {
+function createLimitedServer(
+  timeouts: ServerTimeouts,
+  listener: (request: IncomingMessage, response: ServerResponse) => void,
+): Server {
   const server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -155,7 +158,9 @@ async function restoredState(options: ServeOptions): Promise<SandboxSnapshot | u
   if (!snapshot) return undefined
   // The core takes the file's secret, so only a --secret given beside it can disagree; the seed is the core's to check.
   if (options.secret !== undefined && options.secret.toLowerCase() !== snapshot.secret) {
-    throw new StateFileError(`the state file ${options.stateFile} was saved with another signing secret: leave --secret out (the file keeps its own) or use another state file`)
+    throw new StateFileError(
+      `the state file ${options.stateFile} was saved with another signing secret: leave --secret out (the file keeps its own) or use another state file`,
+    )
   }
   return snapshot
 }
@@ -231,23 +236,37 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
   })
   const failed = (response: ServerResponse, error: unknown) => {
     core.options.logger?.('the node adapter failed', error)
-    if (!response.headersSent) writePlainResponse(response, { kind: 'reply', status: 500, headers: {}, body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' } })
+    if (!response.headersSent)
+      writePlainResponse(response, {
+        kind: 'reply',
+        status: 500,
+        headers: {},
+        body: { code: 'internal_error', message: 'The sandbox failed unexpectedly.' },
+      })
   }
   if (saved) {
     const { droppedFaults } = await core.restore(saved).catch((error: unknown) => {
-      throw error instanceof SnapshotMismatchError ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`) : error
+      throw error instanceof SnapshotMismatchError
+        ? new StateFileError(`the state file ${options.stateFile} ${error.reason}`)
+        : error
     })
     for (const { tenant, id, reason } of droppedFaults) {
-      warn(`ramp-sandbox: ${id} of account ${tenant} in the state file ${options.stateFile} is left out: ${reason} (docs/decisions/0080; journaled as fault:dropped)`)
+      warn(
+        `ramp-sandbox: ${id} of account ${tenant} in the state file ${options.stateFile} is left out: ${reason} (docs/decisions/0080; journaled as fault:dropped)`,
+      )
     }
   }
-  const saver = options.stateFile === undefined ? undefined : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, warn)
+  const saver =
+    options.stateFile === undefined
+      ? undefined
+      : new StateSaver(options.stateFile, () => core.stateParts(), options.saveTiming, warn)
   const requestLog = options.requestLog
   const hosts = allowedHosts(host, options.allowHosts)
   // Started now, so that its thread starts while the servers do (not waited for: the ready line would come tens of
   // milliseconds later); stopped again if they cannot listen.
   const stallReportMs = options.stallReportMs ?? 3_000
-  const stalls = stallReportMs > 0 ? startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn }) : undefined
+  const stalls =
+    stallReportMs > 0 ? startLoopStallReporter({ thresholdMs: stallReportMs, warn: options.warn }) : undefined
   const serve = (handle: PlainHandler) => (request: IncomingMessage, response: ServerResponse) => {
     stalls?.track(request, response)
     if (requestLog) logWhenDone(request, response, requestLog)
@@ -269,13 +288,20 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSa
     timeouts,
     serve((request) =>
       request.method === 'GET' && request.path === '/sandbox-client.js'
-        ? browserBundle('client/index.ts').then((bundle) => bundleReply(request, bundle, { 'access-control-allow-origin': '*' }))
-        : request.method === 'GET' && request.path === '/__sandbox/health' ? health()
-        : request.path === DEMO_PATH || request.path.startsWith(`${DEMO_PATH}/`) ? demo(request)
-        : core.handle(request),
+        ? browserBundle('client/index.ts').then((bundle) =>
+            bundleReply(request, bundle, { 'access-control-allow-origin': '*' }),
+          )
+        : request.method === 'GET' && request.path === '/__sandbox/health'
+          ? health()
+          : request.path === DEMO_PATH || request.path.startsWith(`${DEMO_PATH}/`)
+            ? demo(request)
+            : core.handle(request),
     ),
   )
-  const frames = createLimitedServer(timeouts, serve((request) => core.handleFrames(request)))
+  const frames = createLimitedServer(
+    timeouts,
+    serve((request) => core.handleFrames(request)),
+  )
   let apiPort: number
   let framesPort: number
   try {

@@ -20,7 +20,11 @@ afterEach(async () => {
 /** A sandbox process keeping `path`, and its two origins once it is ready. */
 function serve(path: string): Promise<{ child: ChildProcess; api: string; frames: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--frames-port', '0', '--frozen-clock', '--state-file', path], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', '--port', '0', '--frames-port', '0', '--frozen-clock', '--state-file', path],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     children.push(child)
     let said = ''
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -35,7 +39,7 @@ function serve(path: string): Promise<{ child: ChildProcess; api: string; frames
 const json = { 'content-type': 'application/json' }
 
 describe('a state file while other accounts flood their journals', () => {
-  it("keeps every session a victim was told of, older than the save window, across a kill -9", async () => {
+  it('keeps every session a victim was told of, older than the save window, across a kill -9', async () => {
     dir = await mkdtemp(join(tmpdir(), 'ramp-flood-'))
     const path = join(dir, 'state.json')
     const first = await serve(path)
@@ -43,9 +47,16 @@ describe('a state file while other accounts flood their journals', () => {
     const flood = async (account: string) => {
       const page = await fetch(`${first.frames}/platform/v1/reset?channelId=ch_flood&apiKey=pk_test_${account}`)
       const { ticket } = frameConfigOf({ kind: 'reply', status: page.status, headers: {}, body: await page.text() })
-      const message = { kind: 'error', payload: { code: 'unknown', message: 'm'.repeat(MAX_FRAME_MESSAGE_CHARS - 200) } }
+      const message = {
+        kind: 'error',
+        payload: { code: 'unknown', message: 'm'.repeat(MAX_FRAME_MESSAGE_CHARS - 200) },
+      }
       for (let i = 0; i < 150; i++) {
-        const posted = await fetch(`${first.frames}/__frames/event`, { method: 'POST', headers: json, body: JSON.stringify({ ticket, direction: 'out', message }) })
+        const posted = await fetch(`${first.frames}/__frames/event`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ ticket, direction: 'out', message }),
+        })
         expect(posted.status).toBe(204)
       }
     }
@@ -53,27 +64,45 @@ describe('a state file while other accounts flood their journals', () => {
     const tokens: string[] = []
     const sessions = (async () => {
       for (let i = 0; i < 20; i++) {
-        const made = await fetch(`${first.api}/platform/v1/sessions`, { method: 'POST', headers: victim, body: JSON.stringify({ externalCustomerId: `v${i}`, deviceIp: '203.0.113.7' }) })
+        const made = await fetch(`${first.api}/platform/v1/sessions`, {
+          method: 'POST',
+          headers: victim,
+          body: JSON.stringify({ externalCustomerId: `v${i}`, deviceIp: '203.0.113.7' }),
+        })
         expect(made.status).toBe(201)
         tokens.push(((await made.json()) as { data: { sessionToken: string } }).data.sessionToken)
       }
     })()
     await Promise.all([flood('floodone'), flood('floodtwo'), sessions])
     // Past the save window (at most 2 s after the first unsaved change), and a margin for a busy machine.
-    const health = async () => ((await (await fetch(`${first.api}/__sandbox/health`)).json()) as { status: string; stateFile: { saving: { state: string; lastSavedAt: string | null } } })
+    const health = async () =>
+      (await (await fetch(`${first.api}/__sandbox/health`)).json()) as {
+        status: string
+        stateFile: { saving: { state: string; lastSavedAt: string | null } }
+      }
     const acknowledged = Date.now()
-    await expect.poll(async () => Date.parse((await health()).stateFile.saving.lastSavedAt ?? '0'), { timeout: 30_000, interval: 100 }).toBeGreaterThan(acknowledged)
+    await expect
+      .poll(async () => Date.parse((await health()).stateFile.saving.lastSavedAt ?? '0'), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBeGreaterThan(acknowledged)
     expect((await health()).status).toBe('ok')
     first.child.kill('SIGKILL')
     await new Promise((resolve) => first.child.once('exit', resolve))
 
     const second = await serve(path)
     for (const sessionToken of tokens) {
-      const connection = await fetch(`${second.api}/__sandbox/connections`, { method: 'POST', headers: victim, body: JSON.stringify({ sessionToken }) })
+      const connection = await fetch(`${second.api}/__sandbox/connections`, {
+        method: 'POST',
+        headers: victim,
+        body: JSON.stringify({ sessionToken }),
+      })
       expect(connection.status).toBe(200)
     }
     const usage = await fetch(`${second.api}/__sandbox/usage`, { headers: { 'x-api-key': 'sk_test_floodone' } })
-    const held = ((await usage.json()) as { data: { journal: { bytes: { held: number; limit: number } } } }).data.journal.bytes
+    const held = ((await usage.json()) as { data: { journal: { bytes: { held: number; limit: number } } } }).data
+      .journal.bytes
     expect(held.held).toBeLessThanOrEqual(held.limit)
   }, 120_000)
 })

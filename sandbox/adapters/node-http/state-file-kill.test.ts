@@ -52,7 +52,10 @@ beforeAll(async () => {
   // A sizeable state (a few hundred sessions and their journal), so a write takes long enough to be caught in it.
   const core = createSandboxCore({ secret: SECRET, bootId: 'kill' })
   for (let i = 0; i < 400; i++) {
-    await send(core, 'POST /platform/v1/sessions', { headers: { 'x-api-key': 'sk_test_kill' }, body: { externalCustomerId: `user-${i}`, deviceIp: '203.0.113.7' } })
+    await send(core, 'POST /platform/v1/sessions', {
+      headers: { 'x-api-key': 'sk_test_kill' },
+      body: { externalCustomerId: `user-${i}`, deviceIp: '203.0.113.7' },
+    })
   }
   await writeStateFile(path, { ...(await core.snapshot()), evictions: 0 })
 }, 60_000)
@@ -77,7 +80,8 @@ function killWhileWriting(signal: 'writing' | 'wrote', delay: number): Promise<{
     writer.on('error', reject)
     // 'close', not 'exit': only then has everything the writer said been read (a busy machine delivers it late).
     writer.on('close', () => {
-      const last = (word: string) => Math.max(0, ...[...said.matchAll(new RegExp(`^${word} (\\d+)$`, 'gm'))].map((m) => Number(m[1])))
+      const last = (word: string) =>
+        Math.max(0, ...[...said.matchAll(new RegExp(`^${word} (\\d+)$`, 'gm'))].map((m) => Number(m[1])))
       resolve({ started: last('writing'), finished: last('wrote') })
     })
   })
@@ -102,7 +106,9 @@ describe('the state file under SIGKILL', () => {
       expect((await restored.tenants.get('kill', 'test').store()).sessions.size).toBe(400)
       generation = snapshot.evictions
     }
-    console.log(`state file: ${KILLS} SIGKILLs, ${midWrite} during a write, ${tempsLeft} left a half-written temp file; every time the file held a whole state and restored`)
+    console.log(
+      `state file: ${KILLS} SIGKILLs, ${midWrite} during a write, ${tempsLeft} left a half-written temp file; every time the file held a whole state and restored`,
+    )
     expect(midWrite).toBeGreaterThanOrEqual(50)
     expect(generation).toBeGreaterThanOrEqual(Math.floor(KILLS / 3))
   }, 300_000) // 70 child processes: about 50 s on a quiet 2-core machine, over 100 s on a loaded one

@@ -43,8 +43,12 @@ export async function readStateFile(path: string): Promise<SandboxSnapshot | und
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
   }
-  const notState = (where: string, why: string) => new StateFileError(`the state file ${path} ${where}is not a ramp-sandbox state: ${why}`)
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY })
+  const notState = (where: string, why: string) =>
+    new StateFileError(`the state file ${path} ${where}is not a ramp-sandbox state: ${why}`)
+  const lines = createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })
   let header: StateFileHeader | undefined
   let whole: SandboxSnapshot | undefined
   const tenants: TenantSnapshot[] = []
@@ -58,7 +62,9 @@ export async function readStateFile(path: string): Promise<SandboxSnapshot | und
       try {
         json = JSON.parse(line)
       } catch (error) {
-        throw new StateFileError(`the state file ${path} line ${number} is not JSON (${(error as Error).message}): move it away to start afresh`)
+        throw new StateFileError(
+          `the state file ${path} line ${number} is not JSON (${(error as Error).message}): move it away to start afresh`,
+        )
       }
       if (!header) {
         // Version 1 held the whole state as one value; version 2 a header, then an account a line.
@@ -76,7 +82,8 @@ export async function readStateFile(path: string): Promise<SandboxSnapshot | und
         continue
       }
       const parsed = parseReportingInput(TenantSnapshot, json)
-      if (!parsed.success) throw notState(`line ${number} `, issueText(parsed.error.issues, `tenants.${tenants.length}`))
+      if (!parsed.success)
+        throw notState(`line ${number} `, issueText(parsed.error.issues, `tenants.${tenants.length}`))
       tenants.push(parsed.data)
     }
   } catch (error) {
@@ -98,7 +105,9 @@ export async function readStateFile(path: string): Promise<SandboxSnapshot | und
 async function removeStaleTemps(path: string): Promise<void> {
   const prefix = tempPrefix(path)
   const names = await readdir(dirname(path)).catch(() => [] as string[])
-  const stale = names.filter((name) => name.startsWith(prefix) && !isRunning(Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])))
+  const stale = names.filter(
+    (name) => name.startsWith(prefix) && !isRunning(Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])),
+  )
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })))
 }
 
@@ -142,7 +151,10 @@ const digestOf = (text: string) => createHash('sha1').update(text).digest('base6
 async function lastLineOf(path: string, id: string): Promise<string | undefined> {
   const split = id.lastIndexOf(':')
   const start = `{"account":${JSON.stringify(id.slice(0, split))},"mode":${JSON.stringify(id.slice(split + 1))},`
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY })
+  const lines = createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })
   try {
     for await (const line of lines) if (line.startsWith(start)) return line
   } catch {
@@ -165,12 +177,17 @@ async function lastLineOf(path: string, id: string): Promise<string | undefined>
  * @example
  * const { digests } = await writeStateLines('.sandbox-state.json', core.stateParts())
  */
-export async function writeStateLines(path: string, parts: StateParts, options: StateWriteOptions = {}): Promise<StateWrite> {
+export async function writeStateLines(
+  path: string,
+  parts: StateParts,
+  options: StateWriteOptions = {},
+): Promise<StateWrite> {
   const header = JSON.stringify({ format: 'ramp-sandbox-state', version: 2, ...parts.header } satisfies StateFileHeader)
   const digests = new Map<string, string>([['', digestOf(header)]])
   const failures: StateWrite['failures'] = []
   const previous = options.previous
-  let changed = previous === undefined || previous.get('') !== digests.get('') || previous.size !== parts.accounts.length + 1
+  let changed =
+    previous === undefined || previous.get('') !== digests.get('') || previous.size !== parts.accounts.length + 1
   const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${++temps}`)
   const file = await open(temp, 'w', 0o600)
   let renamed = false
@@ -228,7 +245,13 @@ async function syncDirectory(path: string): Promise<void> {
  */
 export async function writeStateFile(path: string, snapshot: SandboxSnapshot): Promise<void> {
   const { tenants, format: _format, version: _version, ...header } = snapshot
-  const accounts = tenants.map((tenant) => ({ id: `${tenant.account}:${tenant.mode}`, take: () => Promise.resolve(tenant) }))
+  const accounts = tenants.map((tenant) => ({
+    id: `${tenant.account}:${tenant.mode}`,
+    take: () => Promise.resolve(tenant),
+  }))
   const { failures } = await writeStateLines(path, { header, accounts })
-  if (failures.length > 0) throw new Error(`${failures.length} account${failures.length === 1 ? '' : 's'} could not be serialised (${failures[0]!.message})`)
+  if (failures.length > 0)
+    throw new Error(
+      `${failures.length} account${failures.length === 1 ? '' : 's'} could not be serialised (${failures[0]!.message})`,
+    )
 }

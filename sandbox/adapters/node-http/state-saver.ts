@@ -13,7 +13,14 @@ export const SAVE_TIMING: SaveTiming = { quietMs: 250, maxDelayMs: 2_000 }
 /** How saving goes: `ok`, or `failing` since a save first failed, with what is not being saved and why. */
 type SaveStatus =
   | { state: 'ok'; lastSavedAt: string | null }
-  | { state: 'failing'; lastSavedAt: string | null; failingSince: string; failedSaves: number; unsavedAccounts: number; message: string }
+  | {
+      state: 'failing'
+      lastSavedAt: string | null
+      failingSince: string
+      failedSaves: number
+      unsavedAccounts: number
+      message: string
+    }
 
 /** Resolves once the event loop has served what was waiting on it (I/O callbacks included). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -74,10 +81,16 @@ export class StateSaver {
       let unsaved = 0
       try {
         // A request that changed nothing (most reads) makes the same lines: no write, no fsync.
-        const { failures, digests } = await writeStateLines(this.path, this.parts(), { previous: this.digests, pause: this.pause })
+        const { failures, digests } = await writeStateLines(this.path, this.parts(), {
+          previous: this.digests,
+          pause: this.pause,
+        })
         this.digests = digests
         unsaved = failures.length
-        if (failures.length > 0) throw new Error(`${failures.length} account${failures.length === 1 ? '' : 's'} could not be serialised (${failures[0]!.message}); the file keeps their last saved state, if any`)
+        if (failures.length > 0)
+          throw new Error(
+            `${failures.length} account${failures.length === 1 ? '' : 's'} could not be serialised (${failures[0]!.message}); the file keeps their last saved state, if any`,
+          )
         this.current = { state: 'ok', lastSavedAt: new Date().toISOString() }
       } catch (error) {
         this.dirtySince ??= performance.now()
@@ -91,7 +104,9 @@ export class StateSaver {
           unsavedAccounts: unsaved,
           message,
         }
-        this.warn(`ramp-sandbox: could not save the state file ${this.path}: ${message} (failed ${this.current.failedSaves} time${this.current.failedSaves === 1 ? '' : 's'} in a row; will retry; GET /__sandbox/health)`)
+        this.warn(
+          `ramp-sandbox: could not save the state file ${this.path}: ${message} (failed ${this.current.failedSaves} time${this.current.failedSaves === 1 ? '' : 's'} in a row; will retry; GET /__sandbox/health)`,
+        )
       }
     })
     return this.writing

@@ -20,7 +20,10 @@ type Answer = number | Misbehaviour
 
 const ANSWERS: Array<{ answer: Answer; delivers: boolean }> = [
   ...[200, 201, 202, 204].map((answer) => ({ answer, delivers: true })),
-  ...[301, 302, 307, 308, 400, 404, 410, 429, 500, 503, 'timeout', 'reset', 'garbage'].map((answer) => ({ answer: answer as Answer, delivers: false })),
+  ...[301, 302, 307, 308, 400, 404, 410, 429, 500, 503, 'timeout', 'reset', 'garbage'].map((answer) => ({
+    answer: answer as Answer,
+    delivers: false,
+  })),
 ]
 
 /** The retry schedule in sandbox ms, written out (not imported), so a changed delay fails here. */
@@ -55,7 +58,10 @@ const answerOf = (path: string): Answer => {
 /** The transport with a short timeout for the receiver that never answers (every other attempt keeps the 5 s). */
 const withShortTimeout = (transport: WebhookTransport): WebhookTransport => ({
   ...transport,
-  post: (request) => transport.post(answerOf(new URL(request.url).pathname) === 'timeout' ? { ...request, timeoutMs: SHORT_TIMEOUT_MS } : request),
+  post: (request) =>
+    transport.post(
+      answerOf(new URL(request.url).pathname) === 'timeout' ? { ...request, timeoutMs: SHORT_TIMEOUT_MS } : request,
+    ),
 })
 
 /** A loopback receiver on a real socket (127.0.0.1, port 0), sent to by `transport`. */
@@ -86,7 +92,10 @@ function handlerReceiving(): Promise<Receiving> {
     if (answer === 'timeout') return new Promise<Response>(() => undefined)
     if (answer === 'reset') return Response.error()
     if (answer === 'garbage') return 'not http at all' as unknown as Response
-    return new Response(null, { status: answer, headers: answer >= 300 && answer < 400 ? { location: `${base}${FOLLOWED}` } : {} })
+    return new Response(null, {
+      status: answer,
+      headers: answer >= 300 && answer < 400 ? { location: `${base}${FOLLOWED}` } : {},
+    })
   })
   return Promise.resolve({ transport: withShortTimeout(transport), base, paths, close: () => Promise.resolve() })
 }
@@ -94,12 +103,24 @@ function handlerReceiving(): Promise<Receiving> {
 const timedOut = `no answer within ${SHORT_TIMEOUT_MS} ms`
 
 const WAYS: Way[] = [
-  { name: 'the node server’s transport (node:http)', start: () => socketReceiving(httpWebhookTransport), says: { timeout: timedOut, reset: /^connection failed \(/, garbage: /^connection failed \(HPE_/ } },
-  { name: 'fetch (the core’s default, and msw’s webhooks: "fetch")', start: () => socketReceiving(fetchTransport), says: { timeout: timedOut, reset: /^connection failed \(/, garbage: /^connection failed \(HPE_/ } },
+  {
+    name: 'the node server’s transport (node:http)',
+    start: () => socketReceiving(httpWebhookTransport),
+    says: { timeout: timedOut, reset: /^connection failed \(/, garbage: /^connection failed \(HPE_/ },
+  },
+  {
+    name: 'fetch (the core’s default, and msw’s webhooks: "fetch")',
+    start: () => socketReceiving(fetchTransport),
+    says: { timeout: timedOut, reset: /^connection failed \(/, garbage: /^connection failed \(HPE_/ },
+  },
   {
     name: 'a handler in process (msw’s webhooks: handler, the node driver)',
     start: handlerReceiving,
-    says: { timeout: timedOut, reset: 'connection failed (the handler answered Response.error(), a network error)', garbage: 'the handler answered a string ("not http at all"), not a Response (or nothing, which counts as 200)' },
+    says: {
+      timeout: timedOut,
+      reset: 'connection failed (the handler answered Response.error(), a network error)',
+      garbage: 'the handler answered a string ("not http at all"), not a Response (or nothing, which counts as 200)',
+    },
   },
 ]
 
@@ -117,8 +138,14 @@ async function endpointAnswering(way: Way, answer: Answer) {
   const core = createSandboxCore({ webhookTransport: receiving.transport })
   const headers = { 'x-api-key': `sk_test_answers${++accounts}` }
   const hook = `/hooks/${answer}`
-  expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: `${receiving.base}${hook}` } })).status).toBe(201)
-  const triggered = await send(core, 'POST /__sandbox/webhooks/trigger', { headers, body: { type: 'transaction_updated' } })
+  expect(
+    (await send(core, 'POST /__sandbox/webhooks/endpoints', { headers, body: { url: `${receiving.base}${hook}` } }))
+      .status,
+  ).toBe(201)
+  const triggered = await send(core, 'POST /__sandbox/webhooks/trigger', {
+    headers,
+    body: { type: 'transaction_updated' },
+  })
   const deliveryId = conforms(dataOf(TriggeredWebhook), triggered.body).data.deliveries[0]!.id
   return {
     hook,
@@ -126,51 +153,89 @@ async function endpointAnswering(way: Way, answer: Answer) {
     /** Waits until every attempt under way has ended (the control API's settle, no sleep), then reads the delivery as a partner does. */
     settled: async () => {
       expect((await send(core, 'POST /__sandbox/webhooks/settle', { headers })).status).toBe(200)
-      const list = conforms(dataOf(WebhookDelivery.array()), (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body).data
+      const list = conforms(
+        dataOf(WebhookDelivery.array()),
+        (await send(core, 'GET /__sandbox/webhooks/deliveries', { headers })).body,
+      ).data
       return list.find((delivery) => delivery.id === deliveryId)!
     },
-    advance: async (ms: number) => expect((await send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: `${ms}ms` } })).status).toBe(200),
+    advance: async (ms: number) =>
+      expect((await send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: `${ms}ms` } })).status).toBe(
+        200,
+      ),
     attemptsJournaled: async () =>
-      conforms(dataOf(StateJournalEntry.array()), (await send(core, 'GET /__sandbox/journal?kind=state', { headers })).body)
+      conforms(
+        dataOf(StateJournalEntry.array()),
+        (await send(core, 'GET /__sandbox/journal?kind=state', { headers })).body,
+      )
         .data.filter((entry) => entry.event === 'webhook:attempted' && entry.detail.deliveryId === deliveryId)
-        .map(({ detail }) => ({ attempt: detail.attempt, status: detail.status, error: detail.error, outcome: detail.outcome })),
+        .map(({ detail }) => ({
+          attempt: detail.attempt,
+          status: detail.status,
+          error: detail.error,
+          outcome: detail.outcome,
+        })),
   }
 }
 
 const ms = (iso: string | null) => Date.parse(iso!)
 
 describe.each(WAYS)('what a receiver answers, through $name', (way) => {
-  it.each(ANSWERS.filter(({ delivers }) => delivers))('delivers on a $answer, at the first attempt, and never sends it again', async ({ answer }) => {
-    const hooks = await endpointAnswering(way, answer)
-    expect(await hooks.settled()).toMatchObject({ status: 'delivered', nextAttemptAt: null, attempts: [{ status: answer, error: null }] })
-    await hooks.advance(3_600_000)
-    expect(await hooks.settled()).toMatchObject({ status: 'delivered', attempts: [{ status: answer }] })
-    expect(hooks.paths).toEqual([hooks.hook])
-    expect(await hooks.attemptsJournaled()).toEqual([{ attempt: 1, status: answer, error: null, outcome: 'delivered' }])
-  })
+  it.each(ANSWERS.filter(({ delivers }) => delivers))(
+    'delivers on a $answer, at the first attempt, and never sends it again',
+    async ({ answer }) => {
+      const hooks = await endpointAnswering(way, answer)
+      expect(await hooks.settled()).toMatchObject({
+        status: 'delivered',
+        nextAttemptAt: null,
+        attempts: [{ status: answer, error: null }],
+      })
+      await hooks.advance(3_600_000)
+      expect(await hooks.settled()).toMatchObject({ status: 'delivered', attempts: [{ status: answer }] })
+      expect(hooks.paths).toEqual([hooks.hook])
+      expect(await hooks.attemptsJournaled()).toEqual([
+        { attempt: 1, status: answer, error: null, outcome: 'delivered' },
+      ])
+    },
+  )
 
-  it.each(ANSWERS.filter(({ delivers }) => !delivers))('fails an attempt answered $answer, retries it 30 s, 2 min, 8 min and 32 min later, and fails the delivery at the fifth', async ({ answer }) => {
-    const hooks = await endpointAnswering(way, answer)
-    const says = typeof answer === 'number' ? null : way.says[answer]
-    const recorded = typeof answer === 'number' ? { status: answer, error: null } : { status: null, error: typeof says === 'string' ? says : expect.stringMatching(says!) }
-    for (const [index, delay] of RETRY_DELAYS_MS.entries()) {
-      const delivery = await hooks.settled()
-      expect(delivery).toMatchObject({ status: 'pending', attempts: Array.from({ length: index + 1 }, () => recorded) })
-      expect(ms(delivery.nextAttemptAt) - ms(delivery.attempts[index]!.at)).toBe(delay)
-      await hooks.advance(delay - 1)
-      expect((await hooks.settled()).attempts).toHaveLength(index + 1)
-      await hooks.advance(1)
-    }
-    const failed = await hooks.settled()
-    expect(failed).toMatchObject({ status: 'failed', nextAttemptAt: null, attempts: Array.from({ length: 5 }, () => recorded) })
-    const first = ms(failed.attempts[0]!.at)
-    expect(failed.attempts.map(({ at }) => ms(at) - first)).toEqual([0, 30_000, 150_000, 630_000, 2_550_000])
-    await hooks.advance(3_600_000)
-    expect((await hooks.settled()).attempts).toHaveLength(5)
-    // A redirect is never followed; a receiver that answered saw every attempt (one that never answers may not have read the last before it was given up on).
-    expect(hooks.paths.every((path) => path === hooks.hook)).toBe(true)
-    if (answer !== 'timeout') expect(hooks.paths).toHaveLength(5)
-    const journaled = await hooks.attemptsJournaled()
-    expect(journaled).toEqual([1, 2, 3, 4, 5].map((attempt) => ({ attempt, ...recorded, outcome: attempt < 5 ? 'pending' : 'failed' })))
-  })
+  it.each(ANSWERS.filter(({ delivers }) => !delivers))(
+    'fails an attempt answered $answer, retries it 30 s, 2 min, 8 min and 32 min later, and fails the delivery at the fifth',
+    async ({ answer }) => {
+      const hooks = await endpointAnswering(way, answer)
+      const says = typeof answer === 'number' ? null : way.says[answer]
+      const recorded =
+        typeof answer === 'number'
+          ? { status: answer, error: null }
+          : { status: null, error: typeof says === 'string' ? says : expect.stringMatching(says!) }
+      for (const [index, delay] of RETRY_DELAYS_MS.entries()) {
+        const delivery = await hooks.settled()
+        expect(delivery).toMatchObject({
+          status: 'pending',
+          attempts: Array.from({ length: index + 1 }, () => recorded),
+        })
+        expect(ms(delivery.nextAttemptAt) - ms(delivery.attempts[index]!.at)).toBe(delay)
+        await hooks.advance(delay - 1)
+        expect((await hooks.settled()).attempts).toHaveLength(index + 1)
+        await hooks.advance(1)
+      }
+      const failed = await hooks.settled()
+      expect(failed).toMatchObject({
+        status: 'failed',
+        nextAttemptAt: null,
+        attempts: Array.from({ length: 5 }, () => recorded),
+      })
+      const first = ms(failed.attempts[0]!.at)
+      expect(failed.attempts.map(({ at }) => ms(at) - first)).toEqual([0, 30_000, 150_000, 630_000, 2_550_000])
+      await hooks.advance(3_600_000)
+      expect((await hooks.settled()).attempts).toHaveLength(5)
+      // A redirect is never followed; a receiver that answered saw every attempt (one that never answers may not have read the last before it was given up on).
+      expect(hooks.paths.every((path) => path === hooks.hook)).toBe(true)
+      if (answer !== 'timeout') expect(hooks.paths).toHaveLength(5)
+      const journaled = await hooks.attemptsJournaled()
+      expect(journaled).toEqual(
+        [1, 2, 3, 4, 5].map((attempt) => ({ attempt, ...recorded, outcome: attempt < 5 ? 'pending' : 'failed' })),
+      )
+    },
+  )
 })

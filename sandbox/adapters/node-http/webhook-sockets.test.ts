@@ -12,7 +12,8 @@ const sandboxes: RunningSandbox[] = []
 const receivers: CountingReceiver[] = []
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()))
-  for (const sandbox of sandboxes) await Promise.all(sandbox.core.tenants.all().map((tenant) => tenant.background.settled()))
+  for (const sandbox of sandboxes)
+    await Promise.all(sandbox.core.tenants.all().map((tenant) => tenant.background.settled()))
   await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()))
 })
 
@@ -31,13 +32,19 @@ async function kept(receiver: Promise<CountingReceiver>): Promise<CountingReceiv
 function account(sandbox: RunningSandbox, name: string) {
   const headers = { 'x-api-key': `sk_test_${name}`, 'content-type': 'application/json' }
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.apiUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    const response = await fetch(`${sandbox.apiUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
     return { status: response.status, body: (await response.json()) as { data: unknown } }
   }
   return {
     call,
-    endpoint: async (url: string, duplicate = false) => expect((await call('POST', '/__sandbox/webhooks/endpoints', { url, duplicate })).status).toBe(201),
-    trigger: async () => expect((await call('POST', '/__sandbox/webhooks/trigger', { type: 'transaction_updated' })).status).toBe(201),
+    endpoint: async (url: string, duplicate = false) =>
+      expect((await call('POST', '/__sandbox/webhooks/endpoints', { url, duplicate })).status).toBe(201),
+    trigger: async () =>
+      expect((await call('POST', '/__sandbox/webhooks/trigger', { type: 'transaction_updated' })).status).toBe(201),
     settle: async () => (await call('POST', '/__sandbox/webhooks/settle')).body.data,
   }
 }
@@ -61,7 +68,10 @@ describe('sockets held by webhook attempts', () => {
     expect(silent.most()).toBe(perAccount)
     for (let wave = 2; wave <= 4; wave++) {
       silent.cut()
-      await until(() => silent.total() >= wave * perAccount && silent.open() === perAccount, `wave ${wave} of attempts connected`)
+      await until(
+        () => silent.total() >= wave * perAccount && silent.open() === perAccount,
+        `wave ${wave} of attempts connected`,
+      )
     }
     expect(silent.most()).toBe(perAccount)
   })

@@ -1,5 +1,12 @@
 import type { z } from 'zod'
-import type { BuyQuote, BuyQuoteRequest, PageInfo, PaymentMethodList, PlatformError, Transaction } from '#contract/index.ts'
+import type {
+  BuyQuote,
+  BuyQuoteRequest,
+  PageInfo,
+  PaymentMethodList,
+  PlatformError,
+  Transaction,
+} from '#contract/index.ts'
 import type { ClientOptions } from './client-options.ts'
 
 /**
@@ -11,7 +18,9 @@ import type { ClientOptions } from './client-options.ts'
  * if (reply.ok) encodeQuote(reply.body.data)
  * else console.warn(reply.status, reply.body?.code)
  */
-export type ClientReply<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: PlatformError | null }
+export type ClientReply<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; body: PlatformError | null }
 
 /** The request body of `getQuote`, as a partner writes it (`POST /platform/v1/quotes/buy`). */
 type BuyQuoteInput = z.input<typeof BuyQuoteRequest>
@@ -23,10 +32,19 @@ type BuyQuoteInput = z.input<typeof BuyQuoteRequest>
  * @example
  * await clientApi(options, accessToken, 'GET', '/platform/v1/payment-methods') // { status: 200, body: { data: [...] } }
  */
-export async function clientApi<T = unknown>(options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown): Promise<ClientReply<T>> {
+export async function clientApi<T = unknown>(
+  options: ClientOptions,
+  accessToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ClientReply<T>> {
   const response = await fetch(`${options.apiOrigin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const json = response.status === 204 ? null : ((await response.json()) as unknown)
@@ -41,13 +59,26 @@ export async function clientApi<T = unknown>(options: ClientOptions, accessToken
  * await calls.getTransaction(accessToken, 'txn_1')
  */
 export function apiCalls(options: ClientOptions) {
-  const api = <T>(accessToken: string, method: string, path: string, body?: unknown) => clientApi<T>(options, accessToken, method, path, body)
+  const api = <T>(accessToken: string, method: string, path: string, body?: unknown) =>
+    clientApi<T>(options, accessToken, method, path, body)
   return {
-    getPaymentMethods: (accessToken: string) => api<{ data: z.output<typeof PaymentMethodList> }>(accessToken, 'GET', '/platform/v1/payment-methods'),
-    deletePaymentMethod: (accessToken: string, id: string) => api<null>(accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),
-    getQuote: (accessToken: string, request: BuyQuoteInput) => api<{ data: z.output<typeof BuyQuote> }>(accessToken, 'POST', '/platform/v1/quotes/buy', request),
-    getTransaction: (accessToken: string, id: string) => api<{ data: z.output<typeof Transaction> }>(accessToken, 'GET', `/platform/v1/transactions/${encodeURIComponent(id)}`),
+    getPaymentMethods: (accessToken: string) =>
+      api<{ data: z.output<typeof PaymentMethodList> }>(accessToken, 'GET', '/platform/v1/payment-methods'),
+    deletePaymentMethod: (accessToken: string, id: string) =>
+      api<null>(accessToken, 'DELETE', `/platform/v1/payment-methods/${encodeURIComponent(id)}`),
+    getQuote: (accessToken: string, request: BuyQuoteInput) =>
+      api<{ data: z.output<typeof BuyQuote> }>(accessToken, 'POST', '/platform/v1/quotes/buy', request),
+    getTransaction: (accessToken: string, id: string) =>
+      api<{ data: z.output<typeof Transaction> }>(
+        accessToken,
+        'GET',
+        `/platform/v1/transactions/${encodeURIComponent(id)}`,
+      ),
     listTransactions: (accessToken: string, query = '') =>
-      api<{ data: Array<z.output<typeof Transaction>>; pageInfo: z.output<typeof PageInfo> }>(accessToken, 'GET', `/platform/v1/transactions${query}`),
+      api<{ data: Array<z.output<typeof Transaction>>; pageInfo: z.output<typeof PageInfo> }>(
+        accessToken,
+        'GET',
+        `/platform/v1/transactions${query}`,
+      ),
   }
 }

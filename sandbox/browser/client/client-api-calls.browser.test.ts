@@ -21,8 +21,14 @@ describe('browser client API calls, through real requests from the host page', (
     const buyer = await connectedBuyer(env.sandbox.core)
     const { status, body } = await answer('getPaymentMethods', [buyer.accessToken])
     expect(status).toBe(200)
-    expect(body.data.paymentMethodConfigs.map((config: { type: string }) => config.type)).toEqual(['card', 'apple_pay', 'google_pay'])
-    const stored = (await buyer.tenant.store()).cards.filter((card) => card.customerId === buyer.customerId).map((card) => card.id)
+    expect(body.data.paymentMethodConfigs.map((config: { type: string }) => config.type)).toEqual([
+      'card',
+      'apple_pay',
+      'google_pay',
+    ])
+    const stored = (await buyer.tenant.store()).cards
+      .filter((card) => card.customerId === buyer.customerId)
+      .map((card) => card.id)
     expect(body.data.paymentMethods.map((card: { id: string }) => card.id).sort()).toEqual(stored.sort())
   }, 30_000)
 
@@ -36,16 +42,30 @@ describe('browser client API calls, through real requests from the host page', (
 
   it('getQuote answers an executable buy quote for the request, paying with the chosen card', async () => {
     const buyer = await connectedBuyer(env.sandbox.core)
-    const request = { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod: { type: 'card', id: buyer.card.id } }
+    const request = {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eth' } },
+      wallet: WALLET,
+      paymentMethod: { type: 'card', id: buyer.card.id },
+    }
     const { status, body } = await answer('getQuote', [buyer.accessToken, request])
     expect(status).toBe(200)
-    expect(body.data).toMatchObject({ source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, paymentMethod: { type: 'card', id: buyer.card.id }, executable: true, feeBehavior: 'inclusive' })
+    expect(body.data).toMatchObject({
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eth' } },
+      paymentMethod: { type: 'card', id: buyer.card.id },
+      executable: true,
+      feeBehavior: 'inclusive',
+    })
     expect(body.data.signature).toEqual(expect.any(String))
   }, 30_000)
 
   it('getQuote answers the 400 invalid_request of a request in the flat shape', async () => {
     const buyer = await connectedBuyer(env.sandbox.core)
-    const { status, body } = await answer('getQuote', [buyer.accessToken, { source: 'usd', sourceAmount: 100, walletAddress: WALLET.address, paymentMethod: 'card' }])
+    const { status, body } = await answer('getQuote', [
+      buyer.accessToken,
+      { source: 'usd', sourceAmount: 100, walletAddress: WALLET.address, paymentMethod: 'card' },
+    ])
     expect(status).toBe(400)
     expect(body.code).toBe('invalid_request')
   }, 30_000)
@@ -58,7 +78,10 @@ describe('browser client API calls, through real requests from the host page', (
     const times = first.body.data.map((t: { createdAt: string }) => t.createdAt)
     expect([...times].sort().reverse()).toEqual(times)
     const cursor = first.body.pageInfo.nextCursor as string
-    const second = await answer('listTransactions', [buyer.accessToken, `?limit=5&cursor=${encodeURIComponent(cursor)}`])
+    const second = await answer('listTransactions', [
+      buyer.accessToken,
+      `?limit=5&cursor=${encodeURIComponent(cursor)}`,
+    ])
     const ids = (page: Answer) => page.body.data.map((t: { id: string }) => t.id)
     expect(ids(second)).toHaveLength(5)
     expect(ids(second).filter((id: string) => ids(first).includes(id))).toEqual([])
@@ -66,7 +89,9 @@ describe('browser client API calls, through real requests from the host page', (
 
   it("getTransaction answers the customer's transaction with that id", async () => {
     const buyer = await connectedBuyer(env.sandbox.core)
-    const listed = await send(env.sandbox.core, 'GET /platform/v1/transactions?limit=3', { headers: { authorization: `Bearer ${buyer.accessToken}` } })
+    const listed = await send(env.sandbox.core, 'GET /platform/v1/transactions?limit=3', {
+      headers: { authorization: `Bearer ${buyer.accessToken}` },
+    })
     const third = conforms(pageOf(Transaction), listed.body).data[2]!
     const { status, body } = await answer('getTransaction', [buyer.accessToken, third.id])
     expect(status).toBe(200)

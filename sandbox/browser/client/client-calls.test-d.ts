@@ -2,7 +2,12 @@
 import type { BuyQuote, PaymentMethodList, PlatformError, Transaction } from '#contract/index.ts'
 import type { SandboxClient } from './create-client.ts'
 
-const request = { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' }, paymentMethod: { type: 'apple_pay' } } as const
+const request = {
+  source: { asset: { code: 'usd' }, amount: 100 },
+  destination: { asset: { code: 'eth' } },
+  wallet: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+  paymentMethod: { type: 'apple_pay' },
+} as const
 
 /** getQuote takes the contract's buy quote request: a misspelled or missing field is a type error. */
 export async function quoteRequests(client: SandboxClient, accessToken: string): Promise<void> {
@@ -10,7 +15,11 @@ export async function quoteRequests(client: SandboxClient, accessToken: string):
   // @ts-expect-error `sourse` is not a field of a buy quote request
   await client.getQuote(accessToken, { ...request, sourse: request.source })
   // @ts-expect-error a buy quote request needs its destination
-  await client.getQuote(accessToken, { source: request.source, wallet: request.wallet, paymentMethod: request.paymentMethod })
+  await client.getQuote(accessToken, {
+    source: request.source,
+    wallet: request.wallet,
+    paymentMethod: request.paymentMethod,
+  })
   // @ts-expect-error the amount is a number
   await client.getQuote(accessToken, { ...request, source: { asset: { code: 'usd' }, amount: '100' } })
 }

@@ -27,14 +27,22 @@ describe('browser client purchase setups, through real frames', () => {
     const { transaction } = (await waitForEvent(env.page, id, 'complete')).payload
     expect(transaction).toEqual({ id: expect.any(String), status: 'pending' })
     const fetched = await call(env.page, 'getTransaction', [buyer.accessToken, transaction.id])
-    expect(fetched).toMatchObject({ ok: true, value: { status: 200, body: { data: { id: transaction.id, status: 'pending', source: { amount: 100 } } } } })
+    expect(fetched).toMatchObject({
+      ok: true,
+      value: { status: 200, body: { data: { id: transaction.id, status: 'pending', source: { amount: 100 } } } },
+    })
   }, 30_000)
 
   it('setupBuyButton renders the button; a tap and a confirmed sheet pay, and listTransactions lists the new transaction first', async () => {
     const { buyer, quote } = await buyerWithQuote(100, 'card')
     const id = await startCall(env.page, 'setupBuyButton', [buyer.clientToken, quote])
     const payload = await tapAndConfirm(id)
-    expect((await eventsOf(env.page, id)).map((e) => e.kind)).toEqual(['handshake', 'ready', 'buttonPressed', 'complete'])
+    expect((await eventsOf(env.page, id)).map((e) => e.kind)).toEqual([
+      'handshake',
+      'ready',
+      'buttonPressed',
+      'complete',
+    ])
     expect(payload.transaction.status).toBe('pending')
     const latest = await call(env.page, 'listTransactions', [buyer.accessToken, '?limit=1'])
     expect(latest).toMatchObject({ ok: true, value: { status: 200, body: { data: [{ id: payload.transaction.id }] } } })
@@ -52,12 +60,27 @@ describe('browser client purchase setups, through real frames', () => {
     expect(bought.transaction).toEqual(completed.transaction)
   }, 30_000)
 
-  it.each([['setupApplePay', 'apple_pay'], ['setupGooglePay', 'google_pay']] as const)('%s resolves once the button is ready; a tap and a confirmed sheet complete a pending transaction', async (method, type) => {
-    const { buyer, quote } = await buyerWithQuote(100, type)
-    const id = await startCall(env.page, method, [buyer.clientToken, quote])
-    expect(await outcome(env.page, id)).toEqual({ ok: true, value: { channelId: expect.any(String) } })
-    const payload = await tapAndConfirm(id)
-    expect((await eventsOf(env.page, id)).map((e) => e.kind)).toEqual(['handshake', 'ready', 'buttonPressed', 'complete'])
-    expect(await buyer.transaction(payload.transaction.id)).toMatchObject({ status: 'pending', paymentMethod: { type } })
-  }, 30_000)
+  it.each([
+    ['setupApplePay', 'apple_pay'],
+    ['setupGooglePay', 'google_pay'],
+  ] as const)(
+    '%s resolves once the button is ready; a tap and a confirmed sheet complete a pending transaction',
+    async (method, type) => {
+      const { buyer, quote } = await buyerWithQuote(100, type)
+      const id = await startCall(env.page, method, [buyer.clientToken, quote])
+      expect(await outcome(env.page, id)).toEqual({ ok: true, value: { channelId: expect.any(String) } })
+      const payload = await tapAndConfirm(id)
+      expect((await eventsOf(env.page, id)).map((e) => e.kind)).toEqual([
+        'handshake',
+        'ready',
+        'buttonPressed',
+        'complete',
+      ])
+      expect(await buyer.transaction(payload.transaction.id)).toMatchObject({
+        status: 'pending',
+        paymentMethod: { type },
+      })
+    },
+    30_000,
+  )
 })

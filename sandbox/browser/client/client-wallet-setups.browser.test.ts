@@ -25,7 +25,10 @@ describe('wallet setups report setup errors as configurationError or genericErro
 
   it('setupGooglePay resolves, and onEvent gets unsupported, when the payment-method configs say google_pay is unavailable', async () => {
     const buyer = await walletBuyer('google_pay')
-    await send(env.sandbox.core, 'PUT /__sandbox/settings', { headers: buyer.account.headers, body: { googlePayAvailable: false } })
+    await send(env.sandbox.core, 'PUT /__sandbox/settings', {
+      headers: buyer.account.headers,
+      body: { googlePayAvailable: false },
+    })
     const id = await startCall(env.page, 'setupGooglePay', [buyer.clientToken, buyer.encoded])
     expect((await outcome(env.page, id)).ok).toBe(true)
     expect(await eventsOf(env.page, id)).toEqual([
@@ -37,26 +40,41 @@ describe('wallet setups report setup errors as configurationError or genericErro
   it('rejects with configurationError, mounting nothing, when the clientToken is missing', async () => {
     const buyer = await walletBuyer('apple_pay')
     const id = await startCall(env.page, 'setupApplePay', ['', buyer.encoded])
-    expect(await outcome(env.page, id)).toEqual({ ok: false, error: { name: 'WalletSetupError', code: 'configurationError', message: expect.stringContaining('clientToken') } })
+    expect(await outcome(env.page, id)).toEqual({
+      ok: false,
+      error: { name: 'WalletSetupError', code: 'configurationError', message: expect.stringContaining('clientToken') },
+    })
     expect(await framesOf(env.page, id)).toBe(0)
   }, 30_000)
 
   it('rejects with configurationError when the quote pays with another wallet', async () => {
     const buyer = await walletBuyer('apple_pay')
     const result = await call(env.page, 'setupGooglePay', [buyer.clientToken, buyer.encoded])
-    expect(result).toMatchObject({ ok: false, error: { code: 'configurationError', message: expect.stringContaining('pays with google_pay; this quote pays with apple_pay') } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'configurationError',
+        message: expect.stringContaining('pays with google_pay; this quote pays with apple_pay'),
+      },
+    })
   }, 30_000)
 
   it('rejects with configurationError when the quote is not a buy quote', async () => {
     const buyer = await walletBuyer('apple_pay')
     const result = await call(env.page, 'setupApplePay', [buyer.clientToken, 'bm90IGEgcXVvdGU'])
-    expect(result).toMatchObject({ ok: false, error: { code: 'configurationError', message: expect.stringContaining('quote') } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'configurationError', message: expect.stringContaining('quote') },
+    })
   }, 30_000)
 
   it('rejects with configurationError, mounting nothing, when the clientToken is not a clientToken', async () => {
     const buyer = await walletBuyer('apple_pay')
     const id = await startCall(env.page, 'setupApplePay', [buyer.accessToken, buyer.encoded])
-    expect(await outcome(env.page, id)).toMatchObject({ ok: false, error: { code: 'configurationError', message: expect.stringContaining('not a clientToken') } })
+    expect(await outcome(env.page, id)).toMatchObject({
+      ok: false,
+      error: { code: 'configurationError', message: expect.stringContaining('not a clientToken') },
+    })
     expect(await framesOf(env.page, id)).toBe(0)
   }, 30_000)
 
@@ -64,26 +82,51 @@ describe('wallet setups report setup errors as configurationError or genericErro
     const buyer = await walletBuyer('apple_pay')
     const { connection } = await buyer.account.connect({ email: 'new.person@example.com', phoneNumber: '+12125550199' })
     const result = await call(env.page, 'setupApplePay', [connection.credentials.clientToken, buyer.encoded])
-    expect(result).toMatchObject({ ok: false, error: { code: 'configurationError', message: expect.stringContaining('anonymous') } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'configurationError', message: expect.stringContaining('anonymous') },
+    })
   }, 30_000)
 
   it('rejects with configurationError, and removes the frame, when the frame refuses a parameter', async () => {
     const buyer = await walletBuyer('google_pay')
-    const id = await startCall(env.page, 'setupGooglePay', [buyer.clientToken, buyer.encoded], { params: { theme: 'purple' } })
-    expect(await outcome(env.page, id)).toMatchObject({ ok: false, error: { code: 'configurationError', frameError: { code: 'invalid_parameters', message: expect.stringContaining('theme') } } })
+    const id = await startCall(env.page, 'setupGooglePay', [buyer.clientToken, buyer.encoded], {
+      params: { theme: 'purple' },
+    })
+    expect(await outcome(env.page, id)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'configurationError',
+        frameError: { code: 'invalid_parameters', message: expect.stringContaining('theme') },
+      },
+    })
     expect((await eventsOf(env.page, id)).map((e) => e.kind)).toEqual(['handshake', 'error'])
     expect(await framesOf(env.page, id)).toBe(0)
   }, 30_000)
 
-  it.each(['setupApplePay', 'setupGooglePay'] as const)('%s rejects with genericError, and removes the frame, when an injected fault keeps its page from loading', async (method) => {
-    const buyer = await walletBuyer(method === 'setupApplePay' ? 'apple_pay' : 'google_pay')
-    const page = method === 'setupApplePay' ? '/platform/v1/apple-pay' : '/platform/v1/google-pay'
-    await send(env.sandbox.core, 'POST /__sandbox/faults', { headers: buyer.account.headers, body: { method: 'GET', path: page, status: 503 } })
-    const id = await startCall(env.page, method, [buyer.clientToken, buyer.encoded], { timeoutMs: 2_000 })
-    expect(await outcome(env.page, id)).toMatchObject({ ok: false, error: { name: 'WalletSetupError', code: 'genericError', message: expect.stringContaining('did not get ready within 2000 ms') } })
-    expect(await eventsOf(env.page, id)).toEqual([])
-    expect(await framesOf(env.page, id)).toBe(0)
-  }, 30_000)
+  it.each(['setupApplePay', 'setupGooglePay'] as const)(
+    '%s rejects with genericError, and removes the frame, when an injected fault keeps its page from loading',
+    async (method) => {
+      const buyer = await walletBuyer(method === 'setupApplePay' ? 'apple_pay' : 'google_pay')
+      const page = method === 'setupApplePay' ? '/platform/v1/apple-pay' : '/platform/v1/google-pay'
+      await send(env.sandbox.core, 'POST /__sandbox/faults', {
+        headers: buyer.account.headers,
+        body: { method: 'GET', path: page, status: 503 },
+      })
+      const id = await startCall(env.page, method, [buyer.clientToken, buyer.encoded], { timeoutMs: 2_000 })
+      expect(await outcome(env.page, id)).toMatchObject({
+        ok: false,
+        error: {
+          name: 'WalletSetupError',
+          code: 'genericError',
+          message: expect.stringContaining('did not get ready within 2000 ms'),
+        },
+      })
+      expect(await eventsOf(env.page, id)).toEqual([])
+      expect(await framesOf(env.page, id)).toBe(0)
+    },
+    30_000,
+  )
 
   it('setupBuyButton, a card setup, throws no wallet setup error when the clientToken is missing: it mounts the frame', async () => {
     const buyer = await connectedBuyer(env.sandbox.core)

@@ -24,7 +24,11 @@ type Mount<F extends { destroy(): void } = MountedFrame> = (frame: FrameName, se
  * @example
  * mountHeadless(setupFrame, 'reset', { params: { clientToken }, onEvent: (e) => console.log(e.kind) })
  */
-export function mountHeadless<F extends { destroy(): void }>(mount: Mount<F>, frame: FrameName, setup: SetupOptions): F {
+export function mountHeadless<F extends { destroy(): void }>(
+  mount: Mount<F>,
+  frame: FrameName,
+  setup: SetupOptions,
+): F {
   if (setup.container) return mount(frame, setup)
   let mounted: F | undefined
   const onEvent = (event: ClientFrameEvent) => {
@@ -42,7 +46,12 @@ export function mountHeadless<F extends { destroy(): void }>(mount: Mount<F>, fr
  * with its `complete`, credentials decrypted; rejects on the frame's `error`.
  * Every event still reaches `setup.onEvent`; a headless frame (the check) is removed once it completes or fails.
  */
-export async function connectionThrough<F extends { destroy(): void }>(mount: Mount<F>, frame: 'check' | 'connect' | 'auth', params: Record<string, string>, setup: SetupOptions = {}): Promise<ClientConnection> {
+export async function connectionThrough<F extends { destroy(): void }>(
+  mount: Mount<F>,
+  frame: 'check' | 'connect' | 'auth',
+  params: Record<string, string>,
+  setup: SetupOptions = {},
+): Promise<ClientConnection> {
   const keys = await generateHostKeyPair()
   return new Promise((resolve, reject) => {
     const onEvent = (event: ClientFrameEvent) => {
@@ -50,8 +59,15 @@ export async function connectionThrough<F extends { destroy(): void }>(mount: Mo
       if (event.kind === 'error') reject(Object.assign(new Error(event.payload.message), { code: event.payload.code }))
       if (event.kind !== 'complete') return
       const { credentials, ...connection } = event.payload as { credentials: string; status: string }
-      decryptCredentials(credentials, keys.privateKey).then((decrypted) => resolve({ ...connection, credentials: decrypted }), reject)
+      decryptCredentials(credentials, keys.privateKey).then(
+        (decrypted) => resolve({ ...connection, credentials: decrypted }),
+        reject,
+      )
     }
-    mountHeadless(mount, frame, { ...setup, onEvent, params: { ...setup.params, ...params, publicKey: keys.publicKeyHex } })
+    mountHeadless(mount, frame, {
+      ...setup,
+      onEvent,
+      params: { ...setup.params, ...params, publicKey: keys.publicKeyHex },
+    })
   })
 }

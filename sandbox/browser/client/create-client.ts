@@ -18,14 +18,28 @@ export type { ClientOptions, SetupOptions } from './client-options.ts'
  */
 export function createClient(options: ClientOptions) {
   const setupFrame = (frame: FrameName, setup: SetupOptions = {}): MountedFrame =>
-    mountFrame({ framesOrigin: options.framesOrigin, frame, container: setup.container, onEvent: setup.onEvent, onSend: setup.onSend, params: { apiKey: options.apiKey, ...setup.params } })
+    mountFrame({
+      framesOrigin: options.framesOrigin,
+      frame,
+      container: setup.container,
+      onEvent: setup.onEvent,
+      onSend: setup.onSend,
+      params: { apiKey: options.apiKey, ...setup.params },
+    })
   /** A card purchase frame's setup: the customer's clientToken and the signed quote (base64url JSON); problems arrive as the frame's `error` event. */
-  const cardPurchase = (frame: 'buy' | 'buy-button') => (clientToken: string, quote: string, setup: SetupOptions = {}) =>
-    setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
+  const cardPurchase =
+    (frame: 'buy' | 'buy-button') =>
+    (clientToken: string, quote: string, setup: SetupOptions = {}) =>
+      setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, quote, apiKey: undefined } })
   /** A wallet setup: settles once the frame is ready (or `unsupported`), else rejects with a `WalletSetupError` (`configurationError` | `genericError`). */
-  const wallet = (frame: 'apple-pay' | 'google-pay') => (clientToken: string, quote: string, setup: WalletSetupOptions = {}): Promise<MountedFrame> =>
-    setupWallet(setupFrame, frame, clientToken, quote, setup)
-  const withToken = (frame: FrameName) => (clientToken: string, setup: SetupOptions = {}) => setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
+  const wallet =
+    (frame: 'apple-pay' | 'google-pay') =>
+    (clientToken: string, quote: string, setup: WalletSetupOptions = {}): Promise<MountedFrame> =>
+      setupWallet(setupFrame, frame, clientToken, quote, setup)
+  const withToken =
+    (frame: FrameName) =>
+    (clientToken: string, setup: SetupOptions = {}) =>
+      setupFrame(frame, { ...setup, params: { ...setup.params, clientToken, apiKey: undefined } })
   return {
     options,
     setupFrame,
@@ -39,24 +53,39 @@ export function createClient(options: ClientOptions) {
     /** The challenge frame, from the `url` of a frame's `challenge` event. */
     setupChallenge: (url: string, setup: SetupOptions = {}) => {
       const search = new URL(url).searchParams
-      return setupFrame('challenge', { ...setup, params: { ...setup.params, ...Object.fromEntries(search), apiKey: undefined } })
+      return setupFrame('challenge', {
+        ...setup,
+        params: { ...setup.params, ...Object.fromEntries(search), apiKey: undefined },
+      })
     },
     /**
      * The connection of a session, decided by the headless check frame. `skipKyc: true` is the Customer API path:
      * a customer whose only obstacle is KYC comes back `authenticationRequired` (then `setupAuth`).
      */
-    getConnection: (sessionToken: string, { skipKyc, ...setup }: SetupOptions & { skipKyc?: boolean } = {}) => connectionThrough(setupFrame, 'check', { sessionToken, ...(skipKyc ? { skipKyc: 'true' } : {}) }, setup),
+    getConnection: (sessionToken: string, { skipKyc, ...setup }: SetupOptions & { skipKyc?: boolean } = {}) =>
+      connectionThrough(setupFrame, 'check', { sessionToken, ...(skipKyc ? { skipKyc: 'true' } : {}) }, setup),
     /** The co-branded connect flow in `setup.container`. */
-    connect: (sessionToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'connect', { sessionToken }, setup),
+    connect: (sessionToken: string, setup: SetupOptions = {}) =>
+      connectionThrough(setupFrame, 'connect', { sessionToken }, setup),
     /** The auth frame for a customer known by its clientToken. */
-    setupAuth: (clientToken: string, setup: SetupOptions = {}) => connectionThrough(setupFrame, 'auth', { clientToken }, { ...setup, params: { ...setup.params, apiKey: undefined } }),
+    setupAuth: (clientToken: string, setup: SetupOptions = {}) =>
+      connectionThrough(
+        setupFrame,
+        'auth',
+        { clientToken },
+        { ...setup, params: { ...setup.params, apiKey: undefined } },
+      ),
     /**
      * Logs the customer out (the headless reset frame): with their `clientToken`, the session is revoked too;
      * without one, the client's `apiKey` authorizes the frame and only the browser-side state is cleared.
      */
     resetConnection: (clientToken?: string, setup: SetupOptions = {}) => {
-      if (clientToken === undefined && !options.apiKey) throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
-      return mountHeadless(setupFrame, 'reset', { ...setup, params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) } })
+      if (clientToken === undefined && !options.apiKey)
+        throw new Error('resetConnection needs a clientToken, or a client made with an apiKey')
+      return mountHeadless(setupFrame, 'reset', {
+        ...setup,
+        params: { ...setup.params, ...(clientToken === undefined ? {} : { clientToken, apiKey: undefined }) },
+      })
     },
     ...apiCalls(options),
     /** Deprecated web identity calls (createIdentity, getIdentity …): each warns once; absent under `strictDeprecations`. */

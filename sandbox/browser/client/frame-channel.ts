@@ -1,5 +1,11 @@
 import type { FrameInbound, FrameName } from '#contract/frames/index.ts'
-import { createFrameController, frameUrl, newChannelId, type ClientFrameEvent, type ClientFrameMessage } from './frame-controller.ts'
+import {
+  createFrameController,
+  frameUrl,
+  newChannelId,
+  type ClientFrameEvent,
+  type ClientFrameMessage,
+} from './frame-controller.ts'
 
 export type { ClientFrameEvent, ClientFrameMessage } from './frame-controller.ts'
 
@@ -66,7 +72,8 @@ export function mountFrame(options: MountOptions): MountedFrame {
   if (!options.container) iframe.style.display = 'none'
   // No white box before the frame paints: a transparent iframe in the frame's colour scheme (else the host's).
   iframe.style.background = 'transparent'
-  const initialTheme = options.params.theme === 'dark' || options.params.theme === 'light' ? options.params.theme : undefined
+  const initialTheme =
+    options.params.theme === 'dark' || options.params.theme === 'light' ? options.params.theme : undefined
   if (initialTheme) iframe.style.colorScheme = initialTheme
   const controller = createFrameController({
     frame: options.frame,

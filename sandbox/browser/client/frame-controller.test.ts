@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createFrameController, frameUrl, newChannelId, type ClientFrameEvent, type ClientFrameMessage } from './frame-controller.ts'
+import {
+  createFrameController,
+  frameUrl,
+  newChannelId,
+  type ClientFrameEvent,
+  type ClientFrameMessage,
+} from './frame-controller.ts'
 
-const envelope = (kind: string, payload?: unknown, channelId = 'ch_1', version = 2) => JSON.stringify({ version, meta: { channelId }, kind, ...(payload === undefined ? {} : { payload }) })
+const envelope = (kind: string, payload?: unknown, channelId = 'ch_1', version = 2) =>
+  JSON.stringify({ version, meta: { channelId }, kind, ...(payload === undefined ? {} : { payload }) })
 
 /** A controller on channel `ch_1` of the reset frame, with what it posted, delivered, reported and sized. */
 function harness() {
@@ -65,7 +72,12 @@ describe('createFrameController', () => {
     const { controller, posted } = harness()
     controller.receive(envelope('handshake'))
     controller.setTheme('light')
-    expect(posted.at(-1)).toEqual({ version: 2, meta: { channelId: 'ch_1' }, kind: 'setTheme', payload: { theme: 'light' } })
+    expect(posted.at(-1)).toEqual({
+      version: 2,
+      meta: { channelId: 'ch_1' },
+      kind: 'setTheme',
+      payload: { theme: 'light' },
+    })
   })
 
   it('sizes through onResize, clamped, and never delivers resize as an event', () => {
@@ -87,7 +99,9 @@ describe('createFrameController', () => {
 
 describe('frameUrl and newChannelId', () => {
   it('puts the params and the channel in the frame page URL, leaving out undefined params', () => {
-    expect(frameUrl('http://127.0.0.1:4011', 'reset', { clientToken: 'ct_1', apiKey: undefined }, 'ch_1')).toBe('http://127.0.0.1:4011/platform/v1/reset?clientToken=ct_1&channelId=ch_1')
+    expect(frameUrl('http://127.0.0.1:4011', 'reset', { clientToken: 'ct_1', apiKey: undefined }, 'ch_1')).toBe(
+      'http://127.0.0.1:4011/platform/v1/reset?clientToken=ct_1&channelId=ch_1',
+    )
   })
 
   it('makes channel ids of ch_ and 24 hex digits', () => {

@@ -54,7 +54,12 @@ export function newChannelId(): string {
  * @example
  * frameUrl('http://127.0.0.1:4011', 'reset', { clientToken: 'ct_…' }, 'ch_1') // 'http://127.0.0.1:4011/platform/v1/reset?clientToken=ct_…&channelId=ch_1'
  */
-export function frameUrl(framesOrigin: string, frame: FrameName, params: Record<string, string | undefined>, channelId: string): string {
+export function frameUrl(
+  framesOrigin: string,
+  frame: FrameName,
+  params: Record<string, string | undefined>,
+  channelId: string,
+): string {
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries({ ...params, channelId })) if (value !== undefined) search.set(name, value)
   return `${framesOrigin}/platform/v1/${frame}?${search}`
@@ -71,7 +76,8 @@ export function frameUrl(framesOrigin: string, frame: FrameName, params: Record<
  */
 export function createFrameController(options: FrameControllerOptions): FrameController {
   const { channelId, frame } = options
-  const postRaw = (message: { kind: string; payload?: unknown }) => options.post(JSON.stringify({ version: 2, meta: { channelId }, ...message }))
+  const postRaw = (message: { kind: string; payload?: unknown }) =>
+    options.post(JSON.stringify({ version: 2, meta: { channelId }, ...message }))
   const send = (message: FrameInbound) => {
     options.onSend?.({ ...message, frame, channelId })
     postRaw(message)
@@ -104,7 +110,10 @@ export function createFrameController(options: FrameControllerOptions): FrameCon
         if (resize.success) options.onResize?.(frameHeight(resize.data))
         return
       }
-      const parsed = FrameOutbound.safeParse({ kind: envelope.data.kind, ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }) })
+      const parsed = FrameOutbound.safeParse({
+        kind: envelope.data.kind,
+        ...(envelope.data.payload === undefined ? {} : { payload: envelope.data.payload }),
+      })
       if (!parsed.success) return
       options.onEvent?.({ ...parsed.data, frame, channelId })
       if (parsed.data.kind === 'handshake') {

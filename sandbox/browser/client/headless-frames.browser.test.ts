@@ -5,7 +5,8 @@ import { useBrowserSandbox } from '#testing/browser-sandbox.ts'
 const env = useBrowserSandbox()
 
 /** The iframes of a frame anywhere in the host page (a headless one goes to `document.body`). */
-const iframesOf = (frame: string) => env.page.evaluate((title) => document.querySelectorAll(`iframe[title="${title}"]`).length, `${frame} frame`)
+const iframesOf = (frame: string) =>
+  env.page.evaluate((title) => document.querySelectorAll(`iframe[title="${title}"]`).length, `${frame} frame`)
 
 describe('headless frames of the browser client, in Chromium', () => {
   it('getConnection removes its hidden check iframe once the check completes', async () => {
@@ -17,13 +18,19 @@ describe('headless frames of the browser client, in Chromium', () => {
 
   it('resetConnection removes its hidden reset iframe once the reset completes', async () => {
     const { connection } = await platformAccount(env.sandbox.core).connect(magic.usNy)
-    const kinds = await env.page.evaluate((clientToken) => new Promise<string[]>((resolve) => {
-      const seen: string[] = []
-      ;(window as any).sandbox.resetConnection(clientToken, { onEvent: (event: { kind: string }) => {
-        seen.push(event.kind)
-        if (event.kind === 'complete' || event.kind === 'error') resolve(seen)
-      } })
-    }), connection.credentials.clientToken)
+    const kinds = await env.page.evaluate(
+      (clientToken) =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = []
+          ;(window as any).sandbox.resetConnection(clientToken, {
+            onEvent: (event: { kind: string }) => {
+              seen.push(event.kind)
+              if (event.kind === 'complete' || event.kind === 'error') resolve(seen)
+            },
+          })
+        }),
+      connection.credentials.clientToken,
+    )
     expect(kinds).toEqual(['handshake', 'complete'])
     await expect.poll(() => iframesOf('reset'), { timeout: 15_000 }).toBe(0)
   }, 30_000)

@@ -14,7 +14,12 @@ describe('web identity calls of the client (deprecated)', () => {
     const api = vi.fn(async (..._call: Parameters<ClientApi>) => ({ ok: false as const, status: 503, body: null }))
     const calls = identityCalls(options, api)
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const details = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA', administrativeArea: 'NY' } }
+    const details = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dateOfBirth: '1990-12-10',
+      address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA', administrativeArea: 'NY' },
+    }
     await calls.createIdentity('at_1', details)
     await calls.getIdentity('at_1')
     await calls.updateIdentity('at_1', details)
@@ -26,7 +31,12 @@ describe('web identity calls of the client (deprecated)', () => {
       ['at_1', 'GET', '/platform/v1/identity', undefined],
       ['at_1', 'PUT', '/platform/v1/identity', details],
       ['at_1', 'POST', '/platform/v1/identity/verify', undefined],
-      ['at_1', 'POST', '/platform/v1/identity/upload-url', { documentType: 'passport', contentType: 'image/jpeg', size: 64 }],
+      [
+        'at_1',
+        'POST',
+        '/platform/v1/identity/upload-url',
+        { documentType: 'passport', contentType: 'image/jpeg', size: 64 },
+      ],
       ['at_1', 'POST', '/platform/v1/identity/files', { uploadIds: ['upl_1'] }],
     ])
   })

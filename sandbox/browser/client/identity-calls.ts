@@ -1,10 +1,22 @@
 import type { z } from 'zod'
-import type { ConfirmFilesRequest, Identity, SubmitDetailsRequest, UploadUrl, UploadUrlRequest } from '#contract/index.ts'
+import type {
+  ConfirmFilesRequest,
+  Identity,
+  SubmitDetailsRequest,
+  UploadUrl,
+  UploadUrlRequest,
+} from '#contract/index.ts'
 import type { ClientReply } from './api-calls.ts'
 import type { ClientOptions } from './client-options.ts'
 
 /** An API call of the client: Bearer access token, method, path, JSON body; the reply as the contract types it (`T`). */
-export type ClientApi = <T>(options: ClientOptions, accessToken: string, method: string, path: string, body?: unknown) => Promise<ClientReply<T>>
+export type ClientApi = <T>(
+  options: ClientOptions,
+  accessToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<ClientReply<T>>
 
 /** The identity, as every identity call but the upload URL answers it. */
 type IdentityReply = { data: z.output<typeof Identity> }
@@ -45,7 +57,13 @@ export function deprecationWarning(name: IdentityCallName): string {
  */
 export function identityCalls(options: ClientOptions, api: ClientApi) {
   const warned = new Set<IdentityCallName>()
-  const call = <T = IdentityReply>(name: IdentityCallName, accessToken: string, method: string, path: string, body?: unknown) => {
+  const call = <T = IdentityReply>(
+    name: IdentityCallName,
+    accessToken: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => {
     if (!warned.has(name)) {
       warned.add(name)
       console.warn(deprecationWarning(name))
@@ -54,17 +72,21 @@ export function identityCalls(options: ClientOptions, api: ClientApi) {
   }
   return {
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/details`. Submits the customer's details. */
-    createIdentity: (accessToken: string, details: z.input<typeof SubmitDetailsRequest>) => call('createIdentity', accessToken, 'POST', '', details),
+    createIdentity: (accessToken: string, details: z.input<typeof SubmitDetailsRequest>) =>
+      call('createIdentity', accessToken, 'POST', '', details),
     /** @deprecated Use the Customer API: `GET /platform/v1/customers/{customerId}`. The customer's identity, with `identityId`. */
     getIdentity: (accessToken: string) => call('getIdentity', accessToken, 'GET', ''),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/details`. Replaces the customer's details. */
-    updateIdentity: (accessToken: string, details: z.input<typeof SubmitDetailsRequest>) => call('updateIdentity', accessToken, 'PUT', '', details),
+    updateIdentity: (accessToken: string, details: z.input<typeof SubmitDetailsRequest>) =>
+      call('updateIdentity', accessToken, 'PUT', '', details),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/verify`. Submits the customer for KYC. */
     verifyIdentity: (accessToken: string) => call('verifyIdentity', accessToken, 'POST', '/verify'),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/files/upload-url`. Where to `PUT` one file. */
-    getIdentityUploadUrl: (accessToken: string, file: z.input<typeof UploadUrlRequest>) => call<{ data: z.output<typeof UploadUrl> }>('getIdentityUploadUrl', accessToken, 'POST', '/upload-url', file),
+    getIdentityUploadUrl: (accessToken: string, file: z.input<typeof UploadUrlRequest>) =>
+      call<{ data: z.output<typeof UploadUrl> }>('getIdentityUploadUrl', accessToken, 'POST', '/upload-url', file),
     /** @deprecated Use the Customer API: `POST /platform/v1/customers/{customerId}/files/confirm`. Confirms uploaded files. */
-    submitIdentityFiles: (accessToken: string, uploadIds: z.input<typeof ConfirmFilesRequest>['uploadIds']) => call('submitIdentityFiles', accessToken, 'POST', '/files', { uploadIds }),
+    submitIdentityFiles: (accessToken: string, uploadIds: z.input<typeof ConfirmFilesRequest>['uploadIds']) =>
+      call('submitIdentityFiles', accessToken, 'POST', '/files', { uploadIds }),
   }
 }
 

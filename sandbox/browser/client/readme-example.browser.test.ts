@@ -15,7 +15,9 @@ const README_FRAMES = 'http://127.0.0.1:4011'
 /** The browser client example of docs/frames.md: the one fenced `html` block importing `ramp-sandbox/client`. */
 function readmeExample(): string {
   const readme = readFileSync(new URL('../../../docs/frames.md', import.meta.url), 'utf8')
-  const blocks = [...readme.matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => block.includes("from 'ramp-sandbox/client'"))
+  const blocks = [...readme.matchAll(/^```html\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1]!)
+    .filter((block) => block.includes("from 'ramp-sandbox/client'"))
   expect(blocks, 'docs/frames.md has one html block importing ramp-sandbox/client').toHaveLength(1)
   return blocks[0]!
 }
@@ -52,7 +54,9 @@ beforeAll(async () => {
   const example = readmeExample()
   expect(example).toContain(README_API)
   expect(example).toContain(README_FRAMES)
-  site = await partnerSite(example.replaceAll(README_API, env.sandbox.apiUrl).replaceAll(README_FRAMES, env.sandbox.framesUrl))
+  site = await partnerSite(
+    example.replaceAll(README_API, env.sandbox.apiUrl).replaceAll(README_FRAMES, env.sandbox.framesUrl),
+  )
 })
 
 afterAll(async () => {
@@ -61,9 +65,13 @@ afterAll(async () => {
 })
 
 const frameEvents = async () => {
-  const response = await fetch(`${env.sandbox.apiUrl}/__sandbox/journal?kind=frame`, { headers: { 'x-api-key': 'sk_test_sandbox' } })
+  const response = await fetch(`${env.sandbox.apiUrl}/__sandbox/journal?kind=frame`, {
+    headers: { 'x-api-key': 'sk_test_sandbox' },
+  })
   const { data } = (await response.json()) as { data: JournalEntry[] }
-  return data.flatMap((entry) => (entry.kind === 'frame' && entry.direction === 'out' ? [`${entry.frame} ${entry.event}`] : []))
+  return data.flatMap((entry) =>
+    entry.kind === 'frame' && entry.direction === 'out' ? [`${entry.frame} ${entry.event}`] : [],
+  )
 }
 
 describe('the docs example of the browser client (docs/frames.md)', () => {
@@ -75,15 +83,21 @@ describe('the docs example of the browser client (docs/frames.md)', () => {
       // The example's own messages (the frames' pages log on their own origin).
       if (!message.location().url.startsWith(site.url)) return
       if (message.type() === 'log') logged.push(message.text())
-      else if (message.type() === 'warning' || message.type() === 'error') problems.push(`${message.type()}: ${message.text()}`)
+      else if (message.type() === 'warning' || message.type() === 'error')
+        problems.push(`${message.type()}: ${message.text()}`)
     })
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
     try {
       await page.goto(site.url)
       await expect
-        .poll(() => ({ problems, applePayReady: logged.some((text) => /^ready\b/.test(text)) }), { timeout: 20_000, interval: 100 })
+        .poll(() => ({ problems, applePayReady: logged.some((text) => /^ready\b/.test(text)) }), {
+          timeout: 20_000,
+          interval: 100,
+        })
         .toEqual({ problems: [], applePayReady: true })
-      await expect.poll(frameEvents, { timeout: 10_000, interval: 100 }).toEqual(expect.arrayContaining(['check complete', 'apple-pay ready']))
+      await expect
+        .poll(frameEvents, { timeout: 10_000, interval: 100 })
+        .toEqual(expect.arrayContaining(['check complete', 'apple-pay ready']))
       expect(await page.locator('#pay iframe').count()).toBe(1)
     } finally {
       await page.close()

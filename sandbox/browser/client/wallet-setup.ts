@@ -46,13 +46,22 @@ const CONFIGURATION_CODES = new Set(['invalid_parameters', 'invalid_token', 'inv
 /** What mounts a wallet frame: the web client's iframe, or the React Native client's frame description. */
 type Mount<F extends { destroy(): void }> = (frame: 'apple-pay' | 'google-pay', setup: SetupOptions) => F
 
-function configurationProblem(call: string, frame: 'apple-pay' | 'google-pay', clientToken: unknown, quote: unknown, timeoutMs: unknown): string | undefined {
+function configurationProblem(
+  call: string,
+  frame: 'apple-pay' | 'google-pay',
+  clientToken: unknown,
+  quote: unknown,
+  timeoutMs: unknown,
+): string | undefined {
   if (typeof clientToken !== 'string' || clientToken === '') return `${call} needs the connected customer's clientToken`
   const claims = peekToken(clientToken)
-  if (claims?.kind !== 'client') return `${call}: clientToken is not a clientToken (ct_…) of the sandbox: pass credentials.clientToken of the connection`
-  if (claims.scope !== 'full' || claims.customer === null) return `${call}: clientToken is anonymous: the customer is not connected yet (connect, or setupAuth, first)`
+  if (claims?.kind !== 'client')
+    return `${call}: clientToken is not a clientToken (ct_…) of the sandbox: pass credentials.clientToken of the connection`
+  if (claims.scope !== 'full' || claims.customer === null)
+    return `${call}: clientToken is anonymous: the customer is not connected yet (connect, or setupAuth, first)`
   if (typeof quote !== 'string' || quote === '') return `${call} needs the quote (base64url JSON of the buy quote)`
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)) return `${call}: timeoutMs must be a positive number of milliseconds`
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0))
+    return `${call}: timeoutMs must be a positive number of milliseconds`
   const order = orderOf(frame, { quote })
   return 'code' in order ? `${call}: ${order.message}` : undefined
 }
@@ -73,7 +82,13 @@ function configurationProblem(call: string, frame: 'apple-pay' | 'google-pay', c
  *   if (error instanceof WalletSetupError) console.warn(error.code, error.message) // configurationError | genericError
  * }
  */
-export function setupWallet<F extends { destroy(): void } = MountedFrame>(mount: Mount<F>, frame: 'apple-pay' | 'google-pay', clientToken: string, quote: string, setup: WalletSetupOptions = {}): Promise<F> {
+export function setupWallet<F extends { destroy(): void } = MountedFrame>(
+  mount: Mount<F>,
+  frame: 'apple-pay' | 'google-pay',
+  clientToken: string,
+  quote: string,
+  setup: WalletSetupOptions = {},
+): Promise<F> {
   const call = frame === 'apple-pay' ? 'setupApplePay' : 'setupGooglePay'
   const problem = configurationProblem(call, frame, clientToken, quote, setup.timeoutMs)
   if (problem) return Promise.reject(new WalletSetupError('configurationError', problem))
@@ -89,7 +104,13 @@ export function setupWallet<F extends { destroy(): void } = MountedFrame>(mount:
       reject(error)
     }
     const timer = setTimeout(() => {
-      if (!settled) settle(new WalletSetupError('genericError', `the ${frame} frame did not get ready within ${timeoutMs} ms: its page did not load or did not start (an injected fault, the sandbox unreachable, or a host origin the account does not allow)`))
+      if (!settled)
+        settle(
+          new WalletSetupError(
+            'genericError',
+            `the ${frame} frame did not get ready within ${timeoutMs} ms: its page did not load or did not start (an injected fault, the sandbox unreachable, or a host origin the account does not allow)`,
+          ),
+        )
     }, timeoutMs)
     const onEvent = (event: ClientFrameEvent) => {
       setup.onEvent?.(event)
@@ -97,7 +118,13 @@ export function setupWallet<F extends { destroy(): void } = MountedFrame>(mount:
       if (event.kind === 'ready' || event.kind === 'unsupported') settle()
       else if (event.kind === 'error') {
         const code = CONFIGURATION_CODES.has(event.payload.code) ? 'configurationError' : 'genericError'
-        settle(new WalletSetupError(code, `the ${frame} frame could not start: ${event.payload.code}: ${event.payload.message}`, event.payload))
+        settle(
+          new WalletSetupError(
+            code,
+            `the ${frame} frame could not start: ${event.payload.code}: ${event.payload.message}`,
+            event.payload,
+          ),
+        )
       }
     }
     mounted = mount(frame, { ...setup, onEvent, params: { ...setup.params, clientToken, quote, apiKey: undefined } })

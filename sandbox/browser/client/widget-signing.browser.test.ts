@@ -12,7 +12,10 @@ async function signedFor(params: Record<string, string>) {
   const account = platformAccount(env.sandbox.core)
   const { connection } = await account.connect(magic.usNy)
   const query = { clientToken: connection.credentials.clientToken, ...params }
-  const signed = signWidgetUrl(`${env.sandbox.framesUrl}/platform/v1/widget?${new URLSearchParams(query)}`, `sk_test_${account.account}`)
+  const signed = signWidgetUrl(
+    `${env.sandbox.framesUrl}/platform/v1/widget?${new URLSearchParams(query)}`,
+    `sk_test_${account.account}`,
+  )
   return { query, signature: new URL(signed).searchParams.get('signature')! }
 }
 
@@ -30,13 +33,19 @@ describe('widget URL signing, in Chromium through the client', () => {
     const { query } = await signedFor({ walletAddress: WALLET })
     const id = await startCall(env.page, 'setupWidget', [], { params: query })
     const error = await waitForEvent(env.page, id, 'error')
-    expect(error.payload).toMatchObject({ code: 'invalid_parameters', message: expect.stringMatching(/^Missing signature/) })
+    expect(error.payload).toMatchObject({
+      code: 'invalid_parameters',
+      message: expect.stringMatching(/^Missing signature/),
+    })
   }, 30_000)
 
   it('a signature over other parameters posts error "Invalid signature"', async () => {
     const { query, signature } = await signedFor({ currencyCode: 'btc', walletAddress: WALLET })
     const id = await startCall(env.page, 'setupWidget', [], { params: { ...query, currencyCode: 'eth', signature } })
     const error = await waitForEvent(env.page, id, 'error')
-    expect(error.payload).toMatchObject({ code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature/) })
+    expect(error.payload).toMatchObject({
+      code: 'invalid_parameters',
+      message: expect.stringMatching(/^Invalid signature/),
+    })
   }, 30_000)
 })

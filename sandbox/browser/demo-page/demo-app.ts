@@ -21,9 +21,22 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const method = init?.method ?? 'GET'
   const response = await realFetch(input, init)
   const partner = url.pathname.startsWith('/demo/api/')
-  log.add({ direction: 'api', channel: partner ? 'partner' : 'api', frame: '-', kind: `${method} ${url.pathname} → ${response.status}`, actor: 'host' })
+  log.add({
+    direction: 'api',
+    channel: partner ? 'partner' : 'api',
+    frame: '-',
+    kind: `${method} ${url.pathname} → ${response.status}`,
+    actor: 'host',
+  })
   const upstream = partner ? response.headers.get(DEMO_UPSTREAM_HEADER) : null
-  if (upstream) log.add({ direction: 'api', channel: 'api', frame: '-', kind: `${upstream} → ${response.status}`, actor: 'partner' })
+  if (upstream)
+    log.add({
+      direction: 'api',
+      channel: 'api',
+      frame: '-',
+      kind: `${upstream} → ${response.status}`,
+      actor: 'partner',
+    })
   return response
 }
 
@@ -34,9 +47,17 @@ async function loadFixtures() {
   const response = await fetch(`/demo/api/control/fixtures?mode=${host.mode()}`)
   const data = (await response.json()).data
   tenantNow = data.clock.now
-  const customers = data.customers as Array<{ email: string | null; phoneNumber: string | null; outcome: string | null }>
+  const customers = data.customers as Array<{
+    email: string | null
+    phoneNumber: string | null
+    outcome: string | null
+  }>
   const select = byId<HTMLSelectElement>('customer')
-  select.replaceChildren(...customers.filter((c) => c.email && c.phoneNumber).map((c) => new Option(`${c.email} (${c.outcome ?? 'customer'})`, `${c.email}|${c.phoneNumber}`)))
+  select.replaceChildren(
+    ...customers
+      .filter((c) => c.email && c.phoneNumber)
+      .map((c) => new Option(`${c.email} (${c.outcome ?? 'customer'})`, `${c.email}|${c.phoneNumber}`)),
+  )
 }
 
 async function copy(text: string) {
@@ -47,14 +68,20 @@ async function copy(text: string) {
 
 /** The journal seq the log starts after: "Copy as scenario" records from there (set by Clear and by a tenant reset). */
 let journalSince = 0
-const control = (path: string, body: Record<string, unknown> = {}) => host.post(`/demo/api/control/${path}`, { mode: host.mode(), ...body })
-const on = (id: string, action: () => Promise<unknown>) => byId(id).addEventListener('click', () => action().catch((error: unknown) => status(errorText(error))))
+const control = (path: string, body: Record<string, unknown> = {}) =>
+  host.post(`/demo/api/control/${path}`, { mode: host.mode(), ...body })
+const on = (id: string, action: () => Promise<unknown>) =>
+  byId(id).addEventListener('click', () => action().catch((error: unknown) => status(errorText(error))))
 
 /** The frames are where the viewer acts next: in view at every width (below the setup when the layout is stacked). */
-const revealFrames = () => byId('frames-panel').scrollIntoView({ block: window.innerWidth < 1100 ? 'start' : 'nearest' })
+const revealFrames = () =>
+  byId('frames-panel').scrollIntoView({ block: window.innerWidth < 1100 ? 'start' : 'nearest' })
 // Again as each frame mounts: only then is the page below the panel tall enough to bring it to the top.
-new MutationObserver((changes) => changes.some((change) => [...change.addedNodes].some((node) => node instanceof HTMLIFrameElement)) && revealFrames())
-  .observe(byId('frames'), { childList: true, subtree: true })
+new MutationObserver(
+  (changes) =>
+    changes.some((change) => [...change.addedNodes].some((node) => node instanceof HTMLIFrameElement)) &&
+    revealFrames(),
+).observe(byId('frames'), { childList: true, subtree: true })
 
 /** Empties the frames panel and the partner's own buttons. */
 const clearFrames = () => {
@@ -77,12 +104,21 @@ on('run', async () => {
   status(`running ${label}: use the frames`)
   revealFrames()
   const closed = new Promise<Outcome>((resolve) => {
-    current = { run, close: () => resolve({ outcome: 'cancelled', text: `${label} cancelled: the customer closed the frames before the flow finished.` }) }
+    current = {
+      run,
+      close: () =>
+        resolve({
+          outcome: 'cancelled',
+          text: `${label} cancelled: the customer closed the frames before the flow finished.`,
+        }),
+    }
   })
   byId<HTMLButtonElement>('close-frames').disabled = false
   await clearing
   const outcome = await Promise.race([
-    flow ? flow({ host, tenantNow: () => tenantNow, interim: (o) => run === current.run && showOutcome(banner, o) }) : Promise.reject(new Error(`no flow ${id}`)),
+    flow
+      ? flow({ host, tenantNow: () => tenantNow, interim: (o) => run === current.run && showOutcome(banner, o) })
+      : Promise.reject(new Error(`no flow ${id}`)),
     closed,
   ]).catch((error: unknown): Outcome => ({ outcome: 'failure', text: `${label} failed — ${errorText(error)}` }))
   if (run !== current.run) return
@@ -95,7 +131,9 @@ on('close-frames', async () => {
   current.close()
   clearFrames()
 })
-on('advance', async () => status(`clock: ${(tenantNow = (await control('clock/advance', { by: byId('advance-by').value })).data.now)}`))
+on('advance', async () =>
+  status(`clock: ${(tenantNow = (await control('clock/advance', { by: byId('advance-by').value })).data.now)}`),
+)
 on('fault', async () => {
   await control('faults', { status: Number(byId('fault-status').value) })
   status('the next buy quote fails')
@@ -106,7 +144,9 @@ on('reset-tenant', async () => {
   status('tenant reset')
 })
 on('copy-json', () => copy(JSON.stringify(log.rows(), null, 2)))
-on('copy-scenario', async () => copy(await (await realFetch(`/demo/api/record?mode=${host.mode()}&since=${journalSince}`)).text()))
+on('copy-scenario', async () =>
+  copy(await (await realFetch(`/demo/api/record?mode=${host.mode()}&since=${journalSince}`)).text()),
+)
 /** The head of the journal being read after a Clear: a flow started right after waits for it, so none of its steps fall before. */
 let clearing: Promise<void> = Promise.resolve()
 on('clear-log', async () => {
@@ -118,7 +158,10 @@ on('clear-log', async () => {
   await clearing
 })
 /** A webhook as `GET /demo/api/webhooks` gives it: the partner server's verdict on one delivery. */
-type ReceivedWebhook = { seq: number } & ({ verified: true; event: { type: string; data: unknown } } | { verified: false; error: { code: string } })
+type ReceivedWebhook = { seq: number } & (
+  | { verified: true; event: { type: string; data: unknown } }
+  | { verified: false; error: { code: string } }
+)
 
 /** The last webhook `seq` shown, per mode; absent until the first poll, which shows nothing older than the page. */
 const webhooksSeen = new Map<'test' | 'live', number>()
@@ -135,12 +178,22 @@ async function pollWebhooks() {
   for (const webhook of data.webhooks) {
     const failure = !webhook.verified || isFailureWebhook(webhook.event.type, webhook.event.data)
     const kind = webhook.verified ? webhook.event.type : `rejected (${webhook.error.code})`
-    log.add({ direction: 'webhook', channel: 'webhook', frame: '-', kind, payload: webhook.verified ? webhook.event : webhook.error, failure })
+    log.add({
+      direction: 'webhook',
+      channel: 'webhook',
+      frame: '-',
+      kind,
+      payload: webhook.verified ? webhook.event : webhook.error,
+      failure,
+    })
     webhooksSeen.set(mode, webhook.seq)
   }
 }
 const WEBHOOK_POLL_MS = 1000
-const pollWebhooksForever = (): void => void pollWebhooks().catch(() => undefined).finally(() => setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS))
+const pollWebhooksForever = (): void =>
+  void pollWebhooks()
+    .catch(() => undefined)
+    .finally(() => setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS))
 
 // The frames follow the page's theme (the client's SDK-internal setTheme, decision record 0072), without a reload.
 byId<HTMLSelectElement>('theme').addEventListener('change', (event) => {
@@ -148,9 +201,14 @@ byId<HTMLSelectElement>('theme').addEventListener('change', (event) => {
   document.documentElement.dataset.theme = theme
   setFramesTheme(theme)
 })
-byId<HTMLSelectElement>('mode').addEventListener('change', () => loadFixtures().catch((error: unknown) => status(errorText(error))))
+byId<HTMLSelectElement>('mode').addEventListener('change', () =>
+  loadFixtures().catch((error: unknown) => status(errorText(error))),
+)
 // Ready once the fixtures are read and the first webhook poll has registered the partner server's endpoint.
-Promise.all([loadFixtures(), pollWebhooks().catch(() => undefined)]).then(() => {
-  ;(window as unknown as { demoReady: boolean }).demoReady = true
-  setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS)
-}, (error: unknown) => status(errorText(error)))
+Promise.all([loadFixtures(), pollWebhooks().catch(() => undefined)]).then(
+  () => {
+    ;(window as unknown as { demoReady: boolean }).demoReady = true
+    setTimeout(pollWebhooksForever, WEBHOOK_POLL_MS)
+  },
+  (error: unknown) => status(errorText(error)),
+)

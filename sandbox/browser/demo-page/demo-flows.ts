@@ -18,7 +18,11 @@ interface FlowContext {
 type Flow = (context: FlowContext) => Promise<Outcome>
 
 const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
-const magic = { ny: { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' }, gb: { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' }, terms: { email: 'terms@sandbox.test', phoneNumber: '+12125550105' } } satisfies Record<string, Who>
+const magic = {
+  ny: { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' },
+  gb: { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' },
+  terms: { email: 'terms@sandbox.test', phoneNumber: '+12125550105' },
+} satisfies Record<string, Who>
 const QuoteReply = z.object({ data: BuyQuote })
 const ListReply = z.object({ data: PaymentMethodList })
 
@@ -26,10 +30,20 @@ type PaymentMethod = { type: 'card'; id: string } | { type: 'apple_pay' | 'googl
 
 /** A buy quote for the amount on the page (or `amount`) and the payment method, checked as the contract says. */
 async function quote(host: DemoHost, accessToken: string, paymentMethod: PaymentMethod, amount: number) {
-  const reply = await host.client().getQuote(accessToken, { source: { asset: { code: 'usd' }, amount }, destination: { asset: { code: 'eth' } }, wallet: WALLET, paymentMethod })
-  if (!reply.ok) throw Object.assign(new Error(`the buy quote answered ${reply.status}${reply.body?.message ? `: ${reply.body.message}` : ''}`), { code: reply.body?.code ?? 'invalid_quote' })
+  const reply = await host.client().getQuote(accessToken, {
+    source: { asset: { code: 'usd' }, amount },
+    destination: { asset: { code: 'eth' } },
+    wallet: WALLET,
+    paymentMethod,
+  })
+  if (!reply.ok)
+    throw Object.assign(
+      new Error(`the buy quote answered ${reply.status}${reply.body?.message ? `: ${reply.body.message}` : ''}`),
+      { code: reply.body?.code ?? 'invalid_quote' },
+    )
   const parsed = QuoteReply.safeParse(reply.body)
-  if (reply.status !== 200 || !parsed.success) throw Object.assign(new Error(`the buy quote answered ${reply.status}`), { code: 'invalid_quote' })
+  if (reply.status !== 200 || !parsed.success)
+    throw Object.assign(new Error(`the buy quote answered ${reply.status}`), { code: 'invalid_quote' })
   return parsed.data.data
 }
 
@@ -37,17 +51,26 @@ async function quote(host: DemoHost, accessToken: string, paymentMethod: Payment
  * The card to pay with: the customer's first available stored card (an active magic customer also has an expired
  * one); without one (a guest), the add-card frame first, and the card its `complete` gives.
  */
-async function cardFor(context: FlowContext, credentials: { accessToken: string; clientToken: string }): Promise<PaymentMethod> {
+async function cardFor(
+  context: FlowContext,
+  credentials: { accessToken: string; clientToken: string },
+): Promise<PaymentMethod> {
   const { host } = context
   const listed = ListReply.safeParse((await host.client().getPaymentMethods(credentials.accessToken)).body)
-  const card = listed.success ? listed.data.data.paymentMethods.find((method) => method.availability.available) : undefined
+  const card = listed.success
+    ? listed.data.data.paymentMethods.find((method) => method.availability.available)
+    : undefined
   if (card) return { type: 'card', id: card.id }
   host.status('The customer has no card they can use: add one first.')
   const addCard = host.frame()
   host.client().setupAddCard(credentials.clientToken, addCard.options)
   const end = await addCard.done
   const added = end.kind === 'complete' ? z.object({ paymentMethod: StoredCard }).safeParse(end.payload) : undefined
-  if (!added?.success) throw Object.assign(new Error(`adding a card ended with ${end.kind}${end.kind === 'error' ? ` (${errorText(end.payload)})` : ''}`), { code: 'no_card' })
+  if (!added?.success)
+    throw Object.assign(
+      new Error(`adding a card ended with ${end.kind}${end.kind === 'error' ? ` (${errorText(end.payload)})` : ''}`),
+      { code: 'no_card' },
+    )
   host.status('Card added: now the purchase.')
   return { type: 'card', id: added.data.paymentMethod.id }
 }
@@ -56,10 +79,17 @@ async function cardFor(context: FlowContext, credentials: { accessToken: string;
  * A purchase frame for a fresh quote. A `challenge` event opens the challenge frame beside it; a `quoteExpired` event
  * (the clock moved past the quote) is answered with a new quote through `setQuote`.
  */
-async function purchase(context: FlowContext, frame: 'buy-button' | 'apple-pay' | 'google-pay', amount?: number): Promise<Outcome> {
+async function purchase(
+  context: FlowContext,
+  frame: 'buy-button' | 'apple-pay' | 'google-pay',
+  amount?: number,
+): Promise<Outcome> {
   const { host } = context
   const credentials = await host.connected()
-  const paymentMethod = frame === 'buy-button' ? await cardFor(context, credentials) : { type: frame === 'apple-pay' ? 'apple_pay' as const : 'google_pay' as const }
+  const paymentMethod =
+    frame === 'buy-button'
+      ? await cardFor(context, credentials)
+      : { type: frame === 'apple-pay' ? ('apple_pay' as const) : ('google_pay' as const) }
   const price = amount ?? Number(byId('amount').value)
   const first = await quote(host, credentials.accessToken, paymentMethod, price)
   const c = host.client()
@@ -92,14 +122,20 @@ function partnerButton(label: string): Promise<void> {
   button.textContent = label
   button.className = 'primary'
   byId('partner-ui').append(button)
-  return new Promise((resolve) => button.addEventListener('click', () => (button.disabled = true, resolve()), { once: true }))
+  return new Promise((resolve) =>
+    button.addEventListener('click', () => ((button.disabled = true), resolve()), { once: true }),
+  )
 }
 
 /** A frame's last event as a flow's outcome, with the sentence for its `complete`. */
 function ended(end: FinalEvent, completed: (payload: unknown) => string): Outcome {
   if (end.kind === 'complete') return { outcome: 'success', text: completed(end.payload) }
-  if (end.kind === 'error' && end.payload.code === 'consent_declined') return { outcome: 'cancelled', text: 'Export declined: the customer said no.' }
-  return { outcome: end.kind === 'cancelled' ? 'cancelled' : 'failure', text: end.kind === 'error' ? errorText(end.payload) : `${end.kind}` }
+  if (end.kind === 'error' && end.payload.code === 'consent_declined')
+    return { outcome: 'cancelled', text: 'Export declined: the customer said no.' }
+  return {
+    outcome: end.kind === 'cancelled' ? 'cancelled' : 'failure',
+    text: end.kind === 'error' ? errorText(end.payload) : `${end.kind}`,
+  }
 }
 
 type FlowId = keyof typeof DEMO_FLOWS
@@ -110,43 +146,61 @@ type FlowId = keyof typeof DEMO_FLOWS
  * @example
  * const outcome = await FLOWS.get('card-buy')!({ host, tenantNow: () => now, interim: show })
  */
-export const FLOWS = new Map<string, Flow>(Object.entries({
-  connect: async ({ host }) => connectionOutcome(await host.client().connect(await host.session(), host.frame().options)),
-  'card-buy': (context) => purchase(context, 'buy-button'),
-  'apple-pay': (context) => purchase(context, 'apple-pay'),
-  'google-pay': (context) => purchase(context, 'google-pay'),
-  'challenge-48': (context) => purchase(context, 'buy-button', 48),
-  'challenge-49': (context) => purchase(context, 'buy-button', 49),
-  'wallet-failure': (context) => purchase(context, 'google-pay', 41.13),
-  terms: async ({ host, tenantNow, interim }) => {
-    const first = await host.client().getConnection(await host.session(magic.terms), host.frame({}, true).options)
-    if (first.status !== 'termsAcceptanceRequired') return connectionOutcome(first)
-    interim({ outcome: 'pending', text: 'Terms acceptance required: press “Accept the terms” (the partner’s own UI).' })
-    await partnerButton('Accept the terms')
-    return connectionOutcome(await host.client().getConnection(await host.session(magic.terms, tenantNow()), host.frame({}, true).options))
-  },
-  mismatch: async ({ host }) => connectionOutcome(await host.client().getConnection(await host.session({ email: magic.ny.email, phoneNumber: magic.gb.phoneNumber }), host.frame({}, true).options)),
-  reset: async ({ host }) => {
-    const reset = host.frame({}, true)
-    host.client().resetConnection((await host.connected()).clientToken, reset.options)
-    return ended(await reset.done, () => 'Logged out: the reset frame cleared the customer’s session.')
-  },
-  'add-card': async ({ host }) => {
-    const addCard = host.frame()
-    host.client().setupAddCard((await host.connected()).clientToken, addCard.options)
-    return ended(await addCard.done, (payload) => {
-      const card = z.object({ paymentMethod: StoredCard }).safeParse(payload)
-      return card.success ? `Card added: ${card.data.paymentMethod.brand} ending ${card.data.paymentMethod.last4}.` : 'Card added.'
-    })
-  },
-  widget: async ({ host }) => {
-    const widget = host.frame({ clientToken: (await host.connected()).clientToken })
-    host.client().setupWidget({ ...widget.options, params: { ...widget.options.params, apiKey: undefined } })
-    return purchaseOutcome(await widget.done)
-  },
-  'customer-export': async ({ host }) => {
-    const exporting = host.frame()
-    host.client().setupCustomerExport((await host.connected()).clientToken, exporting.options)
-    return ended(await exporting.done, () => 'Export consent given: the partner server can export the customer once.')
-  },
-} satisfies Record<FlowId, Flow>))
+export const FLOWS = new Map<string, Flow>(
+  Object.entries({
+    connect: async ({ host }) =>
+      connectionOutcome(await host.client().connect(await host.session(), host.frame().options)),
+    'card-buy': (context) => purchase(context, 'buy-button'),
+    'apple-pay': (context) => purchase(context, 'apple-pay'),
+    'google-pay': (context) => purchase(context, 'google-pay'),
+    'challenge-48': (context) => purchase(context, 'buy-button', 48),
+    'challenge-49': (context) => purchase(context, 'buy-button', 49),
+    'wallet-failure': (context) => purchase(context, 'google-pay', 41.13),
+    terms: async ({ host, tenantNow, interim }) => {
+      const first = await host.client().getConnection(await host.session(magic.terms), host.frame({}, true).options)
+      if (first.status !== 'termsAcceptanceRequired') return connectionOutcome(first)
+      interim({
+        outcome: 'pending',
+        text: 'Terms acceptance required: press “Accept the terms” (the partner’s own UI).',
+      })
+      await partnerButton('Accept the terms')
+      return connectionOutcome(
+        await host.client().getConnection(await host.session(magic.terms, tenantNow()), host.frame({}, true).options),
+      )
+    },
+    mismatch: async ({ host }) =>
+      connectionOutcome(
+        await host
+          .client()
+          .getConnection(
+            await host.session({ email: magic.ny.email, phoneNumber: magic.gb.phoneNumber }),
+            host.frame({}, true).options,
+          ),
+      ),
+    reset: async ({ host }) => {
+      const reset = host.frame({}, true)
+      host.client().resetConnection((await host.connected()).clientToken, reset.options)
+      return ended(await reset.done, () => 'Logged out: the reset frame cleared the customer’s session.')
+    },
+    'add-card': async ({ host }) => {
+      const addCard = host.frame()
+      host.client().setupAddCard((await host.connected()).clientToken, addCard.options)
+      return ended(await addCard.done, (payload) => {
+        const card = z.object({ paymentMethod: StoredCard }).safeParse(payload)
+        return card.success
+          ? `Card added: ${card.data.paymentMethod.brand} ending ${card.data.paymentMethod.last4}.`
+          : 'Card added.'
+      })
+    },
+    widget: async ({ host }) => {
+      const widget = host.frame({ clientToken: (await host.connected()).clientToken })
+      host.client().setupWidget({ ...widget.options, params: { ...widget.options.params, apiKey: undefined } })
+      return purchaseOutcome(await widget.done)
+    },
+    'customer-export': async ({ host }) => {
+      const exporting = host.frame()
+      host.client().setupCustomerExport((await host.connected()).clientToken, exporting.options)
+      return ended(await exporting.done, () => 'Export consent given: the partner server can export the customer once.')
+    },
+  } satisfies Record<FlowId, Flow>),
+)

@@ -6,7 +6,8 @@ import { FRAME_PALETTE } from '#portable/demo/sequence-diagram-style.ts'
 export type RowTone = 'failure' | 'cancelled'
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
-const field = (value: unknown, name: string): unknown => (record(value) && Object.hasOwn(value, name) ? value[name] : undefined)
+const field = (value: unknown, name: string): unknown =>
+  record(value) && Object.hasOwn(value, name) ? value[name] : undefined
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
 /** Connection and transaction outcomes that are failures (a `complete` carrying one is coloured as such). */
@@ -29,7 +30,9 @@ export function rowTone(row: LogRow): RowTone | undefined {
   if (row.kind === 'cancelled') return 'cancelled'
   if (row.kind !== 'complete') return undefined
   const status = text(field(row.payload, 'status')) ?? text(field(field(row.payload, 'transaction'), 'status'))
-  return field(row.payload, 'failureCode') !== undefined || (status !== undefined && FAILED_STATUSES.has(status)) ? 'failure' : undefined
+  return field(row.payload, 'failureCode') !== undefined || (status !== undefined && FAILED_STATUSES.has(status))
+    ? 'failure'
+    : undefined
 }
 
 /**
@@ -40,7 +43,9 @@ export function rowTone(row: LogRow): RowTone | undefined {
  * shortChannel({ time: 0, direction: 'frame→host', channel: 'ch_7f3a9c2e', frame: 'buy-button', kind: 'ready' }) // 'buy-button·9c2e'
  */
 export function shortChannel(row: LogRow): string {
-  return row.direction === 'frame→host' || row.direction === 'host→frame' ? `${row.frame}·${row.channel.slice(-4)}` : row.channel
+  return row.direction === 'frame→host' || row.direction === 'host→frame'
+    ? `${row.frame}·${row.channel.slice(-4)}`
+    : row.channel
 }
 
 /**
@@ -51,20 +56,25 @@ export function shortChannel(row: LogRow): string {
  */
 export function frameColours(frames: Iterable<string>): Map<string, number> {
   const colours = new Map<string, number>()
-  for (const frame of frames) if (frame !== '-' && !colours.has(frame)) colours.set(frame, colours.size % FRAME_PALETTE.length)
+  for (const frame of frames)
+    if (frame !== '-' && !colours.has(frame)) colours.set(frame, colours.size % FRAME_PALETTE.length)
   return colours
 }
 
 /** What a row's outcome says on its summary line: `code: message` of an error, the status and failure code of a complete or a webhook. */
 function outcome(row: LogRow): string | undefined {
-  const payload = row.direction === 'webhook' ? field(row.payload, 'data') ?? row.payload : row.payload
+  const payload = row.direction === 'webhook' ? (field(row.payload, 'data') ?? row.payload) : row.payload
   if (row.kind === 'error' || row.direction === 'webhook') {
     const code = text(field(payload, 'code'))
     if (code !== undefined) return `${code}: ${text(field(payload, 'message')) ?? ''}`.trim()
   }
   if (row.kind !== 'complete' && row.direction !== 'webhook') return undefined
   const status = text(field(payload, 'status')) ?? text(field(field(payload, 'transaction'), 'status'))
-  const parts = [status, text(field(payload, 'failureCode')), field(payload, 'mismatch') === true ? 'mismatch' : undefined]
+  const parts = [
+    status,
+    text(field(payload, 'failureCode')),
+    field(payload, 'mismatch') === true ? 'mismatch' : undefined,
+  ]
   const said = parts.filter((part) => part !== undefined).join(' · ')
   return said === '' ? undefined : said
 }
@@ -99,7 +109,10 @@ const BADGES = new Map<LogRow['direction'], LogCells['badge']>([
  * // { time: '1.234s', badge: { text: 'server API', className: 'dir-api' }, channel: 'api', frame: '', hidden: false, kind: 'POST …' }
  */
 export function logCells(row: LogRow, colours: ReadonlyMap<string, number>): LogCells {
-  const badge = row.direction === 'api' && row.actor === 'partner' ? { text: 'server API', className: 'dir-api' as const } : BADGES.get(row.direction)!
+  const badge =
+    row.direction === 'api' && row.actor === 'partner'
+      ? { text: 'server API', className: 'dir-api' as const }
+      : BADGES.get(row.direction)!
   const colour = colours.get(row.frame)
   const said = outcome(row)
   const tone = rowTone(row)

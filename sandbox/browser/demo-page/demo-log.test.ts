@@ -7,9 +7,31 @@ const rows: LogRow[] = [
   { time: 2, direction: 'frame→host', channel: 'ch_00000001', frame: 'check', kind: 'handshake', hidden: true },
   { time: 3, direction: 'host→frame', channel: 'ch_00000001', frame: 'check', kind: 'ack', hidden: true },
   { time: 4, direction: 'api', channel: 'api', frame: '-', kind: 'POST /platform/v1/quotes/buy → 503', actor: 'host' },
-  { time: 5, direction: 'frame→host', channel: 'ch_0000beef', frame: 'challenge', kind: 'cancelled', payload: { flow: 'buy' } },
-  { time: 6, direction: 'webhook', channel: 'webhook', frame: '-', kind: 'transaction_created', payload: { type: 'transaction_created', data: { status: 'pending' } } },
-  { time: 7, direction: 'webhook', channel: 'webhook', frame: '-', kind: 'rejected (bad_signature)', payload: { code: 'bad_signature' }, failure: true },
+  {
+    time: 5,
+    direction: 'frame→host',
+    channel: 'ch_0000beef',
+    frame: 'challenge',
+    kind: 'cancelled',
+    payload: { flow: 'buy' },
+  },
+  {
+    time: 6,
+    direction: 'webhook',
+    channel: 'webhook',
+    frame: '-',
+    kind: 'transaction_created',
+    payload: { type: 'transaction_created', data: { status: 'pending' } },
+  },
+  {
+    time: 7,
+    direction: 'webhook',
+    channel: 'webhook',
+    frame: '-',
+    kind: 'rejected (bad_signature)',
+    payload: { code: 'bad_signature' },
+    failure: true,
+  },
 ]
 
 describe('timelineOf', () => {
@@ -20,7 +42,13 @@ describe('timelineOf', () => {
       { actor: 'frame:check·0001', target: 'check·0001', what: 'handshake', detail: undefined },
       { actor: 'host', target: 'check·0001', what: 'ack' },
       { actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 503', tone: 'failure' },
-      { actor: 'frame:challenge·beef', target: 'challenge·beef', what: 'cancelled', detail: { flow: 'buy' }, tone: 'cancelled' },
+      {
+        actor: 'frame:challenge·beef',
+        target: 'challenge·beef',
+        what: 'cancelled',
+        detail: { flow: 'buy' },
+        tone: 'cancelled',
+      },
       { actor: 'api', target: 'partner', what: 'webhook transaction_created (pending)', tone: 'webhook' },
       { actor: 'api', target: 'partner', what: 'webhook rejected (bad_signature)', tone: 'failure' },
     ])
@@ -29,6 +57,9 @@ describe('timelineOf', () => {
 
 describe('lanesOf', () => {
   it("styles each frame's lane: hidden or not, and the frame's colour by order of appearance", () => {
-    expect([...lanesOf(rows)]).toEqual([['check·0001', { hidden: true, colour: 0 }], ['challenge·beef', { hidden: false, colour: 1 }]])
+    expect([...lanesOf(rows)]).toEqual([
+      ['check·0001', { hidden: true, colour: 0 }],
+      ['challenge·beef', { hidden: false, colour: 1 }],
+    ])
   })
 })

@@ -1,14 +1,22 @@
 import { frameColours, logCells, rowTone, shortChannel, type LogCells } from './demo-log-cells.ts'
 import type { LogRow } from './log-row.ts'
-import { sequenceDiagramSvg, type ArrowTone, type LaneStyle, type TimelineEntry } from '#portable/demo/sequence-diagram.ts'
+import {
+  sequenceDiagramSvg,
+  type ArrowTone,
+  type LaneStyle,
+  type TimelineEntry,
+} from '#portable/demo/sequence-diagram.ts'
 
 export type { LogRow } from './log-row.ts'
 
-
 /** A webhook row's arrow: its event type and, for a transaction, its status (a column is narrow: nothing more). */
 function webhookArrow(row: LogRow): string {
-  const data = typeof row.payload === 'object' && row.payload !== null && 'data' in row.payload ? row.payload.data : undefined
-  const status = typeof data === 'object' && data !== null && 'status' in data && typeof data.status === 'string' ? ` (${data.status})` : ''
+  const data =
+    typeof row.payload === 'object' && row.payload !== null && 'data' in row.payload ? row.payload.data : undefined
+  const status =
+    typeof data === 'object' && data !== null && 'status' in data && typeof data.status === 'string'
+      ? ` (${data.status})`
+      : ''
   return `webhook ${row.kind}${status}`
 }
 
@@ -26,7 +34,8 @@ export function timelineOf(rows: LogRow[]): TimelineEntry[] {
     const toned: Pick<TimelineEntry, 'tone'> = tone ? { tone } : {}
     if (row.direction === 'webhook') return { actor: 'api', target: 'partner', what: webhookArrow(row), ...toned }
     const lane = shortChannel(row)
-    if (row.direction === 'frame→host') return { actor: `frame:${lane}`, target: lane, what: row.kind, detail: row.payload, ...toned }
+    if (row.direction === 'frame→host')
+      return { actor: `frame:${lane}`, target: lane, what: row.kind, detail: row.payload, ...toned }
     if (row.direction === 'host→frame') return { actor: 'host', target: lane, what: row.kind, ...toned }
     if (row.actor === 'partner') return { actor: 'partner', target: 'api', what: row.kind, ...toned }
     return { actor: 'host', target: row.channel === 'partner' ? 'partner' : 'api', what: row.kind, ...toned }
@@ -47,7 +56,10 @@ export function lanesOf(rows: LogRow[]): Map<string, LaneStyle> {
     if (row.direction !== 'frame→host' && row.direction !== 'host→frame') continue
     const lane = shortChannel(row)
     const before = lanes.get(lane)
-    lanes.set(lane, { hidden: before?.hidden === true || row.hidden === true, ...(colours.has(row.frame) && { colour: colours.get(row.frame)! }) })
+    lanes.set(lane, {
+      hidden: before?.hidden === true || row.hidden === true,
+      ...(colours.has(row.frame) && { colour: colours.get(row.frame)! }),
+    })
   }
   return lanes
 }
@@ -63,7 +75,11 @@ function span(className: string, text: string): HTMLSpanElement {
 /** A row's columns as spans in one `.cells` line (the summary line when the row has a payload). */
 function cellsElement(cells: LogCells): HTMLSpanElement {
   const line = span('cells', '')
-  line.append(span('time', cells.time), span(`badge ${cells.badge.className}`, cells.badge.text), span('channel', cells.channel))
+  line.append(
+    span('time', cells.time),
+    span(`badge ${cells.badge.className}`, cells.badge.text),
+    span('channel', cells.channel),
+  )
   line.append(span(cells.colour === undefined ? 'frame' : `frame frame-${cells.colour}`, cells.frame))
   const kind = span('kind-cell', '')
   if (cells.hidden) kind.append(span('tag-hidden', 'hidden'), ' ')
@@ -95,7 +111,11 @@ export function createLog(list: HTMLElement, diagram: HTMLElement) {
     const cells = logCells(row, colours)
     const item = document.createElement('li')
     item.className = cells.badge.className
-    Object.assign(item.dataset, { kind: row.kind, frame: row.frame, direction: row.direction, channel: row.channel }, cells.tone && { tone: cells.tone })
+    Object.assign(
+      item.dataset,
+      { kind: row.kind, frame: row.frame, direction: row.direction, channel: row.channel },
+      cells.tone && { tone: cells.tone },
+    )
     if (row.payload === undefined) item.append(cellsElement(cells))
     else {
       const details = document.createElement('details')

@@ -7,7 +7,9 @@ const final = (event: object) => on(event) as FinalEvent
 
 describe('the demo outcome of a flow', () => {
   it('writes an error as code: message on one line', () => {
-    expect(errorText({ code: 'invalid_request', message: 'amount is too small' })).toBe('invalid_request: amount is too small')
+    expect(errorText({ code: 'invalid_request', message: 'amount is too small' })).toBe(
+      'invalid_request: amount is too small',
+    )
     expect(errorText(new Error('boom'))).toBe('boom')
   })
 
@@ -20,27 +22,56 @@ describe('the demo outcome of a flow', () => {
 
   it('calls an active connection a success and a mismatch a failure that says so', () => {
     expect(connectionOutcome({ status: 'active' }).outcome).toBe('success')
-    expect(connectionOutcome({ status: 'connectionRequired', mismatch: true })).toMatchObject({ outcome: 'failure', text: expect.stringContaining('mismatch') })
+    expect(connectionOutcome({ status: 'connectionRequired', mismatch: true })).toMatchObject({
+      outcome: 'failure',
+      text: expect.stringContaining('mismatch'),
+    })
     expect(connectionOutcome({ status: 'pending' }).outcome).toBe('pending')
   })
 
   it('shows a failed payment with its failure code and reason', () => {
-    const end = final({ kind: 'complete', payload: { transaction: { id: 'tx_1', status: 'failed' }, failureCode: 'transactionNotAllowed', failureReason: 'Not allowed.' } })
-    expect(purchaseOutcome(end)).toEqual({ outcome: 'failure', text: 'Payment failed: transaction tx_1 is failed — transactionNotAllowed: Not allowed.' })
+    const end = final({
+      kind: 'complete',
+      payload: {
+        transaction: { id: 'tx_1', status: 'failed' },
+        failureCode: 'transactionNotAllowed',
+        failureReason: 'Not allowed.',
+      },
+    })
+    expect(purchaseOutcome(end)).toEqual({
+      outcome: 'failure',
+      text: 'Payment failed: transaction tx_1 is failed — transactionNotAllowed: Not allowed.',
+    })
   })
 
   it('calls a pending payment pending, after the verification when a challenge completed', () => {
     const end = final({ kind: 'complete', payload: { transaction: { id: 'tx_1', status: 'pending' } } })
     expect(purchaseOutcome(end).outcome).toBe('pending')
-    expect(purchaseOutcome(end, final({ frame: 'challenge', kind: 'complete', payload: { flow: 'buy', transaction: { id: 'tx_1', status: 'pending' } } })).text).toContain('after the verification')
+    expect(
+      purchaseOutcome(
+        end,
+        final({
+          frame: 'challenge',
+          kind: 'complete',
+          payload: { flow: 'buy', transaction: { id: 'tx_1', status: 'pending' } },
+        }),
+      ).text,
+    ).toContain('after the verification')
   })
 
   it('calls a purchase whose challenge was cancelled cancelled', () => {
-    const end = final({ kind: 'complete', payload: { transaction: { id: 'tx_1', status: 'failed' }, failureCode: 'authorizationDeclined' } })
-    expect(purchaseOutcome(end, final({ frame: 'challenge', kind: 'cancelled', payload: { flow: 'buy' } })).outcome).toBe('cancelled')
+    const end = final({
+      kind: 'complete',
+      payload: { transaction: { id: 'tx_1', status: 'failed' }, failureCode: 'authorizationDeclined' },
+    })
+    expect(
+      purchaseOutcome(end, final({ frame: 'challenge', kind: 'cancelled', payload: { flow: 'buy' } })).outcome,
+    ).toBe('cancelled')
   })
 
   it('calls a frame error a failure with its code', () => {
-    expect(purchaseOutcome(final({ kind: 'error', payload: { code: 'invalid_token', message: 'clientToken has expired' } }))).toEqual({ outcome: 'failure', text: 'Purchase failed — invalid_token: clientToken has expired' })
+    expect(
+      purchaseOutcome(final({ kind: 'error', payload: { code: 'invalid_token', message: 'clientToken has expired' } })),
+    ).toEqual({ outcome: 'failure', text: 'Purchase failed — invalid_token: clientToken has expired' })
   })
 })

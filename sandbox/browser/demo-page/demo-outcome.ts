@@ -47,8 +47,13 @@ export function connectionOutcome(connection: { status: string; mismatch?: true 
   const { status } = connection
   if (status === 'active') return { outcome: 'success', text: 'Connected: the customer is active.' }
   if (status === 'pending') return { outcome: 'pending', text: 'Connection pending: the customer’s KYC is in review.' }
-  if (status === 'termsAcceptanceRequired') return { outcome: 'pending', text: 'Terms acceptance required: the partner shows its terms.' }
-  if (connection.mismatch) return { outcome: 'failure', text: `Not connected: ${status}, mismatch (the email and the phone belong to two different customers).` }
+  if (status === 'termsAcceptanceRequired')
+    return { outcome: 'pending', text: 'Terms acceptance required: the partner shows its terms.' }
+  if (connection.mismatch)
+    return {
+      outcome: 'failure',
+      text: `Not connected: ${status}, mismatch (the email and the phone belong to two different customers).`,
+    }
   return { outcome: 'failure', text: `Not connected: the connection is ${status}.` }
 }
 
@@ -59,21 +64,32 @@ export function connectionOutcome(connection: { status: string; mismatch?: true 
  * purchaseOutcome(complete) // { outcome: 'pending', text: 'Payment submitted: transaction tx_… is pending (…)' }
  */
 export function purchaseOutcome(end: FinalEvent, challenge?: FinalEvent): Outcome {
-  if (challenge?.kind === 'cancelled') return { outcome: 'cancelled', text: 'Purchase cancelled: the customer cancelled the verification.' }
+  if (challenge?.kind === 'cancelled')
+    return { outcome: 'cancelled', text: 'Purchase cancelled: the customer cancelled the verification.' }
   if (end.kind === 'error') return { outcome: 'failure', text: `Purchase failed — ${errorText(end.payload)}` }
   if (end.kind === 'unsupported') return { outcome: 'failure', text: `Wallet pay unsupported: ${end.payload.reason}` }
   if (end.kind === 'cancelled') return { outcome: 'cancelled', text: 'Purchase cancelled.' }
-  const payload = end.payload as { transaction?: { id: string | null; status: string }; failureCode?: string; failureReason?: string }
+  const payload = end.payload as {
+    transaction?: { id: string | null; status: string }
+    failureCode?: string
+    failureReason?: string
+  }
   const transaction = payload.transaction
   if (!transaction) return { outcome: 'success', text: 'Done.' }
   const id = transaction.id ?? '(no transaction)'
   if (transaction.status === 'failed') {
-    const why = payload.failureCode ? ` — ${payload.failureCode}${payload.failureReason ? `: ${payload.failureReason}` : ''}` : ''
+    const why = payload.failureCode
+      ? ` — ${payload.failureCode}${payload.failureReason ? `: ${payload.failureReason}` : ''}`
+      : ''
     return { outcome: 'failure', text: `Payment failed: transaction ${id} is failed${why}` }
   }
-  if (transaction.status === 'completed') return { outcome: 'success', text: `Payment completed: transaction ${id} is completed.` }
+  if (transaction.status === 'completed')
+    return { outcome: 'success', text: `Payment completed: transaction ${id} is completed.` }
   const verified = challenge?.kind === 'complete' ? ' after the verification' : ''
-  return { outcome: 'pending', text: `Payment submitted${verified}: transaction ${id} is ${transaction.status} (the webhooks tell the partner server what follows).` }
+  return {
+    outcome: 'pending',
+    text: `Payment submitted${verified}: transaction ${id} is ${transaction.status} (the webhooks tell the partner server what follows).`,
+  }
 }
 
 /**

@@ -4,7 +4,11 @@ import { isFailureWebhook } from './failure-webhook.ts'
 
 describe('isFailureWebhook', () => {
   it('marks every failure event of the catalogue, in both families, and no other event by its name alone', () => {
-    expect(WEBHOOK_EVENT_TYPES.filter((type) => isFailureWebhook(type, {}))).toEqual(['transaction_failed', 'sell_transaction_failed', 'swap_transaction_failed'])
+    expect(WEBHOOK_EVENT_TYPES.filter((type) => isFailureWebhook(type, {}))).toEqual([
+      'transaction_failed',
+      'sell_transaction_failed',
+      'swap_transaction_failed',
+    ])
   })
 
   it.each([

@@ -1,7 +1,8 @@
 // No imports: the page's bundle and the log's cells share it without pulling the catalogue's schemas in.
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
-const field = (value: unknown, name: string): unknown => (record(value) && Object.hasOwn(value, name) ? value[name] : undefined)
+const field = (value: unknown, name: string): unknown =>
+  record(value) && Object.hasOwn(value, name) ? value[name] : undefined
 
 /**
  * Whether a webhook tells of a failure: the one rule the demo page marks webhooks by. A failure event of the
@@ -16,5 +17,10 @@ const field = (value: unknown, name: string): unknown => (record(value) && Objec
  * isFailureWebhook('identity_check_updated', { status: 'completed', result: 'rejected' }) // true
  */
 export function isFailureWebhook(type: string, data: unknown): boolean {
-  return type.endsWith('_failed') || field(data, 'status') === 'failed' || field(data, 'result') === 'rejected' || field(field(data, 'kyc'), 'status') === 'rejected'
+  return (
+    type.endsWith('_failed') ||
+    field(data, 'status') === 'failed' ||
+    field(data, 'result') === 'rejected' ||
+    field(field(data, 'kyc'), 'status') === 'rejected'
+  )
 }

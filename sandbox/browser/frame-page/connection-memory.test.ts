@@ -5,11 +5,19 @@ import { connectionKey, forgetConnection, rememberConnection, type KeyValueStora
 /** A Map behind the Web Storage calls the memory uses. */
 function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
   const items = new Map<string, string>()
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) }
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }
 }
 
 const complete = (status: string): FrameOutbound =>
-  ({ kind: 'complete', payload: { status, customer: { id: 'cus_1' }, credentials: 'secret-blob' } }) as unknown as FrameOutbound
+  ({
+    kind: 'complete',
+    payload: { status, customer: { id: 'cus_1' }, credentials: 'secret-blob' },
+  }) as unknown as FrameOutbound
 
 describe('connection memory', () => {
   it("remembers the customer of an active check, connect or auth complete under the tenant's key, without credentials", () => {

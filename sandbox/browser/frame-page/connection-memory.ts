@@ -37,11 +37,19 @@ export const connectionKey = (tenant: string) => `ramp-sandbox:connection:${tena
  * @example
  * rememberConnection(localStorage, 'sandbox:test', 'check', { kind: 'complete', payload: { status: 'active', customer, credentials } })
  */
-export function rememberConnection(storage: KeyValueStorage | undefined, tenant: string, frame: string, event: FrameOutbound): void {
+export function rememberConnection(
+  storage: KeyValueStorage | undefined,
+  tenant: string,
+  frame: string,
+  event: FrameOutbound,
+): void {
   if (!storage || !CONNECTING_FRAMES.has(frame) || event.kind !== 'complete') return
   const payload = event.payload as { status?: unknown; customer?: { id?: unknown } }
   if (payload.status !== 'active' || typeof payload.customer?.id !== 'string') return
-  const remembered: RememberedConnection = { customerId: payload.customer.id, frame: frame as RememberedConnection['frame'] }
+  const remembered: RememberedConnection = {
+    customerId: payload.customer.id,
+    frame: frame as RememberedConnection['frame'],
+  }
   try {
     storage.setItem(connectionKey(tenant), JSON.stringify(remembered))
   } catch {

@@ -25,7 +25,11 @@ function applyAppearance(): void {
 }
 
 async function postJson(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return response.status === 204 ? null : response.json()
 }
 
@@ -37,7 +41,11 @@ async function postJson(path: string, body: unknown): Promise<unknown> {
 async function postEffect(effect: FrameEffect): Promise<EffectResult> {
   let response: Response
   try {
-    response = await fetch(effectPath(effect.type), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: config.ticket, effect }) })
+    response = await fetch(effectPath(effect.type), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket: config.ticket, effect }),
+    })
   } catch {
     return effectResultOfAnswer(effect.type, 'network-error')
   }
@@ -58,7 +66,8 @@ let journaled: Promise<unknown> = Promise.resolve()
  */
 function journal(direction: 'out' | 'in' | 'dropped' | 'action', message: unknown): Promise<unknown> {
   const ticket = config.ticket
-  if (ticket) journaled = journaled.then(() => postJson('/__frames/event', { ticket, direction, message })).catch(() => undefined)
+  if (ticket)
+    journaled = journaled.then(() => postJson('/__frames/event', { ticket, direction, message })).catch(() => undefined)
   return journaled
 }
 
@@ -67,7 +76,8 @@ showTestModeBadge(config.tenant)
 const port = hostPort(config.allowedOrigins)
 const channelId = config.channelId
 if (port !== undefined && channelId !== null) {
-  const envelope = (message: { kind: string; payload?: unknown }) => JSON.stringify({ version: 2, meta: { channelId }, ...message })
+  const envelope = (message: { kind: string; payload?: unknown }) =>
+    JSON.stringify({ version: 2, meta: { channelId }, ...message })
   // The host hears of an event only once the journal has it, in order: a test that saw `complete` on the page finds it
   // in the tenant's journal when it reads it next, never a moment later (docs/decisions/0056-journal-before-host.md).
   const send = (event: FrameOutbound) => {
@@ -75,10 +85,12 @@ if (port !== undefined && channelId !== null) {
   }
   const machine = frameMachines[config.frame as keyof typeof frameMachines]
   let runtime: FrameRuntime<{ type: string }> | undefined
-  const render = () => runtime && renderView(document.getElementById('frame-root'), runtime.view(), (action) => {
-    runtime!.act(action)
-    render()
-  })
+  const render = () =>
+    runtime &&
+    renderView(document.getElementById('frame-root'), runtime.view(), (action) => {
+      runtime!.act(action)
+      render()
+    })
   let acked = false
   let sizing = false
   if (!config.error && machine) {
@@ -93,7 +105,10 @@ if (port !== undefined && channelId !== null) {
       acted: (action) => journal('action', action),
       runEffect: async (effect: FrameEffect) => {
         // The reset frame's logout in the browser: the page clears the customer its frames remembered and tells the server what it cleared.
-        const sent = effect.type === 'auth.reset' ? { ...effect, browserState: forgetConnection(browserStorage(), tenant) } : effect
+        const sent =
+          effect.type === 'auth.reset'
+            ? { ...effect, browserState: forgetConnection(browserStorage(), tenant) }
+            : effect
         const result = await postEffect(sent)
         setTimeout(render)
         return result
@@ -102,38 +117,50 @@ if (port !== undefined && channelId !== null) {
   }
   /** Journals a message from the host that is not taken, with the host's origin (none for a React Native app). */
   const drop = (reason: string) => void journal('dropped', { origin: port.origin, reason })
-  port.listen((data) => {
-    let parsed
-    try {
-      parsed = Envelope.safeParse(JSON.parse(data))
-    } catch {
-      return drop('not JSON')
-    }
-    if (!parsed.success || parsed.data.meta.channelId !== channelId) return drop('not an envelope of this channel')
-    // SDK-internal (decision record 0072): not an event of the spec, so neither the runtime nor the journal sees it.
-    if (SDK_INTERNAL_KINDS.has(parsed.data.kind)) {
-      const theme = SetThemeMessage.safeParse({ kind: parsed.data.kind, payload: parsed.data.payload })
-      if (!theme.success) return drop(`bad ${parsed.data.kind}: ${theme.error.issues[0]?.path.join('.')} ${theme.error.issues[0]?.message}`)
-      document.documentElement.dataset.theme = theme.data.payload.theme
-      document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme.data.payload.theme)
-      return
-    }
-    const message = FrameInbound.safeParse({ kind: parsed.data.kind, ...(parsed.data.payload === undefined ? {} : { payload: parsed.data.payload }) })
-    if (!message.success) return drop(`unknown message ${parsed.data.kind}`)
-    // The frame posts nothing but its handshake before the ack: its height follows from the first ack on.
-    if (message.data.kind === 'ack' && !sizing) {
-      sizing = true
-      followContentHeight((height) => port.post(envelope({ kind: 'resize', payload: { height } })))
-    }
-    if (runtime) {
-      runtime.receive(message.data)
-      render()
-    } else if (message.data.kind === 'ack' && !acked) {
-      acked = true
-      journal('in', message.data)
-      send({ kind: 'error', payload: config.error ?? { code: 'unsupported_frame', message: `the ${config.frame} frame is not available` } })
-    }
-  }, (details) => void journal('dropped', details))
+  port.listen(
+    (data) => {
+      let parsed
+      try {
+        parsed = Envelope.safeParse(JSON.parse(data))
+      } catch {
+        return drop('not JSON')
+      }
+      if (!parsed.success || parsed.data.meta.channelId !== channelId) return drop('not an envelope of this channel')
+      // SDK-internal (decision record 0072): not an event of the spec, so neither the runtime nor the journal sees it.
+      if (SDK_INTERNAL_KINDS.has(parsed.data.kind)) {
+        const theme = SetThemeMessage.safeParse({ kind: parsed.data.kind, payload: parsed.data.payload })
+        if (!theme.success)
+          return drop(
+            `bad ${parsed.data.kind}: ${theme.error.issues[0]?.path.join('.')} ${theme.error.issues[0]?.message}`,
+          )
+        document.documentElement.dataset.theme = theme.data.payload.theme
+        document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme.data.payload.theme)
+        return
+      }
+      const message = FrameInbound.safeParse({
+        kind: parsed.data.kind,
+        ...(parsed.data.payload === undefined ? {} : { payload: parsed.data.payload }),
+      })
+      if (!message.success) return drop(`unknown message ${parsed.data.kind}`)
+      // The frame posts nothing but its handshake before the ack: its height follows from the first ack on.
+      if (message.data.kind === 'ack' && !sizing) {
+        sizing = true
+        followContentHeight((height) => port.post(envelope({ kind: 'resize', payload: { height } })))
+      }
+      if (runtime) {
+        runtime.receive(message.data)
+        render()
+      } else if (message.data.kind === 'ack' && !acked) {
+        acked = true
+        journal('in', message.data)
+        send({
+          kind: 'error',
+          payload: config.error ?? { code: 'unsupported_frame', message: `the ${config.frame} frame is not available` },
+        })
+      }
+    },
+    (details) => void journal('dropped', details),
+  )
   if (runtime) runtime.open()
   else send({ kind: 'handshake' })
   render()

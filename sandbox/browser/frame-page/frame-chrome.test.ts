@@ -7,6 +7,10 @@ describe('the mode of a frame page tenant', () => {
   })
 
   it('has none without a tenant or with an unknown mode', () => {
-    expect([tenantMode(null), tenantMode('platform1'), tenantMode('platform1:demo')]).toEqual([undefined, undefined, undefined])
+    expect([tenantMode(null), tenantMode('platform1'), tenantMode('platform1:demo')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })

@@ -43,8 +43,10 @@ function webPort(origin: string): HostPort {
     post: (text) => window.parent.postMessage(text, origin),
     listen(onMessage, onDropped) {
       window.addEventListener('message', (event) => {
-        if (event.source !== window.parent) return onDropped({ origin: event.origin, reason: 'not from the parent window' })
-        if (event.origin !== origin) return onDropped({ origin: event.origin, reason: `not from the host origin ${origin}` })
+        if (event.source !== window.parent)
+          return onDropped({ origin: event.origin, reason: 'not from the parent window' })
+        if (event.origin !== origin)
+          return onDropped({ origin: event.origin, reason: `not from the host origin ${origin}` })
         if (typeof event.data !== 'string') return onDropped({ origin: event.origin, reason: 'not a string' })
         onMessage(event.data)
       })
@@ -66,7 +68,10 @@ function reactNativePort(bridge: ReactNativeBridge): HostPort {
         seen.add(event)
         const message = event as MessageEvent
         if (message.origin !== '' || message.source !== null) {
-          return onDropped({ origin: message.origin, reason: `not from the React Native app (${message.source !== null ? 'a window posted it' : 'it has an origin'})` })
+          return onDropped({
+            origin: message.origin,
+            reason: `not from the React Native app (${message.source !== null ? 'a window posted it' : 'it has an origin'})`,
+          })
         }
         if (typeof message.data !== 'string') return onDropped({ origin: message.origin, reason: 'not a string' })
         onMessage(message.data)
@@ -87,7 +92,8 @@ function reactNativePort(bridge: ReactNativeBridge): HostPort {
  */
 export function hostPort(allowedOrigins: readonly string[]): HostPort | undefined {
   const bridge = (window as FrameWindow).ReactNativeWebView
-  if (window.parent === window) return typeof bridge?.postMessage === 'function' ? reactNativePort(bridge as ReactNativeBridge) : undefined
+  if (window.parent === window)
+    return typeof bridge?.postMessage === 'function' ? reactNativePort(bridge as ReactNativeBridge) : undefined
   const origin = webHostOrigin(allowedOrigins)
   return origin === undefined ? undefined : webPort(origin)
 }

@@ -1,7 +1,11 @@
 import type { FrameField } from '#portable/frames/machine.ts'
 
 /** The ids a field's hint and error get, from the form's and the field's names. @example describedIds('enterCard', field) */
-function describedIds(action: string, field: FrameField, error?: string): { input: string; hint?: string; error?: string } {
+function describedIds(
+  action: string,
+  field: FrameField,
+  error?: string,
+): { input: string; hint?: string; error?: string } {
   const input = `field-${action}-${field.name}`
   return { input, ...(field.hint ? { hint: `${input}-hint` } : {}), ...(error ? { error: `${input}-error` } : {}) }
 }
@@ -54,5 +58,9 @@ export function renderField(action: string, field: FrameField, error?: string): 
   for (const [name, value] of Object.entries(inputAttributes(action, field, error))) input.setAttribute(name, value)
   label.append(text, input)
   const ids = describedIds(action, field, error)
-  return [label, ...(ids.hint ? [line('hint', ids.hint, field.hint!)] : []), ...(ids.error ? [line('error', ids.error, error!)] : [])]
+  return [
+    label,
+    ...(ids.hint ? [line('hint', ids.hint, field.hint!)] : []),
+    ...(ids.error ? [line('error', ids.error, error!)] : []),
+  ]
 }

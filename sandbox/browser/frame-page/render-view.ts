@@ -11,15 +11,21 @@ import { renderField } from './render-field.ts'
  */
 export function placeErrors(view: FrameView): { byField: Map<string, string>; unplaced?: string } {
   const byField = new Map<string, string>()
-  for (const action of view.actions) for (const field of action.fields ?? []) if (field.error) byField.set(`${action.action}.${field.name}`, field.error)
-  if (!view.error || byField.size > 0) return { byField, unplaced: view.error && byField.size > 0 ? undefined : view.error }
+  for (const action of view.actions)
+    for (const field of action.fields ?? []) if (field.error) byField.set(`${action.action}.${field.name}`, field.error)
+  if (!view.error || byField.size > 0)
+    return { byField, unplaced: view.error && byField.size > 0 ? undefined : view.error }
   const first = view.actions.find((action) => (action.fields ?? []).length > 0)
   if (!first) return { byField, unplaced: view.error }
   byField.set(`${first.action}.${first.fields![0]!.name}`, view.error)
   return { byField }
 }
 
-const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] => {
+const element = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] => {
   const node = document.createElement(tag)
   if (text !== undefined) node.textContent = text
   if (className) node.className = className
@@ -48,10 +54,16 @@ function renderHints(hints: string[]): HTMLElement {
 /** Set when the customer submits a form: the next screen takes the focus even if the old one lost it. */
 let submitted = false
 
-function renderForm(view: FrameView, action: FrameAction, errors: Map<string, string>, act: (action: { type: string; [field: string]: unknown }) => void): HTMLFormElement {
+function renderForm(
+  view: FrameView,
+  action: FrameAction,
+  errors: Map<string, string>,
+  act: (action: { type: string; [field: string]: unknown }) => void,
+): HTMLFormElement {
   const form = element('form')
   form.dataset.action = action.action
-  for (const field of action.fields ?? []) form.append(...renderField(action.action, field, errors.get(`${action.action}.${field.name}`)))
+  for (const field of action.fields ?? [])
+    form.append(...renderField(action.action, field, errors.get(`${action.action}.${field.name}`)))
   const button = element('button', action.label)
   button.type = 'submit'
   if (view.actions.length > 1 && action !== view.actions[0]) button.className = 'secondary'
@@ -75,9 +87,15 @@ function renderForm(view: FrameView, action: FrameAction, errors: Map<string, st
  * by `data-action`. Focus stays in the frame between steps: when it was inside the root (or the customer just
  * submitted), it moves to the new screen's first input, else to its heading; the first render takes no focus.
  */
-export function renderView(root: HTMLElement | null, view: FrameView, act: (action: { type: string; [field: string]: unknown }) => void): void {
+export function renderView(
+  root: HTMLElement | null,
+  view: FrameView,
+  act: (action: { type: string; [field: string]: unknown }) => void,
+): void {
   if (!root) return
-  const keepFocus = submitted || (document.activeElement !== null && document.activeElement !== root && root.contains(document.activeElement))
+  const keepFocus =
+    submitted ||
+    (document.activeElement !== null && document.activeElement !== root && root.contains(document.activeElement))
   root.replaceChildren()
   root.dataset.screen = view.screen
   const title = element('h1', view.title)
@@ -95,6 +113,7 @@ export function renderView(root: HTMLElement | null, view: FrameView, act: (acti
   if (view.hints?.length) root.append(renderHints(view.hints))
   if (!keepFocus) return
   submitted = false
-  const input = root.querySelector<HTMLElement>('input[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('input')
+  const input =
+    root.querySelector<HTMLElement>('input[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('input')
   ;(input ?? title).focus()
 }

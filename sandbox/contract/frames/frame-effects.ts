@@ -3,7 +3,8 @@ import { BuyQuote, Credentials } from '../platform/index.ts'
 import { RequestPayoutMethod } from '../payout-method.ts'
 
 /** An effect's schema: its `type` (the effect's name, `noun.verb`) and its fields. Fields a page adds beyond these are dropped. */
-const effect = <N extends string, Fields extends z.ZodRawShape>(name: N, fields: Fields) => z.object({ type: z.literal(name), ...fields })
+const effect = <N extends string, Fields extends z.ZodRawShape>(name: N, fields: Fields) =>
+  z.object({ type: z.literal(name), ...fields })
 
 /** An effect about a quote: the quote as the frame holds it (the handler checks it, answering `invalid_quote`). */
 const quoteField = { quote: z.unknown() }
@@ -18,15 +19,22 @@ const widgetAmount = { fiatCode: z.string().max(16), amount: z.number(), currenc
 export const FrameEffectSchemas = {
   /** Logs the customer out; `browserState` says what the page cleared from the frames origin's storage (no browser: absent). */
   'auth.reset': effect('auth.reset', {
-    browserState: z.strictObject({
-      cleared: z.boolean(),
-      customerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'browserState.customerId must be a customer id').optional(),
-    }).optional(),
+    browserState: z
+      .strictObject({
+        cleared: z.boolean(),
+        customerId: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/, 'browserState.customerId must be a customer id')
+          .optional(),
+      })
+      .optional(),
   }),
   /** Encrypts credentials for the host's X25519 public key (DESIGN §5). */
   'credentials.encrypt': effect('credentials.encrypt', {
     credentials: Credentials,
-    publicKey: z.string().regex(/^[0-9a-fA-F]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)'),
+    publicKey: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)'),
   }),
   /** The session's connection with credentials (check and connect frames). */
   'connection.decide': effect('connection.decide', { skipKyc: z.boolean().optional() }),
@@ -37,7 +45,11 @@ export const FrameEffectSchemas = {
   /** Full credentials for the auth frame's customer after the one-time code. */
   'connection.authenticate': effect('connection.authenticate', {}),
   /** Stores the card the add-card form read. */
-  'card.add': effect('card.add', { number: z.string().max(32), expiryMonth: z.number().int(), expiryYear: z.number().int() }),
+  'card.add': effect('card.add', {
+    number: z.string().max(32),
+    expiryMonth: z.number().int(),
+    expiryYear: z.number().int(),
+  }),
   /** Issues the connected customer's consent to one export. */
   'export.consent': effect('export.consent', {}),
   /** Prices the widget's order (Apple Pay fees). */
@@ -45,7 +57,10 @@ export const FrameEffectSchemas = {
   /** An executable quote of the widget's order for a wallet address. */
   'widget.quote': effect('widget.quote', { ...widgetAmount, address: z.string().max(256) }),
   /** Executes the widget's quote. */
-  'widget.execute': effect('widget.execute', { quote: BuyQuote, externalTransactionId: z.string().max(256).optional() }),
+  'widget.execute': effect('widget.execute', {
+    quote: BuyQuote,
+    externalTransactionId: z.string().max(256).optional(),
+  }),
   /** Prices the widget's sale: crypto amount sold, for the payout fiat (the sell quote). */
   'widget.sellQuote': effect('widget.sellQuote', widgetAmount),
   /** Starts the widget's sell for the connected customer, refunds to `refundWalletAddress`. */
@@ -68,7 +83,10 @@ export const FrameEffectSchemas = {
   /** Opens the challenge frame's challenge. */
   'challenge.open': effect('challenge.open', {}),
   /** Completes (with the CVV, for a CVV challenge) or cancels the challenge frame's challenge. */
-  'challenge.resolve': effect('challenge.resolve', { outcome: z.enum(['complete', 'cancel']), cvv: z.string().max(8).optional() }),
+  'challenge.resolve': effect('challenge.resolve', {
+    outcome: z.enum(['complete', 'cancel']),
+    cvv: z.string().max(8).optional(),
+  }),
 }
 
 /** The name of an effect, such as `connection.decide`. */
@@ -78,10 +96,13 @@ export type EffectName = keyof typeof FrameEffectSchemas
 export const EFFECT_NAMES = Object.keys(FrameEffectSchemas) as EffectName[]
 
 /** One effect as a machine asks for it: a discriminated union on `type`. */
-export const FrameEffect = z.discriminatedUnion('type', Object.values(FrameEffectSchemas) as unknown as [
-  (typeof FrameEffectSchemas)[EffectName],
-  ...(typeof FrameEffectSchemas)[EffectName][],
-])
+export const FrameEffect = z.discriminatedUnion(
+  'type',
+  Object.values(FrameEffectSchemas) as unknown as [
+    (typeof FrameEffectSchemas)[EffectName],
+    ...(typeof FrameEffectSchemas)[EffectName][],
+  ],
+)
 export type FrameEffect = z.infer<typeof FrameEffect>
 
 /** The effect of one name, as its handler receives it (parsed). @example FrameEffectOf<'connection.register'> // { type: 'connection.register'; email: string } */

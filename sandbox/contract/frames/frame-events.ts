@@ -1,9 +1,20 @@
 import { z } from 'zod'
-import { BuyQuote, ConnectionStatus, Customer, CustomerCapabilities, FailureCode, StoredCard, TransactionStatus } from '../platform/index.ts'
+import {
+  BuyQuote,
+  ConnectionStatus,
+  Customer,
+  CustomerCapabilities,
+  FailureCode,
+  StoredCard,
+  TransactionStatus,
+} from '../platform/index.ts'
 import { SellTransactionStatus } from '../sell-transaction.ts'
 
 /** Challenge frame error codes of the spec; others from the upstream flow pass through as strings. */
-export const ChallengeErrorCode = z.union([z.enum(['invalid_token', 'unsupported_flow', 'invalid_challenge']), z.string().min(1)])
+export const ChallengeErrorCode = z.union([
+  z.enum(['invalid_token', 'unsupported_flow', 'invalid_challenge']),
+  z.string().min(1),
+])
 
 /** `error` payload of any frame: developer-facing code and message (show the customer a generic next step). */
 export const FrameErrorPayload = z.object({ code: z.string().min(1), message: z.string().min(1) })
@@ -42,17 +53,32 @@ export const ChallengeComplete = z.discriminatedUnion('flow', [
   z.object({ flow: z.literal('buy'), transaction: z.object({ id: z.string(), status: TransactionStatus }) }),
   z.object({ flow: z.literal('identity'), identityId: z.string().min(1) }),
 ])
-export const ChallengeCancelled = z.discriminatedUnion('flow', [z.object({ flow: z.literal('buy') }), z.strictObject({ flow: z.literal('identity') })])
+export const ChallengeCancelled = z.discriminatedUnion('flow', [
+  z.object({ flow: z.literal('buy') }),
+  z.strictObject({ flow: z.literal('identity') }),
+])
 
 const bare = <K extends string>(kind: K) => z.strictObject({ kind: z.literal(kind) })
-const event = <K extends string, P extends z.ZodType>(kind: K, payload: P) => z.strictObject({ kind: z.literal(kind), payload })
+const event = <K extends string, P extends z.ZodType>(kind: K, payload: P) =>
+  z.strictObject({ kind: z.literal(kind), payload })
 
 /** Events a frame sends to its host, by kind (DESIGN §5; spec Events table). */
 export const FrameOutbound = z.discriminatedUnion('kind', [
   bare('handshake'),
   bare('ready'),
   bare('buttonPressed'),
-  event('complete', z.union([ChallengeComplete, ConnectionComplete, PurchaseComplete, SellComplete, z.object({ paymentMethod: StoredCard }), z.object({ consentToken: z.string(), expiresAt: z.string() }), z.strictObject({})])),
+  event(
+    'complete',
+    z.union([
+      ChallengeComplete,
+      ConnectionComplete,
+      PurchaseComplete,
+      SellComplete,
+      z.object({ paymentMethod: StoredCard }),
+      z.object({ consentToken: z.string(), expiresAt: z.string() }),
+      z.strictObject({}),
+    ]),
+  ),
   event('challenge', ChallengePayload),
   event('cancelled', ChallengeCancelled),
   event('error', FrameErrorPayload),

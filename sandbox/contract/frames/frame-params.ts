@@ -6,24 +6,45 @@ import { ChannelId, type FrameName } from './envelope.ts'
 export const CustomTheme = z.strictObject({
   borderRadius: z.number().int().min(0).max(32).optional(),
   colorScheme: z.enum(['light', 'dark']).optional(),
-  palette: z.strictObject({
-    primary: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    background: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    text: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-  }).optional(),
+  palette: z
+    .strictObject({
+      primary: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/)
+        .optional(),
+      background: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/)
+        .optional(),
+      text: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/)
+        .optional(),
+    })
+    .optional(),
 })
 export type CustomTheme = z.infer<typeof CustomTheme>
 
-const customThemeParam = z.string().max(2048).transform((text, ctx) => {
-  try {
-    const parsed = CustomTheme.safeParse(JSON.parse(text))
-    if (parsed.success) return parsed.data
-    ctx.addIssue({ code: 'custom', message: `customTheme ${parsed.error.issues[0]?.path.join('.') || ''} ${parsed.error.issues[0]?.message}`.replace(/\s+/g, ' ') })
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'customTheme must be URL-encoded JSON' })
-  }
-  return z.NEVER
-})
+const customThemeParam = z
+  .string()
+  .max(2048)
+  .transform((text, ctx) => {
+    try {
+      const parsed = CustomTheme.safeParse(JSON.parse(text))
+      if (parsed.success) return parsed.data
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `customTheme ${parsed.error.issues[0]?.path.join('.') || ''} ${parsed.error.issues[0]?.message}`.replace(
+            /\s+/g,
+            ' ',
+          ),
+      })
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'customTheme must be URL-encoded JSON' })
+    }
+    return z.NEVER
+  })
 
 /** Parameters every frame takes: channel, authorization of the embedding domain. */
 const base = {
@@ -35,9 +56,15 @@ const base = {
 /** Appearance parameters of frames that render UI (and `language`). */
 const appearance = {
   theme: z.enum(['dark', 'light'], { error: 'theme must be dark or light (omit it to follow the system)' }).optional(),
-  brandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'brandColor must be a hex colour such as #5B3CF5').optional(),
+  brandColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'brandColor must be a hex colour such as #5B3CF5')
+    .optional(),
   customTheme: customThemeParam.optional(),
-  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must be a language tag such as en or pt-BR').optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must be a language tag such as en or pt-BR')
+    .optional(),
 }
 
 const publicKey = z.string().regex(/^[0-9a-f]{64}$/, 'publicKey must be a raw X25519 public key in hex (64 characters)')
@@ -64,10 +91,24 @@ export const FrameParams = {
   buy: z.strictObject({ ...base, quote, externalTransactionId }),
   'buy-button': z.strictObject({ ...base, ...appearance, quote, externalTransactionId }),
   'apple-pay': z.strictObject({ ...base, ...appearance, quote, externalTransactionId }),
-  'google-pay': z.strictObject({ ...base, ...appearance, quote, externalTransactionId, walletAvailable: z.enum(['true', 'false']).optional() }),
+  'google-pay': z.strictObject({
+    ...base,
+    ...appearance,
+    quote,
+    externalTransactionId,
+    walletAvailable: z.enum(['true', 'false']).optional(),
+  }),
   'add-card': z.strictObject({ ...base, ...appearance }),
   challenge: z.strictObject({ ...base, ...appearance, challengeToken: z.string().min(1).max(4096) }),
-  widget: z.strictObject({ ...base, ...appearance, externalTransactionId, currencyCode: z.string().max(32).optional(), flow, walletAddress, signature }),
+  widget: z.strictObject({
+    ...base,
+    ...appearance,
+    externalTransactionId,
+    currencyCode: z.string().max(32).optional(),
+    flow,
+    walletAddress,
+    signature,
+  }),
   // The spec gives externalTransactionId to widget, buy, buy button and both wallet-pay frames only: not to the fallback.
   'widget-fallback': z.strictObject({ ...base, ...appearance, currencyCode: z.string().max(32).optional(), flow }),
   'customer-export': z.strictObject({ ...base, ...appearance }),

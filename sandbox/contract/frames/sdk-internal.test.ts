@@ -8,7 +8,13 @@ describe('SDK-internal frame messages', () => {
   })
 
   it('refuses a resize without a finite, non-negative height', () => {
-    for (const payload of [{}, { height: -1 }, { height: 'tall' }, { height: Number.POSITIVE_INFINITY }, { height: 10, extra: 1 }]) {
+    for (const payload of [
+      {},
+      { height: -1 },
+      { height: 'tall' },
+      { height: Number.POSITIVE_INFINITY },
+      { height: 10, extra: 1 },
+    ]) {
       expect(ResizeMessage.safeParse({ kind: 'resize', payload }).success).toBe(false)
     }
   })

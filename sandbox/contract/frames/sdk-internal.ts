@@ -8,11 +8,17 @@ import { z } from 'zod'
 export const MAX_FRAME_HEIGHT = 2000
 
 /** Frame → client: the frame's content height, so the host's iframe grows to it (a host cannot measure a cross-origin frame). */
-export const ResizeMessage = z.strictObject({ kind: z.literal('resize'), payload: z.strictObject({ height: z.number().finite().min(0).max(100_000) }) })
+export const ResizeMessage = z.strictObject({
+  kind: z.literal('resize'),
+  payload: z.strictObject({ height: z.number().finite().min(0).max(100_000) }),
+})
 export type ResizeMessage = z.infer<typeof ResizeMessage>
 
 /** Client → frame: the host's theme changed; the frame follows it (an iframe's `color-scheme` does not reach it). */
-export const SetThemeMessage = z.strictObject({ kind: z.literal('setTheme'), payload: z.strictObject({ theme: z.enum(['light', 'dark']) }) })
+export const SetThemeMessage = z.strictObject({
+  kind: z.literal('setTheme'),
+  payload: z.strictObject({ theme: z.enum(['light', 'dark']) }),
+})
 export type SetThemeMessage = z.infer<typeof SetThemeMessage>
 
 /** The kinds of the SDK-internal messages: never events of the spec. */

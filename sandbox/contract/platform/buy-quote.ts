@@ -2,7 +2,13 @@ import { z } from 'zod'
 import { CurrencyCode, IsoTimestamp } from '../currency.ts'
 import { PaymentDisclosure } from './customer.ts'
 
-const AssetRef = z.strictObject({ code: z.string().min(1).max(32).transform((code) => code.toLowerCase()) })
+const AssetRef = z.strictObject({
+  code: z
+    .string()
+    .min(1)
+    .max(32)
+    .transform((code) => code.toLowerCase()),
+})
 const Amount = z.number().positive().max(1e12)
 
 /** Payment method types of the platform. */
@@ -19,7 +25,10 @@ export type FeeBehavior = z.infer<typeof FeeBehavior>
  */
 export const PaymentMethodRef = z
   .strictObject({ type: PaymentMethodType, id: z.string().min(1).max(64).optional() })
-  .refine((method) => method.type === 'card' || method.id === undefined, { message: 'paymentMethod.id names a stored card; apple_pay and google_pay take none', path: ['id'] })
+  .refine((method) => method.type === 'card' || method.id === undefined, {
+    message: 'paymentMethod.id names a stored card; apple_pay and google_pay take none',
+    path: ['id'],
+  })
 export type PaymentMethodRef = z.infer<typeof PaymentMethodRef>
 
 /** A wallet to receive crypto: address, and a tag (memo) where the currency takes one. */
@@ -42,11 +51,32 @@ const FLAT_FIELDS: Record<string, string> = {
  */
 const NotFlat = z.looseObject({}).superRefine((body, ctx) => {
   for (const [flat, nested] of Object.entries(FLAT_FIELDS)) {
-    if (flat in body) ctx.addIssue({ code: 'custom', path: [flat], message: `${flat} belongs to the flat request shape, which is not accepted; send ${nested}` })
+    if (flat in body)
+      ctx.addIssue({
+        code: 'custom',
+        path: [flat],
+        message: `${flat} belongs to the flat request shape, which is not accepted; send ${nested}`,
+      })
   }
-  if (typeof body.source === 'string') ctx.addIssue({ code: 'custom', path: ['source'], message: 'source must be an object { asset: { code }, amount }; the flat shape (source as a string) is not accepted' })
-  if (typeof body.destination === 'string') ctx.addIssue({ code: 'custom', path: ['destination'], message: 'destination must be an object { asset: { code } }; the flat shape is not accepted' })
-  if (typeof body.paymentMethod === 'string') ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'paymentMethod must be an object { type, id? }; the flat shape (a string) is not accepted' })
+  if (typeof body.source === 'string')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['source'],
+      message:
+        'source must be an object { asset: { code }, amount }; the flat shape (source as a string) is not accepted',
+    })
+  if (typeof body.destination === 'string')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['destination'],
+      message: 'destination must be an object { asset: { code } }; the flat shape is not accepted',
+    })
+  if (typeof body.paymentMethod === 'string')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['paymentMethod'],
+      message: 'paymentMethod must be an object { type, id? }; the flat shape (a string) is not accepted',
+    })
 })
 
 /** The nested buy-quote request (spec): exactly one of `source.amount` and `destination.amount`. */
@@ -68,7 +98,11 @@ export type BuyQuoteRequest = z.infer<typeof BuyQuoteRequest>
 export const BuyQuoteRequestBody = NotFlat.pipe(BuyQuoteRequest)
 
 /** Fees of a buy quote in the source currency: `ecosystem` was formerly `partner`. */
-export const BuyQuoteFees = z.strictObject({ network: z.number().nonnegative(), service: z.number().nonnegative(), ecosystem: z.number().nonnegative() })
+export const BuyQuoteFees = z.strictObject({
+  network: z.number().nonnegative(),
+  service: z.number().nonnegative(),
+  ecosystem: z.number().nonnegative(),
+})
 export type BuyQuoteFees = z.infer<typeof BuyQuoteFees>
 
 const AssetAmount = z.object({ asset: z.object({ code: CurrencyCode }), amount: z.number().positive() })

@@ -7,7 +7,15 @@ import { Customer, CustomerCapabilities } from './customer.ts'
  * `authenticationRequired` is the sandbox's answer to `getConnection` with `skipKyc` for a customer whose only
  * obstacle is KYC: authenticate with `setupAuth`, complete KYC with the Customer API (decision record 0022).
  */
-export const ConnectionStatus = z.enum(['active', 'connectionRequired', 'authenticationRequired', 'termsAcceptanceRequired', 'pending', 'failed', 'unavailable'])
+export const ConnectionStatus = z.enum([
+  'active',
+  'connectionRequired',
+  'authenticationRequired',
+  'termsAcceptanceRequired',
+  'pending',
+  'failed',
+  'unavailable',
+])
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 
 /**

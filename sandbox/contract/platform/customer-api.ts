@@ -6,17 +6,19 @@ import { Transaction } from './transaction.ts'
 const text = (max: number) => z.string().trim().min(1).max(max)
 
 /** A customer's postal address; `country` is ISO 3166-1 alpha-3, `administrativeArea` e.g. a US state. */
-export const CustomerAddress = z.strictObject({
-  line1: text(200),
-  line2: text(200).optional(),
-  city: text(100),
-  postalCode: text(20),
-  country: CountryAlpha3,
-  administrativeArea: text(50).optional(),
-}).refine((address) => address.country !== 'USA' || address.administrativeArea !== undefined, {
-  message: 'address.administrativeArea is required when address.country is USA (the state, e.g. NY)',
-  path: ['administrativeArea'],
-})
+export const CustomerAddress = z
+  .strictObject({
+    line1: text(200),
+    line2: text(200).optional(),
+    city: text(100),
+    postalCode: text(20),
+    country: CountryAlpha3,
+    administrativeArea: text(50).optional(),
+  })
+  .refine((address) => address.country !== 'USA' || address.administrativeArea !== undefined, {
+    message: 'address.administrativeArea is required when address.country is USA (the state, e.g. NY)',
+    path: ['administrativeArea'],
+  })
 export type CustomerAddress = z.infer<typeof CustomerAddress>
 
 /** Body of `POST /platform/v1/customers/{customerId}/details`. `dateOfBirth` must make the customer at least 18. */
@@ -68,7 +70,11 @@ export type CustomerFile = z.infer<typeof CustomerFile>
  * `GET /platform/v1/customers/{customerId}`: the customer, the partner's id for it (`externalCustomerId`, null until a
  * session links one: the reference's Platform Customer, decision 0089), its details and its files.
  */
-export const CustomerDetails = Customer.extend({ externalCustomerId: z.string().nullable(), details: PersonalDetails, files: z.array(CustomerFile) })
+export const CustomerDetails = Customer.extend({
+  externalCustomerId: z.string().nullable(),
+  details: PersonalDetails,
+  files: z.array(CustomerFile),
+})
 export type CustomerDetails = z.infer<typeof CustomerDetails>
 
 /** Body of `POST /platform/v1/customers/{customerId}/files/upload-url`. */
@@ -80,7 +86,11 @@ export const UploadUrlRequest = z.strictObject({
 export type UploadUrlRequest = z.infer<typeof UploadUrlRequest>
 
 /** Where to `PUT` the file's bytes, and until when. */
-export const UploadUrl = z.object({ uploadId: z.string().min(1), uploadUrl: z.string().min(1), expiresAt: IsoTimestamp })
+export const UploadUrl = z.object({
+  uploadId: z.string().min(1),
+  uploadUrl: z.string().min(1),
+  expiresAt: IsoTimestamp,
+})
 export type UploadUrl = z.infer<typeof UploadUrl>
 
 /** Query of `PUT /platform/v1/uploads/{uploadId}`: the signed token of the upload URL. */
@@ -88,7 +98,11 @@ export const UploadQuery = z.object({ token: z.string().min(1) })
 export type UploadQuery = z.infer<typeof UploadQuery>
 
 /** Answer to a successful `PUT` of a file's bytes. */
-export const UploadReceipt = z.object({ uploadId: z.string().min(1), status: z.literal('uploaded'), size: z.number().int().positive() })
+export const UploadReceipt = z.object({
+  uploadId: z.string().min(1),
+  status: z.literal('uploaded'),
+  size: z.number().int().positive(),
+})
 export type UploadReceipt = z.infer<typeof UploadReceipt>
 
 /** Body of `POST /platform/v1/customers/{customerId}/files/confirm`. */

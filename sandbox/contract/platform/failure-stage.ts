@@ -37,14 +37,19 @@ export function stageFailureOf(code: FailureCode): StageFailure {
  * @example
  * stagesOfStatus({ status: 'failed', failureCode: 'authorizationDeclined' })[1] // { stage: 'stage_two_verification', status: 'failed', failureReason: 'payment_authorization_declined' }
  */
-export function stagesOfStatus(transaction: { status: TransactionStatus; failureCode?: FailureCode | undefined }): TransactionStage[] {
+export function stagesOfStatus(transaction: {
+  status: TransactionStatus
+  failureCode?: FailureCode | undefined
+}): TransactionStage[] {
   switch (transaction.status) {
     case 'pending':
       return stagesAt('stage_two_verification', 'in_progress')
     case 'completed':
       return stagesAt('stage_four_delivery', 'success')
     case 'failed': {
-      const failure = transaction.failureCode ? stageFailureOf(transaction.failureCode) : { stage: 'stage_two_verification' as const, failureReason: 'error' }
+      const failure = transaction.failureCode
+        ? stageFailureOf(transaction.failureCode)
+        : { stage: 'stage_two_verification' as const, failureReason: 'error' }
       return stagesAt(failure.stage, 'failed', failure.failureReason)
     }
   }

@@ -25,5 +25,8 @@ export const StoredCard = z.object({
 export type StoredCard = z.infer<typeof StoredCard>
 
 /** `data` of `GET /platform/v1/payment-methods`. */
-export const PaymentMethodList = z.object({ paymentMethodConfigs: z.array(PaymentMethodConfig), paymentMethods: z.array(StoredCard) })
+export const PaymentMethodList = z.object({
+  paymentMethodConfigs: z.array(PaymentMethodConfig),
+  paymentMethods: z.array(StoredCard),
+})
 export type PaymentMethodList = z.infer<typeof PaymentMethodList>

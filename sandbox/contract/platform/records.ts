@@ -33,7 +33,9 @@ export const CustomerRecord = z.object({
    * The identity check's own times and rejection count (decision 0088), from the first KYC change on; absent before
    * one (and in state files written before it).
    */
-  identityCheck: z.object({ createdAt: IsoTimestamp, updatedAt: IsoTimestamp, rejections: z.number().int().min(0) }).optional(),
+  identityCheck: z
+    .object({ createdAt: IsoTimestamp, updatedAt: IsoTimestamp, rejections: z.number().int().min(0) })
+    .optional(),
 })
 export type CustomerRecord = z.infer<typeof CustomerRecord>
 
@@ -46,8 +48,9 @@ export const TransactionRecord = Transaction
 export type TransactionRecord = z.infer<typeof TransactionRecord>
 
 /** A transaction as a state file keeps it: one written before stages has none, and gets those of its status. */
-export const StoredTransaction = Transaction.extend({ stages: Transaction.shape.stages.optional() })
-  .transform((transaction): TransactionRecord => ({ ...transaction, stages: transaction.stages ?? stagesOfStatus(transaction) }))
+export const StoredTransaction = Transaction.extend({ stages: Transaction.shape.stages.optional() }).transform(
+  (transaction): TransactionRecord => ({ ...transaction, stages: transaction.stages ?? stagesOfStatus(transaction) }),
+)
 
 /**
  * A file of the Customer API: `declaredSize` when the upload URL was issued,

@@ -14,7 +14,10 @@ export const SessionCreateRequest = z
     externalCustomerId: z.string().min(1).max(128),
     deviceIp: z.union([z.string().regex(IPV4), z.ipv6()], { error: 'deviceIp must be an IPv4 or IPv6 address' }),
     email: z.email({ error: 'email must be an email address' }).max(254).optional(),
-    phoneNumber: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 phone number such as +12125550101').optional(),
+    phoneNumber: z
+      .string()
+      .regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 phone number such as +12125550101')
+      .optional(),
     customerId: z.string().min(1).max(64).optional(),
     termsAcceptedAt: IsoTimestamp.optional(),
   })
@@ -33,7 +36,8 @@ const sessionTarget = {
   externalCustomerId: z.string().min(1).max(128).optional(),
 }
 const oneTarget = [
-  (target: { sessionToken?: string; externalCustomerId?: string }) => (target.sessionToken === undefined) !== (target.externalCustomerId === undefined),
+  (target: { sessionToken?: string; externalCustomerId?: string }) =>
+    (target.sessionToken === undefined) !== (target.externalCustomerId === undefined),
   { message: 'sessionToken must be given, or externalCustomerId, but not both', path: ['sessionToken'] },
 ] satisfies [unknown, { message: string; path: PropertyKey[] }]
 

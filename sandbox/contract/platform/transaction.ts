@@ -9,7 +9,14 @@ export const TransactionStatus = z.enum(['pending', 'completed', 'failed'])
 export type TransactionStatus = z.infer<typeof TransactionStatus>
 
 /** Why a transaction failed (the wallet-pay failure codes of the spec). */
-export const FailureCode = z.enum(['transactionNotAllowed', 'validationError', 'serviceUnavailable', 'authorizationDeclined', 'unknown', 'walletPayMerchantUnavailable'])
+export const FailureCode = z.enum([
+  'transactionNotAllowed',
+  'validationError',
+  'serviceUnavailable',
+  'authorizationDeclined',
+  'unknown',
+  'walletPayMerchantUnavailable',
+])
 export type FailureCode = z.infer<typeof FailureCode>
 
 /** A buy transaction: `status` is the outcome, `stages` where it is on the way there. */
@@ -36,7 +43,11 @@ export type Transaction = z.infer<typeof Transaction>
 /** Query of `GET /platform/v1/transactions`. */
 export const TransactionListQuery = z.object({
   limit: queryNumber(
-    z.string().regex(/^[0-9]{1,3}$/, 'limit must be an integer').transform(Number).refine((n) => n >= 1 && n <= 100, 'limit must be from 1 to 100'),
+    z
+      .string()
+      .regex(/^[0-9]{1,3}$/, 'limit must be an integer')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 100, 'limit must be from 1 to 100'),
     { type: 'integer', minimum: 1, maximum: 100, description: 'Page size; 20 when omitted' },
   ).optional(),
   cursor: z.string().min(1).max(512).optional(),

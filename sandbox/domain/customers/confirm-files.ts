@@ -15,8 +15,10 @@ function problems(store: TenantStore, customerId: string, uploadIds: string[]): 
     const field = `uploadIds.${index}`
     const upload = store.uploads.get(id)
     if (uploadIds.indexOf(id) !== index) errors.push({ field, message: `${field} repeats ${id}` })
-    else if (!upload || upload.customerId !== customerId) errors.push({ field, message: `${field} must be an upload of customer ${customerId}; ${id} is not` })
-    else if (upload.status !== 'uploaded') errors.push({ field, message: `${field} must be uploaded and not yet confirmed; ${id} is ${upload.status}` })
+    else if (!upload || upload.customerId !== customerId)
+      errors.push({ field, message: `${field} must be an upload of customer ${customerId}; ${id} is not` })
+    else if (upload.status !== 'uploaded')
+      errors.push({ field, message: `${field} must be uploaded and not yet confirmed; ${id} is ${upload.status}` })
   })
   return errors
 }
@@ -32,7 +34,8 @@ function problems(store: TenantStore, customerId: string, uploadIds: string[]): 
 export async function confirmFiles(tenant: Tenant, customerId: string, uploadIds: string[]): Promise<CustomerFile[]> {
   const { store } = await loadCustomer(tenant, customerId)
   const errors = problems(store, customerId, uploadIds)
-  if (errors.length > 0) throw new SandboxError('invalid_request', errors.map((error) => error.message).join('; '), errors)
+  if (errors.length > 0)
+    throw new SandboxError('invalid_request', errors.map((error) => error.message).join('; '), errors)
   const confirmed: UploadRecord[] = []
   for (const id of uploadIds) {
     const upload = await store.uploads.update(id, (draft) => {

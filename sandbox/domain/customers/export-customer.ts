@@ -20,7 +20,12 @@ import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts
 export async function issueExportConsent(tenant: Tenant, customerId: string): Promise<ExportConsent> {
   const { store } = await loadCustomer(tenant, customerId)
   const consentId = newId(tenant, store, 'cns')
-  const { token, claims } = issueToken(tenant, { kind: 'consent', session: consentId, customer: customerId, scope: 'full' })
+  const { token, claims } = issueToken(tenant, {
+    kind: 'consent',
+    session: consentId,
+    customer: customerId,
+    scope: 'full',
+  })
   tenant.record('consent:issued', { customerId, consentId })
   return { consentToken: token, expiresAt: new Date(claims.exp).toISOString() }
 }
@@ -35,7 +40,10 @@ function rememberUsedConsent(tenant: Tenant, store: TenantStore, claims: TokenCl
     for (const [id, exp] of store.usedConsents) if (exp <= now) store.usedConsents.delete(id)
   }
   if (store.usedConsents.size >= store.limits.consents) {
-    throw new SandboxError('rate_limited', `this account remembers ${store.usedConsents.size} used export consents, the sandbox's cap for one account (docs/decisions/0044): they are forgotten as their tokens expire (POST /__sandbox/clock/advance), or POST /__sandbox/reset starts the account afresh`)
+    throw new SandboxError(
+      'rate_limited',
+      `this account remembers ${store.usedConsents.size} used export consents, the sandbox's cap for one account (docs/decisions/0044): they are forgotten as their tokens expire (POST /__sandbox/clock/advance), or POST /__sandbox/reset starts the account afresh`,
+    )
   }
   store.usedConsents.set(claims.session, claims.exp)
 }
@@ -53,7 +61,8 @@ function checkConsent(tenant: Tenant, store: TenantStore, token: string, custome
     throw error instanceof SandboxError ? refuse(error.message) : error
   }
   if (claims.customer !== customerId) throw refuse(`consentToken was given by another customer than ${customerId}`)
-  if (store.usedConsents.has(claims.session)) throw refuse('consentToken has already been used; each consent exports once')
+  if (store.usedConsents.has(claims.session))
+    throw refuse('consentToken has already been used; each consent exports once')
   return claims
 }
 
@@ -65,7 +74,11 @@ function checkConsent(tenant: Tenant, store: TenantStore, token: string, custome
  * const { consentToken } = await issueExportConsent(tenant, 'cus_abc')
  * await exportCustomer(tenant, 'cus_abc', consentToken) // { customer, details, files, transactions, exportedAt }
  */
-export async function exportCustomer(tenant: Tenant, customerId: string, consentToken: string): Promise<CustomerExport> {
+export async function exportCustomer(
+  tenant: Tenant,
+  customerId: string,
+  consentToken: string,
+): Promise<CustomerExport> {
   const { store, record } = await loadCustomer(tenant, customerId)
   const claims = checkConsent(tenant, store, consentToken, customerId)
   rememberUsedConsent(tenant, store, claims)

@@ -13,5 +13,10 @@ import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts
  */
 export async function getCustomerDetails(tenant: Tenant, customerId: string): Promise<CustomerDetails> {
   const { store, record } = await loadCustomer(tenant, customerId)
-  return { ...toCustomer(tenant, record), externalCustomerId: store.externalCustomers.of(customerId), details: personalDetails(record), files: customerFiles(store, customerId) }
+  return {
+    ...toCustomer(tenant, record),
+    externalCustomerId: store.externalCustomers.of(customerId),
+    details: personalDetails(record),
+    files: customerFiles(store, customerId),
+  }
 }

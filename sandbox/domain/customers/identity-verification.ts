@@ -38,7 +38,12 @@ export async function approveIdentity(tenant: Tenant, customerId: string): Promi
     draft.requirements = draft.requirements.filter((requirement) => requirement === 'terms_acceptance')
     stampIdentityCheck(draft, tenant.clock.iso())
   })
-  tenant.record('kyc:decided', { customerId, status: 'approved', via: 'identity-challenge', identityId: identityIdOf(customerId) })
+  tenant.record('kyc:decided', {
+    customerId,
+    status: 'approved',
+    via: 'identity-challenge',
+    identityId: identityIdOf(customerId),
+  })
   await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   await emitIdentityCheck(tenant, store, customerId)
   return updated!

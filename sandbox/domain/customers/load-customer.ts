@@ -10,7 +10,10 @@ import type { TenantStore } from '#kernel/store/tenant-store.ts'
  * @example
  * const { store, record } = await loadCustomer(tenant, 'cus_abc')
  */
-export async function loadCustomer(tenant: Tenant, customerId: string): Promise<{ store: TenantStore; record: CustomerRecord }> {
+export async function loadCustomer(
+  tenant: Tenant,
+  customerId: string,
+): Promise<{ store: TenantStore; record: CustomerRecord }> {
   const store = await tenant.store()
   // A KYC decision fired by the clock writes asynchronously: read after it lands.
   await tenant.clock.settled()
@@ -26,7 +29,12 @@ export async function loadCustomer(tenant: Tenant, customerId: string): Promise<
  * personalDetails(record) // { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: null, address: null }
  */
 export function personalDetails(record: CustomerRecord): PersonalDetails {
-  return { firstName: record.firstName, lastName: record.lastName, dateOfBirth: record.dateOfBirth, address: record.address ?? null }
+  return {
+    firstName: record.firstName,
+    lastName: record.lastName,
+    dateOfBirth: record.dateOfBirth,
+    address: record.address ?? null,
+  }
 }
 
 /**

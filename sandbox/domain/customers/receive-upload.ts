@@ -19,8 +19,13 @@ export function uploadTokenTenant(token: string): string | undefined {
 
 function checkSize(size: number, declared: number): void {
   if (size === 0) throw SandboxError.invalidField('body', "body must hold the file's bytes; it is empty")
-  if (size > MAX_UPLOAD_BYTES) throw new SandboxError('payload_too_large', `body must be at most ${MAX_UPLOAD_BYTES} bytes; it is ${size}`)
-  if (size > declared) throw new SandboxError('payload_too_large', `body must be at most the declared size of ${declared} bytes; it is ${size}`)
+  if (size > MAX_UPLOAD_BYTES)
+    throw new SandboxError('payload_too_large', `body must be at most ${MAX_UPLOAD_BYTES} bytes; it is ${size}`)
+  if (size > declared)
+    throw new SandboxError(
+      'payload_too_large',
+      `body must be at most the declared size of ${declared} bytes; it is ${size}`,
+    )
 }
 
 /**
@@ -32,16 +37,26 @@ function checkSize(size: number, declared: number): void {
  * await receiveUpload(tenant, 'upl_1', token, new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))
  * // { uploadId: 'upl_1', status: 'uploaded', size: 4 }
  */
-export async function receiveUpload(tenant: Tenant, uploadId: string, token: string, bytes: Uint8Array): Promise<UploadReceipt> {
+export async function receiveUpload(
+  tenant: Tenant,
+  uploadId: string,
+  token: string,
+  bytes: Uint8Array,
+): Promise<UploadReceipt> {
   const claims = verifyToken(tenant, token, 'upload', 'token')
-  if (claims.session !== uploadId) throw new SandboxError('unauthorized', `token was issued for another upload than ${uploadId}`)
+  if (claims.session !== uploadId)
+    throw new SandboxError('unauthorized', `token was issued for another upload than ${uploadId}`)
   const store = await tenant.store()
   const upload = store.uploads.get(uploadId)
   if (!upload) throw new SandboxError('not_found', `upload ${uploadId} does not exist for this account`)
-  if (upload.status !== 'awaiting_upload') throw new SandboxError('conflict', `upload ${uploadId} has already received its file`)
+  if (upload.status !== 'awaiting_upload')
+    throw new SandboxError('conflict', `upload ${uploadId} has already received its file`)
   checkSize(bytes.length, upload.declaredSize)
   if (!matchesSignature(bytes, upload.contentType)) {
-    throw new SandboxError('unsupported_media_type', `body must be a ${upload.contentType} file, as declared; its leading bytes are not`)
+    throw new SandboxError(
+      'unsupported_media_type',
+      `body must be a ${upload.contentType} file, as declared; its leading bytes are not`,
+    )
   }
   const updated = await store.uploads.update(uploadId, (draft) => {
     draft.status = 'uploaded'
@@ -49,6 +64,11 @@ export async function receiveUpload(tenant: Tenant, uploadId: string, token: str
     draft.uploadedAt = tenant.clock.iso()
   })
   if (!updated) throw new SandboxError('not_found', `upload ${uploadId} does not exist for this account`)
-  tenant.record('file:uploaded', { customerId: upload.customerId, uploadId, documentType: upload.documentType, size: bytes.length })
+  tenant.record('file:uploaded', {
+    customerId: upload.customerId,
+    uploadId,
+    documentType: upload.documentType,
+    size: bytes.length,
+  })
   return { uploadId, status: 'uploaded', size: bytes.length }
 }

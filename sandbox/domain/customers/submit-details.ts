@@ -9,8 +9,36 @@ const MINIMUM_AGE = 18
 
 /** EU member states plus Iceland, Liechtenstein and Norway (alpha-3). */
 const EEA = new Set([
-  'AUT', 'BEL', 'BGR', 'HRV', 'CYP', 'CZE', 'DNK', 'EST', 'FIN', 'FRA', 'DEU', 'GRC', 'HUN', 'IRL', 'ITA',
-  'LVA', 'LTU', 'LUX', 'MLT', 'NLD', 'POL', 'PRT', 'ROU', 'SVK', 'SVN', 'ESP', 'SWE', 'ISL', 'LIE', 'NOR',
+  'AUT',
+  'BEL',
+  'BGR',
+  'HRV',
+  'CYP',
+  'CZE',
+  'DNK',
+  'EST',
+  'FIN',
+  'FRA',
+  'DEU',
+  'GRC',
+  'HUN',
+  'IRL',
+  'ITA',
+  'LVA',
+  'LTU',
+  'LUX',
+  'MLT',
+  'NLD',
+  'POL',
+  'PRT',
+  'ROU',
+  'SVK',
+  'SVN',
+  'ESP',
+  'SWE',
+  'ISL',
+  'LIE',
+  'NOR',
 ])
 
 /**
@@ -26,7 +54,10 @@ function assertAdult(tenant: Tenant, dateOfBirth: string): void {
   comesOfAge.setUTCFullYear(year + MINIMUM_AGE, month - 1, day)
   if (comesOfAge.getTime() > tenant.clock.now()) {
     const today = tenant.clock.iso().slice(0, 10)
-    throw SandboxError.invalidField('dateOfBirth', `dateOfBirth must make the customer at least ${MINIMUM_AGE} years old on ${today}`)
+    throw SandboxError.invalidField(
+      'dateOfBirth',
+      `dateOfBirth must make the customer at least ${MINIMUM_AGE} years old on ${today}`,
+    )
   }
 }
 
@@ -38,7 +69,11 @@ function assertAdult(tenant: Tenant, dateOfBirth: string): void {
  * geographyOf({ line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DEU' }) // { country: 'DEU', administrativeArea: null, area: 'EEA' }
  */
 function geographyOf(address: CustomerAddress): Geography {
-  return { country: address.country, administrativeArea: address.administrativeArea ?? null, area: EEA.has(address.country) ? 'EEA' : null }
+  return {
+    country: address.country,
+    administrativeArea: address.administrativeArea ?? null,
+    area: EEA.has(address.country) ? 'EEA' : null,
+  }
 }
 
 /**
@@ -48,7 +83,11 @@ function geographyOf(address: CustomerAddress): Geography {
  * @example
  * await submitDetails(tenant, 'cus_abc', { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', address })
  */
-export async function submitDetails(tenant: Tenant, customerId: string, input: SubmitDetailsRequest): Promise<PersonalDetails> {
+export async function submitDetails(
+  tenant: Tenant,
+  customerId: string,
+  input: SubmitDetailsRequest,
+): Promise<PersonalDetails> {
   const { store } = await loadCustomer(tenant, customerId)
   assertAdult(tenant, input.dateOfBirth)
   const geography = geographyOf(input.address)
@@ -61,6 +100,11 @@ export async function submitDetails(tenant: Tenant, customerId: string, input: S
     draft.requirements = draft.requirements.filter((requirement) => requirement !== 'details')
   })
   if (!updated) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
-  tenant.record('customer:updated', { customerId, fields: ['firstName', 'lastName', 'dateOfBirth', 'address'], ...geography, requirements: updated.requirements })
+  tenant.record('customer:updated', {
+    customerId,
+    fields: ['firstName', 'lastName', 'dateOfBirth', 'address'],
+    ...geography,
+    requirements: updated.requirements,
+  })
   return personalDetails(updated)
 }

@@ -24,7 +24,12 @@ function uploadPath(uploadId: string, token: string): string {
  * await createUploadUrl(tenant, 'cus_abc', { documentType: 'passport', contentType: 'image/jpeg', size: 2048 }, 'http://127.0.0.1:4010')
  * // { uploadId: 'upl_…', uploadUrl: 'http://127.0.0.1:4010/platform/v1/uploads/upl_…?token=up_…', expiresAt: '…' }
  */
-export async function createUploadUrl(tenant: Tenant, customerId: string, input: UploadUrlRequest, origin = ''): Promise<UploadUrl> {
+export async function createUploadUrl(
+  tenant: Tenant,
+  customerId: string,
+  input: UploadUrlRequest,
+  origin = '',
+): Promise<UploadUrl> {
   const { store } = await loadCustomer(tenant, customerId)
   const uploadId = newId(tenant, store, 'upl')
   const exp = tenant.clock.now() + TOKEN_TTL_MS.upload
@@ -43,6 +48,12 @@ export async function createUploadUrl(tenant: Tenant, customerId: string, input:
     uploadedAt: null,
     confirmedAt: null,
   })
-  tenant.record('file:requested', { customerId, uploadId, documentType: input.documentType, contentType: input.contentType, size: input.size })
+  tenant.record('file:requested', {
+    customerId,
+    uploadId,
+    documentType: input.documentType,
+    contentType: input.contentType,
+    size: input.size,
+  })
   return { uploadId, uploadUrl: `${origin}${uploadPath(uploadId, token)}`, expiresAt }
 }

@@ -31,7 +31,12 @@ function kycOutcome(lastName: string): 'approved' | 'rejected' | 'pending' {
 }
 
 /** The KYC decision a submission scheduled, when its time comes (`customer.identity_status_updated`, `identity_check_updated`). */
-export async function decideKyc(tenant: Tenant, store: TenantStore, customerId: string, status: 'approved' | 'rejected'): Promise<void> {
+export async function decideKyc(
+  tenant: Tenant,
+  store: TenantStore,
+  customerId: string,
+  status: 'approved' | 'rejected',
+): Promise<void> {
   // A customer decided meanwhile (approved in the challenge frame's identity verification) keeps that decision.
   if (store.customers.get(customerId)?.kycStatus !== 'pending') return
   // Journaled synchronously, at the decision's instant; `clock.settled()` waits for the write.
@@ -56,11 +61,21 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   const { store, record } = await loadCustomer(tenant, customerId)
   if (record.requirements.length > 0) {
     const list = record.requirements.join(', ')
-    const errors = record.requirements.map((requirement) => ({ field: 'kyc.requirements', message: `${requirement} is outstanding` }))
-    throw new SandboxError('conflict', `customer ${customerId} cannot be verified until its outstanding requirements are met: ${list}`, errors)
+    const errors = record.requirements.map((requirement) => ({
+      field: 'kyc.requirements',
+      message: `${requirement} is outstanding`,
+    }))
+    throw new SandboxError(
+      'conflict',
+      `customer ${customerId} cannot be verified until its outstanding requirements are met: ${list}`,
+      errors,
+    )
   }
   if (record.kycStatus === 'pending' || record.kycStatus === 'approved') {
-    throw new SandboxError('conflict', `customer ${customerId} cannot be verified again: kyc.status is already ${record.kycStatus}`)
+    throw new SandboxError(
+      'conflict',
+      `customer ${customerId} cannot be verified again: kyc.status is already ${record.kycStatus}`,
+    )
   }
   const outcome = kycOutcome(record.lastName)
   const updated = await store.customers.update(customerId, (draft) => {
@@ -70,7 +85,13 @@ export async function verifyCustomer(tenant: Tenant, customerId: string): Promis
   if (!updated) throw new SandboxError('not_found', `customer ${customerId} does not exist for this account`)
   const decidesAt = outcome === 'pending' ? null : new Date(tenant.clock.now() + KYC_DECISION_DELAY_MS).toISOString()
   tenant.record('kyc:submitted', { customerId, decidesAt })
-  if (outcome !== 'pending') tenant.scheduleJob(store, { kind: 'kyc:decide', at: tenant.clock.now() + KYC_DECISION_DELAY_MS, customerId, status: outcome })
+  if (outcome !== 'pending')
+    tenant.scheduleJob(store, {
+      kind: 'kyc:decide',
+      at: tenant.clock.now() + KYC_DECISION_DELAY_MS,
+      customerId,
+      status: outcome,
+    })
   await emitWebhook(tenant, store, 'customer.identity_status_updated', () => getCustomerDetails(tenant, customerId))
   await emitIdentityCheck(tenant, store, customerId)
   return toCustomer(tenant, updated)

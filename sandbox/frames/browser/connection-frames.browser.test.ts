@@ -10,7 +10,10 @@ import { runScriptInProcess } from '../testing/run-script-in-process.ts'
 const env = useBrowserSandbox()
 
 /** Runs a flow (built per account) in Chromium and in process, checks both against `expected`, and that they agree. */
-async function bothDrivers(build: (account: ReturnType<typeof platformAccount>) => Promise<FrameFlow>, expected: Parameters<typeof expectEvents>[1]) {
+async function bothDrivers(
+  build: (account: ReturnType<typeof platformAccount>) => Promise<FrameFlow>,
+  expected: Parameters<typeof expectEvents>[1],
+) {
   const browserFlow = await build(platformAccount(env.sandbox.core))
   const inBrowser = (await runScriptInBrowser(env.page, flowScript(browserFlow)))[browserFlow.frame] ?? []
   const processFlow = await build(platformAccount(env.sandbox.core))
@@ -25,22 +28,43 @@ const publicKey = async () => (await generateHostKeyPair()).publicKeyHex
 describe('connection frames in Chromium and in process', { timeout: 30_000 }, () => {
   it('flags mismatch: true when email and phone belong to two customers', async () => {
     await bothDrivers(
-      async (account) => ({ frame: 'check', params: { sessionToken: await account.session({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber }), publicKey: await publicKey() } }),
-      [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'connectionRequired', mismatch: true, credentials: '<credentials>' } }],
+      async (account) => ({
+        frame: 'check',
+        params: {
+          sessionToken: await account.session({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber }),
+          publicKey: await publicKey(),
+        },
+      }),
+      [
+        { kind: 'handshake' },
+        { kind: 'complete', payload: { status: 'connectionRequired', mismatch: true, credentials: '<credentials>' } },
+      ],
     )
   })
 
   it('asks for terms, then is active once a new session carries termsAcceptedAt', async () => {
     await bothDrivers(
-      async (account) => ({ frame: 'check', params: { sessionToken: await account.session(magic.terms), publicKey: await publicKey() } }),
+      async (account) => ({
+        frame: 'check',
+        params: { sessionToken: await account.session(magic.terms), publicKey: await publicKey() },
+      }),
       [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'termsAcceptanceRequired' } }],
     )
     await bothDrivers(
       async (account) => {
         await account.session(magic.terms)
-        return { frame: 'check', params: { sessionToken: await account.session({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }), publicKey: await publicKey() } }
+        return {
+          frame: 'check',
+          params: {
+            sessionToken: await account.session({ ...magic.terms, termsAcceptedAt: '2026-01-01T00:00:00.000Z' }),
+            publicKey: await publicKey(),
+          },
+        }
       },
-      [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } }],
+      [
+        { kind: 'handshake' },
+        { kind: 'complete', payload: { status: 'active', customer: { country: 'USA', administrativeArea: 'NY' } } },
+      ],
     )
   })
 
@@ -49,7 +73,11 @@ describe('connection frames in Chromium and in process', { timeout: 30_000 }, ()
       async (account) => ({
         frame: 'connect',
         params: { sessionToken: await account.session(magic.stranger), publicKey: await publicKey() },
-        actions: [{ type: 'enterEmail', email: 'new.person@example.com' }, { type: 'enterCode', code: '000000' }, { type: 'acceptTerms' }],
+        actions: [
+          { type: 'enterEmail', email: 'new.person@example.com' },
+          { type: 'enterCode', code: '000000' },
+          { type: 'acceptTerms' },
+        ],
       }),
       [{ kind: 'handshake' }, { kind: 'complete', payload: { status: 'active', customer: { country: 'USA' } } }],
     )

@@ -19,10 +19,16 @@ interface FrameCase {
 
 const buyer = () => connectedBuyer(env.sandbox.core)
 
-const payButton = (method: 'setupBuyButton' | 'setupApplePay' | 'setupGooglePay', type: 'card' | 'apple_pay' | 'google_pay'): FrameCase => ({
+const payButton = (
+  method: 'setupBuyButton' | 'setupApplePay' | 'setupGooglePay',
+  type: 'card' | 'apple_pay' | 'google_pay',
+): FrameCase => ({
   async open(page, theme) {
     const b = await buyer()
-    return { id: await mountCall(page, method, [b.clientToken, encodeQuote(await b.quote(100, type))], theme), first: 'button' }
+    return {
+      id: await mountCall(page, method, [b.clientToken, encodeQuote(await b.quote(100, type))], theme),
+      first: 'button',
+    }
   },
   async later(page, id) {
     await act(page, id, 'tapPay')
@@ -47,7 +53,10 @@ const CASES: Record<string, FrameCase> = {
     later: async () => 'done',
   },
   'add-card': {
-    open: async (page, theme) => ({ id: await mountCall(page, 'setupAddCard', [(await buyer()).clientToken], theme), first: 'form' }),
+    open: async (page, theme) => ({
+      id: await mountCall(page, 'setupAddCard', [(await buyer()).clientToken], theme),
+      first: 'form',
+    }),
     async later(page, id) {
       await act(page, id, 'enterCard', { number: '4242', expiryMonth: '12', expiryYear: '2030', cvc: '123' })
       return 'form'
@@ -57,7 +66,14 @@ const CASES: Record<string, FrameCase> = {
     async open(page, theme) {
       const sessionToken = await platformAccount(env.sandbox.core).session(magic.stranger)
       const { publicKeyHex } = await generateHostKeyPair()
-      return { id: await mountCall(page, 'setupFrame', ['connect'], theme, { sessionToken, publicKey: publicKeyHex, apiKey: undefined }), first: 'email' }
+      return {
+        id: await mountCall(page, 'setupFrame', ['connect'], theme, {
+          sessionToken,
+          publicKey: publicKeyHex,
+          apiKey: undefined,
+        }),
+        first: 'email',
+      }
     },
     async later(page, id) {
       await act(page, id, 'enterEmail', { email: 'new.person@example.com' })
@@ -66,7 +82,10 @@ const CASES: Record<string, FrameCase> = {
     },
   },
   auth: {
-    open: async (page, theme) => ({ id: await mountCall(page, 'setupAuth', [(await buyer()).clientToken], theme), first: 'code' }),
+    open: async (page, theme) => ({
+      id: await mountCall(page, 'setupAuth', [(await buyer()).clientToken], theme),
+      first: 'code',
+    }),
     async later(page, id) {
       await act(page, id, 'enterCode', { code: '12' })
       return 'code'
@@ -85,14 +104,20 @@ const CASES: Record<string, FrameCase> = {
     },
   },
   widget: {
-    open: async (page, theme) => ({ id: await mountCall(page, 'setupWidget', [], theme, { clientToken: (await buyer()).clientToken }), first: 'amount' }),
+    open: async (page, theme) => ({
+      id: await mountCall(page, 'setupWidget', [], theme, { clientToken: (await buyer()).clientToken }),
+      first: 'amount',
+    }),
     async later(page, id) {
       await act(page, id, 'chooseAmount', { amount: '10' })
       return 'amount'
     },
   },
   'customer-export': {
-    open: async (page, theme) => ({ id: await mountCall(page, 'setupCustomerExport', [(await buyer()).clientToken], theme), first: 'asking' }),
+    open: async (page, theme) => ({
+      id: await mountCall(page, 'setupCustomerExport', [(await buyer()).clientToken], theme),
+      first: 'asking',
+    }),
     async later(page, id) {
       await act(page, id, 'decline')
       return 'declined'
@@ -109,12 +134,21 @@ describe('frame accessibility in Chromium (axe-core: no serious or critical viol
         await env.page.emulateMedia({ colorScheme: null })
         await clearFrames(env.page)
         const { id, first } = await steps.open(env.page, theme)
-        expect({ theme, screen: first, violations: await axeViolations(await frameOnScreen(env.page, id, first)) }).toEqual({ theme, screen: first, violations: [] })
+        expect({
+          theme,
+          screen: first,
+          violations: await axeViolations(await frameOnScreen(env.page, id, first)),
+        }).toEqual({ theme, screen: first, violations: [] })
         const later = await steps.later(env.page, id)
         const view = await frameOnScreen(env.page, id, later)
         // A refused entry shows its alert: wait for it before checking the screen.
-        if (frame !== 'buy' && later === first) await view.locator('[role="alert"]').first().waitFor({ timeout: 10_000 })
-        expect({ theme, screen: later, violations: await axeViolations(view) }).toEqual({ theme, screen: later, violations: [] })
+        if (frame !== 'buy' && later === first)
+          await view.locator('[role="alert"]').first().waitFor({ timeout: 10_000 })
+        expect({ theme, screen: later, violations: await axeViolations(view) }).toEqual({
+          theme,
+          screen: later,
+          violations: [],
+        })
       }
       await env.page.emulateMedia({ colorScheme: null })
     })

@@ -9,12 +9,15 @@ const env = useBrowserSandbox()
 async function connectFrameColours(appearance: Record<string, string>) {
   const sessionToken = await platformAccount(env.sandbox.core).session(magic.stranger)
   const { publicKeyHex } = await generateHostKeyPair()
-  await env.page.evaluate((params) => {
-    const w = window as any
-    const container = document.getElementById('frames')!
-    container.replaceChildren()
-    w.sandbox.setupFrame('connect', { container, params: { apiKey: undefined, ...params } })
-  }, { sessionToken, publicKey: publicKeyHex, ...appearance })
+  await env.page.evaluate(
+    (params) => {
+      const w = window as any
+      const container = document.getElementById('frames')!
+      container.replaceChildren()
+      w.sandbox.setupFrame('connect', { container, params: { apiKey: undefined, ...params } })
+    },
+    { sessionToken, publicKey: publicKeyHex, ...appearance },
+  )
   const button = env.page.frameLocator('#frames iframe').locator('form[data-action="enterEmail"] button')
   await button.waitFor()
   return {
@@ -35,7 +38,9 @@ describe('frame appearance in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('applies the custom theme: colour-scheme lock, border radius and palette', async () => {
-    const colours = await connectFrameColours({ customTheme: JSON.stringify({ colorScheme: 'dark', borderRadius: 2, palette: { primary: '#00aa55' } }) })
+    const colours = await connectFrameColours({
+      customTheme: JSON.stringify({ colorScheme: 'dark', borderRadius: 2, palette: { primary: '#00aa55' } }),
+    })
     expect(colours).toEqual({ button: 'rgb(0, 170, 85)', body: 'rgb(21, 22, 26)', radius: '2px' })
   })
 })

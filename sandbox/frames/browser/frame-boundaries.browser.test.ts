@@ -28,23 +28,32 @@ async function rawHost(src: string): Promise<Page> {
 
 const framesReceived = (page: Page) => page.evaluate(() => (window as any).received as string[])
 const sendToFrame = (page: Page, message: unknown, origin: string) =>
-  page.evaluate(([m, o]) => (window as any).frame.contentWindow.postMessage(JSON.stringify(m), o), [message, origin] as const)
+  page.evaluate(([m, o]) => (window as any).frame.contentWindow.postMessage(JSON.stringify(m), o), [
+    message,
+    origin,
+  ] as const)
 
 async function connectedReset(channelId: string) {
   const account = platformAccount(env.sandbox.core)
   const { connection } = await account.connect(magic.usNy)
-  return { account, src: `${env.sandbox.framesUrl}/platform/v1/reset?channelId=${channelId}&clientToken=${connection.credentials.clientToken}` }
+  return {
+    account,
+    src: `${env.sandbox.framesUrl}/platform/v1/reset?channelId=${channelId}&clientToken=${connection.credentials.clientToken}`,
+  }
 }
 
 type Account = ReturnType<typeof platformAccount>
 
 /** The messages the frames of an account dropped, as the journal has them: the sender's origin and why (their running count aside). */
 function dropped(account: Account): Array<{ origin: string; reason: string }> {
-  return account.tenant().journal.list({ kind: 'frame' }).flatMap((entry) => {
-    if (entry.kind !== 'frame' || entry.direction !== 'dropped') return []
-    const { origin, reason } = entry.payload as { origin: string; reason: string; count: number }
-    return [{ origin, reason }]
-  })
+  return account
+    .tenant()
+    .journal.list({ kind: 'frame' })
+    .flatMap((entry) => {
+      if (entry.kind !== 'frame' || entry.direction !== 'dropped') return []
+      const { origin, reason } = entry.payload as { origin: string; reason: string; count: number }
+      return [{ origin, reason }]
+    })
 }
 
 /** Waits until the frame has journaled dropping a message: the signal that it handled it, where nothing else would show. */
@@ -78,8 +87,20 @@ describe('frame boundaries in Chromium', { timeout: 30_000 }, () => {
       intruder.src = url
       document.body.append(intruder)
     }, intruderUrl)
-    await expect.poll(() => page.frames().find((frame) => frame.url() === intruderUrl)?.title(), { timeout: 15_000 }).toBe('sent')
-    await droppedWith(account, { origin: env.host.intruderUrl.replace(/\/$/, ''), reason: 'not from the parent window' })
+    await expect
+      .poll(
+        () =>
+          page
+            .frames()
+            .find((frame) => frame.url() === intruderUrl)
+            ?.title(),
+        { timeout: 15_000 },
+      )
+      .toBe('sent')
+    await droppedWith(account, {
+      origin: env.host.intruderUrl.replace(/\/$/, ''),
+      reason: 'not from the parent window',
+    })
     expect(await framesReceived(page)).toEqual(['handshake'])
     await page.close()
   })
@@ -91,8 +112,17 @@ describe('frame boundaries in Chromium', { timeout: 30_000 }, () => {
     // A browser stamps a message with its sender's origin, so no page can post one from the parent window with a
     // foreign origin: the frame receives it as dispatched here, with the parent as its source.
     const frame = page.frames().find((candidate) => candidate.url().startsWith(env.sandbox.framesUrl))!
-    await frame.evaluate((data) => window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://intruder.example', source: window.parent })), JSON.stringify(ack('channel-foreign-origin')))
-    await droppedWith(account, { origin: 'https://intruder.example', reason: `not from the host origin ${env.host.url.replace(/\/$/, '')}` })
+    await frame.evaluate(
+      (data) =>
+        window.dispatchEvent(
+          new MessageEvent('message', { data, origin: 'https://intruder.example', source: window.parent }),
+        ),
+      JSON.stringify(ack('channel-foreign-origin')),
+    )
+    await droppedWith(account, {
+      origin: 'https://intruder.example',
+      reason: `not from the host origin ${env.host.url.replace(/\/$/, '')}`,
+    })
     expect(await framesReceived(page)).toEqual(['handshake'])
     await sendToFrame(page, ack('channel-foreign-origin'), env.sandbox.framesUrl)
     await page.waitForFunction(() => (window as any).received.length >= 2)
@@ -102,7 +132,10 @@ describe('frame boundaries in Chromium', { timeout: 30_000 }, () => {
 
   it('refuses to load under a host origin the tenant does not allow', async () => {
     const { account, src } = await connectedReset('channel-foreign')
-    await send(env.sandbox.core, 'PUT /__sandbox/settings', { headers: account.headers, body: { allowedOrigins: ['https://partner.example'] } })
+    await send(env.sandbox.core, 'PUT /__sandbox/settings', {
+      headers: account.headers,
+      body: { allowedOrigins: ['https://partner.example'] },
+    })
     const page = await rawHost(src)
     // The iframe's load event fires for the page the browser shows instead of a frame it refused to embed.
     await page.waitForFunction(() => (window as any).loaded === true)

@@ -19,7 +19,10 @@ describe('a frame page and the journal', { timeout: 30_000 }, () => {
     // At the moment the host receives each event, the events the journal holds for the frame.
     const journaledWhenReceived: Array<{ received: string; journaled: string[] }> = []
     await page.exposeFunction('journaledNow', (received: string) => {
-      const journaled = account.tenant().journal.list({ kind: 'frame' }).flatMap((entry) => (entry.kind === 'frame' && entry.direction === 'out' ? [entry.event] : []))
+      const journaled = account
+        .tenant()
+        .journal.list({ kind: 'frame' })
+        .flatMap((entry) => (entry.kind === 'frame' && entry.direction === 'out' ? [entry.event] : []))
       journaledWhenReceived.push({ received, journaled })
     })
     await page.evaluate(async (token) => {

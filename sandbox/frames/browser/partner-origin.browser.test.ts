@@ -13,23 +13,45 @@ const partnerOrigin = () => new URL(env.host.partnerUrl).origin
 /** A fresh account that lets only the partner origin embed its frames, a connected customer of it, and a host page there. */
 async function partner() {
   const account = platformAccount(env.sandbox.core)
-  await send(env.sandbox.core, 'PUT /__sandbox/settings', { headers: account.headers, body: { allowedOrigins: [partnerOrigin()] } })
+  await send(env.sandbox.core, 'PUT /__sandbox/settings', {
+    headers: account.headers,
+    body: { allowedOrigins: [partnerOrigin()] },
+  })
   const { sessionToken, connection } = await account.connect(magic.usNy)
   const page = await env.browser.newPage()
   await page.goto(env.host.partnerUrl)
   await page.waitForFunction(() => (window as any).ready === true)
-  return { account, page, apiKey: `pk_test_${account.account}`, sessionToken, clientToken: connection.credentials.clientToken }
+  return {
+    account,
+    page,
+    apiKey: `pk_test_${account.account}`,
+    sessionToken,
+    clientToken: connection.credentials.clientToken,
+  }
 }
 
 /** Mounts a frame from the host page with these parameters; resolves with the first `count` events the host heard. */
-async function mount(page: Page, frame: string, params: Record<string, string>, count = 2): Promise<Array<{ kind: string; payload?: unknown }>> {
-  await page.evaluate(([name, p]) => (window as any).sandbox.setupFrame(name, { params: p, onEvent: (window as any).record }), [frame, params] as const)
+async function mount(
+  page: Page,
+  frame: string,
+  params: Record<string, string>,
+  count = 2,
+): Promise<Array<{ kind: string; payload?: unknown }>> {
+  await page.evaluate(
+    ([name, p]) => (window as any).sandbox.setupFrame(name, { params: p, onEvent: (window as any).record }),
+    [frame, params] as const,
+  )
   await page.waitForFunction((n) => (window as any).frameEvents.length >= n, count, { timeout: 10_000 })
-  return page.evaluate(() => (window as any).frameEvents.map(({ kind, payload }: any) => (payload === undefined ? { kind } : { kind, payload })))
+  return page.evaluate(() =>
+    (window as any).frameEvents.map(({ kind, payload }: any) => (payload === undefined ? { kind } : { kind, payload })),
+  )
 }
 
 const tampered = (token: string) => `${token.slice(0, -5)}${token.at(-5) === 'A' ? 'B' : 'A'}${token.slice(-4)}`
-const INVALID_TOKEN = [{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_token', message: expect.any(String) } }]
+const INVALID_TOKEN = [
+  { kind: 'handshake' },
+  { kind: 'error', payload: { code: 'invalid_token', message: expect.any(String) } },
+]
 
 describe('frames on an origin only the tenant allows, in Chromium', () => {
   it('uses a host origin the default allowed origins do not match', () => {
@@ -38,7 +60,13 @@ describe('frames on an origin only the tenant allows, in Chromium', () => {
 
   it('connect a customer through the check frame there: the origin is allowed and a secure context (credentials decrypt with WebCrypto)', async () => {
     const { page, sessionToken } = await partner()
-    const connection = await page.evaluate((token) => (window as any).sandbox.getConnection(token).then((c: any) => ({ status: c.status, hasAccess: c.credentials.accessToken.startsWith('at_') })), sessionToken)
+    const connection = await page.evaluate(
+      (token) =>
+        (window as any).sandbox
+          .getConnection(token)
+          .then((c: any) => ({ status: c.status, hasAccess: c.credentials.accessToken.startsWith('at_') })),
+      sessionToken,
+    )
     expect(connection).toEqual({ status: 'active', hasAccess: true })
     await page.close()
   }, 20_000)

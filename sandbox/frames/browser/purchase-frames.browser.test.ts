@@ -22,11 +22,18 @@ async function bothDrivers(script: Script, expected: Expected): Promise<void> {
     expectEvents(inBrowser[frame as keyof EventsByFrame] ?? [], events!)
     expectEvents(inProcess[frame as keyof EventsByFrame] ?? [], events!)
   }
-  const same = (events: EventsByFrame) => Object.fromEntries(Object.entries(events).map(([frame, list]) => [frame, normalizeEvents(list ?? [])]))
+  const same = (events: EventsByFrame) =>
+    Object.fromEntries(Object.entries(events).map(([frame, list]) => [frame, normalizeEvents(list ?? [])]))
   expect(same(inBrowser)).toEqual(same(inProcess))
 }
 
-const pay = (frame: 'buy-button' | 'apple-pay' | 'google-pay', amount: number, method: PaymentMethodType, extra: ScriptStep[]): Script =>
+const pay =
+  (
+    frame: 'buy-button' | 'apple-pay' | 'google-pay',
+    amount: number,
+    method: PaymentMethodType,
+    extra: ScriptStep[],
+  ): Script =>
   async (buyer) => [
     { open: frame, params: { clientToken: buyer.clientToken, quote: encodeQuote(await buyer.quote(amount, method)) } },
     { act: frame, action: { type: 'tapPay' } },
@@ -42,48 +49,107 @@ const challenged = (frame: 'buy-button' | 'apple-pay', action: ScriptStep): Scri
 ]
 
 const pending = { kind: 'complete', payload: { transaction: { status: 'pending' } } }
-const declined = { kind: 'complete', payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode: 'authorizationDeclined' } }
-const challenge = { kind: 'challenge', payload: { kind: 'frame', url: expect.stringContaining('/platform/v1/challenge?') } }
+const declined = {
+  kind: 'complete',
+  payload: {
+    transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' },
+    failureCode: 'authorizationDeclined',
+  },
+}
+const challenge = {
+  kind: 'challenge',
+  payload: { kind: 'frame', url: expect.stringContaining('/platform/v1/challenge?') },
+}
 
 describe('purchase frames in Chromium and in process', { timeout: 30_000 }, () => {
   it('completes a card buy of 48 once the wallet-ownership challenge is completed', async () => {
-    await bothDrivers(pay('buy-button', 48, 'card', challenged('buy-button', { act: 'challenge', action: { type: 'completeChallenge' } })), {
-      'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
-      challenge: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } }],
-    })
+    await bothDrivers(
+      pay(
+        'buy-button',
+        48,
+        'card',
+        challenged('buy-button', { act: 'challenge', action: { type: 'completeChallenge' } }),
+      ),
+      {
+        'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
+        challenge: [
+          { kind: 'handshake' },
+          { kind: 'complete', payload: { flow: 'buy', transaction: { status: 'pending' } } },
+        ],
+      },
+    )
   })
 
   it('fails a buy of 48 whose challenge is cancelled, with a failed transaction', async () => {
-    await bothDrivers(pay('apple-pay', 48, 'apple_pay', challenged('apple-pay', { act: 'challenge', action: { type: 'cancelChallenge' } })), {
-      'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, declined],
-      challenge: [{ kind: 'handshake' }, { kind: 'cancelled', payload: { flow: 'buy' } }],
-    })
+    await bothDrivers(
+      pay(
+        'apple-pay',
+        48,
+        'apple_pay',
+        challenged('apple-pay', { act: 'challenge', action: { type: 'cancelChallenge' } }),
+      ),
+      {
+        'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, declined],
+        challenge: [{ kind: 'handshake' }, { kind: 'cancelled', payload: { flow: 'buy' } }],
+      },
+    )
   })
 
   it('asks for the CVV again for a card buy of 49', async () => {
-    await bothDrivers(pay('buy-button', 49, 'card', challenged('buy-button', { act: 'challenge', action: { type: 'enterCvv', cvv: '4321' } })), {
-      'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
-      challenge: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy' } }],
-    })
+    await bothDrivers(
+      pay(
+        'buy-button',
+        49,
+        'card',
+        challenged('buy-button', { act: 'challenge', action: { type: 'enterCvv', cvv: '4321' } }),
+      ),
+      {
+        'buy-button': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, challenge, pending],
+        challenge: [{ kind: 'handshake' }, { kind: 'complete', payload: { flow: 'buy' } }],
+      },
+    )
   })
 
   it('reports a wallet-pay failure with its failureCode', async () => {
     await bothDrivers(pay('google-pay', 41.13, 'google_pay', [{ until: 'google-pay', kind: 'complete' }]), {
-      'google-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'complete', payload: { transaction: { status: 'failed' }, failureCode: 'transactionNotAllowed', failureReason: expect.any(String) } }],
+      'google-pay': [
+        { kind: 'handshake' },
+        { kind: 'ready' },
+        { kind: 'buttonPressed' },
+        {
+          kind: 'complete',
+          payload: {
+            transaction: { status: 'failed' },
+            failureCode: 'transactionNotAllowed',
+            failureReason: expect.any(String),
+          },
+        },
+      ],
     })
   })
 
   it('posts buttonPressed before a sheet that is then cancelled, and again on the tap that pays', async () => {
     await bothDrivers(
       async (buyer) => [
-        { open: 'apple-pay', params: { clientToken: buyer.clientToken, quote: encodeQuote(await buyer.quote(100, 'apple_pay')) } },
+        {
+          open: 'apple-pay',
+          params: { clientToken: buyer.clientToken, quote: encodeQuote(await buyer.quote(100, 'apple_pay')) },
+        },
         { act: 'apple-pay', action: { type: 'tapPay' } },
         { act: 'apple-pay', action: { type: 'cancelSheet' } },
         { act: 'apple-pay', action: { type: 'tapPay' } },
         { act: 'apple-pay', action: { type: 'confirmSheet' } },
         { until: 'apple-pay', kind: 'complete' },
       ],
-      { 'apple-pay': [{ kind: 'handshake' }, { kind: 'ready' }, { kind: 'buttonPressed' }, { kind: 'buttonPressed' }, pending] },
+      {
+        'apple-pay': [
+          { kind: 'handshake' },
+          { kind: 'ready' },
+          { kind: 'buttonPressed' },
+          { kind: 'buttonPressed' },
+          pending,
+        ],
+      },
     )
   })
 
@@ -97,13 +163,27 @@ describe('purchase frames in Chromium and in process', { timeout: 30_000 }, () =
       ...challenged('buy-button', { act: 'challenge', action: { type: 'enterCvv', cvv: '4321' } }),
     ])
     // The page journals by fetch: wait for the last of them.
-    await expect.poll(() => buyer.tenant.journal.list({ kind: 'frame' }).filter((e) => e.kind === 'frame' && e.frame === 'buy-button' && e.event === 'complete').length).toBe(1)
+    await expect
+      .poll(
+        () =>
+          buyer.tenant.journal
+            .list({ kind: 'frame' })
+            .filter((e) => e.kind === 'frame' && e.frame === 'buy-button' && e.event === 'complete').length,
+      )
+      .toBe(1)
     const journal = buyer.tenant.journal.list({ kind: 'frame' }).flatMap((e) => (e.kind === 'frame' ? [e] : []))
-    expect(journal.filter((e) => e.direction === 'action').map((e) => ({ frame: e.frame, event: e.event, payload: e.payload }))).toEqual([
+    expect(
+      journal
+        .filter((e) => e.direction === 'action')
+        .map((e) => ({ frame: e.frame, event: e.event, payload: e.payload })),
+    ).toEqual([
       { frame: 'buy-button', event: 'tapPay', payload: undefined },
       { frame: 'buy-button', event: 'confirmSheet', payload: undefined },
       { frame: 'challenge', event: 'enterCvv', payload: { cvv: '4321' } },
     ])
-    expect(journal.find((e) => e.frame === 'buy-button' && e.event === 'handshake')?.params).toEqual({ clientToken: buyer.clientToken, quote })
+    expect(journal.find((e) => e.frame === 'buy-button' && e.event === 'handshake')?.params).toEqual({
+      clientToken: buyer.clientToken,
+      quote,
+    })
   })
 })

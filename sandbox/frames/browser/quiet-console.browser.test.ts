@@ -22,7 +22,8 @@ interface Noise {
 async function listenedPage(noise: Noise[], reactNative = false): Promise<Page> {
   const page = await env.browser.newPage()
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') noise.push({ page: page.url(), text: `${message.type()}: ${message.text()} (${message.location().url})` })
+    if (message.type() === 'error' || message.type() === 'warning')
+      noise.push({ page: page.url(), text: `${message.type()}: ${message.text()} (${message.location().url})` })
   })
   page.on('pageerror', (error) => noise.push({ page: page.url(), text: `uncaught: ${error.message}` }))
   if (reactNative) {
@@ -56,7 +57,10 @@ async function frameUrls(): Promise<Array<[FrameName, string]>> {
     'widget-fallback': { apiKey },
     'customer-export': { clientToken },
   }
-  return Object.entries(params).map(([frame, query], index) => [frame as FrameName, `${env.sandbox.framesUrl}/platform/v1/${frame}?${new URLSearchParams({ channelId: `quiet-${index}`, ...query })}`])
+  return Object.entries(params).map(([frame, query], index) => [
+    frame as FrameName,
+    `${env.sandbox.framesUrl}/platform/v1/${frame}?${new URLSearchParams({ channelId: `quiet-${index}`, ...query })}`,
+  ])
 }
 
 /** Loads `url` and waits until its network has been idle (the script loaded and ran, its first effects answered). */

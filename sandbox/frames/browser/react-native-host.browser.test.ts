@@ -24,14 +24,27 @@ async function appShowing(src: string): Promise<{ page: Page; received: Array<{ 
 
 /** The app sends a message as react-native-webview delivers it: a MessageEvent dispatched on window (iOS) or document (Android). */
 const fromApp = (page: Page, message: unknown, on: 'window' | 'document') =>
-  page.evaluate(([text, target]) => (target === 'window' ? window : document).dispatchEvent(new MessageEvent('message', { data: text })), [JSON.stringify(message), on] as const)
+  page.evaluate(
+    ([text, target]) =>
+      (target === 'window' ? window : document).dispatchEvent(new MessageEvent('message', { data: text })),
+    [JSON.stringify(message), on] as const,
+  )
 
 /**
  * A message dispatched as the app's are, but carrying one of what a window's message carries: an origin (`origin`),
  * or the page's own window as its source (`source: 'window'`).
  */
 const withOneMark = (page: Page, message: unknown, mark: { origin: string } | { source: 'window' }) =>
-  page.evaluate(([text, marked]) => window.dispatchEvent(new MessageEvent('message', { data: text, ...('origin' in marked ? { origin: marked.origin } : { source: window }) })), [JSON.stringify(message), mark] as const)
+  page.evaluate(
+    ([text, marked]) =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: text,
+          ...('origin' in marked ? { origin: marked.origin } : { source: window }),
+        }),
+      ),
+    [JSON.stringify(message), mark] as const,
+  )
 
 const ack = (channelId: string) => ({ version: 2, meta: { channelId }, kind: 'ack' })
 const kinds = (received: Array<{ kind: string }>) => received.map((m) => m.kind).filter((kind) => kind !== 'resize')
@@ -39,16 +52,22 @@ const kinds = (received: Array<{ kind: string }>) => received.map((m) => m.kind)
 async function connectedReset(channelId: string): Promise<{ account: Account; src: string }> {
   const account = platformAccount(env.sandbox.core)
   const { connection } = await account.connect(magic.usNy)
-  return { account, src: `${env.sandbox.framesUrl}/platform/v1/reset?channelId=${channelId}&clientToken=${connection.credentials.clientToken}` }
+  return {
+    account,
+    src: `${env.sandbox.framesUrl}/platform/v1/reset?channelId=${channelId}&clientToken=${connection.credentials.clientToken}`,
+  }
 }
 
 /** What the account's frames dropped, as the journal has it. */
 function dropped(account: Account): Array<{ origin: string; reason: string }> {
-  return account.tenant().journal.list({ kind: 'frame' }).flatMap((entry) => {
-    if (entry.kind !== 'frame' || entry.direction !== 'dropped') return []
-    const { origin, reason } = entry.payload as { origin: string; reason: string }
-    return [{ origin, reason }]
-  })
+  return account
+    .tenant()
+    .journal.list({ kind: 'frame' })
+    .flatMap((entry) => {
+      if (entry.kind !== 'frame' || entry.direction !== 'dropped') return []
+      const { origin, reason } = entry.payload as { origin: string; reason: string }
+      return [{ origin, reason }]
+    })
 }
 
 const poll = { timeout: 15_000, interval: 50 }
@@ -79,9 +98,13 @@ describe('frames in a React Native WebView (Chromium with the bridge injected)',
     const { page, received } = await appShowing(src)
     await expect.poll(() => kinds(received), poll).toEqual(['handshake'])
     await page.evaluate((text) => window.postMessage(text, '*'), JSON.stringify(ack('rn-guard')))
-    await expect.poll(() => dropped(account), poll).toContainEqual({ origin: env.sandbox.framesUrl, reason: 'not from the React Native app (a window posted it)' })
+    await expect
+      .poll(() => dropped(account), poll)
+      .toContainEqual({ origin: env.sandbox.framesUrl, reason: 'not from the React Native app (a window posted it)' })
     await fromApp(page, ack('another-channel'), 'window')
-    await expect.poll(() => dropped(account), poll).toContainEqual({ origin: '', reason: 'not an envelope of this channel' })
+    await expect
+      .poll(() => dropped(account), poll)
+      .toContainEqual({ origin: '', reason: 'not an envelope of this channel' })
     expect(kinds(received)).toEqual(['handshake'])
     await page.close()
   })
@@ -91,7 +114,9 @@ describe('frames in a React Native WebView (Chromium with the bridge injected)',
     const { page, received } = await appShowing(src)
     await expect.poll(() => kinds(received), poll).toEqual(['handshake'])
     await withOneMark(page, ack('rn-source'), { source: 'window' })
-    await expect.poll(() => dropped(account), poll).toContainEqual({ origin: '', reason: 'not from the React Native app (a window posted it)' })
+    await expect
+      .poll(() => dropped(account), poll)
+      .toContainEqual({ origin: '', reason: 'not from the React Native app (a window posted it)' })
     expect(kinds(received)).toEqual(['handshake'])
     await fromApp(page, ack('rn-source'), 'window')
     await expect.poll(() => kinds(received), poll).toEqual(['handshake', 'complete'])
@@ -104,7 +129,9 @@ describe('frames in a React Native WebView (Chromium with the bridge injected)',
     const origin = new URL(env.host.url).origin
     await expect.poll(() => kinds(received), poll).toEqual(['handshake'])
     await withOneMark(page, ack('rn-origin'), { origin })
-    await expect.poll(() => dropped(account), poll).toContainEqual({ origin, reason: 'not from the React Native app (it has an origin)' })
+    await expect
+      .poll(() => dropped(account), poll)
+      .toContainEqual({ origin, reason: 'not from the React Native app (it has an origin)' })
     expect(kinds(received)).toEqual(['handshake'])
     await fromApp(page, ack('rn-origin'), 'window')
     await expect.poll(() => kinds(received), poll).toEqual(['handshake', 'complete'])
@@ -115,7 +142,12 @@ describe('frames in a React Native WebView (Chromium with the bridge injected)',
     const { account, src } = await connectedReset('rn-none')
     const page = await env.browser.newPage()
     await page.goto(src, { waitUntil: 'networkidle' })
-    expect(account.tenant().journal.list({ kind: 'frame' }).filter((entry) => entry.kind === 'frame' && entry.direction === 'out')).toEqual([])
+    expect(
+      account
+        .tenant()
+        .journal.list({ kind: 'frame' })
+        .filter((entry) => entry.kind === 'frame' && entry.direction === 'out'),
+    ).toEqual([])
     await page.close()
   })
 })

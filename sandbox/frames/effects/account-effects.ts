@@ -23,17 +23,31 @@ const WIDGET_PAYMENT = 'apple_pay' as const
  */
 export function connectedCustomer(context: FrameContext, code: string): string {
   const customer = context.claims?.scope === 'full' ? context.claims.customer : null
-  if (customer === null) throw new FrameError(code, `the ${context.frame} frame needs the clientToken of a connected customer (full scope)`)
+  if (customer === null)
+    throw new FrameError(code, `the ${context.frame} frame needs the clientToken of a connected customer (full scope)`)
   return customer
 }
 
 /** Claims for an indicative quote: the frame's, or anonymous ones for an apiKey-only frame. */
 function quoteClaims(context: FrameContext): TokenClaims {
-  return context.claims ?? { kind: 'client', tenant: context.tenant.id, session: '', customer: null, scope: 'anonymous', iat: 0, exp: 0, inc: context.tenant.incarnation }
+  return (
+    context.claims ?? {
+      kind: 'client',
+      tenant: context.tenant.id,
+      session: '',
+      customer: null,
+      scope: 'anonymous',
+      iat: 0,
+      exp: 0,
+      inc: context.tenant.incarnation,
+    }
+  )
 }
 
 /** Effects of the customer-account frames: add-card, customer-export, widget and widget-fallback. */
-export const accountEffects: EffectHandlers<'card.add' | 'export.consent' | 'widget.price' | 'widget.quote' | 'widget.execute'> = {
+export const accountEffects: EffectHandlers<
+  'card.add' | 'export.consent' | 'widget.price' | 'widget.quote' | 'widget.execute'
+> = {
   /**
    * Stores a card for the connected customer; an expiry before the tenant clock's
    * month is `card_expired`, the magic number 4000000000000002 is `card_declined`.
@@ -45,10 +59,26 @@ export const accountEffects: EffectHandlers<'card.add' | 'export.consent' | 'wid
     const { number, expiryMonth, expiryYear } = read.entry
     const { tenant } = context
     const availability = cardAvailability({ expiryMonth, expiryYear }, tenant.clock.now())
-    if (!availability.available) throw new FrameError('card_expired', `the card expired in ${expiryYear}-${String(expiryMonth).padStart(2, '0')}, before ${tenant.clock.iso().slice(0, 7)}`)
-    if (number === MAGIC_CARDS.declined) throw new FrameError('card_declined', `the issuer declined the card (sandbox magic number ${MAGIC_CARDS.declined})`)
+    if (!availability.available)
+      throw new FrameError(
+        'card_expired',
+        `the card expired in ${expiryYear}-${String(expiryMonth).padStart(2, '0')}, before ${tenant.clock.iso().slice(0, 7)}`,
+      )
+    if (number === MAGIC_CARDS.declined)
+      throw new FrameError(
+        'card_declined',
+        `the issuer declined the card (sandbox magic number ${MAGIC_CARDS.declined})`,
+      )
     const store = await tenant.store()
-    const card = { id: newId(tenant, store, 'pm'), type: 'card' as const, brand: cardBrand(number)!, last4: number.slice(-4), expiryMonth, expiryYear, availability }
+    const card = {
+      id: newId(tenant, store, 'pm'),
+      type: 'card' as const,
+      brand: cardBrand(number)!,
+      last4: number.slice(-4),
+      expiryMonth,
+      expiryYear,
+      availability,
+    }
     await store.cards.create({ ...card, customerId })
     tenant.record('card:added', { customerId, cardId: card.id })
     return card
@@ -63,16 +93,29 @@ export const accountEffects: EffectHandlers<'card.add' | 'export.consent' | 'wid
    */
   'widget.price': async (context, { fiatCode, amount, currencyCode }) => {
     const { tenant } = context
-    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, paymentMethod: { type: WIDGET_PAYMENT } }
+    const request = {
+      source: { asset: { code: fiatCode }, amount },
+      destination: { asset: { code: currencyCode } },
+      paymentMethod: { type: WIDGET_PAYMENT },
+    }
     const quote = quoteBuy(tenant, await tenant.store(), quoteClaims(context), request)
     const crypto = tenant.catalog.crypto(quote.destination.asset.code)!
-    return { currencyCode: crypto.code, estimate: quote.destination.amount, addressRegex: tenant.mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex }
+    return {
+      currencyCode: crypto.code,
+      estimate: quote.destination.amount,
+      addressRegex: tenant.mode === 'test' ? crypto.testnetAddressRegex : crypto.addressRegex,
+    }
   },
 
   /** An executable Apple Pay quote for the connected customer (`connection_required` without one). */
   'widget.quote': async (context, { fiatCode, amount, currencyCode, address }) => {
     connectedCustomer(context, 'connection_required')
-    const request = { source: { asset: { code: fiatCode }, amount }, destination: { asset: { code: currencyCode } }, wallet: { address }, paymentMethod: { type: WIDGET_PAYMENT } }
+    const request = {
+      source: { asset: { code: fiatCode }, amount },
+      destination: { asset: { code: currencyCode } },
+      wallet: { address },
+      paymentMethod: { type: WIDGET_PAYMENT },
+    }
     return quoteBuy(context.tenant, await context.tenant.store(), context.claims!, request)
   },
 

@@ -31,7 +31,11 @@ function liveSession(context: FrameContext, store: TenantStore): SessionRecord {
 function tokenCustomer(context: FrameContext, store: TenantStore): CustomerRecord {
   const id = context.claims?.customer
   const customer = id ? store.customers.get(id) : undefined
-  if (!customer) throw new FrameError('invalid_token', 'the clientToken names no customer: connect the customer first (check or connect frame)')
+  if (!customer)
+    throw new FrameError(
+      'invalid_token',
+      'the clientToken names no customer: connect the customer first (check or connect frame)',
+    )
   return customer
 }
 
@@ -46,11 +50,15 @@ async function register(context: FrameContext, store: TenantStore, email: string
   const session = liveSession(context, store)
   const decision = resolveConnection(tenant, store, session)
   if (decision.status !== 'connectionRequired' || decision.mismatch) {
-    throw new FrameError('invalid_state', `the session's connection is ${decision.status}${decision.mismatch ? ' (mismatch)' : ''}; only a customer who must connect registers`)
+    throw new FrameError(
+      'invalid_state',
+      `the session's connection is ${decision.status}${decision.mismatch ? ' (mismatch)' : ''}; only a customer who must connect registers`,
+    )
   }
   if (!EMAIL.test(email)) throw new FrameError('invalid_request', 'email must be an email address')
   const owner = store.customerByEmail(email)
-  if (owner && owner.id !== decision.customer?.id) throw new FrameError('email_in_use', `${email} belongs to another customer`)
+  if (owner && owner.id !== decision.customer?.id)
+    throw new FrameError('email_in_use', `${email} belongs to another customer`)
   const now = tenant.clock.iso()
   if (decision.customer) {
     const updated = await store.customers.update(decision.customer.id, (draft) => {
@@ -60,15 +68,28 @@ async function register(context: FrameContext, store: TenantStore, email: string
     return updated!
   }
   const customer = await store.addCustomer({
-    id: newId(tenant, store, 'cus'), email, phoneNumber: session.phoneNumber, firstName: '', lastName: '', dateOfBirth: null,
-    ...geographyOfPhone(session.phoneNumber), kycStatus: 'approved', requirements: [], termsAcceptedAt: now, guest: false, magic: null, createdAt: now,
+    id: newId(tenant, store, 'cus'),
+    email,
+    phoneNumber: session.phoneNumber,
+    firstName: '',
+    lastName: '',
+    dateOfBirth: null,
+    ...geographyOfPhone(session.phoneNumber),
+    kycStatus: 'approved',
+    requirements: [],
+    termsAcceptedAt: now,
+    guest: false,
+    magic: null,
+    createdAt: now,
   })
   tenant.record('customer:created', { customerId: customer.id, via: 'connect', country: customer.country })
   return customer
 }
 
 /** Effects of the check, connect and auth frames. */
-export const connectionEffects: EffectHandlers<'connection.decide' | 'connection.register' | 'connection.identify' | 'connection.authenticate'> = {
+export const connectionEffects: EffectHandlers<
+  'connection.decide' | 'connection.register' | 'connection.identify' | 'connection.authenticate'
+> = {
   /** `{skipKyc?}`: the session's connection with credentials, exactly as `POST /__sandbox/connections` decides it. */
   'connection.decide': async (context, { skipKyc }) => {
     const store = await context.tenant.store()

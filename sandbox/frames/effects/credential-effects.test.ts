@@ -5,10 +5,15 @@ import type { FrameContext } from './frame-context.ts'
 import { FrameError } from './frame-error.ts'
 import { effectHandlers } from './index.ts'
 
-const credentials: Credentials = { accessToken: 'at_access', clientToken: 'ct_client', expiresAt: '2025-01-01T01:00:00.000Z' }
+const credentials: Credentials = {
+  accessToken: 'at_access',
+  clientToken: 'ct_client',
+  expiresAt: '2025-01-01T01:00:00.000Z',
+}
 
 describe('credentials.encrypt effect', () => {
-  const encrypt = (context: FrameContext, effect: { type: string; [field: string]: unknown }) => effectHandlers.get('credentials.encrypt')!.run(context, effect)
+  const encrypt = (context: FrameContext, effect: { type: string; [field: string]: unknown }) =>
+    effectHandlers.get('credentials.encrypt')!.run(context, effect)
   const context = {} as FrameContext
 
   it('answers credentials the host private key decrypts', async () => {
@@ -20,6 +25,9 @@ describe('credentials.encrypt effect', () => {
   it('fails with invalid_request for a malformed publicKey', async () => {
     const failure = encrypt(context, { type: 'credentials.encrypt', credentials, publicKey: 'xyz' })
     await expect(failure).rejects.toBeInstanceOf(FrameError)
-    await expect(failure).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('publicKey must be a raw X25519 public key') })
+    await expect(failure).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('publicKey must be a raw X25519 public key'),
+    })
   })
 })

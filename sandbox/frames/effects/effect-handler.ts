@@ -7,7 +7,10 @@ import type { FrameContext } from './frame-context.ts'
  * (`FrameEffectSchemas[N]`) and answers that effect's value (`EffectValues[N]`). It throws `SandboxError`
  * or `FrameError` to fail it (code and message reach the machine).
  */
-export type EffectHandler<N extends EffectName> = (context: FrameContext, effect: FrameEffectOf<N>) => Promise<EffectValueOf<N>>
+export type EffectHandler<N extends EffectName> = (
+  context: FrameContext,
+  effect: FrameEffectOf<N>,
+) => Promise<EffectValueOf<N>>
 
 /**
  * Handlers by effect name, each typed by its key: the table of every name (`EffectHandlers`) fails to compile

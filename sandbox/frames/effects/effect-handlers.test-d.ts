@@ -11,11 +11,24 @@ import { sessionEffects } from './session-effects.ts'
 import { sellEffects } from './sell-effects.ts'
 
 /** Every effect has its handler: the full table compiles. */
-export const complete: EffectHandlers = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...sellEffects, ...purchaseEffects }
+export const complete: EffectHandlers = {
+  ...sessionEffects,
+  ...credentialEffects,
+  ...connectionEffects,
+  ...accountEffects,
+  ...sellEffects,
+  ...purchaseEffects,
+}
 
 /** A table missing an effect (here `auth.reset`) is a type error. */
 // @ts-expect-error property 'auth.reset' is missing
-export const missingAnEffect: EffectHandlers = { ...credentialEffects, ...connectionEffects, ...accountEffects, ...sellEffects, ...purchaseEffects }
+export const missingAnEffect: EffectHandlers = {
+  ...credentialEffects,
+  ...connectionEffects,
+  ...accountEffects,
+  ...sellEffects,
+  ...purchaseEffects,
+}
 
 /** A handler answering the wrong shape is a type error; the right one is not. */
 export const wrongShape: EffectHandlers<'credentials.encrypt' | 'widget.execute'> = {

@@ -48,7 +48,11 @@ export function frameExpired(frame: FrameName, expiresAt: number): string {
 }
 
 /** The frame parameters that carry a token, in the order they authorize a frame, with the token kind each must be. */
-export const FRAME_TOKEN_PARAMETERS = [['sessionToken', 'session'], ['clientToken', 'client'], ['challengeToken', 'challenge']] as const
+export const FRAME_TOKEN_PARAMETERS = [
+  ['sessionToken', 'session'],
+  ['clientToken', 'client'],
+  ['challengeToken', 'challenge'],
+] as const
 
 /**
  * Resolves a frame's context from its parameters: `sessionToken` (check,
@@ -56,24 +60,43 @@ export const FRAME_TOKEN_PARAMETERS = [['sessionToken', 'session'], ['clientToke
  * A token that is not valid, expired or revoked, or whose session is unknown,
  * revoked or expired, is a 401 `SandboxError`.
  */
-export async function resolveFrameContext(core: FramesHost, frame: FrameName, params: Record<string, unknown>): Promise<FrameContext> {
+export async function resolveFrameContext(
+  core: FramesHost,
+  frame: FrameName,
+  params: Record<string, unknown>,
+): Promise<FrameContext> {
   const channelId = String(params.channelId)
   for (const [field, kind] of FRAME_TOKEN_PARAMETERS) {
     const token = params[field]
     if (typeof token !== 'string') continue
     const tenant = tenantOfToken(core.tenants, token, field)
     const claims = verifyToken(tenant, token, kind, field)
-    if (typeof params.apiKey === 'string' && core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant !== tenant) {
+    if (
+      typeof params.apiKey === 'string' &&
+      core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey').tenant !== tenant
+    ) {
       throw new SandboxError('unauthorized', `${field} was not issued to this account (the apiKey's)`)
     }
     const session = liveSessionOf(tenant, await tenant.store(), claims, field)
-    return { core, tenant, frame, channelId, params, claims, session, expiresAt: Math.min(claims.exp, Date.parse(session.expiresAt)) }
+    return {
+      core,
+      tenant,
+      frame,
+      channelId,
+      params,
+      claims,
+      session,
+      expiresAt: Math.min(claims.exp, Date.parse(session.expiresAt)),
+    }
   }
   if (typeof params.apiKey === 'string') {
     const { tenant } = core.tenants.authenticate(params.apiKey, 'publishable', 'apiKey')
     return { core, tenant, frame, channelId, params, expiresAt: tenant.clock.now() + KEY_ONLY_FRAME_TTL_MS }
   }
-  throw new SandboxError('unauthorized', `the ${frame} frame needs a clientToken${frame === 'check' || frame === 'connect' ? ' or sessionToken' : ''} or an apiKey`)
+  throw new SandboxError(
+    'unauthorized',
+    `the ${frame} frame needs a clientToken${frame === 'check' || frame === 'connect' ? ' or sessionToken' : ''} or an apiKey`,
+  )
 }
 
 /**
@@ -85,7 +108,11 @@ export async function resolveFrameContext(core: FramesHost, frame: FrameName, pa
  * @example
  * const context = await ticketFrameContext(core, tenant, ticket) // ticket from readFrameTicket
  */
-export async function ticketFrameContext(core: FramesHost, tenant: Tenant, ticket: { frame: FrameName; params: Record<string, unknown>; exp: number }): Promise<FrameContext> {
+export async function ticketFrameContext(
+  core: FramesHost,
+  tenant: Tenant,
+  ticket: { frame: FrameName; params: Record<string, unknown>; exp: number },
+): Promise<FrameContext> {
   const { frame, params } = ticket
   const channelId = String(params.channelId)
   for (const [field, kind] of FRAME_TOKEN_PARAMETERS) {
@@ -93,7 +120,16 @@ export async function ticketFrameContext(core: FramesHost, tenant: Tenant, ticke
     if (typeof token !== 'string') continue
     const claims = verifyToken(tenant, token, kind, field)
     const session = liveSessionOf(tenant, await tenant.store(), claims, field)
-    return { core, tenant, frame, channelId, params, claims, session, expiresAt: Math.min(claims.exp, Date.parse(session.expiresAt), ticket.exp) }
+    return {
+      core,
+      tenant,
+      frame,
+      channelId,
+      params,
+      claims,
+      session,
+      expiresAt: Math.min(claims.exp, Date.parse(session.expiresAt), ticket.exp),
+    }
   }
   return { core, tenant, frame, channelId, params, expiresAt: ticket.exp }
 }

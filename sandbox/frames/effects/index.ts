@@ -25,20 +25,33 @@ function parsingHandler<N extends EffectName>(name: N, handler: EffectHandler<N>
   return {
     async run(context, effect) {
       const parsed = parseReportingInput(schema, effect)
-      if (!parsed.success) throw new FrameError('invalid_request', `${effect.type}: ${describeIssue(parsed.error.issues[0]!, 'effect').message}`)
+      if (!parsed.success)
+        throw new FrameError(
+          'invalid_request',
+          `${effect.type}: ${describeIssue(parsed.error.issues[0]!, 'effect').message}`,
+        )
       return handler(context, parsed.data)
     },
   }
 }
 
 /** Every effect's handler, by name: typed as the full table, so a contract effect without a handler fails to compile. */
-const handlers: EffectHandlers = { ...sessionEffects, ...credentialEffects, ...connectionEffects, ...accountEffects, ...sellEffects, ...purchaseEffects }
+const handlers: EffectHandlers = {
+  ...sessionEffects,
+  ...credentialEffects,
+  ...connectionEffects,
+  ...accountEffects,
+  ...sellEffects,
+  ...purchaseEffects,
+}
 
 /**
  * Every effect handler, by effect type. A `Map`: the type comes from a page, and a plain object would answer
  * `constructor` with `Object` (which hands back the frame context it is called with, secrets and all).
  */
-export const effectHandlers: ReadonlyMap<string, ParsingEffectHandler> = new Map(EFFECT_NAMES.map((name) => [name, parsing(name)]))
+export const effectHandlers: ReadonlyMap<string, ParsingEffectHandler> = new Map(
+  EFFECT_NAMES.map((name) => [name, parsing(name)]),
+)
 
 /** The handler of one effect name, parsing first (generic, so the handler's type follows the name). */
 function parsing<N extends EffectName>(name: N): ParsingEffectHandler {
@@ -53,11 +66,13 @@ function parsing<N extends EffectName>(name: N): ParsingEffectHandler {
 export async function runEffect(context: FrameContext, effect: UncheckedEffect): Promise<EffectResult> {
   const handler = effectHandlers.get(effect.type)
   try {
-    if (context.expiresAt <= context.tenant.clock.now()) throw new FrameError('invalid_token', frameExpired(context.frame, context.expiresAt))
+    if (context.expiresAt <= context.tenant.clock.now())
+      throw new FrameError('invalid_token', frameExpired(context.frame, context.expiresAt))
     if (!handler) throw new SandboxError('invalid_request', `no effect handler for ${effect.type}`)
     return { effect: effect.type, ok: true, value: await handler.run(context, effect) } as EffectResult
   } catch (error) {
-    if (error instanceof SandboxError || error instanceof FrameError) return { effect: effect.type, ok: false, error: { code: error.code, message: error.message } }
+    if (error instanceof SandboxError || error instanceof FrameError)
+      return { effect: effect.type, ok: false, error: { code: error.code, message: error.message } }
     throw error
   }
 }

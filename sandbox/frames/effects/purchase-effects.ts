@@ -2,7 +2,13 @@ import { BuyQuote, type ChallengeRecord, type TransactionRecord } from '#contrac
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import { verifyBuyQuote } from '#domain/buy-quote.ts'
 import { quoteBoundsProblem } from '#domain/buy-quote-checks.ts'
-import { challengeOfToken, challengeSettled, DEFAULT_FRAMES_ORIGIN, finishChallenge, openChallenge } from '#domain/challenges.ts'
+import {
+  challengeOfToken,
+  challengeSettled,
+  DEFAULT_FRAMES_ORIGIN,
+  finishChallenge,
+  openChallenge,
+} from '#domain/challenges.ts'
 import { paymentMethodAvailability } from '#domain/payment-methods.ts'
 import { executeBuyQuote } from '#domain/transactions.ts'
 import { declineChallenge, declinedChallengeReason } from '#domain/declined-challenge.ts'
@@ -20,9 +26,13 @@ function buyer(context: FrameContext) {
   const { claims, session, frame } = context
   if (!isPurchaseFrame(frame)) throw new FrameError('unsupported_flow', `the ${frame} frame does not buy`)
   if (claims?.kind !== 'client' || claims.scope !== 'full' || claims.customer === null || !session) {
-    throw new FrameError('invalid_token', `the ${frame} frame needs the clientToken of a connected customer (full scope)`)
+    throw new FrameError(
+      'invalid_token',
+      `the ${frame} frame needs the clientToken of a connected customer (full scope)`,
+    )
   }
-  const externalTransactionId = typeof context.params.externalTransactionId === 'string' ? context.params.externalTransactionId : undefined
+  const externalTransactionId =
+    typeof context.params.externalTransactionId === 'string' ? context.params.externalTransactionId : undefined
   return { frame, customerId: claims.customer, sessionId: session.id, externalTransactionId }
 }
 
@@ -34,11 +44,25 @@ async function checkedQuote(context: FrameContext, raw: unknown, allowExpired = 
   const problem = quoteProblem(frame, parsed.data)
   if (problem) throw new FrameError('invalid_quote', problem)
   const verdict = verifyBuyQuote(context.tenant, customerId, parsed.data)
-  if (verdict === 'tampered') throw new FrameError('invalid_quote', 'the quote signature does not match: it was changed or made for another customer')
-  if (verdict === 'expired' && !allowExpired) throw new FrameError('quote_expired', `the quote expired at ${parsed.data.expiresAt}: send setQuote with a new one`)
+  if (verdict === 'tampered')
+    throw new FrameError(
+      'invalid_quote',
+      'the quote signature does not match: it was changed or made for another customer',
+    )
+  if (verdict === 'expired' && !allowExpired)
+    throw new FrameError('quote_expired', `the quote expired at ${parsed.data.expiresAt}: send setQuote with a new one`)
   const outOfBounds = quoteBoundsProblem(context.tenant.catalog, parsed.data)
   if (outOfBounds) throw new FrameError('invalid_quote', outOfBounds.message)
-  return { quote: parsed.data, verdict, trigger: purchaseGate(context.tenant, (await context.tenant.store()).customers.get(customerId), parsed.data.source.amount, frame) }
+  return {
+    quote: parsed.data,
+    verdict,
+    trigger: purchaseGate(
+      context.tenant,
+      (await context.tenant.store()).customers.get(customerId),
+      parsed.data.source.amount,
+      frame,
+    ),
+  }
 }
 
 const outcomeOf = (t: TransactionRecord): PurchaseOutcome => ({
@@ -52,15 +76,25 @@ async function challengeOfFrame(context: FrameContext): Promise<ChallengeRecord>
   try {
     record = await challengeOfToken(context.tenant, await context.tenant.store(), String(context.params.challengeToken))
   } catch (error) {
-    if (error instanceof SandboxError) throw new FrameError(error.code === 'unauthorized' ? 'invalid_token' : 'invalid_challenge', error.message)
+    if (error instanceof SandboxError)
+      throw new FrameError(error.code === 'unauthorized' ? 'invalid_token' : 'invalid_challenge', error.message)
     throw error
   }
-  if (context.claims && context.claims.customer !== record.customerId) throw new FrameError('invalid_token', 'the challengeToken belongs to another customer')
+  if (context.claims && context.claims.customer !== record.customerId)
+    throw new FrameError('invalid_token', 'the challengeToken belongs to another customer')
   return record
 }
 
 /** Effects of the buy frames (buy, buy-button, apple-pay, google-pay) and of the challenge frame. */
-export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.check' | 'challenge.create' | 'purchase.awaitChallenge' | 'purchase.execute' | 'challenge.open' | 'challenge.resolve'> = {
+export const purchaseEffects: EffectHandlers<
+  | 'wallet.availability'
+  | 'quote.check'
+  | 'challenge.create'
+  | 'purchase.awaitChallenge'
+  | 'purchase.execute'
+  | 'challenge.open'
+  | 'challenge.resolve'
+> = {
   /** The frame's wallet availability for its customer, as `GET /platform/v1/payment-methods` lists it: `{available, reason?}`. */
   'wallet.availability': async (context) => paymentMethodAvailability(context.tenant, PAYS_WITH[buyer(context).frame]),
 
@@ -75,8 +109,20 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
     const { customerId, sessionId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
     if (trigger?.kind !== 'challenge') throw new FrameError('invalid_request', 'this purchase needs no challenge')
-    const request = { customerId, sessionId, kind: trigger.challenge, quote, externalTransactionId: externalTransactionId ?? null, forcedError: trigger.error ?? null }
-    const { record, url } = await openChallenge(context.tenant, await context.tenant.store(), request, context.core.options.origins?.frames ?? DEFAULT_FRAMES_ORIGIN)
+    const request = {
+      customerId,
+      sessionId,
+      kind: trigger.challenge,
+      quote,
+      externalTransactionId: externalTransactionId ?? null,
+      forcedError: trigger.error ?? null,
+    }
+    const { record, url } = await openChallenge(
+      context.tenant,
+      await context.tenant.store(),
+      request,
+      context.core.options.origins?.frames ?? DEFAULT_FRAMES_ORIGIN,
+    )
     return { challengeId: record.id, url }
   },
 
@@ -87,17 +133,24 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
   'purchase.awaitChallenge': async (context, { challengeId: id }) => {
     const { customerId } = buyer(context)
     const store = await context.tenant.store()
-    if (store.challenges.get(id)?.customerId !== customerId) throw new FrameError('invalid_challenge', `challenge ${id} is not this customer's`)
+    if (store.challenges.get(id)?.customerId !== customerId)
+      throw new FrameError('invalid_challenge', `challenge ${id} is not this customer's`)
     const record = await challengeSettled(context.tenant, store, id)
     switch (record.status) {
-      case 'completed': return record.flow === 'identity'
-        ? { status: 'verified' }
-        : { status: 'completed', transaction: outcomeOf(store.transactions.get(record.transactionId!)!).transaction }
-      case 'expired': return { status: 'expired' }
+      case 'completed':
+        return record.flow === 'identity'
+          ? { status: 'verified' }
+          : { status: 'completed', transaction: outcomeOf(store.transactions.get(record.transactionId!)!).transaction }
+      case 'expired':
+        return { status: 'expired' }
       default: {
         const status = record.status === 'cancelled' ? 'cancelled' : 'failed'
         const transaction = record.transactionId ? store.transactions.get(record.transactionId) : undefined
-        return { status, reason: declinedChallengeReason(record), ...(transaction && { transaction: outcomeOf(transaction).transaction }) }
+        return {
+          status,
+          reason: declinedChallengeReason(record),
+          ...(transaction && { transaction: outcomeOf(transaction).transaction }),
+        }
       }
     }
   },
@@ -106,13 +159,22 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
   'purchase.execute': async (context, effect) => {
     const { customerId, externalTransactionId } = buyer(context)
     const { quote, trigger } = await checkedQuote(context, effect.quote)
-    if (trigger?.kind === 'challenge') throw new FrameError('challenge_required', 'this purchase needs its challenge completed first')
-    if (trigger?.kind === 'secondFactor' && effect.secondFactorConfirmed !== true) throw new FrameError('second_factor_required', 'the customer has not confirmed the second factor')
+    if (trigger?.kind === 'challenge')
+      throw new FrameError('challenge_required', 'this purchase needs its challenge completed first')
+    if (trigger?.kind === 'secondFactor' && effect.secondFactorConfirmed !== true)
+      throw new FrameError('second_factor_required', 'the customer has not confirmed the second factor')
     const { tenant } = context
     const store = await tenant.store()
-    const failed = trigger?.kind === 'failure' ? { status: 'failed' as const, failureCode: trigger.failureCode, failureReason: trigger.failureReason } : undefined
+    const failed =
+      trigger?.kind === 'failure'
+        ? { status: 'failed' as const, failureCode: trigger.failureCode, failureReason: trigger.failureReason }
+        : undefined
     // A wallet-pay failure is known at once: the transaction settles as failed before this returns.
-    const transaction = await executeBuyQuote(tenant, store, customerId, quote, { externalTransactionId, outcome: failed, ...(failed ? { settleAfterMs: 0 } : {}) })
+    const transaction = await executeBuyQuote(tenant, store, customerId, quote, {
+      externalTransactionId,
+      outcome: failed,
+      ...(failed ? { settleAfterMs: 0 } : {}),
+    })
     return outcomeOf(transaction)
   },
 
@@ -143,9 +205,15 @@ export const purchaseEffects: EffectHandlers<'wallet.availability' | 'quote.chec
       await finishChallenge(context.tenant, store, record.id, 'completed')
       return { kind: 'complete', payload: { flow: 'identity', identityId: identityIdOf(record.customerId) } }
     }
-    if (record.kind === 'cvv' && !/^[0-9]{3,4}$/.test(String(effect.cvv))) throw new FrameError('invalid_cvv', 'cvv must be 3 or 4 digits')
-    const transaction = await executeBuyQuote(context.tenant, store, record.customerId, record.quote, { externalTransactionId: record.externalTransactionId ?? undefined })
+    if (record.kind === 'cvv' && !/^[0-9]{3,4}$/.test(String(effect.cvv)))
+      throw new FrameError('invalid_cvv', 'cvv must be 3 or 4 digits')
+    const transaction = await executeBuyQuote(context.tenant, store, record.customerId, record.quote, {
+      externalTransactionId: record.externalTransactionId ?? undefined,
+    })
     await finishChallenge(context.tenant, store, record.id, 'completed', transaction.id)
-    return { kind: 'complete', payload: { flow: record.flow, transaction: { id: transaction.id, status: transaction.status } } }
+    return {
+      kind: 'complete',
+      payload: { flow: record.flow, transaction: { id: transaction.id, status: transaction.status } },
+    }
   },
 }

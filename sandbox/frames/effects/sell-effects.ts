@@ -19,14 +19,18 @@ async function asRefusal<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof SandboxError && error.code === 'not_found' && !error.message.startsWith('customerId')) throw new FrameError('invalid_request', error.message)
+    if (error instanceof SandboxError && error.code === 'not_found' && !error.message.startsWith('customerId'))
+      throw new FrameError('invalid_request', error.message)
     throw error
   }
 }
 
 /** The sell quote of the widget's order, at the tenant clock, checked by the quote endpoint's own query schema. */
 function quoteOf(context: FrameContext, currencyCode: string, fiatCode: string, amount: number): SellQuote {
-  const parsed = parseReportingInput(SellQuoteQuery, { quoteCurrencyCode: fiatCode, baseCurrencyAmount: String(amount) })
+  const parsed = parseReportingInput(SellQuoteQuery, {
+    quoteCurrencyCode: fiatCode,
+    baseCurrencyAmount: String(amount),
+  })
   if (!parsed.success) throw new FrameError('invalid_request', describeIssue(parsed.error.issues[0]!).message)
   return quoteSell(context.tenant, currencyCode.toLowerCase(), parsed.data, String(amount))
 }
@@ -40,15 +44,41 @@ export const sellEffects: EffectHandlers<'widget.sellQuote' | 'widget.sell'> = {
   'widget.sellQuote': async (context, { currencyCode, fiatCode, amount }): Promise<WidgetSellQuote> => {
     const quote = await asRefusal(() => quoteOf(context, currencyCode, fiatCode, amount))
     const { baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod } = quote
-    return { currencyCode: quote.baseCurrencyCode, fiatCode: quote.quoteCurrencyCode, baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, payoutMethod, addressRegex: refundAddressPattern(context.tenant.mode, quote.baseCurrency) }
+    return {
+      currencyCode: quote.baseCurrencyCode,
+      fiatCode: quote.quoteCurrencyCode,
+      baseCurrencyAmount,
+      quoteCurrencyAmount,
+      feeAmount,
+      extraFeeAmount,
+      payoutMethod,
+      addressRegex: refundAddressPattern(context.tenant.mode, quote.baseCurrency),
+    }
   },
 
   /** Starts the sell for the connected customer (`connection_required` without one), priced again at this instant. */
-  'widget.sell': async (context, { currencyCode, fiatCode, amount, payoutMethod, refundWalletAddress, externalTransactionId }) => {
+  'widget.sell': async (
+    context,
+    { currencyCode, fiatCode, amount, payoutMethod, refundWalletAddress, externalTransactionId },
+  ) => {
     const customerId = connectedCustomer(context, 'connection_required')
     const { tenant } = context
-    const input = { customerId, baseCurrencyCode: currencyCode, quoteCurrencyCode: fiatCode, baseCurrencyAmount: amount, payoutMethod, refundWalletAddress, externalTransactionId }
+    const input = {
+      customerId,
+      baseCurrencyCode: currencyCode,
+      quoteCurrencyCode: fiatCode,
+      baseCurrencyAmount: amount,
+      payoutMethod,
+      refundWalletAddress,
+      externalTransactionId,
+    }
     const sell = await asRefusal(async () => startSellTransaction(tenant, await tenant.store(), input))
-    return { id: sell.id, status: sell.status, depositWalletAddress: sell.depositWalletAddress, baseCurrencyAmount: sell.baseCurrencyAmount, depositExpiresAt: sell.depositExpiresAt }
+    return {
+      id: sell.id,
+      status: sell.status,
+      depositWalletAddress: sell.depositWalletAddress,
+      baseCurrencyAmount: sell.baseCurrencyAmount,
+      depositExpiresAt: sell.depositExpiresAt,
+    }
   },
 }

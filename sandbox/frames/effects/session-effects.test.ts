@@ -9,8 +9,15 @@ const core = createSandboxCore()
 /** The context of a reset frame authorized by an apiKey only, and its tenant. */
 async function apiKeyReset() {
   const account = platformAccount(core)
-  const context = await resolveFrameContext(core, 'reset', { channelId: 'channel-1', apiKey: `pk_test_${account.account}` })
-  const journaled = () => account.tenant().journal.list({ kind: 'state' }).filter((e) => e.kind === 'state' && e.event === 'auth:reset')
+  const context = await resolveFrameContext(core, 'reset', {
+    channelId: 'channel-1',
+    apiKey: `pk_test_${account.account}`,
+  })
+  const journaled = () =>
+    account
+      .tenant()
+      .journal.list({ kind: 'state' })
+      .filter((e) => e.kind === 'state' && e.event === 'auth:reset')
   return { context, journaled }
 }
 
@@ -23,7 +30,9 @@ describe('auth.reset effect', () => {
   it('journals the customer the page cleared from the browser', async () => {
     const { context, journaled } = await apiKeyReset()
     await runEffect(context, { type: 'auth.reset', browserState: { cleared: true, customerId: 'cus_abc' } })
-    expect(journaled()).toMatchObject([{ detail: { authorizedBy: 'apiKey', revokedSessions: 0, browserState: 'cleared', clearedCustomerId: 'cus_abc' } }])
+    expect(journaled()).toMatchObject([
+      { detail: { authorizedBy: 'apiKey', revokedSessions: 0, browserState: 'cleared', clearedCustomerId: 'cus_abc' } },
+    ])
   })
 
   it('journals that the browser had nothing stored', async () => {
@@ -36,7 +45,11 @@ describe('auth.reset effect', () => {
   it('fails with invalid_request naming the field when the page reports a malformed browser state', async () => {
     const { context, journaled } = await apiKeyReset()
     const result = await runEffect(context, { type: 'auth.reset', browserState: { cleared: 'yes' } })
-    expect(result).toEqual({ effect: 'auth.reset', ok: false, error: { code: 'invalid_request', message: expect.stringContaining('browserState.cleared') } })
+    expect(result).toEqual({
+      effect: 'auth.reset',
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringContaining('browserState.cleared') },
+    })
     expect(journaled()).toEqual([])
   })
 })

@@ -10,14 +10,17 @@ export const sessionEffects: EffectHandlers<'auth.reset'> = {
    */
   'auth.reset': async (context, { browserState }) => {
     const revokedSessions = context.session
-      ? await revokeSessions(context.tenant, await context.tenant.store(), { externalCustomerId: context.session.externalCustomerId })
+      ? await revokeSessions(context.tenant, await context.tenant.store(), {
+          externalCustomerId: context.session.externalCustomerId,
+        })
       : 0
     context.tenant.record('auth:reset', {
       frame: context.frame,
       channelId: context.channelId,
       authorizedBy: context.session ? 'clientToken' : 'apiKey',
       revokedSessions,
-      browserState: browserState === undefined ? 'not in a browser' : browserState.cleared ? 'cleared' : 'nothing stored',
+      browserState:
+        browserState === undefined ? 'not in a browser' : browserState.cleared ? 'cleared' : 'nothing stored',
       ...(browserState?.customerId === undefined ? {} : { clearedCustomerId: browserState.customerId }),
     })
     return null

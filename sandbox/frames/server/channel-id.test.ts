@@ -21,7 +21,10 @@ describe('channelId', () => {
     const { account, events } = await runCheck('a')
     expect(events.map((e) => e.kind)).toEqual(['handshake', 'complete'])
     expect(events[1]).toMatchObject({ payload: { status: 'active' } })
-    const channels = account.tenant().journal.list({ kind: 'frame' }).map((e) => (e.kind === 'frame' ? e.channelId : ''))
+    const channels = account
+      .tenant()
+      .journal.list({ kind: 'frame' })
+      .map((e) => (e.kind === 'frame' ? e.channelId : ''))
     expect(channels).toEqual(['a', 'a', 'a'])
   })
 
@@ -29,7 +32,10 @@ describe('channelId', () => {
     const { events } = await runCheck('c'.repeat(129))
     expect(events).toEqual([
       { kind: 'handshake' },
-      { kind: 'error', payload: { code: 'invalid_parameters', message: 'channelId must be 1–128 characters of A-Z a-z 0-9 _ -' } },
+      {
+        kind: 'error',
+        payload: { code: 'invalid_parameters', message: 'channelId must be 1–128 characters of A-Z a-z 0-9 _ -' },
+      },
     ])
   })
 

@@ -20,7 +20,8 @@ export function droppedSampler(): (tenant: Tenant, channelId: string) => number 
   const counts = new WeakMap<Tenant, { incarnation: string; channels: Map<string, number> }>()
   return (tenant, channelId) => {
     let held = counts.get(tenant)
-    if (!held || held.incarnation !== tenant.incarnation) counts.set(tenant, (held = { incarnation: tenant.incarnation, channels: new Map() }))
+    if (!held || held.incarnation !== tenant.incarnation)
+      counts.set(tenant, (held = { incarnation: tenant.incarnation, channels: new Map() }))
     const count = (held.channels.get(channelId) ?? 0) + 1
     held.channels.delete(channelId)
     held.channels.set(channelId, count)

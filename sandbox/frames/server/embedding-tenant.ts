@@ -2,9 +2,13 @@ import type { FrameName } from '#contract/index.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import { peekToken } from '#portable/peek-token.ts'
 import { issuedBy } from '#domain/tokens.ts'
-import { FRAME_TOKEN_PARAMETERS, resolveFrameContext, type FrameContext, type FramesHost } from '../effects/frame-context.ts'
+import {
+  FRAME_TOKEN_PARAMETERS,
+  resolveFrameContext,
+  type FrameContext,
+  type FramesHost,
+} from '../effects/frame-context.ts'
 import { sandboxOrigins } from './frame-origins.ts'
-
 
 /**
  * The tenant whose allowed origins may embed a frame that cannot start because
@@ -54,7 +58,11 @@ export interface FrameEmbedding {
  * @example
  * const { context, allowedOrigins } = await frameEmbedding(core, 'reset', { channelId: 'c', apiKey: 'pk_test_x' })
  */
-export async function frameEmbedding(core: FramesHost, frame: FrameName, raw: Record<string, unknown>): Promise<FrameEmbedding> {
+export async function frameEmbedding(
+  core: FramesHost,
+  frame: FrameName,
+  raw: Record<string, unknown>,
+): Promise<FrameEmbedding> {
   let context: FrameContext | undefined
   let refusal: string | undefined
   try {
@@ -65,5 +73,9 @@ export async function frameEmbedding(core: FramesHost, frame: FrameName, raw: Re
   // A frame whose token fails still loads on its tenant's origins when a valid apiKey or a signed token names the
   // tenant, so the host hears `invalid_token` rather than nothing (docs/decisions/0020).
   const embedder = context?.tenant ?? embeddingTenant(core, raw)
-  return { context, refusal, allowedOrigins: [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])] }
+  return {
+    context,
+    refusal,
+    allowedOrigins: [...new Set([...(embedder?.settings.allowedOrigins ?? []), ...sandboxOrigins(core)])],
+  }
 }

@@ -9,7 +9,10 @@ import { next, type FrameMachine } from '#portable/frames/machine.ts'
  * @example
  * failedFrame('check', { code: 'invalid_token', message: 'sessionToken has expired' })
  */
-export function failedFrame(frame: FrameMachine<any, any, any>['frame'], error: FrameErrorPayload): FrameMachine<any, { phase: 'failed' }> {
+export function failedFrame(
+  frame: FrameMachine<any, any, any>['frame'],
+  error: FrameErrorPayload,
+): FrameMachine<any, { phase: 'failed' }> {
   return {
     frame,
     start: () => next({ phase: 'failed' }, [{ kind: 'error', payload: error }]),

@@ -22,7 +22,10 @@ function urlParams(params: Record<string, unknown>): Record<string, unknown> {
  * journalFrameMessage(context, 'action', { kind: 'enterCvv', payload: { cvv: '123' } })
  */
 export function journalFrameMessage(
-  context: Pick<FrameContext, 'tenant' | 'frame' | 'channelId'> & { session?: { id: string }; params?: Record<string, unknown> },
+  context: Pick<FrameContext, 'tenant' | 'frame' | 'channelId'> & {
+    session?: { id: string }
+    params?: Record<string, unknown>
+  },
   direction: FrameJournalDirection,
   message: FrameOutbound | FrameInbound | { kind: string; payload?: unknown },
 ): void {
@@ -34,7 +37,9 @@ export function journalFrameMessage(
     direction,
     event: message.kind,
     ...('payload' in message ? { payload: message.payload } : {}),
-    ...(direction === 'out' && message.kind === 'handshake' && context.params ? { params: urlParams(context.params) } : {}),
+    ...(direction === 'out' && message.kind === 'handshake' && context.params
+      ? { params: urlParams(context.params) }
+      : {}),
   })
 }
 

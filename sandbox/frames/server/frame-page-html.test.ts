@@ -3,7 +3,13 @@ import type { FramePageConfig } from '#portable/frames/frame-page-config.ts'
 import { framePageHtml } from './frame-page-html.ts'
 
 const config = (theme?: 'dark' | 'light'): FramePageConfig => ({
-  frame: 'add-card', channelId: 'ch_1', params: {}, ticket: null, tenant: 'platform1:test', allowedOrigins: [], appearance: theme ? { theme } : {},
+  frame: 'add-card',
+  channelId: 'ch_1',
+  params: {},
+  ticket: null,
+  tenant: 'platform1:test',
+  allowedOrigins: [],
+  appearance: theme ? { theme } : {},
 })
 
 describe('frame page HTML', () => {

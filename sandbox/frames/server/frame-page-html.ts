@@ -6,7 +6,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * What paints before the stylesheet loads, so a dark frame never flashes white: the colour scheme as a meta tag and
  * the page background for the dark theme (the stylesheet's values; CSP `style-src 'unsafe-inline'` allows it).
  */
-const EARLY_STYLE = '<style>:root[data-theme="dark"]{background:#15161a;color-scheme:dark}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){background:#15161a}}</style>'
+const EARLY_STYLE =
+  '<style>:root[data-theme="dark"]{background:#15161a;color-scheme:dark}@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){background:#15161a}}</style>'
 
 /** The `<html>` attributes and colour-scheme meta of a page of `theme` (the frame's `theme` parameter, or none: the system's). */
 function themeHead(theme: 'dark' | 'light' | undefined): { htmlAttributes: string; meta: string } {
@@ -22,7 +23,9 @@ export function framePageHtml(config: FramePageConfig, title: string): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c')
   const problems = config.error
     ? `<main class="problem" role="alert"><h1>This frame cannot start</h1><p>${escapeHtml(config.error.message)}</p>${
-        config.error.fields?.length ? `<ul>${config.error.fields.map((f) => `<li><code>${escapeHtml(f.field)}</code>: ${escapeHtml(f.message)}</li>`).join('')}</ul>` : ''
+        config.error.fields?.length
+          ? `<ul>${config.error.fields.map((f) => `<li><code>${escapeHtml(f.field)}</code>: ${escapeHtml(f.message)}</li>`).join('')}</ul>`
+          : ''
       }<p class="code">code: <code>${escapeHtml(config.error.code)}</code></p></main>`
     : '<main id="frame-root" aria-live="polite"></main>'
   const head = themeHead(config.appearance.theme)

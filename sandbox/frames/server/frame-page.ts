@@ -20,11 +20,17 @@ const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-
  * singleValues({ a: ['1', '2'], b: '3' }) // { a: '1', b: '3' }
  */
 export function singleValues(query: PlainQuery): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0]! : value]))
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0]! : value]),
+  )
 }
 
 function appearanceOf(params: Record<string, unknown>): FramePageConfig['appearance'] {
-  const custom = (params.customTheme ?? {}) as { borderRadius?: number; colorScheme?: 'dark' | 'light'; palette?: Record<string, string> }
+  const custom = (params.customTheme ?? {}) as {
+    borderRadius?: number
+    colorScheme?: 'dark' | 'light'
+    palette?: Record<string, string>
+  }
   return {
     theme: custom.colorScheme ?? (params.theme as 'dark' | 'light' | undefined),
     brandColor: params.brandColor as string | undefined,
@@ -40,10 +46,19 @@ function appearanceOf(params: Record<string, unknown>): FramePageConfig['appeara
  * @example
  * framePageFault({ id: 'fault_1', method: 'GET', path: '/platform/v1/buy', status: 503 }, '/platform/v1/buy', embedding)
  */
-export function framePageFault(fault: FaultOutcome & { status: number }, path: string, embedding: FrameEmbedding): PlainReply {
+export function framePageFault(
+  fault: FaultOutcome & { status: number },
+  path: string,
+  embedding: FrameEmbedding,
+): PlainReply {
   const text = `Injected fault ${fault.id}: ${fault.method} ${fault.path} answers ${fault.status} (POST /__sandbox/faults); ${path} did not load.`
   const body = `<!doctype html><html><head><meta charset="utf-8"><title>${fault.status}</title></head><body><p>${text}</p></body></html>`
-  return { kind: 'reply', status: fault.status, body, headers: { ...HTML, 'content-security-policy': frameAncestors(embedding.allowedOrigins) } }
+  return {
+    kind: 'reply',
+    status: fault.status,
+    body,
+    headers: { ...HTML, 'content-security-policy': frameAncestors(embedding.allowedOrigins) },
+  }
 }
 
 /** The request of a frame page as its route has it: the whole query (repeats included), and the query string as sent. */
@@ -64,13 +79,29 @@ export function framePageReply(frame: FrameName, request: FramePageRequest, embe
   const raw = singleValues(request.query)
   const { context, refusal, allowedOrigins } = embedding
   const channelId = ChannelId.safeParse(raw.channelId).success ? raw.channelId! : null
-  const base: FramePageConfig = { frame, channelId, params: {}, ticket: null, tenant: null, allowedOrigins, appearance: {} }
-  const repeated = Object.entries(request.query).filter(([, value]) => Array.isArray(value)).map(([name]) => name)
+  const base: FramePageConfig = {
+    frame,
+    channelId,
+    params: {},
+    ticket: null,
+    tenant: null,
+    allowedOrigins,
+    appearance: {},
+  }
+  const repeated = Object.entries(request.query)
+    .filter(([, value]) => Array.isArray(value))
+    .map(([name]) => name)
   const parsed = parseReportingInput(FrameParams[frame], raw)
   let config: FramePageConfig
   if (repeated.length > 0 || !parsed.success) {
-    const fields = repeated.length > 0 ? repeated.map((name) => ({ field: name, message: `${name} must be given once` })) : parsed.error!.issues.map((issue) => describeIssue(issue, 'query'))
-    config = { ...base, error: { code: 'invalid_parameters', message: fields.map((f) => f.message).join('; '), fields } }
+    const fields =
+      repeated.length > 0
+        ? repeated.map((name) => ({ field: name, message: `${name} must be given once` }))
+        : parsed.error!.issues.map((issue) => describeIssue(issue, 'query'))
+    config = {
+      ...base,
+      error: { code: 'invalid_parameters', message: fields.map((f) => f.message).join('; '), fields },
+    }
   } else if (!context) {
     config = { ...base, error: { code: 'invalid_token', message: refusal! } }
   } else {
@@ -84,5 +115,10 @@ export function framePageReply(frame: FrameName, request: FramePageRequest, embe
     }
   }
   const csp = `${frameAncestors(allowedOrigins)}; default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`
-  return { kind: 'reply', status: 200, body: framePageHtml(config, `${frame} · ramp-sandbox`), headers: { ...HTML, 'content-security-policy': csp } }
+  return {
+    kind: 'reply',
+    status: 200,
+    body: framePageHtml(config, `${frame} · ramp-sandbox`),
+    headers: { ...HTML, 'content-security-policy': csp },
+  }
 }

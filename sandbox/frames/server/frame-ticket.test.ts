@@ -15,15 +15,19 @@ const ticketOf = (frame: string, query: Record<string, string>) => pageTicket(fr
 
 /** An effect without its fields: while the ticket holds it is `invalid_request`; once it has expired, `invalid_token`. */
 async function effectCode(ticket: string): Promise<string> {
-  const reply = await call('POST', '/__frames/effects/credentials.encrypt', { ticket, effect: { type: 'credentials.encrypt' } })
+  const reply = await call('POST', '/__frames/effects/credentials.encrypt', {
+    ticket,
+    effect: { type: 'credentials.encrypt' },
+  })
   expect(reply.status).toBe(200)
   return (reply.body as { error: { code: string } }).error.code
 }
 
-const journalStatus = async (ticket: string) => (await call('POST', '/__frames/event', { ticket, direction: 'out', message: { kind: 'handshake' } })).status
+const journalStatus = async (ticket: string) =>
+  (await call('POST', '/__frames/event', { ticket, direction: 'out', message: { kind: 'handshake' } })).status
 
 describe('frame tickets', () => {
-  it("let an apiKey-only frame run effects for 1 h of tenant time, then answer invalid_token", async () => {
+  it('let an apiKey-only frame run effects for 1 h of tenant time, then answer invalid_token', async () => {
     const account = platformAccount(core)
     const ticket = await ticketOf('reset', { apiKey: `pk_test_${account.account}` })
     account.tenant().clock.advance(HOUR - 1)
@@ -51,7 +55,7 @@ describe('frame tickets', () => {
     expect(await effectCode(ticket)).toBe('invalid_token')
   })
 
-  it("expire with a clientToken (1 h), on journal calls too", async () => {
+  it('expire with a clientToken (1 h), on journal calls too', async () => {
     const account = platformAccount(core)
     const { connection } = await account.connect(magic.usNy)
     const ticket = await ticketOf('reset', { clientToken: connection.credentials.clientToken })

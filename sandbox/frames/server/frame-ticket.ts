@@ -40,7 +40,14 @@ function signedPart(tenant: Tenant, body: string): string {
  */
 export function issueFrameTicket(context: FrameContext): string {
   const { tenant, frame, params, session } = context
-  const ticket: FrameTicket = { tenant: tenant.id, frame, params, session: session?.id ?? null, iat: tenant.clock.now(), exp: context.expiresAt }
+  const ticket: FrameTicket = {
+    tenant: tenant.id,
+    frame,
+    params,
+    session: session?.id ?? null,
+    iat: tenant.clock.now(),
+    exp: context.expiresAt,
+  }
   const body = textToBase64Url(JSON.stringify(ticket))
   return `${body}.${tenant.sign(signedPart(tenant, body))}`
 }
@@ -70,8 +77,12 @@ export function readFrameTicket(core: FramesHost, text: unknown): { tenant: Tena
   const ticket = extra === undefined && body !== undefined ? parseTicket(body) : undefined
   const tenant = ticket ? core.tenants.byId(ticket.tenant) : undefined
   if (!ticket || !tenant?.verify(signedPart(tenant, body!), signature)) {
-    throw new SandboxError('unauthorized', 'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame')
+    throw new SandboxError(
+      'unauthorized',
+      'ticket is not a frame ticket of this sandbox (tampered with, or from before the account was reset or the sandbox restarted without --state-file): reload the frame',
+    )
   }
-  if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS) throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')
+  if (ticket.exp - ticket.iat > FRAME_TICKET_MAX_MS)
+    throw new SandboxError('unauthorized', 'ticket claims a longer life than a frame has (at most 24 h)')
   return { tenant, ticket }
 }

@@ -12,7 +12,9 @@ export function frameConfigOf(page: PlainReply): { ticket: string | null; error?
  * @example
  * const frames = framesHandler(createSandboxCore())
  */
-export function framesHandler(core: { handleFrames(request: PlainRequest): PlainResponse | Promise<PlainResponse> }): (request: PlainRequest) => Promise<PlainResponse> {
+export function framesHandler(core: {
+  handleFrames(request: PlainRequest): PlainResponse | Promise<PlainResponse>
+}): (request: PlainRequest) => Promise<PlainResponse> {
   return async (request) => core.handleFrames(request)
 }
 
@@ -28,12 +30,21 @@ export function framesClient(frames: (request: PlainRequest) => Promise<PlainRes
   const call = async (method: 'GET' | 'POST', target: string, body?: unknown): Promise<PlainReply> => {
     const [path, search = ''] = target.split('?') as [string, string?]
     const text = body === undefined || typeof body === 'string' ? body : JSON.stringify(body)
-    const response = await frames({ method, path, query: parseQueryString(search), search: search ? `?${search}` : '', headers: {}, body: text })
+    const response = await frames({
+      method,
+      path,
+      query: parseQueryString(search),
+      search: search ? `?${search}` : '',
+      headers: {},
+      body: text,
+    })
     if (response.kind !== 'reply') throw new Error(`${target} dropped the connection`)
     return response
   }
   const ticketOf = async (frame: string, params: Record<string, string>, channelId = 'kit-1'): Promise<string> => {
-    const config = frameConfigOf(await call('GET', `/platform/v1/${frame}?${new URLSearchParams({ channelId, ...params })}`))
+    const config = frameConfigOf(
+      await call('GET', `/platform/v1/${frame}?${new URLSearchParams({ channelId, ...params })}`),
+    )
     if (!config.ticket) throw new Error(`no ticket for ${frame}: ${JSON.stringify(config.error)}`)
     return config.ticket
   }

@@ -63,19 +63,41 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
   if (!parsed.success) {
     const message = parsed.error.issues.map((issue) => describeIssue(issue, 'query').message).join('; ')
     running = failedFrame(machine.frame, { code: 'invalid_parameters', message })
-    context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params, expiresAt: 0 }
+    context = {
+      core,
+      tenant: fallbackTenant(core, rawParams),
+      frame: machine.frame,
+      channelId: String(rawParams.channelId),
+      params,
+      expiresAt: 0,
+    }
   } else {
     try {
       context = await resolveFrameContext(core, machine.frame, params as Record<string, unknown>)
       // A widget URL whose signature is missing or wrong is refused as a bad parameter, as the page refuses it.
-      const unsigned = widgetSignatureRefusal(context.tenant, machine.frame, params as Record<string, unknown>, searchOf(rawParams))
+      const unsigned = widgetSignatureRefusal(
+        context.tenant,
+        machine.frame,
+        params as Record<string, unknown>,
+        searchOf(rawParams),
+      )
       if (unsigned) {
         running = failedFrame(machine.frame, { code: unsigned.code, message: unsigned.message })
         context = { ...context, expiresAt: 0 }
       }
     } catch (error) {
-      running = failedFrame(machine.frame, { code: 'invalid_token', message: error instanceof Error ? error.message : 'the frame could not be authorized' })
-      context = { core, tenant: fallbackTenant(core, rawParams), frame: machine.frame, channelId: String(rawParams.channelId), params, expiresAt: 0 }
+      running = failedFrame(machine.frame, {
+        code: 'invalid_token',
+        message: error instanceof Error ? error.message : 'the frame could not be authorized',
+      })
+      context = {
+        core,
+        tenant: fallbackTenant(core, rawParams),
+        frame: machine.frame,
+        channelId: String(rawParams.channelId),
+        params,
+        expiresAt: 0,
+      }
     }
   }
   const events: FrameOutbound[] = []
@@ -100,11 +122,25 @@ export async function openInProcessFrame<F extends FrameName, State, Action exte
  * (`effectResultOfAnswer`: a faulted or refused call is the effect failing). A plain request: no Fetch objects.
  */
 async function postEffect(core: FramesOrigin, ticket: string | undefined, effect: FrameEffect): Promise<EffectResult> {
-  if (ticket === undefined) return { effect: effect.type, ok: false, error: { code: 'invalid_token', message: `the frame could not start, so it runs no ${effect.type}` } }
-  const request: PlainRequest = { method: 'POST', path: effectPath(effect.type), query: {}, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, effect }) }
+  if (ticket === undefined)
+    return {
+      effect: effect.type,
+      ok: false,
+      error: { code: 'invalid_token', message: `the frame could not start, so it runs no ${effect.type}` },
+    }
+  const request: PlainRequest = {
+    method: 'POST',
+    path: effectPath(effect.type),
+    query: {},
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ticket, effect }),
+  }
   const response = await core.handleFrames(request)
   if (response.kind === 'network-error') return effectResultOfAnswer(effect.type, 'network-error')
-  return effectResultOfAnswer(effect.type, { status: response.status, body: response.json === undefined ? response.body : JSON.parse(response.json) })
+  return effectResultOfAnswer(effect.type, {
+    status: response.status,
+    body: response.json === undefined ? response.body : JSON.parse(response.json),
+  })
 }
 
 /** Effects that wait on another frame (a buy frame on its challenge): a frame running one is settled. */

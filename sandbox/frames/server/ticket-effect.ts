@@ -15,7 +15,12 @@ import type { FrameTicket } from './frame-ticket.ts'
  * @example
  * await runTicketEffect(core, tenant, ticket, { type: 'credentials.encrypt' }) // { effect: 'credentials.encrypt', ok: true, value: '…' }
  */
-export async function runTicketEffect(core: FramesHost, tenant: Tenant, ticket: FrameTicket, effect: UncheckedEffect): Promise<EffectResult> {
+export async function runTicketEffect(
+  core: FramesHost,
+  tenant: Tenant,
+  ticket: FrameTicket,
+  effect: UncheckedEffect,
+): Promise<EffectResult> {
   try {
     return await runEffect(await ticketFrameContext(core, tenant, ticket), effect)
   } catch (error) {

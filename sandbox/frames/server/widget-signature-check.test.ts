@@ -37,13 +37,17 @@ function pastedQuery(apiKey: string, secretKey: string): { query: string; signat
     const signature = widgetSignature(`?${query}`, secretKey)
     if (signature.includes('+') && signature.includes('/') && signature.includes('=')) return { query, signature }
   }
-  throw new Error('none of 256 seeded orders signs to a signature with +, / and =: the cases below would lose their point')
+  throw new Error(
+    'none of 256 seeded orders signs to a signature with +, / and =: the cases below would lose their point',
+  )
 }
 
 /** The page's refusal of a signature that does not match, as the code words it. */
 const INVALID = {
   code: 'invalid_parameters',
-  message: expect.stringMatching(/^Invalid signature: signature must be the base64 HMAC-SHA256 of the URL's query string/),
+  message: expect.stringMatching(
+    /^Invalid signature: signature must be the base64 HMAC-SHA256 of the URL's query string/,
+  ),
   fields: [{ field: 'signature', message: expect.stringMatching(/^Invalid signature/) }],
 }
 
@@ -51,7 +55,11 @@ const INVALID = {
  * The URLs a partner builds by hand, signed over the query as written: the signature pasted as base64 gives it,
  * percent-encoded, and after parameters reordered. `open` loads a widget URL and answers the page's frame-config.
  */
-function partnerBuiltUrls(frames: () => string, account: () => { pk: string; sk: string }, open: (url: string) => Promise<ReturnType<typeof frameConfigOf>>) {
+function partnerBuiltUrls(
+  frames: () => string,
+  account: () => { pk: string; sk: string },
+  open: (url: string) => Promise<ReturnType<typeof frameConfigOf>>,
+) {
   it('accepts a signature pasted unencoded, its +, / and = as base64 writes them', async () => {
     const { pk, sk } = account()
     const { query, signature } = pastedQuery(pk, sk)
@@ -65,7 +73,9 @@ function partnerBuiltUrls(frames: () => string, account: () => { pk: string; sk:
   it('accepts the same signature percent-encoded', async () => {
     const { pk, sk } = account()
     const { query, signature } = pastedQuery(pk, sk)
-    const config = await open(`${frames()}/platform/v1/widget?channelId=ch_1&${query}&signature=${encodeURIComponent(signature)}`)
+    const config = await open(
+      `${frames()}/platform/v1/widget?channelId=ch_1&${query}&signature=${encodeURIComponent(signature)}`,
+    )
     expect(config.error).toBeUndefined()
     expect(config.ticket).toEqual(expect.any(String))
   })
@@ -92,13 +102,23 @@ describe('widget URL signature, on the frame page', () => {
     const { pk } = keys()
     const config = await page(widgetUrl(`channelId=ch_1&apiKey=${pk}&walletAddress=${WALLET}`))
     expect(config.ticket).toBeNull()
-    expect(config.error).toMatchObject({ code: 'invalid_parameters', message: expect.stringMatching(/^Missing signature: signature is required/), fields: [{ field: 'signature' }] })
+    expect(config.error).toMatchObject({
+      code: 'invalid_parameters',
+      message: expect.stringMatching(/^Missing signature: signature is required/),
+      fields: [{ field: 'signature' }],
+    })
   })
 
   it('refuses a signature made with another key with "Invalid signature"', async () => {
     const { pk } = keys()
-    const config = await page(signWidgetUrl(widgetUrl(`channelId=ch_1&apiKey=${pk}&walletAddress=${WALLET}`), 'sk_test_someone_else'))
-    expect(config.error).toMatchObject({ code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature: signature must be/), fields: [{ field: 'signature' }] })
+    const config = await page(
+      signWidgetUrl(widgetUrl(`channelId=ch_1&apiKey=${pk}&walletAddress=${WALLET}`), 'sk_test_someone_else'),
+    )
+    expect(config.error).toMatchObject({
+      code: 'invalid_parameters',
+      message: expect.stringMatching(/^Invalid signature: signature must be/),
+      fields: [{ field: 'signature' }],
+    })
   })
 
   it('refuses a URL whose parameter was changed after signing', async () => {
@@ -111,7 +131,9 @@ describe('widget URL signature, on the frame page', () => {
   it('checks the parameters in the order they were sent', async () => {
     const { pk, sk } = keys()
     const signature = signatureOf(signWidgetUrl(widgetUrl(`apiKey=${pk}&walletAddress=${WALLET}`), sk))
-    const reordered = widgetUrl(`walletAddress=${WALLET}&apiKey=${pk}&channelId=ch_1&signature=${encodeURIComponent(signature)}`)
+    const reordered = widgetUrl(
+      `walletAddress=${WALLET}&apiKey=${pk}&channelId=ch_1&signature=${encodeURIComponent(signature)}`,
+    )
     expect((await page(reordered)).error?.message).toMatch(/^Invalid signature/)
   })
 
@@ -128,7 +150,9 @@ describe('widget URL signature, on the frame page', () => {
 
   it('checks a signature given without a wallet address too', async () => {
     const { pk } = keys()
-    expect((await page(widgetUrl(`channelId=ch_1&apiKey=${pk}&signature=bm9wZQ%3D%3D`))).error?.message).toMatch(/^Invalid signature/)
+    expect((await page(widgetUrl(`channelId=ch_1&apiKey=${pk}&signature=bm9wZQ%3D%3D`))).error?.message).toMatch(
+      /^Invalid signature/,
+    )
   })
 })
 
@@ -136,7 +160,12 @@ describe('widget URL signature, in process', () => {
   it('opens a signed widget: handshake, then ready', async () => {
     const { pk, sk } = keys()
     const signature = signatureOf(signWidgetUrl(widgetUrl(`apiKey=${pk}&walletAddress=${WALLET}`), sk))
-    const frame = await openInProcessFrame(core, widgetMachine, { channelId: 'ch_1', apiKey: pk, walletAddress: WALLET, signature })
+    const frame = await openInProcessFrame(core, widgetMachine, {
+      channelId: 'ch_1',
+      apiKey: pk,
+      walletAddress: WALLET,
+      signature,
+    })
     frame.runtime.receive({ kind: 'ack' })
     await frame.runtime.idle()
     expect(frame.events.map((e) => e.kind)).toEqual(['handshake', 'ready'])
@@ -144,19 +173,35 @@ describe('widget URL signature, in process', () => {
 
   it('posts error invalid_parameters "Missing signature" after the ack, as the page does', async () => {
     const { pk } = keys()
-    const frame = await openInProcessFrame(core, widgetMachine, { channelId: 'ch_1', apiKey: pk, walletAddress: WALLET })
+    const frame = await openInProcessFrame(core, widgetMachine, {
+      channelId: 'ch_1',
+      apiKey: pk,
+      walletAddress: WALLET,
+    })
     frame.runtime.receive({ kind: 'ack' })
     await frame.runtime.idle()
-    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Missing signature/) } }])
+    expect(frame.events).toEqual([
+      { kind: 'handshake' },
+      { kind: 'error', payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Missing signature/) } },
+    ])
   })
 
   it('posts error "Invalid signature" for a tampered parameter', async () => {
     const { pk, sk } = keys()
     const signature = signatureOf(signWidgetUrl(widgetUrl(`apiKey=${pk}&currencyCode=btc&walletAddress=${WALLET}`), sk))
-    const frame = await openInProcessFrame(core, widgetMachine, { channelId: 'ch_1', apiKey: pk, currencyCode: 'eth', walletAddress: WALLET, signature })
+    const frame = await openInProcessFrame(core, widgetMachine, {
+      channelId: 'ch_1',
+      apiKey: pk,
+      currencyCode: 'eth',
+      walletAddress: WALLET,
+      signature,
+    })
     frame.runtime.receive({ kind: 'ack' })
     await frame.runtime.idle()
-    expect(frame.events[1]).toMatchObject({ kind: 'error', payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature/) } })
+    expect(frame.events[1]).toMatchObject({
+      kind: 'error',
+      payload: { code: 'invalid_parameters', message: expect.stringMatching(/^Invalid signature/) },
+    })
   })
 })
 
@@ -178,5 +223,9 @@ describe('widget URL signature, as partners build the URL by hand, over HTTP', (
     return frameConfigOf({ kind: 'reply', status: response.status, headers: {}, body: await response.text() })
   }
 
-  partnerBuiltUrls(() => sandbox.framesUrl, () => ({ pk: 'pk_test_pasted', sk: 'sk_test_pasted' }), served)
+  partnerBuiltUrls(
+    () => sandbox.framesUrl,
+    () => ({ pk: 'pk_test_pasted', sk: 'sk_test_pasted' }),
+    served,
+  )
 })

@@ -7,7 +7,8 @@ import { widgetSignature } from '#kernel/widget-url-signature.ts'
 const MISSING_SIGNATURE = 'Missing signature'
 const INVALID_SIGNATURE = 'Invalid signature'
 
-const RULE = 'signature must be the base64 HMAC-SHA256 of the URL\'s query string (without signature and channelId) keyed with the secret key'
+const RULE =
+  "signature must be the base64 HMAC-SHA256 of the URL's query string (without signature and channelId) keyed with the secret key"
 
 /**
  * The tenant's secret key: the other half of the publishable key its frames are opened with.
@@ -31,7 +32,12 @@ type SignatureRefusal = FrameErrorPayload & { fields: FieldError[] }
  * widgetSignatureRefusal(tenant, 'widget', { walletAddress: '0xab' }, '?apiKey=pk_test_x&walletAddress=0xab')
  * // { code: 'invalid_parameters', message: 'Missing signature: …', fields: [{ field: 'signature', … }] }
  */
-export function widgetSignatureRefusal(tenant: Tenant, frame: FrameName, params: Record<string, unknown>, search: string): SignatureRefusal | undefined {
+export function widgetSignatureRefusal(
+  tenant: Tenant,
+  frame: FrameName,
+  params: Record<string, unknown>,
+  search: string,
+): SignatureRefusal | undefined {
   if (frame !== 'widget') return undefined
   const given = typeof params.signature === 'string' ? params.signature.replace(/ /g, '+') : undefined
   if (given === undefined) {

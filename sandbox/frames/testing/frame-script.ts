@@ -29,7 +29,10 @@ export type EventsByFrame = Partial<Record<FrameName, FrameOutbound[]>>
 
 /** The challenge frame parameters carried by the last `challenge` event of any frame. */
 export function challengeParams(events: EventsByFrame, extra: Record<string, string>): Record<string, string> {
-  const challenge = Object.values(events).flatMap((list) => list ?? []).filter((e) => e.kind === 'challenge').at(-1)
+  const challenge = Object.values(events)
+    .flatMap((list) => list ?? [])
+    .filter((e) => e.kind === 'challenge')
+    .at(-1)
   if (challenge?.kind !== 'challenge') throw new Error('no challenge event to open')
   const url = new URL(challenge.payload.url)
   return { ...Object.fromEntries(url.searchParams), ...extra }

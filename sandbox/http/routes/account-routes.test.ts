@@ -58,9 +58,17 @@ describe('GET /v4/accounts/me', () => {
 
   it('reports every extra fee as the default extra fee the settings hold', async () => {
     const account = freshAccount()
-    await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': `sk_test_${account}` }, body: { defaultExtraFeePercentage: 7 } })
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: { 'x-api-key': `sk_test_${account}` },
+      body: { defaultExtraFeePercentage: 7 },
+    })
     const body = await details(account)
-    expect([body.cardExtraFeePercentage, body.sepaExtraFeePercentage, body.sellBankTransferExtraFeePercentage, body.sellCardExtraFeePercentage]).toEqual([7, 7, 7, 7])
+    expect([
+      body.cardExtraFeePercentage,
+      body.sepaExtraFeePercentage,
+      body.sellBankTransferExtraFeePercentage,
+      body.sellCardExtraFeePercentage,
+    ]).toEqual([7, 7, 7, 7])
   })
 
   it('reports the card minimum fee each fiat buy quote charges at least', async () => {
@@ -70,7 +78,9 @@ describe('GET /v4/accounts/me', () => {
     for (const fiat of index.currencies) {
       if (fiat.type !== 'fiat') continue
       const floor = buyFeeSchedule(index, fiat, eth, 'card', 0).serviceMinimum
-      expect(body.cardMinimumFee[fiat.code.toUpperCase()], fiat.code).toBe(fromMinor(toMinor(floor, fiat.precision), fiat.precision))
+      expect(body.cardMinimumFee[fiat.code.toUpperCase()], fiat.code).toBe(
+        fromMinor(toMinor(floor, fiat.precision), fiat.precision),
+      )
     }
   })
 
@@ -85,7 +95,10 @@ describe('GET /v4/accounts/me', () => {
   it('reports the sell card minimum fee a small card sell quote charges', async () => {
     const account = freshAccount()
     const body = await details(account)
-    const response = await send(core, `GET /v3/currencies/eth/sell_quote?apiKey=pk_test_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=0.01&payoutMethod=credit_debit_card`)
+    const response = await send(
+      core,
+      `GET /v3/currencies/eth/sell_quote?apiKey=pk_test_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=0.01&payoutMethod=credit_debit_card`,
+    )
     const quote = conforms(SellQuote, response.body)
     expect(quote.feeAmount).toBe(body.sellCardMinimumFee.USD)
   })
@@ -93,26 +106,43 @@ describe('GET /v4/accounts/me', () => {
   it('reports sell fee percentages no sell quote exceeds', async () => {
     const account = freshAccount()
     const body = await details(account)
-    const cases = [['credit_debit_card', body.sellCardFeePercentage], ['sepa_bank_transfer', body.sellBankTransferFeePercentage], ['ach_bank_transfer', body.sellBankTransferFeePercentage]] as const
+    const cases = [
+      ['credit_debit_card', body.sellCardFeePercentage],
+      ['sepa_bank_transfer', body.sellBankTransferFeePercentage],
+      ['ach_bank_transfer', body.sellBankTransferFeePercentage],
+    ] as const
     for (const [method, percent] of cases) {
-      const response = await send(core, `GET /v3/currencies/eth/sell_quote?apiKey=pk_test_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=2&payoutMethod=${method}&extraFeePercentage=0`)
+      const response = await send(
+        core,
+        `GET /v3/currencies/eth/sell_quote?apiKey=pk_test_${account}&quoteCurrencyCode=usd&baseCurrencyAmount=2&payoutMethod=${method}&extraFeePercentage=0`,
+      )
       const quote = conforms(SellQuote, response.body)
       const gross = quote.quoteCurrencyAmount + quote.feeAmount
-      expect(quote.feeAmount, method).toBeLessThanOrEqual(Math.ceil((gross * percent) / 100 * 100) / 100 + 0.01)
+      expect(quote.feeAmount, method).toBeLessThanOrEqual(Math.ceil(((gross * percent) / 100) * 100) / 100 + 0.01)
     }
   })
 
   it('is journaled with the answer it gave', async () => {
     const account = freshAccount()
     const body = await details(account)
-    const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': `sk_test_${account}` } })).body)
+    const journal = conforms(
+      dataOf(z.array(JournalEntry)),
+      (await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': `sk_test_${account}` } })).body,
+    )
     const entry = journal.data.at(-1)!
-    expect(entry.kind === 'api' && [entry.status, entry.path, entry.responseBody]).toEqual([200, '/v4/accounts/me', body])
+    expect(entry.kind === 'api' && [entry.status, entry.path, entry.responseBody]).toEqual([
+      200,
+      '/v4/accounts/me',
+      body,
+    ])
   })
 
   it('answers an injected fault in the widget error shape', async () => {
     const account = freshAccount()
-    await send(core, 'POST /__sandbox/faults', { headers: { 'x-api-key': `sk_test_${account}` }, body: { method: 'GET', path: '/v4/accounts/me', times: 1, status: 503 } })
+    await send(core, 'POST /__sandbox/faults', {
+      headers: { 'x-api-key': `sk_test_${account}` },
+      body: { method: 'GET', path: '/v4/accounts/me', times: 1, status: 503 },
+    })
     const response = await send(core, `GET /v4/accounts/me?apiKey=pk_test_${account}`)
     expect(response.status).toBe(503)
     conforms(WidgetError, response.body)

@@ -20,7 +20,11 @@ export const accountRoutes: Route[] = [
     auth: 'publishable-query',
     summary: "Get the account's verification status and current fees",
     responses: {
-      200: { description: "The account: verification, fee percentages, extra fees (the default extra fee setting) and minimum fees per currency", schema: AccountDetails },
+      200: {
+        description:
+          'The account: verification, fee percentages, extra fees (the default extra fee setting) and minimum fees per currency',
+        schema: AccountDetails,
+      },
       401: unauthorized,
     },
     handle: ({ tenant }) => reply(200, accountDetails(tenant)),

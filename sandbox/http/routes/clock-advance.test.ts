@@ -15,7 +15,12 @@ async function accountWithDueJobs(name: string, count: number, options: SandboxO
   const tenant = core.tenants.get(name, 'test')
   const store = await tenant.store()
   const start = tenant.clock.now()
-  for (let i = 0; i < count; i++) tenant.scheduleJob(store, { kind: 'challenge:expire', at: start + 1_000 + (i % 997), challengeId: `chl_missing${i}` })
+  for (let i = 0; i < count; i++)
+    tenant.scheduleJob(store, {
+      kind: 'challenge:expire',
+      at: start + 1_000 + (i % 997),
+      challengeId: `chl_missing${i}`,
+    })
   return { core, tenant, headers: { 'x-api-key': `sk_test_${name}` } }
 }
 
@@ -50,7 +55,9 @@ describe('POST /__sandbox/clock/advance over many due jobs', () => {
   it("answers another account's request while one account's advance is still running its jobs", async () => {
     const { core, headers } = await accountWithDueJobs('busyclock', 25_000)
     const answered: string[] = []
-    const advance = send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: '1h' } }).then((reply) => answered.push(`advance ${reply.status}`))
+    const advance = send(core, 'POST /__sandbox/clock/advance', { headers, body: { by: '1h' } }).then((reply) =>
+      answered.push(`advance ${reply.status}`),
+    )
     await yieldToEventLoop()
     const other = await send(core, 'GET /__sandbox/clock', { headers: { 'x-api-key': 'sk_test_quietclock' } })
     answered.push(`other ${other.status}`)

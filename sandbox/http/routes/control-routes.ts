@@ -1,7 +1,21 @@
 import { z } from 'zod'
 import {
-  AccountUsage, ClockAdvanceRequest, ClockState, Connection, ConnectionRequest, Fault, FaultRequest, JournalEntry, JournalQuery, PlatformError,
-  LAST_CLOCK_INSTANT, SettingsUpdate, TenantFixtures, TenantInfo, TenantSettings, dataOf,
+  AccountUsage,
+  ClockAdvanceRequest,
+  ClockState,
+  Connection,
+  ConnectionRequest,
+  Fault,
+  FaultRequest,
+  JournalEntry,
+  JournalQuery,
+  PlatformError,
+  LAST_CLOCK_INSTANT,
+  SettingsUpdate,
+  TenantFixtures,
+  TenantInfo,
+  TenantSettings,
+  dataOf,
 } from '#contract/index.ts'
 import { decideConnection } from '#domain/connections.ts'
 import { sessionOfToken } from '#domain/sessions.ts'
@@ -23,7 +37,11 @@ const unauthorized = { description: 'Missing, malformed or publishable key', sch
 const invalid = { description: 'The body breaks a rule; errors name the fields', schema: PlatformError }
 
 function clockState(tenant: Tenant): ClockState {
-  return { now: tenant.clock.iso(), startedAt: new Date(tenant.clock.startedAt).toISOString(), advancedMs: tenant.clock.advanced }
+  return {
+    now: tenant.clock.iso(),
+    startedAt: new Date(tenant.clock.startedAt).toISOString(),
+    advancedMs: tenant.clock.advanced,
+  }
 }
 
 /** What `GET /__sandbox/usage` answers: the account's bytes by part, its lists against their caps (decision 0084). */
@@ -36,13 +54,24 @@ async function accountUsage(tenant: Tenant): Promise<AccountUsage> {
     faults: { held: tenant.faults.size, limit: limits.faults },
     webhookEndpoints: { held: store.webhookEndpoints.size, limit: limits.webhookEndpoints },
     webhookDeliveries: { held: store.webhookDeliveries.size, limit: limits.webhookDeliveries },
-    journal: { entries: { held: held.entries, limit: tenant.journal.capacity }, bytes: { held: held.chars, limit: tenant.journal.charBudget } },
+    journal: {
+      entries: { held: held.entries, limit: tenant.journal.capacity },
+      bytes: { held: held.chars, limit: tenant.journal.charBudget },
+    },
   }
 }
 
 /** A route of the control API: the tenant's secret key, its tag, 401 documented. */
-export function control(route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] }): TenantRoute {
-  return { ...route, family: 'control', tag: 'Sandbox control', auth: 'secret-header', responses: { ...route.responses, 401: unauthorized } }
+export function control(
+  route: Omit<TenantRoute, 'family' | 'tag' | 'auth' | 'responses'> & { responses: TenantRoute['responses'] },
+): TenantRoute {
+  return {
+    ...route,
+    family: 'control',
+    tag: 'Sandbox control',
+    auth: 'secret-header',
+    responses: { ...route.responses, 401: unauthorized },
+  }
 }
 
 /** The IP-map overrides after a settings update: replaced (and checked) when it names them, else kept; none is no field. */
@@ -92,13 +121,19 @@ export const controlRoutes: Route[] = [
     summary: "Advance the tenant's clock, firing due timers (quote expiry, settlement …)",
     body: ClockAdvanceRequest,
     responses: {
-      200: { description: 'The clock after advancing', schema: dataOf(ClockState.extend({ firedTimers: z.number().int() })) },
+      200: {
+        description: 'The clock after advancing',
+        schema: dataOf(ClockState.extend({ firedTimers: z.number().int() })),
+      },
       400: invalid,
     },
     async handle({ tenant, request }) {
       const { by } = parseJsonBody(ClockAdvanceRequest, request.body)
       if (tenant.clock.now() + by > LAST_CLOCK_INSTANT) {
-        throw SandboxError.invalidField('by', `by would move the clock past ${new Date(LAST_CLOCK_INSTANT).toISOString()}, the last instant it may reach (timestamps are ISO 8601 with four-digit years, and expiries run up to a year past the clock): POST /__sandbox/reset to start again`)
+        throw SandboxError.invalidField(
+          'by',
+          `by would move the clock past ${new Date(LAST_CLOCK_INSTANT).toISOString()}, the last instant it may reach (timestamps are ISO 8601 with four-digit years, and expiries run up to a year past the clock): POST /__sandbox/reset to start again`,
+        )
       }
       // In slices: an account with thousands of due jobs lets every other account's requests through meanwhile.
       const firedTimers = await tenant.clock.advanceInSlices(by)
@@ -122,9 +157,14 @@ export const controlRoutes: Route[] = [
     method: 'POST',
     path: '/__sandbox/faults',
     operationId: 'addFault',
-    summary: 'Inject a fault for requests that match (method, path, query, headers, body fields, key), at a seeded rate: a status, an overridden answer, latency or a dropped connection',
+    summary:
+      'Inject a fault for requests that match (method, path, query, headers, body fields, key), at a seeded rate: a status, an overridden answer, latency or a dropped connection',
     body: FaultRequest,
-    responses: { 201: { description: 'The armed fault', schema: dataOf(Fault) }, 400: invalid, 429: platformErrors.rateLimited },
+    responses: {
+      201: { description: 'The armed fault', schema: dataOf(Fault) },
+      400: invalid,
+      429: platformErrors.rateLimited,
+    },
     handle({ tenant, request, core }) {
       const parsed = parseJsonBody(FaultRequest, request.body)
       checkFaultAnswer(core.routes, parsed)
@@ -157,7 +197,8 @@ export const controlRoutes: Route[] = [
     method: 'GET',
     path: '/__sandbox/usage',
     operationId: 'getUsage',
-    summary: "What the account holds beyond its seed against its byte budget (journal, faults, webhook deliveries, records), and its lists against their caps",
+    summary:
+      'What the account holds beyond its seed against its byte budget (journal, faults, webhook deliveries, records), and its lists against their caps',
     responses: { 200: { description: 'Usage', schema: dataOf(AccountUsage) } },
     handle: async ({ tenant }) => reply(200, { data: await accountUsage(tenant) }),
   }),
@@ -173,7 +214,8 @@ export const controlRoutes: Route[] = [
     method: 'PUT',
     path: '/__sandbox/settings',
     operationId: 'updateSettings',
-    summary: 'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature headers, when *_updated webhooks fire, IP-map overrides',
+    summary:
+      'Change settings: default extra fee, allowed frame origins, capabilities, Google Pay availability, the webhook signature headers, when *_updated webhooks fire, IP-map overrides',
     body: SettingsUpdate,
     responses: { 200: { description: 'Settings after the change', schema: dataOf(TenantSettings) }, 400: invalid },
     handle({ tenant, request }) {
@@ -181,8 +223,12 @@ export const controlRoutes: Route[] = [
       const v2 = update.webhookSignatureHeader ?? tenant.settings.webhookSignatureHeader
       const legacy = update.webhookLegacySignatureHeader ?? tenant.settings.webhookLegacySignatureHeader
       if (v2 === legacy) {
-        const field = update.webhookLegacySignatureHeader === undefined ? 'webhookSignatureHeader' : 'webhookLegacySignatureHeader'
-        throw SandboxError.invalidField(field, `${field} must differ from the other signature header: webhookSignatureHeader (V2, the account's webhook API key) and webhookLegacySignatureHeader (the endpoint's secret) would both be ${v2}`)
+        const field =
+          update.webhookLegacySignatureHeader === undefined ? 'webhookSignatureHeader' : 'webhookLegacySignatureHeader'
+        throw SandboxError.invalidField(
+          field,
+          `${field} must differ from the other signature header: webhookSignatureHeader (V2, the account's webhook API key) and webhookLegacySignatureHeader (the endpoint's secret) would both be ${v2}`,
+        )
       }
       tenant.settings = {
         defaultExtraFeePercentage: update.defaultExtraFeePercentage ?? tenant.settings.defaultExtraFeePercentage,
@@ -203,20 +249,24 @@ export const controlRoutes: Route[] = [
     method: 'POST',
     path: '/__sandbox/connections',
     operationId: 'resolveConnection',
-    summary: "Resolve a session's connection as the check frame would (skipKyc too), with plaintext credentials (no browser needed)",
+    summary:
+      "Resolve a session's connection as the check frame would (skipKyc too), with plaintext credentials (no browser needed)",
     body: ConnectionRequest,
     responses: { 200: { description: 'The connection', schema: dataOf(Connection) }, 400: invalid },
     async handle({ tenant, request }) {
       const { sessionToken, skipKyc } = parseJsonBody(ConnectionRequest, request.body)
       const store = await tenant.store()
-      return reply(200, { data: await decideConnection(tenant, store, sessionOfToken(tenant, store, sessionToken), { skipKyc }) })
+      return reply(200, {
+        data: await decideConnection(tenant, store, sessionOfToken(tenant, store, sessionToken), { skipKyc }),
+      })
     },
   }),
   control({
     method: 'GET',
     path: '/__sandbox/fixtures',
     operationId: 'getFixtures',
-    summary: 'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address, buy, sell and swap triggers',
+    summary:
+      'What the tenant is seeded with: keys, settings, currencies, prices, the IP map of GET /v3/ip_address, buy, sell and swap triggers',
     responses: { 200: { description: 'Fixtures', schema: dataOf(TenantFixtures) } },
     async handle({ tenant }) {
       const account = tenant.account.account

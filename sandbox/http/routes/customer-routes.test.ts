@@ -12,12 +12,15 @@ beforeAll(() => {
 
 const guest = (label: string) => freshGuest(core, label)
 
-const submit = (id: string, headers: Record<string, string>, body: unknown) => send(core, `POST /platform/v1/customers/${id}/details`, { headers, body })
+const submit = (id: string, headers: Record<string, string>, body: unknown) =>
+  send(core, `POST /platform/v1/customers/${id}/details`, { headers, body })
 
 describe('Customer API access', () => {
   it('refuses a publishable key', async () => {
     const { account, id } = await guest('cauth')
-    const response = await send(core, `GET /platform/v1/customers/${id}`, { headers: { 'x-api-key': `pk_test_${account}` } })
+    const response = await send(core, `GET /platform/v1/customers/${id}`, {
+      headers: { 'x-api-key': `pk_test_${account}` },
+    })
     expect(response.status).toBe(401)
     expect(conforms(PlatformError, response.body).code).toBe('unauthorized')
   })
@@ -26,7 +29,10 @@ describe('Customer API access', () => {
     const { headers } = freshAccount('cunknown')
     const response = await send(core, 'GET /platform/v1/customers/cus_nope', { headers })
     expect(response.status).toBe(404)
-    expect(conforms(PlatformError, response.body)).toEqual({ code: 'not_found', message: 'customer cus_nope does not exist for this account' })
+    expect(conforms(PlatformError, response.body)).toEqual({
+      code: 'not_found',
+      message: 'customer cus_nope does not exist for this account',
+    })
   })
 
   it("answers 404 for another tenant's customer", async () => {
@@ -44,13 +50,20 @@ describe('GET /platform/v1/customers/:customerId', () => {
     const response = await send(core, `GET /platform/v1/customers/${id}`, { headers })
     expect(response.status).toBe(200)
     const { data } = conforms(dataOf(CustomerDetails), response.body)
-    expect(data).toMatchObject({ id, country: 'USA', kyc: { status: 'not_started', requirements: ['details', 'identity_document', 'selfie'] }, files: [] })
+    expect(data).toMatchObject({
+      id,
+      country: 'USA',
+      kyc: { status: 'not_started', requirements: ['details', 'identity_document', 'selfie'] },
+      files: [],
+    })
     expect(data.details).toMatchObject({ dateOfBirth: null, address: null })
   })
 
   it("carries the partner's externalCustomerId: null until one is linked, then the linked one", async () => {
     const { account, headers, id } = await guest('cexternal')
-    const read = async () => conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data.externalCustomerId
+    const read = async () =>
+      conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+        .externalCustomerId
     expect(await read()).toBeNull()
     ;(await tenantOf(core, account).store()).externalCustomers.link(id, 'partner-user-9')
     expect(await read()).toBe('partner-user-9')
@@ -63,7 +76,10 @@ describe('POST /platform/v1/customers/:customerId/details', () => {
     const response = await submit(id, headers, details())
     expect(response.status).toBe(200)
     expect(conforms(dataOf(PersonalDetails), response.body).data).toEqual(details())
-    const read = conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+    const read = conforms(
+      dataOf(CustomerDetails),
+      (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body,
+    ).data
     expect(read.details).toEqual(details())
     expect(read.kyc.requirements).toEqual(['identity_document', 'selfie'])
   })
@@ -71,7 +87,9 @@ describe('POST /platform/v1/customers/:customerId/details', () => {
   it('journals customer:updated', async () => {
     const { account, headers, id } = await guest('cjournal')
     await submit(id, headers, details())
-    const events = tenantOf(core, account).journal.list({ kind: 'state' }).map((e) => (e.kind === 'state' ? e.event : ''))
+    const events = tenantOf(core, account)
+      .journal.list({ kind: 'state' })
+      .map((e) => (e.kind === 'state' ? e.event : ''))
     expect(events).toContain('customer:updated')
   })
 
@@ -79,7 +97,10 @@ describe('POST /platform/v1/customers/:customerId/details', () => {
     const { headers, id } = await guest('cgeo')
     const address = { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DEU' }
     await submit(id, headers, details({ address }))
-    const read = conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+    const read = conforms(
+      dataOf(CustomerDetails),
+      (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body,
+    ).data
     expect(read).toMatchObject({ country: 'DEU', administrativeArea: null, area: 'EEA' })
   })
 
@@ -101,26 +122,40 @@ describe('POST /platform/v1/customers/:customerId/details', () => {
     const { headers, id } = await guest('cbaddate')
     const response = await submit(id, headers, details({ dateOfBirth: '1999-02-29' }))
     expect(response.status).toBe(400)
-    expect(conforms(PlatformError, response.body).errors).toEqual([{ field: 'dateOfBirth', message: 'dateOfBirth must be a real date in the form YYYY-MM-DD' }])
+    expect(conforms(PlatformError, response.body).errors).toEqual([
+      { field: 'dateOfBirth', message: 'dateOfBirth must be a real date in the form YYYY-MM-DD' },
+    ])
   })
 
   it('refuses an unknown field', async () => {
     const { headers, id } = await guest('cunknownfield')
     const response = await submit(id, headers, details({ middleName: 'Byron' }))
     expect(response.status).toBe(400)
-    expect(conforms(PlatformError, response.body).errors).toEqual([{ field: 'middleName', message: 'middleName is not a known field' }])
+    expect(conforms(PlatformError, response.body).errors).toEqual([
+      { field: 'middleName', message: 'middleName is not a known field' },
+    ])
   })
 
   it('refuses a country that is not ISO alpha-3', async () => {
     const { headers, id } = await guest('ccountry')
-    const response = await submit(id, headers, details({ address: { line1: '1 High St', city: 'London', postalCode: 'SW1A 1AA', country: 'GB' } }))
+    const response = await submit(
+      id,
+      headers,
+      details({ address: { line1: '1 High St', city: 'London', postalCode: 'SW1A 1AA', country: 'GB' } }),
+    )
     expect(response.status).toBe(400)
-    expect(conforms(PlatformError, response.body).errors).toEqual([{ field: 'address.country', message: 'address.country must be an ISO 3166-1 alpha-3 code' }])
+    expect(conforms(PlatformError, response.body).errors).toEqual([
+      { field: 'address.country', message: 'address.country must be an ISO 3166-1 alpha-3 code' },
+    ])
   })
 
   it('refuses a US address without a state', async () => {
     const { headers, id } = await guest('cstate')
-    const response = await submit(id, headers, details({ address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA' } }))
+    const response = await submit(
+      id,
+      headers,
+      details({ address: { line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'USA' } }),
+    )
     expect(response.status).toBe(400)
     expect(conforms(PlatformError, response.body).errors?.[0]?.field).toBe('address.administrativeArea')
   })

@@ -1,9 +1,26 @@
 import { z } from 'zod'
 import {
-  ConfirmFilesRequest, Customer, CustomerDetails, CustomerExport, CustomerFile, ExportRequest, PersonalDetails, PlatformError,
-  SubmitDetailsRequest, UploadUrl, UploadUrlRequest, dataOf,
+  ConfirmFilesRequest,
+  Customer,
+  CustomerDetails,
+  CustomerExport,
+  CustomerFile,
+  ExportRequest,
+  PersonalDetails,
+  PlatformError,
+  SubmitDetailsRequest,
+  UploadUrl,
+  UploadUrlRequest,
+  dataOf,
 } from '#contract/index.ts'
-import { confirmFiles, createUploadUrl, exportCustomer, getCustomerDetails, submitDetails, verifyCustomer } from '#domain/customers/index.ts'
+import {
+  confirmFiles,
+  createUploadUrl,
+  exportCustomer,
+  getCustomerDetails,
+  submitDetails,
+  verifyCustomer,
+} from '#domain/customers/index.ts'
 import { parseJsonBody } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'
@@ -20,7 +37,11 @@ function customerRoute(route: Omit<TenantRoute, 'family' | 'auth' | 'tag'>): Ten
     family: 'platform',
     tag: 'Customer API',
     auth: 'secret-header',
-    responses: { ...route.responses, 401: platformErrors.unauthorized, 404: { description: 'No such customer for this account', schema: PlatformError } },
+    responses: {
+      ...route.responses,
+      401: platformErrors.unauthorized,
+      404: { description: 'No such customer for this account', schema: PlatformError },
+    },
   }
 }
 
@@ -40,7 +61,10 @@ export const customerRoutes: Route[] = [
     operationId: 'submitCustomerDetails',
     summary: "Submit the customer's name, date of birth (18 or older) and address; clears the details requirement",
     body: SubmitDetailsRequest,
-    responses: { 200: { description: 'The stored details', schema: dataOf(PersonalDetails) }, 400: platformErrors.invalid },
+    responses: {
+      200: { description: 'The stored details', schema: dataOf(PersonalDetails) },
+      400: platformErrors.invalid,
+    },
     async handle({ tenant, params, request }) {
       const input = parseJsonBody(SubmitDetailsRequest, request.body)
       return reply(200, { data: await submitDetails(tenant, params.customerId!, input) })
@@ -55,7 +79,9 @@ export const customerRoutes: Route[] = [
     responses: { 201: { description: 'Where to upload', schema: dataOf(UploadUrl) }, 400: platformErrors.invalid },
     async handle({ tenant, params, request, core }) {
       const input = parseJsonBody(UploadUrlRequest, request.body)
-      return reply(201, { data: await createUploadUrl(tenant, params.customerId!, input, core.options.origins?.api ?? '') })
+      return reply(201, {
+        data: await createUploadUrl(tenant, params.customerId!, input, core.options.origins?.api ?? ''),
+      })
     },
   }),
   uploadRoute,
@@ -65,7 +91,10 @@ export const customerRoutes: Route[] = [
     operationId: 'confirmCustomerFiles',
     summary: 'Confirm uploaded files for verification; clears identity_document and selfie requirements',
     body: ConfirmFilesRequest,
-    responses: { 200: { description: 'The confirmed files', schema: dataOf(z.array(CustomerFile)) }, 400: platformErrors.invalid },
+    responses: {
+      200: { description: 'The confirmed files', schema: dataOf(z.array(CustomerFile)) },
+      400: platformErrors.invalid,
+    },
     async handle({ tenant, params, request }) {
       const { uploadIds } = parseJsonBody(ConfirmFilesRequest, request.body)
       return reply(200, { data: await confirmFiles(tenant, params.customerId!, uploadIds) })
@@ -83,7 +112,8 @@ export const customerRoutes: Route[] = [
     method: 'POST',
     path: `${BASE}/export`,
     operationId: 'exportCustomer',
-    summary: 'Export everything held about the customer, with a consent token from the customer-export frame (usable once)',
+    summary:
+      'Export everything held about the customer, with a consent token from the customer-export frame (usable once)',
     body: ExportRequest,
     responses: {
       200: { description: 'The export', schema: dataOf(CustomerExport) },

@@ -1,5 +1,13 @@
 import { expect } from 'vitest'
-import { CustomerDetails, IdentityCheck, UploadReceipt, UploadUrl, dataOf, type DocumentType, type UploadContentType } from '#contract/index.ts'
+import {
+  CustomerDetails,
+  IdentityCheck,
+  UploadReceipt,
+  UploadUrl,
+  dataOf,
+  type DocumentType,
+  type UploadContentType,
+} from '#contract/index.ts'
 import { handlerTransport } from '#kernel/webhook-transport.ts'
 import { parseQueryString, type PlainReply } from '../plain-http.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
@@ -58,14 +66,29 @@ export async function putBytes(core: SandboxCore, uploadUrl: string, bytes: Uint
 }
 
 /** Asks for an upload URL; returns the parsed answer. */
-export async function requestUpload(core: SandboxCore, headers: Record<string, string>, id: string, documentType: DocumentType, contentType: UploadContentType = 'image/jpeg', size = 64) {
-  const response = await send(core, `POST /platform/v1/customers/${id}/files/upload-url`, { headers, body: { documentType, contentType, size } })
+export async function requestUpload(
+  core: SandboxCore,
+  headers: Record<string, string>,
+  id: string,
+  documentType: DocumentType,
+  contentType: UploadContentType = 'image/jpeg',
+  size = 64,
+) {
+  const response = await send(core, `POST /platform/v1/customers/${id}/files/upload-url`, {
+    headers,
+    body: { documentType, contentType, size },
+  })
   expect(response.status).toBe(201)
   return conforms(dataOf(UploadUrl), response.body).data
 }
 
 /** Asks for an upload URL and uploads matching bytes; returns the upload id. */
-export async function uploadFile(core: SandboxCore, headers: Record<string, string>, id: string, documentType: DocumentType): Promise<string> {
+export async function uploadFile(
+  core: SandboxCore,
+  headers: Record<string, string>,
+  id: string,
+  documentType: DocumentType,
+): Promise<string> {
   const { uploadId, uploadUrl } = await requestUpload(core, headers, id, documentType)
   const response = await putBytes(core, uploadUrl, sampleBytes['image/jpeg']())
   expect(response.status).toBe(200)
@@ -88,9 +111,13 @@ export function details(overrides: Record<string, unknown> = {}) {
 export async function readyCustomer(core: SandboxCore, label: string, lastName = 'Lovelace') {
   const { account, headers } = freshAccount(label)
   const id = await customerId(core, account, 'guest@sandbox.test')
-  expect((await send(core, `POST /platform/v1/customers/${id}/details`, { headers, body: details({ lastName }) })).status).toBe(200)
+  expect(
+    (await send(core, `POST /platform/v1/customers/${id}/details`, { headers, body: details({ lastName }) })).status,
+  ).toBe(200)
   const uploadIds = [await uploadFile(core, headers, id, 'passport'), await uploadFile(core, headers, id, 'selfie')]
-  expect((await send(core, `POST /platform/v1/customers/${id}/files/confirm`, { headers, body: { uploadIds } })).status).toBe(200)
+  expect(
+    (await send(core, `POST /platform/v1/customers/${id}/files/confirm`, { headers, body: { uploadIds } })).status,
+  ).toBe(200)
   return { account, headers, id, tenant: tenantOf(core, account) }
 }
 
@@ -102,11 +129,16 @@ export async function freshGuest(core: SandboxCore, label: string) {
 
 /** Reads a customer through `GET /platform/v1/customers/:id`, checked against the contract. */
 export async function readCustomer(core: SandboxCore, id: string, headers: Record<string, string>) {
-  return conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data
+  return conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body)
+    .data
 }
 
 /** Reads a customer's identity check through `GET /__sandbox/customers/{id}/identity_check`, checked against the contract. */
-export async function readIdentityCheck(core: SandboxCore, id: string, headers: Record<string, string>): Promise<IdentityCheck> {
+export async function readIdentityCheck(
+  core: SandboxCore,
+  id: string,
+  headers: Record<string, string>,
+): Promise<IdentityCheck> {
   const response = await send(core, `GET /__sandbox/customers/${id}/identity_check`, { headers })
   expect(response.status, JSON.stringify(response.body)).toBe(200)
   return conforms(dataOf(IdentityCheck), response.body).data
@@ -123,13 +155,20 @@ export async function readIdentityCheck(core: SandboxCore, id: string, headers: 
  */
 export async function watchedCustomer(label: string, lastName?: string) {
   const bodies: Array<Promise<string>> = []
-  const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
+  const core = createSandboxCore({
+    seed: 1,
+    webhookTransport: handlerTransport((request) => void bodies.push(request.text())),
+  })
   const customer = await readyCustomer(core, label, lastName)
-  const body = { url: 'http://127.0.0.1:9/hooks', events: ['identity_check_updated', 'customer.identity_status_updated'] }
+  const body = {
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['identity_check_updated', 'customer.identity_status_updated'],
+  }
   expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: customer.headers, body })).status).toBe(201)
   let seen = 0
   return {
-    core, ...customer,
+    core,
+    ...customer,
     /** The bodies received since the last call, in the order their attempts started. */
     async since(): Promise<string[]> {
       await customer.tenant.background.settled()

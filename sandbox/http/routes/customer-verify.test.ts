@@ -11,9 +11,11 @@ beforeAll(() => {
   core = createSandboxCore({ seed: 1 })
 })
 
-const verify = (id: string, headers: Record<string, string>) => send(core, `POST /platform/v1/customers/${id}/verify`, { headers })
+const verify = (id: string, headers: Record<string, string>) =>
+  send(core, `POST /platform/v1/customers/${id}/verify`, { headers })
 const kycStatus = async (id: string, headers: Record<string, string>) =>
-  conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data.kyc.status
+  conforms(dataOf(CustomerDetails), (await send(core, `GET /platform/v1/customers/${id}`, { headers })).body).data.kyc
+    .status
 const exportOf = (id: string, headers: Record<string, string>, consentToken: string) =>
   send(core, `POST /platform/v1/customers/${id}/export`, { headers, body: { consentToken } })
 
@@ -24,8 +26,14 @@ describe('POST /platform/v1/customers/:customerId/verify', () => {
     const response = await verify(id, headers)
     expect(response.status).toBe(409)
     const error = conforms(PlatformError, response.body)
-    expect(error.message).toBe(`customer ${id} cannot be verified until its outstanding requirements are met: details, identity_document, selfie`)
-    expect(error.errors?.map((e) => e.message)).toEqual(['details is outstanding', 'identity_document is outstanding', 'selfie is outstanding'])
+    expect(error.message).toBe(
+      `customer ${id} cannot be verified until its outstanding requirements are met: details, identity_document, selfie`,
+    )
+    expect(error.errors?.map((e) => e.message)).toEqual([
+      'details is outstanding',
+      'identity_document is outstanding',
+      'selfie is outstanding',
+    ])
   })
 
   it('makes kyc.status pending at once', async () => {
@@ -48,7 +56,9 @@ describe('POST /platform/v1/customers/:customerId/verify', () => {
     const { headers, id, tenant } = await readyCustomer(core, 'vjournal')
     await verify(id, headers)
     tenant.clock.advance(60_000)
-    const decided = tenant.journal.list({ kind: 'state' }).filter((e) => e.kind === 'state' && e.event === 'kyc:decided')
+    const decided = tenant.journal
+      .list({ kind: 'state' })
+      .filter((e) => e.kind === 'state' && e.event === 'kyc:decided')
     expect(decided.map((e) => (e.kind === 'state' ? e.detail : null))).toEqual([{ customerId: id, status: 'approved' }])
   })
 
@@ -83,10 +93,19 @@ describe('POST /platform/v1/customers/:customerId/export', () => {
     const response = await exportOf(id, headers, consentToken)
     expect(response.status).toBe(200)
     const { data } = conforms(dataOf(CustomerExport), response.body)
-    expect(data).toMatchObject({ customer: { id, administrativeArea: 'NY' }, files: [{ id: uploadId, status: 'uploaded' }], exportedAt: '2026-01-01T00:00:00.000Z' })
+    expect(data).toMatchObject({
+      customer: { id, administrativeArea: 'NY' },
+      files: [{ id: uploadId, status: 'uploaded' }],
+      exportedAt: '2026-01-01T00:00:00.000Z',
+    })
     expect(data.transactions).toHaveLength(45)
     expect(data.transactions.every((t) => t.customerId === id)).toBe(true)
-    expect(data.transactions.map((t) => t.createdAt)).toEqual(data.transactions.map((t) => t.createdAt).sort().reverse())
+    expect(data.transactions.map((t) => t.createdAt)).toEqual(
+      data.transactions
+        .map((t) => t.createdAt)
+        .sort()
+        .reverse(),
+    )
   })
 
   it('refuses a consent token used before', async () => {
@@ -96,16 +115,24 @@ describe('POST /platform/v1/customers/:customerId/export', () => {
     expect((await exportOf(id, headers, consentToken)).status).toBe(200)
     const response = await exportOf(id, headers, consentToken)
     expect(response.status).toBe(403)
-    expect(conforms(PlatformError, response.body).message).toBe('consentToken has already been used; each consent exports once')
+    expect(conforms(PlatformError, response.body).message).toBe(
+      'consentToken has already been used; each consent exports once',
+    )
   })
 
   it("refuses another customer's consent token", async () => {
     const { account, headers } = freshAccount('xother')
     const id = await customerId(core, account, 'active.gb@sandbox.test')
-    const { consentToken } = await issueExportConsent(tenantOf(core, account), await customerId(core, account, 'active.eea@sandbox.test'))
+    const { consentToken } = await issueExportConsent(
+      tenantOf(core, account),
+      await customerId(core, account, 'active.eea@sandbox.test'),
+    )
     const response = await exportOf(id, headers, consentToken)
     expect(response.status).toBe(403)
-    expect(conforms(PlatformError, response.body).errors?.[0]).toEqual({ field: 'consentToken', message: `consentToken was given by another customer than ${id}` })
+    expect(conforms(PlatformError, response.body).errors?.[0]).toEqual({
+      field: 'consentToken',
+      message: `consentToken was given by another customer than ${id}`,
+    })
   })
 
   it('refuses a consent token that expired', async () => {
@@ -122,7 +149,10 @@ describe('POST /platform/v1/customers/:customerId/export', () => {
     const mine = freshAccount('xmine')
     const theirs = freshAccount('xtheirs')
     const id = await customerId(core, mine.account, 'active.gb@sandbox.test')
-    const { consentToken } = await issueExportConsent(tenantOf(core, theirs.account), await customerId(core, theirs.account, 'active.gb@sandbox.test'))
+    const { consentToken } = await issueExportConsent(
+      tenantOf(core, theirs.account),
+      await customerId(core, theirs.account, 'active.gb@sandbox.test'),
+    )
     const response = await exportOf(id, mine.headers, consentToken)
     expect(conforms(PlatformError, response.body).message).toBe('consentToken was not issued to this account')
   })

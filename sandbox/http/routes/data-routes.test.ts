@@ -18,7 +18,12 @@ describe('GET /v3/countries', () => {
 
   it('marks a restricted country not allowed', async () => {
     const list = conforms(CountryList, (await send(core, 'GET /v3/countries')).body)
-    expect(list.find((c) => c.alpha3 === 'CUB')).toMatchObject({ isAllowed: false, isBuyAllowed: false, isSellAllowed: false, supportedDocuments: [] })
+    expect(list.find((c) => c.alpha3 === 'CUB')).toMatchObject({
+      isAllowed: false,
+      isBuyAllowed: false,
+      isSellAllowed: false,
+      supportedDocuments: [],
+    })
   })
 
   it('answers the same list for another seed', async () => {
@@ -37,19 +42,35 @@ describe('GET /v3/ip_address', () => {
     const response = await send(core, 'GET /v3/ip_address?apiKey=pk_test_data1&ipAddress=198.51.100.7')
     expect(response.status).toBe(200)
     expect(conforms(IpAddressCheck, response.body)).toEqual({
-      alpha2: 'CU', alpha3: 'CUB', country: 'Cuba', state: null, ipAddress: '198.51.100.7',
-      isAllowed: false, isBuyAllowed: false, isSellAllowed: false, isNftAllowed: false,
+      alpha2: 'CU',
+      alpha3: 'CUB',
+      country: 'Cuba',
+      state: null,
+      ipAddress: '198.51.100.7',
+      isAllowed: false,
+      isBuyAllowed: false,
+      isSellAllowed: false,
+      isNftAllowed: false,
     })
   })
 
   it('answers an allowed US state for an address in 203.0.113.64/26', async () => {
-    const body = conforms(IpAddressCheck, (await send(core, 'GET /v3/ip_address?apiKey=pk_test_data2&ipAddress=203.0.113.70')).body)
+    const body = conforms(
+      IpAddressCheck,
+      (await send(core, 'GET /v3/ip_address?apiKey=pk_test_data2&ipAddress=203.0.113.70')).body,
+    )
     expect(body).toMatchObject({ alpha2: 'US', state: 'WA', isAllowed: true, isBuyAllowed: true, isSellAllowed: true })
   })
 
   it("checks the caller's address when ipAddress is absent", async () => {
-    const response = await send(core, 'GET /v3/ip_address?apiKey=pk_test_data3', { remoteAddress: '::ffff:203.0.113.200' })
-    expect(conforms(IpAddressCheck, response.body)).toMatchObject({ ipAddress: '203.0.113.200', state: 'HI', isAllowed: false })
+    const response = await send(core, 'GET /v3/ip_address?apiKey=pk_test_data3', {
+      remoteAddress: '::ffff:203.0.113.200',
+    })
+    expect(conforms(IpAddressCheck, response.body)).toMatchObject({
+      ipAddress: '203.0.113.200',
+      state: 'HI',
+      isAllowed: false,
+    })
   })
 
   it('answers 127.0.0.1, allowed, when the request carries no address', async () => {
@@ -60,7 +81,10 @@ describe('GET /v3/ip_address', () => {
   it('answers 400 naming ipAddress when it is no address', async () => {
     const response = await send(core, 'GET /v3/ip_address?apiKey=pk_test_data5&ipAddress=300.1.2.3')
     expect(response.status).toBe(400)
-    expect(conforms(WidgetError, response.body)).toEqual({ message: 'ipAddress must be an IPv4 or IPv6 address', type: 'BadRequestError' })
+    expect(conforms(WidgetError, response.body)).toEqual({
+      message: 'ipAddress must be an IPv4 or IPv6 address',
+      type: 'BadRequestError',
+    })
   })
 
   it('answers 401 in the widget shape without an apiKey', async () => {
@@ -74,13 +98,20 @@ describe('GET /v3/ip_address in the tenant machinery', () => {
   it('journals the call with its answer', async () => {
     await send(core, 'GET /v3/ip_address?apiKey=pk_test_data8&ipAddress=192.0.2.1')
     const journal = await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': 'sk_test_data8' } })
-    const entries = (journal.body as { data: { path: string; status: number; responseBody?: { alpha3?: string } }[] }).data
-    expect(entries.find((e) => e.path === '/v3/ip_address')).toMatchObject({ status: 200, responseBody: { alpha3: 'USA' } })
+    const entries = (journal.body as { data: { path: string; status: number; responseBody?: { alpha3?: string } }[] })
+      .data
+    expect(entries.find((e) => e.path === '/v3/ip_address')).toMatchObject({
+      status: 200,
+      responseBody: { alpha3: 'USA' },
+    })
   })
 
   it('answers an injected fault in the widget shape', async () => {
     const headers = { 'x-api-key': 'sk_test_data9' }
-    await send(core, 'POST /__sandbox/faults', { headers, body: { method: 'GET', path: '/v4/ip_address', status: 503 } })
+    await send(core, 'POST /__sandbox/faults', {
+      headers,
+      body: { method: 'GET', path: '/v4/ip_address', status: 503 },
+    })
     const response = await send(core, 'GET /v4/ip_address?apiKey=pk_test_data9')
     expect(response.status).toBe(503)
     expect(conforms(WidgetError, response.body).type).toEqual(expect.any(String))
@@ -97,7 +128,10 @@ describe('GET /v4/ip_address', () => {
 
   it('answers 401 in the widget shape without an apiKey', async () => {
     const response = await send(core, 'GET /v4/ip_address')
-    expect(conforms(WidgetError, response.body)).toEqual({ message: 'apiKey query parameter is required', type: 'UnauthorizedError' })
+    expect(conforms(WidgetError, response.body)).toEqual({
+      message: 'apiKey query parameter is required',
+      type: 'UnauthorizedError',
+    })
   })
 })
 
@@ -105,6 +139,8 @@ describe('GET /__sandbox/fixtures', () => {
   it('lists the IP map', async () => {
     const response = await send(core, 'GET /__sandbox/fixtures', { headers: { 'x-api-key': 'sk_test_data7' } })
     const { ipRanges } = conforms(TenantFixtures, (response.body as { data: unknown }).data)
-    expect(ipRanges).toContainEqual(expect.objectContaining({ range: '198.51.100.0/26', alpha3: 'CUB', isAllowed: false }))
+    expect(ipRanges).toContainEqual(
+      expect.objectContaining({ range: '198.51.100.0/26', alpha3: 'CUB', isAllowed: false }),
+    )
   })
 })

@@ -1,5 +1,11 @@
 import { buildCountries } from '#fixtures/countries.ts'
-import { CountryList, IpAddressCheck, IpAddressQuery, PaymentMethodConfiguration, WidgetError } from '#contract/index.ts'
+import {
+  CountryList,
+  IpAddressCheck,
+  IpAddressQuery,
+  PaymentMethodConfiguration,
+  WidgetError,
+} from '#contract/index.ts'
 import { checkIpAddress, UNKNOWN_CALLER_ADDRESS } from '#domain/check-ip-address.ts'
 import { paymentMethodConfiguration } from '#domain/payment-method-configuration.ts'
 import { parseQuery } from '../parse-input.ts'
@@ -18,7 +24,8 @@ function ipAddressRoute(path: string, operationId: string): TenantRoute {
     operationId,
     tag: 'Data',
     auth: 'publishable-query',
-    summary: "Check an IP address (by default the caller's): its country, US state, and whether buying and selling are allowed there",
+    summary:
+      "Check an IP address (by default the caller's): its country, US state, and whether buying and selling are allowed there",
     query: IpAddressQuery,
     responses: {
       200: { description: "The address's country and what is allowed there", schema: IpAddressCheck },
@@ -27,7 +34,10 @@ function ipAddressRoute(path: string, operationId: string): TenantRoute {
     },
     handle({ request, tenant }) {
       const { ipAddress } = parseQuery(IpAddressQuery, request.query)
-      return reply(200, checkIpAddress(ipAddress ?? request.remoteAddress ?? UNKNOWN_CALLER_ADDRESS, tenant.settings.ipAddresses))
+      return reply(
+        200,
+        checkIpAddress(ipAddress ?? request.remoteAddress ?? UNKNOWN_CALLER_ADDRESS, tenant.settings.ipAddresses),
+      )
     },
   }
 }
@@ -49,7 +59,8 @@ export const dataRoutes: Route[] = [
     auth: 'none',
     // Tenant-free and keyless: any page may read it.
     cors: 'public',
-    summary: 'List the countries the service knows, whether buying and selling are allowed there, and their identity documents',
+    summary:
+      'List the countries the service knows, whether buying and selling are allowed there, and their identity documents',
     responses: { 200: { description: 'Countries', schema: CountryList } },
     handle: () => ({ kind: 'reply', status: 200, headers: {}, body: JSON.parse(COUNTRIES_JSON), json: COUNTRIES_JSON }),
   },
@@ -62,10 +73,18 @@ export const dataRoutes: Route[] = [
     operationId: 'getPaymentMethodConfiguration',
     tag: 'Data',
     auth: 'secret-header',
-    summary: "The account's payment methods: buy and sell support, test and live mode, availability, fee and limits per fiat (decision 0069)",
+    summary:
+      "The account's payment methods: buy and sell support, test and live mode, availability, fee and limits per fiat (decision 0069)",
     responses: {
-      200: { description: 'The payment-method configuration, as the buy quotes and GET /platform/v1/payment-methods apply it', schema: PaymentMethodConfiguration },
-      401: { description: 'No secret key (X-Api-Key or Authorization: Api-Key), or not a secret key', schema: WidgetError },
+      200: {
+        description:
+          'The payment-method configuration, as the buy quotes and GET /platform/v1/payment-methods apply it',
+        schema: PaymentMethodConfiguration,
+      },
+      401: {
+        description: 'No secret key (X-Api-Key or Authorization: Api-Key), or not a secret key',
+        schema: WidgetError,
+      },
     },
     handle: ({ tenant }) => reply(200, paymentMethodConfiguration(tenant)),
   },

@@ -27,13 +27,23 @@ async function expectBadRequest(line: string, fragment: RegExp) {
 }
 
 describe('GET /v1/defi/token', () => {
-  it('answers the token at a contract address with the catalog currency\'s network facts', async () => {
+  it("answers the token at a contract address with the catalog currency's network facts", async () => {
     const key = freshKey()
-    const token = conforms(DefiToken, (await send(core, `GET /v1/defi/token?apiKey=${key}&contractAddress=${USDC}`)).body)
+    const token = conforms(
+      DefiToken,
+      (await send(core, `GET /v1/defi/token?apiKey=${key}&contractAddress=${USDC}`)).body,
+    )
     const currencies = conforms(CurrencyList, (await send(core, `GET /v3/currencies?apiKey=${key}`)).body)
     const usdc = currencies.find((c) => c.code === 'usdc')
     if (usdc?.type !== 'crypto') throw new Error('usdc is a crypto')
-    expect(token).toMatchObject({ currencyCode: 'usdc', contractAddress: USDC, chainId: usdc.metadata.chainId, network: usdc.metadata.networkCode, symbol: 'USDC', decimals: 6 })
+    expect(token).toMatchObject({
+      currencyCode: 'usdc',
+      contractAddress: USDC,
+      chainId: usdc.metadata.chainId,
+      network: usdc.metadata.networkCode,
+      symbol: 'USDC',
+      decimals: 6,
+    })
   })
 
   it('matches an EVM address in any case', async () => {
@@ -43,13 +53,27 @@ describe('GET /v1/defi/token', () => {
 
   it('prices the token as a sell quote prices its currency at the same instant', async () => {
     const key = freshKey()
-    const token = conforms(DefiToken, (await send(core, `GET /v1/defi/token?apiKey=${key}&contractAddress=${USDC}`)).body)
-    const quote = conforms(SellQuote, (await send(core, `GET /v3/currencies/usdc/sell_quote?apiKey=${key}&quoteCurrencyCode=usd&baseCurrencyAmount=100`)).body)
+    const token = conforms(
+      DefiToken,
+      (await send(core, `GET /v1/defi/token?apiKey=${key}&contractAddress=${USDC}`)).body,
+    )
+    const quote = conforms(
+      SellQuote,
+      (
+        await send(
+          core,
+          `GET /v3/currencies/usdc/sell_quote?apiKey=${key}&quoteCurrencyCode=usd&baseCurrencyAmount=100`,
+        )
+      ).body,
+    )
     expect(token.priceUsd).toBe(quote.baseCurrencyPrice)
   })
 
   it('answers 404 in the widget error shape for an unknown address', async () => {
-    const response = await send(core, `GET /v1/defi/token?apiKey=${freshKey()}&contractAddress=0x0000000000000000000000000000000000000001`)
+    const response = await send(
+      core,
+      `GET /v1/defi/token?apiKey=${freshKey()}&contractAddress=0x0000000000000000000000000000000000000001`,
+    )
     expect(response.status).toBe(404)
     expect(conforms(WidgetError, response.body).type).toBe('NotFoundError')
   })
@@ -64,7 +88,10 @@ describe('GET /v1/defi/token', () => {
   })
 
   it('answers 400 naming network for an unknown network code', async () => {
-    await expectBadRequest(`GET /v1/defi/token?apiKey=${freshKey()}&contractAddress=${USDC}&network=nope`, /network nope is not a known network code/)
+    await expectBadRequest(
+      `GET /v1/defi/token?apiKey=${freshKey()}&contractAddress=${USDC}&network=nope`,
+      /network nope is not a known network code/,
+    )
   })
 
   it('answers 401 without an apiKey', async () => {
@@ -78,7 +105,9 @@ describe('GET /v1/defi/tokens', () => {
   it('lists every catalog crypto with a contract address', async () => {
     const key = freshKey()
     const currencies = conforms(CurrencyList, (await send(core, `GET /v3/currencies?apiKey=${key}`)).body)
-    const expected = currencies.flatMap((c) => (c.type === 'crypto' && c.metadata.contractAddress !== null ? [c.code] : []))
+    const expected = currencies.flatMap((c) =>
+      c.type === 'crypto' && c.metadata.contractAddress !== null ? [c.code] : [],
+    )
     const page = await list('limit=50', key)
     expect(page.tokens.map((t) => t.currencyCode).sort()).toEqual(expected.sort())
     expect(page.total).toBe(expected.length)
@@ -123,10 +152,16 @@ describe('GET /v1/defi/tokens', () => {
   })
 
   it('answers 400 naming offset when it is not an integer', async () => {
-    await expectBadRequest(`GET /v1/defi/tokens?apiKey=${freshKey()}&offset=-1`, /offset must be a non-negative integer/)
+    await expectBadRequest(
+      `GET /v1/defi/tokens?apiKey=${freshKey()}&offset=-1`,
+      /offset must be a non-negative integer/,
+    )
   })
 
   it('answers 400 naming sort for an unknown sort key', async () => {
-    await expectBadRequest(`GET /v1/defi/tokens?apiKey=${freshKey()}&sort=volume`, /sort must be one of marketCap, price, name/)
+    await expectBadRequest(
+      `GET /v1/defi/tokens?apiKey=${freshKey()}&sort=volume`,
+      /sort must be one of marketCap, price, name/,
+    )
   })
 })

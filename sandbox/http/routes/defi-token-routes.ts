@@ -6,7 +6,6 @@ import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
 import { badRequest, unauthorized } from './widget-responses.ts'
 
-
 /**
  * Routes of the widget API's DefiToken group (`apiKey` query auth, errors `{message, type}`).
  *
@@ -24,7 +23,10 @@ export const defiTokenRoutes: Route[] = [
     summary: 'Get the DeFi token at a contract address',
     query: DefiTokenQuery,
     responses: {
-      200: { description: 'The token: network, chain id, decimals, price in US dollars, market cap', schema: DefiToken },
+      200: {
+        description: 'The token: network, chain id, decimals, price in US dollars, market cap',
+        schema: DefiToken,
+      },
       400: badRequest,
       401: unauthorized,
       404: { description: 'No token of the catalog lives at that address', schema: WidgetError },

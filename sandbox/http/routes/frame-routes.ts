@@ -35,7 +35,9 @@ const JournalRequest = z.object({
 })
 
 /** A customer action the page reports: its type (the form's `data-action`) and the fields the customer filled in. */
-const CustomerAction = z.object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) }).catchall(z.union([z.string().max(512), z.number(), z.boolean(), z.null()]))
+const CustomerAction = z
+  .object({ type: z.string().regex(/^[A-Za-z]{1,64}$/) })
+  .catchall(z.union([z.string().max(512), z.number(), z.boolean(), z.null()]))
 
 /** Why the page dropped a message, as it reports it (`page/frame-app.ts`). */
 const DroppedMessage = z.object({ origin: z.string().max(512), reason: z.string().max(512) })
@@ -48,13 +50,15 @@ const effectRoute: FrameTicketRoute<z.output<typeof EffectRequest>> = {
   tag: 'Frames origin',
   auth: 'frame-ticket',
   cors: 'none',
-  summary: "Runs the effect the path names for the frame the body's signed ticket names (a fault or a verification names it by this path)",
+  summary:
+    "Runs the effect the path names for the frame the body's signed ticket names (a fault or a verification names it by this path)",
   body: EffectRequest,
   journaledBody: ({ effect }) => ({ effect }),
   responses: { 200: { description: 'The effect result, `ok` or not' } },
   handle: async ({ core, tenant, ticket, body, params }) => {
     const type = parseField(EffectType, params.type, 'type')
-    if (body.effect.type !== undefined && body.effect.type !== type) throw SandboxError.invalidField('effect.type', `effect.type must be the path's, ${type}`)
+    if (body.effect.type !== undefined && body.effect.type !== type)
+      throw SandboxError.invalidField('effect.type', `effect.type must be the path's, ${type}`)
     return reply(200, await runTicketEffect(core, tenant, ticket, { ...body.effect, type }))
   },
 }
@@ -81,11 +85,13 @@ export function frameRoutes(): FrameRoute[] {
     auth: 'frame-ticket',
     cors: 'none',
     journal: 'fault',
-    summary: "Journals a message of the frame the body's signed ticket names: out (to the host), in, dropped, or a customer action",
+    summary:
+      "Journals a message of the frame the body's signed ticket names: out (to the host), in, dropped, or a customer action",
     body: JournalRequest,
     responses: { 204: { description: 'Journaled' } },
     handle: ({ tenant, ticket, body }) => {
-      if (ticket.exp <= tenant.clock.now()) throw new SandboxError('unauthorized', frameExpired(ticket.frame, ticket.exp))
+      if (ticket.exp <= tenant.clock.now())
+        throw new SandboxError('unauthorized', frameExpired(ticket.frame, ticket.exp))
       const { direction } = body
       const channelId = String(ticket.params.channelId)
       let dropped: { origin: string; reason: string; count: number } | undefined
@@ -94,12 +100,17 @@ export function frameRoutes(): FrameRoute[] {
         // A flood of foreign messages leaves a sample and a running count, never the partner's own entries pushed out.
         if (!journalsDrop(dropped.count)) return reply(204)
       }
-      const message =
-        dropped ? { kind: 'dropped', payload: dropped }
-        : direction === 'action' ? actionMessage(parseField(CustomerAction, body.message, 'message'))
-        : parseField(direction === 'out' ? FrameOutbound : FrameInbound, body.message, 'message')
+      const message = dropped
+        ? { kind: 'dropped', payload: dropped }
+        : direction === 'action'
+          ? actionMessage(parseField(CustomerAction, body.message, 'message'))
+          : parseField(direction === 'out' ? FrameOutbound : FrameInbound, body.message, 'message')
       const session = ticket.session === null ? undefined : { id: ticket.session }
-      journalFrameMessage({ tenant, frame: ticket.frame, channelId, session, params: ticket.params }, direction, message)
+      journalFrameMessage(
+        { tenant, frame: ticket.frame, channelId, session, params: ticket.params },
+        direction,
+        message,
+      )
       return reply(204)
     },
   }
@@ -115,7 +126,8 @@ export function frameRoutes(): FrameRoute[] {
       summary: 'The legacy path of a frame page: 308 to /platform/v1/{frame}, keeping the query',
       responses: { 308: { description: 'Moved' } },
       handle: ({ request, params }) => {
-        if (!/^[a-z-]{1,32}$/.test(params.frame!)) throw new SandboxError('not_found', `No frame ${params.frame}; frames live at /platform/v1/{frame}`)
+        if (!/^[a-z-]{1,32}$/.test(params.frame!))
+          throw new SandboxError('not_found', `No frame ${params.frame}; frames live at /platform/v1/{frame}`)
         const search = new URLSearchParams(singleValues(request.query)).toString()
         return reply(308, undefined, { location: `/platform/v1/${params.frame}${search ? `?${search}` : ''}` })
       },
@@ -129,7 +141,8 @@ export function frameRoutes(): FrameRoute[] {
       auth: 'frame-page',
       cors: 'none',
       journal: 'fault',
-      summary: 'A frame page: its config (ticket, parameters) or the error it will post, under a CSP naming who may embed it',
+      summary:
+        'A frame page: its config (ticket, parameters) or the error it will post, under a CSP naming who may embed it',
       responses: { 200: { description: 'The frame page (HTML)' } },
       faultPage: (fault, { request, embedding }) => framePageFault(fault, request.path, embedding),
       handle: ({ request, frame, embedding }) => framePageReply(frame, request, embedding),

@@ -10,7 +10,8 @@ export const identityCheckControlRoutes: Route[] = [
     method: 'GET',
     path: '/__sandbox/customers/:customerId/identity_check',
     operationId: 'getIdentityCheck',
-    summary: "Read a customer's identity (KYC) check as identity_check_updated carries it: initiated, pending, or completed clear or rejected",
+    summary:
+      "Read a customer's identity (KYC) check as identity_check_updated carries it: initiated, pending, or completed clear or rejected",
     responses: {
       200: { description: 'The identity check', schema: dataOf(IdentityCheck) },
       404: { description: 'No such customer in this account', schema: PlatformError },

@@ -1,5 +1,11 @@
 import {
-  ConfirmFilesRequest, Identity, PlatformError, SubmitDetailsRequest, UploadUrl, UploadUrlRequest, dataOf,
+  ConfirmFilesRequest,
+  Identity,
+  PlatformError,
+  SubmitDetailsRequest,
+  UploadUrl,
+  UploadUrlRequest,
+  dataOf,
 } from '#contract/index.ts'
 import { confirmFiles, createUploadUrl, getIdentity, submitDetails, verifyCustomer } from '#domain/customers/index.ts'
 import { parseJsonBody } from '../parse-input.ts'
@@ -12,7 +18,8 @@ const BASE = '/platform/v1/identity'
 const CUSTOMER_API = '/platform/v1/customers/{customerId}'
 
 /** One deprecated web identity call: its SDK name, the Customer API call that replaces it, and its handler. */
-interface IdentityCall extends Omit<TenantRoute, 'family' | 'auth' | 'scope' | 'deprecated' | 'summary' | 'operationId' | 'tag'> {
+interface IdentityCall
+  extends Omit<TenantRoute, 'family' | 'auth' | 'scope' | 'deprecated' | 'summary' | 'operationId' | 'tag'> {
   call: string
   replacement: string
   summary: string
@@ -42,7 +49,10 @@ function identityRoute({ call, replacement, summary, handle, ...route }: Identit
     },
     handle(context: TenantRouteContext) {
       if (context.tenant.strictDeprecations) {
-        throw new SandboxError('not_found', `${route.method} ${route.path} (${call}) is retired under --strict-deprecations; use the Customer API: ${replacement}`)
+        throw new SandboxError(
+          'not_found',
+          `${route.method} ${route.path} (${call}) is retired under --strict-deprecations; use the Customer API: ${replacement}`,
+        )
       }
       return handle(context)
     },
@@ -52,7 +62,10 @@ function identityRoute({ call, replacement, summary, handle, ...route }: Identit
 /** The customer a full-scope token speaks for (full scope guarantees one). */
 const customerOf = ({ claims }: TenantRouteContext): string => claims!.customer!
 
-const details = { 200: { description: "The customer's identity", schema: dataOf(Identity) }, 400: platformErrors.invalid }
+const details = {
+  200: { description: "The customer's identity", schema: dataOf(Identity) },
+  400: platformErrors.invalid,
+}
 
 /**
  * Routes behind the deprecated web identity calls of the browser client
@@ -70,20 +83,22 @@ export const identityRoutes: Route[] = [
     responses: { 200: details[200] },
     handle: async (context) => reply(200, { data: await getIdentity(context.tenant, customerOf(context)) }),
   }),
-  ...(['POST', 'PUT'] as const).map((method) => identityRoute({
-    call: method === 'POST' ? 'createIdentity' : 'updateIdentity',
-    replacement: `POST ${CUSTOMER_API}/details`,
-    method,
-    path: BASE,
-    summary: "submit the customer's name, date of birth and address (as the Customer API's details)",
-    body: SubmitDetailsRequest,
-    responses: details,
-    async handle(context) {
-      const customerId = customerOf(context)
-      await submitDetails(context.tenant, customerId, parseJsonBody(SubmitDetailsRequest, context.request.body))
-      return reply(200, { data: await getIdentity(context.tenant, customerId) })
-    },
-  })),
+  ...(['POST', 'PUT'] as const).map((method) =>
+    identityRoute({
+      call: method === 'POST' ? 'createIdentity' : 'updateIdentity',
+      replacement: `POST ${CUSTOMER_API}/details`,
+      method,
+      path: BASE,
+      summary: "submit the customer's name, date of birth and address (as the Customer API's details)",
+      body: SubmitDetailsRequest,
+      responses: details,
+      async handle(context) {
+        const customerId = customerOf(context)
+        await submitDetails(context.tenant, customerId, parseJsonBody(SubmitDetailsRequest, context.request.body))
+        return reply(200, { data: await getIdentity(context.tenant, customerId) })
+      },
+    }),
+  ),
   identityRoute({
     call: 'getIdentityUploadUrl',
     replacement: `POST ${CUSTOMER_API}/files/upload-url`,
@@ -94,7 +109,14 @@ export const identityRoutes: Route[] = [
     responses: { 201: { description: 'Where to upload', schema: dataOf(UploadUrl) }, 400: platformErrors.invalid },
     async handle(context) {
       const input = parseJsonBody(UploadUrlRequest, context.request.body)
-      return reply(201, { data: await createUploadUrl(context.tenant, customerOf(context), input, context.core.options.origins?.api ?? '') })
+      return reply(201, {
+        data: await createUploadUrl(
+          context.tenant,
+          customerOf(context),
+          input,
+          context.core.options.origins?.api ?? '',
+        ),
+      })
     },
   }),
   identityRoute({
@@ -117,7 +139,13 @@ export const identityRoutes: Route[] = [
     method: 'POST',
     path: `${BASE}/verify`,
     summary: 'submit the customer for KYC (pending now, decided 60 s later)',
-    responses: { 200: details[200], 409: { description: 'Requirements are outstanding, or KYC is already pending or approved', schema: PlatformError } },
+    responses: {
+      200: details[200],
+      409: {
+        description: 'Requirements are outstanding, or KYC is already pending or approved',
+        schema: PlatformError,
+      },
+    },
     async handle(context) {
       const customerId = customerOf(context)
       await verifyCustomer(context.tenant, customerId)

@@ -19,5 +19,23 @@ import { widgetRoutes } from './widget-routes.ts'
 
 /** The whole route table, in matching order. */
 export function allRoutes(): Route[] {
-  return [...onrampRoutes, ...onrampTransactionRoutes, ...widgetRoutes, ...accountRoutes, ...dataRoutes, ...defiTokenRoutes, ...sellTransactionRoutes, ...swapRoutes, ...platformRoutes, ...controlRoutes, ...requestRoutes, ...transactionControlRoutes, ...sellControlRoutes, ...swapControlRoutes, ...identityCheckControlRoutes, ...webhookRoutes, ...metaRoutes]
+  return [
+    ...onrampRoutes,
+    ...onrampTransactionRoutes,
+    ...widgetRoutes,
+    ...accountRoutes,
+    ...dataRoutes,
+    ...defiTokenRoutes,
+    ...sellTransactionRoutes,
+    ...swapRoutes,
+    ...platformRoutes,
+    ...controlRoutes,
+    ...requestRoutes,
+    ...transactionControlRoutes,
+    ...sellControlRoutes,
+    ...swapControlRoutes,
+    ...identityCheckControlRoutes,
+    ...webhookRoutes,
+    ...metaRoutes,
+  ]
 }

@@ -10,7 +10,8 @@ const documents = new WeakMap<RouteHost, { origin: string | undefined; document:
 function openApiAnswer(core: RouteHost): PlainReply {
   const origin = core.options.origins?.api
   let cached = documents.get(core)
-  if (!cached || cached.origin !== origin) documents.set(core, (cached = { origin, document: deepFreeze(openApiDocument(core.routes, origin)) }))
+  if (!cached || cached.origin !== origin)
+    documents.set(core, (cached = { origin, document: deepFreeze(openApiDocument(core.routes, origin)) }))
   return frozenJsonReply(200, cached.document)
 }
 

@@ -7,7 +7,27 @@ import type { PlainQuery } from '../plain-http.ts'
 
 /** Values a careless or hostile client sends. */
 const garbage = fc.oneof(
-  fc.constantFrom('', ' ', 'NaN', 'Infinity', '1e400', '-1', '-0', '.5', '5.', '0.000000001', '１２３', '\u0000', '__proto__', 'constructor', ',', ',,eth', '9'.repeat(400), '2026-02-30', '2026-01-01T00:00:00Z'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'NaN',
+    'Infinity',
+    '1e400',
+    '-1',
+    '-0',
+    '.5',
+    '5.',
+    '0.000000001',
+    '１２３',
+    '\u0000',
+    '__proto__',
+    'constructor',
+    ',',
+    ',,eth',
+    '9'.repeat(400),
+    '2026-02-30',
+    '2026-01-01T00:00:00Z',
+  ),
   fc.string({ maxLength: 30 }),
   fc.double().map(String),
   fc.integer().map(String),
@@ -32,19 +52,48 @@ const plausible: Record<string, fc.Arbitrary<string>> = {
   offset: fc.constantFrom('0', '3', '999999', '-1'),
 }
 
-const param = (name: string) => fc.oneof(fc.constant(undefined), plausible[name]!, garbage, fc.tuple(plausible[name]!, garbage).map(([a, b]) => [a, b]))
+const param = (name: string) =>
+  fc.oneof(
+    fc.constant(undefined),
+    plausible[name]!,
+    garbage,
+    fc.tuple(plausible[name]!, garbage).map(([a, b]) => [a, b]),
+  )
 
 /** Each route, the parameters it reads and what a 200 answers. */
 const ROUTES: Array<{ path: (code: string) => string; params: string[]; schema: z.ZodType; secret?: true }> = [
-  { path: (code) => `/v3/currencies/${code}/buy_quote`, params: ['baseCurrencyCode', 'baseCurrencyAmount', 'quoteCurrencyAmount', 'extraFeePercentage', 'paymentMethod', 'areFeesIncluded'], schema: WidgetBuyQuote },
-  { path: (code) => `/v3/currencies/${code}/limits`, params: ['baseCurrencyCode', 'paymentMethod', 'areFeesIncluded'], schema: BuyLimits },
+  {
+    path: (code) => `/v3/currencies/${code}/buy_quote`,
+    params: [
+      'baseCurrencyCode',
+      'baseCurrencyAmount',
+      'quoteCurrencyAmount',
+      'extraFeePercentage',
+      'paymentMethod',
+      'areFeesIncluded',
+    ],
+    schema: WidgetBuyQuote,
+  },
+  {
+    path: (code) => `/v3/currencies/${code}/limits`,
+    params: ['baseCurrencyCode', 'paymentMethod', 'areFeesIncluded'],
+    schema: BuyLimits,
+  },
   { path: () => '/v3/currencies/network_fees', params: ['cryptoCurrencies', 'fiatCurrencies'], schema: NetworkFees },
-  { path: () => '/v1/transactions', params: ['customerId', 'externalCustomerId', 'externalTransactionId', 'startDate', 'endDate', 'limit', 'offset'], schema: WidgetTransactionList, secret: true },
+  {
+    path: () => '/v1/transactions',
+    params: ['customerId', 'externalCustomerId', 'externalTransactionId', 'startDate', 'endDate', 'limit', 'offset'],
+    schema: WidgetTransactionList,
+    secret: true,
+  },
 ]
 
 const request = fc.record({
   route: fc.nat(ROUTES.length - 1),
-  code: fc.oneof(fc.constantFrom('eth', 'btc', 'doge', 'usd', 'nope', 'ETH'), garbage.filter((s) => s.length > 0 && !s.includes('/'))),
+  code: fc.oneof(
+    fc.constantFrom('eth', 'btc', 'doge', 'usd', 'nope', 'ETH'),
+    garbage.filter((s) => s.length > 0 && !s.includes('/')),
+  ),
   values: fc.record(Object.fromEntries(Object.keys(plausible).map((name) => [name, param(name)]))),
 })
 
@@ -59,7 +108,12 @@ describe('On-ramp routes under garbage input', () => {
           const value = values[name]
           if (value !== undefined) query[name] = value
         }
-        const response = await core.handle({ method: 'GET', path: route.path(encodeURIComponent(code)), query, headers: route.secret ? { 'x-api-key': 'sk_test_fuzz' } : {} })
+        const response = await core.handle({
+          method: 'GET',
+          path: route.path(encodeURIComponent(code)),
+          query,
+          headers: route.secret ? { 'x-api-key': 'sk_test_fuzz' } : {},
+        })
         expect(response.kind).toBe('reply')
         if (response.kind !== 'reply') return
         expect(response.status).toBeLessThan(500)

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { AskPrice, BuyLimits, BuyQuote, JournalEntry, NetworkFees, WidgetBuyQuote, WidgetError, dataOf } from '#contract/index.ts'
+import {
+  AskPrice,
+  BuyLimits,
+  BuyQuote,
+  JournalEntry,
+  NetworkFees,
+  WidgetBuyQuote,
+  WidgetError,
+  dataOf,
+} from '#contract/index.ts'
 import { verifyWidgetBuyQuote } from '#domain/widget-buy-quote.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms, send } from '../test-request.ts'
@@ -34,13 +43,43 @@ describe('GET /v3/currencies/{code}/buy_quote', () => {
     const account = platformAccount(core)
     const { connection } = await account.connect(magic.usNy)
     const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
-    for (const [method, widgetMethod] of [['card', 'credit_debit_card'], ['apple_pay', 'apple_pay']] as const) {
+    for (const [method, widgetMethod] of [
+      ['card', 'credit_debit_card'],
+      ['apple_pay', 'apple_pay'],
+    ] as const) {
       for (const feeBehavior of ['inclusive', 'exclusive'] as const) {
-        const body = { source: { asset: { code: 'usd' }, amount: 250 }, destination: { asset: { code: 'eth' } }, paymentMethod: { type: method }, feeBehavior }
-        const platform = conforms(dataOf(BuyQuote), (await send(core, 'POST /platform/v1/quotes/buy', { headers: bearer, body })).body).data
-        const widget = await widgetQuote(account.account, `baseCurrencyCode=usd&baseCurrencyAmount=250&paymentMethod=${widgetMethod}&areFeesIncluded=${feeBehavior === 'inclusive'}`)
-        expect([widget.quoteCurrencyPrice, widget.quoteCurrencyAmount, widget.feeAmount, widget.extraFeeAmount, widget.networkFeeAmount, widget.totalAmount], `${method} ${feeBehavior}`)
-          .toEqual([platform.exchangeRate, platform.destination.amount, platform.fees.service, platform.fees.ecosystem, platform.fees.network, platform.totalAmount])
+        const body = {
+          source: { asset: { code: 'usd' }, amount: 250 },
+          destination: { asset: { code: 'eth' } },
+          paymentMethod: { type: method },
+          feeBehavior,
+        }
+        const platform = conforms(
+          dataOf(BuyQuote),
+          (await send(core, 'POST /platform/v1/quotes/buy', { headers: bearer, body })).body,
+        ).data
+        const widget = await widgetQuote(
+          account.account,
+          `baseCurrencyCode=usd&baseCurrencyAmount=250&paymentMethod=${widgetMethod}&areFeesIncluded=${feeBehavior === 'inclusive'}`,
+        )
+        expect(
+          [
+            widget.quoteCurrencyPrice,
+            widget.quoteCurrencyAmount,
+            widget.feeAmount,
+            widget.extraFeeAmount,
+            widget.networkFeeAmount,
+            widget.totalAmount,
+          ],
+          `${method} ${feeBehavior}`,
+        ).toEqual([
+          platform.exchangeRate,
+          platform.destination.amount,
+          platform.fees.service,
+          platform.fees.ecosystem,
+          platform.fees.network,
+          platform.totalAmount,
+        ])
       }
     }
   })
@@ -49,22 +88,41 @@ describe('GET /v3/currencies/{code}/buy_quote', () => {
     const account = platformAccount(core)
     const { connection } = await account.connect(magic.usNy)
     const body = { source: { asset: { code: 'eur' } }, destination: { asset: { code: 'eth' }, amount: 0.05 } }
-    const platform = conforms(dataOf(BuyQuote), (await send(core, 'POST /platform/v1/quotes/buy', { headers: { authorization: `Bearer ${connection.credentials.accessToken}` }, body })).body).data
+    const platform = conforms(
+      dataOf(BuyQuote),
+      (
+        await send(core, 'POST /platform/v1/quotes/buy', {
+          headers: { authorization: `Bearer ${connection.credentials.accessToken}` },
+          body,
+        })
+      ).body,
+    ).data
     const widget = await widgetQuote(account.account, 'baseCurrencyCode=eur&quoteCurrencyAmount=0.05')
-    expect([widget.quoteCurrencyAmount, widget.feeAmount, widget.networkFeeAmount, widget.totalAmount]).toEqual([0.05, platform.fees.service, platform.fees.network, platform.totalAmount])
+    expect([widget.quoteCurrencyAmount, widget.feeAmount, widget.networkFeeAmount, widget.totalAmount]).toEqual([
+      0.05,
+      platform.fees.service,
+      platform.fees.network,
+      platform.totalAmount,
+    ])
   })
 
   it('answers the full currency objects the currencies list shows', async () => {
     const account = freshAccount()
     const quote = await widgetQuote(account, 'baseCurrencyCode=usd&baseCurrencyAmount=100')
     const list = (await send(core, `GET /v3/currencies?apiKey=pk_test_${account}`)).body as Array<{ code: string }>
-    expect([quote.baseCurrency, quote.quoteCurrency]).toEqual([list.find((c) => c.code === 'usd'), list.find((c) => c.code === 'eth')])
+    expect([quote.baseCurrency, quote.quoteCurrency]).toEqual([
+      list.find((c) => c.code === 'usd'),
+      list.find((c) => c.code === 'eth'),
+    ])
   })
 
   it('converts the amount less every fee: the total is the amount plus the fees', async () => {
     const quote = await widgetQuote(freshAccount(), 'baseCurrencyCode=usd&baseCurrencyAmount=100&areFeesIncluded=true')
     expect(quote.totalAmount).toBe(100)
-    expect(Math.round((quote.baseCurrencyAmount + quote.feeAmount + quote.extraFeeAmount + quote.networkFeeAmount) * 100) / 100).toBe(100)
+    expect(
+      Math.round((quote.baseCurrencyAmount + quote.feeAmount + quote.extraFeeAmount + quote.networkFeeAmount) * 100) /
+        100,
+    ).toBe(100)
   })
 
   it('puts the fees on top when areFeesIncluded is omitted', async () => {
@@ -74,16 +132,27 @@ describe('GET /v3/currencies/{code}/buy_quote', () => {
   })
 
   it('prices by quoteCurrencyAmount when both amounts are given', async () => {
-    const quote = await widgetQuote(freshAccount(), 'baseCurrencyCode=usd&baseCurrencyAmount=100&quoteCurrencyAmount=0.05')
+    const quote = await widgetQuote(
+      freshAccount(),
+      'baseCurrencyCode=usd&baseCurrencyAmount=100&quoteCurrencyAmount=0.05',
+    )
     expect(quote.quoteCurrencyAmount).toBe(0.05)
   })
 
   it("charges the tenant's default extra fee when extraFeePercentage is omitted, and the one asked for otherwise", async () => {
     const account = freshAccount()
-    await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': `sk_test_${account}` }, body: { defaultExtraFeePercentage: 3 } })
+    await send(core, 'PUT /__sandbox/settings', {
+      headers: { 'x-api-key': `sk_test_${account}` },
+      body: { defaultExtraFeePercentage: 3 },
+    })
     const byDefault = await widgetQuote(account, 'baseCurrencyCode=usd&baseCurrencyAmount=200')
     const asked = await widgetQuote(account, 'baseCurrencyCode=usd&baseCurrencyAmount=200&extraFeePercentage=0')
-    expect([byDefault.extraFeePercentage, byDefault.extraFeeAmount, asked.extraFeePercentage, asked.extraFeeAmount]).toEqual([3, 6, 0, 0])
+    expect([
+      byDefault.extraFeePercentage,
+      byDefault.extraFeeAmount,
+      asked.extraFeePercentage,
+      asked.extraFeeAmount,
+    ]).toEqual([3, 6, 0, 0])
   })
 
   it('is signed with the tenant secret and expires on its clock', async () => {
@@ -96,30 +165,64 @@ describe('GET /v3/currencies/{code}/buy_quote', () => {
   })
 
   it('answers 404 naming currencyCode for an unknown currency', async () => {
-    await refused(`GET /v3/currencies/nope/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=100`, 'currencyCode', 404)
+    await refused(
+      `GET /v3/currencies/nope/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=100`,
+      'currencyCode',
+      404,
+    )
   })
 
   it('refuses a fiat in the path, naming currencyCode', async () => {
-    await refused(`GET /v3/currencies/usd/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=100`, 'currencyCode')
+    await refused(
+      `GET /v3/currencies/usd/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=100`,
+      'currencyCode',
+    )
   })
 
   it('refuses a crypto without test mode under a test key, naming currencyCode', async () => {
-    expect(await refused(`GET /v3/currencies/doge/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=100`, 'currencyCode')).toContain('test mode')
+    expect(
+      await refused(
+        `GET /v3/currencies/doge/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=100`,
+        'currencyCode',
+      ),
+    ).toContain('test mode')
   })
 
   it('refuses an unknown or crypto baseCurrencyCode, naming it', async () => {
-    await refused(`GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=xyz&baseCurrencyAmount=100`, 'baseCurrencyCode')
-    await refused(`GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=btc&baseCurrencyAmount=100`, 'baseCurrencyCode')
+    await refused(
+      `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=xyz&baseCurrencyAmount=100`,
+      'baseCurrencyCode',
+    )
+    await refused(
+      `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=btc&baseCurrencyAmount=100`,
+      'baseCurrencyCode',
+    )
   })
 
   it('refuses a missing baseCurrencyCode and a missing amount, naming them', async () => {
-    await refused(`GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyAmount=100`, 'baseCurrencyCode is required')
-    await refused(`GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd`, 'baseCurrencyAmount or quoteCurrencyAmount is required')
+    await refused(
+      `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyAmount=100`,
+      'baseCurrencyCode is required',
+    )
+    await refused(
+      `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd`,
+      'baseCurrencyAmount or quoteCurrencyAmount is required',
+    )
   })
 
   it('refuses amounts outside the buy bounds, naming the amount', async () => {
-    expect(await refused(`GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=5`, 'baseCurrencyAmount')).toContain('minimum')
-    expect(await refused(`GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&quoteCurrencyAmount=100`, 'quoteCurrencyAmount')).toContain('maximum')
+    expect(
+      await refused(
+        `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&baseCurrencyAmount=5`,
+        'baseCurrencyAmount',
+      ),
+    ).toContain('minimum')
+    expect(
+      await refused(
+        `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd&quoteCurrencyAmount=100`,
+        'quoteCurrencyAmount',
+      ),
+    ).toContain('maximum')
   })
 
   it('refuses malformed amounts, extra fees, methods and fee flags, naming each', async () => {
@@ -143,24 +246,59 @@ describe('GET /v3/currencies/{code}/limits', () => {
   it('answers the smallest and largest amounts the buy quote accepts: a cent less or more is refused', async () => {
     const account = freshAccount()
     for (const fees of ['true', 'false']) {
-      const limits = conforms(BuyLimits, (await send(core, `GET /v3/currencies/eth/limits?apiKey=pk_test_${account}&baseCurrencyCode=usd&areFeesIncluded=${fees}&paymentMethod=credit_debit_card`)).body)
-      const quote = (amount: number) => send(core, `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${account}&baseCurrencyCode=usd&baseCurrencyAmount=${amount}&areFeesIncluded=${fees}`)
+      const limits = conforms(
+        BuyLimits,
+        (
+          await send(
+            core,
+            `GET /v3/currencies/eth/limits?apiKey=pk_test_${account}&baseCurrencyCode=usd&areFeesIncluded=${fees}&paymentMethod=credit_debit_card`,
+          )
+        ).body,
+      )
+      const quote = (amount: number) =>
+        send(
+          core,
+          `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${account}&baseCurrencyCode=usd&baseCurrencyAmount=${amount}&areFeesIncluded=${fees}`,
+        )
       const { minBuyAmount: min, maxBuyAmount: max } = limits.baseCurrency
-      expect([(await quote(min)).status, (await quote(Math.round((min - 0.01) * 100) / 100)).status], fees).toEqual([200, 400])
-      expect([(await quote(max!)).status, (await quote(Math.round((max! + 0.01) * 100) / 100)).status], fees).toEqual([200, 400])
+      expect([(await quote(min)).status, (await quote(Math.round((min - 0.01) * 100) / 100)).status], fees).toEqual([
+        200, 400,
+      ])
+      expect([(await quote(max!)).status, (await quote(Math.round((max! + 0.01) * 100) / 100)).status], fees).toEqual([
+        200, 400,
+      ])
     }
   })
 
   it('answers crypto limits the buy quote accepts by quoteCurrencyAmount', async () => {
     const account = freshAccount()
-    const limits = conforms(BuyLimits, (await send(core, `GET /v3/currencies/eth/limits?apiKey=pk_test_${account}&baseCurrencyCode=usd&paymentMethod=credit_debit_card`)).body)
-    const quote = (amount: number) => send(core, `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${account}&baseCurrencyCode=usd&quoteCurrencyAmount=${amount}`)
+    const limits = conforms(
+      BuyLimits,
+      (
+        await send(
+          core,
+          `GET /v3/currencies/eth/limits?apiKey=pk_test_${account}&baseCurrencyCode=usd&paymentMethod=credit_debit_card`,
+        )
+      ).body,
+    )
+    const quote = (amount: number) =>
+      send(
+        core,
+        `GET /v3/currencies/eth/buy_quote?apiKey=pk_test_${account}&baseCurrencyCode=usd&quoteCurrencyAmount=${amount}`,
+      )
     const { minBuyAmount: min, maxBuyAmount: max } = limits.quoteCurrency
-    expect([(await quote(min)).status, (await quote(max!)).status, (await quote(Math.round((max! + 0.0001) * 1e4) / 1e4)).status]).toEqual([200, 200, 400])
+    expect([
+      (await quote(min)).status,
+      (await quote(max!)).status,
+      (await quote(Math.round((max! + 0.0001) * 1e4) / 1e4)).status,
+    ]).toEqual([200, 200, 400])
   })
 
   it('assumes the cheapest payment method when none is named', async () => {
-    const limits = conforms(BuyLimits, (await send(core, `GET /v3/currencies/eth/limits?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd`)).body)
+    const limits = conforms(
+      BuyLimits,
+      (await send(core, `GET /v3/currencies/eth/limits?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd`)).body,
+    )
     expect(limits.paymentMethod).toBe('apple_pay')
   })
 
@@ -169,14 +307,26 @@ describe('GET /v3/currencies/{code}/limits', () => {
   })
 
   it('answers 404 for an unknown currency', async () => {
-    await refused(`GET /v3/currencies/nope/limits?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd`, 'currencyCode', 404)
+    await refused(
+      `GET /v3/currencies/nope/limits?apiKey=pk_test_${freshAccount()}&baseCurrencyCode=usd`,
+      'currencyCode',
+      404,
+    )
   })
 })
 
 describe('GET /v3/currencies/network_fees', () => {
   it('answers the network fee the buy quote charges, keyed by upper-case codes', async () => {
     const account = freshAccount()
-    const fees = conforms(NetworkFees, (await send(core, `GET /v3/currencies/network_fees?apiKey=pk_test_${account}&cryptoCurrencies=eth,BTC&fiatCurrencies=usd,eur`)).body)
+    const fees = conforms(
+      NetworkFees,
+      (
+        await send(
+          core,
+          `GET /v3/currencies/network_fees?apiKey=pk_test_${account}&cryptoCurrencies=eth,BTC&fiatCurrencies=usd,eur`,
+        )
+      ).body,
+    )
     expect(Object.keys(fees)).toEqual(['ETH', 'BTC'])
     expect(Object.keys(fees.ETH!)).toEqual(['USD', 'EUR'])
     const quote = await widgetQuote(account, 'baseCurrencyCode=eur&baseCurrencyAmount=100')
@@ -188,16 +338,28 @@ describe('GET /v3/currencies/network_fees', () => {
   })
 
   it('refuses an unknown crypto or fiat, naming its list', async () => {
-    await refused(`GET /v3/currencies/network_fees?apiKey=pk_test_${freshAccount()}&cryptoCurrencies=eth,usd&fiatCurrencies=usd`, 'cryptoCurrencies')
-    await refused(`GET /v3/currencies/network_fees?apiKey=pk_test_${freshAccount()}&cryptoCurrencies=eth&fiatCurrencies=usd,,eur`, 'fiatCurrencies')
-    await refused(`GET /v3/currencies/network_fees?apiKey=pk_test_${freshAccount()}&cryptoCurrencies=eth&fiatCurrencies=eth`, 'fiatCurrencies')
+    await refused(
+      `GET /v3/currencies/network_fees?apiKey=pk_test_${freshAccount()}&cryptoCurrencies=eth,usd&fiatCurrencies=usd`,
+      'cryptoCurrencies',
+    )
+    await refused(
+      `GET /v3/currencies/network_fees?apiKey=pk_test_${freshAccount()}&cryptoCurrencies=eth&fiatCurrencies=usd,,eur`,
+      'fiatCurrencies',
+    )
+    await refused(
+      `GET /v3/currencies/network_fees?apiKey=pk_test_${freshAccount()}&cryptoCurrencies=eth&fiatCurrencies=eth`,
+      'fiatCurrencies',
+    )
   })
 })
 
 describe('GET /v3/currencies/{code}/ask_price', () => {
   it('answers the price the buy quote uses now, in USD, EUR and GBP', async () => {
     const account = freshAccount()
-    const price = conforms(AskPrice, (await send(core, `GET /v3/currencies/eth/ask_price?apiKey=pk_test_${account}`)).body)
+    const price = conforms(
+      AskPrice,
+      (await send(core, `GET /v3/currencies/eth/ask_price?apiKey=pk_test_${account}`)).body,
+    )
     const quote = await widgetQuote(account, 'baseCurrencyCode=gbp&baseCurrencyAmount=100')
     expect(price.GBP).toBe(quote.quoteCurrencyPrice)
   })
@@ -212,15 +374,25 @@ describe('the On-ramp routes in the route table', () => {
   it('are journaled with the answer they gave', async () => {
     const account = freshAccount()
     const quote = await widgetQuote(account, 'baseCurrencyCode=usd&baseCurrencyAmount=100')
-    const journal = conforms(dataOf(z.array(JournalEntry)), (await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': `sk_test_${account}` } })).body)
+    const journal = conforms(
+      dataOf(z.array(JournalEntry)),
+      (await send(core, 'GET /__sandbox/journal?kind=api', { headers: { 'x-api-key': `sk_test_${account}` } })).body,
+    )
     const entry = journal.data.at(-1)!
-    expect(entry.kind === 'api' && [entry.status, entry.path, entry.responseBody]).toEqual([200, '/v3/currencies/eth/buy_quote', quote])
+    expect(entry.kind === 'api' && [entry.status, entry.path, entry.responseBody]).toEqual([
+      200,
+      '/v3/currencies/eth/buy_quote',
+      quote,
+    ])
   })
 
   it('answer an injected fault in the widget error shape', async () => {
     const account = freshAccount()
     const sk = { 'x-api-key': `sk_test_${account}` }
-    await send(core, 'POST /__sandbox/faults', { headers: sk, body: { method: 'GET', path: '/v1/transactions', times: 1, status: 503 } })
+    await send(core, 'POST /__sandbox/faults', {
+      headers: sk,
+      body: { method: 'GET', path: '/v1/transactions', times: 1, status: 503 },
+    })
     const response = await send(core, 'GET /v1/transactions', { headers: sk })
     expect(response.status).toBe(503)
     conforms(WidgetError, response.body)

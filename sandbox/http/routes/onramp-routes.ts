@@ -1,4 +1,13 @@
-import { AskPrice, BuyLimits, BuyLimitsQuery, NetworkFees, NetworkFeesQuery, WidgetBuyQuote, WidgetBuyQuoteQuery, WidgetError } from '#contract/index.ts'
+import {
+  AskPrice,
+  BuyLimits,
+  BuyLimitsQuery,
+  NetworkFees,
+  NetworkFeesQuery,
+  WidgetBuyQuote,
+  WidgetBuyQuoteQuery,
+  WidgetError,
+} from '#contract/index.ts'
 import { askPrice } from '#domain/ask-price.ts'
 import { buyLimits } from '#domain/buy-limits.ts'
 import { networkFees } from '#domain/network-fees.ts'
@@ -29,7 +38,11 @@ export const onrampRoutes: Route[] = [
     auth: 'publishable-query',
     summary: 'Get the network fee a buy of each crypto charges in each fiat',
     query: NetworkFeesQuery,
-    responses: { 200: { description: 'Network fees by upper-case crypto code, then upper-case fiat code', schema: NetworkFees }, 400: badRequest, 401: unauthorized },
+    responses: {
+      200: { description: 'Network fees by upper-case crypto code, then upper-case fiat code', schema: NetworkFees },
+      400: badRequest,
+      401: unauthorized,
+    },
     handle: ({ tenant, request }) => reply(200, networkFees(tenant, parseQuery(NetworkFeesQuery, request.query))),
   },
   {
@@ -41,7 +54,12 @@ export const onrampRoutes: Route[] = [
     auth: 'publishable-query',
     summary: 'Get a real-time buy quote',
     query: WidgetBuyQuoteQuery,
-    responses: { 200: { description: 'A buy quote, priced as the platform buy quote prices it', schema: WidgetBuyQuote }, 400: badRequest, 401: unauthorized, 404: unknownCurrency },
+    responses: {
+      200: { description: 'A buy quote, priced as the platform buy quote prices it', schema: WidgetBuyQuote },
+      400: badRequest,
+      401: unauthorized,
+      404: unknownCurrency,
+    },
     handle({ tenant, params, request }) {
       const query = parseQuery(WidgetBuyQuoteQuery, request.query)
       return reply(200, quoteWidgetBuy(tenant, params.currencyCode!.toLowerCase(), query))
@@ -56,7 +74,15 @@ export const onrampRoutes: Route[] = [
     auth: 'publishable-query',
     summary: 'Get the smallest and largest amounts a buy quote accepts now',
     query: BuyLimitsQuery,
-    responses: { 200: { description: 'Buy limits in the fiat and the crypto, for the payment method (the cheapest when none is named)', schema: BuyLimits }, 400: badRequest, 401: unauthorized, 404: unknownCurrency },
+    responses: {
+      200: {
+        description: 'Buy limits in the fiat and the crypto, for the payment method (the cheapest when none is named)',
+        schema: BuyLimits,
+      },
+      400: badRequest,
+      401: unauthorized,
+      404: unknownCurrency,
+    },
     handle({ tenant, params, request }) {
       const query = parseQuery(BuyLimitsQuery, request.query)
       return reply(200, buyLimits(tenant, params.currencyCode!.toLowerCase(), query))
@@ -70,12 +96,25 @@ export const onrampRoutes: Route[] = [
     tag: 'On-ramp',
     auth: 'publishable-query',
     summary: "Get a crypto's price in US dollars, euros and pounds now",
-    responses: { 200: { description: 'The price buy quotes use now, in each fiat', schema: AskPrice }, 400: badRequest, 401: unauthorized, 404: unknownCurrency },
+    responses: {
+      200: { description: 'The price buy quotes use now, in each fiat', schema: AskPrice },
+      400: badRequest,
+      401: unauthorized,
+      404: unknownCurrency,
+    },
     handle({ tenant, params }) {
       const code = params.currencyCode!.toLowerCase()
       const currency = tenant.catalog.currency(code)
-      if (!currency) throw new SandboxError('not_found', `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`)
-      if (currency.type !== 'crypto') throw SandboxError.invalidField('currencyCode', `currencyCode ${code} is a fiat currency; ask prices are of crypto currencies`)
+      if (!currency)
+        throw new SandboxError(
+          'not_found',
+          `currencyCode ${code} is not a known currency; GET /v3/currencies lists them`,
+        )
+      if (currency.type !== 'crypto')
+        throw SandboxError.invalidField(
+          'currencyCode',
+          `currencyCode ${code} is a fiat currency; ask prices are of crypto currencies`,
+        )
       return reply(200, askPrice(tenant, currency))
     },
   },

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BuyQuote, Transaction, WidgetError, WidgetTransaction, WidgetTransactionList, dataOf } from '#contract/index.ts'
+import {
+  BuyQuote,
+  Transaction,
+  WidgetError,
+  WidgetTransaction,
+  WidgetTransactionList,
+  dataOf,
+} from '#contract/index.ts'
 import { dropExpiredSessions } from '#domain/sessions.ts'
 import { TOKEN_TTL_MS } from '#domain/tokens.ts'
 import { executeBuyQuote, type ExecuteOptions } from '#domain/transactions.ts'
@@ -24,15 +31,35 @@ async function twoBuyers() {
     const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
     const customerId = connection.customer!.id
     const card = (await tenant.store()).cards.where('byCustomer', customerId).find((c) => c.availability.available)!.id
-    const body = { source: { asset: { code: 'usd' }, amount: 100 }, destination: { asset: { code: 'eth' } }, wallet: { address: WALLET }, paymentMethod: { type: 'card', id: card } }
-    const quote = conforms(dataOf(BuyQuote), (await send(core, 'POST /platform/v1/quotes/buy', { headers: bearer, body })).body).data
+    const body = {
+      source: { asset: { code: 'usd' }, amount: 100 },
+      destination: { asset: { code: 'eth' } },
+      wallet: { address: WALLET },
+      paymentMethod: { type: 'card', id: card },
+    }
+    const quote = conforms(
+      dataOf(BuyQuote),
+      (await send(core, 'POST /platform/v1/quotes/buy', { headers: bearer, body })).body,
+    ).data
     return {
       customerId,
-      buy: async (options: ExecuteOptions = {}) => executeBuyQuote(tenant, await tenant.store(), customerId, quote, options),
-      read: async (id: string) => conforms(dataOf(Transaction), (await send(core, `GET /platform/v1/transactions/${id}`, { headers: bearer })).body).data,
+      buy: async (options: ExecuteOptions = {}) =>
+        executeBuyQuote(tenant, await tenant.store(), customerId, quote, options),
+      read: async (id: string) =>
+        conforms(
+          dataOf(Transaction),
+          (await send(core, `GET /platform/v1/transactions/${id}`, { headers: bearer })).body,
+        ).data,
     }
   }
-  return { account, tenant, pk: `pk_test_${account.account}`, sk: account.headers, first: await buyer(magic.usNy, 'partner-user-1'), second: await buyer(magic.gb, 'partner-user-2') }
+  return {
+    account,
+    tenant,
+    pk: `pk_test_${account.account}`,
+    sk: account.headers,
+    first: await buyer(magic.usNy, 'partner-user-1'),
+    second: await buyer(magic.gb, 'partner-user-2'),
+  }
 }
 
 async function widget(pk: string, id: string): Promise<WidgetTransaction> {
@@ -52,8 +79,23 @@ describe('GET /v1/transactions/{id}', () => {
     const { pk, first } = await twoBuyers()
     const created = await first.buy()
     const [platform, view] = [await first.read(created.id), await widget(pk, created.id)]
-    expect([view.id, view.customerId, view.quoteCurrencyAmount, view.totalAmount, view.feeAmount, view.extraFeeAmount, view.networkFeeAmount])
-      .toEqual([platform.id, platform.customerId, platform.destination.amount, platform.totalAmount, platform.fees.service, platform.fees.ecosystem, platform.fees.network])
+    expect([
+      view.id,
+      view.customerId,
+      view.quoteCurrencyAmount,
+      view.totalAmount,
+      view.feeAmount,
+      view.extraFeeAmount,
+      view.networkFeeAmount,
+    ]).toEqual([
+      platform.id,
+      platform.customerId,
+      platform.destination.amount,
+      platform.totalAmount,
+      platform.fees.service,
+      platform.fees.ecosystem,
+      platform.fees.network,
+    ])
     expect(view.stages.map((s) => [s.stage, s.status])).toEqual(platform.stages.map((s) => [s.stage, s.status]))
     expect([platform.status, view.status]).toEqual(['pending', 'waitingAuthorization'])
   })
@@ -66,7 +108,10 @@ describe('GET /v1/transactions/{id}', () => {
       await tenant.background.settled()
     }
     await advance('10s')
-    expect([(await first.read(created.id)).status, (await widget(pk, created.id)).status]).toEqual(['pending', 'pending'])
+    expect([(await first.read(created.id)).status, (await widget(pk, created.id)).status]).toEqual([
+      'pending',
+      'pending',
+    ])
     await advance('10s')
     const view = await widget(pk, created.id)
     expect([(await first.read(created.id)).status, view.status]).toEqual(['completed', 'completed'])
@@ -75,17 +120,36 @@ describe('GET /v1/transactions/{id}', () => {
 
   it("shows a failed transaction with its failed stage's reason", async () => {
     const { pk, first } = await twoBuyers()
-    const created = await first.buy({ outcome: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'declined' }, settleAfterMs: 0 })
+    const created = await first.buy({
+      outcome: { status: 'failed', failureCode: 'authorizationDeclined', failureReason: 'declined' },
+      settleAfterMs: 0,
+    })
     const view = await widget(pk, created.id)
-    expect([view.status, view.failureReason, view.stages[1]!.failureReason]).toEqual(['failed', 'payment_authorization_declined', 'payment_authorization_declined'])
+    expect([view.status, view.failureReason, view.stages[1]!.failureReason]).toEqual([
+      'failed',
+      'payment_authorization_declined',
+      'payment_authorization_declined',
+    ])
   })
 
   it('shows how it was paid, where it goes, the external ids and the rates at creation', async () => {
     const { pk, first } = await twoBuyers()
     const created = await first.buy({ externalTransactionId: 'order-1' })
     const view = await widget(pk, created.id)
-    expect([view.cardType, view.cardId, view.walletAddress, view.externalTransactionId, view.externalCustomerId, view.country]).toEqual(['card', created.paymentMethod.id, WALLET, 'order-1', 'partner-user-1', 'USA'])
-    expect([view.currency.code, view.baseCurrency.code, view.currencyId, view.baseCurrencyId]).toEqual(['eth', 'usd', view.currency.id, view.baseCurrency.id])
+    expect([
+      view.cardType,
+      view.cardId,
+      view.walletAddress,
+      view.externalTransactionId,
+      view.externalCustomerId,
+      view.country,
+    ]).toEqual(['card', created.paymentMethod.id, WALLET, 'order-1', 'partner-user-1', 'USA'])
+    expect([view.currency.code, view.baseCurrency.code, view.currencyId, view.baseCurrencyId]).toEqual([
+      'eth',
+      'usd',
+      view.currency.id,
+      view.baseCurrency.id,
+    ])
     expect(view.usdRate).toBeGreaterThan(view.gbpRate)
     expect([view.paymentMethod, view.bankAccountId]).toEqual(['credit_debit_card', null])
   })
@@ -99,7 +163,7 @@ describe('GET /v1/transactions/{id}', () => {
 })
 
 describe('GET /v1/transactions/ext/{externalTransactionId}', () => {
-  it("answers every transaction of the account with that external id, across customers, newest first", async () => {
+  it('answers every transaction of the account with that external id, across customers, newest first', async () => {
     const { pk, first, second } = await twoBuyers()
     const a = await first.buy({ externalTransactionId: 'shared-7' })
     const b = await second.buy({ externalTransactionId: 'shared-7' })
@@ -117,11 +181,16 @@ describe('GET /v1/transactions/ext/{externalTransactionId}', () => {
 })
 
 describe('GET /v1/transactions', () => {
-  it('lists the account\'s transactions newest first, 10 by default', async () => {
+  it("lists the account's transactions newest first, 10 by default", async () => {
     const { sk } = await twoBuyers()
     const views = await list(sk, '')
     expect(views).toHaveLength(10)
-    expect(views.map((v) => v.createdAt)).toEqual(views.map((v) => v.createdAt).sort().reverse())
+    expect(views.map((v) => v.createdAt)).toEqual(
+      views
+        .map((v) => v.createdAt)
+        .sort()
+        .reverse(),
+    )
   })
 
   it('pages by limit and offset without overlap', async () => {
@@ -135,11 +204,16 @@ describe('GET /v1/transactions', () => {
     const { sk, first, second } = await twoBuyers()
     const a = await first.buy({ externalTransactionId: 'f-1' })
     await second.buy({ externalTransactionId: 'f-2' })
-    const [byCustomer, byExternal] = [await list(sk, `?customerId=${first.customerId}&limit=50`), await list(sk, '?externalCustomerId=partner-user-2&limit=50')]
+    const [byCustomer, byExternal] = [
+      await list(sk, `?customerId=${first.customerId}&limit=50`),
+      await list(sk, '?externalCustomerId=partner-user-2&limit=50'),
+    ]
     expect(byCustomer.length).toBeGreaterThan(0)
     expect(byCustomer.every((v) => v.customerId === first.customerId)).toBe(true)
     expect(byExternal.length).toBeGreaterThan(0)
-    expect(byExternal.every((v) => v.customerId === second.customerId && v.externalCustomerId === 'partner-user-2')).toBe(true)
+    expect(
+      byExternal.every((v) => v.customerId === second.customerId && v.externalCustomerId === 'partner-user-2'),
+    ).toBe(true)
     expect((await list(sk, '?externalTransactionId=f-1')).map((v) => v.id)).toEqual([a.id])
     expect(await list(sk, `?externalTransactionId=f-1&customerId=${second.customerId}`)).toEqual([])
   })
@@ -167,7 +241,9 @@ describe('GET /v1/transactions', () => {
 
   it('takes the secret key as Authorization: Api-Key, and refuses a publishable key', async () => {
     const { account, pk } = await twoBuyers()
-    const response = await send(core, 'GET /v1/transactions?limit=1', { headers: { authorization: `Api-Key ${account.headers['x-api-key']}` } })
+    const response = await send(core, 'GET /v1/transactions?limit=1', {
+      headers: { authorization: `Api-Key ${account.headers['x-api-key']}` },
+    })
     expect(response.status).toBe(200)
     const refused = await send(core, `GET /v1/transactions?apiKey=${pk}`)
     expect(refused.status).toBe(401)
@@ -176,7 +252,15 @@ describe('GET /v1/transactions', () => {
 
   it('refuses bad filters, naming each', async () => {
     const { sk } = await twoBuyers()
-    for (const [query, field] of [['limit=0', 'limit'], ['limit=51', 'limit'], ['offset=-1', 'offset'], ['startDate=2026-02-30', 'startDate'], ['endDate=26-01-01', 'endDate'], ['startDate=2026-02-02&endDate=2026-02-01', 'endDate'], ['customerId=', 'customerId']] as const) {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['offset=-1', 'offset'],
+      ['startDate=2026-02-30', 'startDate'],
+      ['endDate=26-01-01', 'endDate'],
+      ['startDate=2026-02-02&endDate=2026-02-01', 'endDate'],
+      ['customerId=', 'customerId'],
+    ] as const) {
       const response = await send(core, `GET /v1/transactions?${query}`, { headers: sk })
       expect(response.status, query).toBe(400)
       expect(conforms(WidgetError, response.body).message, query).toContain(field)

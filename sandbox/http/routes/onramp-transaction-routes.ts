@@ -1,5 +1,9 @@
 import { WidgetError, WidgetTransaction, WidgetTransactionList, WidgetTransactionListQuery } from '#contract/index.ts'
-import { listWidgetTransactions, widgetTransaction, widgetTransactionsByExternalId } from '#domain/widget-transactions.ts'
+import {
+  listWidgetTransactions,
+  widgetTransaction,
+  widgetTransactionsByExternalId,
+} from '#domain/widget-transactions.ts'
 import { parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
@@ -22,8 +26,15 @@ export const onrampTransactionRoutes: Route[] = [
     tag: 'On-ramp',
     auth: 'publishable-query',
     summary: 'Get the buy transactions with an external transaction id (external ids need not be unique)',
-    responses: { 200: { description: 'Every buy transaction of the account with that external id, newest first; [] when none', schema: WidgetTransactionList }, 401: unauthorized },
-    handle: async ({ tenant, params }) => reply(200, widgetTransactionsByExternalId(tenant, await tenant.store(), params.externalTransactionId!)),
+    responses: {
+      200: {
+        description: 'Every buy transaction of the account with that external id, newest first; [] when none',
+        schema: WidgetTransactionList,
+      },
+      401: unauthorized,
+    },
+    handle: async ({ tenant, params }) =>
+      reply(200, widgetTransactionsByExternalId(tenant, await tenant.store(), params.externalTransactionId!)),
   },
   {
     method: 'GET',
@@ -33,8 +44,13 @@ export const onrampTransactionRoutes: Route[] = [
     tag: 'On-ramp',
     auth: 'publishable-query',
     summary: 'Get a buy transaction',
-    responses: { 200: { description: 'The buy transaction', schema: WidgetTransaction }, 401: unauthorized, 404: { description: 'No transaction of this account has that id', schema: WidgetError } },
-    handle: async ({ tenant, params }) => reply(200, widgetTransaction(tenant, await tenant.store(), params.transactionId!)),
+    responses: {
+      200: { description: 'The buy transaction', schema: WidgetTransaction },
+      401: unauthorized,
+      404: { description: 'No transaction of this account has that id', schema: WidgetError },
+    },
+    handle: async ({ tenant, params }) =>
+      reply(200, widgetTransaction(tenant, await tenant.store(), params.transactionId!)),
   },
   {
     method: 'GET',
@@ -46,10 +62,20 @@ export const onrampTransactionRoutes: Route[] = [
     summary: "List the account's buy transactions, newest first",
     query: WidgetTransactionListQuery,
     responses: {
-      200: { description: 'A page of buy transactions matching every filter, newest first', schema: WidgetTransactionList },
+      200: {
+        description: 'A page of buy transactions matching every filter, newest first',
+        schema: WidgetTransactionList,
+      },
       400: badRequest,
-      401: { description: 'Secret key missing or malformed (Authorization: Api-Key sk_… or X-Api-Key)', schema: WidgetError },
+      401: {
+        description: 'Secret key missing or malformed (Authorization: Api-Key sk_… or X-Api-Key)',
+        schema: WidgetError,
+      },
     },
-    handle: async ({ tenant, request }) => reply(200, listWidgetTransactions(tenant, await tenant.store(), parseQuery(WidgetTransactionListQuery, request.query))),
+    handle: async ({ tenant, request }) =>
+      reply(
+        200,
+        listWidgetTransactions(tenant, await tenant.store(), parseQuery(WidgetTransactionListQuery, request.query)),
+      ),
   },
 ]

@@ -7,5 +7,8 @@ export const platformErrors = {
   unauthorized: { description: 'Missing, malformed, expired or revoked credentials', schema: PlatformError },
   forbidden: { description: 'The credentials do not allow this call', schema: PlatformError },
   notFound: { description: 'No such resource for this account', schema: PlatformError },
-  rateLimited: { description: "Past one of the sandbox's caps (docs/decisions/0044); the message says how to make room", schema: PlatformError },
+  rateLimited: {
+    description: "Past one of the sandbox's caps (docs/decisions/0044); the message says how to make room",
+    schema: PlatformError,
+  },
 } satisfies Record<string, RouteResponse>

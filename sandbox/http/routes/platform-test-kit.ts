@@ -14,7 +14,10 @@ export function platformAccount(core: SandboxCore, mode: 'test' | 'live' = 'test
     headers,
     tenant: () => core.tenants.get(account, mode),
     async session(body: Record<string, unknown> = {}) {
-      const response = await send(core, 'POST /platform/v1/sessions', { headers, body: { externalCustomerId: 'user-1', deviceIp: '203.0.113.7', ...body } })
+      const response = await send(core, 'POST /platform/v1/sessions', {
+        headers,
+        body: { externalCustomerId: 'user-1', deviceIp: '203.0.113.7', ...body },
+      })
       if (response.status !== 201) throw new Error(`session not created: ${JSON.stringify(response.body)}`)
       return conforms(dataOf(SessionCreated), response.body).data.sessionToken
     },

@@ -28,8 +28,20 @@ describe('GET /__sandbox/requests/count', () => {
     await account.session({ externalCustomerId: 'u1' })
     await account.session({ externalCustomerId: 'u2' })
     await account.session({ externalCustomerId: 'u1' })
-    expect(await count(account.headers, { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: 'u1' } })).toMatchObject({ count: 2, truncated: false })
-    expect(await count(account.headers, { method: 'POST', path: '/platform/v1/sessions', body: { externalCustomerId: { matches: '^u' } } })).toMatchObject({ count: 3 })
+    expect(
+      await count(account.headers, {
+        method: 'POST',
+        path: '/platform/v1/sessions',
+        body: { externalCustomerId: 'u1' },
+      }),
+    ).toMatchObject({ count: 2, truncated: false })
+    expect(
+      await count(account.headers, {
+        method: 'POST',
+        path: '/platform/v1/sessions',
+        body: { externalCustomerId: { matches: '^u' } },
+      }),
+    ).toMatchObject({ count: 3 })
     expect(await count(account.headers, { method: 'GET', path: '/platform/v1/sessions' })).toMatchObject({ count: 0 })
   })
 
@@ -38,7 +50,9 @@ describe('GET /__sandbox/requests/count', () => {
     await account.session({ externalCustomerId: 'u1' })
     const { lastSeq } = await count(account.headers, { path: '/platform/**' })
     await account.session({ externalCustomerId: 'u1' })
-    expect(await count(account.headers, { path: '/platform/v1/sessions', since: String(lastSeq) })).toMatchObject({ count: 1 })
+    expect(await count(account.headers, { path: '/platform/v1/sessions', since: String(lastSeq) })).toMatchObject({
+      count: 1,
+    })
   })
 
   it('matches the kind of key, and headers: a credential only by whether it was sent', async () => {
@@ -46,8 +60,12 @@ describe('GET /__sandbox/requests/count', () => {
     await send(core, `GET /v3/currencies?apiKey=pk_test_${account.account}`, { headers: { 'x-request-id': 'r-1' } })
     await account.session()
     expect(await count(account.headers, { key: 'publishable' })).toMatchObject({ count: 1 })
-    expect(await count(account.headers, { key: 'secret', headers: { 'x-api-key': { present: true } } })).toMatchObject({ count: 1 })
-    expect(await count(account.headers, { headers: { 'x-api-key': account.headers['x-api-key'] } })).toMatchObject({ count: 0 })
+    expect(await count(account.headers, { key: 'secret', headers: { 'x-api-key': { present: true } } })).toMatchObject({
+      count: 1,
+    })
+    expect(await count(account.headers, { headers: { 'x-api-key': account.headers['x-api-key'] } })).toMatchObject({
+      count: 0,
+    })
     expect(await count(account.headers, { headers: { 'X-Request-Id': 'r-1' } })).toMatchObject({ count: 1 })
   })
 
@@ -64,11 +82,23 @@ describe('GET /__sandbox/requests/find', () => {
   it('lists the first matching calls in order, with the count of all', async () => {
     const account = platformAccount(core)
     for (const id of ['a', 'b', 'c']) await account.session({ externalCustomerId: id })
-    const reply = await send(core, `GET /__sandbox/requests/find?${queryOf({ method: 'post', path: '/platform/v1/sessions', limit: '2' })}`, { headers: account.headers })
+    const reply = await send(
+      core,
+      `GET /__sandbox/requests/find?${queryOf({ method: 'post', path: '/platform/v1/sessions', limit: '2' })}`,
+      { headers: account.headers },
+    )
     const found = conforms(dataOf(FoundRequests), reply.body).data
     expect(found.count).toBe(3)
-    expect(found.requests.map((r) => (r.requestBody as { externalCustomerId: string }).externalCustomerId)).toEqual(['a', 'b'])
-    expect(found.requests[0]).toMatchObject({ kind: 'api', status: 201, key: 'secret', headers: { 'x-api-key': '[redacted]' } })
+    expect(found.requests.map((r) => (r.requestBody as { externalCustomerId: string }).externalCustomerId)).toEqual([
+      'a',
+      'b',
+    ])
+    expect(found.requests[0]).toMatchObject({
+      kind: 'api',
+      status: 201,
+      key: 'secret',
+      headers: { 'x-api-key': '[redacted]' },
+    })
   })
 })
 
@@ -77,7 +107,11 @@ describe('bad verification queries', () => {
     ['an unknown parameter', { path: '/x', bodyy: '{}' }, 'bodyy'],
     ['a body matcher that is not JSON', { body: '{externalCustomerId:u1}' }, 'body'],
     ['an invalid regular expression', { body: { id: { matches: '[' } } }, 'body.id.matches'],
-    ['a lookbehind, which a linear-time matcher cannot run', { query: { foo: { matches: '(?<=a)b' } } }, 'query.foo.matches'],
+    [
+      'a lookbehind, which a linear-time matcher cannot run',
+      { query: { foo: { matches: '(?<=a)b' } } },
+      'query.foo.matches',
+    ],
     ['a query field named __proto__', { query: '{"__proto__":"x"}' }, 'query.__proto__'],
     ['a header named __proto__', { headers: '{"__proto__":{"present":true}}' }, 'headers.__proto__'],
     ['a body field named __proto__', { body: '{"__proto__":"u1"}' }, 'body.__proto__'],

@@ -5,7 +5,11 @@ import { reply } from '../plain-http.ts'
 import type { Route } from '../route.ts'
 import { control } from './control-routes.ts'
 
-const invalid = { description: 'A matcher breaks a rule (an unknown parameter, a regular expression that does not compile); errors name the field', schema: PlatformError }
+const invalid = {
+  description:
+    'A matcher breaks a rule (an unknown parameter, a regular expression that does not compile); errors name the field',
+  schema: PlatformError,
+}
 
 /** The matcher and the window of a verification query. */
 function verification(query: RequestsQuery) {
@@ -23,7 +27,8 @@ export const requestRoutes: Route[] = [
     method: 'GET',
     path: '/__sandbox/requests/count',
     operationId: 'countRequests',
-    summary: 'Count the journaled API calls that match (method, path, key, and query, headers, body as JSON objects of matchers)',
+    summary:
+      'Count the journaled API calls that match (method, path, key, and query, headers, body as JSON objects of matchers)',
     query: RequestsQuery,
     responses: { 200: { description: 'How many calls match', schema: dataOf(RequestCount) }, 400: invalid },
     handle({ tenant, request }) {
@@ -38,7 +43,10 @@ export const requestRoutes: Route[] = [
     operationId: 'findRequests',
     summary: 'List the journaled API calls that match, in order (the same matchers as count; limit, default 100)',
     query: RequestsQuery,
-    responses: { 200: { description: 'The matching calls, and how many match in all', schema: dataOf(FoundRequests) }, 400: invalid },
+    responses: {
+      200: { description: 'The matching calls, and how many match in all', schema: dataOf(FoundRequests) },
+      400: invalid,
+    },
     handle({ tenant, request }) {
       const { matcher, since, limit = 100 } = verification(parseQuery(RequestsQuery, request.query))
       return reply(200, { data: findRequests(tenant.journal, matcher, { since, limit }) })

@@ -23,7 +23,7 @@ describe('POST /__sandbox/sell_transactions', () => {
     expect(conforms(PlatformError, response.body).errors?.map((error) => error.field)).toContain(field)
   })
 
-  it('answers 429 past the account\'s cap of sell transactions, saying how to make room', async () => {
+  it("answers 429 past the account's cap of sell transactions, saying how to make room", async () => {
     const flow = await sellFlow({ core: createSandboxCore({ limits: { sellTransactions: 1 } }) })
     await flow.create()
     const response = await flow.createRaw()
@@ -33,7 +33,13 @@ describe('POST /__sandbox/sell_transactions', () => {
 
   it('answers 401 without the secret key', async () => {
     const flow = await sellFlow()
-    expect((await send(flow.core, 'POST /__sandbox/sell_transactions', { body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5 } })).status).toBe(401)
+    expect(
+      (
+        await send(flow.core, 'POST /__sandbox/sell_transactions', {
+          body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5 },
+        })
+      ).status,
+    ).toBe(401)
   })
 })
 
@@ -50,7 +56,9 @@ describe('POST /__sandbox/sell_transactions/{id}/deposit, /complete, /fail', () 
   it('completes a pending sell now, and refuses one waiting for its deposit with 409', async () => {
     const flow = await sellFlow()
     const { id } = await flow.create()
-    expect((await send(flow.core, `POST /__sandbox/sell_transactions/${id}/complete`, { headers: flow.sk })).status).toBe(409)
+    expect(
+      (await send(flow.core, `POST /__sandbox/sell_transactions/${id}/complete`, { headers: flow.sk })).status,
+    ).toBe(409)
     await flow.deposit(id, 0.5)
     const done = await send(flow.core, `POST /__sandbox/sell_transactions/${id}/complete`, { headers: flow.sk })
     expect(conforms(dataOf(SellTransaction), done.body).data.status).toBe('completed')
@@ -60,15 +68,27 @@ describe('POST /__sandbox/sell_transactions/{id}/deposit, /complete, /fail', () 
     const flow = await sellFlow()
     const { id } = await flow.create()
     await flow.deposit(id, 0.5)
-    const failed = await send(flow.core, `POST /__sandbox/sell_transactions/${id}/fail`, { headers: flow.sk, body: { failureReason: 'refund' } })
-    expect(conforms(dataOf(SellTransaction), failed.body).data).toMatchObject({ status: 'failed', failureReason: 'refund', stages: [{ status: 'success' }, { status: 'failed', failureReason: 'refund' }, {}, {}] })
-    expect((await send(flow.core, `POST /__sandbox/sell_transactions/${id}/fail`, { headers: flow.sk })).status).toBe(409)
+    const failed = await send(flow.core, `POST /__sandbox/sell_transactions/${id}/fail`, {
+      headers: flow.sk,
+      body: { failureReason: 'refund' },
+    })
+    expect(conforms(dataOf(SellTransaction), failed.body).data).toMatchObject({
+      status: 'failed',
+      failureReason: 'refund',
+      stages: [{ status: 'success' }, { status: 'failed', failureReason: 'refund' }, {}, {}],
+    })
+    expect((await send(flow.core, `POST /__sandbox/sell_transactions/${id}/fail`, { headers: flow.sk })).status).toBe(
+      409,
+    )
   })
 
   it('answers 400 naming failureReason for one it does not know', async () => {
     const flow = await sellFlow()
     const { id } = await flow.create()
-    const response = await send(flow.core, `POST /__sandbox/sell_transactions/${id}/fail`, { headers: flow.sk, body: { failureReason: 'bored' } })
+    const response = await send(flow.core, `POST /__sandbox/sell_transactions/${id}/fail`, {
+      headers: flow.sk,
+      body: { failureReason: 'bored' },
+    })
     expect(conforms(PlatformError, response.body).errors?.[0]?.field).toBe('failureReason')
   })
 })
@@ -76,7 +96,10 @@ describe('POST /__sandbox/sell_transactions/{id}/deposit, /complete, /fail', () 
 describe('GET /__sandbox/fixtures', () => {
   it('lists the sell triggers beside the buy triggers', async () => {
     const flow = await sellFlow()
-    const fixtures = conforms(dataOf(TenantFixtures), (await send(flow.core, 'GET /__sandbox/fixtures', { headers: flow.sk })).body).data
+    const fixtures = conforms(
+      dataOf(TenantFixtures),
+      (await send(flow.core, 'GET /__sandbox/fixtures', { headers: flow.sk })).body,
+    ).data
     expect(fixtures.sellTriggers?.map((trigger) => trigger.digits)).toEqual(['4113', '4213'])
   })
 })

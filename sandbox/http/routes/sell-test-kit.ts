@@ -21,18 +21,30 @@ let counter = 0
  */
 export async function sellFlow(options: { mode?: 'test' | 'live'; core?: SandboxCore } = {}) {
   const bodies: Array<Promise<string>> = []
-  const core = options.core ?? createSandboxCore({ webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
+  const core =
+    options.core ??
+    createSandboxCore({ webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
   const mode = options.mode ?? 'test'
   const account = `sell${++counter}`
   const sk = { 'x-api-key': `sk_${mode}_${account}` }
   const pk = `pk_${mode}_${account}`
-  conforms(dataOf(WebhookEndpointWithSecret), (await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: sk, body: { url: 'http://127.0.0.1:9/hooks' } })).body)
+  conforms(
+    dataOf(WebhookEndpointWithSecret),
+    (await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: sk, body: { url: 'http://127.0.0.1:9/hooks' } }))
+      .body,
+  )
   const tenant = core.tenants.get(account, mode)
   const flow = {
-    core, sk, pk, tenant,
+    core,
+    sk,
+    pk,
+    tenant,
     /** `POST /__sandbox/sell_transactions` with `body` over 0.5 ETH for USD; the raw answer. */
     async createRaw(body: Record<string, unknown> = {}) {
-      const response = await send(core, 'POST /__sandbox/sell_transactions', { headers: sk, body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, ...body } })
+      const response = await send(core, 'POST /__sandbox/sell_transactions', {
+        headers: sk,
+        body: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, ...body },
+      })
       await tenant.background.settled()
       return response
     },
@@ -44,13 +56,18 @@ export async function sellFlow(options: { mode?: 'test' | 'live'; core?: Sandbox
     },
     /** `POST /__sandbox/sell_transactions/{id}/deposit`; the raw answer. */
     async deposit(id: string, amount: number, hash?: string) {
-      const response = await send(core, `POST /__sandbox/sell_transactions/${id}/deposit`, { headers: sk, body: { amount, ...(hash === undefined ? {} : { hash }) } })
+      const response = await send(core, `POST /__sandbox/sell_transactions/${id}/deposit`, {
+        headers: sk,
+        body: { amount, ...(hash === undefined ? {} : { hash }) },
+      })
       await tenant.background.settled()
       return response
     },
     /** Advances the tenant clock and waits for the webhooks it caused. */
     async advance(ms: number) {
-      expect((await send(core, 'POST /__sandbox/clock/advance', { headers: sk, body: { by: `${ms}ms` } })).status).toBe(200)
+      expect((await send(core, 'POST /__sandbox/clock/advance', { headers: sk, body: { by: `${ms}ms` } })).status).toBe(
+        200,
+      )
       await tenant.background.settled()
     },
     /** The sell as `GET /v3/sell_transactions/{id}` shows it. */

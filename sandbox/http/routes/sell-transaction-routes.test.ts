@@ -18,17 +18,27 @@ async function expectBadRequest(flow: Awaited<ReturnType<typeof sellFlow>>, quer
 }
 
 describe('GET /v3/sell_transactions/{id}', () => {
-  it('answers the sell with its currencies\' objects', async () => {
+  it("answers the sell with its currencies' objects", async () => {
     const flow = await sellFlow()
     const { id } = await flow.create()
-    const sell = conforms(SellTransaction, (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body)
-    expect(sell).toMatchObject({ id, baseCurrency: { code: 'eth', type: 'crypto' }, quoteCurrency: { code: 'usd', type: 'fiat' } })
+    const sell = conforms(
+      SellTransaction,
+      (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body,
+    )
+    expect(sell).toMatchObject({
+      id,
+      baseCurrency: { code: 'eth', type: 'crypto' },
+      quoteCurrency: { code: 'usd', type: 'fiat' },
+    })
   })
 
   it('names its currencies by id, the crypto as baseCurrencyId and the fiat as quoteCurrencyId', async () => {
     const flow = await sellFlow()
     const { id } = await flow.create()
-    const sell = conforms(SellTransaction, (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body)
+    const sell = conforms(
+      SellTransaction,
+      (await send(flow.core, `GET /v3/sell_transactions/${id}?apiKey=${flow.pk}`)).body,
+    )
     expect([sell.baseCurrencyId, sell.quoteCurrencyId]).toEqual([sell.baseCurrency.id, sell.quoteCurrency.id])
     expect(sell.baseCurrencyId).not.toBe(sell.quoteCurrencyId)
   })
@@ -37,7 +47,10 @@ describe('GET /v3/sell_transactions/{id}', () => {
     const flow = await sellFlow()
     const response = await send(flow.core, `GET /v3/sell_transactions/sell_nope?apiKey=${flow.pk}`)
     expect(response.status).toBe(404)
-    expect(conforms(WidgetError, response.body)).toMatchObject({ type: 'NotFoundError', message: expect.stringMatching(/sell_nope/) })
+    expect(conforms(WidgetError, response.body)).toMatchObject({
+      type: 'NotFoundError',
+      message: expect.stringMatching(/sell_nope/),
+    })
   })
 
   it('answers 401 without an apiKey', async () => {
@@ -53,7 +66,10 @@ describe('GET /v3/sell_transactions/ext/{externalTransactionId}', () => {
     const first = await flow.create({ externalTransactionId: 'order-1' })
     const second = await flow.create({ externalTransactionId: 'order-1' })
     await flow.create({ externalTransactionId: 'order-2' })
-    const found = conforms(SellTransactionList, (await send(flow.core, `GET /v3/sell_transactions/ext/order-1?apiKey=${flow.pk}`)).body)
+    const found = conforms(
+      SellTransactionList,
+      (await send(flow.core, `GET /v3/sell_transactions/ext/order-1?apiKey=${flow.pk}`)).body,
+    )
     expect(found.map((sell) => sell.id)).toEqual([first.id, second.id])
   })
 
@@ -126,7 +142,9 @@ describe('GET /v3/sell_transactions', () => {
   it('takes the secret key as Authorization: Api-Key', async () => {
     const flow = await sellFlow()
     await flow.create()
-    const response = await send(flow.core, 'GET /v3/sell_transactions', { headers: { authorization: `Api-Key ${flow.sk['x-api-key']}` } })
+    const response = await send(flow.core, 'GET /v3/sell_transactions', {
+      headers: { authorization: `Api-Key ${flow.sk['x-api-key']}` },
+    })
     expect(conforms(SellTransactionList, response.body)).toHaveLength(1)
   })
 })

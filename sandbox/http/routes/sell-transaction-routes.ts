@@ -7,12 +7,22 @@ import { reply } from '../plain-http.ts'
 import type { Route, TenantRoute } from '../route.ts'
 import { badRequest, unauthorized } from './widget-responses.ts'
 
-const secretUnauthorized = { description: 'Secret key missing or malformed (Authorization: Api-Key sk_… or X-Api-Key), or a publishable key', schema: WidgetError }
+const secretUnauthorized = {
+  description: 'Secret key missing or malformed (Authorization: Api-Key sk_… or X-Api-Key), or a publishable key',
+  schema: WidgetError,
+}
 const notFound = { description: 'No such sell transaction in this account', schema: WidgetError }
-const cannotCancel = { description: 'The sell can no longer be cancelled: its deposit arrived, or it completed or failed', schema: WidgetError }
+const cannotCancel = {
+  description: 'The sell can no longer be cancelled: its deposit arrived, or it completed or failed',
+  schema: WidgetError,
+}
 
 /** A route of the Off-ramp group (widget family, errors `{message, type}`). */
-const offRamp = (route: Omit<TenantRoute, 'family' | 'tag'>): TenantRoute => ({ ...route, family: 'widget', tag: 'Off-ramp' })
+const offRamp = (route: Omit<TenantRoute, 'family' | 'tag'>): TenantRoute => ({
+  ...route,
+  family: 'widget',
+  tag: 'Off-ramp',
+})
 
 /**
  * Routes of the widget API's sell transactions (decision 0067): read with the publishable key, list and cancel with
@@ -28,8 +38,12 @@ export const sellTransactionRoutes: Route[] = [
     operationId: 'getSellTransactionsByExternalId',
     auth: 'publishable-query',
     summary: 'Get the sell transactions with an external transaction id (an array: external ids need not be unique)',
-    responses: { 200: { description: 'The sells with that external id, oldest first; [] when none', schema: SellTransactionList }, 401: unauthorized },
-    handle: async ({ tenant, params }) => reply(200, sellTransactionsByExternalId(tenant, await tenant.store(), params.externalTransactionId!)),
+    responses: {
+      200: { description: 'The sells with that external id, oldest first; [] when none', schema: SellTransactionList },
+      401: unauthorized,
+    },
+    handle: async ({ tenant, params }) =>
+      reply(200, sellTransactionsByExternalId(tenant, await tenant.store(), params.externalTransactionId!)),
   }),
   offRamp({
     method: 'GET',
@@ -37,18 +51,32 @@ export const sellTransactionRoutes: Route[] = [
     operationId: 'getSellTransaction',
     auth: 'publishable-query',
     summary: 'Get a sell transaction',
-    responses: { 200: { description: 'The sell transaction', schema: SellTransaction }, 401: unauthorized, 404: notFound },
-    handle: async ({ tenant, params }) => reply(200, getSellTransaction(tenant, await tenant.store(), params.sellTransactionId!)),
+    responses: {
+      200: { description: 'The sell transaction', schema: SellTransaction },
+      401: unauthorized,
+      404: notFound,
+    },
+    handle: async ({ tenant, params }) =>
+      reply(200, getSellTransaction(tenant, await tenant.store(), params.sellTransactionId!)),
   }),
   offRamp({
     method: 'GET',
     path: '/v3/sell_transactions',
     operationId: 'listSellTransactions',
     auth: 'secret-header',
-    summary: 'List sell transactions, newest first: by customerId, externalCustomerId, externalTransactionId, startDate/endDate; limit 1–50 (default 10), offset',
+    summary:
+      'List sell transactions, newest first: by customerId, externalCustomerId, externalTransactionId, startDate/endDate; limit 1–50 (default 10), offset',
     query: WidgetTransactionListQuery,
-    responses: { 200: { description: 'One page of sells, newest first', schema: SellTransactionList }, 400: badRequest, 401: secretUnauthorized },
-    handle: async ({ tenant, request }) => reply(200, listSellTransactions(tenant, await tenant.store(), parseQuery(WidgetTransactionListQuery, request.query))),
+    responses: {
+      200: { description: 'One page of sells, newest first', schema: SellTransactionList },
+      400: badRequest,
+      401: secretUnauthorized,
+    },
+    handle: async ({ tenant, request }) =>
+      reply(
+        200,
+        listSellTransactions(tenant, await tenant.store(), parseQuery(WidgetTransactionListQuery, request.query)),
+      ),
   }),
   offRamp({
     method: 'DELETE',
@@ -56,7 +84,12 @@ export const sellTransactionRoutes: Route[] = [
     operationId: 'cancelSellTransactionsByExternalId',
     auth: 'secret-header',
     summary: 'Cancel the sells with an external transaction id that still wait for their deposit',
-    responses: { 204: { description: 'Cancelled: every sell with that id that was waiting for its deposit' }, 401: secretUnauthorized, 404: notFound, 409: cannotCancel },
+    responses: {
+      204: { description: 'Cancelled: every sell with that id that was waiting for its deposit' },
+      401: secretUnauthorized,
+      404: notFound,
+      409: cannotCancel,
+    },
     handle: async ({ tenant, params }) => {
       await cancelSellTransactionsByExternalId(tenant, await tenant.store(), params.externalTransactionId!)
       return reply(204)
@@ -68,7 +101,12 @@ export const sellTransactionRoutes: Route[] = [
     operationId: 'cancelSellTransaction',
     auth: 'secret-header',
     summary: 'Cancel a sell transaction still waiting for its deposit',
-    responses: { 204: { description: 'Cancelled: failed, failureReason cancelled' }, 401: secretUnauthorized, 404: notFound, 409: cannotCancel },
+    responses: {
+      204: { description: 'Cancelled: failed, failureReason cancelled' },
+      401: secretUnauthorized,
+      404: notFound,
+      409: cannotCancel,
+    },
     handle: async ({ tenant, params }) => {
       await cancelSellTransaction(tenant, await tenant.store(), params.sellTransactionId!)
       return reply(204)

@@ -1,4 +1,10 @@
-import { SessionCreated, SessionCreateRequest, SessionDeleteQuery, SessionDeleteRequest, dataOf } from '#contract/index.ts'
+import {
+  SessionCreated,
+  SessionCreateRequest,
+  SessionDeleteQuery,
+  SessionDeleteRequest,
+  dataOf,
+} from '#contract/index.ts'
 import { createSession, revokeSessions } from '#domain/sessions.ts'
 import { parseJsonBody, parseQuery } from '../parse-input.ts'
 import { reply } from '../plain-http.ts'
@@ -26,7 +32,14 @@ const createDocs = {
 
 /** Session routes (server auth): create, the legacy create path, revoke. */
 export const sessionRoutes: Route[] = [
-  { ...createDocs, method: 'POST', path: '/platform/v1/sessions', operationId: 'createSession', summary: 'Create a session for a customer of the partner', handle: create },
+  {
+    ...createDocs,
+    method: 'POST',
+    path: '/platform/v1/sessions',
+    operationId: 'createSession',
+    summary: 'Create a session for a customer of the partner',
+    handle: create,
+  },
   {
     ...createDocs,
     method: 'POST',
@@ -48,10 +61,17 @@ export const sessionRoutes: Route[] = [
     summary: 'Revoke a session (sessionToken, in the body or query) or every session of an externalCustomerId',
     query: SessionDeleteQuery,
     body: SessionDeleteRequest,
-    responses: { 204: { description: 'Revoked' }, 400: platformErrors.invalid, 401: platformErrors.unauthorized, 404: platformErrors.notFound },
+    responses: {
+      204: { description: 'Revoked' },
+      400: platformErrors.invalid,
+      401: platformErrors.unauthorized,
+      404: platformErrors.notFound,
+    },
     async handle({ tenant, request }) {
       const fromQuery = request.query.sessionToken !== undefined || request.query.externalCustomerId !== undefined
-      const target = fromQuery ? parseQuery(SessionDeleteQuery, request.query) : parseJsonBody(SessionDeleteRequest, request.body)
+      const target = fromQuery
+        ? parseQuery(SessionDeleteQuery, request.query)
+        : parseJsonBody(SessionDeleteRequest, request.body)
       await revokeSessions(tenant, await tenant.store(), target)
       return reply(204)
     },

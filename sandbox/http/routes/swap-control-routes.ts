@@ -11,7 +11,8 @@ export const swapControlRoutes: Route[] = [
     method: 'POST',
     path: '/__sandbox/swaps/:swapId/deposit',
     operationId: 'depositToSwap',
-    summary: "Simulate the customer's deposit to a swap waiting for it (amount, hash): screened 10 s later on the clock, then swapped, or reQuoteRequired when off the quote by more than 1 %",
+    summary:
+      "Simulate the customer's deposit to a swap waiting for it (amount, hash): screened 10 s later on the clock, then swapped, or reQuoteRequired when off the quote by more than 1 %",
     body: SwapDepositRequest,
     responses: {
       200: { description: 'The swap, screening the deposit', schema: dataOf(SwapTransaction) },
@@ -19,6 +20,9 @@ export const swapControlRoutes: Route[] = [
       404: { description: 'No such swap in this account', schema: PlatformError },
       409: { description: 'The swap is not waiting for a deposit', schema: PlatformError },
     },
-    handle: async ({ tenant, params, request }) => reply(200, { data: await depositToSwap(tenant, params.swapId!, parseJsonBody(SwapDepositRequest, request.body)) }),
+    handle: async ({ tenant, params, request }) =>
+      reply(200, {
+        data: await depositToSwap(tenant, params.swapId!, parseJsonBody(SwapDepositRequest, request.body)),
+      }),
   }),
 ]

@@ -15,8 +15,15 @@ export function swapCustomer(claims: TokenClaims | undefined, optional: true): s
 export function swapCustomer(claims: TokenClaims | undefined, optional = false): string | null {
   if (claims === undefined) {
     if (optional) return null
-    throw new SandboxError('unauthorized', `Authorization: Bearer <accessToken> is required: the customer's access token (the check or connect frame's credentials)`)
+    throw new SandboxError(
+      'unauthorized',
+      `Authorization: Bearer <accessToken> is required: the customer's access token (the check or connect frame's credentials)`,
+    )
   }
-  if (claims.customer === null) throw new SandboxError('forbidden', `Authorization Bearer token names no customer: swaps need a connected customer's credentials`)
+  if (claims.customer === null)
+    throw new SandboxError(
+      'forbidden',
+      `Authorization Bearer token names no customer: swaps need a connected customer's credentials`,
+    )
   return claims.customer
 }

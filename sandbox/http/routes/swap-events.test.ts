@@ -16,14 +16,46 @@ const REFUNDING = { advance: 30_000 }
 const EVENTS: Array<{ type: (typeof SWAP_EVENT_TYPES)[number]; steps: SwapDriveStep[]; status: string }> = [
   { type: 'swap_transaction_created', steps: [{ execute: 100 }], status: 'waitingForDepositAddressGeneration' },
   { type: 'swap_deposit_wallet_created', steps: [{ execute: 100 }, ADDRESS], status: 'waitingForDeposit' },
-  { type: 'swap_deposit_received', steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }], status: 'screeningWalletAddress' },
-  { type: 'swap_asset_delivery_initiated', steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING], status: 'executingSwap' },
-  { type: 'swap_transaction_completed', steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING, SWAPPING], status: 'completed' },
-  { type: 'swap_transaction_failed', steps: [{ execute: 62.13 }, ADDRESS, { deposit: 62.13 }, SCREENING], status: 'failed' },
-  { type: 'swap_quote_expired', steps: [{ execute: 65.13 }, ADDRESS, { deposit: 65.13 }, SCREENING], status: 'reQuoteRequired' },
-  { type: 'swap_quote_invalid', steps: [{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING], status: 'reQuoteRequired' },
-  { type: 'swap_refund_asset_delivery_initiated', steps: [{ execute: 62.13 }, ADDRESS, { deposit: 62.13 }, SCREENING], status: 'failed' },
-  { type: 'swap_refund_completed', steps: [{ execute: 62.13 }, ADDRESS, { deposit: 62.13 }, SCREENING, REFUNDING], status: 'failed' },
+  {
+    type: 'swap_deposit_received',
+    steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }],
+    status: 'screeningWalletAddress',
+  },
+  {
+    type: 'swap_asset_delivery_initiated',
+    steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING],
+    status: 'executingSwap',
+  },
+  {
+    type: 'swap_transaction_completed',
+    steps: [{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING, SWAPPING],
+    status: 'completed',
+  },
+  {
+    type: 'swap_transaction_failed',
+    steps: [{ execute: 62.13 }, ADDRESS, { deposit: 62.13 }, SCREENING],
+    status: 'failed',
+  },
+  {
+    type: 'swap_quote_expired',
+    steps: [{ execute: 65.13 }, ADDRESS, { deposit: 65.13 }, SCREENING],
+    status: 'reQuoteRequired',
+  },
+  {
+    type: 'swap_quote_invalid',
+    steps: [{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING],
+    status: 'reQuoteRequired',
+  },
+  {
+    type: 'swap_refund_asset_delivery_initiated',
+    steps: [{ execute: 62.13 }, ADDRESS, { deposit: 62.13 }, SCREENING],
+    status: 'failed',
+  },
+  {
+    type: 'swap_refund_completed',
+    steps: [{ execute: 62.13 }, ADDRESS, { deposit: 62.13 }, SCREENING, REFUNDING],
+    status: 'failed',
+  },
 ]
 
 /** The events of each moment, by type. */
@@ -49,30 +81,69 @@ describe('swap events', () => {
   it('follow a completed swap step by step, each carrying the swap at its step', async () => {
     const moments = await driveSwap([{ execute: 100 }, ADDRESS, { deposit: 100 }, SCREENING, SWAPPING])
     expect(typesOf(moments)).toEqual([
-      ['swap_transaction_created'], ['swap_deposit_wallet_created'], ['swap_deposit_received'], ['swap_asset_delivery_initiated'], ['swap_transaction_completed'],
+      ['swap_transaction_created'],
+      ['swap_deposit_wallet_created'],
+      ['swap_deposit_received'],
+      ['swap_asset_delivery_initiated'],
+      ['swap_transaction_completed'],
     ])
     for (const moment of moments) for (const event of moment.events) expect(event.data).toEqual(moment.swap)
   })
 
   it('follow a requote accepted: quote invalid, then the swap runs at the requote and completes', async () => {
-    const moments = await driveSwap([{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING, { requote: 'accept' }, SWAPPING])
-    expect(typesOf(moments).slice(3)).toEqual([['swap_quote_invalid'], ['swap_asset_delivery_initiated'], ['swap_transaction_completed']])
+    const moments = await driveSwap([
+      { execute: 100 },
+      ADDRESS,
+      { deposit: 80 },
+      SCREENING,
+      { requote: 'accept' },
+      SWAPPING,
+    ])
+    expect(typesOf(moments).slice(3)).toEqual([
+      ['swap_quote_invalid'],
+      ['swap_asset_delivery_initiated'],
+      ['swap_transaction_completed'],
+    ])
     expect(moments[4]!.events[0]!.data).toEqual(moments[4]!.swap)
     expect(moments[4]!.swap).toMatchObject({ status: 'executingSwap', baseCurrencyAmount: '80' })
   })
 
   it('follow a requote rejected: failed depositAmountIncorrect, the refund sent, and 30 s later the refund completed', async () => {
-    const moments = await driveSwap([{ execute: 100 }, ADDRESS, { deposit: 80 }, SCREENING, { requote: 'reject' }, REFUNDING])
-    expect(typesOf(moments).slice(4)).toEqual([['swap_transaction_failed', 'swap_refund_asset_delivery_initiated'], ['swap_refund_completed']])
+    const moments = await driveSwap([
+      { execute: 100 },
+      ADDRESS,
+      { deposit: 80 },
+      SCREENING,
+      { requote: 'reject' },
+      REFUNDING,
+    ])
+    expect(typesOf(moments).slice(4)).toEqual([
+      ['swap_transaction_failed', 'swap_refund_asset_delivery_initiated'],
+      ['swap_refund_completed'],
+    ])
     for (const moment of moments.slice(4)) for (const event of moment.events) expect(event.data).toEqual(moment.swap)
-    expect(moments[4]!.swap).toMatchObject({ status: 'failed', failureReason: 'depositAmountIncorrect', refundHash: expect.stringMatching(/^0x/) })
+    expect(moments[4]!.swap).toMatchObject({
+      status: 'failed',
+      failureReason: 'depositAmountIncorrect',
+      refundHash: expect.stringMatching(/^0x/),
+    })
   })
 
   it('send swap_refund_completed once, even when the refund step runs again (a job restored from a state file)', async () => {
     const bodies: Array<Promise<string>> = []
-    const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport((request) => void bodies.push(request.text())) })
+    const core = createSandboxCore({
+      seed: 1,
+      webhookTransport: handlerTransport((request) => void bodies.push(request.text())),
+    })
     const account = await swapAccount(core)
-    expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: account.headers, body: { url: 'http://127.0.0.1:9/hooks', events: ['swap_refund_completed'] } })).status).toBe(201)
+    expect(
+      (
+        await send(core, 'POST /__sandbox/webhooks/endpoints', {
+          headers: account.headers,
+          body: { url: 'http://127.0.0.1:9/hooks', events: ['swap_refund_completed'] },
+        })
+      ).status,
+    ).toBe(201)
     const { id } = await account.waitingForDeposit('usdc-eth', 62.13)
     const unrefunded = (await account.executed((await account.quote('usdc-eth', 100)).signature)).transactionId
     await account.deposit(id, 62.13)
@@ -82,7 +153,9 @@ describe('swap events', () => {
     await runSwapStep(tenant, store, id, 'refunded')
     await runSwapStep(tenant, store, unrefunded, 'refunded')
     await tenant.background.settled()
-    expect((await Promise.all(bodies)).map((text) => (JSON.parse(text) as { data: { id: string } }).data.id)).toEqual([id])
+    expect((await Promise.all(bodies)).map((text) => (JSON.parse(text) as { data: { id: string } }).data.id)).toEqual([
+      id,
+    ])
   })
 
   it('send no refund events for a swap that fails before any deposit', async () => {
@@ -99,12 +172,25 @@ describe('swap events', () => {
 
   it('can each be triggered from the control API for the newest swap, with its GET as data', async () => {
     const seen: Array<{ type: string; data: unknown }> = []
-    const core = createSandboxCore({ seed: 1, webhookTransport: handlerTransport(async (request) => void seen.push(JSON.parse(await request.text()))) })
+    const core = createSandboxCore({
+      seed: 1,
+      webhookTransport: handlerTransport(async (request) => void seen.push(JSON.parse(await request.text()))),
+    })
     const account = await swapAccount(core)
     const { id } = await account.waitingForDeposit('usdc-eth', 100)
-    expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { headers: account.headers, body: { url: 'http://127.0.0.1:9/hooks', events: [...SWAP_EVENT_TYPES] } })).status).toBe(201)
+    expect(
+      (
+        await send(core, 'POST /__sandbox/webhooks/endpoints', {
+          headers: account.headers,
+          body: { url: 'http://127.0.0.1:9/hooks', events: [...SWAP_EVENT_TYPES] },
+        })
+      ).status,
+    ).toBe(201)
     for (const type of SWAP_EVENT_TYPES) {
-      const response = await send(core, 'POST /__sandbox/webhooks/trigger', { headers: account.headers, body: { type } })
+      const response = await send(core, 'POST /__sandbox/webhooks/trigger', {
+        headers: account.headers,
+        body: { type },
+      })
       expect(response.status, JSON.stringify(response.body)).toBe(201)
       expect(conforms(dataOf(TriggeredWebhook), response.body).data.deliveries).toHaveLength(1)
     }

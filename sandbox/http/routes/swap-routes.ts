@@ -1,5 +1,13 @@
 import {
-  ExecuteSwapRequest, RejectRequoteRequest, RejectRequoteResult, SwapExecution, SwapPairList, SwapQuote, SwapQuoteQuery, SwapTransaction, WidgetError,
+  ExecuteSwapRequest,
+  RejectRequoteRequest,
+  RejectRequoteResult,
+  SwapExecution,
+  SwapPairList,
+  SwapQuote,
+  SwapQuoteQuery,
+  SwapTransaction,
+  WidgetError,
 } from '#contract/index.ts'
 import { swapPairs } from '#domain/swap-pairs.ts'
 import { quoteSwap } from '#domain/swap-quote.ts'
@@ -11,9 +19,16 @@ import type { Route, TenantRoute } from '../route.ts'
 import { swapCustomer } from './swap-customer.ts'
 import { badRequest, unauthorized } from './widget-responses.ts'
 
-const bearer = { description: 'apiKey missing or not a publishable key, or the Bearer access token missing, invalid or of an ended session', schema: WidgetError }
+const bearer = {
+  description:
+    'apiKey missing or not a publishable key, or the Bearer access token missing, invalid or of an ended session',
+  schema: WidgetError,
+}
 const anonymous = { description: 'The access token names no customer (anonymous credentials)', schema: WidgetError }
-const notFound = { description: 'No such swap of this customer (another customer\'s swaps are not found either)', schema: WidgetError }
+const notFound = {
+  description: "No such swap of this customer (another customer's swaps are not found either)",
+  schema: WidgetError,
+}
 const notRequoting = { description: 'The swap is not in reQuoteRequired', schema: WidgetError }
 
 /** A route of the Swaps group: the widget family, the publishable key (the customer's token, where `bearer` says, read by the handler). */
@@ -35,7 +50,11 @@ export const swapRoutes: Route[] = [
     operationId: 'getSwapPairs',
     summary: 'List the swap pairs: limits in base and quote units, whether suspended',
     responses: { 200: { description: 'The swap pairs', schema: SwapPairList }, 401: unauthorized },
-    handle: ({ tenant }) => reply(200, swapPairs(tenant).map(({ pair }) => pair)),
+    handle: ({ tenant }) =>
+      reply(
+        200,
+        swapPairs(tenant).map(({ pair }) => pair),
+      ),
   }),
   swap({
     method: 'GET',
@@ -43,7 +62,12 @@ export const swapRoutes: Route[] = [
     operationId: 'getSwapTransaction',
     bearer: 'required',
     summary: "Get one of the token's customer's swaps: status, wallets, hashes, failure reason",
-    responses: { 200: { description: 'The swap', schema: SwapTransaction }, 401: bearer, 403: anonymous, 404: notFound },
+    responses: {
+      200: { description: 'The swap', schema: SwapTransaction },
+      401: bearer,
+      403: anonymous,
+      404: notFound,
+    },
     async handle({ tenant, params, claims }) {
       const store = await tenant.store()
       return reply(200, swapView(tenant, customerSwap(store, swapCustomer(claims), params.transactionId!)))
@@ -55,7 +79,13 @@ export const swapRoutes: Route[] = [
     operationId: 'getSwapRequote',
     bearer: 'required',
     summary: 'Get a new quote for what a swap in reQuoteRequired received; execute it to accept, or reject it',
-    responses: { 200: { description: 'The requote', schema: SwapQuote }, 401: bearer, 403: anonymous, 404: notFound, 409: notRequoting },
+    responses: {
+      200: { description: 'The requote', schema: SwapQuote },
+      401: bearer,
+      403: anonymous,
+      404: notFound,
+      409: notRequoting,
+    },
     async handle({ tenant, params, claims }) {
       const store = await tenant.store()
       return reply(200, requoteSwap(tenant, store, swapCustomer(claims), params.transactionId!))
@@ -87,11 +117,16 @@ export const swapRoutes: Route[] = [
     path: '/v4/swap/execute_quote',
     operationId: 'executeSwapQuote',
     bearer: 'required',
-    summary: "Execute a swap quote (or accept a requote) for the token's customer, with the wallets to pay out to and refund to",
+    summary:
+      "Execute a swap quote (or accept a requote) for the token's customer, with the wallets to pay out to and refund to",
     body: ExecuteSwapRequest,
     responses: {
       200: { description: 'The swap', schema: SwapExecution },
-      400: { description: 'The body breaks a rule, or the quote was altered, expired, already executed or made for another customer (invalidQuote); the message names the field', schema: WidgetError },
+      400: {
+        description:
+          'The body breaks a rule, or the quote was altered, expired, already executed or made for another customer (invalidQuote); the message names the field',
+        schema: WidgetError,
+      },
       401: bearer,
       403: anonymous,
       404: notFound,
@@ -112,7 +147,11 @@ export const swapRoutes: Route[] = [
     body: RejectRequoteRequest,
     responses: {
       200: { description: 'Rejected', schema: RejectRequoteResult },
-      400: { description: 'The body breaks a rule, or the signature is no valid requote (invalidQuote); the message names the field', schema: WidgetError },
+      400: {
+        description:
+          'The body breaks a rule, or the signature is no valid requote (invalidQuote); the message names the field',
+        schema: WidgetError,
+      },
       401: bearer,
       403: anonymous,
       404: notFound,

@@ -25,7 +25,17 @@ describe('swaps in the state file', () => {
   })
 
   it('are none in a state file written before swaps', () => {
-    const { swaps: _swaps, ...old } = StoreSnapshot.parse({ customers: [], sessions: [], cards: [], transactions: [], uploads: [], challenges: [], usedConsents: [], counters: [], seeded: { customers: 0, cards: 0, transactions: 0 } })
+    const { swaps: _swaps, ...old } = StoreSnapshot.parse({
+      customers: [],
+      sessions: [],
+      cards: [],
+      transactions: [],
+      uploads: [],
+      challenges: [],
+      usedConsents: [],
+      counters: [],
+      seeded: { customers: 0, cards: 0, transactions: 0 },
+    })
     expect(StoreSnapshot.parse(old).swaps).toEqual([])
   })
 })

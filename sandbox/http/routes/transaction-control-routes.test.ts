@@ -8,7 +8,11 @@ import { stagedPurchases, statusesOf } from './transaction-test-kit.ts'
 async function pendingTransaction() {
   const flow = await stagedPurchases()
   const { id } = await flow.buy()
-  const drive = (action: 'complete' | 'fail', body?: unknown) => send(flow.core, `POST /__sandbox/transactions/${id}/${action}`, { headers: flow.sk, ...(body === undefined ? {} : { body }) })
+  const drive = (action: 'complete' | 'fail', body?: unknown) =>
+    send(flow.core, `POST /__sandbox/transactions/${id}/${action}`, {
+      headers: flow.sk,
+      ...(body === undefined ? {} : { body }),
+    })
   return { ...flow, id, drive }
 }
 
@@ -25,7 +29,12 @@ describe('POST /__sandbox/transactions/{id}/complete', () => {
     expect(completed).toMatchObject({ id: flow.id, status: 'completed' })
     expect(statusesOf(completed)).toEqual(['success', 'success', 'success', 'success'])
     const events = await flow.events()
-    expect(events.map((event) => event.type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_updated'])
+    expect(events.map((event) => event.type)).toEqual([
+      'transaction_created',
+      'transaction_updated',
+      'transaction_updated',
+      'transaction_updated',
+    ])
     expect(events.map((event) => statusesOf(event.data).join(' '))).toEqual([
       'success in_progress not_started not_started',
       'success success in_progress not_started',
@@ -45,23 +54,46 @@ describe('POST /__sandbox/transactions/{id}/complete', () => {
 })
 
 describe('POST /__sandbox/transactions/{id}/fail', () => {
-  it('fails the stage in progress with the code, the code\'s stage reason, and one transaction_failed', async () => {
+  it("fails the stage in progress with the code, the code's stage reason, and one transaction_failed", async () => {
     const flow = await pendingTransaction()
     const failed = answered(await flow.drive('fail', { failureCode: 'validationError' }))
     await flow.tenant.background.settled()
-    expect(failed).toMatchObject({ status: 'failed', failureCode: 'validationError', failureReason: 'The payment details did not pass validation.' })
-    expect(failed.stages[1]).toEqual({ stage: 'stage_two_verification', status: 'failed', failureReason: 'rejected_card' })
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureCode: 'validationError',
+      failureReason: 'The payment details did not pass validation.',
+    })
+    expect(failed.stages[1]).toEqual({
+      stage: 'stage_two_verification',
+      status: 'failed',
+      failureReason: 'rejected_card',
+    })
     expect(statusesOf(failed)).toEqual(['success', 'failed', 'not_started', 'not_started'])
     expect((await flow.events()).map((event) => event.type)).toEqual(['transaction_created', 'transaction_failed'])
   })
 
   it('fails a later stage with the reason given, passing the stages before it with their webhooks', async () => {
     const flow = await pendingTransaction()
-    const failed = answered(await flow.drive('fail', { failureCode: 'unknown', stage: 'stage_four_delivery', failureReason: 'failed_testnet_withdrawal' }))
+    const failed = answered(
+      await flow.drive('fail', {
+        failureCode: 'unknown',
+        stage: 'stage_four_delivery',
+        failureReason: 'failed_testnet_withdrawal',
+      }),
+    )
     await flow.tenant.background.settled()
-    expect(failed.stages[3]).toEqual({ stage: 'stage_four_delivery', status: 'failed', failureReason: 'failed_testnet_withdrawal' })
+    expect(failed.stages[3]).toEqual({
+      stage: 'stage_four_delivery',
+      status: 'failed',
+      failureReason: 'failed_testnet_withdrawal',
+    })
     expect(statusesOf(failed)).toEqual(['success', 'success', 'success', 'failed'])
-    expect((await flow.events()).map((event) => event.type)).toEqual(['transaction_created', 'transaction_updated', 'transaction_updated', 'transaction_failed'])
+    expect((await flow.events()).map((event) => event.type)).toEqual([
+      'transaction_created',
+      'transaction_updated',
+      'transaction_updated',
+      'transaction_failed',
+    ])
   })
 
   it('fails the stage in progress after the clock moved it on', async () => {
@@ -90,7 +122,11 @@ describe('POST /__sandbox/transactions/{id}/fail', () => {
     ['no failureCode', {}, 'failureCode'],
     ['a failureCode it does not know', { failureCode: 'declined' }, 'failureCode'],
     ['a stage it does not know', { failureCode: 'unknown', stage: 'stage_five' }, 'stage'],
-    ['a failureReason not in the documented list', { failureCode: 'unknown', failureReason: 'because' }, 'failureReason'],
+    [
+      'a failureReason not in the documented list',
+      { failureCode: 'unknown', failureReason: 'because' },
+      'failureReason',
+    ],
     ['a field it does not know', { failureCode: 'unknown', note: 'x' }, 'note'],
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
     const response = await (await pendingTransaction()).drive('fail', body)
@@ -100,13 +136,16 @@ describe('POST /__sandbox/transactions/{id}/fail', () => {
 })
 
 describe('driving a transaction', () => {
-  it.each([['complete'], ['fail']] as const)('answers %s of a settled transaction with 409 saying it is already completed', async (action) => {
-    const flow = await pendingTransaction()
-    await flow.advance(20_000)
-    const response = await flow.drive(action, action === 'fail' ? { failureCode: 'unknown' } : undefined)
-    expect(response.status).toBe(409)
-    expect(conforms(PlatformError, response.body).message).toContain('already completed')
-  })
+  it.each([['complete'], ['fail']] as const)(
+    'answers %s of a settled transaction with 409 saying it is already completed',
+    async (action) => {
+      const flow = await pendingTransaction()
+      await flow.advance(20_000)
+      const response = await flow.drive(action, action === 'fail' ? { failureCode: 'unknown' } : undefined)
+      expect(response.status).toBe(409)
+      expect(conforms(PlatformError, response.body).message).toContain('already completed')
+    },
+  )
 
   it('answers complete of a failed transaction with 409 saying it is already failed', async () => {
     const flow = await pendingTransaction()
@@ -116,9 +155,15 @@ describe('driving a transaction', () => {
     expect(conforms(PlatformError, response.body).message).toContain('already failed')
   })
 
-  it.each([['complete', undefined], ['fail', { failureCode: 'unknown' }]] as const)('answers %s of an unknown transaction with 404', async (action, body) => {
+  it.each([
+    ['complete', undefined],
+    ['fail', { failureCode: 'unknown' }],
+  ] as const)('answers %s of an unknown transaction with 404', async (action, body) => {
     const flow = await pendingTransaction()
-    const response = await send(flow.core, `POST /__sandbox/transactions/txn_nope/${action}`, { headers: flow.sk, ...(body ? { body } : {}) })
+    const response = await send(flow.core, `POST /__sandbox/transactions/txn_nope/${action}`, {
+      headers: flow.sk,
+      ...(body ? { body } : {}),
+    })
     expect(response.status).toBe(404)
     expect(conforms(PlatformError, response.body).code).toBe('not_found')
   })

@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PlatformError, UploadReceipt, dataOf, type UploadContentType } from '#contract/index.ts'
 import { createSandboxCore, type SandboxCore } from '../sandbox-core.ts'
 import { conforms } from '../test-request.ts'
-import { freshGuest, putBytes, requestUpload, sampleBytes, tenantOf, uploadFile , readCustomer } from './customer-test-kit.ts'
+import {
+  freshGuest,
+  putBytes,
+  requestUpload,
+  sampleBytes,
+  tenantOf,
+  uploadFile,
+  readCustomer,
+} from './customer-test-kit.ts'
 
 let core: SandboxCore
 
@@ -15,19 +23,26 @@ const guest = (label: string) => freshGuest(core, label)
 const read = (id: string, headers: Record<string, string>) => readCustomer(core, id, headers)
 
 describe('PUT /platform/v1/uploads/:uploadId', () => {
-  it.each(['image/jpeg', 'image/png', 'application/pdf'] satisfies UploadContentType[])('accepts %s bytes that match their declared type', async (contentType) => {
-    const { headers, id } = await guest('fformat')
-    const { uploadId, uploadUrl } = await requestUpload(core, headers, id, 'national_id', contentType, 100)
-    const response = await putBytes(core, uploadUrl, sampleBytes[contentType](80))
-    expect(response.status).toBe(200)
-    expect(conforms(dataOf(UploadReceipt), response.body).data).toEqual({ uploadId, status: 'uploaded', size: 80 })
-    expect((await read(id, headers)).files).toEqual([{ id: uploadId, documentType: 'national_id', contentType, size: 80, status: 'uploaded' }])
-  })
+  it.each(['image/jpeg', 'image/png', 'application/pdf'] satisfies UploadContentType[])(
+    'accepts %s bytes that match their declared type',
+    async (contentType) => {
+      const { headers, id } = await guest('fformat')
+      const { uploadId, uploadUrl } = await requestUpload(core, headers, id, 'national_id', contentType, 100)
+      const response = await putBytes(core, uploadUrl, sampleBytes[contentType](80))
+      expect(response.status).toBe(200)
+      expect(conforms(dataOf(UploadReceipt), response.body).data).toEqual({ uploadId, status: 'uploaded', size: 80 })
+      expect((await read(id, headers)).files).toEqual([
+        { id: uploadId, documentType: 'national_id', contentType, size: 80, status: 'uploaded' },
+      ])
+    },
+  )
 
   it('journals file:uploaded', async () => {
     const { account, headers, id } = await guest('fjournal')
     await uploadFile(core, headers, id, 'passport')
-    const events = tenantOf(core, account).journal.list({ kind: 'state' }).map((e) => (e.kind === 'state' ? e.event : ''))
+    const events = tenantOf(core, account)
+      .journal.list({ kind: 'state' })
+      .map((e) => (e.kind === 'state' ? e.event : ''))
     expect(events).toContain('file:uploaded')
   })
 
@@ -36,7 +51,9 @@ describe('PUT /platform/v1/uploads/:uploadId', () => {
     const { uploadUrl } = await requestUpload(core, headers, id, 'passport', 'image/jpeg')
     const response = await putBytes(core, uploadUrl, sampleBytes['image/png']())
     expect(response.status).toBe(415)
-    expect(conforms(PlatformError, response.body).message).toBe('body must be a image/jpeg file, as declared; its leading bytes are not')
+    expect(conforms(PlatformError, response.body).message).toBe(
+      'body must be a image/jpeg file, as declared; its leading bytes are not',
+    )
   })
 
   it('answers 413 for more bytes than declared', async () => {
@@ -44,7 +61,9 @@ describe('PUT /platform/v1/uploads/:uploadId', () => {
     const { uploadUrl } = await requestUpload(core, headers, id, 'passport', 'application/pdf', 100)
     const response = await putBytes(core, uploadUrl, sampleBytes['application/pdf'](101))
     expect(response.status).toBe(413)
-    expect(conforms(PlatformError, response.body).message).toBe('body must be at most the declared size of 100 bytes; it is 101')
+    expect(conforms(PlatformError, response.body).message).toBe(
+      'body must be at most the declared size of 100 bytes; it is 101',
+    )
   })
 
   it('answers 413 for more than 1 MB', async () => {
@@ -78,7 +97,9 @@ describe('PUT /platform/v1/uploads/:uploadId', () => {
     const tampered = uploadUrl.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
     const response = await putBytes(core, tampered, sampleBytes['image/jpeg']())
     expect(response.status).toBe(401)
-    expect(conforms(PlatformError, response.body).message).toMatch(/^token was not signed by this sandbox \(tampered with/)
+    expect(conforms(PlatformError, response.body).message).toMatch(
+      /^token was not signed by this sandbox \(tampered with/,
+    )
   })
 
   it('refuses a missing token', async () => {
@@ -92,9 +113,15 @@ describe('PUT /platform/v1/uploads/:uploadId', () => {
     const { headers, id } = await guest('fswap')
     const first = await requestUpload(core, headers, id, 'passport')
     const second = await requestUpload(core, headers, id, 'selfie')
-    const response = await putBytes(core, first.uploadUrl.replace(first.uploadId, second.uploadId), sampleBytes['image/jpeg']())
+    const response = await putBytes(
+      core,
+      first.uploadUrl.replace(first.uploadId, second.uploadId),
+      sampleBytes['image/jpeg'](),
+    )
     expect(response.status).toBe(401)
-    expect(conforms(PlatformError, response.body).message).toBe(`token was issued for another upload than ${second.uploadId}`)
+    expect(conforms(PlatformError, response.body).message).toBe(
+      `token was issued for another upload than ${second.uploadId}`,
+    )
   })
 
   it('answers 409 to a second upload to the same id', async () => {

@@ -10,7 +10,8 @@ const refused = (description: string) => ({ description, schema: PlatformError }
 
 /** The tenant an upload token names; 401 when it names none of this sandbox. */
 function tokenTenant(core: RouteHost, request: PlainRequest): { tenant: Tenant; token: string } {
-  if (request.query.token === undefined) throw new SandboxError('unauthorized', 'token is required: use the uploadUrl exactly as issued')
+  if (request.query.token === undefined)
+    throw new SandboxError('unauthorized', 'token is required: use the uploadUrl exactly as issued')
   const { token } = parseQuery(UploadQuery, request.query)
   const tenant = core.tenants.byId(uploadTokenTenant(token) ?? '')
   if (!tenant) throw new SandboxError('unauthorized', 'token is not a valid upload token of this sandbox')
@@ -31,7 +32,10 @@ export const uploadRoute: PublicRoute = {
   auth: 'none',
   // The customer's browser uploads from the partner's page: the tenant the token names decides which origins may.
   cors: 'tenant',
-  corsTenant: ({ core, request }) => (typeof request.query.token === 'string' ? core.tenants.byId(uploadTokenTenant(request.query.token) ?? '') : undefined),
+  corsTenant: ({ core, request }) =>
+    typeof request.query.token === 'string'
+      ? core.tenants.byId(uploadTokenTenant(request.query.token) ?? '')
+      : undefined,
   summary: "Upload a file's raw bytes to an uploadUrl (JPEG, PNG or PDF, at most the declared size and 1 MB)",
   query: UploadQuery,
   responses: {

@@ -20,7 +20,13 @@ async function created(core: SandboxCore, body: unknown = { url: 'http://127.0.0
 describe('webhook endpoints', () => {
   it('registers a loopback endpoint for every widget event type, enabled, signed in the sandbox scheme, and shows its secret once made', async () => {
     const endpoint = await created(createSandboxCore())
-    expect(endpoint).toMatchObject({ url: 'http://127.0.0.1:3000/hooks', family: 'widget', events: eventTypesOf('widget'), enabled: true, scheme: 'sandbox' })
+    expect(endpoint).toMatchObject({
+      url: 'http://127.0.0.1:3000/hooks',
+      family: 'widget',
+      events: eventTypesOf('widget'),
+      enabled: true,
+      scheme: 'sandbox',
+    })
     expect(endpoint.id).toMatch(/^we_[A-Za-z0-9]{16}$/)
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/)
   })
@@ -28,19 +34,46 @@ describe('webhook endpoints', () => {
   it('lists the endpoints without their secrets', async () => {
     const core = createSandboxCore()
     const first = await created(core)
-    const second = await created(core, { url: 'http://localhost:4000/in', events: ['transaction_failed'], scheme: 'standard' })
-    const list = conforms(dataOf(WebhookEndpoint.array()), (await send(core, 'GET /__sandbox/webhooks/endpoints', SK)).body).data
+    const second = await created(core, {
+      url: 'http://localhost:4000/in',
+      events: ['transaction_failed'],
+      scheme: 'standard',
+    })
+    const list = conforms(
+      dataOf(WebhookEndpoint.array()),
+      (await send(core, 'GET /__sandbox/webhooks/endpoints', SK)).body,
+    ).data
     expect(list.map((endpoint) => endpoint.id)).toEqual([first.id, second.id])
     expect(JSON.stringify(list)).not.toContain('whsec_')
   })
 
   it.each([
-    ['a host the sandbox does not allow', { url: 'https://partner.example/hooks' }, 'url', 'url must be on a loopback host'],
+    [
+      'a host the sandbox does not allow',
+      { url: 'https://partner.example/hooks' },
+      'url',
+      'url must be on a loopback host',
+    ],
     ['a URL that is not one', { url: 'not a url' }, 'url', 'url must be an absolute URL'],
     ['a scheme other than http(s)', { url: 'ftp://127.0.0.1/hooks' }, 'url', 'url must be http or https'],
-    ['credentials in the URL', { url: 'http://user:pw@127.0.0.1/hooks' }, 'url', 'url must not carry a user name or password'],
-    ['an unknown event type', { url: 'http://127.0.0.1/hooks', events: ['transaction_exploded'] }, 'events.0', 'events.0'],
-    ['an event type twice', { url: 'http://127.0.0.1/hooks', events: ['transaction_failed', 'transaction_failed'] }, 'events', 'events must name each event type once'],
+    [
+      'credentials in the URL',
+      { url: 'http://user:pw@127.0.0.1/hooks' },
+      'url',
+      'url must not carry a user name or password',
+    ],
+    [
+      'an unknown event type',
+      { url: 'http://127.0.0.1/hooks', events: ['transaction_exploded'] },
+      'events.0',
+      'events.0',
+    ],
+    [
+      'an event type twice',
+      { url: 'http://127.0.0.1/hooks', events: ['transaction_failed', 'transaction_failed'] },
+      'events',
+      'events must name each event type once',
+    ],
     ['a field it does not know', { url: 'http://127.0.0.1/hooks', secret: 'whsec_x' }, 'secret', 'secret'],
   ])('refuses %s with 400 naming the field', async (_, body, field, message) => {
     const response = await create(createSandboxCore(), body)
@@ -50,32 +83,53 @@ describe('webhook endpoints', () => {
   })
 
   it('takes a host the operator allows besides loopback', async () => {
-    const endpoint = await created(createSandboxCore({ webhookAllowHosts: ['partner.example'] }), { url: 'https://partner.example/hooks' })
+    const endpoint = await created(createSandboxCore({ webhookAllowHosts: ['partner.example'] }), {
+      url: 'https://partner.example/hooks',
+    })
     expect(endpoint.url).toBe('https://partner.example/hooks')
   })
 
   it('changes events and enabled and keeps the secret', async () => {
     const core = createSandboxCore()
     const endpoint = await created(core)
-    const changed = await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}`, { ...SK, body: { events: ['transaction_created'], enabled: false } })
+    const changed = await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}`, {
+      ...SK,
+      body: { events: ['transaction_created'], enabled: false },
+    })
     expect(changed.status).toBe(200)
     expect(changed.body).toMatchObject({ data: { id: endpoint.id, events: ['transaction_created'], enabled: false } })
-    expect((await send(core, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, SK)).body).toMatchObject({ data: { secret: endpoint.secret } })
+    expect((await send(core, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, SK)).body).toMatchObject({
+      data: { secret: endpoint.secret },
+    })
   })
 
   it('refuses a change to a host the sandbox does not allow, and an empty change', async () => {
     const core = createSandboxCore()
     const endpoint = await created(core)
-    expect((await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}`, { ...SK, body: { url: 'http://10.0.0.8/hooks' } })).status).toBe(400)
-    expect((await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}`, { ...SK, body: {} })).status).toBe(400)
+    expect(
+      (
+        await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}`, {
+          ...SK,
+          body: { url: 'http://10.0.0.8/hooks' },
+        })
+      ).status,
+    ).toBe(400)
+    expect((await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}`, { ...SK, body: {} })).status).toBe(
+      400,
+    )
   })
 
   it('rotates the secret: a new one, shown by the secret read too', async () => {
     const core = createSandboxCore()
     const endpoint = await created(core)
-    const rotated = conforms(dataOf(WebhookEndpointWithSecret), (await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}/rotate-secret`, SK)).body).data
+    const rotated = conforms(
+      dataOf(WebhookEndpointWithSecret),
+      (await send(core, `POST /__sandbox/webhooks/endpoints/${endpoint.id}/rotate-secret`, SK)).body,
+    ).data
     expect(rotated.secret).not.toBe(endpoint.secret)
-    expect((await send(core, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, SK)).body).toMatchObject({ data: { secret: rotated.secret } })
+    expect((await send(core, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, SK)).body).toMatchObject({
+      data: { secret: rotated.secret },
+    })
   })
 
   it('gives the same secrets under the same --secret, and other ones under another', async () => {
@@ -91,7 +145,9 @@ describe('webhook endpoints', () => {
     const endpoint = await created(core)
     const restored = createSandboxCore({ secret: SECRET })
     await restored.restore(await core.snapshot())
-    expect((await send(restored, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, SK)).body).toMatchObject({ data: endpoint })
+    expect((await send(restored, `GET /__sandbox/webhooks/endpoints/${endpoint.id}/secret`, SK)).body).toMatchObject({
+      data: endpoint,
+    })
   })
 
   it('removes an endpoint, after which it is 404', async () => {
@@ -112,7 +168,14 @@ describe('webhook endpoints', () => {
   })
 
   it('refuses a publishable key', async () => {
-    expect((await send(createSandboxCore(), ENDPOINTS, { headers: { 'x-api-key': 'pk_test_hooks' }, body: { url: 'http://127.0.0.1/h' } })).status).toBe(401)
+    expect(
+      (
+        await send(createSandboxCore(), ENDPOINTS, {
+          headers: { 'x-api-key': 'pk_test_hooks' },
+          body: { url: 'http://127.0.0.1/h' },
+        })
+      ).status,
+    ).toBe(401)
   })
 })
 
@@ -126,7 +189,11 @@ async function webhookKey(core: SandboxCore, sk = 'sk_test_hooks') {
 describe("the account's webhook API key", () => {
   it('is shown with the headers it and the endpoint secrets sign: wk_test_ and 43 base64url characters', async () => {
     const key = await webhookKey(createSandboxCore())
-    expect(key).toEqual({ webhookApiKey: expect.stringMatching(/^wk_test_[A-Za-z0-9_-]{43}$/), header: 'moonpay-signature-v2', legacyHeader: 'moonpay-signature' })
+    expect(key).toEqual({
+      webhookApiKey: expect.stringMatching(/^wk_test_[A-Za-z0-9_-]{43}$/),
+      header: 'moonpay-signature-v2',
+      legacyHeader: 'moonpay-signature',
+    })
   })
 
   it('is neither the sk_ secret key nor any endpoint secret, and differs per account and per mode', async () => {

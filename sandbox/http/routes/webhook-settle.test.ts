@@ -22,7 +22,10 @@ function heldReceiver(statuses: number[] = []) {
 }
 
 async function emitOne(core: ReturnType<typeof createSandboxCore>) {
-  expect((await send(core, 'POST /__sandbox/webhooks/endpoints', { ...SK, body: { url: 'http://127.0.0.1:9/hooks' } })).status).toBe(201)
+  expect(
+    (await send(core, 'POST /__sandbox/webhooks/endpoints', { ...SK, body: { url: 'http://127.0.0.1:9/hooks' } }))
+      .status,
+  ).toBe(201)
   const tenant = core.tenants.get('settle', 'test')
   await emitWebhook(tenant, await tenant.store(), 'transaction_created', {} as never)
 }
@@ -38,7 +41,12 @@ describe('POST /__sandbox/webhooks/settle', () => {
     release()
     const reply = await settling
     expect(reply.status).toBe(200)
-    expect(conforms(dataOf(WebhookDeliverySummary), reply.body).data).toEqual({ deliveries: 1, pending: 0, delivered: 1, failed: 0 })
+    expect(conforms(dataOf(WebhookDeliverySummary), reply.body).data).toEqual({
+      deliveries: 1,
+      pending: 0,
+      delivered: 1,
+      failed: 0,
+    })
   })
 
   it('counts a delivery whose retry the clock has not reached as pending', async () => {
@@ -47,7 +55,12 @@ describe('POST /__sandbox/webhooks/settle', () => {
     while (arrived() === 0) await new Promise((resolve) => setImmediate(resolve))
     release()
     const reply = await send(core, 'POST /__sandbox/webhooks/settle', SK)
-    expect(conforms(dataOf(WebhookDeliverySummary), reply.body).data).toEqual({ deliveries: 1, pending: 1, delivered: 0, failed: 0 })
+    expect(conforms(dataOf(WebhookDeliverySummary), reply.body).data).toEqual({
+      deliveries: 1,
+      pending: 1,
+      delivered: 0,
+      failed: 0,
+    })
   })
 
   it('answers at once, all zero, for an account without deliveries', async () => {

@@ -7,8 +7,42 @@ import type { PlainQuery } from '../plain-http.ts'
 
 /** Values a careless or hostile client sends. */
 const garbage = fc.oneof(
-  fc.constantFrom('', ' ', 'NaN', 'nan', 'Infinity', '-Infinity', '1e400', '-1e-400', '0x10', '0b1', '1_000', '+1', '-0', '.5', '5.', '1..2',
-    '１２３', '١٢٣', '߁', '\u0000', '1\u0000', '0.5\u0000', '%00', '%', '😀', 'null', 'undefined', '[]', '{}', 'true', '0.123456', '1,5', ' 0.5 ', '9'.repeat(400)),
+  fc.constantFrom(
+    '',
+    ' ',
+    'NaN',
+    'nan',
+    'Infinity',
+    '-Infinity',
+    '1e400',
+    '-1e-400',
+    '0x10',
+    '0b1',
+    '1_000',
+    '+1',
+    '-0',
+    '.5',
+    '5.',
+    '1..2',
+    '１２３',
+    '١٢٣',
+    '߁',
+    '\u0000',
+    '1\u0000',
+    '0.5\u0000',
+    '%00',
+    '%',
+    '😀',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    'true',
+    '0.123456',
+    '1,5',
+    ' 0.5 ',
+    '9'.repeat(400),
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -25,7 +59,13 @@ const plausible: Record<string, fc.Arbitrary<string>> = {
   quoteCurrencyCode: fc.constantFrom('usd', 'eur', 'gbp', 'brl', 'jpy', 'kwd', 'ngn', 'btc'),
   baseCurrencyAmount: fc.constantFrom('0.5', '1', '0.00001', '100000', '0.12345', '1000000000'),
   extraFeePercentage: fc.constantFrom('0', '5', '10', '11'),
-  payoutMethod: fc.constantFrom('sepa_bank_transfer', 'ach_bank_transfer', 'pix_instant_payment', 'credit_debit_card', 'gbp_bank_transfer'),
+  payoutMethod: fc.constantFrom(
+    'sepa_bank_transfer',
+    'ach_bank_transfer',
+    'pix_instant_payment',
+    'credit_debit_card',
+    'gbp_bank_transfer',
+  ),
 }
 
 /** A parameter: absent, plausible, garbage, or repeated. */
@@ -38,7 +78,10 @@ const param = (name: string) =>
   )
 
 const request = fc.record({
-  currencyCode: fc.oneof(plausible.currencyCode!, garbage.filter((s) => s.length > 0 && !s.includes('/'))),
+  currencyCode: fc.oneof(
+    plausible.currencyCode!,
+    garbage.filter((s) => s.length > 0 && !s.includes('/')),
+  ),
   list: fc.boolean(),
   query: fc.record({
     apiKey: param('apiKey'),
@@ -71,7 +114,9 @@ describe('widget API under garbage input', () => {
     const core = createSandboxCore()
     await fc.assert(
       fc.asyncProperty(request, async (generated) => {
-        const path = generated.list ? '/v3/currencies' : `/v3/currencies/${encodeURIComponent(generated.currencyCode)}/sell_quote`
+        const path = generated.list
+          ? '/v3/currencies'
+          : `/v3/currencies/${encodeURIComponent(generated.currencyCode)}/sell_quote`
         const response = await core.handle({ method: 'GET', path, query: queryOf(generated), headers: {} })
         expect(response.kind).toBe('reply')
         if (response.kind === 'reply') checkAnswer(response.status, response.body, generated.list)
@@ -94,7 +139,9 @@ describe('widget API under garbage input', () => {
           for (const [name, value] of Object.entries(queryOf(generated))) {
             for (const one of Array.isArray(value) ? value : [value]) search.append(name, one)
           }
-          const path = generated.list ? '/v3/currencies' : `/v3/currencies/${encodeURIComponent(generated.currencyCode)}/sell_quote`
+          const path = generated.list
+            ? '/v3/currencies'
+            : `/v3/currencies/${encodeURIComponent(generated.currencyCode)}/sell_quote`
           const response = await fetch(`${sandbox.apiUrl}${path}?${search}`)
           checkAnswer(response.status, await response.json(), generated.list)
         }),
@@ -106,7 +153,9 @@ describe('widget API under garbage input', () => {
       const raw = fc.constantFrom('%00', '%', '%zz', '%E0%A4%A', '%FF%FE', '..', '%2F', '%C0%AF', '\u00e9')
       await fc.assert(
         fc.asyncProperty(raw, raw, async (inPath, inQuery) => {
-          const response = await fetch(`${sandbox.apiUrl}/v3/currencies/eth${inPath}/sell_quote?apiKey=pk_test_raw&quoteCurrencyCode=usd&baseCurrencyAmount=0.5${inQuery}`)
+          const response = await fetch(
+            `${sandbox.apiUrl}/v3/currencies/eth${inPath}/sell_quote?apiKey=pk_test_raw&quoteCurrencyCode=usd&baseCurrencyAmount=0.5${inQuery}`,
+          )
           checkAnswer(response.status, await response.json(), false)
         }),
         { numRuns: 81 },

@@ -39,7 +39,10 @@ describe('GET /v3/currencies', () => {
   it('answers 401 with an Error body without an apiKey', async () => {
     const response = await send(core, 'GET /v3/currencies')
     expect(response.status).toBe(401)
-    expect(conforms(WidgetError, response.body)).toEqual({ message: 'apiKey query parameter is required', type: 'UnauthorizedError' })
+    expect(conforms(WidgetError, response.body)).toEqual({
+      message: 'apiKey query parameter is required',
+      type: 'UnauthorizedError',
+    })
   })
 })
 
@@ -74,7 +77,12 @@ describe('sell quote', () => {
     const response = await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=sepa_bank_transfer')
     expect(response.status).toBe(200)
     const body = conforms(SellQuote, response.body)
-    expect(body).toMatchObject({ baseCurrencyCode: 'eth', quoteCurrencyCode: 'usd', baseCurrencyAmount: 0.5, payoutMethod: 'sepa_bank_transfer' })
+    expect(body).toMatchObject({
+      baseCurrencyCode: 'eth',
+      quoteCurrencyCode: 'usd',
+      baseCurrencyAmount: 0.5,
+      payoutMethod: 'sepa_bank_transfer',
+    })
     expect(body.baseCurrency.code).toBe('eth')
     expect(body.quoteCurrency.code).toBe('usd')
   })
@@ -99,17 +107,26 @@ describe('sell quote', () => {
   })
 
   it('splits the gross exactly into payout, fee and extra fee', async () => {
-    const body = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=2')).body)
+    const body = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=2')).body,
+    )
     const gross = Math.round(body.baseCurrencyAmount * body.baseCurrencyPrice * 100)
     expect(Math.round((body.quoteCurrencyAmount + body.feeAmount + body.extraFeeAmount) * 100)).toBe(gross)
     expect(body.extraFeeAmount).toBe(Math.round(gross * 0.02) / 100)
   })
 
   it('rounds amounts to the fiat precision', async () => {
-    const jpy = conforms(SellQuote, (await quote('quoteCurrencyCode=jpy&baseCurrencyAmount=0.12345', freshKey(), 'btc')).body)
+    const jpy = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=jpy&baseCurrencyAmount=0.12345', freshKey(), 'btc')).body,
+    )
     expect(Number.isInteger(jpy.quoteCurrencyAmount)).toBe(true)
     expect(Number.isInteger(jpy.feeAmount)).toBe(true)
-    const kwd = conforms(SellQuote, (await quote('quoteCurrencyCode=kwd&baseCurrencyAmount=0.12345', freshKey(), 'btc')).body)
+    const kwd = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=kwd&baseCurrencyAmount=0.12345', freshKey(), 'btc')).body,
+    )
     expect(kwd.quoteCurrencyAmount * 1000).toBeCloseTo(Math.round(kwd.quoteCurrencyAmount * 1000), 6)
     expect(String(kwd.quoteCurrencyAmount).split('.')[1]?.length ?? 0).toBeLessThanOrEqual(3)
   })
@@ -141,7 +158,10 @@ describe('sell quote', () => {
     const key = freshKey()
     const account = key.slice(8)
     const before = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1', key)).body)
-    const put = await send(core, 'PUT /__sandbox/settings', { headers: { 'x-api-key': `sk_test_${account}` }, body: { defaultExtraFeePercentage: 7 } })
+    const put = await send(core, 'PUT /__sandbox/settings', {
+      headers: { 'x-api-key': `sk_test_${account}` },
+      body: { defaultExtraFeePercentage: 7 },
+    })
     expect(put.status).toBe(200)
     const after = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1', key)).body)
     expect(before.extraFeeAmount).not.toBe(after.extraFeeAmount)
@@ -157,19 +177,36 @@ describe('sell quote', () => {
 
 describe('sell quote: baseCurrencyAmount', () => {
   it('is required', () => expectBadRequest('quoteCurrencyCode=usd', 'baseCurrencyAmount is required'))
-  it('refuses more than 5 decimal places', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.123456', 'baseCurrencyAmount must have at most 5 decimal places', 'btc'))
+  it('refuses more than 5 decimal places', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.123456',
+      'baseCurrencyAmount must have at most 5 decimal places',
+      'btc',
+    ))
   it('accepts exactly 5 decimal places', async () => {
     expect((await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.12345', freshKey(), 'btc')).status).toBe(200)
   })
-  it('refuses zero', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0', 'baseCurrencyAmount must be positive'))
-  it('refuses a negative amount', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=-1', 'baseCurrencyAmount must be positive'))
-  it('refuses text', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=abc', 'baseCurrencyAmount must be a decimal number'))
-  it('refuses exponent notation', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=1e400', 'baseCurrencyAmount must be a decimal number'))
-  it('refuses NaN', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=NaN', 'baseCurrencyAmount must be a decimal number'))
-  it('refuses non-ASCII digits', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=%EF%BC%91', 'baseCurrencyAmount must be a decimal number'))
-  it('refuses an empty value', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=', 'baseCurrencyAmount must not be empty'))
+  it('refuses zero', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0', 'baseCurrencyAmount must be positive'))
+  it('refuses a negative amount', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=-1', 'baseCurrencyAmount must be positive'))
+  it('refuses text', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=abc', 'baseCurrencyAmount must be a decimal number'))
+  it('refuses exponent notation', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=1e400', 'baseCurrencyAmount must be a decimal number'))
+  it('refuses NaN', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=NaN', 'baseCurrencyAmount must be a decimal number'))
+  it('refuses non-ASCII digits', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=%EF%BC%91',
+      'baseCurrencyAmount must be a decimal number',
+    ))
+  it('refuses an empty value', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=', 'baseCurrencyAmount must not be empty'))
   it('accepts 5 decimal places for every sellable currency and sells the amount rounded to its precision', async () => {
-    const cryptos = core.catalog.catalog.currencies.filter((c) => c.type === 'crypto' && c.isSellSupported && !c.isSuspended && c.supportsTestMode)
+    const cryptos = core.catalog.catalog.currencies.filter(
+      (c) => c.type === 'crypto' && c.isSellSupported && !c.isSuspended && c.supportsTestMode,
+    )
     expect(cryptos.some((c) => c.type === 'crypto' && c.precision < 5)).toBe(true)
     for (const crypto of cryptos) {
       if (crypto.type !== 'crypto') continue
@@ -188,29 +225,67 @@ describe('sell quote: baseCurrencyAmount', () => {
     expect(rounded.quoteCurrencyAmount).toBe(exact.quoteCurrencyAmount)
   })
   it('rounds 25.125 usdc (precision 2) half up to 25.13', async () => {
-    expect(conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=25.125', freshKey(), 'usdc')).body).baseCurrencyAmount).toBe(25.13)
+    expect(
+      conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=25.125', freshKey(), 'usdc')).body)
+        .baseCurrencyAmount,
+    ).toBe(25.13)
   })
   it('refuses an amount that rounds to 0 at the currency precision, saying so', () =>
-    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.0004', "baseCurrencyAmount 0.0004 rounds to 0 at sol's precision (3 decimal places); sell at least 0.001", 'sol'))
-  it('refuses an amount below minSellAmount', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.0001', /baseCurrencyAmount must be at least .* \(minSellAmount of eth\)/))
-  it('refuses an amount above maxSellAmount', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=100000', /baseCurrencyAmount must be at most .* \(maxSellAmount of eth\)/))
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.0004',
+      "baseCurrencyAmount 0.0004 rounds to 0 at sol's precision (3 decimal places); sell at least 0.001",
+      'sol',
+    ))
+  it('refuses an amount below minSellAmount', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.0001',
+      /baseCurrencyAmount must be at least .* \(minSellAmount of eth\)/,
+    ))
+  it('refuses an amount above maxSellAmount', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=100000',
+      /baseCurrencyAmount must be at most .* \(maxSellAmount of eth\)/,
+    ))
   it('has no bounds for a currency without minSellAmount and maxSellAmount', async () => {
     expect((await quote('quoteCurrencyCode=usd&baseCurrencyAmount=250000', freshKey(), 'sol')).status).toBe(200)
   })
-  it('refuses an amount whose value does not cover the fees', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.001', /baseCurrencyAmount 0.001 is too small/, 'sol'))
-  it('refuses a repeated parameter', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=1&baseCurrencyAmount=2', 'baseCurrencyAmount must be given once'))
+  it('refuses an amount whose value does not cover the fees', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.001', /baseCurrencyAmount 0.001 is too small/, 'sol'))
+  it('refuses a repeated parameter', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=1&baseCurrencyAmount=2',
+      'baseCurrencyAmount must be given once',
+    ))
 })
 
 describe('sell quote: extraFeePercentage', () => {
-  it('refuses more than 10', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=11', 'extraFeePercentage must be at most 10'))
-  it('refuses a fraction, giving the range', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=2.5', 'extraFeePercentage must be an integer from 0 to 10'))
+  it('refuses more than 10', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=11',
+      'extraFeePercentage must be at most 10',
+    ))
+  it('refuses a fraction, giving the range', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=2.5',
+      'extraFeePercentage must be an integer from 0 to 10',
+    ))
   it('refuses -1 by the range, not as a non-integer', async () => {
-    const body = await expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-1', 'extraFeePercentage must be at least 0 (an integer from 0 to 10)')
+    const body = await expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-1',
+      'extraFeePercentage must be at least 0 (an integer from 0 to 10)',
+    )
     expect(body.message).not.toMatch(/must be an integer/)
   })
-  it('refuses a negative value of many digits by the range', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-250', 'extraFeePercentage must be at least 0'))
+  it('refuses a negative value of many digits by the range', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=-250',
+      'extraFeePercentage must be at least 0',
+    ))
   it('charges no extra fee at 0', async () => {
-    const body = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=0')).body)
+    const body = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=0')).body,
+    )
     expect(body.extraFeeAmount).toBe(0)
   })
   it("defaults to the account's value", async () => {
@@ -218,17 +293,36 @@ describe('sell quote: extraFeePercentage', () => {
     const tenant = core.tenants.get(key.slice(8), 'test')
     tenant.settings.defaultExtraFeePercentage = 7
     const implicit = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5', key)).body)
-    const explicit = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=7', key)).body)
+    const explicit = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&extraFeePercentage=7', key)).body,
+    )
     expect(implicit.extraFeeAmount).toBe(explicit.extraFeeAmount)
     expect(implicit.extraFeeAmount).toBeGreaterThan(0)
   })
 })
 
 describe('sell quote: payoutMethod', () => {
-  it('refuses a value outside the request enum', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=paypal', /payoutMethod must be one of ach_bank_transfer, .*sepa_bank_transfer/))
-  it('refuses gbp_open_banking_payment for sell quotes', () => expectBadRequest('quoteCurrencyCode=gbp&baseCurrencyAmount=0.5&payoutMethod=gbp_open_banking_payment', 'payoutMethod gbp_open_banking_payment is not available for sell quotes'))
-  it('refuses pix_instant_payment for sell quotes', () => expectBadRequest('quoteCurrencyCode=brl&baseCurrencyAmount=0.5&payoutMethod=pix_instant_payment', 'payoutMethod pix_instant_payment is not available for sell quotes'))
-  it('refuses a method the pair does not support', () => expectBadRequest('quoteCurrencyCode=brl&baseCurrencyAmount=0.5&payoutMethod=ach_bank_transfer', 'payoutMethod ach_bank_transfer is not supported for eth/brl'))
+  it('refuses a value outside the request enum', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=0.5&payoutMethod=paypal',
+      /payoutMethod must be one of ach_bank_transfer, .*sepa_bank_transfer/,
+    ))
+  it('refuses gbp_open_banking_payment for sell quotes', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=gbp&baseCurrencyAmount=0.5&payoutMethod=gbp_open_banking_payment',
+      'payoutMethod gbp_open_banking_payment is not available for sell quotes',
+    ))
+  it('refuses pix_instant_payment for sell quotes', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=brl&baseCurrencyAmount=0.5&payoutMethod=pix_instant_payment',
+      'payoutMethod pix_instant_payment is not available for sell quotes',
+    ))
+  it('refuses a method the pair does not support', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=brl&baseCurrencyAmount=0.5&payoutMethod=ach_bank_transfer',
+      'payoutMethod ach_bank_transfer is not supported for eth/brl',
+    ))
   it("defaults to the pair's first supported method", async () => {
     const usd = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5')).body)
     const eur = conforms(SellQuote, (await quote('quoteCurrencyCode=eur&baseCurrencyAmount=0.5')).body)
@@ -238,8 +332,14 @@ describe('sell quote: payoutMethod', () => {
     ])
   })
   it('charges a higher fee for card payouts than for bank transfers', async () => {
-    const ach = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1&payoutMethod=ach_bank_transfer')).body)
-    const card = conforms(SellQuote, (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1&payoutMethod=credit_debit_card')).body)
+    const ach = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1&payoutMethod=ach_bank_transfer')).body,
+    )
+    const card = conforms(
+      SellQuote,
+      (await quote('quoteCurrencyCode=usd&baseCurrencyAmount=1&payoutMethod=credit_debit_card')).body,
+    )
     expect(card.feeAmount).toBeGreaterThan(ach.feeAmount)
   })
 })
@@ -248,18 +348,33 @@ describe('sell quote: currencies', () => {
   it('answers 404 for an unknown currency', async () => {
     const response = await quote('quoteCurrencyCode=usd&baseCurrencyAmount=0.5', freshKey(), 'nope')
     expect(response.status).toBe(404)
-    expect(conforms(WidgetError, response.body)).toEqual({ type: 'NotFoundError', message: expect.stringContaining('currencyCode nope is not a known currency') })
+    expect(conforms(WidgetError, response.body)).toEqual({
+      type: 'NotFoundError',
+      message: expect.stringContaining('currencyCode nope is not a known currency'),
+    })
   })
-  it('refuses a fiat currency as the base', () => expectBadRequest('quoteCurrencyCode=eur&baseCurrencyAmount=5', 'currencyCode usd is a fiat currency', 'usd'))
-  it('refuses a suspended currency', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=5', 'currencyCode xtz is suspended', 'xtz'))
-  it('refuses a currency that is not sellable', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=50', 'currencyCode trx does not support sales', 'trx'))
-  it('refuses a currency without test-mode support in test mode', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=200', 'currencyCode doge does not support test mode', 'doge'))
+  it('refuses a fiat currency as the base', () =>
+    expectBadRequest('quoteCurrencyCode=eur&baseCurrencyAmount=5', 'currencyCode usd is a fiat currency', 'usd'))
+  it('refuses a suspended currency', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=5', 'currencyCode xtz is suspended', 'xtz'))
+  it('refuses a currency that is not sellable', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=50', 'currencyCode trx does not support sales', 'trx'))
+  it('refuses a currency without test-mode support in test mode', () =>
+    expectBadRequest(
+      'quoteCurrencyCode=usd&baseCurrencyAmount=200',
+      'currencyCode doge does not support test mode',
+      'doge',
+    ))
   it('quotes a currency without test-mode support in live mode', async () => {
     expect((await quote('quoteCurrencyCode=usd&baseCurrencyAmount=200', freshKey('live'), 'doge')).status).toBe(200)
   })
-  it('still refuses a suspended currency in live mode', () => expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=5', 'is suspended', 'xtz', freshKey('live')))
+  it('still refuses a suspended currency in live mode', () =>
+    expectBadRequest('quoteCurrencyCode=usd&baseCurrencyAmount=5', 'is suspended', 'xtz', freshKey('live')))
   it('requires quoteCurrencyCode', () => expectBadRequest('baseCurrencyAmount=0.5', 'quoteCurrencyCode is required'))
-  it('refuses an unknown quote currency', () => expectBadRequest('quoteCurrencyCode=xyz&baseCurrencyAmount=0.5', 'quoteCurrencyCode xyz is not a known currency'))
-  it('refuses a crypto quote currency', () => expectBadRequest('quoteCurrencyCode=btc&baseCurrencyAmount=0.5', 'quoteCurrencyCode btc is a crypto currency'))
-  it('refuses a fiat that does not support sales', () => expectBadRequest('quoteCurrencyCode=ngn&baseCurrencyAmount=0.5', 'quoteCurrencyCode ngn does not support sales'))
+  it('refuses an unknown quote currency', () =>
+    expectBadRequest('quoteCurrencyCode=xyz&baseCurrencyAmount=0.5', 'quoteCurrencyCode xyz is not a known currency'))
+  it('refuses a crypto quote currency', () =>
+    expectBadRequest('quoteCurrencyCode=btc&baseCurrencyAmount=0.5', 'quoteCurrencyCode btc is a crypto currency'))
+  it('refuses a fiat that does not support sales', () =>
+    expectBadRequest('quoteCurrencyCode=ngn&baseCurrencyAmount=0.5', 'quoteCurrencyCode ngn does not support sales'))
 })

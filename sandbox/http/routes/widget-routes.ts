@@ -44,7 +44,12 @@ export const widgetRoutes: Route[] = [
       const key = request.search === undefined ? undefined : `${request.path}${request.search}`
       return sellQuotes(tenant, key, [tenant.clock.now(), tenant.settings], () => {
         const query = parseQuery(SellQuoteQuery, request.query)
-        const quote = quoteSell(tenant, params.currencyCode!.toLowerCase(), query, request.query.baseCurrencyAmount as string)
+        const quote = quoteSell(
+          tenant,
+          params.currencyCode!.toLowerCase(),
+          query,
+          request.query.baseCurrencyAmount as string,
+        )
         return { kind: 'reply', status: 200, headers: {}, body: quote, json: sellQuoteJson(quote) }
       })
     },

@@ -16,7 +16,13 @@ describe('CatalogIndex', () => {
   it('answers from a lazy catalog what it answers from the built one', () => {
     const eager = new CatalogIndex(buildCatalog(3))
     const lazy = new CatalogIndex(() => buildCatalog(3), Date.parse(PRICE_EPOCH))
-    expect({ epoch: lazy.priceEpoch, currencies: lazy.currencies, eth: lazy.crypto('eth'), pair: lazy.pair('eth', 'usd'), walk: lazy.walk('eth') }).toEqual({
+    expect({
+      epoch: lazy.priceEpoch,
+      currencies: lazy.currencies,
+      eth: lazy.crypto('eth'),
+      pair: lazy.pair('eth', 'usd'),
+      walk: lazy.walk('eth'),
+    }).toEqual({
       epoch: eager.priceEpoch,
       currencies: eager.currencies,
       eth: eager.crypto('eth'),

@@ -14,11 +14,15 @@ const SCANS = new Set(['filter', 'all', 'collection'])
  * @example
  * findCollectionScans(sourceProgram()) // [{ where: 'domain/sessions.ts:12', code: 'sessions.filter' }] for a scan there
  */
-export function findCollectionScans(program: ts.Program, files: readonly ts.SourceFile[] = sandboxSources(program).map(({ file }) => file)): SourceFinding[] {
+export function findCollectionScans(
+  program: ts.Program,
+  files: readonly ts.SourceFile[] = sandboxSources(program).map(({ file }) => file),
+): SourceFinding[] {
   const checker = program.getTypeChecker()
   const collectionClass = exportedSymbol(program, 'kernel/store/indexed-collection.ts', 'IndexedCollection')
   const classDeclaration = collectionClass.declarations?.find(ts.isClassDeclaration)
-  if (!classDeclaration) throw new Error('IndexedCollection is no class: the finder no longer knows what a collection is')
+  if (!classDeclaration)
+    throw new Error('IndexedCollection is no class: the finder no longer knows what a collection is')
 
   const isCollection = (type: ts.Type): boolean => {
     if (type.isUnionOrIntersection()) return type.types.some(isCollection)
@@ -28,7 +32,8 @@ export function findCollectionScans(program: ts.Program, files: readonly ts.Sour
     return target.isClassOrInterface() && (checker.getBaseTypes(target) ?? []).some(isCollection)
   }
   /** A member the class declares (a subclass's inherited `filter` is still the class's). */
-  const isMember = (symbol: ts.Symbol | undefined) => (symbol?.declarations ?? []).some((declaration) => declaration.parent === classDeclaration)
+  const isMember = (symbol: ts.Symbol | undefined) =>
+    (symbol?.declarations ?? []).some((declaration) => declaration.parent === classDeclaration)
   const scans = (receiver: ts.Node, member: ts.Symbol | undefined, name: string) => {
     if (isMember(member)) return true
     const type = checker.getTypeAtLocation(receiver)
@@ -37,10 +42,19 @@ export function findCollectionScans(program: ts.Program, files: readonly ts.Sour
 
   const findings: SourceFinding[] = []
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAccessExpression(node) && SCANS.has(node.name.text) && scans(node.expression, checker.getSymbolAtLocation(node.name), node.name.text)) {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      SCANS.has(node.name.text) &&
+      scans(node.expression, checker.getSymbolAtLocation(node.name), node.name.text)
+    ) {
       findings.push(findingAt(node))
-    } else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && SCANS.has(node.argumentExpression.text)) {
-      if (scans(node.expression, checker.getSymbolAtLocation(node.argumentExpression), node.argumentExpression.text)) findings.push(findingAt(node))
+    } else if (
+      ts.isElementAccessExpression(node) &&
+      ts.isStringLiteralLike(node.argumentExpression) &&
+      SCANS.has(node.argumentExpression.text)
+    ) {
+      if (scans(node.expression, checker.getSymbolAtLocation(node.argumentExpression), node.argumentExpression.text))
+        findings.push(findingAt(node))
     } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
       const key = node.propertyName ?? node.name
       const name = ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? key.text : undefined

@@ -4,7 +4,8 @@ import { SandboxError } from '../sandbox-error.ts'
 import { IndexedCollection } from './indexed-collection.ts'
 
 const Pet = z.object({ id: z.string(), owner: z.string().nullable(), name: z.string() })
-const pets = () => new IndexedCollection(Pet, { noun: 'pets', roomHint: 'delete some pets', indexes: { byOwner: (pet) => pet.owner } })
+const pets = () =>
+  new IndexedCollection(Pet, { noun: 'pets', roomHint: 'delete some pets', indexes: { byOwner: (pet) => pet.owner } })
 
 describe('IndexedCollection', () => {
   it('finds records by a secondary index, oldest first', async () => {
@@ -92,36 +93,62 @@ describe('IndexedCollection', () => {
     const refused = await collection.create({ id: 'p3', owner: 'ann', name: 'Kit' }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(SandboxError)
     expect((refused as SandboxError).code).toBe('rate_limited')
-    expect((refused as SandboxError).message).toBe("this account holds 2 pets, the sandbox's cap for one account (docs/decisions/0044): delete some pets")
+    expect((refused as SandboxError).message).toBe(
+      "this account holds 2 pets, the sandbox's cap for one account (docs/decisions/0044): delete some pets",
+    )
     collection.delete('p2')
     await expect(collection.create({ id: 'p3', owner: 'ann', name: 'Kit' })).resolves.toMatchObject({ id: 'p3' })
   })
 
   describe('ordered indexes', () => {
-    const ranked = () => new IndexedCollection(Pet, { ordered: { byName: { key: (pet) => pet.owner, order: (pet) => pet.name }, filed: { key: () => 'all' } } })
+    const ranked = () =>
+      new IndexedCollection(Pet, {
+        ordered: { byName: { key: (pet) => pet.owner, order: (pet) => pet.name }, filed: { key: () => 'all' } },
+      })
     const names = (records: Iterable<{ name: string }>) => [...records].map((record) => record.name)
 
     it('walks a key greatest order first, whatever the order of filing', async () => {
       const collection = ranked()
-      for (const [id, name] of [['p1', 'b'], ['p2', 'd'], ['p3', 'a'], ['p4', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      for (const [id, name] of [
+        ['p1', 'b'],
+        ['p2', 'd'],
+        ['p3', 'a'],
+        ['p4', 'c'],
+      ])
+        await collection.create({ id: id!, owner: 'ann', name: name! })
       expect(names(collection.newestWhere('byName', 'ann'))).toEqual(['d', 'c', 'b', 'a'])
     })
 
     it('walks only what sorts below a given order', async () => {
       const collection = ranked()
-      for (const [id, name] of [['p1', 'a'], ['p2', 'b'], ['p3', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      for (const [id, name] of [
+        ['p1', 'a'],
+        ['p2', 'b'],
+        ['p3', 'c'],
+      ])
+        await collection.create({ id: id!, owner: 'ann', name: name! })
       expect(names(collection.newestWhere('byName', 'ann', 'c'))).toEqual(['b', 'a'])
     })
 
     it('walks records without an order last filed first', async () => {
       const collection = ranked()
-      for (const [id, name] of [['p1', 'b'], ['p2', 'a'], ['p3', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      for (const [id, name] of [
+        ['p1', 'b'],
+        ['p2', 'a'],
+        ['p3', 'c'],
+      ])
+        await collection.create({ id: id!, owner: 'ann', name: name! })
       expect(names(collection.newestWhere('filed', 'all'))).toEqual(['c', 'a', 'b'])
     })
 
     it('moves a record whose order an update changes, and forgets a deleted one', async () => {
       const collection = ranked()
-      for (const [id, name] of [['p1', 'a'], ['p2', 'b'], ['p3', 'c']]) await collection.create({ id: id!, owner: 'ann', name: name! })
+      for (const [id, name] of [
+        ['p1', 'a'],
+        ['p2', 'b'],
+        ['p3', 'c'],
+      ])
+        await collection.create({ id: id!, owner: 'ann', name: name! })
       await collection.update('p1', (pet) => void (pet.name = 'z'))
       collection.delete('p2')
       expect(names(collection.newestWhere('byName', 'ann'))).toEqual(['z', 'c'])

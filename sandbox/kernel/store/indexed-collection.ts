@@ -63,13 +63,24 @@ const nextVersion = () => ++versions
  * cards.get(card.id)
  * cards.where('byCustomer', card.customerId)
  */
-export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexName extends string = never, OrderName extends string = never> {
+export class IndexedCollection<
+  Schema extends z.ZodType<{ id: string }>,
+  IndexName extends string = never,
+  OrderName extends string = never,
+> {
   readonly collection: Collection<Schema>
   private readonly byId = new Map<string, z.output<Schema>>()
   /** Records' JSON texts, while they stay unchanged ({@link json}). */
   private readonly texts = new WeakMap<object, string>()
   private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
-  private readonly ordered = new Map<OrderName, { key: IndexKey<z.output<Schema>>; order: (record: z.output<Schema>) => string; entries: Map<string, OrderedEntry[]> }>()
+  private readonly ordered = new Map<
+    OrderName,
+    {
+      key: IndexKey<z.output<Schema>>
+      order: (record: z.output<Schema>) => string
+      entries: Map<string, OrderedEntry[]>
+    }
+  >()
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
   private readonly roomHint: string
@@ -95,7 +106,9 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
       this.secondary.set(name, { key, ids: new Map() })
     }
-    for (const [name, { key, order }] of Object.entries(options.ordered ?? {}) as Array<[OrderName, OrderedIndex<z.output<Schema>>]>) {
+    for (const [name, { key, order }] of Object.entries(options.ordered ?? {}) as Array<
+      [OrderName, OrderedIndex<z.output<Schema>>]
+    >) {
       this.ordered.set(name, { key, order: order ?? (() => ''), entries: new Map() })
     }
   }
@@ -112,7 +125,10 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
 
   /** The 429 `create` throws at the cap: what the cap is, that it is the sandbox's, and how to make room. */
   capError(): SandboxError {
-    return new SandboxError('rate_limited', `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`)
+    return new SandboxError(
+      'rate_limited',
+      `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`,
+    )
   }
 
   /** Validates and stores a record; a 429 `rate_limited` past the cap, or past the account's bytes. */
@@ -210,7 +226,9 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
     const next = this.schema.parse(draft) as Record<string, unknown>
     this.measureUpdate(id, next)
     const before = [...this.secondary.values()].map(({ key }) => key(current as z.output<Schema>))
-    const orderedBefore = [...this.ordered.values()].map(({ key, order }) => [key(current as z.output<Schema>), order(current as z.output<Schema>)] as const)
+    const orderedBefore = [...this.ordered.values()].map(
+      ({ key, order }) => [key(current as z.output<Schema>), order(current as z.output<Schema>)] as const,
+    )
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
     this.texts.delete(current)
@@ -275,7 +293,8 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   private file(record: z.output<Schema>): void {
     for (const ordered of this.ordered.values()) {
       const value = ordered.key(record)
-      if (value !== null && value !== undefined) fileOrdered(ordered.entries, value, { order: ordered.order(record), id: record.id })
+      if (value !== null && value !== undefined)
+        fileOrdered(ordered.entries, value, { order: ordered.order(record), id: record.id })
     }
     for (const { key, ids } of this.secondary.values()) {
       const value = key(record)
@@ -306,7 +325,10 @@ export class IndexedCollection<Schema extends z.ZodType<{ id: string }>, IndexNa
   }
 
   /** Files an updated record anew in each ordered index whose key or order changed: where both stayed, it keeps its place. */
-  private refileOrdered(record: z.output<Schema>, before: ReadonlyArray<readonly [string | null | undefined, string]>): void {
+  private refileOrdered(
+    record: z.output<Schema>,
+    before: ReadonlyArray<readonly [string | null | undefined, string]>,
+  ): void {
     let index = 0
     for (const { key, order, entries } of this.ordered.values()) {
       const [wasKey, wasOrder] = before[index++]!

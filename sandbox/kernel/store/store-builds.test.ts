@@ -3,7 +3,9 @@ import { createSandboxCore } from '#http/sandbox-core.ts'
 
 /** A pause that yields to the event loop and counts how often it was awaited. */
 function countingPause() {
-  const pause = Object.assign(() => new Promise<void>((resolve) => setImmediate(() => (pause.count++, resolve()))), { count: 0 })
+  const pause = Object.assign(() => new Promise<void>((resolve) => setImmediate(() => (pause.count++, resolve()))), {
+    count: 0,
+  })
   return pause
 }
 

@@ -33,7 +33,10 @@ export function neverHeld(error: unknown): undefined {
  * @example
  * const seed = await finishSteps(tenantSeedSteps(1, 'acct', 'test', catalog), pause)
  */
-export async function finishSteps<T>(steps: Generator<void, T, void>, pause: (() => Promise<void>) | undefined): Promise<T> {
+export async function finishSteps<T>(
+  steps: Generator<void, T, void>,
+  pause: (() => Promise<void>) | undefined,
+): Promise<T> {
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value

@@ -21,7 +21,11 @@ describe('DEFAULT_TENANT_LIMITS', () => {
   it('fit, at their fullest, the heap decision 0051 measured under 400 MB of RSS', () => {
     const { tenants, records } = DEFAULT_TENANT_LIMITS
     const seeds = tenants * seededPerAccount
-    const heap = MEASURED.process + seeds * MEASURED.seededRecord + (records - seeds) * MEASURED.runTimeRecord + tenants * MEASURED.fullJournal
+    const heap =
+      MEASURED.process +
+      seeds * MEASURED.seededRecord +
+      (records - seeds) * MEASURED.runTimeRecord +
+      tenants * MEASURED.fullJournal
     expect(heap).toBeLessThanOrEqual(HEAP_AT_THE_BOUND)
   })
 })

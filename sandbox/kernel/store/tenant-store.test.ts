@@ -41,12 +41,18 @@ describe('TenantStore', () => {
   })
 
   it('caps what is added at run time, not the seed: past the cap a create is 429 rate_limited', async () => {
-    const store = await TenantStore.seeded(seed, { limits: { ...DEFAULT_TENANT_LIMITS, transactions: 1, customers: 0 } })
+    const store = await TenantStore.seeded(seed, {
+      limits: { ...DEFAULT_TENANT_LIMITS, transactions: 1, customers: 0 },
+    })
     const seeded = store.transactions.all()[0]!
     expect(store.transactions.size).toBeGreaterThan(1)
     await store.transactions.create({ ...seeded, id: 'txn_runtime1' })
-    await expect(store.transactions.create({ ...seeded, id: 'txn_runtime2' })).rejects.toMatchObject({ code: 'rate_limited' })
-    await expect(store.addCustomer({ ...store.customers.all()[0]!, id: 'cus_runtime1', email: null, phoneNumber: null })).rejects.toMatchObject({ code: 'rate_limited' })
+    await expect(store.transactions.create({ ...seeded, id: 'txn_runtime2' })).rejects.toMatchObject({
+      code: 'rate_limited',
+    })
+    await expect(
+      store.addCustomer({ ...store.customers.all()[0]!, id: 'cus_runtime1', email: null, phoneNumber: null }),
+    ).rejects.toMatchObject({ code: 'rate_limited' })
   })
 
   it('keeps the external customer links through a snapshot, and a snapshot without them loads with none', async () => {

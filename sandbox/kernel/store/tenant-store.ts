@@ -1,4 +1,17 @@
-import { CardRecord, ChallengeRecord, CustomerRecord, SellTransactionRecord, SessionRecord, SwapRecord, TransactionRecord, UploadRecord, WebhookDelivery, WebhookEndpointRecord, type StoreSnapshot, type TenantSeed } from '#contract/index.ts'
+import {
+  CardRecord,
+  ChallengeRecord,
+  CustomerRecord,
+  SellTransactionRecord,
+  SessionRecord,
+  SwapRecord,
+  TransactionRecord,
+  UploadRecord,
+  WebhookDelivery,
+  WebhookEndpointRecord,
+  type StoreSnapshot,
+  type TenantSeed,
+} from '#contract/index.ts'
 import { ExternalCustomers } from './external-customers.ts'
 import { IndexedCollection, type RecordBytes } from './indexed-collection.ts'
 import type { AccountBytes, BytePart } from '../account-bytes.ts'
@@ -49,24 +62,40 @@ function pacer(pause: (() => Promise<void>) | undefined): (write: Promise<unknow
  * store.customerByEmail('active.us-ny@sandbox.test')
  */
 export class TenantStore {
-  readonly customers = new IndexedCollection(CustomerRecord, { noun: 'customers', roomHint: RESET, counted: (delta) => this.count(delta), bytes: this.partBytes('records') })
+  readonly customers = new IndexedCollection(CustomerRecord, {
+    noun: 'customers',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
+  })
   readonly sessions = new IndexedCollection(SessionRecord, {
     noun: 'sessions',
     roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
-    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
     indexes: {
       byExternalCustomer: (session) => session.externalCustomerId,
       revoked: (session) => (session.revokedAt === null ? null : 'revoked'),
     },
   })
-  readonly cards = new IndexedCollection(CardRecord, { noun: 'stored cards', roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`, counted: (delta) => this.count(delta), bytes: this.partBytes('records'), indexes: { byCustomer: (card) => card.customerId } })
+  readonly cards = new IndexedCollection(CardRecord, {
+    noun: 'stored cards',
+    roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`,
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
+    indexes: { byCustomer: (card) => card.customerId },
+  })
   readonly transactions = new IndexedCollection(TransactionRecord, {
     noun: 'transactions',
     roomHint: RESET,
-    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (transaction) => transaction.customerId,
-      byExternalId: (transaction) => (transaction.externalTransactionId === null ? null : `${transaction.customerId} ${transaction.externalTransactionId}`),
+      byExternalId: (transaction) =>
+        transaction.externalTransactionId === null
+          ? null
+          : `${transaction.customerId} ${transaction.externalTransactionId}`,
       /** Account-wide (external ids need not be unique): `GET /v1/transactions/ext/{id}`. */
       byExternalTransactionId: (transaction) => transaction.externalTransactionId,
     },
@@ -81,7 +110,8 @@ export class TenantStore {
   readonly sellTransactions = new IndexedCollection(SellTransactionRecord, {
     noun: 'sell transactions',
     roomHint: RESET,
-    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (sell) => sell.customerId,
       byExternalId: (sell) => sell.externalTransactionId,
@@ -93,14 +123,26 @@ export class TenantStore {
     },
   })
   /** Customer API files (metadata only). */
-  readonly uploads = new IndexedCollection(UploadRecord, { noun: 'uploads', roomHint: RESET, counted: (delta) => this.count(delta), bytes: this.partBytes('records'), indexes: { byCustomer: (upload) => upload.customerId } })
+  readonly uploads = new IndexedCollection(UploadRecord, {
+    noun: 'uploads',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
+    indexes: { byCustomer: (upload) => upload.customerId },
+  })
   /** Verification challenges of the buy frames (test-mode triggers). */
-  readonly challenges = new IndexedCollection(ChallengeRecord, { noun: 'verification challenges', roomHint: RESET, counted: (delta) => this.count(delta), bytes: this.partBytes('records') })
+  readonly challenges = new IndexedCollection(ChallengeRecord, {
+    noun: 'verification challenges',
+    roomHint: RESET,
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
+  })
   /** The partner's webhook endpoints (decision 0058). */
   readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, {
     noun: 'webhook endpoints',
     roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})',
-    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
     indexes: { enabled: (endpoint) => (endpoint.enabled ? 'enabled' : null) },
   })
   /** Webhook deliveries and their attempts; finished ones are the first to make room. */
@@ -109,13 +151,17 @@ export class TenantStore {
     roomHint: RESET,
     counted: (delta) => this.count(delta),
     bytes: this.partBytes('deliveries'),
-    indexes: { finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'), pending: (delivery) => (delivery.status === 'pending' ? 'pending' : null) },
+    indexes: {
+      finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'),
+      pending: (delivery) => (delivery.status === 'pending' ? 'pending' : null),
+    },
   })
   /** Swaps (decision 0068): by customer (their reads), by the partner's external id, by the quotes they executed (a quote executes once). */
   readonly swaps = new IndexedCollection(SwapRecord, {
     noun: 'swaps',
     roomHint: RESET,
-    counted: (delta) => this.count(delta), bytes: this.partBytes('records'),
+    counted: (delta) => this.count(delta),
+    bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (swap) => swap.customerId,
       byExternalId: (swap) => `${swap.customerId} ${swap.externalTransactionId}`,
@@ -185,9 +231,12 @@ export class TenantStore {
     if (this.released) return
     if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && this.filling !== 'restore') {
       const why = `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)`
-      throw new SandboxError('rate_limited', this.filling === 'seed'
-        ? `${why}, so this account's seeded data has no room: try again once another account has been idle, reset one (POST /__sandbox/reset), or restart the sandbox`
-        : `${why}: ${RESET}, or restart the sandbox`)
+      throw new SandboxError(
+        'rate_limited',
+        this.filling === 'seed'
+          ? `${why}, so this account's seeded data has no room: try again once another account has been idle, reset one (POST /__sandbox/reset), or restart the sandbox`
+          : `${why}: ${RESET}, or restart the sandbox`,
+      )
     }
     this.held += delta
     if (this.budget) this.budget.held += delta
@@ -209,8 +258,29 @@ export class TenantStore {
 
   /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
   static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
-    const seeded = { customers: seed.customers.length, cards: seed.cards.length, transactions: seed.transactions.length }
-    return TenantStore.filled({ ...seed, sessions: [], uploads: [], challenges: [], webhookEndpoints: [], webhookDeliveries: [], sellTransactions: [], swaps: [], usedConsents: [], externalCustomers: [], counters: [], seeded }, options, 'seed')
+    const seeded = {
+      customers: seed.customers.length,
+      cards: seed.cards.length,
+      transactions: seed.transactions.length,
+    }
+    return TenantStore.filled(
+      {
+        ...seed,
+        sessions: [],
+        uploads: [],
+        challenges: [],
+        webhookEndpoints: [],
+        webhookDeliveries: [],
+        sellTransactions: [],
+        swaps: [],
+        usedConsents: [],
+        externalCustomers: [],
+        counters: [],
+        seeded,
+      },
+      options,
+      'seed',
+    )
   }
 
   /**
@@ -224,7 +294,11 @@ export class TenantStore {
   }
 
   /** A store filled with every record of `content`, pausing as `options.pause` says, then capped; dropped if refused. */
-  private static async filled(content: StoreSnapshot, options: TenantStoreOptions, filling: 'seed' | 'restore'): Promise<TenantStore> {
+  private static async filled(
+    content: StoreSnapshot,
+    options: TenantStoreOptions,
+    filling: 'seed' | 'restore',
+  ): Promise<TenantStore> {
     const store = new TenantStore(options)
     store.filling = filling
     const paced = pacer(options.pause)

@@ -14,7 +14,11 @@ export const FRAME_PALETTE: ReadonlyArray<{ light: string; dark: string }> = [
   { light: '#57534e', dark: '#d6d3d1' },
 ]
 
-const tones = [['webhook', '#0f766e'], ['failure', '#b91c1c'], ['cancelled', '#b45309']] as const
+const tones = [
+  ['webhook', '#0f766e'],
+  ['failure', '#b91c1c'],
+  ['cancelled', '#b45309'],
+] as const
 
 /**
  * The sequence diagram's own styles, scoped to `svg.seq`: colours come from the page's CSS variables (both themes),
@@ -31,7 +35,11 @@ export const SEQUENCE_SVG_STYLE = [
   `.seq .label { text-anchor: middle; font-size: 11px; fill: var(--diagram-text, #222); paint-order: stroke; stroke: var(--diagram-bg, #fff); stroke-width: 3px; stroke-linejoin: round; }`,
   `.seq .life { stroke: #888; stroke-dasharray: 4 4; } .seq .tip { fill: #888; }`,
   `.seq .call { stroke: var(--diagram-text, #222); } .seq .reply { stroke: var(--reply, #6366f1); stroke-dasharray: 6 3; }`,
-  ...tones.map(([tone, colour]) =>
-    `.seq line.${tone} { stroke: var(--${tone}, ${colour}); stroke-width: 1.5; } .seq .tip.${tone}, .seq .label.${tone} { fill: var(--${tone}, ${colour}); }`),
-  ...FRAME_PALETTE.map(({ light }, i) => `.seq .box.frame-${i} { stroke: var(--frame-${i}, ${light}); stroke-width: 2.5; }`),
+  ...tones.map(
+    ([tone, colour]) =>
+      `.seq line.${tone} { stroke: var(--${tone}, ${colour}); stroke-width: 1.5; } .seq .tip.${tone}, .seq .label.${tone} { fill: var(--${tone}, ${colour}); }`,
+  ),
+  ...FRAME_PALETTE.map(
+    ({ light }, i) => `.seq .box.frame-${i} { stroke: var(--frame-${i}, ${light}); stroke-width: 2.5; }`,
+  ),
 ].join('\n')

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DIAGRAM, fitLabel, sequenceDiagram, sequenceDiagramHtml, sequenceDiagramSvg, type TimelineEntry } from './sequence-diagram.ts'
+import {
+  DIAGRAM,
+  fitLabel,
+  sequenceDiagram,
+  sequenceDiagramHtml,
+  sequenceDiagramSvg,
+  type TimelineEntry,
+} from './sequence-diagram.ts'
 
 const timeline: TimelineEntry[] = [
   { actor: 'customer', target: 'buy-button·abcd', what: 'tapPay' },
@@ -15,7 +22,8 @@ const svg = sequenceDiagramSvg(timeline, new Map([['check·0001', { hidden: true
 /** The lane names, left to right. */
 const lanes = (markup: string) => [...markup.matchAll(/class="head"[^>]*>([^<]*)</g)].map((match) => match[1])
 /** The `<line>` of the arrow whose label is `label` (the line comes just before its label). */
-const arrowOf = (markup: string, label: string) => new RegExp(`(<line [^>]*/>)\\n<text [^>]*><title>${label}</title>`).exec(markup)?.[1]
+const arrowOf = (markup: string, label: string) =>
+  new RegExp(`(<line [^>]*/>)\\n<text [^>]*><title>${label}</title>`).exec(markup)?.[1]
 
 describe('the sequence diagram', () => {
   it('scales to its box: a viewBox, width 100% and no fixed pixel width', () => {
@@ -32,7 +40,15 @@ describe('the sequence diagram', () => {
   })
 
   it('orders the lanes partner server, sandbox API, host page, the frames as they appear, customer', () => {
-    expect(lanes(svg)).toEqual(['partner server', 'sandbox API', 'host page', 'buy-button·abcd', 'check·0001 (hidden)', 'challenge·beef', 'customer'])
+    expect(lanes(svg)).toEqual([
+      'partner server',
+      'sandbox API',
+      'host page',
+      'buy-button·abcd',
+      'check·0001 (hidden)',
+      'challenge·beef',
+      'customer',
+    ])
   })
 
   it('labels a hidden frame lane "(hidden)" and tints a frame lane with its palette colour', () => {
@@ -79,7 +95,9 @@ describe('the sequence diagram', () => {
     expect(shown).toMatch(/…$/)
     expect(shown.length * DIAGRAM.label * DIAGRAM.charEm).toBeLessThanOrEqual(20 + 2 * DIAGRAM.column)
     const wide = sequenceDiagramSvg(timeline.concat({ actor: 'host', target: 'api', what: label }))
-    expect(new RegExp(`<title>${label.replace(/[()]/g, '\\$&')}</title>([^<]*)<`).exec(wide)![1]).toHaveLength(DIAGRAM.maxLabel)
+    expect(new RegExp(`<title>${label.replace(/[()]/g, '\\$&')}</title>([^<]*)<`).exec(wide)![1]).toHaveLength(
+      DIAGRAM.maxLabel,
+    )
   })
 
   it('leaves a plain call untoned', () => {
@@ -101,8 +119,13 @@ describe('the Mermaid diagram', () => {
     expect(lines[0]).toBe('sequenceDiagram')
     expect(lines[1]).toBe('  title a flow, ,1')
     expect(lines.filter((line) => line.startsWith('  participant '))).toEqual([
-      '  participant p0 as partner server', '  participant p1 as sandbox API', '  participant p2 as host page',
-      '  participant p3 as buy-button·abcd', '  participant p4 as check·0001', '  participant p5 as challenge·beef', '  participant p6 as customer',
+      '  participant p0 as partner server',
+      '  participant p1 as sandbox API',
+      '  participant p2 as host page',
+      '  participant p3 as buy-button·abcd',
+      '  participant p4 as check·0001',
+      '  participant p5 as challenge·beef',
+      '  participant p6 as customer',
     ])
     expect(lines).toContain('  p0->>p1: POST /platform/v1/sessions → 201')
     expect(lines).toContain('  p4-->>p2: complete (status: active)')

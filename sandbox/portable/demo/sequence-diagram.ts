@@ -28,14 +28,21 @@ interface Arrow {
   tone?: ArrowTone
 }
 
-const FIXED = new Map([['partner', 'partner server'], ['api', 'sandbox API'], ['host', 'host page'], ['customer', 'customer']])
+const FIXED = new Map([
+  ['partner', 'partner server'],
+  ['api', 'sandbox API'],
+  ['host', 'host page'],
+  ['customer', 'customer'],
+])
 
 /** The fields of an event's payload that tell its outcome (`status`, `code` …), as ` (status: active)`. */
 function summary(detail: unknown): string {
   if (detail === null || typeof detail !== 'object') return ''
   const fields = ['status', 'code', 'failureCode', 'reason', 'kind', 'mismatch'].flatMap((name) => {
     const value = Object.hasOwn(detail, name) ? (detail as Record<string, unknown>)[name] : undefined
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? [`${name}: ${value}`] : []
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? [`${name}: ${value}`]
+      : []
   })
   const transaction = (detail as { transaction?: { status?: unknown } }).transaction?.status
   if (typeof transaction === 'string') fields.push(`transaction: ${transaction}`)
@@ -45,7 +52,8 @@ function summary(detail: unknown): string {
 /** A timeline as arrows between participants: partner → API, host/customer → frame, frame → host. */
 function arrowsOf(timeline: TimelineEntry[]): Arrow[] {
   return timeline.map(({ actor, target, what, detail, tone }) => {
-    if (actor.startsWith('frame:')) return { from: target, to: 'host', label: `${what}${summary(detail)}`, reply: true, ...(tone && { tone }) }
+    if (actor.startsWith('frame:'))
+      return { from: target, to: 'host', label: `${what}${summary(detail)}`, reply: true, ...(tone && { tone }) }
     if (actor === 'browser') return { from: target, to: target, label: what, note: true }
     return { from: actor, to: target, label: what, ...(tone && { tone }) }
   })
@@ -61,7 +69,11 @@ function laneLabel(id: string, lane: LaneStyle | undefined): string {
 function participantsOf(arrows: Arrow[], lanes: ReadonlyMap<string, LaneStyle>): Array<{ id: string; label: string }> {
   const named = new Set(arrows.flatMap((a) => [a.from, a.to]))
   const channels = [...named].filter((name) => !FIXED.has(name))
-  const order = [...['partner', 'api', 'host'].filter((name) => named.has(name)), ...channels, ...(named.has('customer') ? ['customer'] : [])]
+  const order = [
+    ...['partner', 'api', 'host'].filter((name) => named.has(name)),
+    ...channels,
+    ...(named.has('customer') ? ['customer'] : []),
+  ]
   return order.map((id) => ({ id, label: FIXED.get(id) ?? laneLabel(id, lanes.get(id)) }))
 }
 
@@ -86,10 +98,21 @@ export function sequenceDiagram(timeline: TimelineEntry[], title?: string): stri
   return lines.join('\n')
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /** The diagram's geometry (user units of the viewBox; the SVG scales to its box). Text is monospace: 0.6 em a character. */
-export const DIAGRAM = { column: 160, box: 150, row: 26, top: 52, head: 12, minHead: 10, label: 11, charEm: 0.6, maxLabel: 96 } as const
+export const DIAGRAM = {
+  column: 160,
+  box: 150,
+  row: 26,
+  top: 52,
+  head: 12,
+  minHead: 10,
+  label: 11,
+  charEm: 0.6,
+  maxLabel: 96,
+} as const
 
 /**
  * A lane name fitted to a box `width` units wide: at the head size if it fits, else at a smaller size down to
@@ -100,7 +123,8 @@ export const DIAGRAM = { column: 160, box: 150, row: 26, top: 52, head: 12, minH
  */
 export function fitLabel(label: string, width: number): { text: string; size: number } {
   const room = width - 8
-  for (let size = DIAGRAM.head; size >= DIAGRAM.minHead; size--) if (label.length * size * DIAGRAM.charEm <= room) return { text: label, size }
+  for (let size = DIAGRAM.head; size >= DIAGRAM.minHead; size--)
+    if (label.length * size * DIAGRAM.charEm <= room) return { text: label, size }
   const chars = Math.floor(room / (DIAGRAM.minHead * DIAGRAM.charEm)) - 1
   return { text: `${label.slice(0, chars)}…`, size: DIAGRAM.minHead }
 }
@@ -112,7 +136,10 @@ export function fitLabel(label: string, width: number): { text: string; size: nu
  * @example
  * sequenceDiagramSvg([{ actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 200' }])
  */
-export function sequenceDiagramSvg(timeline: TimelineEntry[], lanes: ReadonlyMap<string, LaneStyle> = new Map()): string {
+export function sequenceDiagramSvg(
+  timeline: TimelineEntry[],
+  lanes: ReadonlyMap<string, LaneStyle> = new Map(),
+): string {
   const arrows = arrowsOf(timeline)
   const participants = participantsOf(arrows, lanes)
   const { column, box, row, top } = DIAGRAM
@@ -128,7 +155,9 @@ export function sequenceDiagramSvg(timeline: TimelineEntry[], lanes: ReadonlyMap
     const colour = lanes.get(p.id)?.colour
     const tint = colour === undefined ? '' : ` frame-${colour}`
     const size = fitted.size === DIAGRAM.head ? '' : ` style="font-size:${fitted.size}px"`
-    parts.push(`<g class="lane"><title>${escapeHtml(p.label)}</title><rect x="${cx - box / 2}" y="8" width="${box}" height="28" rx="4" class="box${tint}"/><text x="${cx}" y="26" class="head"${size}>${escapeHtml(fitted.text)}</text></g>`)
+    parts.push(
+      `<g class="lane"><title>${escapeHtml(p.label)}</title><rect x="${cx - box / 2}" y="8" width="${box}" height="28" rx="4" class="box${tint}"/><text x="${cx}" y="26" class="head"${size}>${escapeHtml(fitted.text)}</text></g>`,
+    )
     parts.push(`<line x1="${cx}" y1="36" x2="${cx}" y2="${height - 6}" class="life"/>`)
   }
   arrows.forEach((a, i) => {
@@ -142,9 +171,13 @@ export function sequenceDiagramSvg(timeline: TimelineEntry[], lanes: ReadonlyMap
     if (a.note) {
       parts.push(`<rect x="${from - box / 2}" y="${y - 15}" width="${box}" height="20" class="note"/>`)
     } else {
-      parts.push(`<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#seq-head${a.tone ? `-${a.tone}` : ''})"/>`)
+      parts.push(
+        `<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#seq-head${a.tone ? `-${a.tone}` : ''})"/>`,
+      )
     }
-    parts.push(`<text x="${mid}" y="${a.note ? y : y - 4}" class="label${tone}"><title>${escapeHtml(a.label)}</title>${escapeHtml(text)}</text>`)
+    parts.push(
+      `<text x="${mid}" y="${a.note ? y : y - 4}" class="label${tone}"><title>${escapeHtml(a.label)}</title>${escapeHtml(text)}</text>`,
+    )
   })
   const marker = (id: string, tone?: ArrowTone) =>
     `<marker id="${id}" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" class="tip${tone ? ` ${tone}` : ''}"/></marker>`

@@ -56,8 +56,11 @@ export function readCardEntry(action: CardForm): { entry: CardEntry } | { proble
   if (!cardBrand(number)) return { problem: 'Only Visa, Mastercard and American Express cards are accepted.' }
   const month = String(action.expiryMonth ?? '').trim()
   const year = String(action.expiryYear ?? '').trim()
-  if (!/^[0-9]{1,2}$/.test(month) || Number(month) < 1 || Number(month) > 12) return { problem: 'Check the expiry month.' }
+  if (!/^[0-9]{1,2}$/.test(month) || Number(month) < 1 || Number(month) > 12)
+    return { problem: 'Check the expiry month.' }
   if (!/^([0-9]{2}|20[0-9]{2})$/.test(year)) return { problem: 'Check the expiry year.' }
   if (!/^[0-9]{3,4}$/.test(String(action.cvc ?? '').trim())) return { problem: 'Check the security code.' }
-  return { entry: { number, expiryMonth: Number(month), expiryYear: year.length === 2 ? 2000 + Number(year) : Number(year) } }
+  return {
+    entry: { number, expiryMonth: Number(month), expiryYear: year.length === 2 ? 2000 + Number(year) : Number(year) },
+  }
 }

@@ -1,7 +1,17 @@
 import type { z } from 'zod'
 import type {
-  Availability, BuyQuote, ChallengeCancelled, ChallengeComplete, Connection, EffectName, ExportConsent, PurchaseComplete, SellPayoutMethod, SellTransactionStatus,
-  StoredCard, TransactionStatus,
+  Availability,
+  BuyQuote,
+  ChallengeCancelled,
+  ChallengeComplete,
+  Connection,
+  EffectName,
+  ExportConsent,
+  PurchaseComplete,
+  SellPayoutMethod,
+  SellTransactionStatus,
+  StoredCard,
+  TransactionStatus,
 } from '#contract/index.ts'
 import type { ChallengeRecord } from '#contract/index.ts'
 import type { PurchaseGate } from './purchase-gate.ts'
@@ -38,7 +48,9 @@ export interface EffectValues {
   'purchase.execute': PurchaseOutcome
   'challenge.open': { kind: ChallengeRecord['kind'] }
   /** The challenge frame's `complete` or `cancelled` event. */
-  'challenge.resolve': { kind: 'complete'; payload: z.infer<typeof ChallengeComplete> } | { kind: 'cancelled'; payload: z.infer<typeof ChallengeCancelled> }
+  'challenge.resolve':
+    | { kind: 'complete'; payload: z.infer<typeof ChallengeComplete> }
+    | { kind: 'cancelled'; payload: z.infer<typeof ChallengeCancelled> }
 }
 
 /** The widget's sell quote: the amount sold (rounded to the crypto's precision), the payout, fees and method. */
@@ -80,7 +92,9 @@ export interface EffectFailure {
 }
 
 /** The success of effect `N`: `result.effect === N && result.ok` narrows `value` to its type. */
-export type EffectSuccess<N extends EffectName = EffectName> = { [K in N]: { effect: K; ok: true; value: EffectValueOf<K> } }[N]
+export type EffectSuccess<N extends EffectName = EffectName> = {
+  [K in N]: { effect: K; ok: true; value: EffectValueOf<K> }
+}[N]
 
 /** The answer to an effect, typed per effect name. */
 export type EffectResult = EffectSuccess | EffectFailure
@@ -117,9 +131,21 @@ function textOf(value: unknown): string | undefined {
  * // { effect: 'purchase.execute', ok: false, error: { code: 'internal_error', message: 'Injected fault …' } }
  */
 export function effectResultOfAnswer(type: string, answer: EffectAnswer): EffectResult {
-  if (answer === 'network-error') return { effect: type, ok: false, error: { code: 'network_error', message: `${type}: the connection to the frames origin was dropped` } }
+  if (answer === 'network-error')
+    return {
+      effect: type,
+      ok: false,
+      error: { code: 'network_error', message: `${type}: the connection to the frames origin was dropped` },
+    }
   if (answer.status === 200) return answer.body as EffectResult
-  const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as { code?: unknown; message?: unknown }
+  const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as {
+    code?: unknown
+    message?: unknown
+  }
   const code = answer.status === 401 ? 'invalid_token' : (textOf(body.code) ?? 'unavailable')
-  return { effect: type, ok: false, error: { code, message: textOf(body.message) ?? `${type}: the frames origin answered ${answer.status}` } }
+  return {
+    effect: type,
+    ok: false,
+    error: { code, message: textOf(body.message) ?? `${type}: the frames origin answered ${answer.status}` },
+  }
 }

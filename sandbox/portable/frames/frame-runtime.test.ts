@@ -7,7 +7,11 @@ function twoEffects() {
   const ends: Array<(result: EffectResult) => void> = []
   const machine = {
     frame: 'reset',
-    start: () => ({ state: 0, events: [], effects: [{ type: 'first' }, { type: 'second' }] as unknown as FrameEffect[] }),
+    start: () => ({
+      state: 0,
+      events: [],
+      effects: [{ type: 'first' }, { type: 'second' }] as unknown as FrameEffect[],
+    }),
     step: (state: number) => ({ state: state + 1, events: [], effects: [] }),
     view: () => ({ screen: 'done', title: '', actions: [] }),
   } as unknown as FrameMachine<'reset', number, never>
@@ -28,10 +32,11 @@ describe('frame runtime, changed', () => {
     const { runtime, end } = twoEffects()
     const seen: Array<string | undefined> = []
     // Watches every change; between two effects the runtime may answer 'queued'.
-    const follow = () => void runtime.changed().then(() => {
-      seen.push(runtime.busyWith())
-      follow()
-    })
+    const follow = () =>
+      void runtime.changed().then(() => {
+        seen.push(runtime.busyWith())
+        follow()
+      })
     const effects = () => seen.filter((busy) => busy !== 'queued')
 
     follow()

@@ -99,7 +99,8 @@ export function createFrameRuntime<F extends FrameName, State, Action extends { 
       io.acted?.(action)
       apply(machine.step(state, { type: 'customer', action }))
     },
-    view: () => (state === undefined ? { screen: 'connecting', title: 'Connecting…', actions: [] } : machine.view(state)),
+    view: () =>
+      state === undefined ? { screen: 'connecting', title: 'Connecting…', actions: [] } : machine.view(state),
     async idle() {
       while (pending > 0) await queue
     },

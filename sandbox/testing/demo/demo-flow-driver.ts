@@ -3,9 +3,7 @@ import { expect } from 'vitest'
 import type { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 
 /** One thing the viewer does while a flow runs: an action in a frame (a form's submit), or a button of the partner's page. */
-type DriverStep =
-  | { frame: string; action: string; fields?: Record<string, string> }
-  | { partnerButton: string }
+type DriverStep = { frame: string; action: string; fields?: Record<string, string> } | { partnerButton: string }
 
 /** How to run one flow of the menu to its end, and what its result banner and diagram then show. */
 interface FlowPlan {
@@ -18,35 +16,86 @@ interface FlowPlan {
 }
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'
-const tapAndPay = (frame: string): DriverStep[] => [{ frame, action: 'tapPay' }, { frame, action: 'confirmSheet' }]
+const tapAndPay = (frame: string): DriverStep[] => [
+  { frame, action: 'tapPay' },
+  { frame, action: 'confirmSheet' },
+]
 
 /** Every flow of the menu, with the page's default customer (the first fixture, active in New York) and amount (100). */
 export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
   connect: { steps: [], outcome: 'success', text: /Connected: the customer is active/, frames: ['connect'] },
-  'card-buy': { steps: tapAndPay('buy-button'), outcome: 'pending', text: /Payment submitted: transaction \S+ is pending/, frames: ['check', 'buy-button'] },
-  'apple-pay': { steps: tapAndPay('apple-pay'), outcome: 'pending', text: /Payment submitted: transaction \S+ is pending/, frames: ['check', 'apple-pay'] },
-  'google-pay': { steps: tapAndPay('google-pay'), outcome: 'pending', text: /Payment submitted: transaction \S+ is pending/, frames: ['check', 'google-pay'] },
+  'card-buy': {
+    steps: tapAndPay('buy-button'),
+    outcome: 'pending',
+    text: /Payment submitted: transaction \S+ is pending/,
+    frames: ['check', 'buy-button'],
+  },
+  'apple-pay': {
+    steps: tapAndPay('apple-pay'),
+    outcome: 'pending',
+    text: /Payment submitted: transaction \S+ is pending/,
+    frames: ['check', 'apple-pay'],
+  },
+  'google-pay': {
+    steps: tapAndPay('google-pay'),
+    outcome: 'pending',
+    text: /Payment submitted: transaction \S+ is pending/,
+    frames: ['check', 'google-pay'],
+  },
   'challenge-48': {
     steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'completeChallenge' }],
-    outcome: 'pending', text: /Payment submitted after the verification: transaction \S+ is pending/, frames: ['check', 'buy-button', 'challenge'],
+    outcome: 'pending',
+    text: /Payment submitted after the verification: transaction \S+ is pending/,
+    frames: ['check', 'buy-button', 'challenge'],
   },
   'challenge-49': {
     steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'enterCvv', fields: { cvv: '123' } }],
-    outcome: 'pending', text: /Payment submitted after the verification: transaction \S+ is pending/, frames: ['check', 'buy-button', 'challenge'],
+    outcome: 'pending',
+    text: /Payment submitted after the verification: transaction \S+ is pending/,
+    frames: ['check', 'buy-button', 'challenge'],
   },
-  terms: { steps: [{ partnerButton: 'Accept the terms' }], outcome: 'success', text: /Connected: the customer is active/, frames: ['check'] },
+  terms: {
+    steps: [{ partnerButton: 'Accept the terms' }],
+    outcome: 'success',
+    text: /Connected: the customer is active/,
+    frames: ['check'],
+  },
   mismatch: { steps: [], outcome: 'failure', text: /connectionRequired, mismatch/, frames: ['check'] },
-  'wallet-failure': { steps: tapAndPay('google-pay'), outcome: 'failure', text: /Payment failed: .*transactionNotAllowed/, frames: ['check', 'google-pay'] },
+  'wallet-failure': {
+    steps: tapAndPay('google-pay'),
+    outcome: 'failure',
+    text: /Payment failed: .*transactionNotAllowed/,
+    frames: ['check', 'google-pay'],
+  },
   reset: { steps: [], outcome: 'success', text: /Logged out/, frames: ['check', 'reset'] },
   'add-card': {
-    steps: [{ frame: 'add-card', action: 'enterCard', fields: { number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123' } }],
-    outcome: 'success', text: /Card added: visa ending 4242/, frames: ['check', 'add-card'],
+    steps: [
+      {
+        frame: 'add-card',
+        action: 'enterCard',
+        fields: { number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123' },
+      },
+    ],
+    outcome: 'success',
+    text: /Card added: visa ending 4242/,
+    frames: ['check', 'add-card'],
   },
   widget: {
-    steps: [{ frame: 'widget', action: 'chooseAmount', fields: { amount: '100' } }, { frame: 'widget', action: 'enterWallet', fields: { address: WALLET } }, { frame: 'widget', action: 'pay' }],
-    outcome: 'pending', text: /Payment submitted: transaction \S+ is pending/, frames: ['check', 'widget'],
+    steps: [
+      { frame: 'widget', action: 'chooseAmount', fields: { amount: '100' } },
+      { frame: 'widget', action: 'enterWallet', fields: { address: WALLET } },
+      { frame: 'widget', action: 'pay' },
+    ],
+    outcome: 'pending',
+    text: /Payment submitted: transaction \S+ is pending/,
+    frames: ['check', 'widget'],
   },
-  'customer-export': { steps: [{ frame: 'customer-export', action: 'consent' }], outcome: 'success', text: /Export consent given/, frames: ['check', 'customer-export'] },
+  'customer-export': {
+    steps: [{ frame: 'customer-export', action: 'consent' }],
+    outcome: 'success',
+    text: /Export consent given/,
+    frames: ['check', 'customer-export'],
+  },
 }
 
 /** Poll timeouts of the driver: a busy 2-core machine, never the 5 s default. */
@@ -58,7 +107,12 @@ export const POLL = { timeout: 15_000 }
  * @example
  * const page = await openDemo(browser, sandbox.apiUrl, { width: 390, height: 844 }, 'dark')
  */
-export async function openDemo(browser: { newPage(options: object): Promise<Page> }, apiUrl: string, viewport: { width: number; height: number }, theme: 'light' | 'dark'): Promise<Page> {
+export async function openDemo(
+  browser: { newPage(options: object): Promise<Page> },
+  apiUrl: string,
+  viewport: { width: number; height: number },
+  theme: 'light' | 'dark',
+): Promise<Page> {
   const page = await browser.newPage({ viewport })
   await page.goto(`${apiUrl}/demo`)
   await page.waitForFunction(() => (window as unknown as { demoReady?: boolean }).demoReady === true, undefined, POLL)
@@ -69,7 +123,9 @@ export async function openDemo(browser: { newPage(options: object): Promise<Page
 /** Does one step: fills and submits a visible frame's form, or presses a partner button. */
 export async function doStep(page: Page, step: DriverStep): Promise<void> {
   if ('partnerButton' in step) return page.getByRole('button', { name: step.partnerButton }).click(POLL)
-  const form = page.frameLocator(`#frames iframe[title="${step.frame} frame"]`).locator(`form[data-action="${step.action}"]`)
+  const form = page
+    .frameLocator(`#frames iframe[title="${step.frame} frame"]`)
+    .locator(`form[data-action="${step.action}"]`)
   await form.waitFor(POLL)
   for (const [name, value] of Object.entries(step.fields ?? {})) await form.locator(`input[name="${name}"]`).fill(value)
   await form.locator('button[type="submit"]').click(POLL)
@@ -94,11 +150,16 @@ export async function bannerOf(page: Page): Promise<{ outcome: string; text: str
 const lanesOf = (page: Page) => page.locator('#diagram svg text.head').allTextContents()
 
 /** The diagram's drawn width and its box's, and whether the page scrolls sideways. */
-const fitOf = (page: Page) => page.evaluate(() => {
-  const box = document.getElementById('diagram')!
-  const svg = box.querySelector('svg')
-  return { svg: svg?.getBoundingClientRect().width ?? 0, box: box.clientWidth, pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth }
-})
+const fitOf = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.getElementById('diagram')!
+    const svg = box.querySelector('svg')
+    return {
+      svg: svg?.getBoundingClientRect().width ?? 0,
+      box: box.clientWidth,
+      pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    }
+  })
 
 /**
  * Runs one flow of the menu as its plan says and asserts its banner, the diagram's fit in its box, no sideways
@@ -113,10 +174,15 @@ export async function runFlow(page: Page, flow: string, plan: FlowPlan): Promise
   await expect.poll(async () => (await bannerOf(page)).outcome, POLL).toBe(plan.outcome)
   expect((await bannerOf(page)).text).toMatch(plan.text)
   const lanes = ['partner server', 'sandbox API', 'host page']
-  await expect.poll(async () => {
-    const names = await lanesOf(page)
-    return [...lanes.filter((lane) => names.includes(lane)), ...plan.frames.filter((frame) => names.some((name) => name.startsWith(frame)))]
-  }, POLL).toEqual([...lanes, ...plan.frames])
+  await expect
+    .poll(async () => {
+      const names = await lanesOf(page)
+      return [
+        ...lanes.filter((lane) => names.includes(lane)),
+        ...plan.frames.filter((frame) => names.some((name) => name.startsWith(frame))),
+      ]
+    }, POLL)
+    .toEqual([...lanes, ...plan.frames])
   const fit = await fitOf(page)
   expect(fit.svg, 'the diagram is drawn within its box').toBeLessThanOrEqual(fit.box + 1)
   expect(fit.pageScroll, 'the page does not scroll sideways').toBeLessThanOrEqual(0)

@@ -29,10 +29,13 @@ export function demoFlowMatrix(viewport: { width: number; height: number }, them
   const demo = demoPageFixture(viewport, theme)
 
   describe(`every demo flow at ${viewport.width} px, ${theme}`, { timeout: 120_000 }, () => {
-    it.each(Object.keys(DEMO_FLOWS) as Array<keyof typeof DEMO_FLOWS>)('%s ends with its banner, a diagram that fits, its lanes and no axe violation', async (flow) => {
-      await runFlow(demo.page, flow, FLOW_PLANS[flow])
-      expect(await axeViolations(demo.page), 'the demo page').toEqual([])
-      expect(await frameViolations(demo.page), 'inside the frames').toEqual([])
-    })
+    it.each(Object.keys(DEMO_FLOWS) as Array<keyof typeof DEMO_FLOWS>)(
+      '%s ends with its banner, a diagram that fits, its lanes and no axe violation',
+      async (flow) => {
+        await runFlow(demo.page, flow, FLOW_PLANS[flow])
+        expect(await axeViolations(demo.page), 'the demo page').toEqual([])
+        expect(await frameViolations(demo.page), 'inside the frames').toEqual([])
+      },
+    )
   })
 }

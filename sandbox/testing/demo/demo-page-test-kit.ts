@@ -19,7 +19,10 @@ interface DemoPageFixture {
  * const demo = demoPageFixture({ width: 390, height: 844 }, 'dark')
  * it('runs', async () => { await demo.page.click('#run') })
  */
-export function demoPageFixture(viewport = { width: 1440, height: 900 }, theme: 'light' | 'dark' = 'light'): DemoPageFixture {
+export function demoPageFixture(
+  viewport = { width: 1440, height: 900 },
+  theme: 'light' | 'dark' = 'light',
+): DemoPageFixture {
   let started: DemoPageFixture | undefined
   beforeAll(async () => {
     const sandbox = await startServer({ port: 0, framesPort: 0 })
@@ -34,5 +37,15 @@ export function demoPageFixture(viewport = { width: 1440, height: 900 }, theme: 
     if (!started) throw new Error('the demo page is not open: read the fixture inside a test')
     return started
   }
-  return { get sandbox() { return get().sandbox }, get browser() { return get().browser }, get page() { return get().page } }
+  return {
+    get sandbox() {
+      return get().sandbox
+    },
+    get browser() {
+      return get().browser
+    },
+    get page() {
+      return get().page
+    },
+  }
 }

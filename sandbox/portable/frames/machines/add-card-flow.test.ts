@@ -6,17 +6,31 @@ import { conforms, send } from '#http/test-request.ts'
 import { openInProcessFrame } from '#frames/server/in-process-frame.ts'
 import { addCardMachine, type AddCardAction } from './add-card.ts'
 
-const card = (change: Partial<AddCardAction> = {}): AddCardAction => ({ type: 'enterCard', number: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvc: '123', ...change })
+const card = (change: Partial<AddCardAction> = {}): AddCardAction => ({
+  type: 'enterCard',
+  number: '4242424242424242',
+  expiryMonth: '12',
+  expiryYear: '2030',
+  cvc: '123',
+  ...change,
+})
 
 /** An add-card frame for a connected customer, acked; `who` picks the magic identity. */
 async function openFrame(core: SandboxCore, who: { email: string; phoneNumber: string } = magic.usNy) {
   const account = platformAccount(core)
   const { connection } = await account.connect(who)
-  const frame = await openInProcessFrame(core, addCardMachine, { channelId: 'channel-1', clientToken: connection.credentials.clientToken })
+  const frame = await openInProcessFrame(core, addCardMachine, {
+    channelId: 'channel-1',
+    clientToken: connection.credentials.clientToken,
+  })
   frame.runtime.receive({ kind: 'ack' })
   await frame.runtime.idle()
   const bearer = { authorization: `Bearer ${connection.credentials.accessToken}` }
-  const storedCards = async () => conforms(dataOf(PaymentMethodList), (await send(core, 'GET /platform/v1/payment-methods', { headers: bearer })).body).data.paymentMethods
+  const storedCards = async () =>
+    conforms(
+      dataOf(PaymentMethodList),
+      (await send(core, 'GET /platform/v1/payment-methods', { headers: bearer })).body,
+    ).data.paymentMethods
   return { frame, storedCards }
 }
 
@@ -32,7 +46,19 @@ describe('add-card frame, in process', () => {
     await act(frame, card())
     expect(frame.events).toHaveLength(3)
     const complete = FrameOutbound.parse(frame.events[2])
-    expect(complete).toMatchObject({ kind: 'complete', payload: { paymentMethod: { type: 'card', brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030, availability: { available: true } } } })
+    expect(complete).toMatchObject({
+      kind: 'complete',
+      payload: {
+        paymentMethod: {
+          type: 'card',
+          brand: 'visa',
+          last4: '4242',
+          expiryMonth: 12,
+          expiryYear: 2030,
+          availability: { available: true },
+        },
+      },
+    })
     const added = (complete as { payload: { paymentMethod: { id: string } } }).payload.paymentMethod
     const cards = await storedCards()
     expect(cards).toHaveLength(3)
@@ -42,7 +68,10 @@ describe('add-card frame, in process', () => {
   it('accepts a card that expires in the current month of the tenant clock', async () => {
     const { frame } = await openFrame(createSandboxCore())
     await act(frame, card({ expiryMonth: '1', expiryYear: '26', number: '5555555555554444' }))
-    expect(frame.events.at(-1)).toMatchObject({ kind: 'complete', payload: { paymentMethod: { brand: 'mastercard', last4: '4444', expiryMonth: 1, expiryYear: 2026 } } })
+    expect(frame.events.at(-1)).toMatchObject({
+      kind: 'complete',
+      payload: { paymentMethod: { brand: 'mastercard', last4: '4444', expiryMonth: 1, expiryYear: 2026 } },
+    })
   })
 
   it('refuses a card that expired before the tenant clock’s month with a message and no event', async () => {
@@ -56,7 +85,13 @@ describe('add-card frame, in process', () => {
   it('posts error card_declined for the magic number 4000000000000002 and stores nothing', async () => {
     const { frame, storedCards } = await openFrame(createSandboxCore())
     await act(frame, card({ number: '4000 0000 0000 0002' }))
-    expect(frame.events.at(-1)).toEqual({ kind: 'error', payload: { code: 'card_declined', message: 'the issuer declined the card (sandbox magic number 4000000000000002)' } })
+    expect(frame.events.at(-1)).toEqual({
+      kind: 'error',
+      payload: {
+        code: 'card_declined',
+        message: 'the issuer declined the card (sandbox magic number 4000000000000002)',
+      },
+    })
     expect(await storedCards()).toHaveLength(2)
     await act(frame, card())
     expect(frame.events.at(-1)).toMatchObject({ kind: 'complete' })
@@ -73,13 +108,22 @@ describe('add-card frame, in process', () => {
   it('posts error invalid_token when the clientToken is not a connected customer’s', async () => {
     const { frame } = await openFrame(createSandboxCore(), magic.stranger)
     await act(frame, card())
-    expect(frame.events.at(-1)).toEqual({ kind: 'error', payload: { code: 'invalid_token', message: 'the add-card frame needs the clientToken of a connected customer (full scope)' } })
+    expect(frame.events.at(-1)).toEqual({
+      kind: 'error',
+      payload: {
+        code: 'invalid_token',
+        message: 'the add-card frame needs the clientToken of a connected customer (full scope)',
+      },
+    })
   })
 
   it('posts error invalid_token when opened with an apiKey only', async () => {
     const core = createSandboxCore()
     const account = platformAccount(core)
-    const frame = await openInProcessFrame(core, addCardMachine, { channelId: 'channel-1', apiKey: `pk_test_${account.account}` })
+    const frame = await openInProcessFrame(core, addCardMachine, {
+      channelId: 'channel-1',
+      apiKey: `pk_test_${account.account}`,
+    })
     frame.runtime.receive({ kind: 'ack' })
     await act(frame, card())
     expect(frame.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_token' } })

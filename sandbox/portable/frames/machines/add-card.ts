@@ -7,7 +7,11 @@ import { readCardEntry, type CardForm } from '../card-entry.ts'
 export type AddCardAction = { type: 'enterCard' } & CardForm
 
 /** States of the add-card frame; `message` is what the form tells the customer. */
-export type AddCardState = { phase: 'form'; message?: string } | { phase: 'saving' } | { phase: 'added'; card: StoredCard } | { phase: 'failed' }
+export type AddCardState =
+  | { phase: 'form'; message?: string }
+  | { phase: 'saving' }
+  | { phase: 'added'; card: StoredCard }
+  | { phase: 'failed' }
 
 /** The sandbox's test cards (the same numbers as the `card.add` effect's `MAGIC_CARDS`, checked by a test). */
 export const ADD_CARD_TEST_CARDS = { added: '4242424242424242', declined: '4000000000000002' } as const
@@ -43,21 +47,50 @@ export const addCardMachine: FrameMachine<'add-card', AddCardState, AddCardActio
     }
     if (state.phase !== 'saving' || input.type !== 'result' || input.result.effect !== 'card.add') return next(state)
     const { result } = input
-    if (result.ok) return next({ phase: 'added', card: result.value }, [{ kind: 'complete', payload: { paymentMethod: result.value } }])
+    if (result.ok)
+      return next({ phase: 'added', card: result.value }, [
+        { kind: 'complete', payload: { paymentMethod: result.value } },
+      ])
     if (result.error.code === 'card_expired') return next({ phase: 'form', message: EXPIRED_MESSAGE })
-    if (result.error.code === 'card_declined') return next({ phase: 'form', message: DECLINED_MESSAGE }, [errorEvent(result)])
+    if (result.error.code === 'card_declined')
+      return next({ phase: 'form', message: DECLINED_MESSAGE }, [errorEvent(result)])
     return next({ phase: 'failed' }, [errorEvent(result)])
   },
   view(state) {
     if (state.phase === 'saving') return { screen: 'saving', title: 'Adding your card…', actions: [] }
-    if (state.phase === 'added') return { screen: 'added', title: 'Card added', body: `${state.card.brand} ending ${state.card.last4}`, actions: [] }
-    if (state.phase === 'failed') return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
+    if (state.phase === 'added')
+      return {
+        screen: 'added',
+        title: 'Card added',
+        body: `${state.card.brand} ending ${state.card.last4}`,
+        actions: [],
+      }
+    if (state.phase === 'failed')
+      return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
     const fields: FrameField[] = [
       { name: 'number', label: 'Card number', type: 'text', inputMode: 'numeric', autocomplete: 'cc-number' },
-      { name: 'expiryMonth', label: 'Expiry month (MM)', type: 'text', inputMode: 'numeric', autocomplete: 'cc-exp-month' },
-      { name: 'expiryYear', label: 'Expiry year (YY or YYYY)', type: 'text', inputMode: 'numeric', autocomplete: 'cc-exp-year' },
+      {
+        name: 'expiryMonth',
+        label: 'Expiry month (MM)',
+        type: 'text',
+        inputMode: 'numeric',
+        autocomplete: 'cc-exp-month',
+      },
+      {
+        name: 'expiryYear',
+        label: 'Expiry year (YY or YYYY)',
+        type: 'text',
+        inputMode: 'numeric',
+        autocomplete: 'cc-exp-year',
+      },
       { name: 'cvc', label: 'Security code', type: 'text', inputMode: 'numeric', autocomplete: 'cc-csc' },
     ]
-    return { screen: 'form', title: 'Add a card', ...(state.message ? { error: state.message } : {}), actions: [{ action: 'enterCard', label: 'Add card', fields }], hints: ADD_CARD_HINTS }
+    return {
+      screen: 'form',
+      title: 'Add a card',
+      ...(state.message ? { error: state.message } : {}),
+      actions: [{ action: 'enterCard', label: 'Add card', fields }],
+      hints: ADD_CARD_HINTS,
+    }
   },
 }

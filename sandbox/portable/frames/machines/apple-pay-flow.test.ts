@@ -2,9 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '#http/sandbox-core.ts'
 import { TEST_TRIGGERS } from '#domain/triggers.ts'
 import { applePayMachine } from './apple-pay.ts'
-import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
+import {
+  challengeUrl,
+  completedId,
+  connectedBuyer,
+  kinds,
+  openChallengeFrame,
+  openPurchase,
+  until,
+} from './purchase-test-kit.ts'
 
-const failures = TEST_TRIGGERS.flatMap((t) => (t.outcome.kind === 'failure' && t.frames.includes('apple-pay') ? [[t.amount, t.outcome.failureCode, t.outcome.failureReason] as const] : []))
+const failures = TEST_TRIGGERS.flatMap((t) =>
+  t.outcome.kind === 'failure' && t.frames.includes('apple-pay')
+    ? [[t.amount, t.outcome.failureCode, t.outcome.failureReason] as const]
+    : [],
+)
 
 describe('apple-pay frame, in process', () => {
   it('posts ready, buttonPressed on the tap, and complete with a pending transaction once the sheet is confirmed', async () => {
@@ -16,20 +28,32 @@ describe('apple-pay frame, in process', () => {
     frame.runtime.act({ type: 'confirmSheet' })
     await frame.runtime.idle()
     expect(kinds(frame)).toEqual(['handshake', 'ready', 'buttonPressed', 'complete'])
-    expect(frame.events[3]).toMatchObject({ payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'pending' } } })
+    expect(frame.events[3]).toMatchObject({
+      payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'pending' } },
+    })
   })
 
-  it.each(failures)('fails the transaction at once for amount %s with failureCode %s', async (amount, failureCode, failureReason) => {
-    const core = createSandboxCore()
-    const buyer = await connectedBuyer(core)
-    const frame = await openPurchase(core, applePayMachine, buyer.clientToken, await buyer.quote(amount, 'apple_pay'))
-    frame.runtime.act({ type: 'tapPay' })
-    frame.runtime.act({ type: 'confirmSheet' })
-    await frame.runtime.idle()
-    const complete = frame.events.at(-1)!
-    expect(complete).toEqual({ kind: 'complete', payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode, failureReason } })
-    expect((await buyer.tenant.store()).transactions.get(completedId(frame))).toMatchObject({ status: 'failed', failureCode, failureReason })
-  })
+  it.each(failures)(
+    'fails the transaction at once for amount %s with failureCode %s',
+    async (amount, failureCode, failureReason) => {
+      const core = createSandboxCore()
+      const buyer = await connectedBuyer(core)
+      const frame = await openPurchase(core, applePayMachine, buyer.clientToken, await buyer.quote(amount, 'apple_pay'))
+      frame.runtime.act({ type: 'tapPay' })
+      frame.runtime.act({ type: 'confirmSheet' })
+      await frame.runtime.idle()
+      const complete = frame.events.at(-1)!
+      expect(complete).toEqual({
+        kind: 'complete',
+        payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode, failureReason },
+      })
+      expect((await buyer.tenant.store()).transactions.get(completedId(frame))).toMatchObject({
+        status: 'failed',
+        failureCode,
+        failureReason,
+      })
+    },
+  )
 
   it('covers walletPayMerchantUnavailable among its failures', () => {
     expect(failures.map(([, code]) => code)).toContain('walletPayMerchantUnavailable')

@@ -18,7 +18,9 @@ export type AuthState =
 function onResult(state: AuthState, result: EffectResult): Step<AuthState> {
   if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
   if (state.phase === 'identifying' && result.effect === 'connection.identify') {
-    return result.ok ? next({ phase: 'code', publicKey: state.publicKey }) : next({ phase: 'failed' }, [errorEvent(result)])
+    return result.ok
+      ? next({ phase: 'code', publicKey: state.publicKey })
+      : next({ phase: 'failed' }, [errorEvent(result)])
   }
   if (state.phase === 'authenticating' && result.effect === 'connection.authenticate') {
     return result.ok ? encryptFor(result.value, state.publicKey) : next({ phase: 'failed' }, [errorEvent(result)])
@@ -38,10 +40,14 @@ function onAction(state: AuthState, action: AuthAction): Step<AuthState> {
 function view(state: AuthState): FrameView {
   if (state.phase === 'code') {
     return {
-      screen: 'code', title: 'Enter your code',
+      screen: 'code',
+      title: 'Enter your code',
       body: 'We sent you a six-digit code.',
       ...(state.message ? { error: state.message } : {}),
-      actions: [{ action: 'enterCode', label: 'Verify', fields: [ONE_TIME_CODE_FIELD] }, { action: 'cancel', label: 'Cancel' }],
+      actions: [
+        { action: 'enterCode', label: 'Verify', fields: [ONE_TIME_CODE_FIELD] },
+        { action: 'cancel', label: 'Cancel' },
+      ],
       hints: [ONE_TIME_CODE_HINT],
     }
   }

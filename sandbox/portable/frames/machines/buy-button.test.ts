@@ -6,7 +6,8 @@ import { sampleQuote } from './purchase-test-kit.ts'
 
 const quote = sampleQuote()
 const params = { channelId: 'channel-1', quote: encodeQuote(quote) }
-const act = (state: BuyButtonState, type: BuyButtonAction['type']) => buyButtonMachine.step(state, { type: 'customer', action: { type } })
+const act = (state: BuyButtonState, type: BuyButtonAction['type']) =>
+  buyButtonMachine.step(state, { type: 'customer', action: { type } })
 const nothing = (state: BuyButtonState) => ({ state, events: [], effects: [] })
 
 describe('buy button machine', () => {
@@ -41,8 +42,13 @@ describe('buy button machine', () => {
   })
 
   it('pays by card: a wallet-pay quote is invalid_quote and renders no button', () => {
-    const step = buyButtonMachine.start({ channelId: 'channel-1', quote: encodeQuote(sampleQuote({ paymentMethod: { type: 'google_pay' } })) })
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'invalid_quote', message: expect.stringContaining('pays with card') } }])
+    const step = buyButtonMachine.start({
+      channelId: 'channel-1',
+      quote: encodeQuote(sampleQuote({ paymentMethod: { type: 'google_pay' } })),
+    })
+    expect(step.events).toEqual([
+      { kind: 'error', payload: { code: 'invalid_quote', message: expect.stringContaining('pays with card') } },
+    ])
   })
 
   it('ignores a confirm or cancel before the tap, a second tap on the sheet, and effect results it did not ask for', () => {
@@ -51,7 +57,12 @@ describe('buy button machine', () => {
     expect(act(button, 'cancelSheet')).toEqual(nothing(button))
     const sheet = act(button, 'tapPay').state
     expect(act(sheet, 'tapPay')).toEqual(nothing(sheet))
-    expect(buyButtonMachine.step(sheet, { type: 'result', result: { effect: 'quote.check', ok: true, value: {} } as EffectResult })).toEqual(nothing(sheet))
+    expect(
+      buyButtonMachine.step(sheet, {
+        type: 'result',
+        result: { effect: 'quote.check', ok: true, value: {} } as EffectResult,
+      }),
+    ).toEqual(nothing(sheet))
   })
 
   it('ignores taps once the purchase is under way', () => {

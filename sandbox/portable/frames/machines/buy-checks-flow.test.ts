@@ -4,7 +4,15 @@ import { signBuyQuote } from '#domain/buy-quote.ts'
 import { openInProcessFrame } from '#frames/server/in-process-frame.ts'
 import { buyMachine } from './buy.ts'
 import { encodeQuote } from './purchase-flow.ts'
-import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
+import {
+  challengeUrl,
+  completedId,
+  connectedBuyer,
+  kinds,
+  openChallengeFrame,
+  openPurchase,
+  until,
+} from './purchase-test-kit.ts'
 
 describe('buy frame checks, in process', () => {
   it('posts quoteExpired when the challenge outlives its quote; the stale challenge is then invalid_token and a fresh quote challenges again', async () => {
@@ -40,7 +48,9 @@ describe('buy frame checks, in process', () => {
     await second.runtime.idle()
     expect(second.events.at(-1)).toEqual(first.events.at(-1))
     expect((await buyer.transaction(completedId(first)))?.externalTransactionId).toBe('order-1')
-    expect((await buyer.tenant.store()).transactions.filter((t) => t.externalTransactionId === 'order-1')).toHaveLength(1)
+    expect((await buyer.tenant.store()).transactions.filter((t) => t.externalTransactionId === 'order-1')).toHaveLength(
+      1,
+    )
   })
 
   it('reports invalid_quote for a quote changed after signing or made for another customer', async () => {
@@ -49,7 +59,10 @@ describe('buy frame checks, in process', () => {
     const quote = await buyer.quote(100)
     const changed = await openPurchase(core, buyMachine, buyer.clientToken, { ...quote, totalAmount: 1 })
     await changed.runtime.idle()
-    expect(changed.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_quote', message: expect.stringContaining('signature') } })
+    expect(changed.events.at(-1)).toMatchObject({
+      kind: 'error',
+      payload: { code: 'invalid_quote', message: expect.stringContaining('signature') },
+    })
     const other = await connectedBuyer(core)
     const foreign = await openPurchase(core, buyMachine, other.clientToken, quote)
     await foreign.runtime.idle()
@@ -62,16 +75,29 @@ describe('buy frame checks, in process', () => {
     const quote = await buyer.quote(100)
     const small = { ...quote, destination: { ...quote.destination, amount: 0.0076 } }
     const before = (await buyer.tenant.store()).transactions.all().length
-    const buy = await openPurchase(core, buyMachine, buyer.clientToken, { ...small, signature: signBuyQuote(buyer.tenant, buyer.customerId, small) })
+    const buy = await openPurchase(core, buyMachine, buyer.clientToken, {
+      ...small,
+      signature: signBuyQuote(buyer.tenant, buyer.customerId, small),
+    })
     await buy.runtime.idle()
-    expect(buy.events.at(-1)).toEqual({ kind: 'error', payload: { code: 'invalid_quote', message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth' } })
+    expect(buy.events.at(-1)).toEqual({
+      kind: 'error',
+      payload: {
+        code: 'invalid_quote',
+        message: 'the amount bought 0.0076 eth is below the minimum buy of 0.0085 eth',
+      },
+    })
     expect((await buyer.tenant.store()).transactions.all()).toHaveLength(before)
   })
 
   it('reports invalid_token when opened with an apiKey instead of a customer clientToken', async () => {
     const core = createSandboxCore()
     const buyer = await connectedBuyer(core)
-    const frame = await openInProcessFrame(core, buyMachine, { channelId: 'channel-key', apiKey: `pk_test_${buyer.account.account}`, quote: encodeQuote(await buyer.quote(100)) })
+    const frame = await openInProcessFrame(core, buyMachine, {
+      channelId: 'channel-key',
+      apiKey: `pk_test_${buyer.account.account}`,
+      quote: encodeQuote(await buyer.quote(100)),
+    })
     frame.runtime.receive({ kind: 'ack' })
     await frame.runtime.idle()
     expect(frame.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_token' } })

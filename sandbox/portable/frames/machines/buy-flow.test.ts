@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { FrameOutbound } from '#contract/index.ts'
 import { createSandboxCore } from '#http/sandbox-core.ts'
 import { buyMachine } from './buy.ts'
-import { challengeUrl, completedId, connectedBuyer, kinds, openChallengeFrame, openPurchase, until } from './purchase-test-kit.ts'
+import {
+  challengeUrl,
+  completedId,
+  connectedBuyer,
+  kinds,
+  openChallengeFrame,
+  openPurchase,
+  until,
+} from './purchase-test-kit.ts'
 
-const transactionsOf = async (buyer: Awaited<ReturnType<typeof connectedBuyer>>) => (await buyer.tenant.store()).transactions.filter((t) => t.customerId === buyer.customerId).length
+const transactionsOf = async (buyer: Awaited<ReturnType<typeof connectedBuyer>>) =>
+  (await buyer.tenant.store()).transactions.filter((t) => t.customerId === buyer.customerId).length
 
 describe('buy frame, in process', () => {
   it('pays a card quote after the ack: complete with a pending transaction that settles completed 20 s later', async () => {
@@ -13,7 +22,10 @@ describe('buy frame, in process', () => {
     const frame = await openPurchase(core, buyMachine, buyer.clientToken, await buyer.quote(100))
     await frame.runtime.idle()
     expect(kinds(frame)).toEqual(['handshake', 'complete'])
-    expect(frame.events[1]).toEqual({ kind: 'complete', payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'pending' } } })
+    expect(frame.events[1]).toEqual({
+      kind: 'complete',
+      payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'pending' } },
+    })
     const id = completedId(frame)
     expect((await buyer.transaction(id))?.status).toBe('pending')
     buyer.tenant.clock.advance(20_000)
@@ -35,8 +47,14 @@ describe('buy frame, in process', () => {
     await challenge.runtime.idle()
     await buy.runtime.idle()
     const done = challenge.events.at(-1)!
-    expect(done).toEqual({ kind: 'complete', payload: { flow: 'buy', transaction: { id: expect.stringMatching(/^txn_/), status: 'pending' } } })
-    const id = done.kind === 'complete' && 'flow' in done.payload && done.payload.flow === 'buy' ? done.payload.transaction.id : ''
+    expect(done).toEqual({
+      kind: 'complete',
+      payload: { flow: 'buy', transaction: { id: expect.stringMatching(/^txn_/), status: 'pending' } },
+    })
+    const id =
+      done.kind === 'complete' && 'flow' in done.payload && done.payload.flow === 'buy'
+        ? done.payload.transaction.id
+        : ''
     expect(kinds(buy)).toEqual(['handshake', 'challenge', 'complete'])
     expect(buy.events[2]).toEqual({ kind: 'complete', payload: { transaction: { id, status: 'pending' } } })
     expect(await transactionsOf(buyer)).toBe(before + 1)
@@ -55,21 +73,32 @@ describe('buy frame, in process', () => {
     expect(challenge.events.at(-1)).toEqual({ kind: 'cancelled', payload: { flow: 'buy' } })
     expect(buy.events.at(-1)).toEqual({
       kind: 'complete',
-      payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: 'The customer cancelled the verification challenge.' },
+      payload: {
+        transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' },
+        failureCode: 'authorizationDeclined',
+        failureReason: 'The customer cancelled the verification challenge.',
+      },
     })
     expect(await transactionsOf(buyer)).toBe(before + 1)
-    const id = ((buy.events.at(-1) as { payload: { transaction: { id: string } } }).payload).transaction.id
+    const id = (buy.events.at(-1) as { payload: { transaction: { id: string } } }).payload.transaction.id
     expect((await buyer.tenant.store()).transactions.get(id)).toMatchObject({
       status: 'failed',
       failureCode: 'authorizationDeclined',
-      stages: [{ status: 'success' }, { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' }, { status: 'not_started' }, { status: 'not_started' }],
+      stages: [
+        { status: 'success' },
+        { stage: 'stage_two_verification', status: 'failed', failureReason: 'cancelled' },
+        { status: 'not_started' },
+        { status: 'not_started' },
+      ],
     })
   })
 
   it('asks for the CVV again for 49, and completes once 3 digits are entered', async () => {
     const core = createSandboxCore({ origins: { api: 'http://localhost:4010', frames: 'http://localhost:4011' } })
     const buyer = await connectedBuyer(core)
-    const buy = await openPurchase(core, buyMachine, buyer.clientToken, await buyer.quote(49), { externalTransactionId: 'order-49' })
+    const buy = await openPurchase(core, buyMachine, buyer.clientToken, await buyer.quote(49), {
+      externalTransactionId: 'order-49',
+    })
     await until(buy, 'challenge')
     expect(challengeUrl(buy)).toMatch(/^http:\/\/localhost:4011\/platform\/v1\/challenge\?/)
     const challenge = await openChallengeFrame(core, challengeUrl(buy), { clientToken: buyer.clientToken })
@@ -106,8 +135,20 @@ describe('buy frame, in process', () => {
     challenge.runtime.act({ type: 'completeChallenge' })
     await challenge.runtime.idle()
     await buy.runtime.idle()
-    const journal = buyer.tenant.journal.list({ kind: 'frame' }).map((e) => (e.kind === 'frame' ? `${e.frame} ${e.direction} ${e.event}` : ''))
-    expect(journal).toEqual(['buy out handshake', 'buy in ack', 'buy out challenge', 'challenge out handshake', 'challenge in ack', 'challenge action completeChallenge', 'challenge out complete', 'buy out complete'])
-    for (const event of [...buy.events, ...challenge.events]) expect(FrameOutbound.safeParse(event).success, JSON.stringify(event)).toBe(true)
+    const journal = buyer.tenant.journal
+      .list({ kind: 'frame' })
+      .map((e) => (e.kind === 'frame' ? `${e.frame} ${e.direction} ${e.event}` : ''))
+    expect(journal).toEqual([
+      'buy out handshake',
+      'buy in ack',
+      'buy out challenge',
+      'challenge out handshake',
+      'challenge in ack',
+      'challenge action completeChallenge',
+      'challenge out complete',
+      'buy out complete',
+    ])
+    for (const event of [...buy.events, ...challenge.events])
+      expect(FrameOutbound.safeParse(event).success, JSON.stringify(event)).toBe(true)
   })
 })

@@ -22,7 +22,11 @@ async function openChallenge(core: SandboxCore, params: Record<string, string>) 
 }
 
 describe('challenge frame, in process', () => {
-  it.each([[50.13, 'invalid_token'], [51.13, 'unsupported_flow'], [52.13, 'invalid_challenge']])(
+  it.each([
+    [50.13, 'invalid_token'],
+    [51.13, 'unsupported_flow'],
+    [52.13, 'invalid_challenge'],
+  ])(
     'reports the sandbox trigger %s as %s, and the buy frame fails with a transaction failed at verification',
     async (amount, code) => {
       const core = createSandboxCore()
@@ -30,14 +34,25 @@ describe('challenge frame, in process', () => {
       const before = (await buyer.tenant.store()).transactions.all().length
       const challenge = await openChallenge(core, { ...params, clientToken: buyer.clientToken })
       await buy.runtime.idle()
-      expect(challenge.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code, message: expect.stringContaining(`sandbox trigger ${amount}`) } }])
+      expect(challenge.events).toEqual([
+        { kind: 'handshake' },
+        { kind: 'error', payload: { code, message: expect.stringContaining(`sandbox trigger ${amount}`) } },
+      ])
       expect(buy.events.at(-1)).toEqual({
         kind: 'complete',
-        payload: { transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' }, failureCode: 'authorizationDeclined', failureReason: `The verification challenge failed (${code}).` },
+        payload: {
+          transaction: { id: expect.stringMatching(/^txn_/), status: 'failed' },
+          failureCode: 'authorizationDeclined',
+          failureReason: `The verification challenge failed (${code}).`,
+        },
       })
       const store = await buyer.tenant.store()
       expect(store.transactions.all().length).toBe(before + 1)
-      expect(store.transactions.all().at(-1)!.stages[1]).toEqual({ stage: 'stage_two_verification', status: 'failed', failureReason: 'error' })
+      expect(store.transactions.all().at(-1)!.stages[1]).toEqual({
+        stage: 'stage_two_verification',
+        status: 'failed',
+        failureReason: 'error',
+      })
     },
   )
 
@@ -57,15 +72,24 @@ describe('challenge frame, in process', () => {
     const { params } = await pendingChallenge(core)
     const stranger = await connectedBuyer(core)
     const otherAccount = await openChallenge(core, { ...params, apiKey: `pk_test_${stranger.account.account}` })
-    expect(otherAccount.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_token', message: expect.stringContaining('not issued to this account') } })
+    expect(otherAccount.events.at(-1)).toMatchObject({
+      kind: 'error',
+      payload: { code: 'invalid_token', message: expect.stringContaining('not issued to this account') },
+    })
   })
 
   it('reports invalid_token when opened with the clientToken of another customer of the same account', async () => {
     const core = createSandboxCore()
     const { buyer, params } = await pendingChallenge(core)
-    const { connection } = await buyer.account.connect({ email: 'active.us-wa@sandbox.test', phoneNumber: '+12065550102' })
+    const { connection } = await buyer.account.connect({
+      email: 'active.us-wa@sandbox.test',
+      phoneNumber: '+12065550102',
+    })
     const frame = await openChallenge(core, { ...params, clientToken: connection.credentials.clientToken })
-    expect(frame.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_token', message: expect.stringContaining('another customer') } })
+    expect(frame.events.at(-1)).toMatchObject({
+      kind: 'error',
+      payload: { code: 'invalid_token', message: expect.stringContaining('another customer') },
+    })
   })
 
   it('opens with the account apiKey alone, as the challenge URL carries what it needs', async () => {
@@ -89,7 +113,10 @@ describe('challenge frame, in process', () => {
     await first.runtime.idle()
     second.runtime.act({ type: 'completeChallenge' })
     await second.runtime.idle()
-    expect(second.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_challenge', message: 'the challenge was already completed' } })
+    expect(second.events.at(-1)).toMatchObject({
+      kind: 'error',
+      payload: { code: 'invalid_challenge', message: 'the challenge was already completed' },
+    })
     const reopened = await openChallenge(core, { ...params, clientToken: buyer.clientToken })
     expect(reopened.events.at(-1)).toMatchObject({ kind: 'error', payload: { code: 'invalid_challenge' } })
     expect((await buyer.tenant.store()).transactions.all().length).toBe(before + 1)

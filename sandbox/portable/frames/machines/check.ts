@@ -56,7 +56,12 @@ export type CheckState = { phase: 'deciding'; publicKey: string } | Encrypting |
  */
 export const checkMachine: FrameMachine<'check', CheckState> = {
   frame: 'check',
-  start: (params) => next({ phase: 'deciding', publicKey: params.publicKey }, [], [{ type: 'connection.decide', ...(params.skipKyc === 'true' ? { skipKyc: true } : {}) }]),
+  start: (params) =>
+    next(
+      { phase: 'deciding', publicKey: params.publicKey },
+      [],
+      [{ type: 'connection.decide', ...(params.skipKyc === 'true' ? { skipKyc: true } : {}) }],
+    ),
   step(state, input) {
     if (input.type !== 'result') return next(state)
     const { result } = input
@@ -66,5 +71,9 @@ export const checkMachine: FrameMachine<'check', CheckState> = {
     if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') return finishEncrypting(state, result)
     return next(state)
   },
-  view: (state) => ({ screen: state.phase, title: state.phase === 'done' ? 'Checked' : state.phase === 'failed' ? 'Check failed' : 'Checking…', actions: [] }),
+  view: (state) => ({
+    screen: state.phase,
+    title: state.phase === 'done' ? 'Checked' : state.phase === 'failed' ? 'Check failed' : 'Checking…',
+    actions: [],
+  }),
 }

@@ -9,13 +9,20 @@ import { checkMachine } from './check.ts'
 import { connectMachine } from './connect.ts'
 
 /** Opens the connect frame for a new session and acks it, asserting nothing was posted before the ack. */
-async function openConnect(body: Record<string, unknown>, prepare?: (core: SandboxCore, headers: Record<string, string>) => Promise<unknown>) {
+async function openConnect(
+  body: Record<string, unknown>,
+  prepare?: (core: SandboxCore, headers: Record<string, string>) => Promise<unknown>,
+) {
   const core = createSandboxCore()
   const account = platformAccount(core)
   await prepare?.(core, account.headers)
   const sessionToken = await account.session(body)
   const keys = await generateHostKeyPair()
-  const frame = await openInProcessFrame(core, connectMachine, { channelId: 'channel-connect', sessionToken, publicKey: keys.publicKeyHex })
+  const frame = await openInProcessFrame(core, connectMachine, {
+    channelId: 'channel-connect',
+    sessionToken,
+    publicKey: keys.publicKeyHex,
+  })
   await frame.runtime.idle()
   expect(frame.events).toEqual([{ kind: 'handshake' }])
   frame.runtime.receive({ kind: 'ack' })
@@ -35,7 +42,8 @@ async function register(connect: Awaited<ReturnType<typeof openConnect>>, email:
   await connect.act({ type: 'acceptTerms' })
 }
 
-const paymentMethods = (core: SandboxCore, accessToken: string) => send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${accessToken}` } })
+const paymentMethods = (core: SandboxCore, accessToken: string) =>
+  send(core, 'GET /platform/v1/payment-methods', { headers: { authorization: `Bearer ${accessToken}` } })
 
 describe('connect frame, in process', () => {
   it('onboards a new customer: email, a wrong code refused, 000000, terms, then complete active with full credentials', async () => {
@@ -50,9 +58,15 @@ describe('connect frame, in process', () => {
     expect(connect.frame.runtime.view()).toMatchObject({ screen: 'terms' })
     await connect.act({ type: 'acceptTerms' })
     const { payload, credentials } = await connect.complete()
-    expect(payload).toMatchObject({ status: 'active', customer: { country: 'USA', administrativeArea: 'NY', area: null, kyc: { status: 'approved', requirements: [] } } })
+    expect(payload).toMatchObject({
+      status: 'active',
+      customer: { country: 'USA', administrativeArea: 'NY', area: null, kyc: { status: 'approved', requirements: [] } },
+    })
     expect(payload).not.toHaveProperty('mismatch')
-    expect(await paymentMethods(connect.core, credentials.accessToken)).toMatchObject({ status: 200, body: { data: { paymentMethods: [] } } })
+    expect(await paymentMethods(connect.core, credentials.accessToken)).toMatchObject({
+      status: 200,
+      body: { data: { paymentMethods: [] } },
+    })
   })
 
   it('stores the new customer with the email entered and terms accepted now, and links the session to it', async () => {
@@ -61,12 +75,28 @@ describe('connect frame, in process', () => {
     const { payload } = await connect.complete()
     const tenant = connect.account.tenant()
     const record = (await tenant.store()).customers.get(payload.customer!.id)
-    expect(record).toMatchObject({ email: 'fresh.customer@example.com', phoneNumber: null, country: 'USA', administrativeArea: null, kycStatus: 'approved', termsAcceptedAt: tenant.clock.iso(), guest: false, magic: null })
+    expect(record).toMatchObject({
+      email: 'fresh.customer@example.com',
+      phoneNumber: null,
+      country: 'USA',
+      administrativeArea: null,
+      kycStatus: 'approved',
+      termsAcceptedAt: tenant.clock.iso(),
+      guest: false,
+      magic: null,
+    })
     const keys = await generateHostKeyPair()
-    const again = await openInProcessFrame(connect.core, checkMachine, { channelId: 'channel-check', sessionToken: connect.sessionToken, publicKey: keys.publicKeyHex })
+    const again = await openInProcessFrame(connect.core, checkMachine, {
+      channelId: 'channel-check',
+      sessionToken: connect.sessionToken,
+      publicKey: keys.publicKeyHex,
+    })
     again.runtime.receive({ kind: 'ack' })
     await again.runtime.idle()
-    expect(again.events[1]).toMatchObject({ kind: 'complete', payload: { status: 'active', customer: { id: payload.customer!.id } } })
+    expect(again.events[1]).toMatchObject({
+      kind: 'complete',
+      payload: { status: 'active', customer: { id: payload.customer!.id } },
+    })
   })
 
   it.each([
@@ -82,7 +112,10 @@ describe('connect frame, in process', () => {
   it('sends the customer back to the email screen when the email belongs to another customer', async () => {
     const connect = await openConnect(magic.stranger)
     await register(connect, magic.usNy.email)
-    expect(connect.frame.runtime.view()).toMatchObject({ screen: 'email', error: expect.stringMatching(/another account/) })
+    expect(connect.frame.runtime.view()).toMatchObject({
+      screen: 'email',
+      error: expect.stringMatching(/another account/),
+    })
     expect(connect.frame.events).toEqual([{ kind: 'handshake' }])
     await register(connect, 'other@example.com')
     expect((await connect.complete()).payload.status).toBe('active')
@@ -102,7 +135,11 @@ describe('connect frame, in process', () => {
 
   it('completes a mismatch at once as connectionRequired with mismatch true', async () => {
     const connect = await openConnect({ email: magic.usNy.email, phoneNumber: magic.gb.phoneNumber })
-    expect((await connect.complete()).payload).toEqual({ status: 'connectionRequired', mismatch: true, credentials: expect.any(String) })
+    expect((await connect.complete()).payload).toEqual({
+      status: 'connectionRequired',
+      mismatch: true,
+      credentials: expect.any(String),
+    })
   })
 
   it('shows outstanding terms, and after acceptTerms completes termsAcceptanceRequired with anonymous credentials, leaving the terms outstanding', async () => {
@@ -113,12 +150,17 @@ describe('connect frame, in process', () => {
     const { payload, credentials } = await connect.complete()
     expect(payload.status).toBe('termsAcceptanceRequired')
     expect((await paymentMethods(connect.core, credentials.accessToken)).status).toBe(403)
-    const replay = await send(connect.core, 'POST /__sandbox/connections', { headers: connect.account.headers, body: { sessionToken: connect.sessionToken } })
+    const replay = await send(connect.core, 'POST /__sandbox/connections', {
+      headers: connect.account.headers,
+      body: { sessionToken: connect.sessionToken },
+    })
     expect(replay.body).toMatchObject({ data: { status: 'termsAcceptanceRequired' } })
   })
 
   it('onboards a guest as a full customer when guest checkout is off', async () => {
-    const connect = await openConnect(magic.guest, (core, headers) => send(core, 'PUT /__sandbox/settings', { headers, body: { capabilities: { guestCheckout: false } } }))
+    const connect = await openConnect(magic.guest, (core, headers) =>
+      send(core, 'PUT /__sandbox/settings', { headers, body: { capabilities: { guestCheckout: false } } }),
+    )
     expect(connect.frame.runtime.view()).toMatchObject({ screen: 'email' })
     await register(connect, 'guest.upgraded@example.com')
     const { payload } = await connect.complete()
@@ -135,7 +177,10 @@ describe('connect frame, in process', () => {
     await connect.act({ type: 'enterCode', code: '000000' })
     expect(connect.frame.events).toEqual([{ kind: 'handshake' }])
     // Messages only: the customer's actions are journaled too (direction `action`).
-    const messages = connect.account.tenant().journal.list({ kind: 'frame' }).filter((e) => e.kind === 'frame' && e.direction !== 'action')
+    const messages = connect.account
+      .tenant()
+      .journal.list({ kind: 'frame' })
+      .filter((e) => e.kind === 'frame' && e.direction !== 'action')
     expect(messages.map((e) => (e.kind === 'frame' ? e.event : ''))).toEqual(['handshake', 'ack'])
   })
 
@@ -143,9 +188,15 @@ describe('connect frame, in process', () => {
     const connect = await openConnect(magic.stranger)
     await connect.act({ type: 'enterEmail', email: 'late@example.com' })
     await connect.act({ type: 'enterCode', code: '000000' })
-    await send(connect.core, 'DELETE /platform/v1/sessions', { headers: connect.account.headers, body: { sessionToken: connect.sessionToken } })
+    await send(connect.core, 'DELETE /platform/v1/sessions', {
+      headers: connect.account.headers,
+      body: { sessionToken: connect.sessionToken },
+    })
     await connect.act({ type: 'acceptTerms' })
-    expect(connect.frame.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'invalid_token', message: expect.stringMatching(/revoked/) } }])
+    expect(connect.frame.events).toEqual([
+      { kind: 'handshake' },
+      { kind: 'error', payload: { code: 'invalid_token', message: expect.stringMatching(/revoked/) } },
+    ])
     expect((await connect.account.tenant().store()).customerByEmail('late@example.com')).toBeUndefined()
   })
 })

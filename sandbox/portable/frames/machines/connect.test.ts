@@ -5,11 +5,27 @@ import { connectMachine, oneTimeCodeProblem, type ConnectAction, type ConnectSta
 
 const publicKey = 'cd'.repeat(32)
 const credentials = { accessToken: 'at_x', clientToken: 'ct_x', expiresAt: '2026-01-01T01:00:00.000Z' }
-const customer = { id: 'cus_1', country: 'USA', administrativeArea: 'NY', area: null, kyc: { status: 'approved' as const, requirements: [] }, capabilities: {} }
-const decided = (value: Connection): FrameInput<ConnectAction> => ({ type: 'result', result: { effect: 'connection.decide', ok: true, value } })
+const customer = {
+  id: 'cus_1',
+  country: 'USA',
+  administrativeArea: 'NY',
+  area: null,
+  kyc: { status: 'approved' as const, requirements: [] },
+  capabilities: {},
+}
+const decided = (value: Connection): FrameInput<ConnectAction> => ({
+  type: 'result',
+  result: { effect: 'connection.decide', ok: true, value },
+})
 const act = (action: ConnectAction): FrameInput<ConnectAction> => ({ type: 'customer', action })
-const encrypted: FrameInput<ConnectAction> = { type: 'result', result: { effect: 'credentials.encrypt', ok: true, value: 'sealed' } }
-const failed = (effect: string, code: string): FrameInput<ConnectAction> => ({ type: 'result', result: { effect, ok: false, error: { code, message: `${code} happened` } } as EffectResult })
+const encrypted: FrameInput<ConnectAction> = {
+  type: 'result',
+  result: { effect: 'credentials.encrypt', ok: true, value: 'sealed' },
+}
+const failed = (effect: string, code: string): FrameInput<ConnectAction> => ({
+  type: 'result',
+  result: { effect, ok: false, error: { code, message: `${code} happened` } } as EffectResult,
+})
 
 /** Runs inputs from the start; answers the final state and every event and effect, in order. */
 function run(...inputs: Array<FrameInput<ConnectAction>>) {
@@ -25,7 +41,11 @@ function run(...inputs: Array<FrameInput<ConnectAction>>) {
 }
 
 const newCustomer = decided({ status: 'connectionRequired', credentials })
-const toTerms = [newCustomer, act({ type: 'enterEmail', email: ' New.Person@Example.com ' }), act({ type: 'enterCode', code: '000000' })]
+const toTerms = [
+  newCustomer,
+  act({ type: 'enterEmail', email: ' New.Person@Example.com ' }),
+  act({ type: 'enterCode', code: '000000' }),
+]
 
 describe('connect machine', () => {
   it('decides the session when it starts, posting nothing', () => {
@@ -35,18 +55,31 @@ describe('connect machine', () => {
   it.each(['active', 'pending', 'failed', 'unavailable'] as const)('completes a %s connection at once', (status) => {
     const { events, effects } = run(decided({ status, customer, capabilities: {}, credentials }), encrypted)
     expect(effects[1]).toEqual({ type: 'credentials.encrypt', credentials, publicKey })
-    expect(events).toEqual([{ kind: 'complete', payload: { status, customer, capabilities: {}, credentials: 'sealed' } }])
+    expect(events).toEqual([
+      { kind: 'complete', payload: { status, customer, capabilities: {}, credentials: 'sealed' } },
+    ])
   })
 
   it('completes a mismatch as connectionRequired with mismatch true, without asking for an email', () => {
     const { events } = run(decided({ status: 'connectionRequired', mismatch: true, credentials }), encrypted)
-    expect(events).toEqual([{ kind: 'complete', payload: { status: 'connectionRequired', mismatch: true, credentials: 'sealed' } }])
+    expect(events).toEqual([
+      { kind: 'complete', payload: { status: 'connectionRequired', mismatch: true, credentials: 'sealed' } },
+    ])
   })
 
   it('asks a new customer for an email, then a code, then the terms', () => {
-    expect(connectMachine.view(run(newCustomer).state)).toMatchObject({ screen: 'email', actions: [{ action: 'enterEmail' }, { action: 'cancel' }] })
-    expect(connectMachine.view(run(...toTerms.slice(0, 2)).state)).toMatchObject({ screen: 'code', actions: [{ action: 'enterCode' }, { action: 'cancel' }] })
-    expect(connectMachine.view(run(...toTerms).state)).toMatchObject({ screen: 'terms', actions: [{ action: 'acceptTerms' }, { action: 'cancel' }] })
+    expect(connectMachine.view(run(newCustomer).state)).toMatchObject({
+      screen: 'email',
+      actions: [{ action: 'enterEmail' }, { action: 'cancel' }],
+    })
+    expect(connectMachine.view(run(...toTerms.slice(0, 2)).state)).toMatchObject({
+      screen: 'code',
+      actions: [{ action: 'enterCode' }, { action: 'cancel' }],
+    })
+    expect(connectMachine.view(run(...toTerms).state)).toMatchObject({
+      screen: 'terms',
+      actions: [{ action: 'acceptTerms' }, { action: 'cancel' }],
+    })
     expect(run(...toTerms).events).toEqual([])
   })
 
@@ -58,9 +91,14 @@ describe('connect machine', () => {
 
   it('refuses a wrong six-digit code on the screen, posting nothing, and accepts 000000 after it', () => {
     const wrong = run(...toTerms.slice(0, 2), act({ type: 'enterCode', code: '123456' }))
-    expect(connectMachine.view(wrong.state)).toMatchObject({ screen: 'code', error: 'That code is not right. In the sandbox the code is 000000.' })
+    expect(connectMachine.view(wrong.state)).toMatchObject({
+      screen: 'code',
+      error: 'That code is not right. In the sandbox the code is 000000.',
+    })
     expect(wrong.events).toEqual([])
-    expect(connectMachine.step(wrong.state, act({ type: 'enterCode', code: '000000' })).state).toMatchObject({ phase: 'terms' })
+    expect(connectMachine.step(wrong.state, act({ type: 'enterCode', code: '000000' })).state).toMatchObject({
+      phase: 'terms',
+    })
     expect(oneTimeCodeProblem('12345')).toBe('Enter the six-digit code.')
   })
 
@@ -68,22 +106,38 @@ describe('connect machine', () => {
     const registering = run(...toTerms, act({ type: 'acceptTerms' }))
     expect(registering.last.effects).toEqual([{ type: 'connection.register', email: 'new.person@example.com' }])
     const full = { accessToken: 'at_full', clientToken: 'ct_full', expiresAt: credentials.expiresAt }
-    const registered: FrameInput<ConnectAction> = { type: 'result', result: { effect: 'connection.register', ok: true, value: { status: 'active', customer, capabilities: {}, credentials: full } } }
+    const registered: FrameInput<ConnectAction> = {
+      type: 'result',
+      result: {
+        effect: 'connection.register',
+        ok: true,
+        value: { status: 'active', customer, capabilities: {}, credentials: full },
+      },
+    }
     const { events, effects } = run(...toTerms, act({ type: 'acceptTerms' }), registered, encrypted)
     expect(effects.at(-1)).toEqual({ type: 'credentials.encrypt', credentials: full, publicKey })
-    expect(events).toEqual([{ kind: 'complete', payload: { status: 'active', customer, capabilities: {}, credentials: 'sealed' } }])
+    expect(events).toEqual([
+      { kind: 'complete', payload: { status: 'active', customer, capabilities: {}, credentials: 'sealed' } },
+    ])
   })
 
   it('sends the customer back to the email screen when the email belongs to another account', () => {
-    const { state, events } = run(...toTerms, act({ type: 'acceptTerms' }), failed('connection.register', 'email_in_use'))
-    expect(connectMachine.view(state)).toMatchObject({ screen: 'email', error: 'That email belongs to another account. Use a different email.' })
+    const { state, events } = run(
+      ...toTerms,
+      act({ type: 'acceptTerms' }),
+      failed('connection.register', 'email_in_use'),
+    )
+    expect(connectMachine.view(state)).toMatchObject({
+      screen: 'email',
+      error: 'That email belongs to another account. Use a different email.',
+    })
     expect(events).toEqual([])
   })
 
   it('reports an error when registration fails otherwise', () => {
-    expect(run(...toTerms, act({ type: 'acceptTerms' }), failed('connection.register', 'invalid_token')).events).toEqual([
-      { kind: 'error', payload: { code: 'invalid_token', message: 'invalid_token happened' } },
-    ])
+    expect(
+      run(...toTerms, act({ type: 'acceptTerms' }), failed('connection.register', 'invalid_token')).events,
+    ).toEqual([{ kind: 'error', payload: { code: 'invalid_token', message: 'invalid_token happened' } }])
   })
 
   it('shows the terms to a customer whose terms are outstanding and completes termsAcceptanceRequired after acceptTerms', () => {
@@ -92,7 +146,12 @@ describe('connect machine', () => {
     expect(run(terms).events).toEqual([])
     const { events, effects } = run(terms, act({ type: 'acceptTerms' }), encrypted)
     expect(effects.at(-1)).toEqual({ type: 'credentials.encrypt', credentials, publicKey })
-    expect(events).toEqual([{ kind: 'complete', payload: { status: 'termsAcceptanceRequired', customer, capabilities: {}, credentials: 'sealed' } }])
+    expect(events).toEqual([
+      {
+        kind: 'complete',
+        payload: { status: 'termsAcceptanceRequired', customer, capabilities: {}, credentials: 'sealed' },
+      },
+    ])
   })
 
   it.each([
@@ -109,12 +168,21 @@ describe('connect machine', () => {
   })
 
   it('reports the decision error with its code', () => {
-    expect(run(failed('connection.decide', 'invalid_token')).events).toEqual([{ kind: 'error', payload: { code: 'invalid_token', message: 'invalid_token happened' } }])
+    expect(run(failed('connection.decide', 'invalid_token')).events).toEqual([
+      { kind: 'error', payload: { code: 'invalid_token', message: 'invalid_token happened' } },
+    ])
   })
 
   it('ignores actions not offered on the current screen, and host messages', () => {
-    const deciding = run(act({ type: 'enterEmail', email: 'a@b.co' }), act({ type: 'cancel' }), { type: 'host', message: { kind: 'ack' } })
-    expect(deciding).toMatchObject({ state: { phase: 'deciding' }, events: [], effects: [{ type: 'connection.decide' }] })
+    const deciding = run(act({ type: 'enterEmail', email: 'a@b.co' }), act({ type: 'cancel' }), {
+      type: 'host',
+      message: { kind: 'ack' },
+    })
+    expect(deciding).toMatchObject({
+      state: { phase: 'deciding' },
+      events: [],
+      effects: [{ type: 'connection.decide' }],
+    })
     const email = run(newCustomer, act({ type: 'enterCode', code: '000000' }), act({ type: 'acceptTerms' }))
     expect(email).toMatchObject({ state: { phase: 'email' }, events: [], effects: [{ type: 'connection.decide' }] })
     const code = run(...toTerms.slice(0, 2), act({ type: 'acceptTerms' }), act({ type: 'enterEmail', email: 'x@y.co' }))
@@ -128,7 +196,11 @@ describe('connect machine', () => {
     ['unavailable', 'Not available in your region'],
   ] as const)('ends a %s connection on the screen "%s"', (status, title) => {
     const { state } = run(decided({ status, customer, capabilities: {}, credentials }), encrypted)
-    expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title, details: [{ label: 'Status', value: status }] })
+    expect(connectMachine.view(state)).toMatchObject({
+      screen: 'done',
+      title,
+      details: [{ label: 'Status', value: status }],
+    })
   })
 
   it('ends a mismatch on a not-connected screen, never "Connected"', () => {
@@ -137,13 +209,19 @@ describe('connect machine', () => {
   })
 
   it('ends outstanding terms on a terms screen, never "Connected"', () => {
-    const { state } = run(decided({ status: 'termsAcceptanceRequired', customer, credentials }), act({ type: 'acceptTerms' }), encrypted)
+    const { state } = run(
+      decided({ status: 'termsAcceptanceRequired', customer, credentials }),
+      act({ type: 'acceptTerms' }),
+      encrypted,
+    )
     expect(connectMachine.view(state)).toMatchObject({ screen: 'done', title: 'Terms not yet accepted' })
   })
 
   it('shows the sandbox code as a hint and asks for one-time-code autofill on a numeric keyboard', () => {
     const view = connectMachine.view(run(...toTerms.slice(0, 2)).state)
     expect(view.hints).toEqual(['Sandbox one-time code: 000000'])
-    expect(view.actions[0]?.fields).toEqual([{ name: 'code', label: 'Code', type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code' }])
+    expect(view.actions[0]?.fields).toEqual([
+      { name: 'code', label: 'Code', type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code' },
+    ])
   })
 })

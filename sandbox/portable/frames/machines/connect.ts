@@ -15,12 +15,17 @@ const SANDBOX_ONE_TIME_CODE = '000000'
  */
 export function oneTimeCodeProblem(code: string): string | undefined {
   if (!/^\d{6}$/.test(code.trim())) return 'Enter the six-digit code.'
-  if (code.trim() !== SANDBOX_ONE_TIME_CODE) return `That code is not right. In the sandbox the code is ${SANDBOX_ONE_TIME_CODE}.`
+  if (code.trim() !== SANDBOX_ONE_TIME_CODE)
+    return `That code is not right. In the sandbox the code is ${SANDBOX_ONE_TIME_CODE}.`
   return undefined
 }
 
 /** What the customer can do inside the connect frame. */
-export type ConnectAction = { type: 'enterEmail'; email: string } | { type: 'enterCode'; code: string } | { type: 'acceptTerms' } | { type: 'cancel' }
+export type ConnectAction =
+  | { type: 'enterEmail'; email: string }
+  | { type: 'enterCode'; code: string }
+  | { type: 'acceptTerms' }
+  | { type: 'cancel' }
 
 /**
  * States of the connect frame. `terms` carries the new customer's `email`
@@ -45,18 +50,27 @@ const cancel = { action: 'cancel', label: 'Cancel' }
 function onResult(state: ConnectState, result: EffectResult): Step<ConnectState> {
   if (state.phase === 'encrypting' && result.effect === 'credentials.encrypt') {
     const finished = finishEncrypting(state, result)
-    return finished.state.phase === 'done' ? { ...finished, state: { phase: 'done', status: state.summary.status } } : finished
+    return finished.state.phase === 'done'
+      ? { ...finished, state: { phase: 'done', status: state.summary.status } }
+      : finished
   }
   if (state.phase === 'deciding' && result.effect === 'connection.decide') {
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
     const connection = result.value
-    if (connection.status === 'connectionRequired' && !connection.mismatch) return next({ phase: 'email', publicKey: state.publicKey })
-    if (connection.status === 'termsAcceptanceRequired') return next({ phase: 'terms', publicKey: state.publicKey, connection })
+    if (connection.status === 'connectionRequired' && !connection.mismatch)
+      return next({ phase: 'email', publicKey: state.publicKey })
+    if (connection.status === 'termsAcceptanceRequired')
+      return next({ phase: 'terms', publicKey: state.publicKey, connection })
     return encryptFor(connection, state.publicKey)
   }
   if (state.phase === 'registering' && result.effect === 'connection.register') {
     if (result.ok) return encryptFor(result.value, state.publicKey)
-    if (result.error.code === 'email_in_use') return next({ phase: 'email', publicKey: state.publicKey, message: 'That email belongs to another account. Use a different email.' })
+    if (result.error.code === 'email_in_use')
+      return next({
+        phase: 'email',
+        publicKey: state.publicKey,
+        message: 'That email belongs to another account. Use a different email.',
+      })
     return next({ phase: 'failed' }, [errorEvent(result)])
   }
   return next(state)
@@ -66,7 +80,9 @@ function onAction(state: ConnectState, action: ConnectAction): Step<ConnectState
   const interactive = state.phase === 'email' || state.phase === 'code' || state.phase === 'terms'
   if (action.type === 'cancel') return interactive ? next({ phase: 'closed' }) : next(state)
   if (state.phase === 'email' && action.type === 'enterEmail') {
-    const email = String(action.email ?? '').trim().toLowerCase()
+    const email = String(action.email ?? '')
+      .trim()
+      .toLowerCase()
     if (!EMAIL.test(email)) return next({ ...state, message: 'Enter a valid email address.' })
     return next({ phase: 'code', publicKey: state.publicKey, email })
   }
@@ -77,13 +93,23 @@ function onAction(state: ConnectState, action: ConnectAction): Step<ConnectState
   if (state.phase === 'terms' && action.type === 'acceptTerms') {
     if (state.connection) return encryptFor(state.connection, state.publicKey)
     const email = state.email!
-    return next({ phase: 'registering', publicKey: state.publicKey, email }, [], [{ type: 'connection.register', email }])
+    return next(
+      { phase: 'registering', publicKey: state.publicKey, email },
+      [],
+      [{ type: 'connection.register', email }],
+    )
   }
   return next(state)
 }
 
 /** The one-time code's input: a numeric keyboard, and the browser may fill it from a message. */
-export const ONE_TIME_CODE_FIELD: FrameField = { name: 'code', label: 'Code', type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code' }
+export const ONE_TIME_CODE_FIELD: FrameField = {
+  name: 'code',
+  label: 'Code',
+  type: 'text',
+  inputMode: 'numeric',
+  autocomplete: 'one-time-code',
+}
 /** The one-time code as a test value the screen shows. */
 export const ONE_TIME_CODE_HINT = `Sandbox one-time code: ${SANDBOX_ONE_TIME_CODE}`
 
@@ -94,15 +120,31 @@ export const ONE_TIME_CODE_HINT = `Sandbox one-time code: ${SANDBOX_ONE_TIME_COD
  * finalScreen('pending').title // 'Verification pending'
  */
 function finalScreen(status: ConnectionStatus): FrameView {
-  const screen = (title: string, body: string): FrameView => ({ screen: 'done', title, body, details: [{ label: 'Status', value: status }], actions: [] })
+  const screen = (title: string, body: string): FrameView => ({
+    screen: 'done',
+    title,
+    body,
+    details: [{ label: 'Status', value: status }],
+    actions: [],
+  })
   switch (status) {
-    case 'active': return screen('Connected', 'Your account is connected. You can close this window.')
-    case 'pending': return screen('Verification pending', 'Your identity verification is being reviewed. You can buy once it is approved.')
-    case 'failed': return screen('Verification failed', 'Your identity could not be verified, so the account cannot be connected.')
-    case 'unavailable': return screen('Not available in your region', 'This service is not available where you live.')
-    case 'termsAcceptanceRequired': return screen('Terms not yet accepted', 'Accept the terms of service to finish connecting your account.')
-    case 'connectionRequired': return screen('Not connected', 'No account could be connected with these details.')
-    case 'authenticationRequired': return screen('Sign-in needed', 'Confirm it is you with a one-time code to finish connecting.')
+    case 'active':
+      return screen('Connected', 'Your account is connected. You can close this window.')
+    case 'pending':
+      return screen(
+        'Verification pending',
+        'Your identity verification is being reviewed. You can buy once it is approved.',
+      )
+    case 'failed':
+      return screen('Verification failed', 'Your identity could not be verified, so the account cannot be connected.')
+    case 'unavailable':
+      return screen('Not available in your region', 'This service is not available where you live.')
+    case 'termsAcceptanceRequired':
+      return screen('Terms not yet accepted', 'Accept the terms of service to finish connecting your account.')
+    case 'connectionRequired':
+      return screen('Not connected', 'No account could be connected with these details.')
+    case 'authenticationRequired':
+      return screen('Sign-in needed', 'Confirm it is you with a one-time code to finish connecting.')
   }
 }
 
@@ -110,19 +152,34 @@ function view(state: ConnectState): FrameView {
   switch (state.phase) {
     case 'email':
       return {
-        screen: 'email', title: 'Connect your account', ...(state.message ? { error: state.message } : {}),
-        actions: [{ action: 'enterEmail', label: 'Continue', fields: [{ name: 'email', label: 'Email', type: 'email', inputMode: 'email', autocomplete: 'email' }] }, cancel],
+        screen: 'email',
+        title: 'Connect your account',
+        ...(state.message ? { error: state.message } : {}),
+        actions: [
+          {
+            action: 'enterEmail',
+            label: 'Continue',
+            fields: [{ name: 'email', label: 'Email', type: 'email', inputMode: 'email', autocomplete: 'email' }],
+          },
+          cancel,
+        ],
       }
     case 'code':
       return {
-        screen: 'code', title: 'Enter your code',
+        screen: 'code',
+        title: 'Enter your code',
         body: `We sent a six-digit code to ${state.email}.`,
         ...(state.message ? { error: state.message } : {}),
         actions: [{ action: 'enterCode', label: 'Verify', fields: [ONE_TIME_CODE_FIELD] }, cancel],
         hints: [ONE_TIME_CODE_HINT],
       }
     case 'terms':
-      return { screen: 'terms', title: 'Accept the terms', body: 'Read and accept the terms of service and the privacy policy to continue.', actions: [{ action: 'acceptTerms', label: 'Accept and continue' }, cancel] }
+      return {
+        screen: 'terms',
+        title: 'Accept the terms',
+        body: 'Read and accept the terms of service and the privacy policy to continue.',
+        actions: [{ action: 'acceptTerms', label: 'Accept and continue' }, cancel],
+      }
     case 'closed':
       return { screen: 'closed', title: 'Closed', actions: [] }
     case 'done':

@@ -10,7 +10,10 @@ import { customerExportMachine, type CustomerExportAction } from './customer-exp
 async function openFrame(core: SandboxCore, who: { email: string; phoneNumber: string } = magic.usNy) {
   const account = platformAccount(core)
   const { connection } = await account.connect(who)
-  const frame = await openInProcessFrame(core, customerExportMachine, { channelId: 'channel-1', clientToken: connection.credentials.clientToken })
+  const frame = await openInProcessFrame(core, customerExportMachine, {
+    channelId: 'channel-1',
+    clientToken: connection.credentials.clientToken,
+  })
   frame.runtime.receive({ kind: 'ack' })
   await frame.runtime.idle()
   return { frame, headers: account.headers, customerId: connection.customer?.id ?? null }
@@ -30,10 +33,16 @@ describe('customer-export frame, in process', () => {
     const complete = FrameOutbound.parse(frame.events[1])
     const { consentToken, expiresAt } = (complete as { payload: { consentToken: string; expiresAt: string } }).payload
     expect(expiresAt).toBe('2026-01-01T00:15:00.000Z')
-    const exported = await send(core, `POST /platform/v1/customers/${customerId}/export`, { headers, body: { consentToken } })
+    const exported = await send(core, `POST /platform/v1/customers/${customerId}/export`, {
+      headers,
+      body: { consentToken },
+    })
     expect(exported.status).toBe(200)
     expect(conforms(dataOf(CustomerExport), exported.body).data.customer.id).toBe(customerId)
-    const again = await send(core, `POST /platform/v1/customers/${customerId}/export`, { headers, body: { consentToken } })
+    const again = await send(core, `POST /platform/v1/customers/${customerId}/export`, {
+      headers,
+      body: { consentToken },
+    })
     expect(again.status).toBe(403)
   })
 
@@ -41,13 +50,26 @@ describe('customer-export frame, in process', () => {
     const core = createSandboxCore()
     const { frame } = await openFrame(core)
     await act(frame, { type: 'decline' })
-    expect(frame.events).toEqual([{ kind: 'handshake' }, { kind: 'error', payload: { code: 'consent_declined', message: 'the customer declined to export their data' } }])
-    expect(frame.context.tenant.journal.list({ kind: 'state' }).some((e) => e.kind === 'state' && e.event === 'consent:issued')).toBe(false)
+    expect(frame.events).toEqual([
+      { kind: 'handshake' },
+      { kind: 'error', payload: { code: 'consent_declined', message: 'the customer declined to export their data' } },
+    ])
+    expect(
+      frame.context.tenant.journal
+        .list({ kind: 'state' })
+        .some((e) => e.kind === 'state' && e.event === 'consent:issued'),
+    ).toBe(false)
   })
 
   it('posts error invalid_token when the clientToken is not a connected customer’s', async () => {
     const { frame } = await openFrame(createSandboxCore(), magic.stranger)
     await act(frame, { type: 'consent' })
-    expect(frame.events.at(-1)).toEqual({ kind: 'error', payload: { code: 'invalid_token', message: 'the customer-export frame needs the clientToken of a connected customer (full scope)' } })
+    expect(frame.events.at(-1)).toEqual({
+      kind: 'error',
+      payload: {
+        code: 'invalid_token',
+        message: 'the customer-export frame needs the clientToken of a connected customer (full scope)',
+      },
+    })
   })
 })

@@ -30,10 +30,16 @@ export const customerExportMachine: FrameMachine<'customer-export', CustomerExpo
     if (state.phase === 'asking' && input.type === 'customer') {
       if (input.action.type === 'consent') return next({ phase: 'issuing' }, [], [{ type: 'export.consent' }])
       if (input.action.type === 'decline') {
-        return next({ phase: 'declined' }, [{ kind: 'error', payload: { code: 'consent_declined', message: 'the customer declined to export their data' } }])
+        return next({ phase: 'declined' }, [
+          {
+            kind: 'error',
+            payload: { code: 'consent_declined', message: 'the customer declined to export their data' },
+          },
+        ])
       }
     }
-    if (state.phase !== 'issuing' || input.type !== 'result' || input.result.effect !== 'export.consent') return next(state)
+    if (state.phase !== 'issuing' || input.type !== 'result' || input.result.effect !== 'export.consent')
+      return next(state)
     const { result } = input
     if (!result.ok) return next({ phase: 'failed' }, [errorEvent(result)])
     const { consentToken, expiresAt } = result.value
@@ -46,16 +52,29 @@ export const customerExportMachine: FrameMachine<'customer-export', CustomerExpo
           screen: 'asking',
           title: 'Share your data?',
           body: 'The partner asks for a copy of your profile, documents and transactions. You can allow one export.',
-          actions: [{ action: 'consent', label: 'Allow export' }, { action: 'decline', label: 'Decline' }],
+          actions: [
+            { action: 'consent', label: 'Allow export' },
+            { action: 'decline', label: 'Decline' },
+          ],
         }
       case 'issuing':
         return { screen: 'issuing', title: 'Recording your consent…', actions: [] }
       case 'consented':
         return { screen: 'consented', title: 'Consent given', body: 'You can close this window.', actions: [] }
       case 'declined':
-        return { screen: 'declined', title: 'Export declined', body: 'Nothing was shared. You can close this window.', actions: [] }
+        return {
+          screen: 'declined',
+          title: 'Export declined',
+          body: 'Nothing was shared. You can close this window.',
+          actions: [],
+        }
       case 'failed':
-        return { screen: 'failed', title: 'Something went wrong', body: 'Close this window and try again.', actions: [] }
+        return {
+          screen: 'failed',
+          title: 'Something went wrong',
+          body: 'Close this window and try again.',
+          actions: [],
+        }
     }
   },
 }

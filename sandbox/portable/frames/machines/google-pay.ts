@@ -9,7 +9,8 @@ export type GooglePayState = PayButtonState | { phase: 'checkingWallet'; order: 
 /** Customer actions of Android wallet pay: `tapPay`, then `confirmSheet` or `cancelSheet`. */
 export type GooglePayAction = PayButtonAction
 
-const unsupported = (reason: string): Step<GooglePayState> => next({ phase: 'unsupported' }, [{ kind: 'unsupported', payload: { reason } }])
+const unsupported = (reason: string): Step<GooglePayState> =>
+  next({ phase: 'unsupported' }, [{ kind: 'unsupported', payload: { reason } }])
 
 /**
  * The Android wallet-pay frame: like iOS wallet pay, without the second factor
@@ -38,7 +39,12 @@ export const googlePayMachine: FrameMachine<'google-pay', GooglePayState, Google
     const { result } = input
     if (!result.ok) return next({ phase: 'failed', error: result.error }, [errorEvent(result)])
     const availability = result.value
-    return availability.available ? next({ phase: 'button', order: state.order }, [{ kind: 'ready' }]) : unsupported(availability.reason ?? 'wallet_unavailable')
+    return availability.available
+      ? next({ phase: 'button', order: state.order }, [{ kind: 'ready' }])
+      : unsupported(availability.reason ?? 'wallet_unavailable')
   },
-  view: (state) => (state.phase === 'checkingWallet' ? { screen: 'checkingWallet', title: 'Checking Google Pay…', actions: [] } : buttonView(state, 'Google Pay')),
+  view: (state) =>
+    state.phase === 'checkingWallet'
+      ? { screen: 'checkingWallet', title: 'Checking Google Pay…', actions: [] }
+      : buttonView(state, 'Google Pay'),
 }

@@ -13,7 +13,11 @@ export type PayButtonAction = { type: 'tapPay' } | { type: 'confirmSheet' } | { 
  * States of a pay-button frame: the button, its payment sheet, the shared
  * purchase pipeline, and (google-pay) `unsupported` when the wallet is missing.
  */
-export type PayButtonState = PipelineState | { phase: 'button'; order: Order } | { phase: 'sheet'; order: Order } | { phase: 'unsupported' }
+export type PayButtonState =
+  | PipelineState
+  | { phase: 'button'; order: Order }
+  | { phase: 'sheet'; order: Order }
+  | { phase: 'unsupported' }
 
 /**
  * Starts a pay-button frame: a valid quote renders the button and posts
@@ -22,7 +26,10 @@ export type PayButtonState = PipelineState | { phase: 'button'; order: Order } |
  * @example
  * startButton('apple-pay', { quote: encodeQuote(quote) }).events // [{ kind: 'ready' }]
  */
-export function startButton(frame: ButtonFrame, params: { quote: string; externalTransactionId?: string }): Step<PayButtonState> {
+export function startButton(
+  frame: ButtonFrame,
+  params: { quote: string; externalTransactionId?: string },
+): Step<PayButtonState> {
   const order = orderOf(frame, params)
   return 'quote' in order ? next({ phase: 'button', order }, [{ kind: 'ready' }]) : fail(order)
 }
@@ -32,15 +39,24 @@ export function startButton(frame: ButtonFrame, params: { quote: string; externa
  * sheet opens; cancelling the sheet brings the button back with no event;
  * confirming it pays through the shared pipeline.
  */
-export function stepButton(frame: ButtonFrame, state: PayButtonState, input: FrameInput<{ type: string }>): Step<PayButtonState> {
+export function stepButton(
+  frame: ButtonFrame,
+  state: PayButtonState,
+  input: FrameInput<{ type: string }>,
+): Step<PayButtonState> {
   const action = input.type === 'customer' ? input.action.type : undefined
   switch (state.phase) {
-    case 'unsupported': return next(state)
-    case 'button': return action === 'tapPay' ? next({ phase: 'sheet', order: state.order }, [{ kind: 'buttonPressed' }]) : next(state)
+    case 'unsupported':
+      return next(state)
+    case 'button':
+      return action === 'tapPay'
+        ? next({ phase: 'sheet', order: state.order }, [{ kind: 'buttonPressed' }])
+        : next(state)
     case 'sheet':
       if (action === 'cancelSheet') return next({ phase: 'button', order: state.order })
       return action === 'confirmSheet' ? check(state.order) : next(state)
-    default: return stepPipeline(frame, state, input)
+    default:
+      return stepPipeline(frame, state, input)
   }
 }
 
@@ -54,17 +70,37 @@ export function stepButton(frame: ButtonFrame, state: PayButtonState, input: Fra
 export function buttonView(state: PayButtonState, wallet?: string): FrameView {
   const via = wallet ? ` with ${wallet}` : ''
   switch (state.phase) {
-    case 'unsupported': return { screen: 'unsupported', title: `${wallet ?? 'This payment method'} is not available on this device`, actions: [] }
+    case 'unsupported':
+      return {
+        screen: 'unsupported',
+        title: `${wallet ?? 'This payment method'} is not available on this device`,
+        actions: [],
+      }
     case 'button': {
       const { quote } = state.order
       const title = `Buy ${money(quote.destination.amount, quote.destination.asset.code, 'crypto')}`
-      return { screen: 'button', title, details: quoteDetails(quote), actions: [{ action: 'tapPay', label: `Pay ${payAmount(quote)}${via}` }] }
+      return {
+        screen: 'button',
+        title,
+        details: quoteDetails(quote),
+        actions: [{ action: 'tapPay', label: `Pay ${payAmount(quote)}${via}` }],
+      }
     }
     case 'sheet': {
       const { quote } = state.order
       const body = `Pay ${payAmount(quote)} for ${money(quote.destination.amount, quote.destination.asset.code, 'crypto')}${via}.`
-      return { screen: 'sheet', title: 'Confirm your payment', body, details: quoteDetails(quote), actions: [{ action: 'confirmSheet', label: `Pay ${payAmount(quote)}` }, { action: 'cancelSheet', label: 'Cancel' }] }
+      return {
+        screen: 'sheet',
+        title: 'Confirm your payment',
+        body,
+        details: quoteDetails(quote),
+        actions: [
+          { action: 'confirmSheet', label: `Pay ${payAmount(quote)}` },
+          { action: 'cancelSheet', label: 'Cancel' },
+        ],
+      }
     }
-    default: return pipelineView(state)
+    default:
+      return pipelineView(state)
   }
 }

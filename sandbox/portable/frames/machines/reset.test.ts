@@ -14,8 +14,13 @@ describe('reset machine', () => {
 
   it('reports an error when clearing fails', () => {
     const { state } = resetMachine.start({ channelId: 'channel-1' })
-    const step = resetMachine.step(state, { type: 'result', result: { effect: 'auth.reset', ok: false, error: { code: 'invalid_token', message: 'clientToken has expired' } } })
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'invalid_token', message: 'clientToken has expired' } }])
+    const step = resetMachine.step(state, {
+      type: 'result',
+      result: { effect: 'auth.reset', ok: false, error: { code: 'invalid_token', message: 'clientToken has expired' } },
+    })
+    expect(step.events).toEqual([
+      { kind: 'error', payload: { code: 'invalid_token', message: 'clientToken has expired' } },
+    ])
   })
 
   it('ignores customer and host input', () => {

@@ -17,9 +17,14 @@ export const resetMachine: FrameMachine<'reset', ResetState> = {
   frame: 'reset',
   start: () => next({ phase: 'clearing' }, [], [{ type: 'auth.reset' }]),
   step(state, input) {
-    if (state.phase !== 'clearing' || input.type !== 'result' || input.result.effect !== 'auth.reset') return next(state)
+    if (state.phase !== 'clearing' || input.type !== 'result' || input.result.effect !== 'auth.reset')
+      return next(state)
     if (!input.result.ok) return next({ phase: 'failed' }, [errorEvent(input.result)])
     return next({ phase: 'done' }, [{ kind: 'complete', payload: {} }])
   },
-  view: (state) => ({ screen: state.phase, title: state.phase === 'done' ? 'Signed out' : 'Signing out…', actions: [] }),
+  view: (state) => ({
+    screen: state.phase,
+    title: state.phase === 'done' ? 'Signed out' : 'Signing out…',
+    actions: [],
+  }),
 }

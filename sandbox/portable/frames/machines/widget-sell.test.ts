@@ -5,17 +5,33 @@ import { widgetFallbackMachine, widgetMachine, type WidgetAction, type WidgetSta
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const quoted = {
-  currencyCode: 'eth', fiatCode: 'usd', baseCurrencyAmount: 0.5, quoteCurrencyAmount: 1416.04, feeAmount: 14.3, extraFeeAmount: 0,
-  payoutMethod: 'ach_bank_transfer', addressRegex: '^0x[0-9a-fA-F]{40}$',
+  currencyCode: 'eth',
+  fiatCode: 'usd',
+  baseCurrencyAmount: 0.5,
+  quoteCurrencyAmount: 1416.04,
+  feeAmount: 14.3,
+  extraFeeAmount: 0,
+  payoutMethod: 'ach_bank_transfer',
+  addressRegex: '^0x[0-9a-fA-F]{40}$',
 }
-const started = { id: 'sell_1', status: 'waitingForDeposit', depositWalletAddress: '0xabc', baseCurrencyAmount: 0.5, depositExpiresAt: '2026-01-01T00:30:00.000Z' }
+const started = {
+  id: 'sell_1',
+  status: 'waitingForDeposit',
+  depositWalletAddress: '0xabc',
+  baseCurrencyAmount: 0.5,
+  depositExpiresAt: '2026-01-01T00:30:00.000Z',
+}
 const params: FrameParamsOf<'widget'> = { channelId: 'channel-1', flow: 'sell', externalTransactionId: 'order-1' }
 
 const start = (p: FrameParamsOf<'widget'> = params) => widgetMachine.start(p).state
 const act = (state: WidgetState, action: WidgetAction) => widgetMachine.step(state, { type: 'customer', action })
 const answer = (state: WidgetState, result: EffectResult) => widgetMachine.step(state, { type: 'result', result })
 const ok = (effect: string, value: unknown): EffectResult => ({ effect, ok: true, value }) as EffectResult
-const fail = (effect: string, code: string, message: string): EffectResult => ({ effect, ok: false, error: { code, message } })
+const fail = (effect: string, code: string, message: string): EffectResult => ({
+  effect,
+  ok: false,
+  error: { code, message },
+})
 const screen = (state: WidgetState) => widgetMachine.view(state).screen
 
 const quoting = (p?: FrameParamsOf<'widget'>) => act(start(p), { type: 'chooseAmount', amount: '0.5' }).state
@@ -27,7 +43,11 @@ describe('widget machine, sell flow', () => {
   it('posts ready and offers the sell amount screen in the crypto of currencyCode', () => {
     const step = widgetMachine.start({ ...params, currencyCode: 'BTC' })
     expect(step.events).toEqual([{ kind: 'ready' }])
-    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', title: 'Sell crypto', actions: [{ action: 'chooseAmount', fields: [{ label: 'Amount to sell (BTC)' }, {}] }] })
+    expect(widgetMachine.view(step.state)).toMatchObject({
+      screen: 'amount',
+      title: 'Sell crypto',
+      actions: [{ action: 'chooseAmount', fields: [{ label: 'Amount to sell (BTC)' }, {}] }],
+    })
   })
 
   it('asks for the sell quote of the crypto amount, paid out in usd (eth without currencyCode)', () => {
@@ -38,13 +58,26 @@ describe('widget machine, sell flow', () => {
 
   it('refuses an amount that is not a positive number with a message and validationError', () => {
     const step = act(start(), { type: 'chooseAmount', amount: '-1' })
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'amount must be a positive number' } }])
+    expect(step.events).toEqual([
+      { kind: 'error', payload: { code: 'validationError', message: 'amount must be a positive number' } },
+    ])
     expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', body: 'Enter an amount to sell.' })
   })
 
   it('goes back to the amount screen with the quote refusal as message and validationError', () => {
-    const step = answer(quoting(), fail('widget.sellQuote', 'invalid_request', 'baseCurrencyAmount must be at least 0.0029 (minSellAmount of eth)'))
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'baseCurrencyAmount must be at least 0.0029 (minSellAmount of eth)' } }])
+    const step = answer(
+      quoting(),
+      fail('widget.sellQuote', 'invalid_request', 'baseCurrencyAmount must be at least 0.0029 (minSellAmount of eth)'),
+    )
+    expect(step.events).toEqual([
+      {
+        kind: 'error',
+        payload: {
+          code: 'validationError',
+          message: 'baseCurrencyAmount must be at least 0.0029 (minSellAmount of eth)',
+        },
+      },
+    ])
     expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'amount', body: expect.stringMatching(/at least/) })
   })
 
@@ -54,13 +87,22 @@ describe('widget machine, sell flow', () => {
 
   it('refuses a refund wallet the crypto pattern does not accept', () => {
     const step = act(refund(), { type: 'enterWallet', address: 'bc1-nope' })
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'wallet.address is not a valid eth address (^0x[0-9a-fA-F]{40}$)' } }])
+    expect(step.events).toEqual([
+      {
+        kind: 'error',
+        payload: {
+          code: 'validationError',
+          message: 'wallet.address is not a valid eth address (^0x[0-9a-fA-F]{40}$)',
+        },
+      },
+    ])
     expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'refund', body: 'This is not a valid ETH address.' })
   })
 
   it('reviews the sale: amount, payout, fees, method and refund address', () => {
     expect(widgetMachine.view(review())).toMatchObject({
-      screen: 'review', actions: [{ action: 'confirmSell' }],
+      screen: 'review',
+      actions: [{ action: 'confirmSell' }],
       body: `Sell 0.5 ETH for about 1416.04 USD (fees 14.3 USD), paid out by ach_bank_transfer; a refund goes to ${ADDRESS}.`,
     })
   })
@@ -73,29 +115,60 @@ describe('widget machine, sell flow', () => {
 
   it('shows the refund screen with validationError naming walletAddress when the prefilled one does not fit', () => {
     const step = answer(quoting({ ...params, walletAddress: 'bc1-nope' }), ok('widget.sellQuote', quoted))
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'walletAddress is not a valid eth address (^0x[0-9a-fA-F]{40}$)' } }])
+    expect(step.events).toEqual([
+      {
+        kind: 'error',
+        payload: { code: 'validationError', message: 'walletAddress is not a valid eth address (^0x[0-9a-fA-F]{40}$)' },
+      },
+    ])
     expect(screen(step.state)).toBe('refund')
   })
 
   it('starts the quoted sell on confirmSell, with the refund address and the externalTransactionId', () => {
     const step = act(review(), { type: 'confirmSell' })
-    expect(step.effects).toEqual([{
-      type: 'widget.sell', fiatCode: 'usd', amount: 0.5, currencyCode: 'eth', payoutMethod: 'ach_bank_transfer', refundWalletAddress: ADDRESS, externalTransactionId: 'order-1',
-    }])
+    expect(step.effects).toEqual([
+      {
+        type: 'widget.sell',
+        fiatCode: 'usd',
+        amount: 0.5,
+        currencyCode: 'eth',
+        payoutMethod: 'ach_bank_transfer',
+        refundWalletAddress: ADDRESS,
+        externalTransactionId: 'order-1',
+      },
+    ])
   })
 
   it('shows the deposit address, amount and deadline and posts complete with flow sell', () => {
     const step = answer(selling(), ok('widget.sell', started))
-    expect(step.events).toEqual([{ kind: 'complete', payload: { flow: 'sell', transaction: { id: 'sell_1', status: 'waitingForDeposit' } } }])
+    expect(step.events).toEqual([
+      { kind: 'complete', payload: { flow: 'sell', transaction: { id: 'sell_1', status: 'waitingForDeposit' } } },
+    ])
     expect(widgetMachine.view(step.state)).toMatchObject({
-      screen: 'deposit', actions: [],
+      screen: 'deposit',
+      actions: [],
       body: 'Send exactly 0.5 ETH to 0xabc before 2026-01-01T00:30:00.000Z. Sell sell_1 is waiting for your deposit.',
     })
   })
 
   it('posts error connection_required and ends when the sell needs a connected customer', () => {
-    const step = answer(selling(), fail('widget.sell', 'connection_required', 'the widget frame needs the clientToken of a connected customer (full scope)'))
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'connection_required', message: 'the widget frame needs the clientToken of a connected customer (full scope)' } }])
+    const step = answer(
+      selling(),
+      fail(
+        'widget.sell',
+        'connection_required',
+        'the widget frame needs the clientToken of a connected customer (full scope)',
+      ),
+    )
+    expect(step.events).toEqual([
+      {
+        kind: 'error',
+        payload: {
+          code: 'connection_required',
+          message: 'the widget frame needs the clientToken of a connected customer (full scope)',
+        },
+      },
+    ])
     expect(screen(step.state)).toBe('failed')
   })
 

@@ -16,9 +16,15 @@ export type SellWidgetAction =
 type AnyWidgetAction = SellWidgetAction | { type: 'pay' }
 
 /** The sale so far: the crypto, the partner's id of this attempt, and the refund wallet the (signed) URL prefilled. */
-interface SellOrder { currencyCode: string; externalTransactionId?: string; walletAddress?: string }
+interface SellOrder {
+  currencyCode: string
+  externalTransactionId?: string
+  walletAddress?: string
+}
 /** A sale the sell quote priced. */
-interface QuotedSale extends SellOrder { quote: WidgetSellQuote }
+interface QuotedSale extends SellOrder {
+  quote: WidgetSellQuote
+}
 
 /** The phases of the sell flow; `message` is what the current screen tells the customer. */
 export type SellPhase =
@@ -35,32 +41,50 @@ export type SellWidgetState = SellPhase & { flow: 'sell' }
 const sell = (state: SellPhase): SellWidgetState => ({ ...state, flow: 'sell' })
 
 /** A validation failure: the screen's message for the customer, and `error` `validationError` for the host. */
-function invalid(state: SellPhase & { phase: 'amount' | 'refund' }, message: string, detail = message): Step<SellWidgetState> {
+function invalid(
+  state: SellPhase & { phase: 'amount' | 'refund' },
+  message: string,
+  detail = message,
+): Step<SellWidgetState> {
   return next(sell({ ...state, message }), [{ kind: 'error', payload: { code: 'validationError', message: detail } }])
 }
 
 /** Back to the amount screen, keeping only the crypto, the partner's transaction id and the prefilled wallet. */
 function toAmount({ currencyCode, externalTransactionId, walletAddress }: SellOrder): SellPhase & { phase: 'amount' } {
-  return ({ phase: 'amount', order: { currencyCode, ...(externalTransactionId ? { externalTransactionId } : {}), ...(walletAddress ? { walletAddress } : {}) } })
+  return {
+    phase: 'amount',
+    order: {
+      currencyCode,
+      ...(externalTransactionId ? { externalTransactionId } : {}),
+      ...(walletAddress ? { walletAddress } : {}),
+    },
+  }
 }
 
 /** The refund screen again, telling the customer and the host the address does not fit the crypto. */
 function badAddress(order: QuotedSale, field: string): Step<SellWidgetState> {
   const code = order.quote.currencyCode
-  return invalid({ phase: 'refund', order }, `This is not a valid ${code.toUpperCase()} address.`, `${field} is not a valid ${code} address (${order.quote.addressRegex})`)
+  return invalid(
+    { phase: 'refund', order },
+    `This is not a valid ${code.toUpperCase()} address.`,
+    `${field} is not a valid ${code} address (${order.quote.addressRegex})`,
+  )
 }
 
 /** The refund step of a quoted sale: skipped when the URL prefilled a wallet the crypto's pattern accepts. */
 function refundStep(order: QuotedSale): Step<SellWidgetState> {
   const { walletAddress, ...rest } = order
   if (walletAddress === undefined) return next(sell({ phase: 'refund', order }))
-  if (new RegExp(order.quote.addressRegex).test(walletAddress)) return next(sell({ phase: 'review', order: rest, address: walletAddress }))
+  if (new RegExp(order.quote.addressRegex).test(walletAddress))
+    return next(sell({ phase: 'review', order: rest, address: walletAddress }))
   return badAddress(rest, 'walletAddress')
 }
 
 /** A failed effect: a refusal of the sale (`invalid_request`) goes back to the amount screen; anything else ends the flow. */
 function refused(order: SellOrder, result: EffectResult & { ok: false }): Step<SellWidgetState> {
-  return result.error.code === 'invalid_request' ? invalid(toAmount(order), result.error.message) : next(sell({ phase: 'failed' }), [errorEvent(result)])
+  return result.error.code === 'invalid_request'
+    ? invalid(toAmount(order), result.error.message)
+    : next(sell({ phase: 'failed' }), [errorEvent(result)])
 }
 
 function onResult(state: SellWidgetState, result: EffectResult): Step<SellWidgetState> {
@@ -70,8 +94,13 @@ function onResult(state: SellWidgetState, result: EffectResult): Step<SellWidget
   }
   if (state.phase === 'selling' && result.effect === 'widget.sell') {
     if (!result.ok) return refused(state.order, result)
-    const complete: FrameOutbound = { kind: 'complete', payload: { flow: 'sell', transaction: { id: result.value.id, status: result.value.status } } }
-    return next(sell({ phase: 'deposit', currencyCode: state.order.quote.currencyCode, sell: result.value }), [complete])
+    const complete: FrameOutbound = {
+      kind: 'complete',
+      payload: { flow: 'sell', transaction: { id: result.value.id, status: result.value.status } },
+    }
+    return next(sell({ phase: 'deposit', currencyCode: state.order.quote.currencyCode, sell: result.value }), [
+      complete,
+    ])
   }
   return next(state)
 }
@@ -81,8 +110,13 @@ function onAction(state: SellWidgetState, action: AnyWidgetAction): Step<SellWid
     const currencyCode = (action.currencyCode?.trim() || state.order.currencyCode).toLowerCase()
     const order = { ...state.order, currencyCode }
     const amount = Number(String(action.amount ?? '').trim() || NaN)
-    if (!Number.isFinite(amount) || amount <= 0) return invalid({ phase: 'amount', order }, 'Enter an amount to sell.', 'amount must be a positive number')
-    return next(sell({ phase: 'quoting', order, amount }), [], [{ type: 'widget.sellQuote', fiatCode: SELL_FIAT, amount, currencyCode }])
+    if (!Number.isFinite(amount) || amount <= 0)
+      return invalid({ phase: 'amount', order }, 'Enter an amount to sell.', 'amount must be a positive number')
+    return next(
+      sell({ phase: 'quoting', order, amount }),
+      [],
+      [{ type: 'widget.sellQuote', fiatCode: SELL_FIAT, amount, currencyCode }],
+    )
   }
   if (state.phase === 'refund' && action.type === 'enterWallet') {
     const address = String(action.address ?? '').trim()
@@ -92,8 +126,13 @@ function onAction(state: SellWidgetState, action: AnyWidgetAction): Step<SellWid
   if (state.phase === 'review' && action.type === 'confirmSell') {
     const { quote, externalTransactionId } = state.order
     const effect = {
-      type: 'widget.sell' as const, fiatCode: quote.fiatCode, amount: quote.baseCurrencyAmount, currencyCode: quote.currencyCode, payoutMethod: quote.payoutMethod,
-      refundWalletAddress: state.address, ...(externalTransactionId ? { externalTransactionId } : {}),
+      type: 'widget.sell' as const,
+      fiatCode: quote.fiatCode,
+      amount: quote.baseCurrencyAmount,
+      currencyCode: quote.currencyCode,
+      payoutMethod: quote.payoutMethod,
+      refundWalletAddress: state.address,
+      ...(externalTransactionId ? { externalTransactionId } : {}),
     }
     return next(sell({ ...state, phase: 'selling' }), [], [effect])
   }
@@ -105,15 +144,36 @@ function view(state: SellWidgetState): FrameView {
   switch (state.phase) {
     case 'amount': {
       const crypto = state.order.currencyCode.toUpperCase()
-      const fields = [{ name: 'amount', label: `Amount to sell (${crypto})`, type: 'number' as const }, { name: 'currencyCode', label: `Crypto (default ${crypto})` }]
-      return { screen: 'amount', title: 'Sell crypto', ...withMessage(state.message), actions: [{ action: 'chooseAmount', label: 'Continue', fields }] }
+      const fields = [
+        { name: 'amount', label: `Amount to sell (${crypto})`, type: 'number' as const },
+        { name: 'currencyCode', label: `Crypto (default ${crypto})` },
+      ]
+      return {
+        screen: 'amount',
+        title: 'Sell crypto',
+        ...withMessage(state.message),
+        actions: [{ action: 'chooseAmount', label: 'Continue', fields }],
+      }
     }
     case 'refund': {
       const fields = [{ name: 'address', label: `Your ${state.order.quote.currencyCode.toUpperCase()} wallet address` }]
-      return { screen: 'refund', title: 'Where should a refund go?', ...withMessage(state.message), actions: [{ action: 'enterWallet', label: 'Continue', fields }] }
+      return {
+        screen: 'refund',
+        title: 'Where should a refund go?',
+        ...withMessage(state.message),
+        actions: [{ action: 'enterWallet', label: 'Continue', fields }],
+      }
     }
     case 'review': {
-      const { baseCurrencyAmount, quoteCurrencyAmount, feeAmount, extraFeeAmount, currencyCode, fiatCode, payoutMethod } = state.order.quote
+      const {
+        baseCurrencyAmount,
+        quoteCurrencyAmount,
+        feeAmount,
+        extraFeeAmount,
+        currencyCode,
+        fiatCode,
+        payoutMethod,
+      } = state.order.quote
       const fees = Math.round((feeAmount + extraFeeAmount) * 100) / 100
       const body = `Sell ${baseCurrencyAmount} ${currencyCode.toUpperCase()} for about ${quoteCurrencyAmount} ${fiatCode.toUpperCase()} (fees ${fees} ${fiatCode.toUpperCase()}), paid out by ${payoutMethod}; a refund goes to ${state.address}.`
       return { screen: 'review', title: 'Review your sale', body, actions: [{ action: 'confirmSell', label: 'Sell' }] }
@@ -142,8 +202,21 @@ function view(state: SellWidgetState): FrameView {
  */
 export const sellWidget = {
   start: (params: FrameParamsOf<'widget'>): Step<SellWidgetState> =>
-    next(sell(toAmount({ currencyCode: (params.currencyCode ?? 'eth').toLowerCase(), externalTransactionId: params.externalTransactionId, walletAddress: params.walletAddress })), [{ kind: 'ready' }]),
+    next(
+      sell(
+        toAmount({
+          currencyCode: (params.currencyCode ?? 'eth').toLowerCase(),
+          externalTransactionId: params.externalTransactionId,
+          walletAddress: params.walletAddress,
+        }),
+      ),
+      [{ kind: 'ready' }],
+    ),
   step: (state: SellWidgetState, input: FrameInput<AnyWidgetAction>): Step<SellWidgetState> =>
-    input.type === 'result' ? onResult(state, input.result) : input.type === 'customer' ? onAction(state, input.action) : next(state),
+    input.type === 'result'
+      ? onResult(state, input.result)
+      : input.type === 'customer'
+        ? onAction(state, input.action)
+        : next(state),
   view,
 }

@@ -24,18 +24,32 @@ describe('widget machine with a prefilled walletAddress', () => {
 
   it('quotes for the prefilled address on pay', () => {
     const step = act(pricedWith(ADDRESS).state, { type: 'pay' })
-    expect(step.effects).toEqual([{ type: 'widget.quote', fiatCode: 'usd', amount: 100, currencyCode: 'eth', address: ADDRESS }])
+    expect(step.effects).toEqual([
+      { type: 'widget.quote', fiatCode: 'usd', amount: 100, currencyCode: 'eth', address: ADDRESS },
+    ])
   })
 
   it('asks for the wallet with a message and validationError naming walletAddress when it does not fit the crypto', () => {
     const step = pricedWith('bc1-not-an-eth-address')
-    expect(step.events).toEqual([{ kind: 'error', payload: { code: 'validationError', message: 'walletAddress is not a valid eth address (^0x[0-9a-fA-F]{40}$)' } }])
-    expect(widgetMachine.view(step.state)).toMatchObject({ screen: 'wallet', error: 'This is not a valid ETH address.' })
+    expect(step.events).toEqual([
+      {
+        kind: 'error',
+        payload: { code: 'validationError', message: 'walletAddress is not a valid eth address (^0x[0-9a-fA-F]{40}$)' },
+      },
+    ])
+    expect(widgetMachine.view(step.state)).toMatchObject({
+      screen: 'wallet',
+      error: 'This is not a valid ETH address.',
+    })
   })
 
   it('keeps the prefilled address when pricing sends the customer back to the amount screen', () => {
     const started = widgetMachine.start({ channelId: 'channel-1', walletAddress: ADDRESS }).state
-    const refused = answer(act(started, { type: 'chooseAmount', amount: '1' }).state, { effect: 'widget.price', ok: false, error: { code: 'invalid_request', message: 'below the minimum' } })
+    const refused = answer(act(started, { type: 'chooseAmount', amount: '1' }).state, {
+      effect: 'widget.price',
+      ok: false,
+      error: { code: 'invalid_request', message: 'below the minimum' },
+    })
     const again = answer(act(refused.state, { type: 'chooseAmount', amount: '100' }).state, pricedResult)
     expect(widgetMachine.view(again.state).screen).toBe('review')
   })
