@@ -14,7 +14,7 @@ export const DEFAULT_FRAMES_ORIGIN = 'http://127.0.0.1:4011'
  * What a challenge asks of the customer: prove they own the wallet, enter the card's CVV again (test-mode
  * triggers), or verify their identity (a buyer whose KYC is not approved).
  */
-export type ChallengeKind = ChallengeRecord['kind']
+type ChallengeKind = ChallengeRecord['kind']
 
 /** What a buy frame asks a challenge for. */
 interface ChallengeRequest {

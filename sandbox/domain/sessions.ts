@@ -4,7 +4,7 @@ import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { newId } from './new-id.ts'
 import { isoTime } from './iso-time.ts'
-import { type TokenClaims } from '#portable/peek-token.ts'
+import type { TokenClaims } from '#portable/peek-token.ts'
 import { issueToken, TOKEN_TTL_MS, verifyToken } from './tokens.ts'
 
 /** How far ahead of the tenant clock `termsAcceptedAt` may be (clock skew allowance). */

@@ -1,5 +1,5 @@
 import { liveSessionOf } from '#domain/sessions.ts'
-import { type TokenClaims } from '#portable/peek-token.ts'
+import type { TokenClaims } from '#portable/peek-token.ts'
 import { tenantOfToken, verifyToken } from '#domain/tokens.ts'
 import { andThen, type MaybePromise } from './maybe-promise.ts'
 import { headerValue, type PlainRequest } from './plain-http.ts'

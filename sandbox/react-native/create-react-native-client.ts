@@ -3,7 +3,7 @@ import { apiCalls } from '#browser/client/api-calls.ts'
 import type { ClientOptions } from '#browser/client/client-options.ts'
 import { connectionThrough, mountHeadless, type ClientConnection } from '#browser/client/connection-calls.ts'
 import type { ClientFrameEvent, ClientFrameMessage } from '#browser/client/frame-controller.ts'
-import { setupWallet, type WalletSetupError } from '#browser/client/wallet-setup.ts'
+import { setupWallet } from '#browser/client/wallet-setup.ts'
 import { warnOnce } from './deprecated-setups.ts'
 import { describeFrame, type ReactNativeFrame } from './react-native-frame.ts'
 

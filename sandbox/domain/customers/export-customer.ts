@@ -4,7 +4,7 @@ import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantStore } from '#kernel/store/tenant-store.ts'
 import { toCustomer } from '../customer-view.ts'
 import { newId } from '../new-id.ts'
-import { type TokenClaims } from '#portable/peek-token.ts'
+import type { TokenClaims } from '#portable/peek-token.ts'
 import { issueToken, verifyToken } from '../tokens.ts'
 import { customerFiles, loadCustomer, personalDetails } from './load-customer.ts'
 

@@ -3,7 +3,7 @@ import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
 import type { TenantRegistry } from '#kernel/tenant-registry.ts'
 import { liveSessionOf } from '#domain/sessions.ts'
-import { type TokenClaims } from '#portable/peek-token.ts'
+import type { TokenClaims } from '#portable/peek-token.ts'
 import { tenantOfToken, verifyToken } from '#domain/tokens.ts'
 
 /**

@@ -29,7 +29,7 @@ const issuesText = (error: z.ZodError) =>
 // node's types (20) only under \`webcrypto\`, and this file runs in both (decision 0096).
 type Subtle = typeof globalThis.crypto.subtle
 /** A Web Crypto key of the runtime running this code: a page's \`CryptoKey\` or node's \`webcrypto.CryptoKey\`. */
-export type WebCryptoKey = Awaited<ReturnType<Subtle['importKey']>>
+type WebCryptoKey = Awaited<ReturnType<Subtle['importKey']>>
 
 function subtle(): Subtle {
   const api = globalThis.crypto?.subtle
