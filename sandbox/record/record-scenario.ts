@@ -1,5 +1,6 @@
 import type { ApiJournalEntry, FrameJournalEntry, JournalEntry, TenantFixtures } from '#contract/index.ts'
 import { WebhookEndpointFamily } from '#contract/index.ts'
+import { isEffectPath } from '#portable/frames/effect-results.ts'
 import { peekToken } from '#portable/peek-token.ts'
 import { FIXTURES_STEP, RecordedValues, type Ref } from './recorded-values.ts'
 import { recordedWebhooks, type LoggedDelivery } from './recorded-webhooks.ts'
@@ -339,11 +340,13 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
   }
 
   for (const entry of entries) {
+    // A frame's effect calls are journaled as calls (decision 0095), but the frame makes them: its replayed steps do.
+    if (entry.kind === 'api' && isEffectPath(entry.path)) continue
     if (entry.kind === 'api') api(entry)
     else if (entry.kind === 'frame') frame(entry)
   }
   const instants = entries.some(
-    (e) => e.kind === 'api' && /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)),
+    (e) => e.kind === 'api' && !isEffectPath(e.path) && /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)),
   )
   if (!amounts && instants) {
     notes.push(

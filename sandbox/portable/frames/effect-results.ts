@@ -113,6 +113,18 @@ export function effectPath(type: string): string {
   return `/__frames/effects/${encodeURIComponent(type)}`
 }
 
+/**
+ * Whether a journaled call's path is a frame's effect (`POST /__frames/effects/{type}`): a call the frame makes
+ * itself, so a recording replays the frame's steps and leaves its effect calls out.
+ *
+ * @example
+ * isEffectPath('/__frames/effects/purchase.execute') // true
+ * isEffectPath('/platform/v1/quotes/buy') // false
+ */
+export function isEffectPath(path: string): boolean {
+  return path.startsWith('/__frames/effects/')
+}
+
 /** The effect call's answer as the frame got it: a status and its JSON body, or a dropped connection. */
 type EffectAnswer = { status: number; body: unknown } | 'network-error'
 
