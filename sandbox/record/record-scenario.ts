@@ -346,7 +346,10 @@ export function recordScenario(journal: JournalEntry[], options: RecordOptions):
     else if (entry.kind === 'frame') frame(entry)
   }
   const instants = entries.some(
-    (e) => e.kind === 'api' && !isEffectPath(e.path) && /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)),
+    (e) =>
+      e.kind === 'api' &&
+      !isEffectPath(e.path) &&
+      /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(JSON.stringify(e.requestBody ?? null)),
   )
   if (!amounts && instants) {
     notes.push(
