@@ -50,6 +50,14 @@ describe('widget machine, sell flow', () => {
     })
   })
 
+  it('offers the crypto as an optional field, so the form can be sent with it empty (the default crypto)', () => {
+    const fields = widgetMachine.view(start()).actions?.[0]?.fields
+    expect(fields?.map(({ name, optional }) => ({ name, optional: optional === true }))).toEqual([
+      { name: 'amount', optional: false },
+      { name: 'currencyCode', optional: true },
+    ])
+  })
+
   it('asks for the sell quote of the crypto amount, paid out in usd (eth without currencyCode)', () => {
     const step = act(start(), { type: 'chooseAmount', amount: '0.5' })
     expect(step.effects).toEqual([{ type: 'widget.sellQuote', fiatCode: 'usd', amount: 0.5, currencyCode: 'eth' }])

@@ -146,7 +146,8 @@ function view(state: SellWidgetState): FrameView {
       const crypto = state.order.currencyCode.toUpperCase()
       const fields = [
         { name: 'amount', label: `Amount to sell (${crypto})`, type: 'number' as const },
-        { name: 'currencyCode', label: `Crypto (default ${crypto})` },
+        // Optional, as its label says: a required empty field would keep the form from being sent at all.
+        { name: 'currencyCode', label: `Crypto (default ${crypto})`, optional: true },
       ]
       return {
         screen: 'amount',
