@@ -11,6 +11,7 @@ import { isResponse, json, parseBody, text, validated } from './demo-http.ts'
 import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
 import { DEMO_UPSTREAM_HEADER } from '#portable/demo/demo-upstream-header.ts'
 import { journalSince } from './demo-journal.ts'
+import { sellSwapRoutes } from './demo-sell-swap-routes.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
 const DEMO_ACCOUNT = 'demo'
@@ -214,6 +215,7 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
         })
         return text('text/plain; charset=utf-8', scenarioSource(recorded))
       },
+      ...sellSwapRoutes(core, DEMO_ACCOUNT, call),
     } satisfies Record<string, DemoRoute>),
   )
 
