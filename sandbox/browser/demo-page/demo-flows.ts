@@ -4,18 +4,9 @@ import { BuyQuote, PaymentMethodList, StoredCard } from '#contract/platform/inde
 import type { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { byId, type DemoHost, type Who } from './demo-host.ts'
 import { connectionOutcome, errorText, purchaseOutcome, type FinalEvent, type Outcome } from './demo-outcome.ts'
-
-/** What a flow gets besides the host: the partner's own buttons, the tenant's clock, and where to say what is going on. */
-interface FlowContext {
-  host: DemoHost
-  /** The tenant clock's time when the fixtures were last read (terms are accepted at the tenant's now). */
-  tenantNow: () => string
-  /** Shows a passing outcome while the flow waits for the partner's UI (the terms flow). */
-  interim: (outcome: Outcome) => void
-}
-
-/** A flow of the menu: runs until it has its outcome. */
-type Flow = (context: FlowContext) => Promise<Outcome>
+import type { Flow, FlowContext } from './demo-flow-kit.ts'
+import { SELL_FLOWS } from './demo-sell-flows.ts'
+import { SWAP_FLOWS } from './demo-swap-flows.ts'
 
 const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
 const magic = {
@@ -202,5 +193,7 @@ export const FLOWS = new Map<string, Flow>(
       host.client().setupCustomerExport((await host.connected()).clientToken, exporting.options)
       return ended(await exporting.done, () => 'Export consent given: the partner server can export the customer once.')
     },
+    ...SELL_FLOWS,
+    ...SWAP_FLOWS,
   } satisfies Record<FlowId, Flow>),
 )

@@ -14,5 +14,10 @@ export const DEMO_FLOWS = {
   reset: 'Reset the connection',
   'add-card': 'Add a card',
   widget: 'Widget',
+  sell: 'Sell (widget, deposit, completed)',
+  'sell-refund': 'Sell refunded (wrong deposit amount)',
+  swap: 'Swap (quote, deposit, completed)',
+  'swap-requote-accepted': 'Swap: requote accepted (deposit 80 of 100)',
+  'swap-requote-rejected': 'Swap: requote rejected (refunded)',
   'customer-export': 'Customer export',
 } as const

@@ -16,6 +16,16 @@ interface FlowPlan {
 }
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'
+const sellInWidget: DriverStep[] = [
+  { frame: 'widget', action: 'chooseAmount', fields: { amount: '0.5' } },
+  { frame: 'widget', action: 'enterWallet', fields: { address: WALLET } },
+  { frame: 'widget', action: 'confirmSell' },
+]
+/** A swap's partner buttons up to its deposit (`deposit` names the deposit's button), then screening's advance. */
+const swapTo = (deposit: string): DriverStep[] =>
+  ['Swap 100 USDC', 'Advance the clock 5 s', deposit, 'Advance the clock 10 s'].map((partnerButton) => ({
+    partnerButton,
+  }))
 const tapAndPay = (frame: string): DriverStep[] => [
   { frame, action: 'tapPay' },
   { frame, action: 'confirmSheet' },
@@ -95,6 +105,44 @@ export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
     outcome: 'success',
     text: /Export consent given/,
     frames: ['check', 'customer-export'],
+  },
+  sell: {
+    steps: [...sellInWidget, { partnerButton: 'Send the deposit' }, { partnerButton: 'Advance the clock 20 s' }],
+    outcome: 'success',
+    text: /Sell sell_\S+ completed: 0\.5 ETH sold for [\d.]+ USD/,
+    frames: ['check', 'widget'],
+  },
+  'sell-refund': {
+    steps: [...sellInWidget, { partnerButton: 'Send the wrong amount' }],
+    outcome: 'failure',
+    text: /Sell sell_\S+ failed \(refund\): the deposit of 0\.4 ETH did not match the 0\.5 ETH asked/,
+    frames: ['check', 'widget'],
+  },
+  swap: {
+    steps: [...swapTo('Deposit 100 USDC'), { partnerButton: 'Advance the clock 30 s' }],
+    outcome: 'success',
+    text: /Swap swp_\S+ completed: 100 USDC swapped for [\d.]+ ETH/,
+    frames: ['check'],
+  },
+  'swap-requote-accepted': {
+    steps: [
+      ...swapTo('Deposit 80 USDC'),
+      { partnerButton: 'Accept the requote' },
+      { partnerButton: 'Advance the clock 30 s' },
+    ],
+    outcome: 'success',
+    text: /Swap swp_\S+ completed at the requote: 80 USDC swapped for [\d.]+ ETH/,
+    frames: ['check'],
+  },
+  'swap-requote-rejected': {
+    steps: [
+      ...swapTo('Deposit 80 USDC'),
+      { partnerButton: 'Reject the requote' },
+      { partnerButton: 'Advance the clock 30 s' },
+    ],
+    outcome: 'cancelled',
+    text: /Swap swp_\S+ refunded: the customer rejected the requote, so the swap failed \(depositAmountIncorrect\)/,
+    frames: ['check'],
   },
 }
 
