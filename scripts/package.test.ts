@@ -277,10 +277,13 @@ describe('the packed tarball', () => {
     )
     expect(files.filter((file) => /\.(test|spec)\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([])
     expect(files.filter((file) => /\.png$/.test(file)).sort()).toEqual([
+      'docs/screenshots/demo-buy-1440.png',
       'docs/screenshots/demo-dark-1440.png',
       'docs/screenshots/demo-dark-390.png',
       'docs/screenshots/demo-light-1440.png',
       'docs/screenshots/demo-light-390.png',
+      'docs/screenshots/demo-sell-1440.png',
+      'docs/screenshots/demo-swap-1440.png',
     ])
     expect(files.filter((file) => /^scenarios\/|^scripts\/|^bench\/|\.built$/.test(file))).toEqual([])
   })

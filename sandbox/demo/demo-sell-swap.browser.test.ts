@@ -26,11 +26,12 @@ const webhooksOf = (id: string) =>
   )
 
 const sellStarted = ['sell_transaction_created waitingForDeposit']
-const swapScreened = (status: string) => [
+/** A swap's webhooks from its execution through screening, which sends `screened` (`type status`). */
+const swapScreened = (screened: string) => [
   'swap_transaction_created waitingForDepositAddressGeneration',
   'swap_deposit_wallet_created waitingForDeposit',
   'swap_deposit_received screeningWalletAddress',
-  `${status}`,
+  screened,
 ]
 
 describe('the demo page runs the sell and swap flows to their end', { timeout: 60_000 }, () => {
