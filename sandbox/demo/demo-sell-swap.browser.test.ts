@@ -72,7 +72,12 @@ describe('the demo page runs the sell and swap flows to their end', { timeout: 6
     await runFlow(demo.page, flow, FLOW_PLANS[flow])
     const id = await transactionOf()
     await expect.poll(() => webhooksOf(id), POLL).toEqual(webhooks)
-    const lane = await demo.page.locator('#diagram svg').textContent()
-    expect(lane, 'the diagram draws the last webhook').toContain(`webhook ${webhooks.at(-1)!.split(' ')[0]}`)
+    // The diagram is redrawn on the next animation frame after the log's row: poll it too.
+    await expect
+      .poll(() => demo.page.locator('#diagram svg').textContent(), {
+        ...POLL,
+        message: 'the diagram draws the last webhook',
+      })
+      .toContain(`webhook ${webhooks.at(-1)!.split(' ')[0]}`)
   })
 })
