@@ -16,7 +16,7 @@ export interface LogRun {
  * Where a row went: the current run (with the held webhooks its frame's `complete` claimed, `moved`), an earlier run
  * (a late webhook of its transaction), held unclaimed, or dropped (its run was cleared).
  */
-export type Placed =
+type Placed =
   | { to: 'current'; row: LogRow; run: LogRun; moved?: LogRow[] }
   | { to: 'earlier'; row: LogRow; run: LogRun }
   | { to: 'unclaimed'; row: LogRow }
@@ -106,5 +106,3 @@ export function createLogRuns(now: () => number) {
     },
   }
 }
-
-export type LogRuns = ReturnType<typeof createLogRuns>

@@ -9,7 +9,7 @@ import type { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 type DriverStep = { frame: string; action: string; fields?: Record<string, string> } | { partnerButton: string }
 
 /** How to run one flow of the menu to its end, and what its result banner and diagram then show. */
-export interface FlowPlan {
+interface FlowPlan {
   steps: DriverStep[]
   /** The banner's final word (a pending transaction is followed to its end: the plan presses “Settle now”). */
   outcome: 'success' | 'failure' | 'cancelled' | 'pending'
@@ -276,7 +276,7 @@ const consoles = new WeakMap<Page, string[]>()
  * @example
  * watchConsole(page) // before page.goto
  */
-export function watchConsole(page: Page): void {
+function watchConsole(page: Page): void {
   const said: string[] = []
   consoles.set(page, said)
   page.on('console', (message) => {
