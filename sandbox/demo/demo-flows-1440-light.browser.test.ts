@@ -1,4 +1,4 @@
 import { demoFlowMatrix } from '#testing/demo/demo-flow-matrix.ts'
 
-// Every flow of the menu at 1440 px in the light theme (the Done-when matrix of issue 22; the driver says how each runs).
+// Every flow of the menu and the extra runs at 1440 px in the light theme (the Done-when matrices of issues 22 and 42; the driver says how each runs).
 demoFlowMatrix({ width: 1440, height: 900 }, 'light')

@@ -1,5 +1,6 @@
 import { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { DEMO_LOG_STYLE } from './demo-log-style.ts'
+import { DEMO_RUNS_STYLE } from './demo-runs-style.ts'
 
 /** What the demo page is told about the sandbox (public values only: never a secret key). */
 interface DemoPageConfig {
@@ -70,7 +71,7 @@ export function demoPageHtml(config: DemoPageConfig): string {
     .join('')
   return `<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ramp-sandbox demo</title><link rel="icon" href="data:,"><style>${STYLE}${DEMO_LOG_STYLE}</style></head><body>
+<title>ramp-sandbox demo</title><link rel="icon" href="data:,"><style>${STYLE}${DEMO_LOG_STYLE}${DEMO_RUNS_STYLE}</style></head><body>
 <header><h1>ramp-sandbox demo: a partner app</h1>
 <p>This page is a partner's app. Its server part creates sessions with the secret key; the page uses the browser client and publishable key only.</p>
 <ol class="hint" aria-label="how to use the demo"><li>Pick a flow and a customer.</li><li>Run it.</li><li>Use the frames; watch the log and the diagram.</li></ol></header>

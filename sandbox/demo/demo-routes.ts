@@ -10,7 +10,7 @@ import { demoPageHtml } from './demo-page-html.ts'
 import { isResponse, json, parseBody, text, validated } from './demo-http.ts'
 import { DEMO_WEBHOOK_PATH, demoWebhooks } from './demo-webhooks.ts'
 import { DEMO_UPSTREAM_HEADER } from '#portable/demo/demo-upstream-header.ts'
-import { journalSince } from './demo-journal.ts'
+import { frameActionsRoute, journalSince } from './demo-journal.ts'
 import { sellSwapRoutes } from './demo-sell-swap-routes.ts'
 
 /** The demo partner's account: keys `pk_{mode}_demo` and `sk_{mode}_demo`. */
@@ -190,6 +190,7 @@ export function demoRoutes(core: SandboxCore, origins: { api: string; frames: st
         )
         return json(200, { data: { endpoint, ...webhooks.since(query.mode, query.after) } })
       },
+      'GET /demo/api/frame-actions': frameActionsRoute(call),
       'GET /demo/api/control/settings': async (request) =>
         forward(await call(modeOf(request), 'GET', '/__sandbox/settings')),
       'GET /demo/api/control/journal-head': async (request) => {

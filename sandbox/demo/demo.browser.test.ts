@@ -29,10 +29,11 @@ const waitForRow = (row: string, count = 1) =>
     .poll(async () => (await frameRows()).filter((r) => r === row).length, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(count)
 
-/** Clicks a frame's action button (the frames' forms are `form[data-action]`). */
-async function act(frame: string, action: string) {
+/** Fills and submits a frame's action form (the frames' forms are `form[data-action]`). */
+async function act(frame: string, action: string, fields: Record<string, string> = {}) {
   const form = demo.page.frameLocator(`iframe[title="${frame} frame"]`).locator(`form[data-action="${action}"]`)
   await form.waitFor({ timeout: 10_000 })
+  for (const [name, value] of Object.entries(fields)) await form.locator(`input[name="${name}"]`).fill(value)
   await form.locator('button[type="submit"]').click()
 }
 
@@ -77,22 +78,30 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     expect(await demo.page.locator('#diagram svg').count()).toBe(1)
   })
 
-  it('runs terms acceptance: termsAcceptanceRequired, then active after the partner accepts', async () => {
-    await run('terms')
-    await waitForRow('frame→host check complete')
-    await demo.page.getByRole('button', { name: 'Accept the terms' }).click()
-    await waitForRow('frame→host check complete', 2)
-    const completes = demo.page.locator('#log li[data-frame="check"][data-kind="complete"] pre')
-    expect(await completes.nth(0).textContent()).toContain('"status": "termsAcceptanceRequired"')
-    expect(await completes.nth(1).textContent()).toContain('"status": "active"')
-    expect(await frameRows()).toEqual([
-      'frame→host check handshake',
-      'host→frame check ack',
-      'frame→host check complete',
-      'frame→host check handshake',
-      'host→frame check ack',
-      'frame→host check complete',
-    ])
+  it('runs terms acceptance with a new customer every run: termsAcceptanceRequired, the partner accepts, the customer signs in, active', async () => {
+    for (const time of [1, 2]) {
+      await run('terms')
+      await waitForRow('frame→host check complete')
+      await demo.page.getByRole('button', { name: 'Accept the terms' }).click()
+      await waitForRow('frame→host check complete', 2)
+      await act('auth', 'enterCode', { code: '000000' })
+      await waitForRow('frame→host auth complete')
+      const completes = demo.page.locator('#log li[data-kind="complete"] pre')
+      expect(await completes.nth(0).textContent(), `run ${time}`).toContain('"status": "termsAcceptanceRequired"')
+      expect(await completes.nth(1).textContent(), `run ${time}`).toContain('"status": "authenticationRequired"')
+      expect(await completes.nth(2).textContent(), `run ${time}`).toContain('"status": "active"')
+      expect((await frameRows()).filter((row) => row.startsWith('frame→host'))).toEqual([
+        'frame→host check handshake',
+        'frame→host check complete',
+        'frame→host check handshake',
+        'frame→host check complete',
+        'frame→host auth handshake',
+        'frame→host auth complete',
+      ])
+      await expect
+        .poll(() => demo.page.locator('#outcome').getAttribute('data-outcome'), { timeout: 10_000 })
+        .toBe('success')
+    }
   })
 
   it('runs mismatch: connectionRequired with mismatch: true', async () => {

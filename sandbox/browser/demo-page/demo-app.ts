@@ -2,9 +2,11 @@ import { setFramesTheme } from '../client/index.ts'
 import { createLog } from './demo-log.ts'
 import { FLOWS } from './demo-flows.ts'
 import { byId, createHost, type DemoConfig } from './demo-host.ts'
-import { errorText, showOutcome, type Outcome } from './demo-outcome.ts'
+import { errorText, followedOutcome, showOutcome, type Outcome } from './demo-outcome.ts'
 import { DEMO_UPSTREAM_HEADER } from '#portable/demo/demo-upstream-header.ts'
 import { isFailureWebhook } from './failure-webhook.ts'
+import { watchFrameCancel, type FrameAction } from './frame-cancel.ts'
+import { webhookTransaction } from './row-transaction.ts'
 
 /** The demo page's script: a partner app that runs the chosen flow with the browser client and logs every message. */
 const config = (window as unknown as { DEMO_CONFIG: DemoConfig }).DEMO_CONFIG
@@ -28,6 +30,7 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     kind: `${method} ${url.pathname} → ${response.status}`,
     actor: 'host',
   })
+  if (partner) void claimAnswered(response.clone())
   const upstream = partner ? response.headers.get(DEMO_UPSTREAM_HEADER) : null
   if (upstream)
     log.add({
@@ -38,6 +41,19 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       actor: 'partner',
     })
   return response
+}
+
+/**
+ * A partner server's answer that names a transaction (a swap executed: `data.transactionId`; a sell or a swap read:
+ * `data.id` with its `status`) makes it the current run's: its webhooks land in the run as they come.
+ */
+async function claimAnswered(response: Response): Promise<void> {
+  if (!response.headers.get('content-type')?.includes('json')) return
+  const data = ((await response.json().catch(() => undefined)) as { data?: unknown } | undefined)?.data
+  if (typeof data !== 'object' || data === null) return
+  const { id, status, transactionId } = data as { id?: unknown; status?: unknown; transactionId?: unknown }
+  if (typeof transactionId === 'string') log.claim(transactionId)
+  if (typeof id === 'string' && typeof status === 'string') log.claim(id)
 }
 
 /** The tenant clock's time when the fixtures were read (terms are accepted at the tenant's now, not the wall clock's). */
@@ -92,6 +108,61 @@ const clearFrames = () => {
 /** The run under way: its number (a later run makes an earlier one's outcome stale) and how the partner closes it. */
 let current = { run: 0, close: () => undefined as void }
 
+/** The latest `data` the webhooks gave of each transaction (a flow's transaction may move before its flow ends). */
+const latest = new Map<string, unknown>()
+/** What to do with a followed transaction's next webhook, by transaction id: the run's banner moves on. */
+const following = new Map<string, (data: unknown) => void>()
+
+/** Runs the tenant clock on far enough for a buy (or a sell after its deposit) to settle: 20 s of sandbox time. */
+const SETTLE_BY = '30s'
+const settle = async () => {
+  tenantNow = (await control('clock/advance', { by: SETTLE_BY })).data.now
+  status(`clock: ${tenantNow} (settled)`)
+  await pollWebhooks().catch(() => undefined)
+}
+
+/** A transaction id as a banner names it: a buy's `txn_…`, a sell's `sell_…`, a swap's `swp_…`. */
+const NAMED_TRANSACTION = /\b(?:txn|sell|swp)_[A-Za-z0-9]+/g
+
+/**
+ * Shows how run `run` (of `label`) stands: on its folded summary always, in the banner while it is the current run;
+ * a pending transaction is followed to its end (its webhooks), with “Settle now” meanwhile.
+ */
+function standing(run: number, label: string, outcome: Outcome): void {
+  log.setOutcome(`${outcome.outcome.toUpperCase()} ${outcome.text}`, run)
+  const pending = outcome.outcome === 'pending' && outcome.transaction !== undefined
+  if (run === current.run) {
+    const action = {
+      id: 'settle-now',
+      label: 'Settle now',
+      run: () => void settle().catch((e) => status(errorText(e))),
+    }
+    showOutcome(banner, outcome, pending ? action : undefined)
+    status(`${label}: ${outcome.outcome}`)
+  }
+  // The transactions the banner names are the run's (a flow that made one without a frame's `complete` saying so).
+  if (run === current.run) for (const [id] of outcome.text.matchAll(NAMED_TRANSACTION)) log.claim(id)
+  if (!pending || following.has(outcome.transaction!.id)) return
+  const { id } = outcome.transaction!
+  log.claim(id)
+  following.set(id, (data) => {
+    const next = followedOutcome(label, id, data)
+    if (next.outcome !== 'pending') following.delete(id)
+    standing(run, label, next)
+  })
+  if (latest.has(id)) following.get(id)!(latest.get(id))
+}
+
+/** The customer's actions in a frame after a journal seq, read by the partner server; `undefined` once `run` is over. */
+const actionsOf =
+  (run: number) =>
+  async (channelId: string, after: number): Promise<{ actions: FrameAction[]; last: number } | undefined> => {
+    if (run !== current.run) return undefined
+    const query = new URLSearchParams({ mode: host.mode(), channel: channelId, after: String(after) })
+    const response = await realFetch(`/demo/api/frame-actions?${query}`)
+    return response.ok ? (await response.json()).data : { actions: [], last: after }
+  }
+
 on('run', async () => {
   current.close()
   const run = current.run + 1
@@ -113,21 +184,39 @@ on('run', async () => {
         }),
     }
   })
+  log.startRun(label)
   byId<HTMLButtonElement>('close-frames').disabled = false
   await clearing
+  const watchCancel: Parameters<NonNullable<typeof flow>>[0]['watchCancel'] = async (frame, cancels) => {
+    const cancel = await watchFrameCancel(frame, cancels, actionsOf(run))
+    if (run === current.run)
+      log.add({
+        direction: 'customer',
+        channel: cancel.channelId,
+        frame: cancel.frame,
+        kind: cancel.cancelledBy,
+        cancelled: true,
+      })
+    return cancel
+  }
   const outcome = await Promise.race([
     flow
-      ? flow({ host, tenantNow: () => tenantNow, interim: (o) => run === current.run && showOutcome(banner, o) })
+      ? flow({
+          host,
+          tenantNow: () => tenantNow,
+          interim: (o) => run === current.run && showOutcome(banner, o),
+          watchCancel,
+        })
       : Promise.reject(new Error(`no flow ${id}`)),
     closed,
   ]).catch((error: unknown): Outcome => ({ outcome: 'failure', text: `${label} failed — ${errorText(error)}` }))
   if (run !== current.run) return
   byId<HTMLButtonElement>('close-frames').disabled = true
-  showOutcome(banner, outcome)
-  status(`${label}: ${outcome.outcome}`)
+  standing(run, label, outcome)
 })
-// The partner's own close (its modal's ×): the frames go, and the flow says it was cancelled.
+// The partner's own close (its modal's ×): the frames go, the log says the customer closed them, and the flow says it was cancelled.
 on('close-frames', async () => {
+  log.add({ direction: 'customer', channel: 'host', frame: '-', kind: 'close the frames', cancelled: true })
   current.close()
   clearFrames()
 })
@@ -166,8 +255,12 @@ type ReceivedWebhook = { seq: number } & (
 /** The last webhook `seq` shown, per mode; absent until the first poll, which shows nothing older than the page. */
 const webhooksSeen = new Map<'test' | 'live', number>()
 
-/** The partner server's webhooks (polled outside the log's API rows), each a `webhook` row: rejections and failure events (`isFailureWebhook`) shown as failures. */
-async function pollWebhooks() {
+/**
+ * The partner server's webhooks (polled outside the log's API rows), each a `webhook` row naming its transaction (the
+ * run that made it shows it): rejections and failure events (`isFailureWebhook`) shown as failures; a followed
+ * transaction's banner moves on with them.
+ */
+async function pollWebhooksOnce() {
   const mode = host.mode()
   const seen = webhooksSeen.get(mode)
   const response = await realFetch(`/demo/api/webhooks?mode=${mode}&after=${seen ?? 0}`)
@@ -178,6 +271,7 @@ async function pollWebhooks() {
   for (const webhook of data.webhooks) {
     const failure = !webhook.verified || isFailureWebhook(webhook.event.type, webhook.event.data)
     const kind = webhook.verified ? webhook.event.type : `rejected (${webhook.error.code})`
+    const transaction = webhook.verified ? webhookTransaction(webhook.event.type, webhook.event.data) : undefined
     log.add({
       direction: 'webhook',
       channel: 'webhook',
@@ -185,10 +279,17 @@ async function pollWebhooks() {
       kind,
       payload: webhook.verified ? webhook.event : webhook.error,
       failure,
+      ...(transaction === undefined ? {} : { transaction }),
     })
     webhooksSeen.set(mode, webhook.seq)
+    if (transaction === undefined || !webhook.verified) continue
+    latest.set(transaction, webhook.event.data)
+    following.get(transaction)?.(webhook.event.data)
   }
 }
+/** One poll at a time (the timer's and “Settle now”'s): two at once would show a webhook twice. */
+let polling: Promise<void> | undefined
+const pollWebhooks = (): Promise<void> => (polling ??= pollWebhooksOnce().finally(() => (polling = undefined)))
 const WEBHOOK_POLL_MS = 1000
 const pollWebhooksForever = (): void =>
   void pollWebhooks()

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { byId, type DemoHost } from './demo-host.ts'
 import { errorText, type Outcome } from './demo-outcome.ts'
+import type { FrameCancel, watchFrameCancel } from './frame-cancel.ts'
 
 /** What a flow gets besides the host: the partner's own buttons, the tenant's clock, and where to say what is going on. */
 export interface FlowContext {
@@ -9,6 +10,8 @@ export interface FlowContext {
   tenantNow: () => string
   /** Shows a passing outcome while the flow waits for the partner's UI (the terms flow, a sell's deposit). */
   interim: (outcome: Outcome) => void
+  /** Resolves when the customer cancels the frame in a way it posts no event for (`watchFrameCancel`), logged. */
+  watchCancel: (frame: Parameters<typeof watchFrameCancel>[0], cancels: readonly string[]) => Promise<FrameCancel>
 }
 
 /** A flow of the menu: runs until it has its outcome. */

@@ -7,12 +7,13 @@ import { connectionOutcome, errorText, purchaseOutcome, type FinalEvent, type Ou
 import type { Flow, FlowContext } from './demo-flow-kit.ts'
 import { SELL_FLOWS } from './demo-sell-flows.ts'
 import { SWAP_FLOWS } from './demo-swap-flows.ts'
+import type { FrameCancel } from './frame-cancel.ts'
+import { freshCustomer } from './fresh-customer.ts'
 
 const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
 const magic = {
   ny: { email: 'active.us-ny@sandbox.test', phoneNumber: '+12125550101' },
   gb: { email: 'active.gb@sandbox.test', phoneNumber: '+447700900104' },
-  terms: { email: 'terms@sandbox.test', phoneNumber: '+12125550105' },
 } satisfies Record<string, Who>
 const QuoteReply = z.object({ data: BuyQuote })
 const ListReply = z.object({ data: PaymentMethodList })
@@ -100,9 +101,16 @@ async function purchase(
         .catch((error: unknown) => host.status(`a new quote failed: ${errorText(error)}`))
     }
   })
+  // A wallet's sheet cancelled posts no event (the spec): the journal tells the page, and the run ends cancelled.
+  const sheet =
+    frame === 'buy-button'
+      ? []
+      : [context.watchCancel(buying, ['cancelSheet']).then((cancel) => ({ kind: 'sheetCancelled', cancel }) as const)]
   const setups = { 'buy-button': c.setupBuyButton, 'apple-pay': c.setupApplePay, 'google-pay': c.setupGooglePay }
   mounted = await setups[frame](credentials.clientToken, encodeQuote(first), buying.options)
-  const end = await buying.done
+  const end = await Promise.race([buying.done, ...sheet])
+  if (end.kind === 'sheetCancelled')
+    return { outcome: 'cancelled', text: `Purchase cancelled: the customer closed the ${end.cancel.frame} sheet.` }
   return purchaseOutcome(end, challenge ? await challenge : undefined)
 }
 
@@ -139,25 +147,47 @@ type FlowId = keyof typeof DEMO_FLOWS
  */
 export const FLOWS = new Map<string, Flow>(
   Object.entries({
-    connect: async ({ host }) =>
-      connectionOutcome(await host.client().connect(await host.session(), host.frame().options)),
+    // A new customer every run (else a known one connects at once), unless the viewer typed one: the frame asks an
+    // email, the code and the terms.
+    connect: async ({ host, watchCancel }) => {
+      const connecting = host.frame()
+      const custom = byId('custom-email').value.trim() !== '' && byId('custom-phone').value.trim() !== ''
+      const session = await host.session(custom ? host.customer() : freshCustomer('connect'))
+      host.status('A new customer: enter any email, the code 000000, and accept the terms.')
+      const closed = watchCancel(connecting, ['cancel']).then(
+        (): Outcome => ({ outcome: 'cancelled', text: 'Connect cancelled: the customer closed the connect frame.' }),
+      )
+      return Promise.race([host.client().connect(session, connecting.options).then(connectionOutcome), closed])
+    },
     'card-buy': (context) => purchase(context, 'buy-button'),
     'apple-pay': (context) => purchase(context, 'apple-pay'),
     'google-pay': (context) => purchase(context, 'google-pay'),
     'challenge-48': (context) => purchase(context, 'buy-button', 48),
     'challenge-49': (context) => purchase(context, 'buy-button', 49),
     'wallet-failure': (context) => purchase(context, 'google-pay', 41.13),
-    terms: async ({ host, tenantNow, interim }) => {
-      const first = await host.client().getConnection(await host.session(magic.terms), host.frame({}, true).options)
+    // A new customer every run, through the Customer API path (skipKyc), so the terms are outstanding every time:
+    // the partner shows its terms, opens a new session with termsAcceptedAt, and the customer signs in (auth frame).
+    terms: async ({ host, tenantNow, interim, watchCancel }) => {
+      const who = freshCustomer('terms')
+      const check = () => ({ ...host.frame({}, true).options, skipKyc: true })
+      const first = await host.client().getConnection(await host.session(who), check())
       if (first.status !== 'termsAcceptanceRequired') return connectionOutcome(first)
       interim({
         outcome: 'pending',
         text: 'Terms acceptance required: press “Accept the terms” (the partner’s own UI).',
       })
       await partnerButton('Accept the terms')
-      return connectionOutcome(
-        await host.client().getConnection(await host.session(magic.terms, tenantNow()), host.frame({}, true).options),
+      const accepted = await host.client().getConnection(await host.session(who, tenantNow()), check())
+      if (accepted.status !== 'authenticationRequired') return connectionOutcome(accepted)
+      host.status('Terms accepted: the customer signs in with the code 000000.')
+      const signIn = host.frame()
+      const closed = watchCancel(signIn, ['cancel']).then(
+        (): Outcome => ({ outcome: 'cancelled', text: 'Sign-in cancelled: the customer closed the auth frame.' }),
       )
+      return Promise.race([
+        host.client().setupAuth(accepted.credentials.clientToken, signIn.options).then(connectionOutcome),
+        closed,
+      ])
     },
     mismatch: async ({ host }) =>
       connectionOutcome(

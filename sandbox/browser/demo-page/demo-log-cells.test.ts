@@ -203,4 +203,26 @@ describe('logCells', () => {
         .outcome,
     ).toBe('connectionRequired · mismatch')
   })
+
+  it("names the transaction a row is about, shortened, and badges a customer's act as cancelled", () => {
+    const named = {
+      ...webhook('transaction_updated', { type: 'transaction_updated', data: { id: 'txn_FBi12UEiEscqLxRF' } }),
+      transaction: 'txn_FBi12UEiEscqLxRF',
+    }
+    expect(logCells(named, colours).transaction).toBe('txn_…LxRF')
+    const sheet: LogRow = {
+      time: 0,
+      direction: 'customer',
+      channel: 'ch_0000abcd',
+      frame: 'apple-pay',
+      kind: 'cancelSheet',
+      cancelled: true,
+    }
+    expect(logCells(sheet, colours)).toMatchObject({
+      badge: { text: 'customer', className: 'dir-customer' },
+      channel: 'apple-pay·abcd',
+      tone: 'cancelled',
+    })
+    expect(shortChannel({ ...sheet, channel: 'host', frame: '-' })).toBe('host')
+  })
 })

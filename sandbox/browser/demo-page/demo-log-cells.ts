@@ -1,5 +1,6 @@
 import { isFailureWebhook } from './failure-webhook.ts'
 import type { LogRow } from './log-row.ts'
+import { shortTransaction } from './row-transaction.ts'
 import { FRAME_PALETTE } from '#portable/demo/sequence-diagram-style.ts'
 
 /** How a row reads at a glance: a failure (red), a cancellation (amber), or neither. */
@@ -16,13 +17,15 @@ const FAILED_STATUSES = new Set(['failed', 'unavailable'])
 /**
  * The tone of a log row, the one source of truth for the log's and the diagram's colours: a failure for a row marked
  * `failure` (a rejected webhook), a webhook that tells of a failure (`isFailureWebhook`), an `error` event, a
- * `complete` with `status: failed`, `unavailable` or a `failureCode`, an API answer ≥ 400; cancelled for a `cancelled` event.
+ * `complete` with `status: failed`, `unavailable` or a `failureCode`, an API answer ≥ 400; cancelled for a `cancelled` event
+ * or a row marked `cancelled` (a wallet sheet cancelled, the frames closed).
  *
  * @example
  * rowTone({ time: 0, direction: 'api', channel: 'api', frame: '-', kind: 'POST /platform/v1/quotes/buy → 503' }) // 'failure'
  */
 export function rowTone(row: LogRow): RowTone | undefined {
   if (row.failure) return 'failure'
+  if (row.cancelled) return 'cancelled'
   if (row.direction === 'api') return Number(/→ (\d{3})$/.exec(row.kind)?.[1] ?? 0) >= 400 ? 'failure' : undefined
   if (row.direction === 'webhook') return isFailureWebhook(row.kind, field(row.payload, 'data')) ? 'failure' : undefined
   if (row.direction !== 'frame→host') return undefined
@@ -36,14 +39,16 @@ export function rowTone(row: LogRow): RowTone | undefined {
 }
 
 /**
- * The short channel id the log and the diagram share: `frame·last 4 of the channel id` for a frame's row, the channel
- * (`partner`, `api`, `webhook`) for the others.
+ * The short channel id the log and the diagram share: `frame·last 4 of the channel id` for a frame's row (and a
+ * customer's act in a frame), the channel (`partner`, `api`, `webhook`, `host`) for the others.
  *
  * @example
  * shortChannel({ time: 0, direction: 'frame→host', channel: 'ch_7f3a9c2e', frame: 'buy-button', kind: 'ready' }) // 'buy-button·9c2e'
  */
 export function shortChannel(row: LogRow): string {
-  return row.direction === 'frame→host' || row.direction === 'host→frame'
+  return row.direction === 'frame→host' ||
+    row.direction === 'host→frame' ||
+    (row.direction === 'customer' && row.frame !== '-')
     ? `${row.frame}·${row.channel.slice(-4)}`
     : row.channel
 }
@@ -82,8 +87,8 @@ function outcome(row: LogRow): string | undefined {
 /** The columns of one log row, as data (the DOM code only lays them out). */
 export interface LogCells {
   time: string
-  /** The direction badge: `→ frame`, `← frame`, `API`, `server API` (the partner server's own call), `webhook`. */
-  badge: { text: string; className: 'dir-out' | 'dir-in' | 'dir-api' | 'dir-webhook' }
+  /** The direction badge: `→ frame`, `← frame`, `API`, `server API` (the partner server's own call), `webhook`, `customer`. */
+  badge: { text: string; className: 'dir-out' | 'dir-in' | 'dir-api' | 'dir-webhook' | 'dir-customer' }
   channel: string
   frame: string
   /** The frame's palette index (`frame-<n>` class), none for a row of no frame. */
@@ -91,6 +96,8 @@ export interface LogCells {
   hidden: boolean
   kind: string
   outcome?: string
+  /** The transaction the row is about, shortened (`txn_…LxRF`): a webhook names its transaction. */
+  transaction?: string
   tone?: RowTone
 }
 
@@ -99,10 +106,12 @@ const BADGES = new Map<LogRow['direction'], LogCells['badge']>([
   ['frame→host', { text: '← frame', className: 'dir-in' }],
   ['api', { text: 'API', className: 'dir-api' }],
   ['webhook', { text: 'webhook', className: 'dir-webhook' }],
+  ['customer', { text: 'customer', className: 'dir-customer' }],
 ])
 
 /**
- * A log row's columns: time, direction badge, short channel id, frame (and its colour), the hidden tag, kind, outcome, tone.
+ * A log row's columns: time, direction badge, short channel id, frame (and its colour), the hidden tag, kind, outcome,
+ * the transaction (shortened), tone.
  *
  * @example
  * logCells({ time: 1234, direction: 'api', channel: 'api', frame: '-', kind: 'POST /platform/v1/sessions → 201', actor: 'partner' }, new Map())
@@ -125,6 +134,7 @@ export function logCells(row: LogRow, colours: ReadonlyMap<string, number>): Log
     hidden: row.hidden === true,
     kind: row.kind,
     ...(said !== undefined && { outcome: said }),
+    ...(row.transaction !== undefined && { transaction: shortTransaction(row.transaction) }),
     ...(tone !== undefined && { tone }),
   }
 }

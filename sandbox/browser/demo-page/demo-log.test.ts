@@ -55,6 +55,36 @@ describe('timelineOf', () => {
   })
 })
 
+describe('timelineOf, for a run', () => {
+  it("names a webhook's transaction on its arrow, and draws the customer's acts from the customer's lane", () => {
+    const run: LogRow[] = [
+      {
+        time: 0,
+        direction: 'webhook',
+        channel: 'webhook',
+        frame: '-',
+        kind: 'transaction_updated',
+        payload: { type: 'transaction_updated', data: { id: 'txn_FBi12UEiEscqLxRF', status: 'completed' } },
+        transaction: 'txn_FBi12UEiEscqLxRF',
+      },
+      {
+        time: 1,
+        direction: 'customer',
+        channel: 'ch_0000abcd',
+        frame: 'apple-pay',
+        kind: 'cancelSheet',
+        cancelled: true,
+      },
+      { time: 2, direction: 'customer', channel: 'host', frame: '-', kind: 'close the frames', cancelled: true },
+    ]
+    expect(timelineOf(run)).toEqual([
+      { actor: 'api', target: 'partner', what: 'webhook transaction_updated (completed) txn_…LxRF', tone: 'webhook' },
+      { actor: 'customer', target: 'apple-pay·abcd', what: 'cancelSheet', tone: 'cancelled' },
+      { actor: 'customer', target: 'host', what: 'close the frames', tone: 'cancelled' },
+    ])
+  })
+})
+
 describe('lanesOf', () => {
   it("styles each frame's lane: hidden or not, and the frame's colour by order of appearance", () => {
     expect([...lanesOf(rows)]).toEqual([

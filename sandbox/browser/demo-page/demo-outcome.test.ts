@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ClientFrameEvent } from '../client/index.ts'
-import { connectionOutcome, errorText, isFinal, purchaseOutcome, type FinalEvent } from './demo-outcome.ts'
+import {
+  connectionOutcome,
+  errorText,
+  followedOutcome,
+  isFinal,
+  purchaseOutcome,
+  type FinalEvent,
+} from './demo-outcome.ts'
 
 const on = (event: object) => ({ frame: 'buy-button', channelId: 'ch_1', ...event }) as ClientFrameEvent
 const final = (event: object) => on(event) as FinalEvent
@@ -73,5 +80,49 @@ describe('the demo outcome of a flow', () => {
     expect(
       purchaseOutcome(final({ kind: 'error', payload: { code: 'invalid_token', message: 'clientToken has expired' } })),
     ).toEqual({ outcome: 'failure', text: 'Purchase failed — invalid_token: clientToken has expired' })
+  })
+})
+
+describe('a transaction the demo follows to its end', () => {
+  it('calls a completed transaction a success and a failed one a failure with its code, each with its receipt', () => {
+    expect(followedOutcome('Card buy', 'txn_1', { id: 'txn_1', status: 'completed' })).toEqual({
+      outcome: 'success',
+      text: 'Card buy: transaction txn_1 is completed.',
+      receipt: [
+        { label: 'Transaction', value: 'txn_1' },
+        { label: 'Status', value: 'completed' },
+      ],
+    })
+    expect(
+      followedOutcome('Google Pay', 'txn_2', { status: 'failed', failureCode: 'transactionNotAllowed' }),
+    ).toMatchObject({
+      outcome: 'failure',
+      text: 'Google Pay: transaction txn_2 is failed — transactionNotAllowed.',
+      receipt: expect.arrayContaining([{ label: 'Failure', value: 'transactionNotAllowed' }]),
+    })
+  })
+
+  it('keeps any other status pending, naming the stage in progress and the transaction still to follow', () => {
+    const stages = [
+      { stage: 'stage_one_ordering', status: 'success' },
+      { stage: 'stage_three_processing', status: 'in_progress' },
+    ]
+    expect(followedOutcome('Card buy', 'txn_1', { status: 'pending', stages })).toMatchObject({
+      outcome: 'pending',
+      text: expect.stringMatching(/^Card buy: transaction txn_1 is pending \(processing\): .*Settle now/),
+      transaction: { id: 'txn_1', status: 'pending' },
+      receipt: expect.arrayContaining([{ label: 'Stage', value: 'processing' }]),
+    })
+  })
+
+  it('gives a pending purchase its transaction to follow, and names the transaction a cancelled challenge failed', () => {
+    const pending = final({ kind: 'complete', payload: { transaction: { id: 'txn_1', status: 'pending' } } })
+    expect(purchaseOutcome(pending).transaction).toEqual({ id: 'txn_1', status: 'pending' })
+    const failed = final({ kind: 'complete', payload: { transaction: { id: 'txn_3', status: 'failed' } } })
+    const cancelled = final({ kind: 'cancelled', frame: 'challenge', payload: { flow: 'buy' } })
+    expect(purchaseOutcome(failed, cancelled)).toEqual({
+      outcome: 'cancelled',
+      text: 'Purchase cancelled: the customer cancelled the verification; transaction txn_3 is failed.',
+    })
   })
 })

@@ -4,6 +4,10 @@ import type { ClientFrameEvent } from '../client/index.ts'
 export interface Outcome {
   outcome: 'success' | 'failure' | 'cancelled' | 'pending'
   text: string
+  /** The transaction the flow made (a buy, a sell, a swap): while it is `pending` the page follows it to its end. */
+  transaction?: { id: string; status: string }
+  /** The partner's receipt of that transaction, as the banner shows it under its sentence. */
+  receipt?: Array<{ label: string; value: string }>
 }
 
 /** A frame's event that ends what the frame does (the other events are steps on the way). */
@@ -64,8 +68,15 @@ export function connectionOutcome(connection: { status: string; mismatch?: true 
  * purchaseOutcome(complete) // { outcome: 'pending', text: 'Payment submitted: transaction tx_… is pending (…)' }
  */
 export function purchaseOutcome(end: FinalEvent, challenge?: FinalEvent): Outcome {
-  if (challenge?.kind === 'cancelled')
-    return { outcome: 'cancelled', text: 'Purchase cancelled: the customer cancelled the verification.' }
+  if (challenge?.kind === 'cancelled') {
+    // A declined buy challenge fails the transaction it held (decision 0063): the banner names it.
+    const held =
+      end.kind === 'complete' ? (end.payload as { transaction?: { id: string | null } }).transaction?.id : null
+    return {
+      outcome: 'cancelled',
+      text: `Purchase cancelled: the customer cancelled the verification${held ? `; transaction ${held} is failed` : ''}.`,
+    }
+  }
   if (end.kind === 'error') return { outcome: 'failure', text: `Purchase failed — ${errorText(end.payload)}` }
   if (end.kind === 'unsupported') return { outcome: 'failure', text: `Wallet pay unsupported: ${end.payload.reason}` }
   if (end.kind === 'cancelled') return { outcome: 'cancelled', text: 'Purchase cancelled.' }
@@ -89,20 +100,94 @@ export function purchaseOutcome(end: FinalEvent, challenge?: FinalEvent): Outcom
   return {
     outcome: 'pending',
     text: `Payment submitted${verified}: transaction ${id} is ${transaction.status} (the webhooks tell the partner server what follows).`,
+    ...(transaction.id === null ? {} : { transaction: { id: transaction.id, status: transaction.status } }),
+  }
+}
+
+const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
+const field = (value: unknown, name: string): unknown =>
+  record(value) && Object.hasOwn(value, name) ? value[name] : undefined
+
+/** Where a pending buy is (its first stage in progress, `stage_three_processing` → `processing`), if it says. */
+function stageOf(data: unknown): string | undefined {
+  const stages = field(data, 'stages')
+  if (!Array.isArray(stages)) return undefined
+  const running = stages.find((stage) => field(stage, 'status') === 'in_progress')
+  return text(field(running, 'stage'))?.replace(/^stage_[a-z]+_/, '')
+}
+
+/**
+ * A transaction the page follows, as the banner tells it from the latest word on it (`data` of its last webhook, or
+ * of the frame's `complete`): `completed` is a success, `failed` a failure (with its failure code or reason), any
+ * other status pending; with the partner's receipt (transaction, status, stage or failure).
+ *
+ * @example
+ * followedOutcome('Card buy', 'txn_1', { status: 'completed' }).outcome // 'success'
+ * followedOutcome('Card buy', 'txn_1', { status: 'pending', stages: [{ stage: 'stage_two_verification', status: 'in_progress' }] }).text
+ * // 'Card buy: transaction txn_1 is pending (verification): the webhooks say when it ends; “Settle now” runs the clock to it.'
+ */
+export function followedOutcome(label: string, id: string, data: unknown): Outcome {
+  const status = text(field(data, 'status')) ?? 'pending'
+  const failure = text(field(data, 'failureCode')) ?? text(field(data, 'failureReason'))
+  const stage = stageOf(data)
+  const receipt = [
+    { label: 'Transaction', value: id },
+    { label: 'Status', value: status },
+    ...(failure ? [{ label: 'Failure', value: failure }] : stage ? [{ label: 'Stage', value: stage }] : []),
+  ]
+  if (status === 'completed') return { outcome: 'success', text: `${label}: transaction ${id} is completed.`, receipt }
+  if (status === 'failed')
+    return {
+      outcome: 'failure',
+      text: `${label}: transaction ${id} is failed${failure ? ` — ${failure}` : ''}.`,
+      receipt,
+    }
+  return {
+    outcome: 'pending',
+    text: `${label}: transaction ${id} is ${status}${stage ? ` (${stage})` : ''}: the webhooks say when it ends; “Settle now” runs the clock to it.`,
+    transaction: { id, status },
+    receipt,
   }
 }
 
 /**
- * Shows a flow's outcome in the result banner (`#outcome`, a live `role=status` region); `undefined` hides it.
+ * Shows a flow's outcome in the result banner (`#outcome`, a live `role=status` region): its word, its sentence, the
+ * receipt when there is one, and a button for `action` (“Settle now” while a transaction is pending); `undefined`
+ * hides it.
  *
  * @example
  * showOutcome(document.getElementById('outcome')!, { outcome: 'success', text: 'Connected: the customer is active.' })
  */
-export function showOutcome(banner: HTMLElement, outcome: Outcome | undefined): void {
+export function showOutcome(
+  banner: HTMLElement,
+  outcome: Outcome | undefined,
+  action?: { id: string; label: string; run: () => void },
+): void {
   banner.hidden = outcome === undefined
   if (!outcome) return void (delete banner.dataset.outcome, banner.replaceChildren())
   banner.dataset.outcome = outcome.outcome
   const label = document.createElement('strong')
   label.textContent = `${outcome.outcome.toUpperCase()} `
   banner.replaceChildren(label, outcome.text)
+  if (outcome.receipt) {
+    const receipt = document.createElement('dl')
+    receipt.className = 'receipt'
+    for (const { label: term, value } of outcome.receipt) {
+      const dt = document.createElement('dt')
+      dt.textContent = term
+      const dd = document.createElement('dd')
+      dd.textContent = value
+      receipt.append(dt, dd)
+    }
+    banner.append(receipt)
+  }
+  if (action) {
+    const button = document.createElement('button')
+    button.type = 'button'
+    button.id = action.id
+    button.textContent = action.label
+    button.addEventListener('click', () => ((button.disabled = true), action.run()), { once: true })
+    banner.append(button)
+  }
 }

@@ -2,17 +2,27 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 
-/** One thing the viewer does while a flow runs: an action in a frame (a form's submit), or a button of the partner's page. */
+/**
+ * One thing the viewer does while a flow runs: an action in a frame (a form's submit; `{fresh}` in a field's value
+ * becomes a value no run has used), or a button of the page (the partner's own, or the banner's “Settle now”).
+ */
 type DriverStep = { frame: string; action: string; fields?: Record<string, string> } | { partnerButton: string }
 
 /** How to run one flow of the menu to its end, and what its result banner and diagram then show. */
 interface FlowPlan {
   steps: DriverStep[]
+  /** The banner's final word (a pending transaction is followed to its end: the plan presses “Settle now”). */
   outcome: 'success' | 'failure' | 'cancelled' | 'pending'
   /** Words the banner's text contains. */
   text: RegExp
   /** The frames drawn as lanes (by the start of their lane's name), besides the page's, the partner server's and the API's. */
   frames: string[]
+  /** The run makes a transaction whose webhooks land in its log, each naming it. */
+  webhooks?: true
+  /** What the viewer does on the page before the run (a fault injected). */
+  before?: (page: Page) => Promise<void>
+  /** What the browser itself logs of the run and the page cannot keep quiet: a fault's answer (`Failed to load resource … 503`). */
+  console?: RegExp
 }
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -26,49 +36,66 @@ const swapTo = (deposit: string): DriverStep[] =>
   ['Swap 100 USDC', 'Advance the clock 5 s', deposit, 'Advance the clock 10 s'].map((partnerButton) => ({
     partnerButton,
   }))
+const SETTLE: DriverStep = { partnerButton: 'Settle now' }
 const tapAndPay = (frame: string): DriverStep[] => [
   { frame, action: 'tapPay' },
   { frame, action: 'confirmSheet' },
 ]
+const COMPLETED = /transaction \S+ is completed/
+const CODE: DriverStep = { frame: 'auth', action: 'enterCode', fields: { code: '000000' } }
 
 /** Every flow of the menu, with the page's default customer (the first fixture, active in New York) and amount (100). */
 export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
-  connect: { steps: [], outcome: 'success', text: /Connected: the customer is active/, frames: ['connect'] },
-  'card-buy': {
-    steps: tapAndPay('buy-button'),
-    outcome: 'pending',
-    text: /Payment submitted: transaction \S+ is pending/,
-    frames: ['check', 'buy-button'],
-  },
-  'apple-pay': {
-    steps: tapAndPay('apple-pay'),
-    outcome: 'pending',
-    text: /Payment submitted: transaction \S+ is pending/,
-    frames: ['check', 'apple-pay'],
-  },
-  'google-pay': {
-    steps: tapAndPay('google-pay'),
-    outcome: 'pending',
-    text: /Payment submitted: transaction \S+ is pending/,
-    frames: ['check', 'google-pay'],
-  },
-  'challenge-48': {
-    steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'completeChallenge' }],
-    outcome: 'pending',
-    text: /Payment submitted after the verification: transaction \S+ is pending/,
-    frames: ['check', 'buy-button', 'challenge'],
-  },
-  'challenge-49': {
-    steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'enterCvv', fields: { cvv: '123' } }],
-    outcome: 'pending',
-    text: /Payment submitted after the verification: transaction \S+ is pending/,
-    frames: ['check', 'buy-button', 'challenge'],
-  },
-  terms: {
-    steps: [{ partnerButton: 'Accept the terms' }],
+  connect: {
+    steps: [
+      { frame: 'connect', action: 'enterEmail', fields: { email: 'connect-{fresh}@example.com' } },
+      { frame: 'connect', action: 'enterCode', fields: { code: '000000' } },
+      { frame: 'connect', action: 'acceptTerms' },
+    ],
     outcome: 'success',
     text: /Connected: the customer is active/,
-    frames: ['check'],
+    frames: ['connect'],
+  },
+  'card-buy': {
+    steps: [...tapAndPay('buy-button'), SETTLE],
+    outcome: 'success',
+    text: COMPLETED,
+    frames: ['check', 'buy-button'],
+    webhooks: true,
+  },
+  'apple-pay': {
+    steps: [...tapAndPay('apple-pay'), SETTLE],
+    outcome: 'success',
+    text: COMPLETED,
+    frames: ['check', 'apple-pay'],
+    webhooks: true,
+  },
+  'google-pay': {
+    steps: [...tapAndPay('google-pay'), SETTLE],
+    outcome: 'success',
+    text: COMPLETED,
+    frames: ['check', 'google-pay'],
+    webhooks: true,
+  },
+  'challenge-48': {
+    steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'completeChallenge' }, SETTLE],
+    outcome: 'success',
+    text: COMPLETED,
+    frames: ['check', 'buy-button', 'challenge'],
+    webhooks: true,
+  },
+  'challenge-49': {
+    steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'enterCvv', fields: { cvv: '123' } }, SETTLE],
+    outcome: 'success',
+    text: COMPLETED,
+    frames: ['check', 'buy-button', 'challenge'],
+    webhooks: true,
+  },
+  terms: {
+    steps: [{ partnerButton: 'Accept the terms' }, CODE],
+    outcome: 'success',
+    text: /Connected: the customer is active/,
+    frames: ['check', 'auth'],
   },
   mismatch: { steps: [], outcome: 'failure', text: /connectionRequired, mismatch/, frames: ['check'] },
   'wallet-failure': {
@@ -76,6 +103,7 @@ export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
     outcome: 'failure',
     text: /Payment failed: .*transactionNotAllowed/,
     frames: ['check', 'google-pay'],
+    webhooks: true,
   },
   reset: { steps: [], outcome: 'success', text: /Logged out/, frames: ['check', 'reset'] },
   'add-card': {
@@ -95,10 +123,12 @@ export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
       { frame: 'widget', action: 'chooseAmount', fields: { amount: '100' } },
       { frame: 'widget', action: 'enterWallet', fields: { address: WALLET } },
       { frame: 'widget', action: 'pay' },
+      SETTLE,
     ],
-    outcome: 'pending',
-    text: /Payment submitted: transaction \S+ is pending/,
+    outcome: 'success',
+    text: COMPLETED,
     frames: ['check', 'widget'],
+    webhooks: true,
   },
   'customer-export': {
     steps: [{ frame: 'customer-export', action: 'consent' }],
@@ -146,11 +176,81 @@ export const FLOW_PLANS: Record<keyof typeof DEMO_FLOWS, FlowPlan> = {
   },
 }
 
+/**
+ * The runs the menu alone does not show, each after the menu's flows in the same page: terms twice in a row (the
+ * second finds its customer as the first did), a fault on the buy quote, and each way a customer cancels (a wallet
+ * sheet, a challenge, a connect frame's Cancel, the partner's “Close the frames”).
+ */
+export const EXTRA_RUNS: Array<{ name: string; flow: keyof typeof DEMO_FLOWS; plan: FlowPlan }> = [
+  { name: 'terms a second time', flow: 'terms', plan: FLOW_PLANS.terms },
+  {
+    name: 'a card buy whose quote answers 503 (a fault)',
+    flow: 'card-buy',
+    plan: {
+      steps: [],
+      outcome: 'failure',
+      text: /failed — .*503/,
+      frames: ['check'],
+      console:
+        /^error: Failed to load resource: the server responded with a status of 503 .*\/platform\/v1\/quotes\/buy\)$/,
+      before: async (page) => {
+        await page.fill('#fault-status', '503')
+        await page.click('#fault')
+        await page.getByText('the next buy quote fails').waitFor(POLL)
+      },
+    },
+  },
+  {
+    name: 'an Apple Pay sheet cancelled',
+    flow: 'apple-pay',
+    plan: {
+      steps: [
+        { frame: 'apple-pay', action: 'tapPay' },
+        { frame: 'apple-pay', action: 'cancelSheet' },
+      ],
+      outcome: 'cancelled',
+      text: /closed the apple-pay sheet/,
+      frames: ['check', 'apple-pay'],
+    },
+  },
+  {
+    name: 'a 48 challenge cancelled',
+    flow: 'challenge-48',
+    plan: {
+      steps: [...tapAndPay('buy-button'), { frame: 'challenge', action: 'cancelChallenge' }],
+      outcome: 'cancelled',
+      text: /cancelled the verification; transaction \S+ is failed/,
+      frames: ['check', 'buy-button', 'challenge'],
+    },
+  },
+  {
+    name: 'a connect frame closed by its Cancel',
+    flow: 'connect',
+    plan: {
+      steps: [{ frame: 'connect', action: 'cancel' }],
+      outcome: 'cancelled',
+      text: /closed the connect frame/,
+      frames: ['connect'],
+    },
+  },
+  {
+    name: 'a card buy whose frames the partner closes',
+    flow: 'card-buy',
+    plan: {
+      steps: [{ frame: 'buy-button', action: 'tapPay' }, { partnerButton: 'Close the frames' }],
+      outcome: 'cancelled',
+      text: /closed the frames/,
+      frames: ['check', 'buy-button'],
+    },
+  },
+]
+
 /** Poll timeouts of the driver: a busy 2-core machine, never the 5 s default. */
 export const POLL = { timeout: 15_000 }
 
 /**
- * The demo page, opened and ready, at a width and theme (`#theme` set as a viewer sets it).
+ * The demo page, opened and ready, at a width and theme (`#theme` set as a viewer sets it), its console watched
+ * (`watchConsole`).
  *
  * @example
  * const page = await openDemo(browser, sandbox.apiUrl, { width: 390, height: 844 }, 'dark')
@@ -162,26 +262,32 @@ export async function openDemo(
   theme: 'light' | 'dark',
 ): Promise<Page> {
   const page = await browser.newPage({ viewport })
+  watchConsole(page)
   await page.goto(`${apiUrl}/demo`)
   await page.waitForFunction(() => (window as unknown as { demoReady?: boolean }).demoReady === true, undefined, POLL)
   await page.selectOption('#theme', theme)
   return page
 }
 
-/** Does one step: fills and submits a visible frame's form, or presses a partner button. */
+/** Distinct values for `{fresh}` in a step's fields: a customer no run has met. */
+let freshCount = 0
+const fresh = (value: string) => value.replace('{fresh}', `${process.pid}-${Date.now()}-${++freshCount}`)
+
+/** Does one step: fills and submits a visible frame's form, or presses a button of the page. */
 export async function doStep(page: Page, step: DriverStep): Promise<void> {
-  if ('partnerButton' in step) return page.getByRole('button', { name: step.partnerButton }).click(POLL)
+  if ('partnerButton' in step) return page.getByRole('button', { name: step.partnerButton, exact: true }).click(POLL)
   const form = page
     .frameLocator(`#frames iframe[title="${step.frame} frame"]`)
     .locator(`form[data-action="${step.action}"]`)
   await form.waitFor(POLL)
-  for (const [name, value] of Object.entries(step.fields ?? {})) await form.locator(`input[name="${name}"]`).fill(value)
+  for (const [name, value] of Object.entries(step.fields ?? {}))
+    await form.locator(`input[name="${name}"]`).fill(fresh(value))
   await form.locator('button[type="submit"]').click(POLL)
 }
 
-/** Clears the log, picks the flow (and the amount) and runs it. */
-export async function startFlow(page: Page, flow: string, amount?: number): Promise<void> {
-  await page.click('#clear-log')
+/** Clears the log (unless `clear` is false: the run then folds the one before away), picks the flow (and the amount) and runs it. */
+export async function startFlow(page: Page, flow: string, amount?: number, { clear = true } = {}): Promise<void> {
+  if (clear) await page.click('#clear-log')
   await page.selectOption('#flow', flow)
   if (amount !== undefined) await page.fill('#amount', String(amount))
   await page.click('#run')
@@ -209,18 +315,78 @@ const fitOf = (page: Page) =>
     }
   })
 
+/** Each page's console errors and warnings and uncaught errors, its frames' included, as `type: text`. */
+const consoles = new WeakMap<Page, string[]>()
+
 /**
- * Runs one flow of the menu as its plan says and asserts its banner, the diagram's fit in its box, no sideways
- * scroll of the page, and the lanes (page, partner server, API and the flow's frames).
+ * Keeps the console errors and warnings (and uncaught errors) of a page and of every frame in it, for `runFlow`.
+ *
+ * @example
+ * watchConsole(page) // before page.goto
+ */
+function watchConsole(page: Page): void {
+  const said: string[] = []
+  consoles.set(page, said)
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      said.push(`${message.type()}: ${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => said.push(`pageerror: ${error.message}`))
+}
+
+/** Where the diagram of the current run is drawn, against the viewport. */
+const diagramView = (page: Page) =>
+  page.evaluate(() => {
+    const diagram = document.getElementById('diagram')!
+    const box = (diagram.querySelector('svg') ?? diagram).getBoundingClientRect()
+    return {
+      run: diagram.dataset.run,
+      top: box.top,
+      bottom: box.bottom,
+      left: box.left,
+      right: box.right,
+      width: innerWidth,
+      height: innerHeight,
+    }
+  })
+
+/** The transaction ids the current run's log rows name, and the webhook rows of a transaction event that name none. */
+const namedTransactions = (page: Page) =>
+  page.locator('#log li').evaluateAll((items) => ({
+    named: items.flatMap((item) => ((item as HTMLElement).dataset.transaction ?? []) as string[]),
+    unnamed: items
+      .filter((item) => (item as HTMLElement).dataset.direction === 'webhook')
+      .filter((item) => /^(transaction|sell_transaction_|swap_)/.test((item as HTMLElement).dataset.kind ?? ''))
+      .filter((item) => (item as HTMLElement).dataset.transaction === undefined).length,
+  }))
+
+/**
+ * Runs one flow of the menu as its plan says and asserts what the issue's Done-when asks of every run: its banner
+ * reaches its final word (a pending transaction followed to its end), the run's log names no other transaction (and
+ * its webhook rows name theirs), the diagram fits its box and has the flow's lanes, the page does not scroll
+ * sideways, at 1440×900 the diagram of the current run is in view, and no console error or warning (page or frame).
  *
  * @example
  * await runFlow(page, 'card-buy', FLOW_PLANS['card-buy'])
  */
-export async function runFlow(page: Page, flow: string, plan: FlowPlan): Promise<void> {
-  await startFlow(page, flow, flow === 'card-buy' ? 100 : undefined)
+export async function runFlow(page: Page, flow: string, plan: FlowPlan, { clear = true } = {}): Promise<void> {
+  const said = consoles.get(page) ?? []
+  const before = said.length
+  await plan.before?.(page)
+  const run = Number((await page.locator('#diagram').getAttribute('data-run')) ?? 0) + 1
+  await startFlow(page, flow, flow === 'card-buy' ? 100 : undefined, { clear })
   for (const step of plan.steps) await doStep(page, step)
   await expect.poll(async () => (await bannerOf(page)).outcome, POLL).toBe(plan.outcome)
-  expect((await bannerOf(page)).text).toMatch(plan.text)
+  const { text } = await bannerOf(page)
+  expect(text).toMatch(plan.text)
+  // The run's transaction, as its banner names it: a buy's txn_…, a sell's sell_…, a swap's swp_….
+  const transaction = /\b(?:txn|sell|swp)_[A-Za-z0-9]+/.exec(text)?.[0]
+  if (plan.webhooks) {
+    expect(transaction, 'the banner names the transaction').toBeDefined()
+    await expect
+      .poll(() => page.locator(`#log li[data-direction="webhook"][data-transaction="${transaction}"]`).count(), POLL)
+      .toBeGreaterThan(0)
+  }
   const lanes = ['partner server', 'sandbox API', 'host page']
   await expect
     .poll(async () => {
@@ -231,7 +397,22 @@ export async function runFlow(page: Page, flow: string, plan: FlowPlan): Promise
       ]
     }, POLL)
     .toEqual([...lanes, ...plan.frames])
+  const { named, unnamed } = await namedTransactions(page)
+  expect(
+    named.filter((id) => id !== transaction),
+    "the run's log holds no event of another transaction",
+  ).toEqual([])
+  expect(unnamed, 'every webhook row of a transaction names it').toBe(0)
   const fit = await fitOf(page)
   expect(fit.svg, 'the diagram is drawn within its box').toBeLessThanOrEqual(fit.box + 1)
   expect(fit.pageScroll, 'the page does not scroll sideways').toBeLessThanOrEqual(0)
+  const view = await diagramView(page)
+  expect(view.run, 'the diagram draws the current run').toBe(String(run))
+  if (view.width === 1440 && view.height === 900)
+    expect(
+      view.top >= 0 && view.top < view.height && view.left >= 0 && view.right <= view.width,
+      `the diagram of the current run is in view at 1440×900 (its box: ${JSON.stringify(view)})`,
+    ).toBe(true)
+  const heard = said.slice(before).filter((line) => !plan.console?.test(line))
+  expect(heard, 'no console error or warning, page or frames').toEqual([])
 }
