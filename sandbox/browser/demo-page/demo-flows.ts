@@ -7,7 +7,6 @@ import { connectionOutcome, errorText, purchaseOutcome, type FinalEvent, type Ou
 import type { Flow, FlowContext } from './demo-flow-kit.ts'
 import { SELL_FLOWS } from './demo-sell-flows.ts'
 import { SWAP_FLOWS } from './demo-swap-flows.ts'
-import type { FrameCancel } from './frame-cancel.ts'
 import { freshCustomer } from './fresh-customer.ts'
 
 const WALLET = { address: '0x52908400098527886E0F7030069857D2E4169EE7' }
