@@ -1,11 +1,7 @@
 import { frameColours, logCells, rowTone, shortChannel, type LogCells } from './demo-log-cells.ts'
 import type { LogRow } from './log-row.ts'
-import {
-  sequenceDiagramSvg,
-  type ArrowTone,
-  type LaneStyle,
-  type TimelineEntry,
-} from '#portable/demo/sequence-diagram.ts'
+import type { ArrowTone, LaneStyle, TimelineEntry } from '#portable/demo/sequence-diagram.ts'
+import { sequenceDiagramPanel } from '#portable/demo/sequence-diagram-panel.ts'
 
 export type { LogRow } from './log-row.ts'
 
@@ -135,7 +131,10 @@ export function createLog(list: HTMLElement, diagram: HTMLElement) {
     pending = true
     requestAnimationFrame(() => {
       pending = false
-      diagram.innerHTML = rows.length > 0 ? sequenceDiagramSvg(timelineOf(rows), lanesOf(rows)) : ''
+      // A diagram scrolled to its newest arrow stays there as arrows come; one the viewer scrolled up stays put.
+      const following = diagram.scrollTop + diagram.clientHeight >= diagram.scrollHeight - 4
+      diagram.innerHTML = rows.length > 0 ? sequenceDiagramPanel(timelineOf(rows), lanesOf(rows)) : ''
+      if (following) diagram.scrollTop = diagram.scrollHeight
     })
   }
   return {
