@@ -28,7 +28,7 @@ try {
       // The webhooks come over the sandbox's own delivery, then the page's poll: wait until the diagram draws one.
       await page.locator('#log li[data-direction="webhook"]').first().waitFor(POLL)
       await page.waitForFunction(
-        () => (document.querySelector('#diagram svg')?.textContent ?? '').includes('webhook'),
+        () => (document.querySelector('#diagram svg.seq-body')?.textContent ?? '').includes('webhook'),
         undefined,
         POLL,
       )
