@@ -135,7 +135,7 @@ export function fitLabel(label: string, width: number): { text: string; size: nu
 }
 
 /** One message of a drawn diagram as words: its sender's and receiver's lane names and its whole label. */
-export interface DrawnMessage {
+interface DrawnMessage {
   from: string
   to: string
   label: string
@@ -144,7 +144,7 @@ export interface DrawnMessage {
 }
 
 /** A timeline drawn: the SVG markup of the lane heads, of the rest (lifelines, arrows, notes, with its arrow heads' `<defs>`), the size in user units and the messages as words. */
-export interface DiagramDrawing {
+interface DiagramDrawing {
   width: number
   height: number
   heads: string
