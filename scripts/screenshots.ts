@@ -82,7 +82,7 @@ async function runToEnd(page: Page, shot: Shot): Promise<void> {
     .first()
     .waitFor(POLL)
   await page.waitForFunction(
-    (type) => (document.querySelector('#diagram svg')?.textContent ?? '').includes(`webhook ${type}`),
+    (type) => (document.querySelector('#diagram svg.seq-body')?.textContent ?? '').includes(`webhook ${type}`),
     shot.last.type,
     POLL,
   )

@@ -4,7 +4,8 @@ const palette = (theme: 'light' | 'dark') =>
   FRAME_PALETTE.map((colours, i) => `--frame-${i}: ${colours[theme]};`).join(' ')
 
 /**
- * The CSS of the demo's event log (`#log`, rows as columns) and its sequence diagram (`#diagram`), both themes.
+ * The CSS of the demo's event log (`#log`, rows as columns) and its sequence diagram (`#diagram`: lane heads pinned
+ * while the arrows scroll under them; at 640 px and less, the messages as a list instead), both themes.
  * Variables it adds beside the page's (`--failure`, `--webhook`, `--diagram-text`, `--panel`, `--border`, `--muted`):
  * `--cancelled`, `--frame-0` … `--frame-5`, `--lane-bg`, `--lane-border`, `--lane-text`, `--note-bg`, `--reply`, `--diagram-bg`.
  *
@@ -42,4 +43,13 @@ ${FRAME_PALETTE.map((_, i) => `#log .frame-${i} { color: var(--frame-${i}); }`).
 @media (max-width: 640px) { #log .time, #log .badge, #log .channel, #log .frame { width: auto; } #log .kind-cell { flex-basis: 100%; padding-left: 2.5ch; } }
 #diagram { overflow: auto; max-height: 480px; margin-top: 8px; border-top: 1px solid var(--border); background: var(--diagram-bg); }
 #diagram svg { display: block; width: 100%; height: auto; }
+#diagram .seq-heads { position: sticky; top: 0; z-index: 1; background: var(--diagram-bg); }
+#diagram .seq-list { display: none; list-style: none; margin: 0; padding: 0; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+#diagram .seq-list li { padding: 4px 6px; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
+#diagram .seq-from, #diagram .seq-to { font-weight: 700; }
+#diagram .seq-what { display: block; padding-left: 2ch; }
+#diagram .seq-list li.webhook .seq-what { color: var(--webhook); }
+#diagram .seq-list li.failure { box-shadow: inset 3px 0 0 var(--failure); } #diagram .seq-list li.failure .seq-what { color: var(--failure); }
+#diagram .seq-list li.cancelled { box-shadow: inset 3px 0 0 var(--cancelled); } #diagram .seq-list li.cancelled .seq-what { color: var(--cancelled); }
+@media (max-width: 640px) { #diagram .seq-heads, #diagram .seq-body { display: none; } #diagram .seq-list { display: block; } }
 `

@@ -74,7 +74,7 @@ describe('the demo page runs the sell and swap flows to their end', { timeout: 6
     await expect.poll(() => webhooksOf(id), POLL).toEqual(webhooks)
     // The diagram is redrawn on the next animation frame after the log's row: poll it too.
     await expect
-      .poll(() => demo.page.locator('#diagram svg').textContent(), {
+      .poll(() => demo.page.locator('#diagram svg.seq-body').textContent(), {
         ...POLL,
         message: 'the diagram draws the last webhook',
       })

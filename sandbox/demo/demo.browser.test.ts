@@ -75,7 +75,7 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     expect(
       await demo.page.locator('#log li[data-frame="buy-button"][data-kind="complete"] pre').textContent(),
     ).toContain('"status": "pending"')
-    expect(await demo.page.locator('#diagram svg').count()).toBe(1)
+    expect(await demo.page.locator('#diagram svg.seq-body').count()).toBe(1)
   })
 
   it('runs terms acceptance with a new customer every run: termsAcceptanceRequired, the partner accepts, the customer signs in, active', async () => {
@@ -159,7 +159,7 @@ describe('the demo page in Chromium', { timeout: 30_000 }, () => {
     // The widget buy as GET /v1/transactions/{id} shows it right after execution (decision 0087).
     expect(await webhook.locator('pre').textContent()).toContain('"status": "waitingAuthorization"')
     await expect
-      .poll(() => demo.page.locator('#diagram svg').textContent(), { timeout: 5_000 })
+      .poll(() => demo.page.locator('#diagram svg.seq-body').textContent(), { timeout: 5_000 })
       .toContain('webhook transaction_created (waitingAuthorization)')
     expect(await demo.page.locator('#diagram svg text.head').allTextContents()).toContain('partner server')
     expect(await demo.page.locator('#diagram svg line.webhook').count()).toBeGreaterThanOrEqual(1)

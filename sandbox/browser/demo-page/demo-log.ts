@@ -2,12 +2,8 @@ import { frameColours, logCells, rowTone, shortChannel, type LogCells } from './
 import type { LogRow } from './log-row.ts'
 import { createLogRuns, type LogRun } from './demo-log-runs.ts'
 import { shortTransaction } from './row-transaction.ts'
-import {
-  sequenceDiagramSvg,
-  type ArrowTone,
-  type LaneStyle,
-  type TimelineEntry,
-} from '#portable/demo/sequence-diagram.ts'
+import type { ArrowTone, LaneStyle, TimelineEntry } from '#portable/demo/sequence-diagram.ts'
+import { sequenceDiagramPanel } from '#portable/demo/sequence-diagram-panel.ts'
 
 export type { LogRow } from './log-row.ts'
 
@@ -120,7 +116,7 @@ function rowElement(row: LogRow, colours: ReadonlyMap<string, number>): HTMLLIEl
 }
 
 /** The diagram of rows, as SVG markup ('' for none). */
-const diagramOf = (rows: LogRow[]) => (rows.length > 0 ? sequenceDiagramSvg(timelineOf(rows), lanesOf(rows)) : '')
+const diagramOf = (rows: LogRow[]) => (rows.length > 0 ? sequenceDiagramPanel(timelineOf(rows), lanesOf(rows)) : '')
 
 /** An earlier run, folded: its summary line, its rows and its diagram (drawn when opened). */
 interface FoldedRun {
@@ -182,8 +178,11 @@ export function createLog(list: HTMLElement, diagram: HTMLElement) {
     pending = true
     requestAnimationFrame(() => {
       pending = false
+      // A diagram scrolled to its newest arrow stays there as arrows come; one the viewer scrolled up stays put.
+      const following = diagram.scrollTop + diagram.clientHeight >= diagram.scrollHeight - 4
       diagram.dataset.run = String(runs.current().number)
       diagram.innerHTML = diagramOf(runs.current().rows)
+      if (following) diagram.scrollTop = diagram.scrollHeight
     })
   }
   const renderCurrent = (row: LogRow) => {

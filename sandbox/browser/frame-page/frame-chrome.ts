@@ -11,12 +11,14 @@ export function tenantMode(tenant: string | null): 'test' | 'live' | undefined {
   return mode === 'test' || mode === 'live' ? mode : undefined
 }
 
-/** Puts a TEST MODE badge at the top of the page when the tenant is in test mode; none in live mode. */
+/**
+ * Puts a TEST MODE badge at the top of the page when the tenant is in test mode; none in live mode. The badge is a
+ * landmark of its own (an `aside`, outside the frame's `main`), so all of the page's content is in one (axe `region`).
+ */
 export function showTestModeBadge(tenant: string | null): void {
   if (tenantMode(tenant) !== 'test') return
-  const badge = document.createElement('div')
+  const badge = document.createElement('aside')
   badge.className = 'test-badge'
-  badge.setAttribute('role', 'note')
   badge.setAttribute('aria-label', 'Test mode: no real payment is made')
   badge.textContent = 'TEST MODE'
   document.body.prepend(badge)

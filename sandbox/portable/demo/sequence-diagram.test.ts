@@ -34,6 +34,11 @@ describe('the sequence diagram', () => {
     expect(open).not.toMatch(/ width="\d+"| height="\d+"/)
   })
 
+  it('never draws larger than its own size: its max-width is its viewBox width', () => {
+    const open = /<svg [^>]*>/.exec(svg)![0]
+    expect(open).toContain(`style="max-width:${/viewBox="0 0 (\d+)/.exec(open)![1]}px"`)
+  })
+
   it('draws columns narrower than 210 units, seven lanes seven columns wide', () => {
     expect(DIAGRAM.column).toBeLessThan(210)
     expect(/viewBox="0 0 (\d+)/.exec(svg)![1]).toBe(String(20 + 7 * DIAGRAM.column))
@@ -66,8 +71,9 @@ describe('the sequence diagram', () => {
 
   it('shrinks a lane name that fits at a smaller size instead of cutting it', () => {
     expect(fitLabel('partner server', DIAGRAM.box)).toEqual({ text: 'partner server', size: DIAGRAM.head })
-    const name = 'x'.repeat(21)
+    const name = 'x'.repeat(17)
     expect(fitLabel(name, DIAGRAM.box)).toEqual({ text: name, size: 11 })
+    expect(fitLabel('check·0001 (hidden)', DIAGRAM.box)).toEqual({ text: 'check·0001 (hidden)', size: 10 })
   })
 
   it("draws the partner server's own call as an arrow from the partner lane to the API lane", () => {

@@ -101,12 +101,17 @@ export function sequenceDiagram(timeline: TimelineEntry[], title?: string): stri
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
-/** The diagram's geometry (user units of the viewBox; the SVG scales to its box). Text is monospace: 0.6 em a character. */
+/**
+ * The diagram's geometry (user units of the viewBox; the SVG scales down to its box, never up). Text is monospace:
+ * 0.6 em a character. A column of 130 keeps seven lanes within a presenter's diagram column at 1440 px.
+ */
 export const DIAGRAM = {
-  column: 160,
-  box: 150,
+  column: 130,
+  box: 122,
   row: 26,
   top: 52,
+  /** Where the lane heads end and the arrows begin: the heads are drawn apart, so a page can pin them. */
+  headsBottom: 40,
   head: 12,
   minHead: 10,
   label: 11,
@@ -129,17 +134,39 @@ export function fitLabel(label: string, width: number): { text: string; size: nu
   return { text: `${label.slice(0, chars)}…`, size: DIAGRAM.minHead }
 }
 
+/** One message of a drawn diagram as words: its sender's and receiver's lane names and its whole label. */
+interface DrawnMessage {
+  from: string
+  to: string
+  label: string
+  note: boolean
+  tone?: ArrowTone
+}
+
+/** A timeline drawn: the SVG markup of the lane heads, of the rest (lifelines, arrows, notes, with its arrow heads' `<defs>`), the size in user units and the messages as words. */
+interface DiagramDrawing {
+  width: number
+  height: number
+  heads: string
+  body: string
+  lanes: string[]
+  messages: DrawnMessage[]
+}
+
+const marker = (id: string, tone?: ArrowTone) =>
+  `<marker id="${id}" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" class="tip${tone ? ` ${tone}` : ''}"/></marker>`
+
 /**
- * A timeline as an SVG sequence diagram (lifelines, arrows, notes) with its own styles, scaled to the width of its
- * box (viewBox, `width="100%"`). `lanes` styles the frames' lanes (hidden, palette colour) by lane id.
+ * A timeline laid out and drawn, in parts a page can place apart: the lane heads above `DIAGRAM.headsBottom`, the
+ * lifelines, arrows and notes below it. `lanes` styles the frames' lanes (hidden, palette colour) by lane id.
  *
  * @example
- * sequenceDiagramSvg([{ actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 200' }])
+ * drawDiagram([{ actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 200' }]).lanes // ['sandbox API', 'host page']
  */
-export function sequenceDiagramSvg(
+export function drawDiagram(
   timeline: TimelineEntry[],
   lanes: ReadonlyMap<string, LaneStyle> = new Map(),
-): string {
+): DiagramDrawing {
   const arrows = arrowsOf(timeline)
   const participants = participantsOf(arrows, lanes)
   const { column, box, row, top } = DIAGRAM
@@ -148,17 +175,20 @@ export function sequenceDiagramSvg(
   const height = top + arrows.length * row + 16
   const charWidth = DIAGRAM.label * DIAGRAM.charEm
   const maxChars = Math.min(DIAGRAM.maxLabel, Math.floor((width - 8) / charWidth))
-  const parts: string[] = []
+  const heads: string[] = []
+  const body: string[] = [
+    `<defs>${marker('seq-head')}${marker('seq-head-webhook', 'webhook')}${marker('seq-head-failure', 'failure')}${marker('seq-head-cancelled', 'cancelled')}</defs>`,
+  ]
   for (const p of participants) {
     const cx = x.get(p.id)!
     const fitted = fitLabel(p.label, box)
     const colour = lanes.get(p.id)?.colour
     const tint = colour === undefined ? '' : ` frame-${colour}`
     const size = fitted.size === DIAGRAM.head ? '' : ` style="font-size:${fitted.size}px"`
-    parts.push(
+    heads.push(
       `<g class="lane"><title>${escapeHtml(p.label)}</title><rect x="${cx - box / 2}" y="8" width="${box}" height="28" rx="4" class="box${tint}"/><text x="${cx}" y="26" class="head"${size}>${escapeHtml(fitted.text)}</text></g>`,
     )
-    parts.push(`<line x1="${cx}" y1="36" x2="${cx}" y2="${height - 6}" class="life"/>`)
+    body.push(`<line x1="${cx}" y1="36" x2="${cx}" y2="${height - 6}" class="life"/>`)
   }
   arrows.forEach((a, i) => {
     const y = top + i * row + 10
@@ -169,22 +199,50 @@ export function sequenceDiagramSvg(
     const mid = Math.min(Math.max((from + to) / 2, half + 4), width - half - 4)
     const tone = a.tone ? ` ${a.tone}` : ''
     if (a.note) {
-      parts.push(`<rect x="${from - box / 2}" y="${y - 15}" width="${box}" height="20" class="note"/>`)
+      body.push(`<rect x="${from - box / 2}" y="${y - 15}" width="${box}" height="20" class="note"/>`)
     } else {
-      parts.push(
+      body.push(
         `<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" class="${a.reply ? 'reply' : 'call'}${tone}" marker-end="url(#seq-head${a.tone ? `-${a.tone}` : ''})"/>`,
       )
     }
-    parts.push(
+    body.push(
       `<text x="${mid}" y="${a.note ? y : y - 4}" class="label${tone}"><title>${escapeHtml(a.label)}</title>${escapeHtml(text)}</text>`,
     )
   })
-  const marker = (id: string, tone?: ArrowTone) =>
-    `<marker id="${id}" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" class="tip${tone ? ` ${tone}` : ''}"/></marker>`
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="seq" viewBox="0 0 ${width} ${height}" width="100%" preserveAspectRatio="xMinYMin meet" style="max-width:${Math.round(width * 1.5)}px" role="img" aria-label="sequence diagram">
+  const name = new Map(participants.map((p) => [p.id, p.label]))
+  return {
+    width,
+    height,
+    heads: heads.join('\n'),
+    body: body.join('\n'),
+    lanes: participants.map((p) => p.label),
+    messages: arrows.map((a) => ({
+      from: name.get(a.from)!,
+      to: name.get(a.to)!,
+      label: a.label,
+      note: a.note === true,
+      ...(a.tone && { tone: a.tone }),
+    })),
+  }
+}
+
+/**
+ * A timeline as one SVG sequence diagram (lifelines, arrows, notes) with its own styles, scaled down to the width of
+ * its box and never up (viewBox, `width="100%"`, its own width as `max-width`). `lanes` styles the frames' lanes
+ * (hidden, palette colour) by lane id.
+ *
+ * @example
+ * sequenceDiagramSvg([{ actor: 'host', target: 'api', what: 'POST /platform/v1/quotes/buy → 200' }])
+ */
+export function sequenceDiagramSvg(
+  timeline: TimelineEntry[],
+  lanes: ReadonlyMap<string, LaneStyle> = new Map(),
+): string {
+  const drawing = drawDiagram(timeline, lanes)
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="seq" viewBox="0 0 ${drawing.width} ${drawing.height}" width="100%" preserveAspectRatio="xMinYMin meet" style="max-width:${drawing.width}px" role="img" aria-label="sequence diagram">
 <style>${SEQUENCE_SVG_STYLE}</style>
-<defs>${marker('seq-head')}${marker('seq-head-webhook', 'webhook')}${marker('seq-head-failure', 'failure')}${marker('seq-head-cancelled', 'cancelled')}</defs>
-${parts.join('\n')}
+${drawing.heads}
+${drawing.body}
 </svg>`
 }
 
