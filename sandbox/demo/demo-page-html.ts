@@ -89,7 +89,7 @@ export function demoPageHtml(config: DemoPageConfig): string {
 <header><h1>ramp-sandbox demo: a partner app</h1>
 <p>This page is a partner's app. Its server part creates sessions with the secret key; the page uses the browser client and publishable key only.</p>
 <ol class="hint" aria-label="how to use the demo"><li>Pick a flow and a customer.</li><li>Run it.</li><li>Use the frames; watch the log and the diagram.</li></ol>
-<p id="live-banner" role="alert"><strong>LIVE</strong>A live key is in use: pk_live_${escapeHtml(config.account)} on this page, sk_live_${escapeHtml(config.account)} on its server. Against the real service this moves real money; the sandbox's live tenant makes no payment, and its frames show no TEST MODE badge.</p></header>
+<p id="live-banner" role="alert"><strong>LIVE</strong>A live key is in use: pk_live_${escapeHtml(config.account)} on this page, and the live secret key on its server. Against the real service this moves real money; the sandbox's live tenant makes no payment, and its frames show no TEST MODE badge.</p></header>
 <main>
 <section class="panel" id="setup-panel" aria-labelledby="setup-title"><h2 id="setup-title">Flow</h2>
 <label for="flow">Flow</label><select id="flow">${options}</select>

@@ -273,9 +273,13 @@ export async function openDemo(
 let freshCount = 0
 const fresh = (value: string) => value.replace('{fresh}', `${process.pid}-${Date.now()}-${++freshCount}`)
 
+/** A button's accessible name that is `label`, or starts with it and goes on after a colon or a space. */
+const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[: ])`)
+
 /** Does one step: fills and submits a visible frame's form, or presses a button of the page. */
 export async function doStep(page: Page, step: DriverStep): Promise<void> {
-  if ('partnerButton' in step) return page.getByRole('button', { name: step.partnerButton, exact: true }).click(POLL)
+  // A partner button is named by its label's start: a deposit's label goes on with its amount ("Send the deposit: 0.5 ETH").
+  if ('partnerButton' in step) return page.getByRole('button', { name: labelled(step.partnerButton) }).click(POLL)
   const form = page
     .frameLocator(`#frames iframe[title="${step.frame} frame"]`)
     .locator(`form[data-action="${step.action}"]`)

@@ -5,7 +5,7 @@ import { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { EXTRA_RUNS, FLOW_PLANS, runFlow } from './demo-flow-driver.ts'
 import { demoPageFixture } from './demo-page-test-kit.ts'
 
-/** The serious and critical violations inside the visible frames of the page (hidden, headless ones left out). */
+/** The every severity violations inside the visible frames of the page (hidden, headless ones left out). */
 async function frameViolations(page: Page): Promise<Array<AxeViolation & { frame: string }>> {
   const found: Array<AxeViolation & { frame: string }> = []
   for (const handle of await page.locator('#frames iframe').elementHandles()) {
