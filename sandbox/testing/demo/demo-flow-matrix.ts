@@ -5,7 +5,7 @@ import { DEMO_FLOWS } from '#portable/demo/demo-flow-labels.ts'
 import { EXTRA_RUNS, FLOW_PLANS, runFlow } from './demo-flow-driver.ts'
 import { demoPageFixture } from './demo-page-test-kit.ts'
 
-/** The every severity violations inside the visible frames of the page (hidden, headless ones left out). */
+/** The axe violations, of every severity, inside the visible frames of the page (hidden, headless ones left out). */
 async function frameViolations(page: Page): Promise<Array<AxeViolation & { frame: string }>> {
   const found: Array<AxeViolation & { frame: string }> = []
   for (const handle of await page.locator('#frames iframe').elementHandles()) {
@@ -21,7 +21,7 @@ async function frameViolations(page: Page): Promise<Array<AxeViolation & { frame
  * A describe that runs every flow of the demo's menu (read from `DEMO_FLOWS`, in menu order), then the runs the menu
  * alone does not show (`EXTRA_RUNS`: terms again, a fault, each cancellation), one after another in one page at a
  * viewport and theme with no Clear between them (each run folds the one before away), and asserts each run as
- * `runFlow` does and the accessibility of the page and its visible frames (axe: no serious or critical violation).
+ * `runFlow` does and the accessibility of the page and its visible frames (axe: no violation of any severity).
  * One file per viewport and theme, so vitest runs them side by side.
  *
  * @example
