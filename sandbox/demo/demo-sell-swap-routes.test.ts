@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore } from '#http/index.ts'
 import type { PlainReply, PlainRequest } from '#http/plain-http.ts'
+import { bodyText } from '#http/test-request.ts'
 import { demoRoutes } from './demo-routes.ts'
 
 const origins = { api: 'http://127.0.0.1:4010', frames: 'http://127.0.0.1:4011' }
@@ -20,12 +21,7 @@ function demoServer() {
       path,
       query: options.query ?? {},
       headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...options.headers },
-      body:
-        options.body === undefined
-          ? undefined
-          : typeof options.body === 'string'
-            ? options.body
-            : JSON.stringify(options.body),
+      body: bodyText(options.body),
     }
     const response = await demo(request)
     if (response.kind !== 'reply') throw new Error(`no reply for ${method} ${path}`)

@@ -11,6 +11,16 @@ export interface SendOptions {
 }
 
 /**
+ * A test request's body as the adapters give it: a string as it is, anything else as JSON, none as `undefined`.
+ *
+ * @example
+ * bodyText({ amount: 5 }) // '{"amount":5}'
+ */
+export function bodyText(body: unknown): string | undefined {
+  return body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+}
+
+/**
  * Sends `METHOD /path?query` to a core in-process (no server), for tests. A body goes as
  * `application/json` unless the headers give a Content-Type, as HTTP clients send JSON.
  *
@@ -29,12 +39,7 @@ export async function send(core: SandboxCore, line: string, options: SendOptions
     // As the adapters give it: the query text with its '?', or '' without one.
     search: mark === -1 ? '' : target.slice(mark),
     headers,
-    body:
-      options.body === undefined
-        ? undefined
-        : typeof options.body === 'string'
-          ? options.body
-          : JSON.stringify(options.body),
+    body: bodyText(options.body),
     ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
   }
   const response = await core.handle(request)
