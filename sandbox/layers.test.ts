@@ -89,6 +89,9 @@ interface RoomRule {
 /** No node built-in: the code runs in a page (or a React Native app). */
 const NO_NODE_BUILTIN = /^(?!node:)/
 
+/** The server side up to http, top down: what record, demo, adapters and the command line each stand on. */
+const SERVER_CHAIN: readonly Room[] = ['http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures']
+
 /**
  * The arrows (decision 0097), each room's allowed imports, itself included:
  * contract ← portable ← kernel ← domain ← frames ← http ← demo, record ← adapters ← cli/index; fixtures stands on the
@@ -107,41 +110,10 @@ const LAYERS: Record<Room, RoomRule> = {
   http: { may: ['http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'] },
   browser: { may: ['browser', 'portable', 'contract'], packages: NO_NODE_BUILTIN },
   'react-native': { may: ['react-native', 'browser', 'portable', 'contract'], packages: NO_NODE_BUILTIN },
-  record: { may: ['record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures'] },
-  demo: {
-    may: ['demo', 'record', 'http', 'frames', 'domain', 'kernel', 'portable', 'contract', 'fixtures', 'bundles'],
-  },
-  adapters: {
-    may: [
-      'adapters',
-      'demo',
-      'record',
-      'http',
-      'frames',
-      'domain',
-      'kernel',
-      'portable',
-      'contract',
-      'fixtures',
-      'bundles',
-    ],
-  },
-  cli: {
-    may: [
-      'cli',
-      'adapters',
-      'demo',
-      'record',
-      'http',
-      'frames',
-      'domain',
-      'kernel',
-      'portable',
-      'contract',
-      'fixtures',
-      'bundles',
-    ],
-  },
+  record: { may: ['record', ...SERVER_CHAIN] },
+  demo: { may: ['demo', 'record', ...SERVER_CHAIN, 'bundles'] },
+  adapters: { may: ['adapters', 'demo', 'record', ...SERVER_CHAIN, 'bundles'] },
+  cli: { may: ['cli', 'adapters', 'demo', 'record', ...SERVER_CHAIN, 'bundles'] },
   'page-host': { may: ['page-host'] },
   testing: {
     may: EVERY_ROOM.filter((room) => !['harness', 'scenarios', 'scripts', 'bench'].includes(room)),
