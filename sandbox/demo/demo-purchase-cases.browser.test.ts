@@ -25,7 +25,8 @@ describe('demo purchases that need the partner page to step in', { timeout: 60_0
     await doStep(demo.page, { frame: 'buy-button', action: 'tapPay' })
     await doStep(demo.page, { frame: 'buy-button', action: 'confirmSheet' })
     await expect.poll(async () => (await bannerOf(demo.page)).outcome, POLL).toBe('pending')
-    expect((await bannerOf(demo.page)).text).toMatch(/Payment submitted: transaction \S+ is pending/)
+    // The banner first says "Payment submitted", then follows the transaction ("PENDING Card buy …"): both name it.
+    await expect.poll(async () => (await bannerOf(demo.page)).text, POLL).toMatch(/transaction txn_\S+ is pending/)
     const rows = await frameRows()
     expect(rows.indexOf('frame→host add-card complete')).toBeGreaterThanOrEqual(0)
     expect(rows.indexOf('frame→host add-card complete')).toBeLessThan(rows.indexOf('frame→host buy-button handshake'))
