@@ -16,6 +16,10 @@ const BENCHES: ReadonlyArray<{ name: string; flags: string[] }> = [
   { name: 'transaction-lookups', flags: [] },
   // The browser bundles' sizes and bytes on the wire, from the built server (decision 0092).
   { name: 'bundle-sizes', flags: [] },
+  // A new account's first session against a warm account's, on a server in a process of its own (issue 43).
+  { name: 'first-session', flags: [] },
+  // 4 000 accounts with a session and a sell quote each, in the built CLI with --max-accounts 5000 (issue 43).
+  { name: 'many-accounts', flags: [] },
 ]
 
 const wanted = process.argv.slice(2)
