@@ -124,7 +124,10 @@ export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): DroppedFau
   const store =
     saved.store &&
     import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
-      const restored = await TenantStore.restored(saved.store!, tenant.storeOptions())
+      const restored = await TenantStore.restored(saved.store!, {
+        ...tenant.storeOptions(),
+        seed: await tenant.storeSeed(),
+      })
       tenant.resumeJobs(restored, saved.jobs)
       return restored
     })

@@ -11,7 +11,7 @@ import {
 import type { CatalogIndex } from './store/catalog-index.ts'
 import type { RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
-import type { TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
+import type { StoreSeed, TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { OneAtATime } from './one-at-a-time.ts'
 import { AccountBytes } from './account-bytes.ts'
 import { Signer } from './signer.ts'
@@ -279,27 +279,32 @@ export class Tenant {
   }
 
   /**
-   * The tenant's mutable data, seeded on first use (its ids from `(seed, account, mode)`, all else from `(seed, mode)`):
-   * tenants that only ask for sell quotes never pay for it. The store's module is loaded then too:
+   * The tenant's mutable data, made on first use: it reads the seed its seed and mode share (its ids derived from
+   * `(seed, account, mode)` on read) and holds only what the account writes (decision 0103); tenants that only ask for
+   * sell quotes never make one. The store's module is loaded then too:
    * @msw/data brings ~550 modules of es-toolkit, a third of the server's start-up time (decision 0030); the seed's
    * module brings faker's English data.
    */
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
       const build = async () => {
-        const [{ TenantStore }, { tenantSeedSteps }] = await Promise.all([
-          import('./store/tenant-store.ts'),
-          import('#fixtures/tenant-seed.ts'),
-        ])
-        const seed = await finishSteps(
-          tenantSeedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog),
-          this.options.pause,
-        )
-        return TenantStore.seeded(seed, this.storeOptions())
+        const [{ TenantStore }, seed] = await Promise.all([import('./store/tenant-store.ts'), this.storeSeed()])
+        return TenantStore.seeded(seed.shared, seed.ids, this.storeOptions())
       }
       this.storePromise = this.adopt(this.options.storeBuilds?.run(build) ?? build())
     }
     return this.storePromise
+  }
+
+  /**
+   * The seed every account on this seed and mode shares (built in slices by the first account to ask, then shared),
+   * and this account's ids on it (decision 0103).
+   */
+  async storeSeed(): Promise<StoreSeed> {
+    const { sharedSeedSteps, SeedIds, accountTag } = await import('#fixtures/tenant-seed.ts')
+    const { seed } = this.options
+    const shared = await finishSteps(sharedSeedSteps(seed, this.mode, this.catalog.catalog), this.options.pause)
+    return { shared, ids: new SeedIds(accountTag(seed, this.account.account, this.mode)) }
   }
 
   /**

@@ -1,6 +1,8 @@
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PlatformError, SellQuote, WidgetError } from '#contract/index.ts'
+import { DEFAULT_TENANT_LIMITS } from '#kernel/store/tenant-limits.ts'
+import { magicContacts } from '#fixtures/magic-customers.ts'
 import { startServer, type RequestLogEntry, type RunningSandbox } from './start-server.ts'
 
 let sandbox: RunningSandbox
@@ -216,33 +218,51 @@ describe('startServer', () => {
     expect(warnings).toEqual([])
   })
 
-  it("lets other requests' work through while it builds a new account's store", async () => {
-    await sandbox.core.tenants.get('store_module_loaded', 'test').store()
-    const building = sandbox.core.tenants.get('built_in_slices', 'test').store()
-    let ranMeanwhile = false
-    setImmediate(() => (ranMeanwhile = true))
-    await building
-    expect(ranMeanwhile).toBe(true)
+  it("lets other requests' work through while it draws a seed's shared records (once per seed and mode)", async () => {
+    const fresh = await startServer({ port: 0, framesPort: 0, seed: 4_251 })
+    try {
+      const building = fresh.core.tenants.get('first_on_the_seed', 'test').store()
+      let ranMeanwhile = false
+      setImmediate(() => (ranMeanwhile = true))
+      await building
+      expect(ranMeanwhile).toBe(true)
+    } finally {
+      await fresh.close()
+    }
   })
 
-  it('says on GET /__sandbox/health how full the sandbox is: accounts, records and kept states against their limits', async () => {
+  it('says on GET /__sandbox/health how full the sandbox is: accounts, records, bytes and kept states against their limits', async () => {
     const health = async () =>
       (await (await fetch(`${sandbox.apiUrl}/__sandbox/health`)).json()) as {
-        usage: { accounts: { held: number; limit: number }; records: { held: number; limit: number } }
+        usage: {
+          accounts: { held: number; limit: number }
+          records: { held: number; limit: number }
+          bytes: { held: number; limit: number }
+        }
       }
     const before = (await health()).usage
     await sandbox.core.tenants.get('health_usage', 'test').store()
-    const after = await health()
-    expect(after).toMatchObject({
+    const read = await health()
+    expect(read).toMatchObject({
       status: 'ok',
       stateFile: null,
       usage: {
-        accounts: { held: before.accounts.held + 1, limit: 256 },
-        records: { limit: 60_000 },
+        accounts: { held: before.accounts.held + 1, limit: DEFAULT_TENANT_LIMITS.tenants },
+        records: { held: before.records.held, limit: DEFAULT_TENANT_LIMITS.records },
+        bytes: { held: before.bytes.held, limit: DEFAULT_TENANT_LIMITS.bytes },
         parked: { accounts: 0, forgotten: 0 },
       },
     })
-    expect(after.usage.records.held).toBeGreaterThan(before.records.held + 100)
+    // A store read alone holds nothing: the seed is shared. A session is one record, counted in bytes too.
+    const created = await fetch(`${sandbox.apiUrl}/platform/v1/sessions`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk_test_health_usage', 'content-type': 'application/json' },
+      body: JSON.stringify({ externalCustomerId: 'u1', deviceIp: '203.0.113.7', ...magicContacts.usNy }),
+    })
+    expect(created.status).toBe(201)
+    const written = (await health()).usage
+    expect(written.records.held).toBe(before.records.held + 1)
+    expect(written.bytes.held).toBeGreaterThan(before.bytes.held + 100)
   })
 
   it('answers HEAD without a body', async () => {

@@ -1,6 +1,9 @@
 import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import { SandboxError } from '../sandbox-error.ts'
+import { fileOrdered, lowerBound, unfileOrdered, type OrderedEntry } from './ordered-entries.ts'
+import { SeededRecords } from './seeded-records.ts'
+import type { SeedIds } from '#fixtures/seed-ids.ts'
 
 /** A secondary index: the key a record is filed under (none when `null`/`undefined`). */
 type IndexKey<Record> = (record: Record) => string | null | undefined
@@ -15,12 +18,6 @@ interface OrderedIndex<Record> {
   order?: (record: Record) => string
 }
 
-/** One record's place in an ordered index. */
-interface OrderedEntry {
-  order: string
-  id: string
-}
-
 /** Options of an {@link IndexedCollection}. */
 interface IndexedCollectionOptions<Record, IndexName extends string, OrderName extends string = never> {
   /** Secondary indexes by name: `where(name, key)` answers from them without a scan. */
@@ -31,8 +28,11 @@ interface IndexedCollectionOptions<Record, IndexName extends string, OrderName e
   noun?: string
   /** How to make room, for the cap's 429 message. */
   roomHint?: string
-  /** Told of every record added (+1) or removed (-1); may refuse an addition by throwing (the sandbox-wide budget). */
-  counted?: (delta: 1 | -1) => void
+  /**
+   * Told of every record added (+1) or removed (-1); may refuse an addition by throwing (the sandbox-wide budget),
+   * unless `force` (a seeded record's copy, made to change it: a change is never refused).
+   */
+  counted?: (delta: 1 | -1, force?: boolean) => void
   /** Counts the bytes of the records (their JSON text) while `counting()` says so; `take` may refuse by throwing. */
   bytes?: RecordBytes
 }
@@ -89,10 +89,14 @@ export class IndexedCollection<
    * (or this one before) had. What was made from the records holds while it stays the same; it holds no record.
    */
   version = nextVersion()
-  private readonly counted: (delta: 1 | -1) => void
+  private readonly counted: (delta: 1 | -1, force?: boolean) => void
   private readonly bytes: RecordBytes | undefined
   /** The bytes each counted record was counted for, by id: what a delete gives back and an update compares with. */
   private readonly sizes = new Map<string, number>()
+  /** The seeded records the collection reads through (decision 0103): shared by every account, changed by none. */
+  private seeded: SeededRecords<z.output<Schema>> | undefined
+  /** Seeded records being copied into the collection to be changed: a second change waits for the same copy. */
+  private readonly copying = new Map<string, Promise<z.output<Schema> | undefined>>()
 
   constructor(
     private readonly schema: Schema,
@@ -113,6 +117,19 @@ export class IndexedCollection<
     }
   }
 
+  /**
+   * Reads `records` (a seed's, shared by every account: decision 0103) as this collection's first records, with the
+   * account's ids (`ids`): nothing is copied until the account changes one. Called once, before any write.
+   *
+   * @example
+   * transactions.seed(sharedSeed.transactions, new SeedIds(accountTag(1, 'shop', 'test')))
+   */
+  seed(records: ReadonlyArray<z.output<Schema>>, ids: SeedIds): void {
+    const secondary = new Map([...this.secondary].map(([name, { key }]) => [name as string, key]))
+    const ordered = new Map([...this.ordered].map(([name, { key, order }]) => [name as string, { key, order }]))
+    this.seeded = new SeededRecords(records, { secondary, ordered }, ids)
+  }
+
   /** Caps the records this collection may hold at `seeded` plus `runTime`, so seeded records never count. */
   cap(runTime: number, seeded: number): void {
     this.limit = seeded + runTime
@@ -120,14 +137,14 @@ export class IndexedCollection<
 
   /** Whether one more record fits under the cap. */
   get full(): boolean {
-    return this.byId.size >= this.limit
+    return this.size >= this.limit
   }
 
   /** The 429 `create` throws at the cap: what the cap is, that it is the sandbox's, and how to make room. */
   capError(): SandboxError {
     return new SandboxError(
       'rate_limited',
-      `this account holds ${this.byId.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`,
+      `this account holds ${this.size} ${this.noun}, the sandbox's cap for one account (docs/decisions/0044)${this.roomHint ? `: ${this.roomHint}` : ''}`,
     )
   }
 
@@ -158,6 +175,30 @@ export class IndexedCollection<
   }
 
   /**
+   * Takes a record a state file kept back (decision 0103): a seeded record as the seed has it stays read from the
+   * shared seed, one the account had changed becomes its copy again, any other is created. Each seeded id taken back
+   * is added to `kept`: {@link keepOnly} then drops the seeded records the state no longer held.
+   */
+  async restore(values: z.input<Schema>, kept: Set<string>): Promise<void> {
+    const id = (values as { id: string }).id
+    const seeded = this.seeded?.get(id)
+    if (seeded === undefined) {
+      await this.create(values)
+      return
+    }
+    kept.add(id)
+    if (this.json(seeded) === JSON.stringify(values)) return
+    await this.create(values)
+    this.seeded!.copied.add(id)
+  }
+
+  /** After a restore: the seeded records not in `kept` were deleted when the state was saved. */
+  keepOnly(kept: ReadonlySet<string>): void {
+    for (const record of this.seeded?.all(() => undefined) ?? [])
+      if (!kept.has(record.id)) this.seeded!.deleted.add(record.id)
+  }
+
+  /**
    * A record's JSON text, made on the first ask and kept until the record changes (`update` forgets it): a list of
    * records is sent again and again while they stay as they are. Records change only through `update`.
    *
@@ -166,19 +207,26 @@ export class IndexedCollection<
    */
   json(record: z.output<Schema>): string {
     let text = this.texts.get(record as object)
-    if (text === undefined) this.texts.set(record as object, (text = JSON.stringify(record)))
+    if (text === undefined)
+      this.texts.set(record as object, (text = this.seeded?.json(record) ?? JSON.stringify(record)))
     return text
   }
 
   /** The record with this id, if any. */
   get(id: string): z.output<Schema> | undefined {
-    return this.byId.get(id)
+    return this.byId.get(id) ?? this.seeded?.get(id)
   }
 
   /** The records a secondary index files under `key`, oldest first: no scan. */
   where(index: IndexName, key: string): Array<z.output<Schema>> {
     const ids = this.secondary.get(index)!.ids.get(key)
-    return ids ? [...ids].map((id) => this.byId.get(id)!) : []
+    const own = ids ? [...ids].map((id) => this.byId.get(id)!) : []
+    const seeded = this.seeded?.where(index, key)
+    if (!seeded?.length) return own
+    if (this.seeded!.copied.size === 0) return [...seeded.map(({ record }) => record), ...own]
+    // A changed seeded record's copy keeps its place in the seed; the account's own records follow the seed's.
+    const places = own.map((record) => ({ place: this.seeded!.place(record.id) ?? Number.POSITIVE_INFINITY, record }))
+    return [...seeded, ...places].sort((a, b) => a.place - b.place).map(({ record }) => record)
   }
 
   /**
@@ -189,26 +237,57 @@ export class IndexedCollection<
    * for (const transaction of transactions.newestWhere('byCustomerNewest', customerId)) if (page.push(transaction) === 20) break
    */
   *newestWhere(index: OrderName, key: string, below?: string): Generator<z.output<Schema>> {
+    const own = this.ownNewest(index, key, below)
+    if (!this.seeded) {
+      for (const { record } of own) yield record
+      return
+    }
+    // Two walks from the greatest order down, merged: on equal orders the account's own (filed later) first.
+    const seeded = this.seeded.newest(index, key, below)
+    let mine = own.next()
+    let theirs = seeded.next()
+    while (!mine.done || !theirs.done) {
+      if (theirs.done || (!mine.done && mine.value.order >= theirs.value.order)) {
+        yield mine.value!.record
+        mine = own.next()
+      } else {
+        yield theirs.value.record
+        theirs = seeded.next()
+      }
+    }
+  }
+
+  /** The collection's own records under `key` of an ordered index, from the greatest order down, with their orders. */
+  private *ownNewest(
+    index: OrderName,
+    key: string,
+    below?: string,
+  ): Generator<{ order: string; record: z.output<Schema> }> {
     const entries = this.ordered.get(index)!.entries.get(key)
     if (!entries) return
     for (let at = (below === undefined ? entries.length : lowerBound(entries, below)) - 1; at >= 0; at--) {
       const record = this.byId.get(entries[at]!.id)
-      if (record) yield record
+      if (record) yield { order: entries[at]!.order, record }
     }
   }
 
   /** How many records a secondary index files under `key`: no scan. */
   countWhere(index: IndexName, key: string): number {
-    return this.secondary.get(index)!.ids.get(key)?.size ?? 0
+    const own = this.secondary.get(index)!.ids.get(key)?.size ?? 0
+    return this.seeded ? own + this.seeded.where(index, key).length : own
   }
 
   /** The keys a secondary index files records under, in the order first filed: no scan of the records. */
   keys(index: IndexName): string[] {
-    return [...this.secondary.get(index)!.ids.keys()]
+    const own = [...this.secondary.get(index)!.ids.keys()]
+    if (!this.seeded) return own
+    const seeded = this.seeded.keys(index).filter((key) => this.seeded!.where(index, key).length > 0)
+    return [...new Set([...seeded, ...own])]
   }
 
   /** The oldest record a secondary index files under `key`, if any: no scan, no copy. */
   oldestWhere(index: IndexName, key: string): z.output<Schema> | undefined {
+    if (this.seeded) return this.where(index, key)[0]
     for (const id of this.secondary.get(index)!.ids.get(key) ?? []) return this.byId.get(id)
     return undefined
   }
@@ -219,7 +298,7 @@ export class IndexedCollection<
    * collection's own update looks the record up by scanning). A draft that breaks the schema changes nothing.
    */
   async update(id: string, change: (draft: z.output<Schema>) => void): Promise<z.output<Schema> | undefined> {
-    const current = this.byId.get(id) as Record<string, unknown> | undefined
+    const current = (this.byId.get(id) ?? (await this.copied(id))) as Record<string, unknown> | undefined
     if (!current) return undefined
     const draft = structuredClone({ ...current }) as z.output<Schema>
     change(draft)
@@ -239,6 +318,35 @@ export class IndexedCollection<
   }
 
   /**
+   * The collection's copy of a seeded record it reads from the shared seed, made on its first change (decision
+   * 0103): validated and kept by @msw/data like any record, in the record's place, counted in the record budget
+   * (never refused: a change is not). Undefined when the id names no seeded record the account still has.
+   */
+  private copied(id: string): Promise<z.output<Schema> | undefined> {
+    let copy = this.copying.get(id)
+    if (copy) return copy
+    const seeded = this.seeded?.get(id)
+    if (!seeded) return Promise.resolve(undefined)
+    copy = (async () => {
+      this.counted(1, true)
+      const record = (await this.collection.create(structuredClone(seeded))) as z.output<Schema>
+      this.copying.delete(id)
+      if (this.seeded!.deleted.has(id)) {
+        // Deleted while it was being copied: the copy goes too.
+        this.collection.delete(record as never)
+        this.counted(-1)
+        return undefined
+      }
+      this.seeded!.copied.add(id)
+      this.byId.set(id, record)
+      this.file(record)
+      return record
+    })()
+    this.copying.set(id, copy)
+    return copy
+  }
+
+  /**
    * Counts an update's change of size: a record counted before counts the difference; one that was not (a seeded
    * record) counts whole from its first change. Never refused: a job settling a transaction or a webhook attempt
    * recorded must not fail for want of room, and a record's schema bounds how far it can grow.
@@ -255,7 +363,14 @@ export class IndexedCollection<
   /** Removes the record; true when it existed. */
   delete(id: string): boolean {
     const current = this.byId.get(id)
-    if (!current) return false
+    if (!current) {
+      // A seeded record read from the shared seed: gone from the account's view, nothing of its own to give back.
+      if (!this.seeded?.has(id)) return false
+      this.seeded.deleted.add(id)
+      this.version = nextVersion()
+      return true
+    }
+    if (this.seeded?.copied.delete(id)) this.seeded.deleted.add(id)
     this.collection.delete(current as never)
     this.byId.delete(id)
     const size = this.sizes.get(id)
@@ -271,23 +386,28 @@ export class IndexedCollection<
 
   /** The oldest record still held (creation order), if any: what an expiry sweep looks at first. */
   oldest(): z.output<Schema> | undefined {
+    if (this.seeded?.visible) return this.all()[0]
     for (const record of this.byId.values()) return record
     return undefined
   }
 
-  /** Number of records held. */
+  /** Number of records held: the account's own, and the seeded ones it reads from the shared seed. */
   get size(): number {
-    return this.byId.size
+    return this.byId.size + (this.seeded?.visible ?? 0)
   }
 
   /** Records matching a predicate, in insertion order: a scan, for the control API's listings and tests only. */
   filter(predicate: (record: z.output<Schema>) => boolean): Array<z.output<Schema>> {
+    if (this.seeded) return this.all().filter(predicate)
     return this.collection.findMany((q) => q.where(predicate as never)) as Array<z.output<Schema>>
   }
 
-  /** Every record, in insertion order. */
+  /** Every record, in insertion order: the seed's first (a changed one as its copy, in its place), then the account's own. */
   all(): Array<z.output<Schema>> {
-    return this.collection.all() as Array<z.output<Schema>>
+    const own = this.collection.all() as Array<z.output<Schema>>
+    const seeded = this.seeded
+    if (!seeded) return own
+    return [...seeded.all((id) => this.byId.get(id)), ...own.filter((record) => !seeded.copied.has(record.id))]
   }
 
   private file(record: z.output<Schema>): void {
@@ -352,50 +472,5 @@ export class IndexedCollection<
       set?.delete(record.id)
       if (set?.size === 0) ids.delete(value)
     }
-  }
-}
-
-/** The first place in `entries` (sorted by order) whose order is not below `order`. */
-function lowerBound(entries: OrderedEntry[], order: string): number {
-  let low = 0
-  let high = entries.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (entries[middle]!.order < order) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
-/** The first place in `entries` (sorted by order) whose order is above `order`. */
-function upperBound(entries: OrderedEntry[], order: string): number {
-  let low = 0
-  let high = entries.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (entries[middle]!.order <= order) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
-/** Files `entry` under `key`, after every entry of an equal order: appending costs O(1), the common case (newest last). */
-function fileOrdered(index: Map<string, OrderedEntry[]>, key: string, entry: OrderedEntry): void {
-  let entries = index.get(key)
-  if (!entries) index.set(key, (entries = []))
-  const last = entries.at(-1)
-  if (last === undefined || last.order <= entry.order) entries.push(entry)
-  else entries.splice(upperBound(entries, entry.order), 0, entry)
-}
-
-/** Takes `entry` out of `key`'s entries: found among those of its order. */
-function unfileOrdered(index: Map<string, OrderedEntry[]>, key: string, entry: OrderedEntry): void {
-  const entries = index.get(key)
-  if (!entries) return
-  for (let at = lowerBound(entries, entry.order); at < entries.length && entries[at]!.order === entry.order; at++) {
-    if (entries[at]!.id !== entry.id) continue
-    entries.splice(at, 1)
-    if (entries.length === 0) index.delete(key)
-    return
   }
 }

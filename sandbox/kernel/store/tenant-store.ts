@@ -18,6 +18,7 @@ import type { AccountBytes, BytePart } from '../account-bytes.ts'
 import { newestOrder } from './newest-order.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
+import type { SeedIds } from '#fixtures/seed-ids.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
 
 const RESET = 'POST /__sandbox/reset starts the account afresh'
@@ -35,10 +36,37 @@ export interface TenantStoreOptions {
   /** Who owns the store (its tenant): never evicted to make room for its own writes. */
   owner?: unknown
   /**
-   * Awaited after every few records while the store fills, so filling a new account's store never holds the event
-   * loop for long (the node adapter's yields to it; none: the store fills in one go).
+   * Awaited after every few records while a returning account's store fills, so taking a state back never holds the
+   * event loop for long (the node adapter's yields to it; none: the store fills in one go).
    */
   pause?: () => Promise<void>
+  /**
+   * The seed every account on the seed and mode shares, and this account's ids (decision 0103): what a restored
+   * store reads its unchanged seeded records from (none: a restored store holds every record itself).
+   */
+  seed?: StoreSeed
+}
+
+/** The shared seed of a seed and mode (frozen, its ids with the template tag) and one account's ids on it. */
+export interface StoreSeed {
+  shared: TenantSeed
+  ids: SeedIds
+}
+
+/** Emails and phone numbers of a shared seed's customers, to their template ids: built once per shared seed. */
+const contactsOfSeed = new WeakMap<TenantSeed, { byEmail: Map<string, string>; byPhone: Map<string, string> }>()
+
+function seedContacts(shared: TenantSeed): { byEmail: Map<string, string>; byPhone: Map<string, string> } {
+  let contacts = contactsOfSeed.get(shared)
+  if (!contacts) {
+    contacts = { byEmail: new Map(), byPhone: new Map() }
+    for (const customer of shared.customers) {
+      if (customer.email) contacts.byEmail.set(customer.email.toLowerCase(), customer.id)
+      if (customer.phoneNumber) contacts.byPhone.set(customer.phoneNumber, customer.id)
+    }
+    contactsOfSeed.set(shared, contacts)
+  }
+  return contacts
 }
 
 /** Wraps each record's write: awaits it, and then `pause` once every {@link RECORDS_PER_SLICE} writes. */
@@ -65,13 +93,13 @@ export class TenantStore {
   readonly customers = new IndexedCollection(CustomerRecord, {
     noun: 'customers',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
   })
   readonly sessions = new IndexedCollection(SessionRecord, {
     noun: 'sessions',
     roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: {
       byExternalCustomer: (session) => session.externalCustomerId,
@@ -81,14 +109,14 @@ export class TenantStore {
   readonly cards = new IndexedCollection(CardRecord, {
     noun: 'stored cards',
     roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: { byCustomer: (card) => card.customerId },
   })
   readonly transactions = new IndexedCollection(TransactionRecord, {
     noun: 'transactions',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (transaction) => transaction.customerId,
@@ -110,7 +138,7 @@ export class TenantStore {
   readonly sellTransactions = new IndexedCollection(SellTransactionRecord, {
     noun: 'sell transactions',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (sell) => sell.customerId,
@@ -126,7 +154,7 @@ export class TenantStore {
   readonly uploads = new IndexedCollection(UploadRecord, {
     noun: 'uploads',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: { byCustomer: (upload) => upload.customerId },
   })
@@ -134,14 +162,14 @@ export class TenantStore {
   readonly challenges = new IndexedCollection(ChallengeRecord, {
     noun: 'verification challenges',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
   })
   /** The partner's webhook endpoints (decision 0058). */
   readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, {
     noun: 'webhook endpoints',
     roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})',
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: { enabled: (endpoint) => (endpoint.enabled ? 'enabled' : null) },
   })
@@ -149,7 +177,7 @@ export class TenantStore {
   readonly webhookDeliveries = new IndexedCollection(WebhookDelivery, {
     noun: 'webhook deliveries',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('deliveries'),
     indexes: {
       finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'),
@@ -160,7 +188,7 @@ export class TenantStore {
   readonly swaps = new IndexedCollection(SwapRecord, {
     noun: 'swaps',
     roomHint: RESET,
-    counted: (delta) => this.count(delta),
+    counted: (delta, force) => this.count(delta, force),
     bytes: this.partBytes('records'),
     indexes: {
       byCustomer: (swap) => swap.customerId,
@@ -179,10 +207,12 @@ export class TenantStore {
   private readonly counters = new Map<string, number>()
   private readonly byEmail = new Map<string, string>()
   private readonly byPhone = new Map<string, string>()
+  /** The shared seed the store reads its seeded records from, if any, and the account's ids on it. */
+  private seed: (StoreSeed & { contacts: ReturnType<typeof seedContacts> }) | undefined
   /** Records held, counted against the sandbox-wide budget until the store is released. */
   private held = 0
-  /** What the store is being filled with, until it is ready: a new account's seed, or a returning account's state. */
-  private filling: 'seed' | 'restore' | false = 'seed'
+  /** Whether a returning account's state is being taken back (its records are never refused), until it is ready. */
+  private restoring = false
   private released = false
 
   private readonly budget: RecordBudget | undefined
@@ -199,15 +229,15 @@ export class TenantStore {
   }
 
   /**
-   * How a collection counts its records' bytes in the account's budget, as `part`: not while a new account's seed
-   * fills the store (seeded records cost the account nothing), always for a returning account's state (it is what
-   * the account held: never refused), refusably for run-time writes.
+   * How a collection counts its records' bytes in the account's budget, as `part`: always for a returning account's
+   * state (it is what the account held: never refused), refusably for run-time writes. The shared seed's records cost
+   * the account nothing: they are not the store's (decision 0103).
    */
   private partBytes(part: BytePart): RecordBytes {
     return {
-      counting: () => this.accountBytes !== undefined && this.filling !== 'seed' && !this.released,
+      counting: () => this.accountBytes !== undefined && !this.released,
       take: (bytes, force = false) => {
-        this.accountBytes!.take(part, bytes, force || this.filling === 'restore')
+        this.accountBytes!.take(part, bytes, force || this.restoring)
         this.counted.set(part, (this.counted.get(part) ?? 0) + bytes)
       },
       give: (bytes) => {
@@ -223,19 +253,17 @@ export class TenantStore {
   }
 
   /**
-   * Counts a record in or out. Past the sandbox-wide budget, room is made (idle accounts evicted) for every record,
-   * seeds included; when none can be made, the record is refused with a 429: a write, or a new account's seed (its
-   * store is dropped). A returning account's state (`restored`) is never refused: it is what the account held.
+   * Counts a record the store holds in or out (the shared seed's are not the store's: decision 0103). Past the
+   * sandbox-wide budget, room is made (idle accounts evicted); when none can be made, a write is refused with a 429.
+   * A returning account's state (`restored`) and a seeded record's copy (`force`: made to change it) are never
+   * refused: they are what the account held.
    */
-  private count(delta: 1 | -1): void {
+  private count(delta: 1 | -1, force = false): void {
     if (this.released) return
-    if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && this.filling !== 'restore') {
-      const why = `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049)`
+    if (delta === 1 && this.budget && !this.budget.makeRoom(this.owner) && !this.restoring && !force) {
       throw new SandboxError(
         'rate_limited',
-        this.filling === 'seed'
-          ? `${why}, so this account's seeded data has no room: try again once another account has been idle, reset one (POST /__sandbox/reset), or restart the sandbox`
-          : `${why}: ${RESET}, or restart the sandbox`,
+        `the sandbox holds ${this.budget.held} records across its accounts, its cap, and no idle account is left to evict (docs/decisions/0044, 0049): ${RESET}, or restart the sandbox`,
       )
     }
     this.held += delta
@@ -256,31 +284,32 @@ export class TenantStore {
     this.counted.clear()
   }
 
-  /** A store holding `seed`, capped by `options.limits` beyond it, counted against `options.budget`. */
-  static async seeded(seed: TenantSeed, options: TenantStoreOptions = {}): Promise<TenantStore> {
-    const seeded = {
-      customers: seed.customers.length,
-      cards: seed.cards.length,
-      transactions: seed.transactions.length,
+  /**
+   * A new account's store: it reads the seed every account on the seed and mode shares (`shared`, frozen) with its
+   * own ids (`ids`), and holds nothing of its own until it writes (decision 0103); capped by `options.limits` beyond
+   * the seed, counted against `options.budget` for what it holds.
+   *
+   * @example
+   * const store = TenantStore.seeded(sharedTenantSeed(1, 'test', catalog), new SeedIds(accountTag(1, 'shop', 'test')))
+   */
+  static seeded(shared: TenantSeed, ids: SeedIds, options: TenantStoreOptions = {}): TenantStore {
+    const store = new TenantStore(options)
+    store.readSeed({ shared, ids })
+    store.seeded = {
+      customers: shared.customers.length,
+      cards: shared.cards.length,
+      transactions: shared.transactions.length,
     }
-    return TenantStore.filled(
-      {
-        ...seed,
-        sessions: [],
-        uploads: [],
-        challenges: [],
-        webhookEndpoints: [],
-        webhookDeliveries: [],
-        sellTransactions: [],
-        swaps: [],
-        usedConsents: [],
-        externalCustomers: [],
-        counters: [],
-        seeded,
-      },
-      options,
-      'seed',
-    )
+    store.applyCaps()
+    return store
+  }
+
+  /** Reads the seeded customers, cards and transactions from the shared seed, with the account's ids. */
+  private readSeed(seed: StoreSeed): void {
+    this.seed = { ...seed, contacts: seedContacts(seed.shared) }
+    this.customers.seed(seed.shared.customers, seed.ids)
+    this.cards.seed(seed.shared.cards, seed.ids)
+    this.transactions.seed(seed.shared.transactions, seed.ids)
   }
 
   /**
@@ -290,23 +319,22 @@ export class TenantStore {
    * const copy = await TenantStore.restored(store.snapshot(), { limits: store.limits })
    */
   static async restored(snapshot: StoreSnapshot, options: TenantStoreOptions = {}): Promise<TenantStore> {
-    return TenantStore.filled(snapshot, options, 'restore')
+    return TenantStore.filled(snapshot, options)
   }
 
-  /** A store filled with every record of `content`, pausing as `options.pause` says, then capped; dropped if refused. */
-  private static async filled(
-    content: StoreSnapshot,
-    options: TenantStoreOptions,
-    filling: 'seed' | 'restore',
-  ): Promise<TenantStore> {
+  /** A store filled with every record of `content`, pausing as `options.pause` says, then capped. */
+  private static async filled(content: StoreSnapshot, options: TenantStoreOptions): Promise<TenantStore> {
     const store = new TenantStore(options)
-    store.filling = filling
+    store.restoring = true
     const paced = pacer(options.pause)
+    // With the shared seed, the seeded records the state holds unchanged stay read from it (decision 0103).
+    if (options.seed) store.readSeed(options.seed)
+    const kept = new Set<string>()
     try {
-      for (const customer of content.customers) await paced(store.addCustomer(customer))
+      for (const customer of content.customers) await paced(store.restoreCustomer(customer, kept))
       for (const session of content.sessions) await paced(store.sessions.create(session))
-      for (const card of content.cards) await paced(store.cards.create(card))
-      for (const transaction of content.transactions) await paced(store.transactions.create(transaction))
+      for (const card of content.cards) await paced(store.cards.restore(card, kept))
+      for (const transaction of content.transactions) await paced(store.transactions.restore(transaction, kept))
       for (const upload of content.uploads) await paced(store.uploads.create(upload))
       for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
       for (const endpoint of content.webhookEndpoints) await paced(store.webhookEndpoints.create(endpoint))
@@ -317,12 +345,13 @@ export class TenantStore {
       store.release()
       throw error
     }
+    for (const collection of [store.customers, store.cards, store.transactions]) collection.keepOnly(kept)
     for (const [id, exp] of content.usedConsents) store.usedConsents.set(id, exp)
     for (const [customerId, external] of content.externalCustomers) store.externalCustomers.link(customerId, external)
     for (const [sequence, value] of content.counters) store.counters.set(sequence, value)
     store.seeded = { ...content.seeded }
     store.applyCaps()
-    store.filling = false
+    store.restoring = false
     return store
   }
 
@@ -364,9 +393,19 @@ export class TenantStore {
   /** Stores a customer and indexes its email and phone. */
   async addCustomer(customer: CustomerRecord): Promise<CustomerRecord> {
     const record = await this.customers.create(customer)
-    if (record.email) this.byEmail.set(record.email.toLowerCase(), record.id)
-    if (record.phoneNumber) this.byPhone.set(record.phoneNumber, record.id)
+    this.fileContacts(record)
     return record
+  }
+
+  /** Takes a customer a state file kept back: a seeded one stays read from the shared seed unless it had changed. */
+  private async restoreCustomer(customer: CustomerRecord, kept: Set<string>): Promise<void> {
+    await this.customers.restore(customer, kept)
+    this.fileContacts(customer)
+  }
+
+  private fileContacts(customer: CustomerRecord): void {
+    if (customer.email) this.byEmail.set(customer.email.toLowerCase(), customer.id)
+    if (customer.phoneNumber) this.byPhone.set(customer.phoneNumber, customer.id)
   }
 
   /** The next number in a sequence (`ses`, `txn` …): ids derive from it, so runs repeat. */
@@ -377,12 +416,22 @@ export class TenantStore {
   }
 
   customerByEmail(email: string): CustomerRecord | undefined {
-    const id = this.byEmail.get(email.toLowerCase())
-    return id === undefined ? undefined : this.customers.get(id)
+    return this.customerByContact(this.byEmail, email.toLowerCase(), 'byEmail')
   }
 
   customerByPhone(phoneNumber: string): CustomerRecord | undefined {
-    const id = this.byPhone.get(phoneNumber)
-    return id === undefined ? undefined : this.customers.get(id)
+    return this.customerByContact(this.byPhone, phoneNumber, 'byPhone')
+  }
+
+  /** The customer filed under a contact: the account's own first, then the shared seed's (as the account reads it). */
+  private customerByContact(
+    own: Map<string, string>,
+    contact: string,
+    seeded: 'byEmail' | 'byPhone',
+  ): CustomerRecord | undefined {
+    const id = own.get(contact)
+    if (id !== undefined) return this.customers.get(id)
+    const templateId = this.seed?.contacts[seeded].get(contact)
+    return templateId === undefined ? undefined : this.customers.get(this.seed!.ids.toAccount(templateId))
   }
 }
