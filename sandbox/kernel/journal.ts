@@ -105,7 +105,8 @@ export class Journal {
     this.capacity = entries
     this.charBudget = chars
     this.entryChars = entryChars
-    this.entries = new Array(entries)
+    // Grown as entries come (a ring once full): an account that makes two calls holds two slots, not a thousand.
+    this.entries = []
   }
 
   /**
@@ -282,7 +283,7 @@ export class Journal {
   /** Forgets every entry and numbers from 1 again, as a fresh tenant. */
   clear(): void {
     this.lastList = undefined
-    this.entries.fill(undefined)
+    this.entries.length = 0
     this.nextSeq = 1
     this.firstSeq = 1
     this.chars = 0

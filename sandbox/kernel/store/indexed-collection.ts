@@ -68,7 +68,7 @@ export class IndexedCollection<
   IndexName extends string = never,
   OrderName extends string = never,
 > {
-  readonly collection: Collection<Schema>
+  private made: Collection<Schema> | undefined
   private readonly byId = new Map<string, z.output<Schema>>()
   /** Records' JSON texts, while they stay unchanged ({@link json}). */
   private readonly texts = new WeakMap<object, string>()
@@ -102,7 +102,6 @@ export class IndexedCollection<
     private readonly schema: Schema,
     options: IndexedCollectionOptions<z.output<Schema>, IndexName, OrderName> = {},
   ) {
-    this.collection = new Collection({ schema })
     this.noun = options.noun ?? 'records'
     this.roomHint = options.roomHint ?? ''
     this.counted = options.counted ?? (() => undefined)
@@ -128,6 +127,15 @@ export class IndexedCollection<
     const secondary = new Map([...this.secondary].map(([name, { key }]) => [name as string, key]))
     const ordered = new Map([...this.ordered].map(([name, { key, order }]) => [name as string, { key, order }]))
     this.seeded = new SeededRecords(records, { secondary, ordered }, ids)
+  }
+
+  /**
+   * The @msw/data collection that keeps the account's own records, made on its first record: a store that only reads
+   * (the seed is shared: decision 0103) holds none of its hooks and loggers.
+   */
+  get collection(): Collection<Schema> {
+    this.made ??= new Collection({ schema: this.schema })
+    return this.made
   }
 
   /** Caps the records this collection may hold at `seeded` plus `runTime`, so seeded records never count. */
@@ -404,7 +412,7 @@ export class IndexedCollection<
 
   /** Every record, in insertion order: the seed's first (a changed one as its copy, in its place), then the account's own. */
   all(): Array<z.output<Schema>> {
-    const own = this.collection.all() as Array<z.output<Schema>>
+    const own = this.made ? (this.made.all() as Array<z.output<Schema>>) : []
     const seeded = this.seeded
     if (!seeded) return own
     return [...seeded.all((id) => this.byId.get(id)), ...own.filter((record) => !seeded.copied.has(record.id))]

@@ -1,21 +1,13 @@
-import {
-  CardRecord,
-  ChallengeRecord,
-  CustomerRecord,
-  SellTransactionRecord,
-  SessionRecord,
-  SwapRecord,
-  TransactionRecord,
-  UploadRecord,
-  WebhookDelivery,
-  WebhookEndpointRecord,
-  type StoreSnapshot,
-  type TenantSeed,
-} from '#contract/index.ts'
+import type { CustomerRecord, StoreSnapshot, TenantSeed } from '#contract/index.ts'
 import { ExternalCustomers } from './external-customers.ts'
-import { IndexedCollection, type RecordBytes } from './indexed-collection.ts'
+import type { RecordBytes } from './indexed-collection.ts'
+import {
+  STORE_COLLECTIONS,
+  type CollectionHooks,
+  type CollectionName,
+  type StoreCollection,
+} from './store-collections.ts'
 import type { AccountBytes, BytePart } from '../account-bytes.ts'
-import { newestOrder } from './newest-order.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
 import type { SeedIds } from '#fixtures/seed-ids.ts'
@@ -52,6 +44,11 @@ export interface StoreSeed {
   shared: TenantSeed
   ids: SeedIds
 }
+
+/** The collections the shared seed has records of. */
+type SeededName = 'customers' | 'cards' | 'transactions'
+const isSeeded = (name: CollectionName): name is SeededName =>
+  name === 'customers' || name === 'cards' || name === 'transactions'
 
 /** Emails and phone numbers of a shared seed's customers, to their template ids: built once per shared seed. */
 const contactsOfSeed = new WeakMap<TenantSeed, { byEmail: Map<string, string>; byPhone: Map<string, string> }>()
@@ -90,113 +87,76 @@ function pacer(pause: (() => Promise<void>) | undefined): (write: Promise<unknow
  * store.customerByEmail('active.us-ny@sandbox.test')
  */
 export class TenantStore {
-  readonly customers = new IndexedCollection(CustomerRecord, {
-    noun: 'customers',
-    roomHint: RESET,
+  /** The collections made so far, by name: each is made on its first use ({@link collection}). */
+  private readonly made = new Map<CollectionName, { cap(runTime: number, seeded: number): void }>()
+  /** Whether the caps apply yet: not while a returning account's state fills the store. */
+  private capped = false
+  /** What every collection counts its records against. */
+  private readonly hooks: CollectionHooks = {
     counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-  })
-  readonly sessions = new IndexedCollection(SessionRecord, {
-    noun: 'sessions',
-    roomHint: `revoke sessions (DELETE /platform/v1/sessions), let them expire (POST /__sandbox/clock/advance), or ${RESET}`,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: {
-      byExternalCustomer: (session) => session.externalCustomerId,
-      revoked: (session) => (session.revokedAt === null ? null : 'revoked'),
-    },
-  })
-  readonly cards = new IndexedCollection(CardRecord, {
-    noun: 'stored cards',
-    roomHint: `delete stored cards (DELETE /platform/v1/payment-methods/{id}), or ${RESET}`,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: { byCustomer: (card) => card.customerId },
-  })
-  readonly transactions = new IndexedCollection(TransactionRecord, {
-    noun: 'transactions',
-    roomHint: RESET,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: {
-      byCustomer: (transaction) => transaction.customerId,
-      byExternalId: (transaction) =>
-        transaction.externalTransactionId === null
-          ? null
-          : `${transaction.customerId} ${transaction.externalTransactionId}`,
-      /** Account-wide (external ids need not be unique): `GET /v1/transactions/ext/{id}`. */
-      byExternalTransactionId: (transaction) => transaction.externalTransactionId,
-    },
-    ordered: {
-      /** A customer's, newest first (created later, then the greater id): `GET /platform/v1/transactions` reads a page without a sort. */
-      newestByCustomer: { key: (transaction) => transaction.customerId, order: newestOrder },
-      /** The account's, newest first: `GET /v1/transactions` without a filter reads a page without a sort. */
-      newest: { key: () => 'all', order: newestOrder },
-    },
-  })
-  /** Sell transactions (decision 0067): by customer, and across the tenant by external id (external ids need not be unique). */
-  readonly sellTransactions = new IndexedCollection(SellTransactionRecord, {
-    noun: 'sell transactions',
-    roomHint: RESET,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: {
-      byCustomer: (sell) => sell.customerId,
-      byExternalId: (sell) => sell.externalTransactionId,
-      byExternalCustomer: (sell) => sell.externalCustomerId,
-    },
-    ordered: {
-      /** Every sell, walked last created first: what the unfiltered list pages through, without a copy of them all. */
-      newest: { key: () => 'all' },
-    },
-  })
-  /** Customer API files (metadata only). */
-  readonly uploads = new IndexedCollection(UploadRecord, {
-    noun: 'uploads',
-    roomHint: RESET,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: { byCustomer: (upload) => upload.customerId },
-  })
-  /** Verification challenges of the buy frames (test-mode triggers). */
-  readonly challenges = new IndexedCollection(ChallengeRecord, {
-    noun: 'verification challenges',
-    roomHint: RESET,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-  })
-  /** The partner's webhook endpoints (decision 0058). */
-  readonly webhookEndpoints = new IndexedCollection(WebhookEndpointRecord, {
-    noun: 'webhook endpoints',
-    roomHint: 'remove one (DELETE /__sandbox/webhooks/endpoints/{id})',
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: { enabled: (endpoint) => (endpoint.enabled ? 'enabled' : null) },
-  })
-  /** Webhook deliveries and their attempts; finished ones are the first to make room. */
-  readonly webhookDeliveries = new IndexedCollection(WebhookDelivery, {
-    noun: 'webhook deliveries',
-    roomHint: RESET,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('deliveries'),
-    indexes: {
-      finished: (delivery) => (delivery.status === 'pending' ? null : 'finished'),
-      pending: (delivery) => (delivery.status === 'pending' ? 'pending' : null),
-    },
-  })
-  /** Swaps (decision 0068): by customer (their reads), by the partner's external id, by the quotes they executed (a quote executes once). */
-  readonly swaps = new IndexedCollection(SwapRecord, {
-    noun: 'swaps',
-    roomHint: RESET,
-    counted: (delta, force) => this.count(delta, force),
-    bytes: this.partBytes('records'),
-    indexes: {
-      byCustomer: (swap) => swap.customerId,
-      byExternalId: (swap) => `${swap.customerId} ${swap.externalTransactionId}`,
-      byQuote: (swap) => swap.quoteId,
-      byRequote: (swap) => swap.requoteId,
-    },
-  })
+    bytes: (part) => this.partBytes(part),
+  }
+
+  /**
+   * The collection of that name, made on its first use (decision 0103): reading the shared seed, capped at what the
+   * limits allow beyond the seed.
+   */
+  private collection<Name extends CollectionName>(name: Name): StoreCollection<Name> {
+    let collection = this.made.get(name) as StoreCollection<Name> | undefined
+    if (collection) return collection
+    collection = STORE_COLLECTIONS[name](this.hooks) as StoreCollection<Name>
+    this.made.set(name, collection)
+    if (this.seed && isSeeded(name)) {
+      const seedable = collection as unknown as { seed(records: readonly unknown[], ids: SeedIds): void }
+      seedable.seed(this.seed.shared[name], this.seed.ids)
+    }
+    if (this.capped) this.cap(name)
+    return collection
+  }
+
+  /** Every record of a collection that holds no seeded ones, without making it when it was never used. */
+  private recordsOf<Name extends Exclude<CollectionName, SeededName>>(
+    name: Name,
+  ): ReturnType<StoreCollection<Name>['all']> {
+    const collection = this.made.get(name) as StoreCollection<Name> | undefined
+    return (collection?.all() ?? []) as ReturnType<StoreCollection<Name>['all']>
+  }
+
+  /** Caps a collection at its seeded records plus what the limits allow at run time. */
+  private cap(name: CollectionName): void {
+    this.made.get(name)?.cap(this.limits[name], isSeeded(name) ? this.seeded[name] : 0)
+  }
+
+  get customers(): StoreCollection<'customers'> {
+    return this.collection('customers')
+  }
+  get sessions(): StoreCollection<'sessions'> {
+    return this.collection('sessions')
+  }
+  get cards(): StoreCollection<'cards'> {
+    return this.collection('cards')
+  }
+  get transactions(): StoreCollection<'transactions'> {
+    return this.collection('transactions')
+  }
+  get sellTransactions(): StoreCollection<'sellTransactions'> {
+    return this.collection('sellTransactions')
+  }
+  get uploads(): StoreCollection<'uploads'> {
+    return this.collection('uploads')
+  }
+  get challenges(): StoreCollection<'challenges'> {
+    return this.collection('challenges')
+  }
+  get webhookEndpoints(): StoreCollection<'webhookEndpoints'> {
+    return this.collection('webhookEndpoints')
+  }
+  get webhookDeliveries(): StoreCollection<'webhookDeliveries'> {
+    return this.collection('webhookDeliveries')
+  }
+  get swaps(): StoreCollection<'swaps'> {
+    return this.collection('swaps')
+  }
   /** Export consents already used, each with its token's expiry: each consent exports once, and is forgotten once its token has expired. */
   readonly usedConsents = new Map<string, number>()
   /** The external customer id each customer was last connected under (outlives the sessions; decision 0066). */
@@ -307,9 +267,6 @@ export class TenantStore {
   /** Reads the seeded customers, cards and transactions from the shared seed, with the account's ids. */
   private readSeed(seed: StoreSeed): void {
     this.seed = { ...seed, contacts: seedContacts(seed.shared) }
-    this.customers.seed(seed.shared.customers, seed.ids)
-    this.cards.seed(seed.shared.cards, seed.ids)
-    this.transactions.seed(seed.shared.transactions, seed.ids)
   }
 
   /**
@@ -359,15 +316,15 @@ export class TenantStore {
   snapshot(): StoreSnapshot {
     return {
       customers: this.customers.all(),
-      sessions: this.sessions.all(),
+      sessions: this.recordsOf('sessions'),
       cards: this.cards.all(),
       transactions: this.transactions.all(),
-      uploads: this.uploads.all(),
-      challenges: this.challenges.all(),
-      webhookEndpoints: this.webhookEndpoints.all(),
-      webhookDeliveries: this.webhookDeliveries.all(),
-      sellTransactions: this.sellTransactions.all(),
-      swaps: this.swaps.all(),
+      uploads: this.recordsOf('uploads'),
+      challenges: this.recordsOf('challenges'),
+      webhookEndpoints: this.recordsOf('webhookEndpoints'),
+      webhookDeliveries: this.recordsOf('webhookDeliveries'),
+      sellTransactions: this.recordsOf('sellTransactions'),
+      swaps: this.recordsOf('swaps'),
       usedConsents: [...this.usedConsents],
       externalCustomers: this.externalCustomers.entries(),
       counters: [...this.counters],
@@ -375,19 +332,10 @@ export class TenantStore {
     }
   }
 
-  /** Caps every collection at its seeded records plus what `limits` allow at run time. */
+  /** Caps every collection made so far, and every one made later, at its seeded records plus what `limits` allow. */
   private applyCaps(): void {
-    const { limits, seeded } = this
-    this.sessions.cap(limits.sessions, 0)
-    this.transactions.cap(limits.transactions, seeded.transactions)
-    this.customers.cap(limits.customers, seeded.customers)
-    this.cards.cap(limits.cards, seeded.cards)
-    this.uploads.cap(limits.uploads, 0)
-    this.challenges.cap(limits.challenges, 0)
-    this.webhookEndpoints.cap(limits.webhookEndpoints, 0)
-    this.webhookDeliveries.cap(limits.webhookDeliveries, 0)
-    this.sellTransactions.cap(limits.sellTransactions, 0)
-    this.swaps.cap(limits.swaps, 0)
+    this.capped = true
+    for (const name of this.made.keys()) this.cap(name)
   }
 
   /** Stores a customer and indexes its email and phone. */
