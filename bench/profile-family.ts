@@ -13,7 +13,13 @@ import { loadGenerator } from './load-generator.ts'
 import { prepareFamilies } from './route-family-setup.ts'
 
 const [pattern = 'sell quote', seconds = '5'] = process.argv.slice(2)
-const sandbox = await startServer({ port: 0, framesPort: 0, logger: () => {} })
+const sandbox = await startServer({
+  port: 0,
+  framesPort: 0,
+  logger: () => {},
+  // As the route-family bench: no cap met by a run at full speed.
+  limits: { sessions: 1_000_000, records: 1_000_000, accountBytes: 1024 * 1024 * 1024, bytes: 1024 * 1024 * 1024 },
+})
 const family = (await prepareFamilies(sandbox)).find((candidate) => new RegExp(pattern).test(candidate.name))
 if (!family) throw new Error(`no family matches ${pattern}`)
 const load = loadGenerator()
