@@ -30,7 +30,7 @@ Options (serve; env in brackets):
   --state-file <path>    Keep every account's state (data, clocks, settings, faults, journal, signing
                          secret) in this file: restored at start, saved atomically after changes and on
                          exit [RAMP_SANDBOX_STATE_FILE]
-  --max-accounts <n>     Accounts kept at once (default 256) [RAMP_SANDBOX_MAX_ACCOUNTS]; past it the least
+  --max-accounts <n>     Accounts kept at once (default 2000) [RAMP_SANDBOX_MAX_ACCOUNTS]; past it the least
                          recently used idle one is forgotten, and a new account gets 429 while all are active
   --active-minutes <n>   An account used within this many minutes is active: never forgotten for another
                          (default 10) [RAMP_SANDBOX_ACTIVE_MINUTES]

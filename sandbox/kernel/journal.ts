@@ -37,6 +37,18 @@ interface JournalBounds {
   chars?: number
   /** A body longer than this is kept as a placeholder giving its size (default unbounded). */
   entryChars?: number
+  /** What every account's journals count against together (decision 0103): none, only this journal's bounds. */
+  shared?: SharedJournalChars
+}
+
+/**
+ * The characters every account's journal holds together, against a sandbox-wide limit: told of each change, and asked
+ * how many this journal may keep (unbounded while the sandbox is under its limit; its share when it is over and no
+ * idle account is left to evict). A journal is never refused: past its room it drops its oldest entries.
+ */
+export interface SharedJournalChars {
+  changed(delta: number): void
+  room(): number
 }
 
 /**
@@ -95,13 +107,16 @@ export class Journal {
   private chars = 0
   /** The last `listJson` answer, and what it answered (the filter and the entries held): entries never change. */
   private lastList: { key: string; text: string } | undefined
+  private readonly shared: SharedJournalChars | undefined
 
   constructor(bounds: number | JournalBounds = {}) {
     const {
       entries = 1000,
       chars = Number.POSITIVE_INFINITY,
       entryChars = Number.POSITIVE_INFINITY,
+      shared,
     } = typeof bounds === 'number' ? { entries: bounds } : bounds
+    this.shared = shared
     this.capacity = entries
     this.charBudget = chars
     this.entryChars = entryChars
@@ -133,7 +148,9 @@ export class Journal {
     if (seq - this.firstSeq >= this.capacity) this.drop()
     this.entries[(seq - 1) % this.capacity] = { seq, atMs, input: kept, responseJson: keptJson, chars }
     this.chars += chars
-    while (this.chars > this.charBudget && this.firstSeq < seq) this.drop()
+    this.shared?.changed(chars)
+    const room = this.shared ? Math.min(this.charBudget, this.shared.room()) : this.charBudget
+    while (this.chars > room && this.firstSeq < seq) this.drop()
     return seq
   }
 
@@ -153,7 +170,9 @@ export class Journal {
   /** Forgets the oldest entry. */
   private drop(): void {
     const index = (this.firstSeq - 1) % this.capacity
-    this.chars -= this.entries[index]?.chars ?? 0
+    const chars = this.entries[index]?.chars ?? 0
+    this.chars -= chars
+    this.shared?.changed(-chars)
     this.entries[index] = undefined
     this.firstSeq++
   }
@@ -276,6 +295,7 @@ export class Journal {
     for (const { seq, atMs, input, responseJson, chars } of kept) {
       this.entries[(seq - 1) % this.capacity] = { seq, atMs, input: input as JournalInput, responseJson, chars }
       this.chars += chars
+      this.shared?.changed(chars)
     }
     while (this.chars > this.charBudget && this.firstSeq < this.nextSeq - 1) this.drop()
   }
@@ -283,6 +303,7 @@ export class Journal {
   /** Forgets every entry and numbers from 1 again, as a fresh tenant. */
   clear(): void {
     this.lastList = undefined
+    this.shared?.changed(-this.chars)
     this.entries.length = 0
     this.nextSeq = 1
     this.firstSeq = 1

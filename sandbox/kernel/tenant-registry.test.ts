@@ -253,3 +253,41 @@ describe('an evicted account while a state file is kept (keepEvicted)', () => {
     expect(core.tenants.usage().parked).toMatchObject({ accounts: 2, forgotten: 1 })
   })
 })
+
+describe("the sandbox-wide journals' budget (decision 0103)", () => {
+  /** What every account's journal holds, summed from the journals themselves. */
+  const journalsHeld = (core: ReturnType<typeof createSandboxCore>) =>
+    core.tenants.all().reduce((sum, tenant) => sum + tenant.journal.held.chars, 0)
+
+  it('counts what every journal holds, and gives it back when an account is reset or evicted', async () => {
+    const core = createSandboxCore({ limits: { tenants: 2 } })
+    await session(core, 'alpha')
+    await session(core, 'beta')
+    expect(core.tenants.usage().journals.held).toBe(journalsHeld(core))
+    expect(core.tenants.usage().journals.held).toBeGreaterThan(0)
+    await send(core, 'POST /__sandbox/reset', { headers: headersOf('alpha') })
+    expect(core.tenants.usage().journals.held).toBe(journalsHeld(core))
+    await session(core, 'gamma')
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['alpha:test', 'gamma:test'])
+    expect(core.tenants.usage().journals.held).toBe(journalsHeld(core))
+  })
+
+  it('evicts idle accounts past its limit, and with every account active keeps each journal to its share, never refusing a call', async () => {
+    let now = 0
+    const core = createSandboxCore({ limits: { journals: 20_000, activeWindowMs: 1_000 }, activity: () => now })
+    for (const account of ['idle_one', 'idle_two']) for (let call = 0; call < 5; call++) await session(core, account)
+    now += 2_000
+    for (let call = 0; call < 20; call++) expect((await session(core, 'busy_one')).status).toBe(201)
+    expect(core.tenants.all().map((tenant) => tenant.id)).toEqual(['busy_one:test'])
+    for (let call = 0; call < 20; call++) expect((await session(core, 'busy_two')).status).toBe(201)
+    const { held, limit } = core.tenants.usage().journals
+    expect(held).toBe(journalsHeld(core))
+    // Both active: the one that writes past the limit keeps its share (its newest entries); the sum stays within
+    // twice the limit (what each kept before the limit was passed, and the writers' shares).
+    const busyTwo = core.tenants.get('busy_two', 'test').journal
+    expect(busyTwo.held.chars).toBeLessThanOrEqual(limit / 2)
+    expect(busyTwo.lastSeq).toBe(40)
+    expect(held).toBeGreaterThan(limit)
+    expect(held).toBeLessThanOrEqual(2 * limit)
+  })
+})

@@ -33,6 +33,8 @@ export interface RegistryUsage {
    * changed; journals aside), against the sandbox-wide limit; and each account's own budget (decision 0084).
    */
   bytes: { held: number; limit: number; accountLimit: number }
+  /** Characters every account's journal holds together, against the sandbox-wide limit (decision 0103). */
+  journals: { held: number; limit: number }
   /** States of evicted accounts kept for a state file: how many, their characters, and how many were forgotten. */
   parked: { accounts: number; characters: number; limit: number; forgotten: number }
 }
@@ -84,6 +86,7 @@ export class TenantRegistry {
       (keep) => this.evictFor(keep),
       options.limits.bytes,
       () => this.tenants.size,
+      options.limits.journals,
     )
     const { webhookAttemptsPerAccount, webhookAttemptsInFlight } = options.limits
     this.options = {
@@ -103,8 +106,10 @@ export class TenantRegistry {
   private evictFor(keep: unknown): void {
     const records = this.budget.limit * 0.9
     const bytes = this.budget.byteLimit * 0.9
+    const journals = this.budget.journalLimit * 0.9
     for (const tenant of [...this.tenants.values()]) {
-      if ((this.budget.held < records && this.budget.bytes < bytes) || this.isActive(tenant)) return
+      const roomy = this.budget.held < records && this.budget.bytes < bytes && this.budget.journals < journals
+      if (roomy || this.isActive(tenant)) return
       if (tenant !== keep) this.evict(tenant)
     }
   }
@@ -223,18 +228,20 @@ export class TenantRegistry {
   }
 
   /**
-   * How full the sandbox is: accounts kept, records held (seeds included), bytes of run-time state, and the states
-   * of evicted accounts kept for a state file, each against its limit. What `GET /__sandbox/health` reports.
+   * How full the sandbox is: accounts kept, records they hold (the shared seed aside), bytes of run-time state, the
+   * characters of their journals, and the states of evicted accounts kept for a state file, each against its limit.
+   * What `GET /__sandbox/health` reports.
    *
    * @example
-   * core.tenants.usage() // { accounts: { held: 3, limit: 256 }, records: { held: 591, limit: 60000 }, parked: { … } }
+   * core.tenants.usage() // { accounts: { held: 3, limit: 2000 }, records: { held: 4, limit: 60000 }, journals: { … }, … }
    */
   usage(): RegistryUsage {
-    const { tenants, records, parkedCharacters, bytes, accountBytes } = this.options.limits
+    const { tenants, records, parkedCharacters, bytes, accountBytes, journals } = this.options.limits
     return {
       accounts: { held: this.tenants.size, limit: tenants },
       records: { held: this.budget.held, limit: records },
       bytes: { held: this.budget.bytes, limit: bytes, accountLimit: accountBytes },
+      journals: { held: this.budget.journals, limit: journals },
       parked: {
         accounts: this.parked.size,
         characters: this.parkedCharacters,

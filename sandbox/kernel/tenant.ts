@@ -9,7 +9,7 @@ import {
   type TenantSnapshot,
 } from '#contract/index.ts'
 import type { CatalogIndex } from './store/catalog-index.ts'
-import type { RecordBudget } from './store/record-budget.ts'
+import { JournalCount, type RecordBudget } from './store/record-budget.ts'
 import type { TenantLimits } from './store/tenant-limits.ts'
 import type { StoreSeed, TenantStore, TenantStoreOptions } from './store/tenant-store.ts'
 import { OneAtATime } from './one-at-a-time.ts'
@@ -92,6 +92,8 @@ export class Tenant {
   readonly id: string
   clock!: VirtualClock
   journal!: Journal
+  /** The journal's characters in the sandbox-wide count, until the journal is replaced or the tenant released. */
+  private journalCount: JournalCount | undefined
   faults!: FaultRegistry
   /** What this life of the account holds beyond its seed, in bytes, against its budget (decision 0084). */
   bytes!: AccountBytes
@@ -195,6 +197,7 @@ export class Tenant {
   release(): void {
     this.releaseStore()
     this.bytes.retire()
+    this.journalCount?.stop()
   }
 
   /** Drops the store (its records stop counting against the budget): on reset and on eviction. */
@@ -413,10 +416,13 @@ export class Tenant {
     ;(this.clock as VirtualClock | undefined)?.stop()
     this.clock = this.newClock()
     const { journalBytes, journalEntryBytes } = this.options.limits
+    this.journalCount?.stop()
+    this.journalCount = this.options.budget && new JournalCount(this.options.budget, this)
     this.journal = new Journal({
       entries: this.options.journalSize,
       chars: journalBytes,
       entryChars: journalEntryBytes,
+      shared: this.journalCount,
     })
     this.bytes?.retire()
     this.bytes = this.newBytes()

@@ -59,6 +59,11 @@ export interface TenantLimits {
    * are bytes for the ASCII that JSON mostly is (V8 keeps such strings one byte a character).
    */
   journalBytes: number
+  /**
+   * Characters every account's journal holds together (decision 0103): past it the least recently used idle accounts
+   * are evicted, and when none is left each journal keeps its share, dropping its oldest entries (never refused).
+   */
+  journals: number
   /** A request or response body longer than this is journaled as a placeholder giving its size. */
   journalEntryBytes: number
   /**
@@ -70,8 +75,9 @@ export interface TenantLimits {
   /** How recently an account must have been used to be safe from eviction, in ms of real time (default 10 minutes). */
   activeWindowMs: number
   /**
-   * Records every tenant store holds together, seeds included: past it the least recently used other tenants are
-   * evicted, and when the writing tenant is the only one left, its create is a 429.
+   * Records every tenant store holds together (made or changed: the seed they share counts for none, decision 0103):
+   * past it the least recently used other tenants are evicted, and when the writing tenant is the only one left, its
+   * create is a 429.
    */
   records: number
   /**
@@ -101,9 +107,10 @@ export const DEFAULT_TENANT_LIMITS: TenantLimits = {
   accountBytes: 8 * 1024 * 1024,
   bytes: 32 * 1024 * 1024,
   journalBytes: 128 * 1024,
+  journals: 32 * 1024 * 1024,
   journalEntryBytes: 64 * 1024,
-  tenants: 256,
+  tenants: 2_000,
   activeWindowMs: 600_000,
-  records: 60_000,
+  records: 40_000,
   parkedCharacters: 32 * 1024 * 1024,
 }
