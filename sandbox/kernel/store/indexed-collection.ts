@@ -337,8 +337,15 @@ export class IndexedCollection<
     if (!seeded) return Promise.resolve(undefined)
     copy = (async () => {
       this.counted(1, true)
-      const record = (await this.collection.create(structuredClone(seeded))) as z.output<Schema>
-      this.copying.delete(id)
+      let record: z.output<Schema>
+      try {
+        record = (await this.collection.create(structuredClone(seeded))) as z.output<Schema>
+      } catch (error) {
+        this.counted(-1)
+        throw error
+      } finally {
+        this.copying.delete(id)
+      }
       if (this.seeded!.deleted.has(id)) {
         // Deleted while it was being copied: the copy goes too.
         this.collection.delete(record as never)
