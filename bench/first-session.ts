@@ -11,36 +11,17 @@
  * `--max-semi-space-size=32`) so the client's work in this process is not counted in either figure; it has room for
  * every account of the run and their records, so none is evicted or refused.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { median, quantile } from '#scripts/statistics.ts'
+import { spawnBenchServer } from './spawn-bench-server.ts'
 
 const pairs = Number(process.argv[2] ?? 300)
 const warmUps = Number(process.argv[3] ?? 10)
 /** The target (issue 43): a new account's first session costs at most this many times a warm account's. */
 const MAX_RATIO = 3
-const SERVER = fileURLToPath(new URL('./new-accounts-server.ts', import.meta.url))
 /** One connection, kept alive: both kinds of call go down the same socket, one at a time. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 const BODY = JSON.stringify({ externalCustomerId: 'first', deviceIp: '203.0.113.7' })
-
-function start(maxAccounts: number): Promise<{ child: ChildProcess; api: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--max-semi-space-size=32', '--import', 'tsx', SERVER, String(maxAccounts)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    let out = ''
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk
-      const ready = /ready (\S+)/.exec(out)
-      if (ready) resolve({ child, api: ready[1]! })
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready: ${out}`)))
-  })
-}
 
 /** A call that was not answered 201: its status and body, for the report. */
 interface Refusal {
@@ -81,7 +62,7 @@ function createSession(api: string, account: string, first: boolean): Promise<nu
   })
 }
 
-const { child, api } = await start(pairs + warmUps + 10)
+const { child, api } = await spawnBenchServer(pairs + warmUps + 10)
 try {
   // The warm account: made, its store built, and used a few times.
   const WARM = 'firstsession_warm'

@@ -22,14 +22,22 @@ const JOURNAL_FILL = 1_100
 const CONNECTIONS = 16
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
 
-function send(url: string, method: string, key: string, body?: string): Promise<number> {
+/**
+ * One request's status. A kept-alive socket the server closed while it sat idle between stages (its keep-alive
+ * timeout, 5 s) fails the request sent on it at that moment with ECONNRESET: that request is sent again, once, on a
+ * new socket, as Node's documentation advises (`request.reusedSocket`).
+ */
+function send(url: string, method: string, key: string, body?: string, retried = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       { method, agent, headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) } },
       (res) => res.resume().once('end', () => resolve(res.statusCode!)),
     )
-    req.once('error', reject)
+    req.once('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(send(url, method, key, body, true))
+      else reject(error)
+    })
     req.end(body)
   })
 }

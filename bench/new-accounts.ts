@@ -3,45 +3,21 @@
  * while one account already built asks for sell quotes one after another. Printed for a server that builds each
  * new store in slices, yielding to the event loop between them (the default), and one that builds it in one go,
  * in the same run: the burst's duration, the new accounts' latency, and the other account's latency during the
- * burst against its latency with no burst (the baseline).
+ * burst against its latency with no burst (the baseline). Since decision 0103 a new account builds nothing of its own:
+ * only the first account on a seed and mode draws the shared seed (in slices, or in one go), so the two servers
+ * differ in the first build alone.
  *
  *   npm run bench:new-accounts -- [N=500] [rounds=3]
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { median, quantile } from '#scripts/statistics.ts'
+import { spawnBenchServer } from './spawn-bench-server.ts'
 
 const accounts = Number(process.argv[2] ?? 500)
 const rounds = Number(process.argv[3] ?? 3)
-const SERVER = fileURLToPath(new URL('./new-accounts-server.ts', import.meta.url))
 /** The burst's connections, and the other account's own: its requests never wait for a socket behind the burst. */
 const burstAgent = new Agent({ keepAlive: true, maxSockets: 64 })
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
-
-function start(inOneGo: boolean): Promise<{ child: ChildProcess; api: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--max-semi-space-size=32',
-        '--import',
-        'tsx',
-        SERVER,
-        String(accounts + 10),
-        ...(inOneGo ? ['--in-one-go'] : []),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    let out = ''
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk
-      const ready = /ready (\S+)/.exec(out)
-      if (ready) resolve({ child, api: ready[1]! })
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready: ${out}`)))
-  })
-}
 
 /** One request; resolves with its status and how long it took (ms). */
 function timed(
@@ -87,7 +63,7 @@ async function probe(api: string, until: Promise<unknown>): Promise<number[]> {
 }
 
 async function measure(inOneGo: boolean, round: number) {
-  const { child, api } = await start(inOneGo)
+  const { child, api } = await spawnBenchServer(accounts + 10, inOneGo ? ['--in-one-go'] : [])
   try {
     await firstCall(api, 'probe')
     for (let i = 0; i < 200; i++) await sellQuote(api)
