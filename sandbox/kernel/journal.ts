@@ -46,7 +46,7 @@ interface JournalBounds {
  * how many this journal may keep (unbounded while the sandbox is under its limit; its share when it is over and no
  * idle account is left to evict). A journal is never refused: past its room it drops its oldest entries.
  */
-export interface SharedJournalChars {
+interface SharedJournalChars {
   changed(delta: number): void
   room(): number
 }
