@@ -104,6 +104,12 @@ export const StoreSnapshot = z.strictObject({
   /** Customer id → the external customer id it was last connected under (absent in older state files: none). */
   externalCustomers: z.array(z.tuple([z.string(), z.string()])).default([]),
   counters: z.array(z.tuple([z.string(), z.number().int().min(0)])),
+  /**
+   * Present when the store reads the seed its seed and mode share (decision 0103): customers, cards and transactions
+   * then hold only the records the account made or changed, and these are the seeded ids it deleted. Absent (state
+   * files written before): they hold every record.
+   */
+  seedDeleted: z.array(z.string()).optional(),
   seeded: z.strictObject({
     customers: z.number().int().min(0),
     cards: z.number().int().min(0),

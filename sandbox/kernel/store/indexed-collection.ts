@@ -200,6 +200,33 @@ export class IndexedCollection<
     this.seeded!.copied.add(id)
   }
 
+  /** The records the collection holds of its own (made, or seeded and changed), in the order it made them. */
+  own(): Array<z.output<Schema>> {
+    return this.made ? (this.made.all() as Array<z.output<Schema>>) : []
+  }
+
+  /** The seeded records the account deleted, by its ids. */
+  seedDeleted(): string[] {
+    return [...(this.seeded?.deleted ?? [])]
+  }
+
+  /**
+   * Takes back a record of its own a state file kept (decision 0103): a seeded one it had changed becomes its copy
+   * again, in its place in the seed; and the seeded ids it had deleted (`deleted`: those of every collection) stay
+   * deleted.
+   */
+  async restoreOwn(values: z.input<Schema>): Promise<void> {
+    const id = (values as { id: string }).id
+    const seeded = this.seeded?.has(id)
+    await this.create(values)
+    if (seeded) this.seeded!.copied.add(id)
+  }
+
+  /** Deletes the seeded records of this collection among `ids` (a state file's deleted seeded ids). */
+  restoreDeleted(ids: readonly string[]): void {
+    for (const id of ids) if (this.seeded?.has(id)) this.seeded.deleted.add(id)
+  }
+
   /** After a restore: the seeded records not in `kept` were deleted when the state was saved. */
   keepOnly(kept: ReadonlySet<string>): void {
     for (const record of this.seeded?.all(() => undefined) ?? [])

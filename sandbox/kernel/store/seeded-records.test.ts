@@ -202,6 +202,27 @@ describe('an account reading the shared seed (decision 0103)', () => {
     expect([...store.transactions.newestWhere('newestByCustomer', shared.transactions[0]!.customerId)]).toEqual([])
   })
 
+  it('saves only what an account holds: a few hundred characters for one that never wrote', () => {
+    const store = TenantStore.seeded(shared, idsOf('reads_only'))
+    expect(store.transactions.size).toBeGreaterThan(100)
+    expect(JSON.stringify(store.snapshot()).length).toBeLessThan(600)
+  })
+
+  it('takes back a state saved before the seed was shared (every record in it): unchanged seeded records are read from the shared seed', async () => {
+    const budget = new RecordBudget(1_000, () => undefined)
+    const full = buildTenantSeed(1, 'legacy', 'test', catalog)
+    full.transactions[2]!.status = 'failed'
+    full.cards.splice(1, 1)
+    const legacy = (await holdingEverything(full)).snapshot()
+    expect(legacy.seedDeleted).toBeUndefined()
+    const restored = await TenantStore.restored(structuredClone(legacy), {
+      budget,
+      seed: { shared, ids: idsOf('legacy') },
+    })
+    expect(budget.held).toBe(1)
+    expect(readings(restored)).toEqual(readings(await holdingEverything(full)))
+  })
+
   it('takes a saved state back reading its unchanged seeded records from the shared seed', async () => {
     const budget = new RecordBudget(1_000, () => undefined)
     const store = TenantStore.seeded(shared, idsOf('saved'))

@@ -61,9 +61,10 @@ describe('TenantStore', () => {
     const store = await TenantStore.seeded(shared, ids)
     const customer = store.customers.all()[0]!
     store.externalCustomers.link(customer.id, 'partner-user-1')
-    const copy = await TenantStore.restored(StoreSnapshot.parse(JSON.parse(JSON.stringify(store.snapshot()))))
+    const seed = { shared, ids }
+    const copy = await TenantStore.restored(StoreSnapshot.parse(JSON.parse(JSON.stringify(store.snapshot()))), { seed })
     expect(copy.externalCustomers.of(customer.id)).toBe('partner-user-1')
     const { externalCustomers: _, ...older } = store.snapshot()
-    expect((await TenantStore.restored(StoreSnapshot.parse(older))).externalCustomers.entries()).toEqual([])
+    expect((await TenantStore.restored(StoreSnapshot.parse(older), { seed })).externalCustomers.entries()).toEqual([])
   })
 })

@@ -284,14 +284,26 @@ export class TenantStore {
     const store = new TenantStore(options)
     store.restoring = true
     const paced = pacer(options.pause)
-    // With the shared seed, the seeded records the state holds unchanged stay read from it (decision 0103).
+    // With the shared seed, the seeded records the account did not change are read from it (decision 0103): a state
+    // saved since holds only the account's own (`seedDeleted` present); an older one holds every record, and those
+    // equal to the seed's are read from it again (`kept`).
     if (options.seed) store.readSeed(options.seed)
-    const kept = new Set<string>()
+    const compact = content.seedDeleted !== undefined
+    if (compact && !options.seed)
+      throw new Error('TenantStore.restored: this state reads the shared seed: give options.seed')
+    const kept = compact ? undefined : new Set<string>()
+    const take = <Record>(
+      collection: {
+        restoreOwn(record: Record): Promise<void>
+        restore(record: Record, kept: Set<string>): Promise<void>
+      },
+      record: Record,
+    ) => (kept ? collection.restore(record, kept) : collection.restoreOwn(record))
     try {
       for (const customer of content.customers) await paced(store.restoreCustomer(customer, kept))
       for (const session of content.sessions) await paced(store.sessions.create(session))
-      for (const card of content.cards) await paced(store.cards.restore(card, kept))
-      for (const transaction of content.transactions) await paced(store.transactions.restore(transaction, kept))
+      for (const card of content.cards) await paced(take(store.cards, card))
+      for (const transaction of content.transactions) await paced(take(store.transactions, transaction))
       for (const upload of content.uploads) await paced(store.uploads.create(upload))
       for (const challenge of content.challenges) await paced(store.challenges.create(challenge))
       for (const endpoint of content.webhookEndpoints) await paced(store.webhookEndpoints.create(endpoint))
@@ -302,7 +314,10 @@ export class TenantStore {
       store.release()
       throw error
     }
-    for (const collection of [store.customers, store.cards, store.transactions]) collection.keepOnly(kept)
+    for (const collection of [store.customers, store.cards, store.transactions]) {
+      if (kept) collection.keepOnly(kept)
+      else collection.restoreDeleted(content.seedDeleted!)
+    }
     for (const [id, exp] of content.usedConsents) store.usedConsents.set(id, exp)
     for (const [customerId, external] of content.externalCustomers) store.externalCustomers.link(customerId, external)
     for (const [sequence, value] of content.counters) store.counters.set(sequence, value)
@@ -312,13 +327,19 @@ export class TenantStore {
     return store
   }
 
-  /** Everything the store holds, as data a state file keeps. */
+  /**
+   * Everything the store holds, as data a state file keeps: with the shared seed, only what the account made or
+   * changed and the seeded ids it deleted (decision 0103: an account that never wrote keeps a few hundred characters,
+   * not the seed's 150 000).
+   */
   snapshot(): StoreSnapshot {
+    const shared = this.seed !== undefined
+    const { customers, cards, transactions } = this
     return {
-      customers: this.customers.all(),
+      customers: shared ? customers.own() : customers.all(),
       sessions: this.recordsOf('sessions'),
-      cards: this.cards.all(),
-      transactions: this.transactions.all(),
+      cards: shared ? cards.own() : cards.all(),
+      transactions: shared ? transactions.own() : transactions.all(),
       uploads: this.recordsOf('uploads'),
       challenges: this.recordsOf('challenges'),
       webhookEndpoints: this.recordsOf('webhookEndpoints'),
@@ -328,6 +349,9 @@ export class TenantStore {
       usedConsents: [...this.usedConsents],
       externalCustomers: this.externalCustomers.entries(),
       counters: [...this.counters],
+      ...(shared
+        ? { seedDeleted: [...customers.seedDeleted(), ...cards.seedDeleted(), ...transactions.seedDeleted()] }
+        : {}),
       seeded: { ...this.seeded },
     }
   }
@@ -346,8 +370,8 @@ export class TenantStore {
   }
 
   /** Takes a customer a state file kept back: a seeded one stays read from the shared seed unless it had changed. */
-  private async restoreCustomer(customer: CustomerRecord, kept: Set<string>): Promise<void> {
-    await this.customers.restore(customer, kept)
+  private async restoreCustomer(customer: CustomerRecord, kept: Set<string> | undefined): Promise<void> {
+    await (kept ? this.customers.restore(customer, kept) : this.customers.restoreOwn(customer))
     this.fileContacts(customer)
   }
 
