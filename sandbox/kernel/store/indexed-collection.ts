@@ -446,7 +446,7 @@ export class IndexedCollection<
 
   /** Every record, in insertion order: the seed's first (a changed one as its copy, in its place), then the account's own. */
   all(): Array<z.output<Schema>> {
-    const own = this.made ? (this.made.all() as Array<z.output<Schema>>) : []
+    const own = this.own()
     const seeded = this.seeded
     if (!seeded) return own
     return [...seeded.all((id) => this.byId.get(id)), ...own.filter((record) => !seeded.copied.has(record.id))]
