@@ -78,6 +78,7 @@ export async function createSession(
   checkTerms(tenant, body.termsAcceptedAt)
   dropExpiredSessions(tenant, store)
   const now = tenant.clock.now()
+  const expiresMs = now + TOKEN_TTL_MS.session
   const session: SessionRecord = {
     id: newId(tenant, store, 'ses'),
     externalCustomerId: body.externalCustomerId,
@@ -87,7 +88,7 @@ export async function createSession(
     customerId: body.customerId ?? null,
     termsAcceptedAt: body.termsAcceptedAt ?? null,
     createdAt: isoTime(now),
-    expiresAt: new Date(now + TOKEN_TTL_MS.session).toISOString(),
+    expiresAt: new Date(expiresMs).toISOString(),
     revokedAt: null,
   }
   await store.sessions.create(session)
@@ -97,7 +98,7 @@ export async function createSession(
     session: session.id,
     customer: session.customerId,
     scope: 'anonymous',
-    exp: Date.parse(session.expiresAt),
+    exp: expiresMs,
   })
   return { sessionToken: token, expiresAt: session.expiresAt }
 }
