@@ -7,6 +7,18 @@ import { isoTime } from './iso-time.ts'
 import type { TokenClaims } from '#portable/peek-token.ts'
 import { issueToken, TOKEN_TTL_MS, verifyToken } from './tokens.ts'
 
+let lastExpiresMs = Number.NaN
+let lastExpiresIso = ''
+
+/** ISO 8601 of a session's expiry, the last one remembered: under a frozen clock every session expires at one instant. */
+function expiresIso(ms: number): string {
+  if (ms !== lastExpiresMs) {
+    lastExpiresIso = new Date(ms).toISOString()
+    lastExpiresMs = ms
+  }
+  return lastExpiresIso
+}
+
 /** How far ahead of the tenant clock `termsAcceptedAt` may be (clock skew allowance). */
 const TERMS_SKEW_MS = 60_000
 
@@ -88,7 +100,7 @@ export async function createSession(
     customerId: body.customerId ?? null,
     termsAcceptedAt: body.termsAcceptedAt ?? null,
     createdAt: isoTime(now),
-    expiresAt: new Date(expiresMs).toISOString(),
+    expiresAt: expiresIso(expiresMs),
     revokedAt: null,
   }
   await store.sessions.create(session)
