@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PlatformError } from '#contract/index.ts'
+import { dataOf, PlatformError, SessionCreated } from '#contract/index.ts'
 import { textToBase64Url } from '#portable/base64url.ts'
 import { magic, platformAccount } from '#http/routes/platform-test-kit.ts'
 import { createSandboxCore } from '#http/sandbox-core.ts'
@@ -75,5 +75,36 @@ describe("liveSessionOf: a signed token's claims are checked against the store",
       status: 401,
       message: 'Authorization Bearer token belongs to a session that has expired',
     })
+  })
+})
+
+describe('createSession', () => {
+  /** A new session's expiry, and its token's. */
+  async function expiries(account: ReturnType<typeof platformAccount>) {
+    const response = await send(core, 'POST /platform/v1/sessions', {
+      headers: account.headers,
+      body: { externalCustomerId: 'user-1', deviceIp: '203.0.113.7' },
+    })
+    const { sessionToken, expiresAt } = conforms(dataOf(SessionCreated), response.body).data
+    return { expiresAt, exp: peekToken(sessionToken)!.exp, now: account.tenant().clock.now() }
+  }
+
+  it("gives each session the expiry 24 h after its account's clock, its token's exp the same instant, as clocks move", async () => {
+    const first = platformAccount(core)
+    const second = platformAccount(core)
+    const seen = [await expiries(first)]
+    await send(core, 'POST /__sandbox/clock/advance', { headers: first.headers, body: { by: '1h' } })
+    seen.push(await expiries(second), await expiries(first), await expiries(second), await expiries(first))
+    for (const { expiresAt, exp, now } of seen) {
+      expect(expiresAt).toBe(new Date(now + 24 * 3_600_000).toISOString())
+      expect(exp).toBe(Date.parse(expiresAt))
+    }
+    expect(seen.map(({ expiresAt }) => expiresAt)).toEqual([
+      seen[0]!.expiresAt,
+      seen[0]!.expiresAt,
+      new Date(Date.parse(seen[0]!.expiresAt) + 3_600_000).toISOString(),
+      seen[0]!.expiresAt,
+      new Date(Date.parse(seen[0]!.expiresAt) + 3_600_000).toISOString(),
+    ])
   })
 })

@@ -7,6 +7,18 @@ import { isoTime } from './iso-time.ts'
 import type { TokenClaims } from '#portable/peek-token.ts'
 import { issueToken, TOKEN_TTL_MS, verifyToken } from './tokens.ts'
 
+let lastExpiresMs = Number.NaN
+let lastExpiresIso = ''
+
+/** ISO 8601 of a session's expiry, the last one remembered: under a frozen clock every session expires at one instant. */
+function expiresIso(ms: number): string {
+  if (ms !== lastExpiresMs) {
+    lastExpiresIso = new Date(ms).toISOString()
+    lastExpiresMs = ms
+  }
+  return lastExpiresIso
+}
+
 /** How far ahead of the tenant clock `termsAcceptedAt` may be (clock skew allowance). */
 const TERMS_SKEW_MS = 60_000
 
@@ -78,6 +90,7 @@ export async function createSession(
   checkTerms(tenant, body.termsAcceptedAt)
   dropExpiredSessions(tenant, store)
   const now = tenant.clock.now()
+  const expiresMs = now + TOKEN_TTL_MS.session
   const session: SessionRecord = {
     id: newId(tenant, store, 'ses'),
     externalCustomerId: body.externalCustomerId,
@@ -87,7 +100,7 @@ export async function createSession(
     customerId: body.customerId ?? null,
     termsAcceptedAt: body.termsAcceptedAt ?? null,
     createdAt: isoTime(now),
-    expiresAt: new Date(now + TOKEN_TTL_MS.session).toISOString(),
+    expiresAt: expiresIso(expiresMs),
     revokedAt: null,
   }
   await store.sessions.create(session)
@@ -97,7 +110,7 @@ export async function createSession(
     session: session.id,
     customer: session.customerId,
     scope: 'anonymous',
-    exp: Date.parse(session.expiresAt),
+    exp: expiresMs,
   })
   return { sessionToken: token, expiresAt: session.expiresAt }
 }

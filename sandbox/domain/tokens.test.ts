@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { textToBase64Url } from '#portable/base64url.ts'
+import { base64UrlToText, textToBase64Url } from '#portable/base64url.ts'
 import { createSandboxCore } from '#http/sandbox-core.ts'
 import { SandboxError } from '#kernel/sandbox-error.ts'
 import type { Tenant } from '#kernel/tenant.ts'
@@ -128,5 +128,37 @@ describe('verifyToken', () => {
     const claims = verifyToken(tenant, token, 'access', 'token')
     expect(() => Object.assign(claims, { scope: 'anonymous' })).toThrow(TypeError)
     expect(verifyToken(tenant, token, 'access', 'token').scope).toBe('full')
+  })
+})
+
+describe('issueToken', () => {
+  /** The JSON text a token carries, as issued. */
+  const claimsText = (token: string) => base64UrlToText(token.slice(token.indexOf('_') + 1, token.lastIndexOf('.')))
+
+  it('writes the claims in the order given, then tenant, iat, exp and inc', () => {
+    const tenant = freshTenant()
+    const now = tenant.clock.now()
+    const { token } = issueToken(tenant, { kind: 'access', session: 'ses_1', customer: 'cus_1', scope: 'full' })
+    expect(token.startsWith('at_')).toBe(true)
+    expect(claimsText(token)).toBe(
+      `{"kind":"access","session":"ses_1","customer":"cus_1","scope":"full","tenant":"${tenant.id}","iat":${now},"exp":${now + TOKEN_TTL_MS.access},"inc":"${tenant.incarnation}"}`,
+    )
+  })
+
+  it('keeps an exp the caller gives where the caller put it, and a ref among the claims', () => {
+    const tenant = freshTenant()
+    const now = tenant.clock.now()
+    const { token, claims } = issueToken(tenant, {
+      kind: 'challenge',
+      session: 'ses_2',
+      exp: now + 5,
+      customer: null,
+      scope: 'anonymous',
+      ref: 'chl_1',
+    })
+    expect(claimsText(token)).toBe(
+      `{"kind":"challenge","session":"ses_2","exp":${now + 5},"customer":null,"scope":"anonymous","ref":"chl_1","tenant":"${tenant.id}","iat":${now},"inc":"${tenant.incarnation}"}`,
+    )
+    expect(claims).toEqual(verifyToken(tenant, token, 'challenge', 'token'))
   })
 })

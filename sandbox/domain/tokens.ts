@@ -51,13 +51,13 @@ export function issueToken(
   claims: Omit<TokenClaims, 'tenant' | 'iat' | 'exp' | 'inc'> & { exp?: number },
 ): { token: string; claims: TokenClaims } {
   const iat = tenant.clock.now()
-  const full: TokenClaims = {
-    ...claims,
-    tenant: tenant.id,
-    iat,
-    exp: claims.exp ?? iat + TOKEN_TTL_MS[claims.kind],
-    inc: tenant.incarnation,
-  }
+  // The keys of `{ ...claims, tenant, iat, exp, inc }` in its order (the claims' own, `exp` where they have it, then the
+  // rest), built by assignment: a spread that then sets a key it copied (`exp`) takes V8's slow path, ~2 µs a token.
+  const full = Object.assign({}, claims) as TokenClaims
+  full.tenant = tenant.id
+  full.iat = iat
+  full.exp = claims.exp ?? iat + TOKEN_TTL_MS[claims.kind]
+  full.inc = tenant.incarnation
   const body = `${TOKEN_PREFIX[full.kind]}_${textToBase64Url(JSON.stringify(full))}`
   return { token: `${body}.${tenant.sign(body)}`, claims: full }
 }

@@ -53,16 +53,19 @@ function admitTenantRoute(
   core: AdmitHost,
 ): Admitted {
   const authenticated = authenticate(route, request, core.tenants)
-  const context = { request, params, core, ...authenticated }
+  // Object.assign, not a spread: the same context, for a fraction of the cost (V8 copies a spread property by property).
+  const context = Object.assign({ request, params, core }, authenticated)
   const { tenant, claims } = authenticated
   return {
     tenant,
     key: claims ? 'accessToken' : authenticated.key?.kind,
     session: claims?.session,
-    run: () =>
-      claims
+    // A method, not an arrow property: where tsx keeps names, an arrow costs a defineProperty on every request.
+    run() {
+      return claims
         ? andThen(requireLiveSession(route, tenant, claims), () => runRoute(route, context))
-        : runRoute(route, context),
+        : runRoute(route, context)
+    },
   }
 }
 

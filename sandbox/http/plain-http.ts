@@ -42,8 +42,9 @@ export function wireBody(plain: PlainReply): unknown {
  * withJson(reply(200, { ok: true })).json // '{"ok":true}'
  */
 export function withJson(plain: PlainReply): PlainReply & { json: string } {
+  // Object.assign, not a spread: the same reply, for a fraction of the cost (every JSON answer passes here).
   return plain.json === undefined
-    ? { ...plain, json: JSON.stringify(plain.body) }
+    ? Object.assign({}, plain, { json: JSON.stringify(plain.body) })
     : (plain as PlainReply & { json: string })
 }
 

@@ -79,6 +79,11 @@ interface Origin {
   index: string
 }
 
+/** The error family of a request no route of an origin takes: the origin's own, else the one its path names. */
+function unmatchedFamily(origin: Origin, request: PlainRequest): ApiFamily {
+  return origin.family ?? familyOf(request.path)
+}
+
 /**
  * Creates a sandbox: the seed's catalog, a tenant registry and the route table.
  * Adapters (node-http, msw) translate their requests to `PlainRequest` and call
@@ -140,9 +145,12 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     if (match.kind === 'answered') return serialised(match.reply)
     const { route, params } = match
     // A refusal is let in as a call for nobody that answers the refusal: no tenant's faults, no journal (as ever).
-    const refused = (error: unknown): Admitted => ({ run: () => wireError(route, error) })
+    // (Closures passed inline, not named: a named one costs a defineProperty per request where tsx keeps names.)
     return andThen(
-      attempt(() => admit(route, request, params, core), refused),
+      attempt(
+        () => admit(route, request, params, core),
+        (error): Admitted => ({ run: () => wireError(route, error) }),
+      ),
       (admitted) => proceed(route, request, params, admitted),
     )
   }
@@ -193,24 +201,23 @@ export function createSandboxCore(options: SandboxOptions = {}): SandboxCore {
     request: PlainRequest,
   ): { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'answered'; reply: PlainReply } {
     // The family of a path no route takes, asked only then: a matched request never pays for it.
-    const family = () => origin.family ?? familyOf(request.path)
     let match
     try {
       match = origin.router.match(request.method === 'HEAD' ? 'GET' : request.method, request.path)
     } catch (error) {
-      return { kind: 'answered', reply: toWireError(family(), error, log) }
+      return { kind: 'answered', reply: toWireError(unmatchedFamily(origin, request), error, log) }
     }
     if (match.kind === 'none')
       return {
         kind: 'answered',
         reply: toWireError(
-          family(),
+          unmatchedFamily(origin, request),
           new SandboxError('not_found', `No route for ${request.method} ${request.path}; ${origin.index}`),
         ),
       }
     if (match.kind === 'wrong-method') {
       const wire = toWireError(
-        family(),
+        unmatchedFamily(origin, request),
         new SandboxError(
           'method_not_allowed',
           `${request.method} is not allowed on ${request.path}; use ${match.allowed.join(' or ')}`,

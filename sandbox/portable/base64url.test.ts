@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { base64UrlToBytes, base64UrlToText, bytesToBase64Url, textToBase64Url } from './base64url.ts'
 
 describe('base64url', () => {
@@ -19,6 +19,31 @@ describe('base64url', () => {
   it('drops the bits left over past the last byte, as atob does', () => {
     expect(base64UrlToBytes('AB')).toEqual(new Uint8Array([0]))
     expect(base64UrlToBytes('AAB')).toEqual(new Uint8Array([0, 0]))
+  })
+
+  // Every printable ASCII character, at every offset of a 3-byte group: the bytes that make `+`, `/` and padding.
+  const ascii = `${Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + ((i * 7) % 95))).join('')}\u0000\u007f`
+
+  it('encodes ASCII text of every length as node does, `-` and `_` where base64 has `+` and `/`, unpadded', () => {
+    const texts = Array.from({ length: ascii.length + 1 }, (_, n) => ascii.slice(0, n))
+    for (const text of [...texts, '>>>???', '~~~', '\u007f\u007f\u007f'])
+      expect(textToBase64Url(text)).toBe(Buffer.from(text, 'utf8').toString('base64url'))
+    expect(textToBase64Url('>>>???')).toBe('Pj4-Pz8_')
+  })
+
+  it('encodes text beyond ASCII as its UTF-8 bytes, as node does', () => {
+    for (const text of ['é', 'aé', 'abé', 'Grüße €😀 +/=', `${ascii}\u0080`, '\u00ff\u00ff'])
+      expect(textToBase64Url(text)).toBe(Buffer.from(text, 'utf8').toString('base64url'))
+  })
+
+  describe('where the runtime has no btoa', () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    it('encodes text as node does all the same', () => {
+      vi.stubGlobal('btoa', undefined)
+      for (const text of [ascii, '>>>???', 'Grüße €😀 +/=', ''])
+        expect(textToBase64Url(text)).toBe(Buffer.from(text, 'utf8').toString('base64url'))
+    })
   })
 
   it('round-trips UTF-8 text', () => {

@@ -53,9 +53,25 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> | undefi
   return bytes
 }
 
-/** UTF-8 text as base64url. */
+const encoder = new TextEncoder()
+/** A UTF-16 unit outside ASCII: text without one is its own UTF-8 bytes, which `btoa` takes as they are. */
+const NON_ASCII = /[\u0080-\uffff]/
+/** The runtime's `btoa` (node, browsers, Hermes), read off `globalThis`: portable code declares no global of its own. */
+const runtime = globalThis as { btoa?: (binary: string) => string }
+
+/**
+ * UTF-8 text as base64url. ASCII text (a token's claims, a cursor) goes through the runtime's `btoa`: a token is
+ * issued on every session, and building the text a character at a time costs ten times as much.
+ *
+ * @example
+ * textToBase64Url('{"a":1}') // 'eyJhIjoxfQ'
+ */
 export function textToBase64Url(text: string): string {
-  return bytesToBase64Url(new TextEncoder().encode(text))
+  if (runtime.btoa === undefined || NON_ASCII.test(text)) return bytesToBase64Url(encoder.encode(text))
+  const base64 = runtime.btoa(text)
+  let end = base64.length
+  while (end > 0 && base64.charCodeAt(end - 1) === 61) end--
+  return base64.slice(0, end).replaceAll('+', '-').replaceAll('/', '_')
 }
 
 /** The UTF-8 text of a base64url string, or undefined when it is not base64url of valid UTF-8. */
