@@ -84,6 +84,13 @@ export interface TenantOptions {
   allowedOriginsChanged?: (tenant: Tenant, before: readonly string[], after: readonly string[]) => void
 }
 
+/*
+ * The store's module (with the seed's), imported on the first store any tenant makes (decision 0030: @msw/data and
+ * faker's English data stay out of start-up), then the same promise for every tenant: a new account's first call
+ * does not resolve a dynamic import again.
+ */
+let storeModulePromise: Promise<typeof import('./store/tenant-store.ts')> | undefined
+
 /**
  * One isolated account in one mode: its own clock, journal, faults and settings.
  * `pk_test_x` and `sk_test_x` share a tenant; `sk_live_x` is another.
@@ -291,7 +298,10 @@ export class Tenant {
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
       const build = async () => {
-        const [{ TenantStore }, seed] = await Promise.all([import('./store/tenant-store.ts'), this.storeSeed()])
+        const [{ TenantStore }, seed] = await Promise.all([
+          (storeModulePromise ??= import('./store/tenant-store.ts')),
+          this.storeSeed(),
+        ])
         return TenantStore.seeded(seed.shared, seed.ids, this.storeOptions())
       }
       this.storePromise = this.adopt(this.options.storeBuilds?.run(build) ?? build())
@@ -304,10 +314,9 @@ export class Tenant {
    * and this account's ids on it (decision 0103).
    */
   async storeSeed(): Promise<StoreSeed> {
-    const { sharedSeedSteps, SeedIds, accountTag } = await import('#fixtures/tenant-seed.ts')
-    const { seed } = this.options
-    const shared = await finishSteps(sharedSeedSteps(seed, this.mode, this.catalog.catalog), this.options.pause)
-    return { shared, ids: new SeedIds(accountTag(seed, this.account.account, this.mode)) }
+    const { TenantStore } = await (storeModulePromise ??= import('./store/tenant-store.ts'))
+    const steps = TenantStore.seedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog)
+    return finishSteps(steps, this.options.pause)
   }
 
   /**

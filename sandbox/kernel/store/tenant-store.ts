@@ -1,4 +1,4 @@
-import type { CustomerRecord, StoreSnapshot, TenantSeed } from '#contract/index.ts'
+import type { Catalog, CustomerRecord, Mode, StoreSnapshot, TenantSeed } from '#contract/index.ts'
 import { ExternalCustomers } from './external-customers.ts'
 import type { RecordBytes } from './indexed-collection.ts'
 import {
@@ -10,7 +10,7 @@ import {
 import type { AccountBytes, BytePart } from '../account-bytes.ts'
 import { SandboxError } from '../sandbox-error.ts'
 import type { RecordBudget } from './record-budget.ts'
-import type { SeedIds } from '#fixtures/seed-ids.ts'
+import { accountTag, SeedIds, sharedSeedSteps } from '#fixtures/tenant-seed.ts'
 import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenant-limits.ts'
 
 const RESET = 'POST /__sandbox/reset starts the account afresh'
@@ -242,6 +242,18 @@ export class TenantStore {
     if (this.budget) this.budget.held -= this.held
     for (const [part, bytes] of this.counted) this.accountBytes?.give(part, bytes)
     this.counted.clear()
+  }
+
+  /**
+   * The seed every account on `(seed, mode)` shares (drawn in slices by the first account to ask, then shared) and
+   * `account`'s ids on it (decision 0103), a step at a time.
+   *
+   * @example
+   * const seed = await finishSteps(TenantStore.seedSteps(1, 'shop', 'test', catalog), pause)
+   */
+  static *seedSteps(seed: number, account: string, mode: Mode, catalog: Catalog): Generator<void, StoreSeed, void> {
+    const shared = yield* sharedSeedSteps(seed, mode, catalog)
+    return { shared, ids: new SeedIds(accountTag(seed, account, mode)) }
   }
 
   /**
