@@ -1,13 +1,13 @@
 /**
  * The sandbox at every memory limit at once (issue 17; docs/decisions/0044, 0047): the built CLI, with its default
- * limits unless flags say otherwise, is filled with `--max-accounts` accounts (default 256), each with its seeded
+ * limits unless flags say otherwise, is filled with `--max-accounts` accounts (default 2 000, the CLI's), each with its
  * store built and its journal full of small entries (the costliest kind per character), then with sessions
  * until the record budget answers 429, then with faults of the largest answer bodies until the sandbox-wide byte budget
  * does (decision 0084). RSS is sampled each second and read after full collections at each stage.
  * What the sandbox holds at every limit (RSS after full collections) must stay under decision 0047's 400 MB; the peak
- * sampled while filling (garbage V8 has not collected yet: 540 MB here) is printed as what to provision (decision 0051).
+ * sampled while filling (garbage V8 has not collected yet: 468 MB here, decision 0103) is printed as what to provision.
  *
- *   npm run bench:full-memory -- [accounts=256] [-- extra serve flags]
+ *   npm run bench:full-memory -- [accounts=2000] [-- extra serve flags]
  */
 import { Agent, request } from 'node:http'
 import { processRssMb } from '#scripts/process-rss.ts'
@@ -16,7 +16,7 @@ import { readUsage } from '#scripts/soak/server-usage.ts'
 import { startSandbox } from '#scripts/soak/start-sandbox.ts'
 
 const separator = process.argv.indexOf('--')
-const accounts = Number(process.argv[2] && process.argv[2] !== '--' ? process.argv[2] : 256)
+const accounts = Number(process.argv[2] && process.argv[2] !== '--' ? process.argv[2] : 2_000)
 const extraFlags = separator === -1 ? [] : process.argv.slice(separator + 1)
 const JOURNAL_FILL = 1_100
 const CONNECTIONS = 16
