@@ -88,6 +88,28 @@ export function sellSwapRoutes(core: SandboxCore, account: string, secret: Secre
     body: reply.body ?? null,
   })
   const bearerOf = (request: PlainRequest) => validated(Bearer, headerValue(request, 'authorization'), 'authorization')
+  /** A route reading one swap (`GET /v4/swap/transaction/{id}{suffix}`) with the customer's token. */
+  const swapRead =
+    (suffix: string): DemoRoute =>
+    async (request) => {
+      const query = validated(ReadQuery, request.query, '(query)')
+      if (isResponse(query)) return query
+      const authorization = bearerOf(request)
+      if (isResponse(authorization)) return authorization
+      const path = `/v4/swap/transaction/${query.id}${suffix}`
+      return upstream(`GET ${path}`, await widget(query.mode, 'GET', path, { authorization }))
+    }
+  /** A route posting the page's body (less its mode) to `path` with the customer's token. */
+  const swapPost =
+    <Body extends { mode: DemoMode }>(schema: z.ZodType<Body>, path: string): DemoRoute =>
+    async (request) => {
+      const parsed = parseBody(schema, request)
+      if (isResponse(parsed)) return parsed
+      const authorization = bearerOf(request)
+      if (isResponse(authorization)) return authorization
+      const { mode, ...body } = parsed
+      return upstream(`POST ${path}`, await widget(mode, 'POST', path, { body, authorization }))
+    }
 
   return {
     'GET /demo/api/sell': async (request) => {
@@ -117,39 +139,9 @@ export function sellSwapRoutes(core: SandboxCore, account: string, secret: Secre
       })
       return upstream(`GET ${path}`, reply)
     },
-    'POST /demo/api/swap/execute': async (request) => {
-      const parsed = parseBody(ExecuteBody, request)
-      if (isResponse(parsed)) return parsed
-      const authorization = bearerOf(request)
-      if (isResponse(authorization)) return authorization
-      const { mode, ...body } = parsed
-      const path = '/v4/swap/execute_quote'
-      return upstream(`POST ${path}`, await widget(mode, 'POST', path, { body, authorization }))
-    },
-    'GET /demo/api/swap/transaction': async (request) => {
-      const query = validated(ReadQuery, request.query, '(query)')
-      if (isResponse(query)) return query
-      const authorization = bearerOf(request)
-      if (isResponse(authorization)) return authorization
-      const path = `/v4/swap/transaction/${query.id}`
-      return upstream(`GET ${path}`, await widget(query.mode, 'GET', path, { authorization }))
-    },
-    'GET /demo/api/swap/requote': async (request) => {
-      const query = validated(ReadQuery, request.query, '(query)')
-      if (isResponse(query)) return query
-      const authorization = bearerOf(request)
-      if (isResponse(authorization)) return authorization
-      const path = `/v4/swap/transaction/${query.id}/requote`
-      return upstream(`GET ${path}`, await widget(query.mode, 'GET', path, { authorization }))
-    },
-    'POST /demo/api/swap/reject-requote': async (request) => {
-      const parsed = parseBody(RejectBody, request)
-      if (isResponse(parsed)) return parsed
-      const authorization = bearerOf(request)
-      if (isResponse(authorization)) return authorization
-      const { mode, ...body } = parsed
-      const path = '/v4/swap/reject_requote'
-      return upstream(`POST ${path}`, await widget(mode, 'POST', path, { body, authorization }))
-    },
+    'POST /demo/api/swap/execute': swapPost(ExecuteBody, '/v4/swap/execute_quote'),
+    'GET /demo/api/swap/transaction': swapRead(''),
+    'GET /demo/api/swap/requote': swapRead('/requote'),
+    'POST /demo/api/swap/reject-requote': swapPost(RejectBody, '/v4/swap/reject_requote'),
   }
 }
