@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { byId, type DemoHost } from './demo-host.ts'
 import { errorText, type Outcome } from './demo-outcome.ts'
 import type { FrameCancel, watchFrameCancel } from './frame-cancel.ts'
@@ -77,6 +77,12 @@ export async function partnerCall<T extends z.ZodType>(
       code: 'invalid_answer',
     })
   return parsed.data
+}
+
+/** The currencies of a quote or a sell as the flows read them: their codes (`.extend(CURRENCY_CODES)`). */
+export const CURRENCY_CODES = {
+  baseCurrency: z.object({ code: z.string() }),
+  quoteCurrency: z.object({ code: z.string() }),
 }
 
 /** How many times a flow offers a clock advance before it says the transaction did not move. */

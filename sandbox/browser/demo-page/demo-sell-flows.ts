@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { SellTransaction } from '#contract/sell-transaction.ts'
-import { advanceUntil, frameStopped, partnerCall, partnerStep, type Flow, type FlowContext } from './demo-flow-kit.ts'
+import {
+  advanceUntil,
+  CURRENCY_CODES,
+  frameStopped,
+  partnerCall,
+  partnerStep,
+  type Flow,
+  type FlowContext,
+} from './demo-flow-kit.ts'
 import type { Outcome } from './demo-outcome.ts'
 
 /** What the sell flows read of a sell (`GET /v3/sell_transactions/{id}` through the partner server). */
@@ -15,7 +23,7 @@ const SellView = SellTransaction.pick({
   depositExpiresAt: true,
   refundWalletAddress: true,
   refundHash: true,
-}).extend({ baseCurrency: z.object({ code: z.string() }), quoteCurrency: z.object({ code: z.string() }) })
+}).extend(CURRENCY_CODES)
 type SellView = z.output<typeof SellView>
 /** The deposit control's answer: the sell after the deposit. */
 const Deposited = z.object({ data: SellView })

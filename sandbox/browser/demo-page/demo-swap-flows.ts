@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SwapQuote } from '#contract/swap.ts'
 import { SwapExecution, SwapTransaction } from '#contract/swap-transaction.ts'
-import { advanceUntil, partnerCall, partnerStep, type Flow, type FlowContext } from './demo-flow-kit.ts'
+import { advanceUntil, CURRENCY_CODES, partnerCall, partnerStep, type Flow, type FlowContext } from './demo-flow-kit.ts'
 import type { DemoHost } from './demo-host.ts'
 import { errorText, type Outcome } from './demo-outcome.ts'
 
@@ -18,7 +18,7 @@ const Quote = SwapQuote.pick({
   baseCurrencyAmount: true,
   quoteCurrencyAmount: true,
   feeAmount: true,
-}).extend({ baseCurrency: z.object({ code: z.string() }), quoteCurrency: z.object({ code: z.string() }) })
+}).extend(CURRENCY_CODES)
 type Quote = z.output<typeof Quote>
 const Executed = SwapExecution.pick({ transactionId: true, status: true })
 const SwapView = SwapTransaction.pick({
