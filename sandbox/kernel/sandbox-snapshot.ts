@@ -1,6 +1,6 @@
 import type { SandboxSnapshot, StateFileHeader, TenantSnapshot } from '#contract/index.ts'
 import type { DroppedFault } from './fault-registry.ts'
-import type { Tenant } from './tenant.ts'
+import { storeModule, type Tenant } from './tenant.ts'
 import type { TenantRegistry } from './tenant-registry.ts'
 
 /** What a snapshot is taken of and restored into: a core's identity and its tenants. */
@@ -123,7 +123,7 @@ export async function restoreSandbox(core: SnapshotSubject, snapshot: SandboxSna
 export function restoreTenant(tenant: Tenant, saved: TenantSnapshot): DroppedFault[] {
   const store =
     saved.store &&
-    import('./store/tenant-store.ts').then(async ({ TenantStore }) => {
+    storeModule().then(async ({ TenantStore }) => {
       const restored = await TenantStore.restored(saved.store!, {
         ...tenant.storeOptions(),
         seed: await tenant.storeSeed(),

@@ -92,6 +92,14 @@ export interface TenantOptions {
 let storeModulePromise: Promise<typeof import('./store/tenant-store.ts')> | undefined
 
 /**
+ * The store's module, imported once for the process.
+ *
+ * @example
+ * const { TenantStore } = await storeModule()
+ */
+export const storeModule = () => (storeModulePromise ??= import('./store/tenant-store.ts'))
+
+/**
  * One isolated account in one mode: its own clock, journal, faults and settings.
  * `pk_test_x` and `sk_test_x` share a tenant; `sk_live_x` is another.
  */
@@ -298,10 +306,8 @@ export class Tenant {
   store(): Promise<TenantStore> {
     if (!this.storePromise) {
       const build = async () => {
-        const [{ TenantStore }, seed] = await Promise.all([
-          (storeModulePromise ??= import('./store/tenant-store.ts')),
-          this.storeSeed(),
-        ])
+        const seed = await this.storeSeed()
+        const { TenantStore } = await storeModule()
         return TenantStore.seeded(seed.shared, seed.ids, this.storeOptions())
       }
       this.storePromise = this.adopt(this.options.storeBuilds?.run(build) ?? build())
@@ -314,7 +320,7 @@ export class Tenant {
    * and this account's ids on it (decision 0103).
    */
   async storeSeed(): Promise<StoreSeed> {
-    const { TenantStore } = await (storeModulePromise ??= import('./store/tenant-store.ts'))
+    const { TenantStore } = await storeModule()
     const steps = TenantStore.seedSteps(this.options.seed, this.account.account, this.mode, this.catalog.catalog)
     return finishSteps(steps, this.options.pause)
   }
