@@ -1,22 +1,10 @@
 import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import { SandboxError } from '../sandbox-error.ts'
-import { fileOrdered, lowerBound, unfileOrdered, type OrderedEntry } from './ordered-entries.ts'
+import { lowerBound } from './ordered-entries.ts'
+import { RecordIndexes, type IndexKey, type OrderedIndex } from './record-indexes.ts'
 import { SeededRecords } from './seeded-records.ts'
 import type { SeedIds } from '#fixtures/seed-ids.ts'
-
-/** A secondary index: the key a record is filed under (none when `null`/`undefined`). */
-type IndexKey<Record> = (record: Record) => string | null | undefined
-
-/**
- * An ordered index: the records filed under each key, kept sorted by `order` (ascending; string comparison), records
- * whose `order` is equal in the order they were filed. `newestWhere` walks one key's records from the greatest down.
- */
-interface OrderedIndex<Record> {
-  key: IndexKey<Record>
-  /** The string a record sorts by; none (every record equal) keeps the order of filing. */
-  order?: (record: Record) => string
-}
 
 /** Options of an {@link IndexedCollection}. */
 interface IndexedCollectionOptions<Record, IndexName extends string, OrderName extends string = never> {
@@ -72,15 +60,8 @@ export class IndexedCollection<
   private readonly byId = new Map<string, z.output<Schema>>()
   /** Records' JSON texts, while they stay unchanged ({@link json}). */
   private readonly texts = new WeakMap<object, string>()
-  private readonly secondary = new Map<IndexName, { key: IndexKey<z.output<Schema>>; ids: Map<string, Set<string>> }>()
-  private readonly ordered = new Map<
-    OrderName,
-    {
-      key: IndexKey<z.output<Schema>>
-      order: (record: z.output<Schema>) => string
-      entries: Map<string, OrderedEntry[]>
-    }
-  >()
+  /** The indexes of the collection's own records (the shared seed's have their own: decision 0103). */
+  private readonly indexes: RecordIndexes<z.output<Schema>, IndexName, OrderName>
   private readonly noun: string
   private limit = Number.POSITIVE_INFINITY
   private readonly roomHint: string
@@ -106,14 +87,10 @@ export class IndexedCollection<
     this.roomHint = options.roomHint ?? ''
     this.counted = options.counted ?? (() => undefined)
     this.bytes = options.bytes
-    for (const [name, key] of Object.entries(options.indexes ?? {}) as Array<[IndexName, IndexKey<z.output<Schema>>]>) {
-      this.secondary.set(name, { key, ids: new Map() })
-    }
-    for (const [name, { key, order }] of Object.entries(options.ordered ?? {}) as Array<
-      [OrderName, OrderedIndex<z.output<Schema>>]
-    >) {
-      this.ordered.set(name, { key, order: order ?? (() => ''), entries: new Map() })
-    }
+    this.indexes = new RecordIndexes(
+      options.indexes ?? ({} as { [Name in IndexName]: IndexKey<z.output<Schema>> }),
+      options.ordered ?? ({} as { [Name in OrderName]: OrderedIndex<z.output<Schema>> }),
+    )
   }
 
   /**
@@ -124,9 +101,7 @@ export class IndexedCollection<
    * transactions.seed(sharedSeed.transactions, new SeedIds(accountTag(1, 'shop', 'test')))
    */
   seed(records: ReadonlyArray<z.output<Schema>>, ids: SeedIds): void {
-    const secondary = new Map([...this.secondary].map(([name, { key }]) => [name as string, key]))
-    const ordered = new Map([...this.ordered].map(([name, { key, order }]) => [name as string, { key, order }]))
-    this.seeded = new SeededRecords(records, { secondary, ordered }, ids)
+    this.seeded = new SeededRecords(records, () => this.indexes.emptyLikeThese(), ids)
   }
 
   /**
@@ -177,7 +152,7 @@ export class IndexedCollection<
     }
     if (size > 0) this.sizes.set(record.id, size)
     this.byId.set(record.id, record)
-    this.file(record)
+    this.indexes.file(record)
     this.version = nextVersion()
     return record
   }
@@ -254,7 +229,7 @@ export class IndexedCollection<
 
   /** The records a secondary index files under `key`, oldest first: no scan. */
   where(index: IndexName, key: string): Array<z.output<Schema>> {
-    const ids = this.secondary.get(index)!.ids.get(key)
+    const ids = this.indexes.ids(index, key)
     const own = ids ? [...ids].map((id) => this.byId.get(id)!) : []
     const seeded = this.seeded?.where(index, key)
     if (!seeded?.length) return own
@@ -298,7 +273,7 @@ export class IndexedCollection<
     key: string,
     below?: string,
   ): Generator<{ order: string; record: z.output<Schema> }> {
-    const entries = this.ordered.get(index)!.entries.get(key)
+    const entries = this.indexes.entries(index, key)
     if (!entries) return
     for (let at = (below === undefined ? entries.length : lowerBound(entries, below)) - 1; at >= 0; at--) {
       const record = this.byId.get(entries[at]!.id)
@@ -308,13 +283,13 @@ export class IndexedCollection<
 
   /** How many records a secondary index files under `key`: no scan. */
   countWhere(index: IndexName, key: string): number {
-    const own = this.secondary.get(index)!.ids.get(key)?.size ?? 0
+    const own = this.indexes.ids(index, key)?.size ?? 0
     return this.seeded ? own + this.seeded.where(index, key).length : own
   }
 
   /** The keys a secondary index files records under, in the order first filed: no scan of the records. */
   keys(index: IndexName): string[] {
-    const own = [...this.secondary.get(index)!.ids.keys()]
+    const own = [...this.indexes.keys(index)]
     if (!this.seeded) return own
     const seeded = this.seeded.keys(index).filter((key) => this.seeded!.where(index, key).length > 0)
     return [...new Set([...seeded, ...own])]
@@ -323,7 +298,7 @@ export class IndexedCollection<
   /** The oldest record a secondary index files under `key`, if any: no scan, no copy. */
   oldestWhere(index: IndexName, key: string): z.output<Schema> | undefined {
     if (this.seeded) return this.where(index, key)[0]
-    for (const id of this.secondary.get(index)!.ids.get(key) ?? []) return this.byId.get(id)
+    for (const id of this.indexes.ids(index, key) ?? []) return this.byId.get(id)
     return undefined
   }
 
@@ -339,16 +314,12 @@ export class IndexedCollection<
     change(draft)
     const next = this.schema.parse(draft) as Record<string, unknown>
     this.measureUpdate(id, next)
-    const before = [...this.secondary.values()].map(({ key }) => key(current as z.output<Schema>))
-    const orderedBefore = [...this.ordered.values()].map(
-      ({ key, order }) => [key(current as z.output<Schema>), order(current as z.output<Schema>)] as const,
-    )
+    const before = this.indexes.keysOf(current as z.output<Schema>)
     for (const key of Object.keys(current)) if (!(key in next)) delete current[key]
     Object.assign(current, next)
     this.texts.delete(current)
     this.version = nextVersion()
-    this.refile(current as z.output<Schema>, before)
-    this.refileOrdered(current as z.output<Schema>, orderedBefore)
+    this.indexes.refile(current as z.output<Schema>, before)
     return current as z.output<Schema>
   }
 
@@ -381,7 +352,7 @@ export class IndexedCollection<
       }
       this.seeded!.copied.add(id)
       this.byId.set(id, record)
-      this.file(record)
+      this.indexes.file(record)
       return record
     })()
     this.copying.set(id, copy)
@@ -420,7 +391,7 @@ export class IndexedCollection<
       this.sizes.delete(id)
       this.bytes?.give(size)
     }
-    this.unfile(current)
+    this.indexes.unfile(current)
     this.counted(-1)
     this.version = nextVersion()
     return true
@@ -450,69 +421,5 @@ export class IndexedCollection<
     const seeded = this.seeded
     if (!seeded) return own
     return [...seeded.all((id) => this.byId.get(id)), ...own.filter((record) => !seeded.copied.has(record.id))]
-  }
-
-  private file(record: z.output<Schema>): void {
-    for (const ordered of this.ordered.values()) {
-      const value = ordered.key(record)
-      if (value !== null && value !== undefined)
-        fileOrdered(ordered.entries, value, { order: ordered.order(record), id: record.id })
-    }
-    for (const { key, ids } of this.secondary.values()) {
-      const value = key(record)
-      if (value === null || value === undefined) continue
-      let set = ids.get(value)
-      if (!set) ids.set(value, (set = new Set()))
-      set.add(record.id)
-    }
-  }
-
-  /** Files an updated record anew under each index whose key changed: where its key stayed, it keeps its place (oldest first). */
-  private refile(record: z.output<Schema>, before: Array<string | null | undefined>): void {
-    let index = 0
-    for (const { key, ids } of this.secondary.values()) {
-      const was = before[index++]
-      const now = key(record)
-      if (was === now) continue
-      if (was !== null && was !== undefined) {
-        const set = ids.get(was)
-        set?.delete(record.id)
-        if (set?.size === 0) ids.delete(was)
-      }
-      if (now === null || now === undefined) continue
-      let set = ids.get(now)
-      if (!set) ids.set(now, (set = new Set()))
-      set.add(record.id)
-    }
-  }
-
-  /** Files an updated record anew in each ordered index whose key or order changed: where both stayed, it keeps its place. */
-  private refileOrdered(
-    record: z.output<Schema>,
-    before: ReadonlyArray<readonly [string | null | undefined, string]>,
-  ): void {
-    let index = 0
-    for (const { key, order, entries } of this.ordered.values()) {
-      const [wasKey, wasOrder] = before[index++]!
-      const nowKey = key(record)
-      const nowOrder = order(record)
-      if (wasKey === nowKey && wasOrder === nowOrder) continue
-      if (wasKey !== null && wasKey !== undefined) unfileOrdered(entries, wasKey, { order: wasOrder, id: record.id })
-      if (nowKey !== null && nowKey !== undefined) fileOrdered(entries, nowKey, { order: nowOrder, id: record.id })
-    }
-  }
-
-  private unfile(record: z.output<Schema>): void {
-    for (const { key, order, entries } of this.ordered.values()) {
-      const value = key(record)
-      if (value !== null && value !== undefined) unfileOrdered(entries, value, { order: order(record), id: record.id })
-    }
-    for (const { key, ids } of this.secondary.values()) {
-      const value = key(record)
-      if (value === null || value === undefined) continue
-      const set = ids.get(value)
-      set?.delete(record.id)
-      if (set?.size === 0) ids.delete(value)
-    }
   }
 }

@@ -10,7 +10,7 @@ export interface OrderedEntry {
 }
 
 /** The first place in `entries` (sorted by order) whose order is not below `order`. */
-export function lowerBound(entries: OrderedEntry[], order: string): number {
+export function lowerBound(entries: readonly OrderedEntry[], order: string): number {
   let low = 0
   let high = entries.length
   while (low < high) {
@@ -22,7 +22,7 @@ export function lowerBound(entries: OrderedEntry[], order: string): number {
 }
 
 /** The first place in `entries` (sorted by order) whose order is above `order`. */
-function upperBound(entries: OrderedEntry[], order: string): number {
+function upperBound(entries: readonly OrderedEntry[], order: string): number {
   let low = 0
   let high = entries.length
   while (low < high) {

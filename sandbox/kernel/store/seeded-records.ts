@@ -1,5 +1,5 @@
 import { TEMPLATE_TAG, type SeedIds } from '#fixtures/seed-ids.ts'
-import { fileOrdered, type OrderedEntry } from './ordered-entries.ts'
+import type { RecordIndexes } from './record-indexes.ts'
 
 /*
  * The seeded records every account on a seed and mode shares, and one account's view of them (decision 0103). The
@@ -8,14 +8,8 @@ import { fileOrdered, type OrderedEntry } from './ordered-entries.ts'
  * {@link SeedIds} (its ids derived on read) less what it changed (its store holds a copy) or deleted.
  */
 
-/** A secondary index's key for a record, as the collection defines it. */
-type IndexKey<Record> = (record: Record) => string | null | undefined
-
-/** How a collection indexes its records: what the shared seed's indexes are built with. */
-interface SeedIndexes<Record> {
-  secondary: ReadonlyMap<string, IndexKey<Record>>
-  ordered: ReadonlyMap<string, { key: IndexKey<Record>; order: (record: Record) => string }>
-}
+/** Indexes of the shared records, defined as the collection defines its own, and empty: what they are filed in. */
+type EmptyIndexes<Record extends { id: string }> = () => RecordIndexes<Record, string, string>
 
 /** Where a record holds ids: for each field holding one, `true`, or where inside it they are. */
 type IdPaths = Map<string, IdPaths | true>
@@ -45,37 +39,18 @@ function withAccountIds(value: unknown, paths: IdPaths | true, ids: SeedIds): un
 class SharedRecords<Record extends { id: string }> {
   /** Each record's place in the seed, by the template's id. */
   readonly places = new Map<string, number>()
-  /** Secondary indexes: template key to template ids, in the seed's order. */
-  readonly secondary = new Map<string, Map<string, string[]>>()
-  /** Ordered indexes: template key to entries sorted by the template's order. */
-  readonly ordered = new Map<string, Map<string, OrderedEntry[]>>()
+  /** The collection's indexes of the shared records, keyed by the template's ids. */
+  readonly indexes: RecordIndexes<Record, string, string>
   private readonly idPaths = new WeakMap<object, IdPaths | true | null>()
   private readonly texts = new WeakMap<object, string>()
 
   constructor(
     readonly records: readonly Record[],
-    indexes: SeedIndexes<Record>,
+    emptyIndexes: EmptyIndexes<Record>,
   ) {
     for (const [place, record] of records.entries()) this.places.set(record.id, place)
-    for (const [name, key] of indexes.secondary) {
-      const index = new Map<string, string[]>()
-      for (const record of records) {
-        const value = key(record)
-        if (value === null || value === undefined) continue
-        let ids = index.get(value)
-        if (!ids) index.set(value, (ids = []))
-        ids.push(record.id)
-      }
-      this.secondary.set(name, index)
-    }
-    for (const [name, { key, order }] of indexes.ordered) {
-      const index = new Map<string, OrderedEntry[]>()
-      for (const record of records) {
-        const value = key(record)
-        if (value !== null && value !== undefined) fileOrdered(index, value, { order: order(record), id: record.id })
-      }
-      this.ordered.set(name, index)
-    }
+    this.indexes = emptyIndexes()
+    for (const record of records) this.indexes.file(record)
   }
 
   /** The record with the template's id, if the seed has it. */
@@ -121,11 +96,11 @@ export class SeededRecords<Record extends { id: string }> {
 
   constructor(
     records: readonly Record[],
-    indexes: SeedIndexes<Record>,
+    emptyIndexes: EmptyIndexes<Record>,
     readonly ids: SeedIds,
   ) {
     let shared = sharedRecords.get(records) as SharedRecords<Record> | undefined
-    if (!shared) sharedRecords.set(records, (shared = new SharedRecords(records, indexes) as never))
+    if (!shared) sharedRecords.set(records, (shared = new SharedRecords(records, emptyIndexes) as never))
     this.shared = shared!
   }
 
@@ -167,7 +142,7 @@ export class SeededRecords<Record extends { id: string }> {
   /** The seeded records a secondary index files under the account's `key`, in the seed's order, as the account reads them. */
   where(index: string, key: string): Array<{ place: number; record: Record }> {
     const templateKey = this.ids.templateKey(key)
-    const templateIds = templateKey === undefined ? undefined : this.shared.secondary.get(index)!.get(templateKey)
+    const templateIds = templateKey === undefined ? undefined : this.shared.indexes.ids(index, templateKey)
     const found: Array<{ place: number; record: Record }> = []
     for (const templateId of templateIds ?? []) {
       const record = this.visibleRecord(templateId)
@@ -182,7 +157,7 @@ export class SeededRecords<Record extends { id: string }> {
    */
   *newest(index: string, key: string, below?: string): Generator<{ order: string; record: Record }> {
     const templateKey = this.ids.templateKey(key)
-    const entries = templateKey === undefined ? undefined : this.shared.ordered.get(index)!.get(templateKey)
+    const entries = templateKey === undefined ? undefined : this.shared.indexes.entries(index, templateKey)
     if (!entries) return
     // The tag takes the template tag's place in every order, so the account's orders sort as the template's do.
     let high = entries.length
@@ -203,7 +178,7 @@ export class SeededRecords<Record extends { id: string }> {
 
   /** The keys a secondary index files seeded records under, as the account reads them, in the seed's order. */
   keys(index: string): string[] {
-    return [...this.shared.secondary.get(index)!.keys()].map((key) => this.ids.toAccount(key))
+    return [...this.shared.indexes.keys(index)].map((key) => this.ids.toAccount(key))
   }
 
   /**
